@@ -1,0 +1,354 @@
+"""The `credo` command line: a thin edge over `Memory`. It alone (with the MCP server)
+reads the environment: CREDO_DB, CREDO_SCOPE, CREDO_EMBEDDER."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Callable, Sequence
+from typing import Any, TextIO
+
+from . import __version__
+from .config import Settings
+from .embed import EmbedderError, get_embedder
+from .fact import Fact
+from .memory import Memory, MemoryError_, dumps_jsonl
+from .recall import Hit
+from .render import format_date
+from .store import StoreError, open_store
+from .store.base import ScopeError
+
+Handler = Callable[[argparse.Namespace, Memory], int]
+
+
+class UsageError(Exception):
+    """A command was called wrongly; printed as a message, exit status 2."""
+
+
+def _out(text: str = "", stream: TextIO | None = None) -> None:
+    print(text, file=stream or sys.stdout)
+
+
+def _json(data: Any) -> None:
+    print(json.dumps(data, ensure_ascii=False, indent=2, default=str))
+
+
+def _fact_line(fact: Fact, extra: str = "") -> str:
+    key = f"({fact.subject}, {fact.predicate})" if fact.key else "(no key)"
+    return (
+        f"{fact.id}  {fact.status.value:<10} {fact.confidence:.2f}  "
+        f"[{format_date(fact.asserted_at)}]  {fact.text}  {key} source={fact.source}{extra}"
+    )
+
+
+# -- commands ------------------------------------------------------------------------------
+def cmd_remember(args: argparse.Namespace, mem: Memory) -> int:
+    result = mem.remember(args.text, source=args.source, valid_from=args.valid_from,
+                          derived_from=args.derived_from or ())
+    if args.json:
+        _json(result.to_dict())
+    elif not result.accepted:
+        _out(f"not stored ({result.code}): {result.why}", sys.stderr)
+    else:
+        assert result.fact is not None and result.relation is not None
+        _out(f"{result.relation.value}: {result.fact.id}  {result.fact.text}")
+        _out(f"  why: {result.why}")
+        for touched in result.touched:
+            _out(f"  {touched.status.value}: {touched.id}  {touched.text}")
+    return 0 if result.accepted else 1
+
+
+def cmd_recall(args: argparse.Namespace, mem: Memory) -> int:
+    hits = mem.recall(args.query, k=args.k, subject=args.subject,
+                      min_confidence=args.min_confidence)
+    if args.json:
+        _json([h.to_dict() for h in hits])
+    elif args.render:
+        _out(mem.render(hits) or "(nothing known)")
+    else:
+        if not hits:
+            _out("(nothing known)")
+        for n, hit in enumerate(hits, 1):
+            _out(f"{n}. " + _fact_line(hit.fact, f"  via={'+'.join(hit.found_by)} "
+                                                  f"score={hit.score:.4f}"))
+    return 0
+
+
+def cmd_list(args: argparse.Namespace, mem: Memory) -> int:
+    facts = mem.list(subject=args.subject, status=args.status, limit=args.limit,
+                     offset=args.offset)
+    if args.json:
+        _json([f.to_dict() for f in facts])
+        return 0
+    if not facts:
+        _out("(no facts)")
+    for fact in facts:
+        prov = f" from={','.join(fact.derived_from)}" if fact.derived_from else ""
+        _out(_fact_line(fact, prov))
+    return 0
+
+
+def cmd_forget(args: argparse.Namespace, mem: Memory) -> int:
+    if args.all and not args.yes:
+        raise UsageError(f"forget --all deletes everything in scope {mem.scope!r}: "
+                         "add --yes to confirm")
+    report = mem.forget(id=args.id, subject=args.subject, episode=args.episode,
+                        everything=args.all)
+    if args.json:
+        _json(report.to_dict())
+    else:
+        _out(f"forgot {report.facts} fact(s) in scope {report.scope!r}: {report.vectors} "
+             f"vector(s), {report.fts_rows} search row(s), {report.lineage} lineage row(s), "
+             f"{report.conflicts} conflict(s), {report.rejections} rejection(s), "
+             f"{report.aliases} alias(es), {report.rules} rule(s)")
+        for fid in report.fact_ids:
+            _out(f"  removed {fid}")
+        for fid in report.reopened:
+            _out(f"  {fid} no longer conflicted: back to active")
+    return 0
+
+
+def cmd_export(args: argparse.Namespace, mem: Memory) -> int:
+    scopes = mem.store.scopes() if args.all_scopes else [mem.scope]
+    stream = open(args.output, "w", encoding="utf-8") if args.output else sys.stdout  # noqa: SIM115
+    try:
+        for scope in scopes:
+            for line in dumps_jsonl(Memory(mem.store, scope=scope).export()):
+                stream.write(line + "\n")
+    finally:
+        if args.output:
+            stream.close()
+    return 0
+
+
+def cmd_import(args: argparse.Namespace, mem: Memory) -> int:
+    stream = sys.stdin if args.file == "-" else open(args.file, encoding="utf-8")  # noqa: SIM115
+    records = []
+    try:
+        for n, line in enumerate(stream, 1):
+            if not line.strip():
+                continue
+            try:
+                records.append(json.loads(line))
+            except json.JSONDecodeError as exc:
+                raise MemoryError_(f"line {n}: not JSON ({exc.msg})") from exc
+    finally:
+        if stream is not sys.stdin:
+            stream.close()
+    report = mem.import_(records, into=args.into)
+    if args.json:
+        _json(report.to_dict())
+    else:
+        _out(f"imported {report.facts} fact(s) ({report.skipped} already there), "
+             f"{report.lineage} lineage, {report.conflicts} conflict(s), {report.aliases} "
+             f"alias(es), {report.rules} rule(s), {report.rejections} rejection(s) into "
+             f"{', '.join(report.scopes) or 'nothing'}")
+    return 0
+
+
+def cmd_conflicts(args: argparse.Namespace, mem: Memory) -> int:
+    conflicts = mem.conflicts(include_resolved=args.all)
+    if args.json:
+        _json([c.to_dict() for c in conflicts])
+        return 0
+    if not conflicts:
+        _out("(no unresolved conflicts)")
+    for c in conflicts:
+        state = f"resolved by {c.decided_by}: {c.resolution}" if c.resolved_at else "unresolved"
+        _out(f"{state}; {c.reason}")
+        _out("  " + _fact_line(c.a))
+        _out("  " + _fact_line(c.b))
+    return 0
+
+
+def cmd_resolve(args: argparse.Namespace, mem: Memory) -> int:
+    changed = mem.resolve_conflict(keep=args.keep, retract=args.retract or (),
+                                   decided_by=args.by)
+    if args.json:
+        _json([f.to_dict() for f in changed])
+    else:
+        for fact in changed:
+            _out(_fact_line(fact))
+    return 0
+
+
+def cmd_alias(args: argparse.Namespace, mem: Memory) -> int:
+    if args.alias_cmd == "add":
+        alias, canonical = mem.alias_add(args.alias, args.canonical)
+        _out(f"{alias} -> {canonical}")
+    elif args.alias_cmd == "remove":
+        mem.alias_remove(args.alias)
+        _out(f"removed alias {args.alias}")
+    else:
+        table = mem.aliases()
+        if args.json:
+            _json(table)
+        else:
+            for alias, canonical in table.items():
+                _out(f"{alias} -> {canonical}")
+            if not table:
+                _out("(no aliases)")
+    return 0
+
+
+def cmd_rejected(args: argparse.Namespace, mem: Memory) -> int:
+    rejections = mem.rejections(limit=args.limit)
+    if args.json:
+        _json([r.to_dict() for r in rejections])
+        return 0
+    if not rejections:
+        _out("(no rejections)")
+    for r in rejections:
+        _out(f"[{format_date(r.created_at)}] {r.code:<18} {r.text}  ({r.reason})")
+    return 0
+
+
+def cmd_stats(args: argparse.Namespace, mem: Memory) -> int:
+    stats = mem.stats()
+    if args.json:
+        _json(stats)
+    else:
+        for name, value in stats.items():
+            _out(f"{name}: {value}")
+    return 0
+
+
+def cmd_reindex(args: argparse.Namespace, mem: Memory) -> int:
+    count = mem.store.reindex()
+    _out(f"re-embedded {count} fact(s) with {mem.store.embedder.name}")
+    return 0
+
+
+def cmd_migrate(args: argparse.Namespace, mem: Memory) -> int:
+    applied = getattr(mem.store, "applied_migrations", lambda: [])()
+    _out("schema up to date; migrations applied: " + (", ".join(applied) or "none"))
+    return 0
+
+
+# -- parser --------------------------------------------------------------------------------
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="credo",
+        description="credo: a semantic fact store for AI agents. Stores facts (not "
+        "transcripts), refuses what is not a fact, keeps contradictions in view, and "
+        "forgets when asked.",
+        epilog="Environment: CREDO_DB (database path or postgresql:// URL), CREDO_SCOPE, "
+        "CREDO_EMBEDDER (local:minilm, local:static, hash, openai:<model>, ollama:<model>).",
+    )
+    parser.add_argument("--version", action="version", version=f"credo {__version__}")
+    parser.add_argument("--db", help="SQLite file or postgresql:// URL (default: $CREDO_DB "
+                        "or a file in your user data directory)")
+    parser.add_argument("--scope", help="the scope to read and write (default: $CREDO_SCOPE "
+                        "or 'default')")
+    parser.add_argument("--embedder", help="embedding model name (default: $CREDO_EMBEDDER "
+                        "or local:minilm)")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
+
+    def command(name: str, handler: Handler, help_: str, *, read: bool = True
+                ) -> argparse.ArgumentParser:
+        p = sub.add_parser(name, help=help_, description=help_)
+        p.set_defaults(handler=handler)
+        p.add_argument("--json", action="store_true", help="print JSON" if read else
+                       "print the result as JSON")
+        return p
+
+    p = command("remember", cmd_remember, "Store one statement as a fact (gate and resolver "
+                "decide). Exits 1 when the gate refuses it.", read=False)
+    p.add_argument("text", help='the statement, e.g. "Arttu deploys arttuan.com on Vercel"')
+    p.add_argument("--source", default="user",
+                   help="user (default), tool:<name>, imported:<doc> or inferred")
+    p.add_argument("--valid-from", metavar="DATE",
+                   help="when it became true (YYYY-MM-DD or ISO 8601; default: now)")
+    p.add_argument("--derived-from", action="append", metavar="ID",
+                   help="an episode, turn or fact id it comes from (repeatable)")
+
+    p = command("recall", cmd_recall, "Find the facts that answer a query.")
+    p.add_argument("query")
+    p.add_argument("-k", type=int, default=5, help="how many facts (default 5)")
+    p.add_argument("--subject", help="only facts about this entity")
+    p.add_argument("--min-confidence", type=float, default=None,
+                   help="confidence floor (default 0.4)")
+    p.add_argument("--render", action="store_true", help="print the prompt block")
+
+    p = command("list", cmd_list, "List what is stored in the scope, with provenance.")
+    p.add_argument("--subject", help="only facts about this entity (aliases apply)")
+    p.add_argument("--status", help="active, superseded, conflicted or retracted")
+    p.add_argument("--limit", type=int, default=None)
+    p.add_argument("--offset", type=int, default=0)
+
+    p = command("forget", cmd_forget, "Delete facts and everything derived from them.",
+                read=False)
+    p.add_argument("--id", help="one fact id")
+    p.add_argument("--subject", help="every fact about an entity")
+    p.add_argument("--episode", help="every fact from one source episode or turn")
+    p.add_argument("--all", action="store_true", help="everything in the scope")
+    p.add_argument("--yes", action="store_true", help="confirm --all")
+
+    p = command("export", cmd_export, "Write the scope as JSON Lines (import reads it back).")
+    p.add_argument("--output", "-o", help="file to write (default: stdout)")
+    p.add_argument("--all-scopes", action="store_true", help="every scope in the database")
+
+    p = command("import", cmd_import, "Read an export (JSON Lines) into the database.",
+                read=False)
+    p.add_argument("file", nargs="?", default="-", help="export file, or - for stdin")
+    p.add_argument("--into", help="import every record into this scope")
+
+    p = command("conflicts", cmd_conflicts, "List unresolved contradictions.")
+    p.add_argument("--all", action="store_true", help="include resolved ones")
+
+    p = command("resolve", cmd_resolve, "Settle a contradiction: keep one fact, or retract "
+                "facts.", read=False)
+    group = p.add_mutually_exclusive_group(required=True)
+    group.add_argument("--keep", metavar="ID", help="the fact that is right")
+    group.add_argument("--retract", metavar="ID", nargs="+", help="facts that are wrong")
+    p.add_argument("--by", default="user", help="who decided (recorded)")
+
+    p = command("alias", cmd_alias, "Manage the alias table (ALIAS names CANONICAL).")
+    alias_sub = p.add_subparsers(dest="alias_cmd", required=True, metavar="ACTION")
+    a = alias_sub.add_parser("add", help="ALIAS CANONICAL: make ALIAS mean CANONICAL")
+    a.add_argument("alias")
+    a.add_argument("canonical")
+    a = alias_sub.add_parser("remove", help="remove an alias")
+    a.add_argument("alias")
+    alias_sub.add_parser("list", help="list aliases")
+
+    p = command("rejected", cmd_rejected, "Show what the gate refused, with reasons.")
+    p.add_argument("--limit", type=int, default=50)
+
+    command("stats", cmd_stats, "Counts of facts by status, conflicts and rejections.")
+    command("reindex", cmd_reindex, "Re-embed every fact with the current embedder.",
+            read=False)
+    command("migrate", cmd_migrate, "Apply pending schema migrations.", read=False)
+    return parser
+
+
+def open_memory(args: argparse.Namespace, settings: Settings) -> Memory:
+    embedder = get_embedder(args.embedder or settings.embedder, **settings.embedder_options)
+    store = open_store(args.db or settings.db, embedder)
+    return Memory(store, scope=args.scope or settings.scope)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    try:
+        settings = Settings.from_env()
+        mem = open_memory(args, settings)
+        try:
+            code: int = args.handler(args, mem)
+            return code
+        finally:
+            mem.store.close()
+    except UsageError as exc:
+        parser.exit(2, f"credo: {exc}\n")
+    except BrokenPipeError:  # `credo list | head` is fine
+        return 0
+    except (MemoryError_, StoreError, EmbedderError, ScopeError, OSError) as exc:
+        print(f"credo: error: {exc}", file=sys.stderr)
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,322 @@
+"""The `Store` contract every backend keeps, and the parts all backends share.
+
+A store holds facts, their vectors (the source of truth for vector search lives in the
+database), full-text rows, aliases, lineage, conflicts, rejections and suppression rules.
+Every read and every write names a scope; no method returns a record of another scope.
+"""
+
+from __future__ import annotations
+
+import re
+from abc import ABC, abstractmethod
+from collections import OrderedDict
+from collections.abc import Iterator, Sequence
+from contextlib import AbstractContextManager
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from ..embed import Embedder, Kind
+from ..fact import Fact, Status
+
+
+class StoreError(RuntimeError):
+    """The store cannot do what was asked (wrong model, missing server, bad database)."""
+
+
+class ScopeError(ValueError):
+    """A scope name is empty or malformed."""
+
+
+_SCOPE = re.compile(r"^[\w.:@-]{1,128}$")
+
+
+def check_scope(scope: str) -> str:
+    if not isinstance(scope, str) or not _SCOPE.match(scope):
+        raise ScopeError(
+            f"invalid scope {scope!r}: use 1-128 letters, digits, '_', '-', '.', ':' or '@'"
+        )
+    return scope
+
+
+@dataclass(frozen=True)
+class Conflict:
+    scope: str
+    a: Fact
+    b: Fact
+    reason: str
+    created_at: float
+    resolved_at: float | None = None
+    resolution: str | None = None
+    decided_by: str | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "scope": self.scope,
+            "a": self.a.to_dict(),
+            "b": self.b.to_dict(),
+            "reason": self.reason,
+            "created_at": self.created_at,
+            "resolved_at": self.resolved_at,
+            "resolution": self.resolution,
+            "decided_by": self.decided_by,
+        }
+
+
+@dataclass(frozen=True)
+class Rejection:
+    scope: str
+    text: str
+    code: str
+    reason: str
+    source: str = "user"
+    subject: str | None = None
+    derived_from: tuple[str, ...] = ()
+    created_at: float = 0.0
+    id: int | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "id": self.id, "scope": self.scope, "text": self.text, "code": self.code,
+            "reason": self.reason, "source": self.source, "subject": self.subject,
+            "derived_from": list(self.derived_from), "created_at": self.created_at,
+        }
+
+
+@dataclass(frozen=True)
+class Rule:
+    """A stored suppression rule ("don't remember my address")."""
+
+    id: str
+    scope: str
+    pattern: str
+    subject: str | None
+    created_at: float
+    origin: str = ""  # the turn or command that created it
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"id": self.id, "scope": self.scope, "pattern": self.pattern,
+                "subject": self.subject, "created_at": self.created_at, "origin": self.origin}
+
+
+@dataclass
+class ForgetReport:
+    """What a forget removed. Counts only: the report itself keeps no forgotten text."""
+
+    scope: str
+    fact_ids: list[str] = field(default_factory=list)
+    vectors: int = 0
+    fts_rows: int = 0
+    lineage: int = 0
+    conflicts: int = 0
+    rejections: int = 0
+    aliases: int = 0
+    rules: int = 0
+    reopened: list[str] = field(default_factory=list)  # conflict partners back to active
+
+    @property
+    def facts(self) -> int:
+        return len(self.fact_ids)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "scope": self.scope, "facts": self.facts, "fact_ids": self.fact_ids,
+            "vectors": self.vectors, "fts_rows": self.fts_rows, "lineage": self.lineage,
+            "conflicts": self.conflicts, "rejections": self.rejections,
+            "aliases": self.aliases, "rules": self.rules, "reopened": self.reopened,
+        }
+
+
+Vector = npt.NDArray[np.float32]
+
+
+class Store(ABC):
+    """The contract. Backends implement the abstract methods; the rest is shared."""
+
+    embedder: Embedder
+
+    def __init__(self, embedder: Embedder) -> None:
+        self.embedder = embedder
+        self._embed_cache: OrderedDict[tuple[str, str], Vector] = OrderedDict()
+
+    # -- embeddings (shared) -------------------------------------------------------------
+    def embed(self, texts: Sequence[str], *, kind: Kind = "document") -> list[Vector]:
+        """Embed with a small cache, so a fact embedded to resolve it is not embedded again
+        to store it."""
+        missing = [t for t in dict.fromkeys(texts) if (kind, t) not in self._embed_cache]
+        if missing:
+            vectors = self.embedder.embed_batch(missing, kind=kind)
+            for text, vec in zip(missing, vectors, strict=True):
+                self._embed_cache[(kind, text)] = np.asarray(vec, dtype=np.float32)
+        out = []
+        for text in texts:
+            self._embed_cache.move_to_end((kind, text))
+            out.append(self._embed_cache[(kind, text)])
+        while len(self._embed_cache) > 4096:
+            self._embed_cache.popitem(last=False)
+        return out
+
+    def forget_cached_text(self, texts: Sequence[str]) -> None:
+        for text in texts:
+            for kind in ("query", "document"):
+                self._embed_cache.pop((kind, text), None)
+
+    # -- transactions --------------------------------------------------------------------
+    @abstractmethod
+    def transaction(self) -> AbstractContextManager[None]:
+        """One write transaction (nestable: inner blocks join the outer one). Writers that
+        read-then-write on a key hold the lock for the whole block."""
+
+    @abstractmethod
+    def lock_key(self, scope: str, subject: str | None, predicate: str | None) -> None:
+        """Within a transaction, serialise writers on one key (no-op where the whole
+        database is locked for writing, as in SQLite)."""
+
+    # -- facts ---------------------------------------------------------------------------
+    @abstractmethod
+    def put(self, fact: Fact, vector: Vector | None = None) -> None:
+        """Insert a fact, or update the mutable fields (status, confidence, lineage, time)
+        of a stored one. Text and key never change: that would overwrite a fact."""
+
+    def put_many(self, facts: Sequence[Fact]) -> None:
+        vectors = self.embed([f.text for f in facts])
+        with self.transaction():
+            for fact, vec in zip(facts, vectors, strict=True):
+                self.put(fact, vec)
+
+    @abstractmethod
+    def get(self, fact_id: str, *, scope: str) -> Fact | None: ...
+
+    @abstractmethod
+    def get_many(self, ids: Sequence[str], *, scope: str) -> list[Fact]:
+        """Facts for ids, in the order given; ids of other scopes or unknown are skipped."""
+
+    @abstractmethod
+    def all(
+        self,
+        *,
+        scope: str,
+        status: Status | None = None,
+        subject: str | None = None,
+        limit: int | None = None,
+        offset: int = 0,
+    ) -> list[Fact]: ...
+
+    @abstractmethod
+    def count(self, *, scope: str, status: Status | None = None) -> int: ...
+
+    @abstractmethod
+    def scopes(self) -> list[str]: ...
+
+    @abstractmethod
+    def by_key(self, subject: str, predicate: str, *, scope: str) -> list[Fact]: ...
+
+    @abstractmethod
+    def by_subject(self, subject: str, *, scope: str, live_only: bool = True,
+                   limit: int = 500) -> list[Fact]: ...
+
+    @abstractmethod
+    def subjects(self, *, scope: str) -> set[str]: ...
+
+    # -- search --------------------------------------------------------------------------
+    @abstractmethod
+    def vector_search(self, query: str | Vector, *, scope: str, k: int) -> list[tuple[str, float]]:
+        """(fact id, cosine) best first, over every fact of the scope with a vector."""
+
+    @abstractmethod
+    def lexical_search(self, query: str, *, scope: str, k: int) -> list[tuple[str, float]]:
+        """(fact id, score) best first. Any user text is safe: it is quoted, never parsed."""
+
+    @abstractmethod
+    def vectors_of(self, ids: Sequence[str], *, scope: str) -> dict[str, Vector]: ...
+
+    # -- lineage and conflicts -----------------------------------------------------------
+    @abstractmethod
+    def add_lineage(self, scope: str, parent: str, child: str, kind: str) -> None: ...
+
+    @abstractmethod
+    def lineage(self, *, scope: str, fact_id: str | None = None) -> list[tuple[str, str, str]]:
+        """(parent, child, kind) rows of the scope, or only those touching one fact."""
+
+    @abstractmethod
+    def record_conflict(self, scope: str, a: str, b: str, reason: str, *,
+                        created_at: float | None = None) -> None: ...
+
+    @abstractmethod
+    def conflicts(self, *, scope: str, include_resolved: bool = False) -> list[Conflict]: ...
+
+    @abstractmethod
+    def conflicts_of(self, fact_id: str, *, scope: str) -> list[Fact]:
+        """The live facts an unresolved conflict ties to this one."""
+
+    @abstractmethod
+    def settle_conflict(self, scope: str, a: str, b: str, *, resolution: str,
+                        decided_by: str, resolved_at: float | None = None) -> None: ...
+
+    # -- aliases, rejections, rules ------------------------------------------------------
+    @abstractmethod
+    def aliases(self, *, scope: str) -> dict[str, str]: ...
+
+    @abstractmethod
+    def set_alias(self, scope: str, alias: str, canonical: str) -> None: ...
+
+    @abstractmethod
+    def remove_alias(self, scope: str, alias: str) -> bool: ...
+
+    @abstractmethod
+    def add_rejection(self, rejection: Rejection, *, keep: int | None = None) -> None: ...
+
+    @abstractmethod
+    def rejections(self, *, scope: str, limit: int = 100) -> list[Rejection]: ...
+
+    @abstractmethod
+    def prune_rejections(self, *, scope: str, keep: int) -> int: ...
+
+    @abstractmethod
+    def add_rule(self, rule: Rule) -> None: ...
+
+    @abstractmethod
+    def rules(self, *, scope: str) -> list[Rule]: ...
+
+    @abstractmethod
+    def remove_rule(self, scope: str, rule_id: str) -> bool: ...
+
+    # -- forgetting ----------------------------------------------------------------------
+    @abstractmethod
+    def forget(
+        self,
+        *,
+        scope: str,
+        ids: Sequence[str] = (),
+        subject: str | None = None,
+        episode: str | None = None,
+        everything: bool = False,
+    ) -> ForgetReport:
+        """Delete facts and everything derived from them: vectors, FTS rows, lineage,
+        conflicts, rejections from the same subject or episode; cascade to facts derived
+        from what is removed. The only delete in credo."""
+
+    # -- models --------------------------------------------------------------------------
+    @abstractmethod
+    def reindex(self) -> int:
+        """Re-embed every fact with the current embedder; returns how many."""
+
+    @abstractmethod
+    def close(self) -> None: ...
+
+    def __enter__(self) -> Store:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def iter_all(self, *, scope: str, batch: int = 1000) -> Iterator[Fact]:
+        offset = 0
+        while True:
+            page = self.all(scope=scope, limit=batch, offset=offset)
+            if not page:
+                return
+            yield from page
+            offset += len(page)

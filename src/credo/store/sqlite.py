@@ -1,0 +1,736 @@
+"""The default store: one SQLite file (WAL, foreign keys, FTS5), vectors in the database,
+exact vector search in process with numpy (works with any CPython's stdlib sqlite3)."""
+
+from __future__ import annotations
+
+import json
+import re
+import sqlite3
+import threading
+import time
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from ..embed import Embedder
+from ..fact import Fact, Status
+from .base import (
+    Conflict,
+    ForgetReport,
+    Rejection,
+    Rule,
+    Store,
+    StoreError,
+    Vector,
+    check_scope,
+)
+from .sqlite_schema import MIGRATIONS
+from .vectors import VectorIndex
+
+FACT_COLUMNS = (
+    "id, scope, text, subject, predicate, object, source, confidence, status, derived_from, "
+    "superseded_by, created_at, valid_from, valid_to, access_count, last_seen_at"
+)
+_CHUNK = 500
+
+#: words too common to help a lexical match; dropping them keeps FTS queries fast
+STOPWORDS = frozenset(
+    """a an and are as at be been but by can could did do does for from had has have he her
+    his how i if in into is it its me my no not of on or our she so than that the their them
+    then there these they this to was we were what when where which who whom why will with
+    would you your yours do does did about just also any some""".split()
+)
+
+
+def fts_query(text: str) -> str | None:
+    """User text to a safe FTS5 query: each word quoted, OR-ed. Never a syntax error."""
+    words = [w for w in re.findall(r"\w+", text.lower()) if w not in STOPWORDS]
+    words = list(dict.fromkeys(words))[:32]
+    if not words:
+        return None
+    return " OR ".join('"' + w.replace('"', '""') + '"' for w in words)
+
+
+def _chunks(items: Sequence[str], size: int = _CHUNK) -> Iterator[Sequence[str]]:
+    for i in range(0, len(items), size):
+        yield items[i : i + size]
+
+
+def _row_to_fact(row: sqlite3.Row | tuple[Any, ...]) -> Fact:
+    return Fact(
+        id=row[0], scope=row[1], text=row[2], subject=row[3], predicate=row[4], object=row[5],
+        source=row[6], confidence=row[7], status=Status(row[8]),
+        derived_from=json.loads(row[9]), superseded_by=row[10], created_at=row[11],
+        valid_from=row[12], valid_to=row[13], access_count=row[14], last_seen_at=row[15],
+    )
+
+
+class SQLiteStore(Store):
+    def __init__(self, path: str | Path, embedder: Embedder) -> None:
+        super().__init__(embedder)
+        self.path = str(path)
+        if self.path != ":memory:":
+            Path(self.path).expanduser().parent.mkdir(parents=True, exist_ok=True)
+        try:
+            self._conn = sqlite3.connect(
+                self.path, isolation_level=None, check_same_thread=False, timeout=30.0
+            )
+        except sqlite3.Error as exc:
+            raise StoreError(f"cannot open the database {self.path!r}: {exc}") from exc
+        self._lock = threading.RLock()
+        self._depth = 0
+        self._pending: list[tuple[str, str, str, Vector | None]] = []  # (op, scope, id, vec)
+        self._indexes: dict[str, VectorIndex] = {}
+        try:
+            self._configure()
+            self.migrate()
+        except sqlite3.DatabaseError as exc:
+            self._conn.close()
+            raise StoreError(f"{self.path!r} is not a credo database: {exc}") from exc
+        self._check_model()
+
+    # -- setup ---------------------------------------------------------------------------
+    def _configure(self) -> None:
+        c = self._conn
+        c.execute("PRAGMA busy_timeout = 30000")
+        if self.path != ":memory:":
+            c.execute("PRAGMA journal_mode = WAL")
+        c.execute("PRAGMA synchronous = NORMAL")
+        c.execute("PRAGMA foreign_keys = ON")
+        # freed pages are zeroed: what forget deletes does not linger in the file
+        c.execute("PRAGMA secure_delete = ON")
+
+    def migrate(self) -> list[str]:
+        """Apply pending migrations, each in its own transaction with its record."""
+        with self._lock:
+            self._conn.execute(
+                "CREATE TABLE IF NOT EXISTS migrations (name TEXT PRIMARY KEY, applied_at REAL)"
+            )
+            applied = {r[0] for r in self._conn.execute("SELECT name FROM migrations")}
+            done = []
+            for name, step in MIGRATIONS.pending(applied):
+                with self.transaction():
+                    if self._conn.execute(
+                        "SELECT 1 FROM migrations WHERE name = ?", (name,)
+                    ).fetchone():
+                        continue  # another process applied it while we waited for the lock
+                    step(self._conn)
+                    self._conn.execute(
+                        "INSERT INTO migrations (name, applied_at) VALUES (?, ?)",
+                        (name, time.time()),
+                    )
+                done.append(name)
+            return done
+
+    def applied_migrations(self) -> list[str]:
+        return [r[0] for r in self._conn.execute("SELECT name FROM migrations ORDER BY rowid")]
+
+    def _meta(self, key: str) -> str | None:
+        row = self._conn.execute("SELECT value FROM meta WHERE key = ?", (key,)).fetchone()
+        return row[0] if row else None
+
+    def _check_model(self) -> None:
+        row = self._conn.execute("SELECT model FROM vectors LIMIT 1").fetchone()
+        self._stored_model = row[0] if row else None
+
+    def _require_model(self) -> None:
+        if self._stored_model and self._stored_model != self.embedder.name:
+            raise StoreError(
+                f"the vectors in {self.path} were made by {self._stored_model!r}, but the "
+                f"embedder is {self.embedder.name!r}: run `credo reindex` to re-embed with "
+                f"{self.embedder.name!r}, or use CREDO_EMBEDDER={self._stored_model}"
+            )
+
+    # -- transactions --------------------------------------------------------------------
+    @contextmanager
+    def transaction(self) -> Iterator[None]:
+        with self._lock:
+            if self._depth:
+                self._depth += 1
+                try:
+                    yield
+                finally:
+                    self._depth -= 1
+                return
+            self._conn.execute("BEGIN IMMEDIATE")
+            self._depth = 1
+            try:
+                yield
+                gens = self._bump_generations()
+                self._conn.execute("COMMIT")
+            except BaseException:
+                self._conn.execute("ROLLBACK")
+                self._pending.clear()
+                raise
+            finally:
+                self._depth = 0
+            self._sync_indexes(gens)
+
+    def lock_key(self, scope: str, subject: str | None, predicate: str | None) -> None:
+        """SQLite's BEGIN IMMEDIATE already serialises every writer."""
+
+    def _bump_generations(self) -> dict[str, int]:
+        gens = {}
+        for scope in dict.fromkeys(op[1] for op in self._pending):
+            row = self._conn.execute(
+                "INSERT INTO scope_gen (scope, gen) VALUES (?, 1) "
+                "ON CONFLICT (scope) DO UPDATE SET gen = gen + 1 RETURNING gen",
+                (scope,),
+            ).fetchone()
+            gens[scope] = int(row[0])
+        return gens
+
+    def _sync_indexes(self, gens: dict[str, int]) -> None:
+        pending, self._pending = self._pending, []
+        for scope, gen in gens.items():
+            index = self._indexes.get(scope)
+            if index is None:
+                continue
+            if index.generation != gen - 1:  # another process wrote too: reload lazily
+                del self._indexes[scope]
+                continue
+            for op, op_scope, fact_id, vec in pending:
+                if op_scope != scope:
+                    continue
+                if op == "add" and vec is not None:
+                    index.add(fact_id, vec)
+                elif op == "remove":
+                    index.remove(fact_id)
+            index.generation = gen
+
+    def _index(self, scope: str) -> VectorIndex:
+        row = self._conn.execute("SELECT gen FROM scope_gen WHERE scope = ?", (scope,)).fetchone()
+        gen = int(row[0]) if row else 0
+        index = self._indexes.get(scope)
+        if index is not None and index.generation == gen:
+            return index
+        ids: list[str] = []
+        blobs: list[bytes] = []
+        for fact_id, blob in self._conn.execute(
+            "SELECT fact_id, vec FROM vectors WHERE scope = ?", (scope,)
+        ):
+            ids.append(fact_id)
+            blobs.append(blob)
+        dim = self.embedder.dim
+        matrix = np.frombuffer(b"".join(blobs), dtype=np.float32).reshape(len(ids), dim)
+        index = VectorIndex.build(dim, zip(ids, matrix, strict=True), gen)
+        self._indexes[scope] = index
+        return index
+
+    # -- facts ---------------------------------------------------------------------------
+    def put(self, fact: Fact, vector: Vector | None = None) -> None:
+        check_scope(fact.scope)
+        with self.transaction():
+            row = self._conn.execute(
+                "SELECT rowid, scope, text, subject, predicate, object FROM facts WHERE id = ?",
+                (fact.id,),
+            ).fetchone()
+            if row is None:
+                self._insert(fact, vector)
+                return
+            if row[1] != fact.scope:
+                raise StoreError(f"fact {fact.id} belongs to another scope")
+            if (row[2], row[3], row[4], row[5]) != (
+                fact.text, fact.subject, fact.predicate, fact.object
+            ):
+                raise StoreError(
+                    f"fact {fact.id}: text and key are never overwritten; store a new fact"
+                )
+            self._conn.execute(
+                "UPDATE facts SET source = ?, confidence = ?, status = ?, derived_from = ?, "
+                "superseded_by = ?, created_at = ?, valid_from = ?, valid_to = ?, "
+                "access_count = ?, last_seen_at = ? WHERE id = ?",
+                (
+                    fact.source, fact.confidence, fact.status.value,
+                    json.dumps(fact.derived_from), fact.superseded_by, fact.created_at,
+                    fact.valid_from, fact.valid_to, fact.access_count, fact.last_seen_at,
+                    fact.id,
+                ),
+            )
+            self._write_provenance(fact, replace=True)
+
+    def _insert(self, fact: Fact, vector: Vector | None) -> None:
+        self._require_model()
+        cur = self._conn.execute(
+            f"INSERT INTO facts ({FACT_COLUMNS}) VALUES ({', '.join('?' * 16)})",
+            (
+                fact.id, fact.scope, fact.text, fact.subject, fact.predicate, fact.object,
+                fact.source, fact.confidence, fact.status.value, json.dumps(fact.derived_from),
+                fact.superseded_by, fact.created_at, fact.valid_from, fact.valid_to,
+                fact.access_count, fact.last_seen_at,
+            ),
+        )
+        self._conn.execute(
+            "INSERT INTO facts_fts (rowid, text, subject, object, scope) VALUES (?, ?, ?, ?, ?)",
+            (cur.lastrowid, fact.text, fact.subject or "", fact.object or "", fact.scope),
+        )
+        self._write_provenance(fact, replace=False)
+        vec = vector if vector is not None else self.embed([fact.text])[0]
+        vec = np.asarray(vec, dtype=np.float32)
+        if vec.shape != (self.embedder.dim,):
+            raise StoreError(f"vector of shape {vec.shape}, expected ({self.embedder.dim},)")
+        self._conn.execute(
+            "INSERT INTO vectors (fact_id, scope, model, vec) VALUES (?, ?, ?, ?)",
+            (fact.id, fact.scope, self.embedder.name, vec.tobytes()),
+        )
+        self._stored_model = self.embedder.name
+        self._pending.append(("add", fact.scope, fact.id, vec))
+
+    def _write_provenance(self, fact: Fact, *, replace: bool) -> None:
+        if replace:
+            self._conn.execute("DELETE FROM provenance WHERE fact_id = ?", (fact.id,))
+        self._conn.executemany(
+            "INSERT OR IGNORE INTO provenance (fact_id, scope, ref) VALUES (?, ?, ?)",
+            [(fact.id, fact.scope, ref) for ref in fact.derived_from],
+        )
+
+    def get(self, fact_id: str, *, scope: str) -> Fact | None:
+        found = self.get_many([fact_id], scope=scope)
+        return found[0] if found else None
+
+    def get_many(self, ids: Sequence[str], *, scope: str) -> list[Fact]:
+        check_scope(scope)
+        by_id: dict[str, Fact] = {}
+        for chunk in _chunks(list(dict.fromkeys(ids))):
+            rows = self._conn.execute(
+                f"SELECT {FACT_COLUMNS} FROM facts WHERE scope = ? AND id IN "
+                f"({', '.join('?' * len(chunk))})",
+                (scope, *chunk),
+            )
+            by_id.update((r[0], _row_to_fact(r)) for r in rows)
+        return [by_id[i] for i in dict.fromkeys(ids) if i in by_id]
+
+    def all(
+        self,
+        *,
+        scope: str,
+        status: Status | None = None,
+        subject: str | None = None,
+        limit: int | None = None,
+        offset: int = 0,
+    ) -> list[Fact]:
+        check_scope(scope)
+        sql = f"SELECT {FACT_COLUMNS} FROM facts WHERE scope = ?"
+        args: list[Any] = [scope]
+        if status is not None:
+            sql += " AND status = ?"
+            args.append(Status(status).value)
+        if subject is not None:
+            sql += " AND subject = ?"
+            args.append(subject)
+        sql += " ORDER BY created_at, rowid LIMIT ? OFFSET ?"
+        args += [-1 if limit is None else int(limit), int(offset)]
+        return [_row_to_fact(r) for r in self._conn.execute(sql, args)]
+
+    def count(self, *, scope: str, status: Status | None = None) -> int:
+        check_scope(scope)
+        if status is None:
+            row = self._conn.execute("SELECT count(*) FROM facts WHERE scope = ?", (scope,))
+        else:
+            row = self._conn.execute(
+                "SELECT count(*) FROM facts WHERE scope = ? AND status = ?",
+                (scope, Status(status).value),
+            )
+        return int(row.fetchone()[0])
+
+    def scopes(self) -> list[str]:
+        rows = self._conn.execute(
+            "SELECT scope FROM facts UNION SELECT scope FROM aliases "
+            "UNION SELECT scope FROM rules UNION SELECT scope FROM rejections ORDER BY 1"
+        )
+        return [r[0] for r in rows]
+
+    def by_key(self, subject: str, predicate: str, *, scope: str) -> list[Fact]:
+        check_scope(scope)
+        rows = self._conn.execute(
+            f"SELECT {FACT_COLUMNS} FROM facts WHERE scope = ? AND subject = ? AND predicate = ? "
+            "ORDER BY created_at, rowid",
+            (scope, subject, predicate),
+        )
+        return [_row_to_fact(r) for r in rows]
+
+    def by_subject(self, subject: str, *, scope: str, live_only: bool = True,
+                   limit: int = 500) -> list[Fact]:
+        check_scope(scope)
+        sql = f"SELECT {FACT_COLUMNS} FROM facts WHERE scope = ? AND subject = ?"
+        if live_only:
+            sql += " AND status IN ('active', 'conflicted')"
+        sql += " ORDER BY valid_from DESC, rowid DESC LIMIT ?"
+        return [_row_to_fact(r) for r in self._conn.execute(sql, (scope, subject, limit))]
+
+    def subjects(self, *, scope: str) -> set[str]:
+        check_scope(scope)
+        rows = self._conn.execute(
+            "SELECT DISTINCT subject FROM facts WHERE scope = ? AND subject IS NOT NULL "
+            "AND status IN ('active', 'conflicted')",
+            (scope,),
+        )
+        return {r[0] for r in rows}
+
+    # -- search --------------------------------------------------------------------------
+    def vector_search(self, query: str | Vector, *, scope: str, k: int) -> list[tuple[str, float]]:
+        check_scope(scope)
+        self._require_model()
+        vec = self.embed([query], kind="query")[0] if isinstance(query, str) else query
+        with self._lock:
+            return self._index(scope).search(vec, k)
+
+    def lexical_search(self, query: str, *, scope: str, k: int) -> list[tuple[str, float]]:
+        check_scope(scope)
+        match = fts_query(query)
+        if match is None or k <= 0:
+            return []
+        rows = self._conn.execute(
+            "SELECT f.id, bm25(facts_fts, 1.0, 0.5, 0.5, 0.0) AS score FROM facts_fts "
+            "JOIN facts f ON f.rowid = facts_fts.rowid "
+            "WHERE facts_fts MATCH ? AND f.scope = ? ORDER BY score LIMIT ?",
+            (match, scope, k),
+        )
+        return [(r[0], -float(r[1])) for r in rows]
+
+    def vectors_of(self, ids: Sequence[str], *, scope: str) -> dict[str, Vector]:
+        check_scope(scope)
+        out: dict[str, Vector] = {}
+        for chunk in _chunks(list(dict.fromkeys(ids))):
+            rows = self._conn.execute(
+                f"SELECT fact_id, vec FROM vectors WHERE scope = ? AND fact_id IN "
+                f"({', '.join('?' * len(chunk))})",
+                (scope, *chunk),
+            )
+            out.update((r[0], np.frombuffer(r[1], dtype=np.float32)) for r in rows)
+        return out
+
+    # -- lineage and conflicts -----------------------------------------------------------
+    def add_lineage(self, scope: str, parent: str, child: str, kind: str) -> None:
+        with self.transaction():
+            self._conn.execute(
+                "INSERT OR IGNORE INTO lineage (scope, parent_id, child_id, kind, created_at) "
+                "SELECT ?, ?, ?, ?, ? WHERE "
+                "(SELECT count(*) FROM facts WHERE scope = ? AND id IN (?, ?)) = 2",
+                (scope, parent, child, kind, time.time(), scope, parent, child),
+            )
+
+    def lineage(self, *, scope: str, fact_id: str | None = None) -> list[tuple[str, str, str]]:
+        check_scope(scope)
+        if fact_id is None:
+            rows = self._conn.execute(
+                "SELECT parent_id, child_id, kind FROM lineage WHERE scope = ? "
+                "ORDER BY created_at, rowid",
+                (scope,),
+            )
+        else:
+            rows = self._conn.execute(
+                "SELECT parent_id, child_id, kind FROM lineage WHERE scope = ? "
+                "AND (parent_id = ? OR child_id = ?) ORDER BY created_at, rowid",
+                (scope, fact_id, fact_id),
+            )
+        return [(r[0], r[1], r[2]) for r in rows]
+
+    def record_conflict(self, scope: str, a: str, b: str, reason: str, *,
+                        created_at: float | None = None) -> None:
+        with self.transaction():
+            found = self._conn.execute(
+                "SELECT count(*) FROM facts WHERE scope = ? AND id IN (?, ?)", (scope, a, b)
+            ).fetchone()[0]
+            if found != 2:
+                raise StoreError(f"cannot record a conflict: {a} and {b} are not both in {scope}")
+            self._conn.execute(
+                "INSERT OR IGNORE INTO conflicts (scope, fact_a, fact_b, reason, created_at) "
+                "VALUES (?, ?, ?, ?, ?)",
+                (scope, a, b, reason, created_at or time.time()),
+            )
+
+    def conflicts(self, *, scope: str, include_resolved: bool = False) -> list[Conflict]:
+        check_scope(scope)
+        sql = (
+            "SELECT fact_a, fact_b, reason, created_at, resolved_at, resolution, decided_by "
+            "FROM conflicts WHERE scope = ?"
+        )
+        if not include_resolved:
+            sql += " AND resolved_at IS NULL"
+        rows = self._conn.execute(sql + " ORDER BY created_at, rowid", (scope,)).fetchall()
+        facts = {f.id: f for f in self.get_many([i for r in rows for i in r[:2]], scope=scope)}
+        return [
+            Conflict(scope, facts[r[0]], facts[r[1]], r[2], r[3], r[4], r[5], r[6])
+            for r in rows
+            if r[0] in facts and r[1] in facts
+        ]
+
+    def conflicts_of(self, fact_id: str, *, scope: str) -> list[Fact]:
+        check_scope(scope)
+        rows = self._conn.execute(
+            "SELECT fact_b FROM conflicts WHERE scope = ? AND fact_a = ? AND resolved_at IS NULL "
+            "UNION SELECT fact_a FROM conflicts WHERE scope = ? AND fact_b = ? "
+            "AND resolved_at IS NULL",
+            (scope, fact_id, scope, fact_id),
+        )
+        return [f for f in self.get_many([r[0] for r in rows], scope=scope) if f.is_live]
+
+    def settle_conflict(self, scope: str, a: str, b: str, *, resolution: str,
+                        decided_by: str, resolved_at: float | None = None) -> None:
+        with self.transaction():
+            self._conn.execute(
+                "UPDATE conflicts SET resolved_at = ?, resolution = ?, decided_by = ? "
+                "WHERE scope = ? AND ((fact_a = ? AND fact_b = ?) OR (fact_a = ? AND fact_b = ?))",
+                (resolved_at or time.time(), resolution, decided_by, scope, a, b, b, a),
+            )
+
+    # -- aliases, rejections, rules ------------------------------------------------------
+    def aliases(self, *, scope: str) -> dict[str, str]:
+        check_scope(scope)
+        rows = self._conn.execute(
+            "SELECT alias, canonical FROM aliases WHERE scope = ? ORDER BY alias", (scope,)
+        )
+        return {r[0]: r[1] for r in rows}
+
+    def set_alias(self, scope: str, alias: str, canonical: str) -> None:
+        check_scope(scope)
+        with self.transaction():
+            self._conn.execute(
+                "INSERT INTO aliases (scope, alias, canonical, created_at) VALUES (?, ?, ?, ?) "
+                "ON CONFLICT (scope, alias) DO UPDATE SET canonical = excluded.canonical",
+                (scope, alias, canonical, time.time()),
+            )
+
+    def remove_alias(self, scope: str, alias: str) -> bool:
+        with self.transaction():
+            cur = self._conn.execute(
+                "DELETE FROM aliases WHERE scope = ? AND alias = ?", (scope, alias)
+            )
+        return cur.rowcount > 0
+
+    def add_rejection(self, rejection: Rejection, *, keep: int | None = None) -> None:
+        check_scope(rejection.scope)
+        with self.transaction():
+            self._conn.execute(
+                "INSERT INTO rejections (scope, text, code, reason, source, subject, "
+                "derived_from, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                (
+                    rejection.scope, rejection.text, rejection.code, rejection.reason,
+                    rejection.source, rejection.subject, json.dumps(list(rejection.derived_from)),
+                    rejection.created_at or time.time(),
+                ),
+            )
+            if keep is not None:
+                self.prune_rejections(scope=rejection.scope, keep=keep)
+
+    def rejections(self, *, scope: str, limit: int = 100) -> list[Rejection]:
+        check_scope(scope)
+        rows = self._conn.execute(
+            "SELECT id, scope, text, code, reason, source, subject, derived_from, created_at "
+            "FROM rejections WHERE scope = ? ORDER BY id DESC LIMIT ?",
+            (scope, limit),
+        )
+        return [
+            Rejection(r[1], r[2], r[3], r[4], r[5], r[6], tuple(json.loads(r[7])), r[8], r[0])
+            for r in rows
+        ]
+
+    def prune_rejections(self, *, scope: str, keep: int) -> int:
+        with self.transaction():
+            cur = self._conn.execute(
+                "DELETE FROM rejections WHERE scope = ? AND id NOT IN "
+                "(SELECT id FROM rejections WHERE scope = ? ORDER BY id DESC LIMIT ?)",
+                (scope, scope, max(0, keep)),
+            )
+        return cur.rowcount
+
+    def add_rule(self, rule: Rule) -> None:
+        check_scope(rule.scope)
+        with self.transaction():
+            self._conn.execute(
+                "INSERT OR REPLACE INTO rules (id, scope, pattern, subject, created_at, origin) "
+                "VALUES (?, ?, ?, ?, ?, ?)",
+                (rule.id, rule.scope, rule.pattern, rule.subject, rule.created_at, rule.origin),
+            )
+
+    def rules(self, *, scope: str) -> list[Rule]:
+        check_scope(scope)
+        rows = self._conn.execute(
+            "SELECT id, scope, pattern, subject, created_at, origin FROM rules WHERE scope = ? "
+            "ORDER BY created_at, id",
+            (scope,),
+        )
+        return [Rule(*r) for r in rows]
+
+    def remove_rule(self, scope: str, rule_id: str) -> bool:
+        with self.transaction():
+            cur = self._conn.execute(
+                "DELETE FROM rules WHERE scope = ? AND id = ?", (scope, rule_id)
+            )
+        return cur.rowcount > 0
+
+    # -- forgetting ----------------------------------------------------------------------
+    def forget(
+        self,
+        *,
+        scope: str,
+        ids: Sequence[str] = (),
+        subject: str | None = None,
+        episode: str | None = None,
+        everything: bool = False,
+    ) -> ForgetReport:
+        check_scope(scope)
+        report = ForgetReport(scope)
+        c = self._conn
+        with self.transaction():
+            targets: dict[str, None] = {}
+            for chunk in _chunks(list(ids)):
+                rows = c.execute(
+                    f"SELECT id FROM facts WHERE scope = ? AND id IN ({', '.join('?' * len(chunk))})",
+                    (scope, *chunk),
+                )
+                targets.update((r[0], None) for r in rows)
+            if subject is not None:
+                rows = c.execute("SELECT id FROM facts WHERE scope = ? AND subject = ?",
+                                 (scope, subject))
+                targets.update((r[0], None) for r in rows)
+            if episode is not None:
+                rows = c.execute("SELECT fact_id FROM provenance WHERE scope = ? AND ref = ?",
+                                 (scope, episode))
+                targets.update((r[0], None) for r in rows)
+            if everything:
+                targets.update((r[0], None) for r in c.execute(
+                    "SELECT id FROM facts WHERE scope = ?", (scope,)))
+            # cascade: facts derived (inferred) from a forgotten fact go with it
+            frontier = list(targets)
+            while frontier:
+                found: list[str] = []
+                for chunk in _chunks(frontier):
+                    rows = c.execute(
+                        "SELECT child_id FROM lineage WHERE scope = ? AND kind = 'derived' AND "
+                        f"parent_id IN ({', '.join('?' * len(chunk))})",
+                        (scope, *chunk),
+                    )
+                    found += [r[0] for r in rows if r[0] not in targets]
+                targets.update((f, None) for f in found)
+                frontier = found
+            doomed = list(targets)
+            texts: list[str] = []
+            for chunk in _chunks(doomed):
+                marks = ", ".join("?" * len(chunk))
+                texts += [r[0] for r in c.execute(
+                    f"SELECT text FROM facts WHERE id IN ({marks})", chunk)]
+                # conflict partners that survive go back to active when no conflict is left
+                partners = c.execute(
+                    f"SELECT fact_b FROM conflicts WHERE fact_a IN ({marks}) "
+                    f"UNION SELECT fact_a FROM conflicts WHERE fact_b IN ({marks})",
+                    (*chunk, *chunk),
+                ).fetchall()
+                report.conflicts += c.execute(
+                    f"DELETE FROM conflicts WHERE fact_a IN ({marks}) OR fact_b IN ({marks})",
+                    (*chunk, *chunk),
+                ).rowcount
+                report.lineage += c.execute(
+                    f"DELETE FROM lineage WHERE parent_id IN ({marks}) OR child_id IN ({marks})",
+                    (*chunk, *chunk),
+                ).rowcount
+                report.fts_rows += c.execute(
+                    f"DELETE FROM facts_fts WHERE rowid IN "
+                    f"(SELECT rowid FROM facts WHERE id IN ({marks}))",
+                    chunk,
+                ).rowcount
+                report.vectors += c.execute(
+                    f"DELETE FROM vectors WHERE fact_id IN ({marks})", chunk
+                ).rowcount
+                c.execute(f"DELETE FROM provenance WHERE fact_id IN ({marks})", chunk)
+                c.execute(f"DELETE FROM facts WHERE id IN ({marks})", chunk)
+                for (partner,) in partners:
+                    if partner in targets:
+                        continue
+                    left = c.execute(
+                        "SELECT count(*) FROM conflicts WHERE (fact_a = ? OR fact_b = ?) "
+                        "AND resolved_at IS NULL",
+                        (partner, partner),
+                    ).fetchone()[0]
+                    if not left and c.execute(
+                        "UPDATE facts SET status = 'active' WHERE id = ? AND status = 'conflicted'",
+                        (partner,),
+                    ).rowcount:
+                        report.reopened.append(partner)
+                self._pending += [("remove", scope, fid, None) for fid in chunk]
+            report.fact_ids = doomed
+            # surviving facts keep no reference to what was forgotten
+            for chunk in _chunks(doomed):
+                marks = ", ".join("?" * len(chunk))
+                rows = c.execute(
+                    f"SELECT DISTINCT fact_id FROM provenance WHERE scope = ? AND ref IN ({marks})",
+                    (scope, *chunk),
+                ).fetchall()
+                for (fid,) in rows:
+                    refs = json.loads(c.execute(
+                        "SELECT derived_from FROM facts WHERE id = ?", (fid,)).fetchone()[0])
+                    kept = [r for r in refs if r not in targets]
+                    c.execute("UPDATE facts SET derived_from = ? WHERE id = ?",
+                              (json.dumps(kept), fid))
+                    c.execute(f"DELETE FROM provenance WHERE fact_id = ? AND ref IN ({marks})",
+                              (fid, *chunk))
+                c.execute(
+                    f"UPDATE facts SET superseded_by = NULL WHERE scope = ? "
+                    f"AND superseded_by IN ({marks})",
+                    (scope, *chunk),
+                )
+            if subject is not None:
+                report.rejections += c.execute(
+                    "DELETE FROM rejections WHERE scope = ? AND subject = ?", (scope, subject)
+                ).rowcount
+                report.aliases += c.execute(
+                    "DELETE FROM aliases WHERE scope = ? AND (canonical = ? OR alias = ?)",
+                    (scope, subject, subject),
+                ).rowcount
+            if episode is not None:
+                report.rejections += c.execute(
+                    "DELETE FROM rejections WHERE scope = ? AND EXISTS "
+                    "(SELECT 1 FROM json_each(rejections.derived_from) WHERE value = ?)",
+                    (scope, episode),
+                ).rowcount
+            if everything:
+                report.rejections += c.execute(
+                    "DELETE FROM rejections WHERE scope = ?", (scope,)).rowcount
+                report.aliases += c.execute(
+                    "DELETE FROM aliases WHERE scope = ?", (scope,)).rowcount
+                report.rules += c.execute("DELETE FROM rules WHERE scope = ?", (scope,)).rowcount
+            if doomed:
+                self._pending.append(("touch", scope, "", None))
+        self.forget_cached_text(texts)
+        self._scrub()
+        return report
+
+    def _scrub(self) -> None:
+        """Leave no copy behind: merge FTS segments (dropping deleted entries), and fold
+        the write-ahead log into the zeroed pages of the main file."""
+        with self._lock:
+            self._conn.execute("INSERT INTO facts_fts (facts_fts) VALUES ('optimize')")
+            if self.path != ":memory:":
+                self._conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+
+    # -- models --------------------------------------------------------------------------
+    def reindex(self) -> int:
+        done = 0
+        with self.transaction():
+            rows = self._conn.execute(
+                "SELECT f.id, f.scope, f.text FROM facts f ORDER BY f.rowid").fetchall()
+            for start in range(0, len(rows), 256):
+                batch = rows[start : start + 256]
+                vecs = self.embedder.embed_documents([r[2] for r in batch])
+                self._conn.executemany(
+                    "INSERT INTO vectors (fact_id, scope, model, vec) VALUES (?, ?, ?, ?) "
+                    "ON CONFLICT (fact_id) DO UPDATE SET model = excluded.model, "
+                    "vec = excluded.vec",
+                    [(r[0], r[1], self.embedder.name, np.asarray(v, np.float32).tobytes())
+                     for r, v in zip(batch, vecs, strict=True)],
+                )
+                done += len(batch)
+            for scope in {r[1] for r in rows}:
+                self._pending.append(("touch", scope, "", None))
+        self._indexes.clear()
+        self._embed_cache.clear()
+        self._stored_model = self.embedder.name if rows else None
+        return done
+
+    def close(self) -> None:
+        with self._lock:
+            self._conn.close()

@@ -1,0 +1,132 @@
+"""SQLite schema, as named migrations (applied once each, recorded in `migrations`)."""
+
+from __future__ import annotations
+
+import sqlite3
+
+from .migrations import Migrations
+
+MIGRATIONS: Migrations[sqlite3.Connection] = Migrations()
+
+
+def _script(conn: sqlite3.Connection, sql: str) -> None:
+    """Run statements one by one: `executescript` would commit the open transaction,
+    and a migration must land together with the row that records it."""
+    for statement in sql.split(";"):
+        lines = [ln for ln in statement.splitlines() if not ln.strip().startswith("--")]
+        if "".join(lines).strip():
+            conn.execute("\n".join(lines))
+
+
+@MIGRATIONS
+def m001_initial(conn: sqlite3.Connection) -> None:
+    _script(
+        conn,
+        """
+        CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+
+        CREATE TABLE facts (
+            rowid INTEGER PRIMARY KEY,
+            id TEXT NOT NULL UNIQUE,
+            scope TEXT NOT NULL,
+            text TEXT NOT NULL,
+            subject TEXT,
+            predicate TEXT,
+            object TEXT,
+            source TEXT NOT NULL,
+            confidence REAL NOT NULL CHECK (confidence BETWEEN 0 AND 1),
+            status TEXT NOT NULL
+                CHECK (status IN ('active', 'superseded', 'conflicted', 'retracted')),
+            derived_from TEXT NOT NULL DEFAULT '[]',
+            superseded_by TEXT,
+            created_at REAL NOT NULL,
+            valid_from REAL,
+            valid_to REAL,
+            access_count INTEGER NOT NULL DEFAULT 0,
+            last_seen_at REAL
+        );
+        CREATE INDEX facts_scope_key ON facts (scope, subject, predicate);
+        CREATE INDEX facts_scope_status ON facts (scope, status);
+        CREATE INDEX facts_scope_created ON facts (scope, created_at);
+
+        -- every provenance reference (episode, turn or fact id), for forget by episode
+        CREATE TABLE provenance (
+            fact_id TEXT NOT NULL REFERENCES facts (id) ON DELETE CASCADE,
+            scope TEXT NOT NULL,
+            ref TEXT NOT NULL,
+            PRIMARY KEY (fact_id, ref)
+        );
+        CREATE INDEX provenance_ref ON provenance (scope, ref);
+
+        CREATE TABLE vectors (
+            fact_id TEXT PRIMARY KEY REFERENCES facts (id) ON DELETE CASCADE,
+            scope TEXT NOT NULL,
+            model TEXT NOT NULL,
+            vec BLOB NOT NULL
+        );
+        CREATE INDEX vectors_scope ON vectors (scope);
+
+        -- bumped in the transaction that changes a scope's vectors, so every process can
+        -- tell whether its in-memory vector index is current
+        CREATE TABLE scope_gen (scope TEXT PRIMARY KEY, gen INTEGER NOT NULL);
+
+        CREATE VIRTUAL TABLE facts_fts USING fts5 (
+            text, subject, object, scope, tokenize = 'porter unicode61'
+        );
+
+        CREATE TABLE aliases (
+            scope TEXT NOT NULL,
+            alias TEXT NOT NULL,
+            canonical TEXT NOT NULL,
+            created_at REAL NOT NULL,
+            PRIMARY KEY (scope, alias)
+        );
+
+        CREATE TABLE lineage (
+            scope TEXT NOT NULL,
+            parent_id TEXT NOT NULL REFERENCES facts (id) ON DELETE CASCADE,
+            child_id TEXT NOT NULL REFERENCES facts (id) ON DELETE CASCADE,
+            kind TEXT NOT NULL CHECK (kind IN ('supersedes', 'refines', 'derived')),
+            created_at REAL NOT NULL,
+            PRIMARY KEY (parent_id, child_id, kind)
+        );
+        CREATE INDEX lineage_child ON lineage (child_id);
+
+        CREATE TABLE conflicts (
+            scope TEXT NOT NULL,
+            fact_a TEXT NOT NULL REFERENCES facts (id) ON DELETE CASCADE,
+            fact_b TEXT NOT NULL REFERENCES facts (id) ON DELETE CASCADE,
+            reason TEXT NOT NULL,
+            created_at REAL NOT NULL,
+            resolved_at REAL,
+            resolution TEXT,
+            decided_by TEXT,
+            PRIMARY KEY (fact_a, fact_b)
+        );
+        CREATE INDEX conflicts_b ON conflicts (fact_b);
+        CREATE INDEX conflicts_scope ON conflicts (scope, resolved_at);
+
+        CREATE TABLE rejections (
+            id INTEGER PRIMARY KEY,
+            scope TEXT NOT NULL,
+            text TEXT NOT NULL,
+            code TEXT NOT NULL,
+            reason TEXT NOT NULL,
+            source TEXT NOT NULL,
+            subject TEXT,
+            derived_from TEXT NOT NULL DEFAULT '[]',
+            created_at REAL NOT NULL
+        );
+        CREATE INDEX rejections_scope ON rejections (scope, id);
+
+        CREATE TABLE rules (
+            id TEXT PRIMARY KEY,
+            scope TEXT NOT NULL,
+            pattern TEXT NOT NULL,
+            subject TEXT,
+            created_at REAL NOT NULL,
+            origin TEXT NOT NULL DEFAULT ''
+        );
+        CREATE INDEX rules_scope ON rules (scope);
+        """
+    )
