@@ -14,12 +14,13 @@ from .config import Settings
 from .embed import EmbedderError, get_embedder
 from .fact import Fact
 from .memory import Memory, MemoryError_, dumps_jsonl
-from .recall import Hit
 from .render import format_date
 from .store import StoreError, open_store
 from .store.base import ScopeError
 
 Handler = Callable[[argparse.Namespace, Memory], int]
+#: a command that opens no memory of its own choosing from the global options (eval, mcp)
+StandaloneHandler = Callable[[argparse.Namespace, Settings], int]
 
 
 class UsageError(Exception):
@@ -221,12 +222,35 @@ def cmd_reindex(args: argparse.Namespace, mem: Memory) -> int:
 
 
 def cmd_migrate(args: argparse.Namespace, mem: Memory) -> int:
-    applied = getattr(mem.store, "applied_migrations", lambda: [])()
+    applied: list[str] = getattr(mem.store, "applied_migrations", list)()
     _out("schema up to date; migrations applied: " + (", ".join(applied) or "none"))
     return 0
 
 
 # -- parser --------------------------------------------------------------------------------
+class CommandAdder:
+    """Adds a subcommand with its handler and the common --json flag. Modules that own a
+    group of commands (ingestion, evaluation, the MCP server) get one and add theirs."""
+
+    def __init__(self, sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+        self.sub = sub
+
+    def __call__(self, name: str, handler: Handler, help_: str, *, read: bool = True
+                 ) -> argparse.ArgumentParser:
+        p = self.sub.add_parser(name, help=help_, description=help_)
+        p.set_defaults(handler=handler, standalone=None)
+        p.add_argument("--json", action="store_true",
+                       help="print JSON" if read else "print the result as JSON")
+        return p
+
+    def standalone(self, name: str, handler: StandaloneHandler, help_: str
+                   ) -> argparse.ArgumentParser:
+        """A command that gets the settings and opens what it needs itself."""
+        p = self.sub.add_parser(name, help=help_, description=help_)
+        p.set_defaults(handler=None, standalone=handler)
+        return p
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="credo",
@@ -244,15 +268,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--embedder", help="embedding model name (default: $CREDO_EMBEDDER "
                         "or local:minilm)")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
-
-    def command(name: str, handler: Handler, help_: str, *, read: bool = True
-                ) -> argparse.ArgumentParser:
-        p = sub.add_parser(name, help=help_, description=help_)
-        p.set_defaults(handler=handler)
-        p.add_argument("--json", action="store_true", help="print JSON" if read else
-                       "print the result as JSON")
-        return p
-
+    command = CommandAdder(sub)
     p = command("remember", cmd_remember, "Store one statement as a fact (gate and resolver "
                 "decide). Exits 1 when the gate refuses it.", read=False)
     p.add_argument("text", help='the statement, e.g. "Arttu deploys arttuan.com on Vercel"')
@@ -304,14 +320,18 @@ def build_parser() -> argparse.ArgumentParser:
     group.add_argument("--retract", metavar="ID", nargs="+", help="facts that are wrong")
     p.add_argument("--by", default="user", help="who decided (recorded)")
 
-    p = command("alias", cmd_alias, "Manage the alias table (ALIAS names CANONICAL).")
+    p = command.sub.add_parser("alias", help="Manage the alias table (ALIAS names CANONICAL).",
+                               description="Manage the alias table: an alias is another name "
+                               "for one entity, set explicitly, never guessed.")
+    p.set_defaults(handler=cmd_alias, standalone=None, json=False)
     alias_sub = p.add_subparsers(dest="alias_cmd", required=True, metavar="ACTION")
     a = alias_sub.add_parser("add", help="ALIAS CANONICAL: make ALIAS mean CANONICAL")
     a.add_argument("alias")
     a.add_argument("canonical")
     a = alias_sub.add_parser("remove", help="remove an alias")
     a.add_argument("alias")
-    alias_sub.add_parser("list", help="list aliases")
+    alias_sub.add_parser("list", help="list aliases").add_argument(
+        "--json", action="store_true", help="print JSON")
 
     p = command("rejected", cmd_rejected, "Show what the gate refused, with reasons.")
     p.add_argument("--limit", type=int, default=50)
@@ -320,7 +340,15 @@ def build_parser() -> argparse.ArgumentParser:
     command("reindex", cmd_reindex, "Re-embed every fact with the current embedder.",
             read=False)
     command("migrate", cmd_migrate, "Apply pending schema migrations.", read=False)
+    for register in _command_groups():
+        register(command)
     return parser
+
+
+def _command_groups() -> list[Callable[[CommandAdder], None]]:
+    """Command groups that live beside the modules they drive."""
+    groups: list[Callable[[CommandAdder], None]] = []
+    return groups
 
 
 def open_memory(args: argparse.Namespace, settings: Settings) -> Memory:
@@ -334,6 +362,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     try:
         settings = Settings.from_env()
+        if args.standalone is not None:
+            status: int = args.standalone(args, settings)
+            return status
         mem = open_memory(args, settings)
         try:
             code: int = args.handler(args, mem)
@@ -341,7 +372,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         finally:
             mem.store.close()
     except UsageError as exc:
-        parser.exit(2, f"credo: {exc}\n")
+        print(f"credo: {exc}", file=sys.stderr)
+        return 2
     except BrokenPipeError:  # `credo list | head` is fine
         return 0
     except (MemoryError_, StoreError, EmbedderError, ScopeError, OSError) as exc:

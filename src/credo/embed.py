@@ -44,7 +44,8 @@ class Embedder(ABC):
         """Return an array of shape (len(texts), dim), each row of unit length (or zero)."""
 
     def embed_query(self, text: str) -> npt.NDArray[np.float32]:
-        return self.embed_batch([text], kind="query")[0]
+        vector: npt.NDArray[np.float32] = self.embed_batch([text], kind="query")[0]
+        return vector
 
     def embed_documents(self, texts: Sequence[str]) -> Vectors:
         return self.embed_batch(texts, kind="document")
@@ -55,7 +56,8 @@ def l2_normalise(matrix: npt.NDArray[np.floating]) -> Vectors:
     m = np.asarray(matrix, dtype=np.float32)
     norms = np.linalg.norm(m, axis=1, keepdims=True)
     norms[norms == 0] = 1.0
-    return (m / norms).astype(np.float32, copy=False)
+    out: Vectors = (m / norms).astype(np.float32, copy=False)
+    return out
 
 
 _TOKEN = re.compile(r"\w+", re.UNICODE)

@@ -230,10 +230,10 @@ def _named_or_copula(tokens: list[str]) -> ParsedKey | None:
     if low in ("does", "do") and rest and rest[0].lower() == "not" and len(rest) > 2:
         negated, low, rest = True, rest[1].lower(), rest[2:]
     base = COPULAS.get(low) or lemma(low)
-    if base != "be" and not (low.endswith("s") or low in ("do", "have") or negated):
-        # a plural or unknown verb form: still key it when it follows a capitalised name
-        if not tokens[start][:1].isupper():
-            return None
+    regular = low.endswith("s") or low in ("do", "have") or negated
+    # a plural or unknown verb form: still key it when it follows a capitalised name
+    if base != "be" and not regular and not tokens[start][:1].isupper():
+        return None
     pred, obj_tokens = canonical_predicate(base, rest)
     if negated:
         pred = "not_" + pred

@@ -7,6 +7,7 @@ scope A cannot see or touch scope B.
 
 from __future__ import annotations
 
+import builtins
 import json
 import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
@@ -16,7 +17,7 @@ from typing import Any
 import numpy as np
 
 from . import gate
-from .config import MAX_FACT_CHARS, REJECTIONS_KEPT, RECALL_FLOOR
+from .config import MAX_FACT_CHARS, RECALL_FLOOR, REJECTIONS_KEPT
 from .fact import (
     Fact,
     Status,
@@ -289,7 +290,7 @@ class Memory:
 
     # -- reading -------------------------------------------------------------------------
     def recall(self, query: str, *, k: int = 5, min_confidence: float | None = None,
-               subject: str | None = None) -> list[Hit]:
+               subject: str | None = None) -> builtins.list[Hit]:
         try:
             return recall(
                 self.store, query, scope=self.scope, k=k,
@@ -314,7 +315,7 @@ class Memory:
         return fact
 
     def list(self, *, subject: str | None = None, status: Status | str | None = None,
-             limit: int | None = None, offset: int = 0) -> list[Fact]:
+             limit: int | None = None, offset: int = 0) -> builtins.list[Fact]:
         if limit is not None and limit < 0 or offset < 0:
             raise MemoryError_("limit and offset must not be negative")
         try:
@@ -327,11 +328,11 @@ class Memory:
                               subject=self.entity(subject) if subject else None,
                               limit=limit, offset=offset)
 
-    def lineage(self, fact_id: str) -> list[tuple[str, str, str]]:
+    def lineage(self, fact_id: str) -> builtins.list[tuple[str, str, str]]:
         self.get(fact_id)
         return self.store.lineage(scope=self.scope, fact_id=fact_id)
 
-    def rejections(self, *, limit: int = 100) -> list[Rejection]:
+    def rejections(self, *, limit: int = 100) -> builtins.list[Rejection]:
         return self.store.rejections(scope=self.scope, limit=limit)
 
     def stats(self) -> dict[str, int]:
@@ -341,11 +342,11 @@ class Memory:
         return counts
 
     # -- conflicts -----------------------------------------------------------------------
-    def conflicts(self, *, include_resolved: bool = False) -> list[Conflict]:
+    def conflicts(self, *, include_resolved: bool = False) -> builtins.list[Conflict]:
         return self.store.conflicts(scope=self.scope, include_resolved=include_resolved)
 
     def resolve_conflict(self, *, keep: str | None = None, retract: Sequence[str] = (),
-                         decided_by: str = "user") -> list[Fact]:
+                         decided_by: str = "user") -> builtins.list[Fact]:
         """Settle a contradiction: keep one fact (its conflict partners are retracted), or
         retract facts outright. Records who decided. Returns the facts it changed."""
         if (keep is None) == (not retract):
@@ -353,7 +354,7 @@ class Memory:
         if not decided_by.strip():
             raise MemoryError_("say who decided (decided_by)")
         now = self.clock()
-        changed: list[Fact] = []
+        changed: builtins.list[Fact] = []
         with self.store.transaction():
             if keep is not None:
                 kept = self.get(keep)
@@ -370,10 +371,10 @@ class Memory:
                 changed.insert(0, kept)
             else:
                 facts = [self.get(i) for i in retract]
-                partners: dict[str, Fact] = {}
+                others: dict[str, Fact] = {}
                 for fact in facts:
                     for other in self.store.conflicts_of(fact.id, scope=self.scope):
-                        partners[other.id] = other
+                        others[other.id] = other
                         self.store.settle_conflict(
                             self.scope, fact.id, other.id,
                             resolution="retracted " + ", ".join(f.id for f in facts),
@@ -382,7 +383,7 @@ class Memory:
                 for fact in facts:
                     changed.append(self._retract(fact, now))
                 # a partner left with no open conflict is no longer in doubt
-                for other in partners.values():
+                for other in others.values():
                     if other.id not in retract and not self.store.conflicts_of(
                         other.id, scope=self.scope
                     ):
@@ -412,7 +413,7 @@ class Memory:
         )
 
     # -- rules ---------------------------------------------------------------------------
-    def suppressions(self) -> list[gate.Suppression]:
+    def suppressions(self) -> builtins.list[gate.Suppression]:
         return [gate.Suppression(r.id, r.pattern, r.subject)
                 for r in self.store.rules(scope=self.scope)]
 
@@ -427,7 +428,7 @@ class Memory:
         self.store.add_rule(rule)
         return rule
 
-    def rules(self) -> list[Rule]:
+    def rules(self) -> builtins.list[Rule]:
         return self.store.rules(scope=self.scope)
 
     def remove_rule(self, rule_id: str) -> None:

@@ -116,11 +116,8 @@ def resolve(
 ) -> Resolution:
     """Classify `incoming` against stored facts on its key (or its nearest, with no key)."""
     live = [f for f in stored if f.is_live and f.scope == incoming.scope and f.id != incoming.id]
-    if incoming.key:
-        on_key = [f for f in live if f.key == incoming.key]
-    else:
-        # no key: vectors alone can find a duplicate, never a contradiction
-        on_key = []
+    # no key: vectors alone can find a duplicate, never a contradiction
+    on_key = [f for f in live if f.key == incoming.key] if incoming.key else []
     if not live:
         return _new(incoming, "no live fact on this key")
 

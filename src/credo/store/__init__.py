@@ -29,7 +29,8 @@ def open_store(url: str, embedder: Embedder) -> Store:
                 f"PostgreSQL support is not installed ({exc.name or exc}): "
                 "pip install 'credo[postgres]'"
             ) from exc
-        return PostgresStore(url, embedder)
+        store: Store = PostgresStore(url, embedder)
+        return store
     from .sqlite import SQLiteStore
 
     return SQLiteStore(url, embedder)

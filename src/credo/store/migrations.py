@@ -6,6 +6,8 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from typing import Generic, TypeVar
 
+from .base import StoreError
+
 Conn = TypeVar("Conn")
 
 
@@ -28,7 +30,7 @@ class Migrations(Generic[Conn]):
     def pending(self, applied: set[str]) -> Iterator[tuple[str, Callable[[Conn], None]]]:
         unknown = applied - set(self.names)
         if unknown:
-            raise RuntimeError(
+            raise StoreError(
                 "the database was written by a newer credo (unknown migrations: "
                 f"{', '.join(sorted(unknown))}); upgrade credo to open it"
             )

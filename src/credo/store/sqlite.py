@@ -38,10 +38,84 @@ _CHUNK = 500
 
 #: words too common to help a lexical match; dropping them keeps FTS queries fast
 STOPWORDS = frozenset(
-    """a an and are as at be been but by can could did do does for from had has have he her
-    his how i if in into is it its me my no not of on or our she so than that the their them
-    then there these they this to was we were what when where which who whom why will with
-    would you your yours do does did about just also any some""".split()
+    [
+        "a",
+        "an",
+        "and",
+        "are",
+        "as",
+        "at",
+        "be",
+        "been",
+        "but",
+        "by",
+        "can",
+        "could",
+        "did",
+        "do",
+        "does",
+        "for",
+        "from",
+        "had",
+        "has",
+        "have",
+        "he",
+        "her",
+        "his",
+        "how",
+        "i",
+        "if",
+        "in",
+        "into",
+        "is",
+        "it",
+        "its",
+        "me",
+        "my",
+        "no",
+        "not",
+        "of",
+        "on",
+        "or",
+        "our",
+        "she",
+        "so",
+        "than",
+        "that",
+        "the",
+        "their",
+        "them",
+        "then",
+        "there",
+        "these",
+        "they",
+        "this",
+        "to",
+        "was",
+        "we",
+        "were",
+        "what",
+        "when",
+        "where",
+        "which",
+        "who",
+        "whom",
+        "why",
+        "will",
+        "with",
+        "would",
+        "you",
+        "your",
+        "yours",
+        "do",
+        "does",
+        "did",
+        "about",
+        "just",
+        "also",
+        "any",
+        "some",
+    ]
 )
 
 
@@ -61,10 +135,22 @@ def _chunks(items: Sequence[str], size: int = _CHUNK) -> Iterator[Sequence[str]]
 
 def _row_to_fact(row: sqlite3.Row | tuple[Any, ...]) -> Fact:
     return Fact(
-        id=row[0], scope=row[1], text=row[2], subject=row[3], predicate=row[4], object=row[5],
-        source=row[6], confidence=row[7], status=Status(row[8]),
-        derived_from=json.loads(row[9]), superseded_by=row[10], created_at=row[11],
-        valid_from=row[12], valid_to=row[13], access_count=row[14], last_seen_at=row[15],
+        id=row[0],
+        scope=row[1],
+        text=row[2],
+        subject=row[3],
+        predicate=row[4],
+        object=row[5],
+        source=row[6],
+        confidence=row[7],
+        status=Status(row[8]),
+        derived_from=json.loads(row[9]),
+        superseded_by=row[10],
+        created_at=row[11],
+        valid_from=row[12],
+        valid_to=row[13],
+        access_count=row[14],
+        last_seen_at=row[15],
     )
 
 
@@ -234,7 +320,10 @@ class SQLiteStore(Store):
             if row[1] != fact.scope:
                 raise StoreError(f"fact {fact.id} belongs to another scope")
             if (row[2], row[3], row[4], row[5]) != (
-                fact.text, fact.subject, fact.predicate, fact.object
+                fact.text,
+                fact.subject,
+                fact.predicate,
+                fact.object,
             ):
                 raise StoreError(
                     f"fact {fact.id}: text and key are never overwritten; store a new fact"
@@ -244,9 +333,16 @@ class SQLiteStore(Store):
                 "superseded_by = ?, created_at = ?, valid_from = ?, valid_to = ?, "
                 "access_count = ?, last_seen_at = ? WHERE id = ?",
                 (
-                    fact.source, fact.confidence, fact.status.value,
-                    json.dumps(fact.derived_from), fact.superseded_by, fact.created_at,
-                    fact.valid_from, fact.valid_to, fact.access_count, fact.last_seen_at,
+                    fact.source,
+                    fact.confidence,
+                    fact.status.value,
+                    json.dumps(fact.derived_from),
+                    fact.superseded_by,
+                    fact.created_at,
+                    fact.valid_from,
+                    fact.valid_to,
+                    fact.access_count,
+                    fact.last_seen_at,
                     fact.id,
                 ),
             )
@@ -257,10 +353,22 @@ class SQLiteStore(Store):
         cur = self._conn.execute(
             f"INSERT INTO facts ({FACT_COLUMNS}) VALUES ({', '.join('?' * 16)})",
             (
-                fact.id, fact.scope, fact.text, fact.subject, fact.predicate, fact.object,
-                fact.source, fact.confidence, fact.status.value, json.dumps(fact.derived_from),
-                fact.superseded_by, fact.created_at, fact.valid_from, fact.valid_to,
-                fact.access_count, fact.last_seen_at,
+                fact.id,
+                fact.scope,
+                fact.text,
+                fact.subject,
+                fact.predicate,
+                fact.object,
+                fact.source,
+                fact.confidence,
+                fact.status.value,
+                json.dumps(fact.derived_from),
+                fact.superseded_by,
+                fact.created_at,
+                fact.valid_from,
+                fact.valid_to,
+                fact.access_count,
+                fact.last_seen_at,
             ),
         )
         self._conn.execute(
@@ -352,8 +460,9 @@ class SQLiteStore(Store):
         )
         return [_row_to_fact(r) for r in rows]
 
-    def by_subject(self, subject: str, *, scope: str, live_only: bool = True,
-                   limit: int = 500) -> list[Fact]:
+    def by_subject(
+        self, subject: str, *, scope: str, live_only: bool = True, limit: int = 500
+    ) -> list[Fact]:
         check_scope(scope)
         sql = f"SELECT {FACT_COLUMNS} FROM facts WHERE scope = ? AND subject = ?"
         if live_only:
@@ -429,8 +538,9 @@ class SQLiteStore(Store):
             )
         return [(r[0], r[1], r[2]) for r in rows]
 
-    def record_conflict(self, scope: str, a: str, b: str, reason: str, *,
-                        created_at: float | None = None) -> None:
+    def record_conflict(
+        self, scope: str, a: str, b: str, reason: str, *, created_at: float | None = None
+    ) -> None:
         with self.transaction():
             found = self._conn.execute(
                 "SELECT count(*) FROM facts WHERE scope = ? AND id IN (?, ?)", (scope, a, b)
@@ -469,8 +579,16 @@ class SQLiteStore(Store):
         )
         return [f for f in self.get_many([r[0] for r in rows], scope=scope) if f.is_live]
 
-    def settle_conflict(self, scope: str, a: str, b: str, *, resolution: str,
-                        decided_by: str, resolved_at: float | None = None) -> None:
+    def settle_conflict(
+        self,
+        scope: str,
+        a: str,
+        b: str,
+        *,
+        resolution: str,
+        decided_by: str,
+        resolved_at: float | None = None,
+    ) -> None:
         with self.transaction():
             self._conn.execute(
                 "UPDATE conflicts SET resolved_at = ?, resolution = ?, decided_by = ? "
@@ -509,8 +627,13 @@ class SQLiteStore(Store):
                 "INSERT INTO rejections (scope, text, code, reason, source, subject, "
                 "derived_from, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
                 (
-                    rejection.scope, rejection.text, rejection.code, rejection.reason,
-                    rejection.source, rejection.subject, json.dumps(list(rejection.derived_from)),
+                    rejection.scope,
+                    rejection.text,
+                    rejection.code,
+                    rejection.reason,
+                    rejection.source,
+                    rejection.subject,
+                    json.dumps(list(rejection.derived_from)),
                     rejection.created_at or time.time(),
                 ),
             )
@@ -580,21 +703,26 @@ class SQLiteStore(Store):
             targets: dict[str, None] = {}
             for chunk in _chunks(list(ids)):
                 rows = c.execute(
-                    f"SELECT id FROM facts WHERE scope = ? AND id IN ({', '.join('?' * len(chunk))})",
+                    "SELECT id FROM facts WHERE scope = ? AND id IN "
+                    f"({', '.join('?' * len(chunk))})",
                     (scope, *chunk),
                 )
                 targets.update((r[0], None) for r in rows)
             if subject is not None:
-                rows = c.execute("SELECT id FROM facts WHERE scope = ? AND subject = ?",
-                                 (scope, subject))
+                rows = c.execute(
+                    "SELECT id FROM facts WHERE scope = ? AND subject = ?", (scope, subject)
+                )
                 targets.update((r[0], None) for r in rows)
             if episode is not None:
-                rows = c.execute("SELECT fact_id FROM provenance WHERE scope = ? AND ref = ?",
-                                 (scope, episode))
+                rows = c.execute(
+                    "SELECT fact_id FROM provenance WHERE scope = ? AND ref = ?", (scope, episode)
+                )
                 targets.update((r[0], None) for r in rows)
             if everything:
-                targets.update((r[0], None) for r in c.execute(
-                    "SELECT id FROM facts WHERE scope = ?", (scope,)))
+                targets.update(
+                    (r[0], None)
+                    for r in c.execute("SELECT id FROM facts WHERE scope = ?", (scope,))
+                )
             # cascade: facts derived (inferred) from a forgotten fact go with it
             frontier = list(targets)
             while frontier:
@@ -612,8 +740,9 @@ class SQLiteStore(Store):
             texts: list[str] = []
             for chunk in _chunks(doomed):
                 marks = ", ".join("?" * len(chunk))
-                texts += [r[0] for r in c.execute(
-                    f"SELECT text FROM facts WHERE id IN ({marks})", chunk)]
+                texts += [
+                    r[0] for r in c.execute(f"SELECT text FROM facts WHERE id IN ({marks})", chunk)
+                ]
                 # conflict partners that survive go back to active when no conflict is left
                 partners = c.execute(
                     f"SELECT fact_b FROM conflicts WHERE fact_a IN ({marks}) "
@@ -646,28 +775,38 @@ class SQLiteStore(Store):
                         "AND resolved_at IS NULL",
                         (partner, partner),
                     ).fetchone()[0]
-                    if not left and c.execute(
-                        "UPDATE facts SET status = 'active' WHERE id = ? AND status = 'conflicted'",
-                        (partner,),
-                    ).rowcount:
+                    if (
+                        not left
+                        and c.execute(
+                            "UPDATE facts SET status = 'active' "
+                            "WHERE id = ? AND status = 'conflicted'",
+                            (partner,),
+                        ).rowcount
+                    ):
                         report.reopened.append(partner)
                 self._pending += [("remove", scope, fid, None) for fid in chunk]
             report.fact_ids = doomed
             # surviving facts keep no reference to what was forgotten
             for chunk in _chunks(doomed):
                 marks = ", ".join("?" * len(chunk))
-                rows = c.execute(
+                stale = c.execute(
                     f"SELECT DISTINCT fact_id FROM provenance WHERE scope = ? AND ref IN ({marks})",
                     (scope, *chunk),
                 ).fetchall()
-                for (fid,) in rows:
-                    refs = json.loads(c.execute(
-                        "SELECT derived_from FROM facts WHERE id = ?", (fid,)).fetchone()[0])
+                for (fid,) in stale:
+                    refs = json.loads(
+                        c.execute("SELECT derived_from FROM facts WHERE id = ?", (fid,)).fetchone()[
+                            0
+                        ]
+                    )
                     kept = [r for r in refs if r not in targets]
-                    c.execute("UPDATE facts SET derived_from = ? WHERE id = ?",
-                              (json.dumps(kept), fid))
-                    c.execute(f"DELETE FROM provenance WHERE fact_id = ? AND ref IN ({marks})",
-                              (fid, *chunk))
+                    c.execute(
+                        "UPDATE facts SET derived_from = ? WHERE id = ?", (json.dumps(kept), fid)
+                    )
+                    c.execute(
+                        f"DELETE FROM provenance WHERE fact_id = ? AND ref IN ({marks})",
+                        (fid, *chunk),
+                    )
                 c.execute(
                     f"UPDATE facts SET superseded_by = NULL WHERE scope = ? "
                     f"AND superseded_by IN ({marks})",
@@ -689,9 +828,11 @@ class SQLiteStore(Store):
                 ).rowcount
             if everything:
                 report.rejections += c.execute(
-                    "DELETE FROM rejections WHERE scope = ?", (scope,)).rowcount
+                    "DELETE FROM rejections WHERE scope = ?", (scope,)
+                ).rowcount
                 report.aliases += c.execute(
-                    "DELETE FROM aliases WHERE scope = ?", (scope,)).rowcount
+                    "DELETE FROM aliases WHERE scope = ?", (scope,)
+                ).rowcount
                 report.rules += c.execute("DELETE FROM rules WHERE scope = ?", (scope,)).rowcount
             if doomed:
                 self._pending.append(("touch", scope, "", None))
@@ -712,7 +853,8 @@ class SQLiteStore(Store):
         done = 0
         with self.transaction():
             rows = self._conn.execute(
-                "SELECT f.id, f.scope, f.text FROM facts f ORDER BY f.rowid").fetchall()
+                "SELECT f.id, f.scope, f.text FROM facts f ORDER BY f.rowid"
+            ).fetchall()
             for start in range(0, len(rows), 256):
                 batch = rows[start : start + 256]
                 vecs = self.embedder.embed_documents([r[2] for r in batch])
@@ -720,8 +862,10 @@ class SQLiteStore(Store):
                     "INSERT INTO vectors (fact_id, scope, model, vec) VALUES (?, ?, ?, ?) "
                     "ON CONFLICT (fact_id) DO UPDATE SET model = excluded.model, "
                     "vec = excluded.vec",
-                    [(r[0], r[1], self.embedder.name, np.asarray(v, np.float32).tobytes())
-                     for r, v in zip(batch, vecs, strict=True)],
+                    [
+                        (r[0], r[1], self.embedder.name, np.asarray(v, np.float32).tobytes())
+                        for r, v in zip(batch, vecs, strict=True)
+                    ],
                 )
                 done += len(batch)
             for scope in {r[1] for r in rows}:

@@ -130,3 +130,9 @@ def m001_initial(conn: sqlite3.Connection) -> None:
         CREATE INDEX rules_scope ON rules (scope);
         """
     )
+
+
+@MIGRATIONS
+def m002_rejection_codes(conn: sqlite3.Connection) -> None:
+    # the accept/reject report groups rejections by reason; keep that an index scan
+    conn.execute("CREATE INDEX rejections_code ON rejections (scope, code)")

@@ -83,10 +83,7 @@ class VectorIndex:
             return []
         scores = self._matrix[: self._size] @ np.asarray(query, dtype=np.float32)
         n = min(k + self._dead, self._size)  # dead rows score 0 and may take slots
-        if n < self._size:
-            top = np.argpartition(-scores, n - 1)[:n]
-        else:
-            top = np.arange(self._size)
+        top = np.argpartition(-scores, n - 1)[:n] if n < self._size else np.arange(self._size)
         top = top[np.argsort(-scores[top], kind="stable")]
         out: list[tuple[str, float]] = []
         for i in top:

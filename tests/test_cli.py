@@ -1,0 +1,145 @@
+"""The command line, as a user runs it: every command, --json, and clear errors."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from datetime import date, timedelta
+from pathlib import Path
+
+import pytest
+
+from credo.cli import build_parser, main
+
+
+@pytest.fixture
+def cli(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]):  # type: ignore[no-untyped-def]
+    monkeypatch.setenv("CREDO_DB", str(tmp_path / "cli.db"))
+    monkeypatch.setenv("CREDO_EMBEDDER", "hash")
+    monkeypatch.delenv("CREDO_SCOPE", raising=False)
+
+    def run(*argv: str) -> tuple[int, str, str]:
+        code = main(list(argv))
+        out = capsys.readouterr()
+        return code, out.out, out.err
+
+    return run
+
+
+def test_remember_update_and_conflict_as_in_the_issue(cli) -> None:  # type: ignore[no-untyped-def]
+    long_ago = (date.today() - timedelta(days=400)).isoformat()
+    assert cli("remember", "Arttu lives in Helsinki", "--valid-from", long_ago)[0] == 0
+    code, out, _ = cli("remember", "Arttu lives in Berlin")
+    assert code == 0 and out.startswith("update:") and "superseded" in out
+    cli("remember", "The deploy target is staging")
+    code, out, _ = cli("remember", "The deploy target is prod")
+    assert out.startswith("conflict:")
+
+    facts = json.loads(cli("list", "--json")[1])
+    by_status = sorted(f["status"] for f in facts)
+    assert by_status == ["active", "conflicted", "conflicted", "superseded"]
+    required = {"id", "text", "subject", "predicate", "object", "scope", "status", "confidence",
+                "source", "valid_from", "valid_to", "created_at", "derived_from"}
+    assert all(required <= set(f) for f in facts)
+    old = next(f for f in facts if f["status"] == "superseded")
+    new = next(f for f in facts if f["object"] == "Berlin")
+    assert old["superseded_by"] == new["id"] and old["valid_to"] is not None
+    assert old["id"] in new["derived_from"]
+
+    pairs = json.loads(cli("conflicts", "--json")[1])
+    assert len(pairs) == 1 and {pairs[0]["a"]["object"], pairs[0]["b"]["object"]} == {
+        "staging", "prod"} and pairs[0]["reason"]
+
+    recalled = json.loads(cli("recall", "deploy target", "--json")[1])
+    assert {"staging", "prod"} <= {f["object"] for f in recalled}
+    assert all("found_by" in f and "score" in f for f in recalled)
+    rendered = cli("recall", "deploy target", "--render")[1]
+    assert "staging" in rendered and "prod" in rendered and "contradict" in rendered
+    assert "[20" in rendered  # dates on every fact
+
+
+def test_gate_refusal_exits_non_zero_and_shows_in_rejected(cli) -> None:  # type: ignore[no-untyped-def]
+    code, _, err = cli("remember", "I might switch to Postgres eventually")
+    assert code == 1 and "not stored" in err
+    rejected = json.loads(cli("rejected", "--json")[1])
+    assert rejected[0]["code"] == "hedged"
+
+
+def test_scopes_are_a_wall_in_the_cli(cli) -> None:  # type: ignore[no-untyped-def]
+    cli("--scope", "alice", "remember", "Alice lives in Oslo")
+    assert json.loads(cli("--scope", "bob", "list", "--json")[1]) == []
+    assert json.loads(cli("--scope", "bob", "recall", "Oslo", "--json")[1]) == []
+    assert json.loads(cli("--scope", "bob", "conflicts", "--json")[1]) == []
+    fact_id = json.loads(cli("--scope", "alice", "list", "--json")[1])[0]["id"]
+    code, _, err = cli("--scope", "bob", "forget", "--id", fact_id)
+    assert code == 1 and "no fact" in err
+    assert len(json.loads(cli("--scope", "alice", "list", "--json")[1])) == 1
+
+
+def test_forget_subject_and_all(cli) -> None:  # type: ignore[no-untyped-def]
+    cli("remember", "Arttu lives in Berlin")
+    cli("remember", "Anna lives in Oslo")
+    code, out, _ = cli("forget", "--subject", "Arttu")
+    assert code == 0 and "forgot 1 fact" in out
+    assert cli("forget", "--all")[0] == 2  # needs --yes
+    assert cli("forget", "--all", "--yes")[0] == 0
+    assert json.loads(cli("list", "--json")[1]) == []
+
+
+def test_export_import_round_trip(cli, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:  # type: ignore[no-untyped-def]
+    cli("alias", "add", "@arttuan", "arttu")
+    cli("remember", "Arttu lives in Berlin")
+    cli("remember", "The deploy target is staging")
+    cli("remember", "The deploy target is prod")
+    dump = tmp_path / "dump.jsonl"
+    assert cli("export", "-o", str(dump))[0] == 0
+    monkeypatch.setenv("CREDO_DB", str(tmp_path / "other.db"))
+    code, out, _ = cli("import", str(dump))
+    assert code == 0 and "imported 3 fact(s)" in out
+    assert len(json.loads(cli("conflicts", "--json")[1])) == 1
+    assert json.loads(cli("alias", "list", "--json")[1]) == {"arttuan": "arttu"}
+
+
+def test_import_of_garbage_is_a_clear_error(cli, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    bad = tmp_path / "bad.jsonl"
+    bad.write_text('{"type": "fact", "text": "ok fact here"}\nnot json\n')
+    code, _, err = cli("import", str(bad))
+    assert code == 1 and "line 2" in err
+    assert json.loads(cli("list", "--json")[1]) == []
+
+
+def test_resolve_and_alias_commands(cli) -> None:  # type: ignore[no-untyped-def]
+    cli("remember", "The deploy target is staging")
+    cli("remember", "The deploy target is prod")
+    pair = json.loads(cli("conflicts", "--json")[1])[0]
+    keep = pair["b"]["id"]
+    assert cli("resolve", "--keep", keep, "--by", "arttu")[0] == 0
+    assert json.loads(cli("conflicts", "--json")[1]) == []
+    assert cli("alias", "remove", "nobody")[0] == 1
+    assert cli("resolve", "--keep", "f_missing")[0] == 1
+
+
+def test_bad_inputs_get_clear_errors(cli) -> None:  # type: ignore[no-untyped-def]
+    code, _, err = cli("remember", "Arttu lives in Berlin", "--valid-from", "someday")
+    assert code == 1 and "YYYY-MM-DD" in err
+    code, _, err = cli("remember", "Arttu lives in Berlin", "--source", "rumour")
+    assert code == 1 and "unknown source" in err
+    code, _, err = cli("--scope", "bad scope", "list")
+    assert code == 1 and "invalid scope" in err
+    code, _, err = cli("--embedder", "nope:x", "list")
+    assert code == 1 and "unknown embedder" in err
+
+
+def test_help_names_every_command() -> None:
+    text = build_parser().format_help()
+    for name in ("remember", "recall", "list", "forget", "export", "import", "conflicts",
+                 "alias", "rejected", "reindex"):
+        assert name in text
+
+
+def test_console_script_runs(tmp_path: Path) -> None:
+    env = {"CREDO_DB": str(tmp_path / "s.db"), "CREDO_EMBEDDER": "hash", "PATH": ""}
+    out = subprocess.run([sys.executable, "-m", "credo.cli", "--help"], capture_output=True,
+                         text=True, env=env, check=True)
+    assert "semantic fact store" in out.stdout

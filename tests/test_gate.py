@@ -1,0 +1,84 @@
+"""The gate: four properties and the deny-list, with a reason for every refusal."""
+
+from __future__ import annotations
+
+import pytest
+
+from credo.gate import Candidate, GatePolicy, Suppression, check
+
+
+@pytest.mark.parametrize(
+    ("text", "code"),
+    [
+        ("The user seems frustrated with the build", "affect"),
+        ("Arttu is excited about the launch", "affect"),
+        ("I think Arttu uses Postgres", "hedged"),
+        ("Arttu probably lives in Berlin", "hedged"),
+        ("Arttu wants to learn Rust eventually", "speculative"),
+        ("Arttu is going to move to Lisbon", "speculative"),
+        ("The build is failing right now", "transient"),
+        ("The staging server is down", "transient"),
+        ("Arttu's manager thinks Rust is overrated", "attributed_opinion"),
+        ("The user likes clean code", "vague"),
+        ("Where does Arttu deploy his site?", "question"),
+        ("ok", "too_short"),
+    ],
+)
+def test_gate_refuses_with_a_category(text: str, code: str) -> None:
+    verdict = check(Candidate(text=text, subject="arttu"))
+    assert not verdict.accepted
+    assert verdict.code == code
+    assert verdict.reason
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Arttu deploys arttuan.com on Vercel",
+        "Arttu lives in Berlin",
+        "The deploy target for the API is prod",
+        "Arttu's editor is Helix",
+        "Arttu is allergic to peanuts",
+    ],
+)
+def test_gate_accepts_durable_specific_asserted_facts(text: str) -> None:
+    assert check(Candidate(text=text, subject="arttu")).accepted
+
+
+def test_markers_match_whole_words_only() -> None:
+    # "sad" inside "Sadie", "will" inside "Williams" are names, not affect or intent
+    assert check(Candidate(text="Sadie Williams works at Reaktor", subject="sadie")).accepted
+
+
+def test_assistant_restatements_are_not_sourced() -> None:
+    verdict = check(Candidate(text="Arttu lives in Berlin", subject="arttu", role="assistant"))
+    assert verdict.code == "not_sourced"
+
+
+def test_secrets_are_refused_even_inside_a_valid_fact() -> None:
+    key = "sk-proj-" + "a1B2c3D4" * 6
+    verdict = check(Candidate(text=f"Arttu's OpenAI key is {key}", subject="arttu"))
+    assert verdict.code == "secret"
+    assert key not in verdict.reason
+
+
+def test_suppression_rule_refuses_matching_candidates() -> None:
+    rule = Suppression("r1", "home address")
+    verdict = check(Candidate(text="Arttu's home address is Mannerheimintie 1",
+                              subject="arttu"), suppressions=[rule])
+    assert verdict.code == "suppressed"
+    assert check(Candidate(text="Arttu's office address is Kamppi 2", subject="arttu"),
+                 suppressions=[rule]).accepted
+
+
+def test_policy_is_configuration() -> None:
+    strict = GatePolicy(vague=("guitar",))
+    assert not check(Candidate(text="Arttu plays guitar", subject="arttu"), strict).accepted
+    assert check(Candidate(text="Arttu plays guitar", subject="arttu")).accepted
+
+
+def test_subject_is_required_for_extracted_candidates_only() -> None:
+    assert check(Candidate(text="Deploys happen on Fridays at noon"),
+                 require_subject=True).code == "no_subject"
+    assert check(Candidate(text="Deploys happen on Fridays at noon"),
+                 require_subject=False).accepted

@@ -1,0 +1,48 @@
+"""Offline key parsing for explicit facts."""
+
+from __future__ import annotations
+
+import pytest
+
+from credo.keys import lemma, parse_key, third_person
+
+
+@pytest.mark.parametrize(
+    ("text", "subject", "predicate", "obj"),
+    [
+        ("Arttu deploys arttuan.com on Vercel", "Arttu", "deploy", "arttuan.com on Vercel"),
+        ("The deploy target is prod", "deploy target", "be", "prod"),
+        ("my editor is Helix", "I", "editor", "Helix"),
+        ("Arttu's editor is Helix", "Arttu", "editor", "Helix"),
+        ("I live in Berlin", "I", "live_in", "Berlin"),
+        ("Arttu lives in Helsinki", "Arttu", "live_in", "Helsinki"),
+        ("Anna Antikainen works at Reaktor", "Anna Antikainen", "work_at", "Reaktor"),
+        ("Arttu prefers dark mode", "Arttu", "like", "dark mode"),
+        ("I don't eat meat", "I", "not_eat", "meat"),
+        ("The team uses Postgres", "team", "use", "Postgres"),
+    ],
+)
+def test_keys_for_the_shapes_people_use(text: str, subject: str, predicate: str,
+                                        obj: str) -> None:
+    parsed = parse_key(text)
+    assert parsed is not None
+    assert (parsed.subject, parsed.predicate, parsed.object) == (subject, predicate, obj)
+
+
+def test_first_person_is_rewritten_in_the_third_person() -> None:
+    parsed = parse_key("I live in Berlin", self_name="Arttu")
+    assert parsed is not None and parsed.text == "Arttu lives in Berlin."
+    parsed = parse_key("my editor is Helix", self_name="Arttu")
+    assert parsed is not None and parsed.text == "Arttu's editor is Helix."
+    parsed = parse_key("I'm a vegan")
+    assert parsed is not None and parsed.text == "The user is a vegan."
+
+
+@pytest.mark.parametrize("text", ["nice weather today", "Where does Arttu live?", "ok", ""])
+def test_no_key_when_there_is_no_statement(text: str) -> None:
+    assert parse_key(text) is None
+
+
+def test_verb_forms_round_trip() -> None:
+    for base in ("live", "watch", "study", "use", "deploy", "go", "have"):
+        assert lemma(third_person(base)) == base

@@ -1,0 +1,68 @@
+"""Invariants, checked on generated input (hypothesis)."""
+
+from __future__ import annotations
+
+import tempfile
+from pathlib import Path
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from credo.embed import HashEmbedder
+from credo.fact import Status
+from credo.memory import Memory, MemoryError_
+from credo.store.sqlite import SQLiteStore
+
+SUBJECTS = ["Arttu", "Anna", "The deploy target", "My editor", "I"]
+VERBS = ["lives in", "works at", "is", "uses", "deploys to", "prefers"]
+OBJECTS = ["Berlin", "Helsinki", "prod", "staging", "Helix", "Postgres", "Postgres 16 on Neon",
+           "dark mode", "light mode"]
+
+statement = st.builds(lambda s, v, o: f"{s} {v} {o}", st.sampled_from(SUBJECTS),
+                      st.sampled_from(VERBS), st.sampled_from(OBJECTS))
+anything = st.text(min_size=0, max_size=80)
+step = st.tuples(st.one_of(statement, anything), st.integers(min_value=0, max_value=900),
+                 st.sampled_from(["user", "tool:crm", "inferred", "imported:wiki"]))
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(step, min_size=1, max_size=12))
+def test_no_remember_loses_an_existing_fact(steps: list[tuple[str, int, str]]) -> None:
+    with tempfile.TemporaryDirectory() as tmp, \
+            SQLiteStore(Path(tmp) / "p.db", HashEmbedder()) as store:
+        mem = Memory(store)
+        seen: set[str] = set()
+        for text, days_ago, source in steps:
+            try:
+                mem.remember(text, valid_from=1_700_000_000 - days_ago * 86400, source=source)
+            except MemoryError_:
+                pass  # refused input is fine; losing a stored fact is not
+            facts = {f.id: f for f in mem.list()}
+            assert seen <= set(facts), "a stored fact disappeared"
+            seen |= set(facts)
+            for fact in facts.values():
+                if fact.status is Status.SUPERSEDED:
+                    assert fact.superseded_by in facts
+                if fact.status is Status.CONFLICTED:
+                    assert store.conflicts_of(fact.id, scope="default")
+            live = [(f.subject, f.predicate, (f.object or "").lower()) for f in facts.values()
+                    if f.is_live and f.subject and f.predicate]
+            assert len(live) == len(set(live)), "two live facts make the same claim"
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(statement, min_size=1, max_size=6), st.lists(statement, min_size=1, max_size=6),
+       st.one_of(statement, anything.filter(lambda q: q.strip() != "")))
+def test_no_query_under_scope_a_returns_a_fact_of_scope_b(a_facts: list[str], b_facts: list[str],
+                                                          query: str) -> None:
+    with tempfile.TemporaryDirectory() as tmp, \
+            SQLiteStore(Path(tmp) / "w.db", HashEmbedder()) as store:
+        a, b = Memory(store, scope="a"), Memory(store, scope="b")
+        for text in a_facts:
+            a.remember(text)
+        for text in b_facts:
+            b.remember(text)
+        for mem, scope in ((a, "a"), (b, "b")):
+            assert all(h.fact.scope == scope for h in mem.recall(query, k=20))
+            assert all(f.scope == scope for f in mem.list())
+            assert all(c.a.scope == scope and c.b.scope == scope for c in mem.conflicts())

@@ -1,0 +1,118 @@
+"""SQLite-specific behaviour: the file on disk, migrations, several processes on one file."""
+
+from __future__ import annotations
+
+import sqlite3
+import time
+from pathlib import Path
+
+from credo.embed import HashEmbedder
+from credo.memory import Memory
+from credo.store.sqlite import SQLiteStore, fts_query
+from credo.store.sqlite_schema import MIGRATIONS
+
+
+def _raw_bytes(path: Path) -> bytes:
+    data = b""
+    for suffix in ("", "-wal", "-shm"):
+        p = Path(str(path) + suffix)
+        if p.exists():
+            data += p.read_bytes()
+    return data
+
+
+def test_forget_leaves_no_copy_in_the_file(tmp_path: Path) -> None:
+    path = tmp_path / "f.db"
+    secret_word = "Quuxingtonshire"
+    with SQLiteStore(path, HashEmbedder()) as store:
+        mem = Memory(store)
+        for i in range(50):
+            mem.remember(f"Colleague number {i} works at Reaktor")
+        mem.remember(f"Arttu lives in {secret_word}", derived_from=["ep-9"])
+        mem.remember(f"Arttu's cat was born in {secret_word}", derived_from=["ep-9"])
+        from credo.gate import Candidate
+
+        mem.remember_candidate(Candidate(text=f"Arttu seems sad about {secret_word}",
+                                         subject="arttu", derived_from=("ep-9",)))
+        assert secret_word.encode() in _raw_bytes(path) or secret_word.lower().encode() in \
+            _raw_bytes(path)
+        report = mem.forget(episode="ep-9")
+        assert report.facts == 2 and report.rejections == 1
+    raw = _raw_bytes(path).lower()
+    assert secret_word.lower().encode() not in raw
+    assert b"quuxingtonshir" not in raw  # nor the stemmed token in the FTS index
+
+
+def test_migrations_on_a_blank_database(tmp_path: Path) -> None:
+    with SQLiteStore(tmp_path / "blank.db", HashEmbedder()) as store:
+        assert store.applied_migrations() == MIGRATIONS.names
+        assert store.migrate() == []  # applied once only
+
+
+def test_upgrade_from_the_oldest_schema(tmp_path: Path) -> None:
+    path = tmp_path / "old.db"
+    conn = sqlite3.connect(path, isolation_level=None)
+    conn.execute("CREATE TABLE migrations (name TEXT PRIMARY KEY, applied_at REAL)")
+    oldest_name, oldest = next(MIGRATIONS.pending(set()))
+    oldest(conn)
+    conn.execute("INSERT INTO migrations VALUES (?, ?)", (oldest_name, time.time()))
+    conn.execute(
+        "INSERT INTO facts (id, scope, text, source, confidence, status, created_at) "
+        "VALUES ('f_old', 'default', 'Arttu lives in Berlin', 'user', 0.9, 'active', 1.0)"
+    )
+    conn.close()
+    with SQLiteStore(path, HashEmbedder()) as store:
+        assert store.applied_migrations() == MIGRATIONS.names
+        assert store.get("f_old", scope="default") is not None
+        indexes = {r[0] for r in store._conn.execute("SELECT name FROM sqlite_master")}
+        assert "rejections_code" in indexes
+
+
+def test_a_newer_database_is_refused_clearly(tmp_path: Path) -> None:
+    import pytest
+
+    from credo.store.base import StoreError
+
+    path = tmp_path / "new.db"
+    SQLiteStore(path, HashEmbedder()).close()
+    conn = sqlite3.connect(path, isolation_level=None)
+    conn.execute("INSERT INTO migrations VALUES ('m999_from_the_future', 0)")
+    conn.close()
+    with pytest.raises(StoreError, match="newer credo"):
+        SQLiteStore(path, HashEmbedder())
+
+
+def test_not_a_database_is_a_clear_error(tmp_path: Path) -> None:
+    import pytest
+
+    from credo.store.base import StoreError
+
+    path = tmp_path / "junk.db"
+    path.write_bytes(b"this is not sqlite" * 100)
+    with pytest.raises(StoreError, match="not a credo database"):
+        SQLiteStore(path, HashEmbedder())
+
+
+def test_two_connections_see_each_others_vectors(tmp_path: Path) -> None:
+    path = tmp_path / "shared.db"
+    with SQLiteStore(path, HashEmbedder()) as a, SQLiteStore(path, HashEmbedder()) as b:
+        ma, mb = Memory(a), Memory(b)
+        ma.remember("Arttu plays the cello")
+        assert mb.recall("cello")  # b builds its index
+        fact = ma.remember("Anna restores old motorcycles").fact
+        assert fact is not None
+        assert fact.id in [h.fact.id for h in mb.recall("restores old motorcycles")]
+        mb.forget(id=fact.id)
+        assert fact.id not in [h.fact.id for h in ma.recall("restores old motorcycles")]
+
+
+def test_fts_query_quotes_every_word() -> None:
+    assert fts_query('deploy" OR NEAR(x') == '"deploy" OR "near" OR "x"'
+    assert fts_query("the of and") is None
+    assert fts_query("") is None
+
+
+def test_wal_and_foreign_keys_are_on(tmp_path: Path) -> None:
+    with SQLiteStore(tmp_path / "p.db", HashEmbedder()) as store:
+        assert store._conn.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+        assert store._conn.execute("PRAGMA foreign_keys").fetchone()[0] == 1

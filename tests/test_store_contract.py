@@ -1,0 +1,298 @@
+"""The store contract and the Memory behaviours built on it, run on every backend."""
+
+from __future__ import annotations
+
+import json
+import time
+
+import pytest
+
+from credo.fact import Fact, Status
+from credo.memory import Memory, MemoryError_, NotFound
+from credo.resolver import Relation
+from credo.store.base import ScopeError, Store, StoreError
+
+HOSTILE_QUERIES = [
+    '"', "'", "AND", "OR NOT", "NEAR(", "deploy*", "^prod", "col:val", "a - b", "(((", ")",
+    '"unbalanced AND OR NEAR(', "{}", "+-*/", "🙂", "x" * 500, "-- drop table facts;",
+    "\x00", "NOT", "a:b:c", '""', "* OR *",
+]
+
+
+def test_put_then_get_round_trips_every_field(store: Store) -> None:
+    fact = Fact(text="Arttu lives in Berlin", subject="arttu", predicate="live_in",
+                object="Berlin", scope="s1", source="tool:crm", confidence=0.85,
+                derived_from=["ep1", "turn-3"], created_at=1000.0, valid_from=900.0)
+    store.put(fact)
+    assert store.get(fact.id, scope="s1") == fact
+
+
+def test_text_and_key_are_never_overwritten(store: Store) -> None:
+    fact = Fact(text="Arttu lives in Berlin", subject="arttu", predicate="live_in")
+    store.put(fact)
+    with pytest.raises(StoreError):
+        store.put(fact.evolve(text="Arttu lives in Paris"))
+    store.put(fact.evolve(status=Status.RETRACTED))
+    assert store.get(fact.id, scope="default").status is Status.RETRACTED  # type: ignore[union-attr]
+
+
+def test_scope_wall_on_every_read(store: Store) -> None:
+    a, b = Memory(store, scope="alice"), Memory(store, scope="bob")
+    fa = a.remember("Alice lives in Oslo").fact
+    a.remember("The deploy target is staging")
+    a.remember("The deploy target is prod")
+    a.alias_add("al", "alice")
+    assert fa is not None
+    assert b.recall("where does alice live in oslo") == []
+    assert b.list() == [] and b.conflicts() == [] and b.aliases() == {}
+    assert store.get(fa.id, scope="bob") is None
+    assert store.get_many([fa.id], scope="bob") == []
+    assert store.vector_search("Oslo", scope="bob", k=10) == []
+    assert store.lexical_search("Oslo", scope="bob", k=10) == []
+    assert store.by_subject("alice", scope="bob") == []
+    with pytest.raises(NotFound):
+        b.forget(id=fa.id)
+    assert store.get(fa.id, scope="alice") is not None
+    with pytest.raises(StoreError):
+        store.put(fa.evolve(scope="bob"))
+
+
+def test_a_fact_cannot_be_written_into_another_scope_by_id(store: Store) -> None:
+    fact = Fact(text="Alice lives in Oslo", scope="alice")
+    store.put(fact)
+    with pytest.raises(StoreError):
+        store.put(Fact(text="Alice lives in Oslo", scope="bob", id=fact.id))
+
+
+@pytest.mark.parametrize("scope", ["", " ", "a b", "x" * 200, "a/b", "a'b"])
+def test_bad_scope_names_are_refused(store: Store, scope: str) -> None:
+    with pytest.raises(ScopeError):
+        Memory(store, scope=scope)
+
+
+@pytest.mark.parametrize("query", HOSTILE_QUERIES)
+def test_fts_hostile_queries_never_raise(memory: Memory, query: str) -> None:
+    memory.remember("The deploy target is prod")
+    memory.store.lexical_search(query, scope="default", k=5)
+    if query.strip(" \x00"):
+        memory.recall(query)
+
+
+def test_empty_query_is_a_clear_error(memory: Memory) -> None:
+    with pytest.raises(MemoryError_):
+        memory.recall("   ")
+
+
+def test_lexical_and_vector_search_find_the_fact(memory: Memory) -> None:
+    memory.remember("Arttu deploys arttuan.com on Vercel")
+    memory.remember("Anna rides a green bicycle")
+    lexical = memory.store.lexical_search("vercel", scope="default", k=5)
+    assert len(lexical) == 1
+    hits = memory.recall("where does Arttu deploy")
+    assert hits[0].fact.text == "Arttu deploys arttuan.com on Vercel."
+    assert "entity" in hits[0].found_by
+
+
+def test_vector_index_follows_writes_and_forgets(memory: Memory) -> None:
+    first = memory.remember("Arttu plays the cello").fact
+    assert first is not None
+    assert memory.store.vector_search("Arttu plays the cello", scope="default", k=1)[0][0] == first.id
+    second = memory.remember("Arttu collects vintage stamps").fact
+    assert second is not None
+    found = memory.store.vector_search("Arttu collects vintage stamps", scope="default", k=1)
+    assert found[0][0] == second.id
+    memory.forget(id=second.id)
+    ids = [i for i, _ in memory.store.vector_search("stamps", scope="default", k=10)]
+    assert second.id not in ids and first.id in ids
+
+
+def test_remember_update_and_conflict_end_to_end(memory: Memory) -> None:
+    long_ago = time.time() - 400 * 86400
+    memory.remember("Arttu lives in Helsinki", valid_from=long_ago)
+    update = memory.remember("Arttu lives in Berlin")
+    assert update.relation is Relation.UPDATE
+    assert [f.status for f in update.touched] == [Status.SUPERSEDED]
+    memory.remember("The deploy target is staging")
+    conflict = memory.remember("The deploy target is prod")
+    assert conflict.relation is Relation.CONFLICT
+    (pair,) = memory.conflicts()
+    assert {pair.a.object, pair.b.object} == {"staging", "prod"}
+    statuses = sorted(f.status.value for f in memory.list())
+    assert statuses == ["active", "conflicted", "conflicted", "superseded"]
+
+
+def test_valid_from_dates_are_validated(memory: Memory) -> None:
+    with pytest.raises(MemoryError_):
+        memory.remember("Arttu lives in Berlin", valid_from="last tuesday")
+    result = memory.remember("Arttu lives in Berlin", valid_from="2024-05-01")
+    assert result.fact is not None
+    assert time.strftime("%Y-%m-%d", time.gmtime(result.fact.valid_from)) == "2024-05-01"
+
+
+def test_bad_input_is_refused_and_loses_nothing(memory: Memory) -> None:
+    memory.remember("Arttu lives in Berlin")
+    with pytest.raises(MemoryError_):
+        memory.remember("")
+    with pytest.raises(MemoryError_):
+        memory.remember("x " * 2000)
+    with pytest.raises(MemoryError_):
+        memory.remember("Arttu lives in Paris", source="gossip")
+    with pytest.raises(MemoryError_):
+        memory.list(status="deleted")
+    assert [f.object for f in memory.list()] == ["Berlin"]
+
+
+def test_gate_rejections_are_stored_with_reasons(memory: Memory) -> None:
+    result = memory.remember("The user seems frustrated with the build")
+    assert not result.accepted and result.code == "affect"
+    (rejection,) = memory.rejections()
+    assert rejection.code == "affect" and "frustrated" in rejection.reason
+    assert memory.list() == []
+
+
+def test_secret_rejections_are_stored_masked(memory: Memory) -> None:
+    key = "sk-proj-" + "Zx9Yw8Vu" * 6
+    result = memory.remember(f"Arttu's OpenAI key is {key}")
+    assert result.code == "secret"
+    (rejection,) = memory.rejections()
+    assert key not in rejection.text and "OpenAI key" in rejection.text
+
+
+def test_aliases_join_entities_and_self_references(memory: Memory) -> None:
+    memory.alias_add("@ArttuAn", "Arttu")
+    memory.alias_add("user", "arttu")
+    memory.remember("I live in Berlin")
+    memory.remember("ArttuAn deploys arttuan.com on Vercel")
+    facts = memory.list(subject="arttu")
+    assert len(facts) == 2
+    assert all(f.subject == "arttu" for f in facts)
+    assert facts[0].text == "Arttu lives in Berlin."
+    assert memory.list(subject="anna") == []
+    memory.alias_remove("@arttuan")
+    assert "arttuan" not in memory.aliases()
+    with pytest.raises(NotFound):
+        memory.alias_remove("nobody")
+
+
+def test_similar_names_are_never_merged(memory: Memory) -> None:
+    memory.remember("Arttu Antikainen lives in Helsinki")
+    memory.remember("Anna Antikainen lives in Berlin")
+    assert {f.subject for f in memory.list()} == {"arttu antikainen", "anna antikainen"}
+    assert memory.conflicts() == []
+
+
+def test_resolve_conflict_keeps_one_and_records_who(memory: Memory) -> None:
+    memory.remember("The deploy target is staging")
+    prod = memory.remember("The deploy target is prod").fact
+    assert prod is not None
+    changed = memory.resolve_conflict(keep=prod.id, decided_by="arttu")
+    assert changed[0].id == prod.id and changed[0].status is Status.ACTIVE
+    assert changed[1].status is Status.RETRACTED
+    assert memory.conflicts() == []
+    (settled,) = memory.conflicts(include_resolved=True)
+    assert settled.decided_by == "arttu" and settled.resolution == f"kept {prod.id}"
+    assert [h.fact.object for h in memory.recall("deploy target")] == ["prod"]
+
+
+def test_resolve_conflict_can_retract_both(memory: Memory) -> None:
+    a = memory.remember("The deploy target is staging").fact
+    b = memory.remember("The deploy target is prod").fact
+    assert a is not None and b is not None
+    memory.resolve_conflict(retract=[a.id, b.id], decided_by="arttu")
+    assert {f.status for f in memory.list()} == {Status.RETRACTED}
+    assert memory.recall("deploy target") == []
+    with pytest.raises(MemoryError_):
+        memory.resolve_conflict(decided_by="arttu")
+
+
+def test_forget_by_subject_takes_aliases_rejections_and_lineage(memory: Memory) -> None:
+    memory.alias_add("@arttuan", "arttu")
+    memory.remember("Arttu lives in Helsinki", valid_from=time.time() - 400 * 86400)
+    memory.remember("Arttu lives in Berlin")
+    memory.remember("Anna lives in Oslo")
+    memory.remember_candidate  # noqa: B018 - the public path used by extractors
+    from credo.gate import Candidate
+
+    memory.remember_candidate(Candidate(text="Arttu seems stressed lately", subject="arttu"))
+    report = memory.forget(subject="@arttuan")
+    assert report.facts == 2 and report.vectors == 2 and report.fts_rows == 2
+    assert report.lineage == 1 and report.rejections == 1 and report.aliases == 1
+    assert [f.subject for f in memory.list()] == ["anna"]
+    assert memory.recall("Helsinki Berlin") == [] or all(
+        h.fact.subject == "anna" for h in memory.recall("Helsinki Berlin"))
+
+
+def test_forget_by_episode_and_reopen_conflict_partner(memory: Memory) -> None:
+    memory.remember("The deploy target is staging", derived_from=["ep-1"])
+    prod = memory.remember("The deploy target is prod", derived_from=["ep-2"]).fact
+    assert prod is not None
+    report = memory.forget(episode="ep-1")
+    assert report.facts == 1 and report.conflicts == 1
+    assert report.reopened == [prod.id]
+    assert memory.get(prod.id).status is Status.ACTIVE
+
+
+def test_forget_needs_a_target(memory: Memory) -> None:
+    with pytest.raises(MemoryError_):
+        memory.forget()
+
+
+def test_export_import_round_trip_loses_nothing(store: Store, tmp_path: object) -> None:
+    from conftest import drop_store, make_store
+
+    src = Memory(store, scope="team")
+    src.alias_add("@arttuan", "arttu")
+    src.remember("Arttu lives in Helsinki", valid_from=time.time() - 400 * 86400,
+                 derived_from=["ep-1"])
+    src.remember("Arttu lives in Berlin", derived_from=["ep-2"])
+    src.remember("The deploy target is staging")
+    src.remember("The deploy target is prod")
+    a = src.remember("The API runs on Fly").fact
+    b = src.remember("The API runs on Render").fact
+    assert a and b
+    src.resolve_conflict(keep=b.id, decided_by="arttu")
+    src.add_rule("home address")
+    src.remember("I might move to Paris")
+    exported = [json.loads(json.dumps(r)) for r in src.export()]
+
+    import pathlib
+
+    other = make_store("sqlite", pathlib.Path(str(tmp_path)) / "copy")
+    try:
+        dst = Memory(other, scope="team")
+        report = dst.import_(exported)
+        assert report.facts == 6 and report.conflicts == 2 and report.aliases == 1
+        assert report.rules == 1 and report.rejections == 1 and report.lineage == 1
+        again = [r for r in dst.export() if r["type"] != "header"]
+        assert again == [r for r in exported if r["type"] != "header"]
+        # importing twice changes nothing
+        assert dst.import_(exported).skipped == 6
+        assert dst.recall("deploy target")  # vectors were rebuilt
+    finally:
+        drop_store(other)
+
+
+def test_import_refuses_malformed_records(memory: Memory) -> None:
+    with pytest.raises(MemoryError_):
+        memory.import_([{"type": "fact", "text": ""}])
+    with pytest.raises(MemoryError_):
+        memory.import_([{"no": "type"}])
+    with pytest.raises(MemoryError_):
+        memory.import_([{"type": "conflict", "scope": "default"}])
+    assert memory.list() == []
+
+
+def test_reindex_re_embeds_and_model_mismatch_is_an_error(tmp_path: object) -> None:
+    import pathlib
+
+    from credo.embed import HashEmbedder
+    from credo.store.sqlite import SQLiteStore
+
+    path = pathlib.Path(str(tmp_path)) / "m.db"
+    with SQLiteStore(path, HashEmbedder(64)) as s:
+        Memory(s).remember("Arttu lives in Berlin")
+    with SQLiteStore(path, HashEmbedder(128)) as s:
+        with pytest.raises(StoreError, match="credo reindex"):
+            Memory(s).recall("Berlin")
+        assert s.reindex() == 1
+        assert Memory(s).recall("Berlin")
