@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import time
 from pathlib import Path
 
 import numpy as np
@@ -98,10 +97,10 @@ def test_minilm_truncates_long_text(minilm: MiniLMEmbedder) -> None:
     assert np.isclose(np.linalg.norm(vec), 1.0, atol=1e-5)
 
 
-def test_minilm_loads_fast() -> None:
-    t0 = time.perf_counter()
-    MiniLMEmbedder()
-    assert time.perf_counter() - t0 < 0.5
+def test_minilm_loads_from_the_package_with_no_network() -> None:
+    # load time is measured in bench/, not asserted here: tests must not fail on a slow box
+    emb = MiniLMEmbedder()
+    assert emb.name == "local:minilm" and emb.dim == 384
 
 
 def test_missing_files_say_reinstall(tmp_path: Path) -> None:

@@ -209,9 +209,10 @@ def test_retry_after_is_honoured_and_capped(server: ScriptedServer) -> None:
     server.script = [Reply(429, "busy", {"Retry-After": "3600"}), Reply(body=openai_reply("ok"))]
     client = openai_client(server)
     client.retry_after_cap = 0.01
-    started = time.monotonic()
+    slept: list[float] = []
+    client._sleep = slept.append
     assert client.complete(CHAT) == "ok"
-    assert time.monotonic() - started < 1.0
+    assert slept == [0.01]
 
 
 def test_5xx_then_success_is_retried(server: ScriptedServer) -> None:
@@ -236,11 +237,9 @@ def test_persistent_500_raises_after_max_retries(server: ScriptedServer) -> None
 
 def test_timeout_raises_llm_error(server: ScriptedServer) -> None:
     server.script = [Reply(body=openai_reply("late"), delay=0.6)]
-    started = time.monotonic()
     with pytest.raises(LLMError, match=r"timed out after 0\.2 s calling http://127\.0\.0\.1:\d+"):
         openai_client(server, timeout=0.2).complete(CHAT)
-    assert time.monotonic() - started < 0.55
-    assert len(server.seen) == 1
+    assert len(server.seen) == 1  # a timeout is not retried
 
 
 def test_400_about_response_format_is_retried_without_it(server: ScriptedServer) -> None:

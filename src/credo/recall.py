@@ -10,7 +10,7 @@ floor are left out; a conflicted fact always brings the facts it conflicts with.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -53,23 +53,17 @@ def rrf(lists: dict[str, Sequence[str]], k: int = RRF_K) -> dict[str, tuple[floa
 _WORD = re.compile(r"[\w.@-]+")
 
 
-def entities_in(query: str, subjects: Iterable[str], aliases: dict[str, str],
-                canonical: str | None = None) -> list[str]:
-    """Known entities the query names: subject keys and aliases as whole word sequences,
-    and self-references ("my", "I") as the scope's own subject."""
-    words = [base_key(w) for w in _WORD.findall(query)]
-    words = [w for w in words if w]
-    text = " " + " ".join(words) + " "
-    found: dict[str, None] = {}
-    names = {s: s for s in subjects}
-    names.update({a: c for a, c in aliases.items()})
-    for name, target in names.items():
-        if name and f" {name} " in text:
-            found[target] = None
+def entities_in(query: str, store: Store, *, scope: str, aliases: dict[str, str],
+                canonical: str | None = None, longest: int = 4) -> list[str]:
+    """Known entities the query names: subject keys and aliases as whole word sequences
+    (up to `longest` words), and self-references ("my", "I") as the scope's own subject."""
+    words = [w for w in (base_key(w) for w in _WORD.findall(query)) if w]
+    grams = {" ".join(words[i : i + n]) for n in range(1, longest + 1)
+             for i in range(len(words) - n + 1)}
+    names = {aliases.get(g, g) for g in grams}
     if any(w in SELF_REFERENCES or w == "my" for w in words):
-        found[normalize_entity("me", canonical_subject=canonical, aliases=aliases)] = None
-    known = set(subjects)
-    return [e for e in found if e in known]
+        names.add(normalize_entity("me", canonical_subject=canonical, aliases=aliases))
+    return sorted(store.known_subjects(sorted(names), scope=scope)) if names else []
 
 
 def recall(
@@ -82,6 +76,7 @@ def recall(
     subject: str | None = None,
     canonical_subject: str | None = None,
     depth: int = 4,
+    entity_limit: int = 200,
 ) -> list[Hit]:
     """The facts that answer `query`, best first. May return more than `k` when a conflicted
     fact brings its counterpart: a contradiction is never cut in half."""
@@ -96,11 +91,11 @@ def recall(
 
     aliases = store.aliases(scope=scope)
     named = [subject] if subject else entities_in(
-        query, store.subjects(scope=scope), aliases, canonical_subject
+        query, store, scope=scope, aliases=aliases, canonical=canonical_subject
     )
     entity: list[str] = []
     if named:
-        exact = [f for s in named for f in store.by_subject(s, scope=scope)]
+        exact = [f for s in named for f in store.by_subject(s, scope=scope, limit=entity_limit)]
         vecs = store.vectors_of([f.id for f in exact], scope=scope)
         sims = {fid: float(np.dot(v, qvec)) for fid, v in vecs.items()}
         entity = sorted((f.id for f in exact), key=lambda i: sims.get(i, -1.0), reverse=True)
@@ -108,13 +103,18 @@ def recall(
     fused = rrf({"entity": entity, "vector": vector, "lexical": lexical})
     in_entity = set(entity)
     order = sorted(fused, key=lambda i: (i not in in_entity, -fused[i][0]))
-    facts = {f.id: f for f in store.get_many(order, scope=scope)}
+    facts: dict[str, Fact] = {}
+    fetched = 0
 
     out: list[Hit] = []
     seen: set[str] = set()
-    for fact_id in order:
+    for position, fact_id in enumerate(order):
         if len(out) >= k:
             break
+        if position >= fetched:  # fetch rows lazily: most queries stop after a few
+            batch = order[fetched : fetched + max(2 * k, 10)]
+            facts.update((f.id, f) for f in store.get_many(batch, scope=scope))
+            fetched += len(batch)
         fact = facts.get(fact_id)
         if fact is None or fact.id in seen or not fact.is_live:
             continue

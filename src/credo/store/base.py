@@ -218,7 +218,9 @@ class Store(ABC):
                    limit: int = 500) -> list[Fact]: ...
 
     @abstractmethod
-    def subjects(self, *, scope: str) -> set[str]: ...
+    def known_subjects(self, names: Sequence[str], *, scope: str) -> set[str]:
+        """Which of `names` are subjects of live facts in the scope (an indexed lookup, so
+        recall can spot entities in a query without scanning the scope)."""
 
     # -- search --------------------------------------------------------------------------
     @abstractmethod

@@ -35,6 +35,8 @@ FACT_COLUMNS = (
     "superseded_by, created_at, valid_from, valid_to, access_count, last_seen_at"
 )
 _CHUNK = 500
+# Queries by id write `+scope = ?`: the unary plus keeps SQLite from choosing a scope index
+# (a scan of the whole scope) over the unique id index; the scope still filters every row.
 
 #: words too common to help a lexical match; dropping them keeps FTS queries fast
 STOPWORDS = frozenset(
@@ -404,7 +406,7 @@ class SQLiteStore(Store):
         by_id: dict[str, Fact] = {}
         for chunk in _chunks(list(dict.fromkeys(ids))):
             rows = self._conn.execute(
-                f"SELECT {FACT_COLUMNS} FROM facts WHERE scope = ? AND id IN "
+                f"SELECT {FACT_COLUMNS} FROM facts WHERE +scope = ? AND id IN "
                 f"({', '.join('?' * len(chunk))})",
                 (scope, *chunk),
             )
@@ -470,14 +472,17 @@ class SQLiteStore(Store):
         sql += " ORDER BY valid_from DESC, rowid DESC LIMIT ?"
         return [_row_to_fact(r) for r in self._conn.execute(sql, (scope, subject, limit))]
 
-    def subjects(self, *, scope: str) -> set[str]:
+    def known_subjects(self, names: Sequence[str], *, scope: str) -> set[str]:
         check_scope(scope)
-        rows = self._conn.execute(
-            "SELECT DISTINCT subject FROM facts WHERE scope = ? AND subject IS NOT NULL "
-            "AND status IN ('active', 'conflicted')",
-            (scope,),
-        )
-        return {r[0] for r in rows}
+        found: set[str] = set()
+        for chunk in _chunks(list(dict.fromkeys(names))):
+            rows = self._conn.execute(
+                "SELECT DISTINCT subject FROM facts WHERE scope = ? AND subject IN "
+                f"({', '.join('?' * len(chunk))}) AND status IN ('active', 'conflicted')",
+                (scope, *chunk),
+            )
+            found.update(r[0] for r in rows)
+        return found
 
     # -- search --------------------------------------------------------------------------
     def vector_search(self, query: str | Vector, *, scope: str, k: int) -> list[tuple[str, float]]:
@@ -495,7 +500,7 @@ class SQLiteStore(Store):
         rows = self._conn.execute(
             "SELECT f.id, bm25(facts_fts, 1.0, 0.5, 0.5, 0.0) AS score FROM facts_fts "
             "JOIN facts f ON f.rowid = facts_fts.rowid "
-            "WHERE facts_fts MATCH ? AND f.scope = ? ORDER BY score LIMIT ?",
+            "WHERE facts_fts MATCH ? AND +f.scope = ? ORDER BY score LIMIT ?",
             (match, scope, k),
         )
         return [(r[0], -float(r[1])) for r in rows]
@@ -505,7 +510,7 @@ class SQLiteStore(Store):
         out: dict[str, Vector] = {}
         for chunk in _chunks(list(dict.fromkeys(ids))):
             rows = self._conn.execute(
-                f"SELECT fact_id, vec FROM vectors WHERE scope = ? AND fact_id IN "
+                f"SELECT fact_id, vec FROM vectors WHERE +scope = ? AND fact_id IN "
                 f"({', '.join('?' * len(chunk))})",
                 (scope, *chunk),
             )
@@ -518,7 +523,7 @@ class SQLiteStore(Store):
             self._conn.execute(
                 "INSERT OR IGNORE INTO lineage (scope, parent_id, child_id, kind, created_at) "
                 "SELECT ?, ?, ?, ?, ? WHERE "
-                "(SELECT count(*) FROM facts WHERE scope = ? AND id IN (?, ?)) = 2",
+                "(SELECT count(*) FROM facts WHERE +scope = ? AND id IN (?, ?)) = 2",
                 (scope, parent, child, kind, time.time(), scope, parent, child),
             )
 
@@ -543,7 +548,7 @@ class SQLiteStore(Store):
     ) -> None:
         with self.transaction():
             found = self._conn.execute(
-                "SELECT count(*) FROM facts WHERE scope = ? AND id IN (?, ?)", (scope, a, b)
+                "SELECT count(*) FROM facts WHERE +scope = ? AND id IN (?, ?)", (scope, a, b)
             ).fetchone()[0]
             if found != 2:
                 raise StoreError(f"cannot record a conflict: {a} and {b} are not both in {scope}")
@@ -703,7 +708,7 @@ class SQLiteStore(Store):
             targets: dict[str, None] = {}
             for chunk in _chunks(list(ids)):
                 rows = c.execute(
-                    "SELECT id FROM facts WHERE scope = ? AND id IN "
+                    "SELECT id FROM facts WHERE +scope = ? AND id IN "
                     f"({', '.join('?' * len(chunk))})",
                     (scope, *chunk),
                 )
