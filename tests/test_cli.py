@@ -143,3 +143,30 @@ def test_console_script_runs(tmp_path: Path) -> None:
     out = subprocess.run([sys.executable, "-m", "credo.cli", "--help"], capture_output=True,
                          text=True, env=env, check=True)
     assert "semantic fact store" in out.stdout
+
+
+def test_rejections_can_be_pruned(cli) -> None:  # type: ignore[no-untyped-def]
+    for text in ("I might move", "I think I like tea", "The build is failing right now"):
+        cli("remember", text)
+    code, out, _ = cli("rejected", "--prune", "1")
+    assert code == 0 and "pruned 2" in out
+    assert len(json.loads(cli("rejected", "--json")[1])) == 1
+
+
+def test_tier0_with_the_real_default_model(tmp_path: Path) -> None:
+    """The README's first command, in small: remember two facts, recall one, no network."""
+    import os
+
+    env = {k: v for k, v in os.environ.items() if not k.startswith("CREDO_")}
+    env["CREDO_DB"] = str(tmp_path / "tier0.db")
+    env["HF_HUB_OFFLINE"] = "1"
+    run = [sys.executable, "-m", "credo.cli"]
+    for text in ("Arttu deploys arttuan.com on Vercel", "Arttu lives in Berlin"):
+        subprocess.run([*run, "remember", text], env=env, check=True, capture_output=True)
+    out = subprocess.run([*run, "recall", "where does Arttu deploy", "-k", "1", "--json"],
+                         env=env, check=True, capture_output=True, text=True).stdout
+    (hit,) = json.loads(out)
+    assert hit["text"] == "Arttu deploys arttuan.com on Vercel."
+    stats = subprocess.run([*run, "list", "--json"], env=env, check=True, capture_output=True,
+                           text=True).stdout
+    assert len(json.loads(stats)) == 2

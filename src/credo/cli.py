@@ -194,6 +194,12 @@ def cmd_alias(args: argparse.Namespace, mem: Memory) -> int:
 
 
 def cmd_rejected(args: argparse.Namespace, mem: Memory) -> int:
+    if args.prune is not None:
+        if args.prune < 0:
+            raise UsageError("--prune takes how many rejections to keep (0 or more)")
+        removed = mem.store.prune_rejections(scope=mem.scope, keep=args.prune)
+        _out(f"pruned {removed} rejection(s); kept the newest {args.prune}")
+        return 0
     rejections = mem.rejections(limit=args.limit)
     if args.json:
         _json([r.to_dict() for r in rejections])
@@ -335,6 +341,8 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = command("rejected", cmd_rejected, "Show what the gate refused, with reasons.")
     p.add_argument("--limit", type=int, default=50)
+    p.add_argument("--prune", type=int, metavar="KEEP",
+                   help="delete all but the newest KEEP rejections of the scope")
 
     command("stats", cmd_stats, "Counts of facts by status, conflicts and rejections.")
     command("reindex", cmd_reindex, "Re-embed every fact with the current embedder.",
@@ -348,6 +356,8 @@ def build_parser() -> argparse.ArgumentParser:
 def _command_groups() -> list[Callable[[CommandAdder], None]]:
     """Command groups that live beside the modules they drive."""
     groups: list[Callable[[CommandAdder], None]] = []
+    from .mcp import register as register_mcp
+    groups.append(register_mcp)
     return groups
 
 
