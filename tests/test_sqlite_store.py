@@ -6,6 +6,8 @@ import sqlite3
 import time
 from pathlib import Path
 
+import pytest
+
 from credo.embed import HashEmbedder
 from credo.memory import Memory
 from credo.store.sqlite import SQLiteStore, fts_query
@@ -116,3 +118,23 @@ def test_wal_and_foreign_keys_are_on(tmp_path: Path) -> None:
     with SQLiteStore(tmp_path / "p.db", HashEmbedder()) as store:
         assert store._conn.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
         assert store._conn.execute("PRAGMA foreign_keys").fetchone()[0] == 1
+
+
+def test_large_stores_select_lexical_candidates_by_rare_words(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from credo.store import sqlite as sqlite_module
+
+    monkeypatch.setattr(sqlite_module, "RARE_WORDS_FROM", 10)
+    with SQLiteStore(tmp_path / "big.db", HashEmbedder()) as store:
+        mem = Memory(store)
+        from credo.fact import Fact
+
+        store.put_many([Fact(text=f"Person {i} lives in Berlin") for i in range(600)])
+        store.put_many([Fact(text="Zebulon lives in Oslo")])
+        assert store._rare_words(["zebulon", "live"]) == ["zebulon"]
+        (best, _), *_ = store.lexical_search("where does Zebulon live", scope="default", k=5)
+        assert store.get(best, scope="default").text == "Zebulon lives in Oslo"  # type: ignore[union-attr]
+        # every word common: the rarest still selects, nothing raises
+        assert store.lexical_search("person lives berlin", scope="default", k=3)
+        assert mem.recall("Zebulon")[0].fact.text == "Zebulon lives in Oslo"

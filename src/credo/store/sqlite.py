@@ -121,13 +121,31 @@ STOPWORDS = frozenset(
 )
 
 
-def fts_query(text: str) -> str | None:
-    """User text to a safe FTS5 query: each word quoted, OR-ed. Never a syntax error."""
+#: stores with fewer rows than this rank every row that matches any query word
+RARE_WORDS_FROM = 20_000
+
+
+def query_words(text: str) -> list[str]:
+    """The words of user text worth matching: lower-cased, de-duplicated, no stopwords."""
     words = [w for w in re.findall(r"\w+", text.lower()) if w not in STOPWORDS]
-    words = list(dict.fromkeys(words))[:32]
+    return list(dict.fromkeys(words))[:32]
+
+
+def _quoted(words: Sequence[str]) -> str:
+    return " OR ".join('"' + w.replace('"', '""') + '"' for w in words)
+
+
+def fts_query(text: str, required: Sequence[str] | None = None) -> str | None:
+    """User text to a safe FTS5 query: each word quoted, OR-ed. Never a syntax error.
+
+    With `required`, a document must hold one of those words, while every word still
+    counts towards its score: `(required) AND (all words)`."""
+    words = query_words(text)
     if not words:
         return None
-    return " OR ".join('"' + w.replace('"', '""') + '"' for w in words)
+    if required and len(required) < len(words):
+        return f"({_quoted(required)}) AND ({_quoted(words)})"
+    return _quoted(words)
 
 
 def _chunks(items: Sequence[str], size: int = _CHUNK) -> Iterator[Sequence[str]]:
@@ -494,8 +512,10 @@ class SQLiteStore(Store):
 
     def lexical_search(self, query: str, *, scope: str, k: int) -> list[tuple[str, float]]:
         check_scope(scope)
-        match = fts_query(query)
-        if match is None or k <= 0:
+        if k <= 0:
+            return []
+        match = fts_query(query, self._rare_words(query_words(query)))
+        if match is None:
             return []
         rows = self._conn.execute(
             "SELECT f.id, bm25(facts_fts, 1.0, 0.5, 0.5, 0.0) AS score FROM facts_fts "
@@ -504,6 +524,28 @@ class SQLiteStore(Store):
             (match, scope, k),
         )
         return [(r[0], -float(r[1])) for r in rows]
+
+    def _rare_words(self, words: list[str]) -> list[str] | None:
+        """In a large store, the words rare enough to select candidates with.
+
+        Ranking every row that holds a common word ("live", a frequent first name) costs
+        time in proportion to how many rows hold it. Counting is cheap, so count each
+        word's documents and let only the rare ones (at most 1% of rows, or 500) select
+        candidates; all words still score them. Small stores skip this entirely."""
+        if len(words) < 2:
+            return None
+        rows = self._conn.execute("SELECT max(rowid) FROM facts").fetchone()[0] or 0
+        if rows < RARE_WORDS_FROM:
+            return None
+        cutoff = max(500, rows // 100)
+        counts = {
+            w: self._conn.execute(
+                "SELECT count(*) FROM facts_fts WHERE facts_fts MATCH ?", (_quoted([w]),)
+            ).fetchone()[0]
+            for w in words
+        }
+        rare = [w for w in words if counts[w] <= cutoff]
+        return rare or [min(words, key=lambda w: counts[w])]
 
     def vectors_of(self, ids: Sequence[str], *, scope: str) -> dict[str, Vector]:
         check_scope(scope)
