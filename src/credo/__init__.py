@@ -7,6 +7,7 @@ contradictions in plain view.
 
 from __future__ import annotations
 
+from .aio import AsyncMemory
 from .embed import Embedder, HashEmbedder, get_embedder
 from .fact import Fact, Status, normalize_entity
 from .memory import Memory, MemoryError_, NotFound, RememberResult
@@ -17,6 +18,7 @@ from .store import Store, StoreError, open_store
 __version__ = "0.1.0"
 
 __all__ = [
+    "AsyncMemory",
     "Embedder",
     "Fact",
     "HashEmbedder",

@@ -358,6 +358,8 @@ def _command_groups() -> list[Callable[[CommandAdder], None]]:
     groups: list[Callable[[CommandAdder], None]] = []
     from .mcp import register as register_mcp
     groups.append(register_mcp)
+    from .cli_eval import register as register_eval
+    groups.append(register_eval)
     return groups
 
 

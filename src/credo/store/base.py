@@ -8,6 +8,7 @@ Every read and every write names a scope; no method returns a record of another 
 from __future__ import annotations
 
 import re
+import threading
 from abc import ABC, abstractmethod
 from collections import OrderedDict
 from collections.abc import Iterator, Sequence
@@ -140,28 +141,32 @@ class Store(ABC):
     def __init__(self, embedder: Embedder) -> None:
         self.embedder = embedder
         self._embed_cache: OrderedDict[tuple[str, str], Vector] = OrderedDict()
+        self._embed_lock = threading.Lock()
 
     # -- embeddings (shared) -------------------------------------------------------------
     def embed(self, texts: Sequence[str], *, kind: Kind = "document") -> list[Vector]:
         """Embed with a small cache, so a fact embedded to resolve it is not embedded again
         to store it."""
-        missing = [t for t in dict.fromkeys(texts) if (kind, t) not in self._embed_cache]
-        if missing:
+        with self._embed_lock:
+            found = {t: self._embed_cache.get((kind, t)) for t in dict.fromkeys(texts)}
+        missing = [t for t, v in found.items() if v is None]
+        if missing:  # embed outside the lock: other threads need not wait for the model
             vectors = self.embedder.embed_batch(missing, kind=kind)
             for text, vec in zip(missing, vectors, strict=True):
-                self._embed_cache[(kind, text)] = np.asarray(vec, dtype=np.float32)
-        out = []
-        for text in texts:
-            self._embed_cache.move_to_end((kind, text))
-            out.append(self._embed_cache[(kind, text)])
-        while len(self._embed_cache) > 4096:
-            self._embed_cache.popitem(last=False)
-        return out
+                found[text] = np.asarray(vec, dtype=np.float32)
+        with self._embed_lock:
+            for text, vec in found.items():
+                self._embed_cache[(kind, text)] = vec  # type: ignore[assignment]
+                self._embed_cache.move_to_end((kind, text))
+            while len(self._embed_cache) > 4096:
+                self._embed_cache.popitem(last=False)
+        return [found[t] for t in texts]  # type: ignore[misc]
 
     def forget_cached_text(self, texts: Sequence[str]) -> None:
-        for text in texts:
-            for kind in ("query", "document"):
-                self._embed_cache.pop((kind, text), None)
+        with self._embed_lock:
+            for text in texts:
+                for kind in ("query", "document"):
+                    self._embed_cache.pop((kind, text), None)
 
     # -- transactions --------------------------------------------------------------------
     @abstractmethod

@@ -3,15 +3,16 @@ exact vector search in process with numpy (works with any CPython's stdlib sqlit
 
 from __future__ import annotations
 
+import functools
 import json
 import re
 import sqlite3
 import threading
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar, cast
 
 import numpy as np
 
@@ -151,6 +152,21 @@ def fts_query(text: str, required: Sequence[str] | None = None) -> str | None:
 def _chunks(items: Sequence[str], size: int = _CHUNK) -> Iterator[Sequence[str]]:
     for i in range(0, len(items), size):
         yield items[i : i + size]
+
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+def _locked(method: F) -> F:
+    """Reads take the store's lock too: one connection is shared by threads, and a read
+    must not see another thread's transaction half-way (it may still roll back)."""
+
+    @functools.wraps(method)
+    def wrapper(self: SQLiteStore, *args: Any, **kwargs: Any) -> Any:
+        with self._lock:
+            return method(self, *args, **kwargs)
+
+    return cast(F, wrapper)
 
 
 def _row_to_fact(row: sqlite3.Row | tuple[Any, ...]) -> Fact:
@@ -419,6 +435,7 @@ class SQLiteStore(Store):
         found = self.get_many([fact_id], scope=scope)
         return found[0] if found else None
 
+    @_locked
     def get_many(self, ids: Sequence[str], *, scope: str) -> list[Fact]:
         check_scope(scope)
         by_id: dict[str, Fact] = {}
@@ -431,6 +448,7 @@ class SQLiteStore(Store):
             by_id.update((r[0], _row_to_fact(r)) for r in rows)
         return [by_id[i] for i in dict.fromkeys(ids) if i in by_id]
 
+    @_locked
     def all(
         self,
         *,
@@ -453,6 +471,7 @@ class SQLiteStore(Store):
         args += [-1 if limit is None else int(limit), int(offset)]
         return [_row_to_fact(r) for r in self._conn.execute(sql, args)]
 
+    @_locked
     def count(self, *, scope: str, status: Status | None = None) -> int:
         check_scope(scope)
         if status is None:
@@ -464,6 +483,7 @@ class SQLiteStore(Store):
             )
         return int(row.fetchone()[0])
 
+    @_locked
     def scopes(self) -> list[str]:
         rows = self._conn.execute(
             "SELECT scope FROM facts UNION SELECT scope FROM aliases "
@@ -471,6 +491,7 @@ class SQLiteStore(Store):
         )
         return [r[0] for r in rows]
 
+    @_locked
     def by_key(self, subject: str, predicate: str, *, scope: str) -> list[Fact]:
         check_scope(scope)
         rows = self._conn.execute(
@@ -480,6 +501,7 @@ class SQLiteStore(Store):
         )
         return [_row_to_fact(r) for r in rows]
 
+    @_locked
     def by_subject(
         self, subject: str, *, scope: str, live_only: bool = True, limit: int = 500
     ) -> list[Fact]:
@@ -490,6 +512,7 @@ class SQLiteStore(Store):
         sql += " ORDER BY valid_from DESC, rowid DESC LIMIT ?"
         return [_row_to_fact(r) for r in self._conn.execute(sql, (scope, subject, limit))]
 
+    @_locked
     def known_subjects(self, names: Sequence[str], *, scope: str) -> set[str]:
         check_scope(scope)
         found: set[str] = set()
@@ -510,6 +533,7 @@ class SQLiteStore(Store):
         with self._lock:
             return self._index(scope).search(vec, k)
 
+    @_locked
     def lexical_search(self, query: str, *, scope: str, k: int) -> list[tuple[str, float]]:
         check_scope(scope)
         if k <= 0:
@@ -547,6 +571,7 @@ class SQLiteStore(Store):
         rare = [w for w in words if counts[w] <= cutoff]
         return rare or [min(words, key=lambda w: counts[w])]
 
+    @_locked
     def vectors_of(self, ids: Sequence[str], *, scope: str) -> dict[str, Vector]:
         check_scope(scope)
         out: dict[str, Vector] = {}
@@ -569,6 +594,7 @@ class SQLiteStore(Store):
                 (scope, parent, child, kind, time.time(), scope, parent, child),
             )
 
+    @_locked
     def lineage(self, *, scope: str, fact_id: str | None = None) -> list[tuple[str, str, str]]:
         check_scope(scope)
         if fact_id is None:
@@ -600,6 +626,7 @@ class SQLiteStore(Store):
                 (scope, a, b, reason, created_at or time.time()),
             )
 
+    @_locked
     def conflicts(self, *, scope: str, include_resolved: bool = False) -> list[Conflict]:
         check_scope(scope)
         sql = (
@@ -616,6 +643,7 @@ class SQLiteStore(Store):
             if r[0] in facts and r[1] in facts
         ]
 
+    @_locked
     def conflicts_of(self, fact_id: str, *, scope: str) -> list[Fact]:
         check_scope(scope)
         rows = self._conn.execute(
@@ -644,6 +672,7 @@ class SQLiteStore(Store):
             )
 
     # -- aliases, rejections, rules ------------------------------------------------------
+    @_locked
     def aliases(self, *, scope: str) -> dict[str, str]:
         check_scope(scope)
         rows = self._conn.execute(
@@ -687,6 +716,7 @@ class SQLiteStore(Store):
             if keep is not None:
                 self.prune_rejections(scope=rejection.scope, keep=keep)
 
+    @_locked
     def rejections(self, *, scope: str, limit: int = 100) -> list[Rejection]:
         check_scope(scope)
         rows = self._conn.execute(
@@ -717,6 +747,7 @@ class SQLiteStore(Store):
                 (rule.id, rule.scope, rule.pattern, rule.subject, rule.created_at, rule.origin),
             )
 
+    @_locked
     def rules(self, *, scope: str) -> list[Rule]:
         check_scope(scope)
         rows = self._conn.execute(

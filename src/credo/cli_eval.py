@@ -1,0 +1,128 @@
+"""`credo eval ...`: measured figures as commands. `probes` (the seed's Tier 2) and
+`locomo` (evidence recall on LoCoMo) live here; the extraction evaluations register
+themselves when their module is installed."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+
+from .cli import CommandAdder
+from .config import Settings
+from .embed import Embedder, get_embedder
+
+#: exit status when the probe suite leaks a fact across scopes (any leak fails the suite)
+EXIT_LEAK = 1
+#: exit status for an unusable probe or data file
+EXIT_BAD_INPUT = 2
+
+
+def _embedder(args: argparse.Namespace, settings: Settings) -> Embedder:
+    name = getattr(args, "eval_embedder", None) or args.embedder or settings.embedder
+    return get_embedder(name, **settings.embedder_options)
+
+
+def cmd_probes(args: argparse.Namespace, settings: Settings) -> int:
+    from .eval.probes import ProbeFileError, dumps, format_report, load_probes, run_probes
+
+    try:
+        suite = load_probes(args.file)
+        report = run_probes(suite, _embedder(args, settings))
+    except ProbeFileError as exc:
+        print(f"credo: bad probe file: {exc}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    if args.json:
+        print(dumps(report, verbose=args.verbose))
+    else:
+        print(format_report(report, verbose=args.verbose))
+    if not report.passed:
+        return EXIT_LEAK
+    failed = []
+    if args.min_recall is not None and report.recall < args.min_recall:
+        failed.append(f"recall {report.recall:.3f} < {args.min_recall}")
+    if args.max_staleness is not None and report.staleness > args.max_staleness:
+        failed.append(f"staleness {report.staleness:.3f} > {args.max_staleness}")
+    if failed:
+        print("credo: probe thresholds missed: " + "; ".join(failed), file=sys.stderr)
+        return 1
+    return 0
+
+
+def cmd_locomo(args: argparse.Namespace, settings: Settings) -> int:
+    from .eval.locomo import LocomoError, evaluate, format_report, read_locomo
+
+    if args.conversations is not None and args.conversations <= 0:
+        print("credo: --conversations must be a positive number", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    try:
+        conversations = read_locomo(args.data, limit=args.conversations)
+        report = evaluate(
+            conversations, _embedder(args, settings), unit=args.unit, ks=args.k,
+            progress=None if args.json else lambda m: print(m, file=sys.stderr),
+        )
+    except LocomoError as exc:
+        print(f"credo: {exc}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    if args.json:
+        print(json.dumps(report.to_dict(), indent=2))
+    else:
+        print(format_report(report))
+    return 0
+
+
+def register(command: CommandAdder) -> None:
+    p = command.sub.add_parser(
+        "eval", help="Measure credo: probe suites, LoCoMo evidence recall, extraction.",
+        description="Measure credo on labelled data. Each subcommand prints a table "
+        "(--json for machine-readable output).",
+    )
+    p.set_defaults(handler=None, standalone=None)
+    eval_sub = p.add_subparsers(dest="eval_cmd", metavar="EVAL", required=True)
+
+    e = eval_sub.add_parser(
+        "probes", help="Tier 2 probe suite: recall@k, staleness, leak rate (exit 1 on any "
+        "leak)",
+        description="Remember the facts of a probe file (YAML or JSON) through the gate and "
+        "the resolver, in a fresh temporary store, then run its queries. Reports recall@k "
+        "(expected facts returned), staleness (share of queries returning a superseded "
+        "fact) and leak rate (share of queries returning a fact of another scope). Exits 1 "
+        "on any leak, 2 on a bad probe file. Format: see examples/probes.yaml.",
+    )
+    e.add_argument("file", help="probe file (YAML or JSON)")
+    e.add_argument("--embedder", dest="eval_embedder", metavar="NAME",
+                   help="embedding model (default: the global --embedder or local:minilm)")
+    e.add_argument("--verbose", "-v", action="store_true", help="per-query details")
+    e.add_argument("--json", action="store_true", help="print JSON")
+    e.add_argument("--min-recall", type=float, default=None, metavar="X",
+                   help="also exit 1 when recall@k is below X")
+    e.add_argument("--max-staleness", type=float, default=None, metavar="X",
+                   help="also exit 1 when staleness is above X")
+    e.set_defaults(handler=None, standalone=cmd_probes)
+
+    e = eval_sub.add_parser(
+        "locomo", help="LoCoMo evidence recall@k per category",
+        description="One fresh store per LoCoMo conversation; each QA question is a recall "
+        "query; a hit is a returned fact whose provenance names a gold evidence turn. "
+        "Reports evidence recall@k overall (categories 1-4) and per category, category 5 "
+        "apart, and the time taken.",
+    )
+    e.add_argument("--data", required=True, metavar="PATH",
+                   help="LoCoMo JSON (e.g. ../shared/data/locomo/locomo_dev.json)")
+    e.add_argument("--unit", choices=("turn", "extracted"), default="turn",
+                   help="turn: each turn a fact (default); extracted: what credo's ingestion "
+                   "stores")
+    e.add_argument("--conversations", type=int, default=None, metavar="N",
+                   help="only the first N conversations")
+    e.add_argument("--k", type=int, nargs="+", default=[1, 5, 10, 20], metavar="K",
+                   help="cut-offs (default: 1 5 10 20)")
+    e.add_argument("--embedder", dest="eval_embedder", metavar="NAME",
+                   help="embedding model (default: the global --embedder or local:minilm)")
+    e.add_argument("--json", action="store_true", help="print JSON")
+    e.set_defaults(handler=None, standalone=cmd_locomo)
+
+    try:
+        from .eval.extraction import register_eval
+    except ImportError:  # the extraction evaluations are optional
+        return
+    register_eval(eval_sub)

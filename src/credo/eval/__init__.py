@@ -1,0 +1,1 @@
+"""Evaluation: measured figures for the gate, the extractors and recall."""
