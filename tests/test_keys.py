@@ -46,3 +46,20 @@ def test_no_key_when_there_is_no_statement(text: str) -> None:
 def test_verb_forms_round_trip() -> None:
     for base in ("live", "watch", "study", "use", "deploy", "go", "have"):
         assert lemma(third_person(base)) == base
+
+
+def test_being_a_kind_of_thing_is_many_valued() -> None:
+    from credo.keys import MULTI_VALUED
+
+    nurse, father = parse_key("Arttu is a nurse"), parse_key("Arttu is a father")
+    assert nurse is not None and father is not None
+    assert nurse.predicate == father.predicate == "be_a"
+    assert "be_a" in MULTI_VALUED
+
+
+def test_adverbs_and_later_first_person_words() -> None:
+    parsed = parse_key("I also like snakes", self_name="Arttu")
+    assert parsed is not None and (parsed.predicate, parsed.object) == ("like", "snakes")
+    parsed = parse_key("I love my dog and I walk him daily", self_name="Arttu")
+    assert parsed is not None
+    assert parsed.text == "Arttu loves Arttu's dog and Arttu walks him daily."

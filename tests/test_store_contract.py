@@ -296,3 +296,22 @@ def test_reindex_re_embeds_and_model_mismatch_is_an_error(tmp_path: object) -> N
             Memory(s).recall("Berlin")
         assert s.reindex() == 1
         assert Memory(s).recall("Berlin")
+
+
+def test_being_a_nurse_and_a_father_are_both_kept(memory: Memory) -> None:
+    memory.remember("Arttu is a nurse", valid_from=time.time() - 5 * 86400)
+    assert memory.remember("Arttu is a father").relation is Relation.NEW
+    assert {f.status for f in memory.list()} == {Status.ACTIVE}
+
+
+def test_subject_rules_match_whatever_the_candidate_calls_the_subject(memory: Memory) -> None:
+    from credo.gate import Candidate
+
+    memory.alias_add("the countess", "Ada")
+    memory.add_rule("address", subject="Ada")
+    result = memory.remember_candidate(Candidate(text="Ada's address is Main Street 1",
+                                                 subject="The Countess"))
+    assert result.code == "suppressed"
+    other = memory.remember_candidate(Candidate(text="Bob's address is Main Street 2",
+                                                subject="Bob"))
+    assert other.accepted

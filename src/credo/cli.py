@@ -14,6 +14,7 @@ from .config import Settings
 from .embed import EmbedderError, get_embedder
 from .fact import Fact
 from .memory import Memory, MemoryError_, dumps_jsonl
+from .policy import PolicyError, load_policy, policy_path_for
 from .render import format_date
 from .store import StoreError, open_store
 from .store.base import ScopeError
@@ -360,13 +361,17 @@ def _command_groups() -> list[Callable[[CommandAdder], None]]:
     groups.append(register_mcp)
     from .cli_eval import register as register_eval
     groups.append(register_eval)
+    from .cli_ingest import register as register_ingest
+    groups.append(register_ingest)
     return groups
 
 
 def open_memory(args: argparse.Namespace, settings: Settings) -> Memory:
     embedder = get_embedder(args.embedder or settings.embedder, **settings.embedder_options)
-    store = open_store(args.db or settings.db, embedder)
-    return Memory(store, scope=args.scope or settings.scope)
+    db = args.db or settings.db
+    policy = load_policy(policy_path_for(db))  # before opening: a bad file costs nothing
+    store = open_store(db, embedder)
+    return Memory(store, scope=args.scope or settings.scope, policy=policy)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -388,7 +393,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 2
     except BrokenPipeError:  # `credo list | head` is fine
         return 0
-    except (MemoryError_, StoreError, EmbedderError, ScopeError, OSError) as exc:
+    except (MemoryError_, StoreError, EmbedderError, ScopeError, PolicyError, OSError) as exc:
         print(f"credo: error: {exc}", file=sys.stderr)
         return 1
     return 0

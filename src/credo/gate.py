@@ -26,6 +26,7 @@ HEDGE_MARKERS = (
     "seems", "seem", "appears", "apparently", "might", "maybe", "perhaps", "probably",
     "possibly", "i think", "i guess", "i suppose", "i believe", "not sure", "kind of",
     "sort of", "could be", "may be", "likely", "unlikely", "i feel like", "supposedly",
+    "guesses", "supposes", "unsure", "is not sure", "isn't sure", "feels like",
 )
 AFFECT_MARKERS = (
     "frustrated", "excited", "happy", "annoyed", "angry", "sad", "upset", "stressed",

@@ -47,7 +47,7 @@ MULTI_VALUED = frozenset(
         "like", "dislike", "use", "have", "know", "speak", "play", "own", "read", "watch",
         "visit", "eat", "drink", "write", "build", "maintain", "contribute_to", "follow",
         "collect", "teach", "study", "learn", "listen_to", "attend", "support", "need",
-        "run", "host", "manage", "work_on", "care_about", "volunteer_at", "enjoy",
+        "run", "host", "manage", "work_on", "care_about", "volunteer_at", "enjoy", "be_a",
     }
 )
 
@@ -94,6 +94,9 @@ def third_person(verb: str) -> str:
 def canonical_predicate(verb_lemma: str, rest: list[str]) -> tuple[str, list[str]]:
     """Fold a leading preposition into the predicate: live + [in, Berlin] -> live_in."""
     pred = verb_lemma
+    if verb_lemma == "be" and rest and rest[0].lower() in ("a", "an") and len(rest) > 1:
+        # "is a nurse", "is a father": a kind of thing one is, and one can be many
+        return "be_a", rest
     if rest and rest[0].lower() in PREPOSITIONS and len(rest) > 1:
         pred = f"{verb_lemma}_{rest[0].lower()}"
         rest = rest[1:]
@@ -136,9 +139,11 @@ def _first_person(tokens: list[str], self_name: str) -> ParsedKey | None:
         return None
     i = 1
     negated = False
+    while i < len(tokens) - 1 and tokens[i].lower() in _NOT_A_VERB:
+        i += 1  # "I also like snakes": the adverb is not the verb
     if tokens[i].lower() in ("do", "did") and len(tokens) > i + 2 and tokens[i + 1] == "not":
         negated, i = True, i + 2
-    if tokens[i].lower() in _NOT_A_VERB or tokens[i].lower() in ("will", "would", "might"):
+    if tokens[i].lower() in ("will", "would", "might", "may", "could", "should"):
         return None
     verb = tokens[i].lower()
     rest = tokens[i + 1 :]
@@ -157,9 +162,30 @@ def _first_person(tokens: list[str], self_name: str) -> ParsedKey | None:
         verb_out = "was"
     else:
         verb_out = third_person(base)
-    tail = " ".join(_my_to_possessive(t, self_name) for t in rest)
+    tail = " ".join(_rewrite_rest(rest, self_name))
     text = _sentence(f"{self_name} {verb_out} {tail}")
     return ParsedKey("I", pred, obj, text, first_person=True)
+
+
+def _rewrite_rest(tokens: list[str], self_name: str) -> list[str]:
+    """Later first-person words in the sentence: "and I walk him" -> "and Arttu walks him"."""
+    out: list[str] = []
+    name = "the user" if self_name == "The user" else self_name
+    skip = False
+    for n, token in enumerate(tokens):
+        if skip:
+            skip = False
+            continue
+        nxt = tokens[n + 1] if n + 1 < len(tokens) else ""
+        if token == "I" and re.fullmatch(r"[a-z]+", nxt):
+            base = "be" if nxt in ("am", "was") else nxt
+            out += [name, "was" if nxt == "was" else third_person(base)]
+            skip = True
+        elif token == "I":
+            out.append(name)
+        else:
+            out.append(_my_to_possessive(token, self_name))
+    return out
 
 
 def _my_to_possessive(token: str, self_name: str) -> str:

@@ -8,6 +8,7 @@ scope A cannot see or touch scope B.
 from __future__ import annotations
 
 import builtins
+import dataclasses
 import json
 import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
@@ -194,6 +195,10 @@ class Memory:
         """The path every candidate takes, whatever produced it: gate, then resolver."""
         if rules is None:
             rules = self.suppressions()
+        if candidate.subject:  # rules and keys compare normalised subjects
+            candidate = dataclasses.replace(
+                candidate, subject=normalize_entity(candidate.subject, aliases=self.aliases())
+            )
         verdict = gate.check(candidate, self.policy, require_subject=require_subject,
                              suppressions=rules)
         if not verdict.accepted:

@@ -1,0 +1,252 @@
+"""`credo ingest`, `credo gate` and `credo rules`: conversations in, and what the gate is.
+
+Like the rest of the CLI, this module reads the environment (the library never does):
+CREDO_LLM / CREDO_LLM_URL / CREDO_LLM_KEY choose the extraction model, with OPENAI_API_KEY
+or ANTHROPIC_API_KEY as the key for those providers. With no model named, extraction is
+the offline rule extractor.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import shlex
+import subprocess
+import sys
+from collections.abc import Callable, Mapping
+from typing import TYPE_CHECKING, Any
+
+from .config import Settings
+from .extract.base import Extractor
+from .ingest import DEFAULT_EPISODE_SIZE, FORMATS, IngestError, IngestReport, ingest, read_turns
+from .llm import LLMConfigError, LLMError
+from .memory import Memory
+from .policy import PolicyError, load_policy, policy_path_for, render_policy, save_policy
+
+if TYPE_CHECKING:
+    from .cli import CommandAdder
+
+__all__ = ["build_extractor", "print_report", "register"]
+
+_KEY_VARS = {"openai": "OPENAI_API_KEY", "anthropic": "ANTHROPIC_API_KEY"}
+
+
+def _out(text: str = "", *, err: bool = False) -> None:
+    print(text, file=sys.stderr if err else sys.stdout)
+
+
+def _fail(message: str) -> int:
+    _out(f"credo: error: {message}", err=True)
+    return 1
+
+
+def _guarded(fn: Callable[..., int]) -> Callable[..., int]:
+    """Errors this module raises become one line and exit status 1, not a traceback."""
+
+    def run(*args: Any) -> int:
+        try:
+            return fn(*args)
+        except (IngestError, PolicyError, LLMConfigError, LLMError) as exc:
+            return _fail(str(exc))
+
+    run.__name__ = fn.__name__
+    run.__doc__ = fn.__doc__
+    return run
+
+
+# -- ingest -------------------------------------------------------------------------------
+def build_extractor(args: argparse.Namespace, memory: Memory,
+                    env: Mapping[str, str] | None = None) -> Extractor:
+    """The LLM extractor when a model is named (--llm or CREDO_LLM), else the rules."""
+    from .extract.llm import LLMExtractor
+    from .extract.rules import RuleExtractor
+    from .llm import get_chat_client
+
+    env = os.environ if env is None else env
+    name = getattr(args, "llm", None) or env.get("CREDO_LLM")
+    if not name:
+        return RuleExtractor(policy=memory.policy, broad=bool(getattr(args, "broad", False)))
+    provider = name.split(":", 1)[0].strip().lower()
+    key = (getattr(args, "llm_key", None) or env.get("CREDO_LLM_KEY")
+           or (env.get(_KEY_VARS[provider]) if provider in _KEY_VARS else None))
+    url = getattr(args, "llm_url", None) or env.get("CREDO_LLM_URL")
+    client = get_chat_client(name, base_url=url or None, api_key=key or None)
+    return LLMExtractor(client, policy=memory.policy)
+
+
+@_guarded
+def cmd_ingest(args: argparse.Namespace, mem: Memory) -> int:
+    turns = read_turns(args.file, fmt=args.format, sample=args.sample)
+    extractor = build_extractor(args, mem)
+    report = ingest(mem, turns, extractor=extractor, dry_run=args.dry_run,
+                    episode_size=args.episode_size)
+    if args.json:
+        data = report.to_dict()
+        data["extractor"] = getattr(extractor, "name", type(extractor).__name__)
+        data["scope"] = mem.scope
+        if not args.show_rejected:
+            data.pop("rejected_candidates")
+        print(json.dumps(data, ensure_ascii=False, indent=2, default=str))
+    else:
+        print_report(report, extractor=getattr(extractor, "name", "?"), scope=mem.scope,
+                     show_rejected=args.show_rejected)
+    for error in report.errors:
+        _out(f"credo: error: {error}", err=True)
+    return 1 if report.errors else 0
+
+
+def print_report(report: IngestReport, *, extractor: str, scope: str,
+                 show_rejected: bool = False) -> None:
+    verb = "would store" if report.dry_run else "stored"
+    _out(f"read {report.turns} turn(s) ({report.user_turns} from users) in "
+         f"{report.episodes} episode(s); extractor: {extractor}; scope: {scope}"
+         + ("; DRY RUN: nothing written" if report.dry_run else ""))
+    codes = ", ".join(f"{c} {n}" for c, n in report.rejected_by_code.most_common())
+    _out(f"candidates: {report.candidates}; {verb}: {report.accepted}; rejected: "
+         f"{report.rejected}" + (f" ({codes})" if codes else ""))
+    _out(f"turns that produced a fact: {len(report.fact_turns)} of {report.turns} "
+         f"({report.accepted_per_turn:.1%}; {report.accepted_per_user_turn:.1%} of user turns)")
+    if not report.dry_run:
+        rel = report.to_dict()["relations"]
+        _out("relations: " + ", ".join(f"{k} {v}" for k, v in rel.items()))
+        _out(f"unresolved conflicts in scope {scope!r}: {report.unresolved_conflicts}")
+    for applied in report.suppressions:
+        what = f" {applied.request.phrase!r}" if applied.request.phrase else ""
+        rules = ", ".join(f"{r.id} [{r.pattern}]" for r in applied.rules) or "no rule"
+        gone = f"; forgot {len(applied.forgotten)} fact(s)" if applied.forgotten else ""
+        _out(f"honoured a request not to remember ({applied.request.kind}{what}) in "
+             f"{applied.turn_id}: {rules}{gone}")
+    _out()
+    _out(f"{'would be stored' if report.dry_run else 'accepted'} ({report.accepted}):")
+    for item in report.accepted_facts:
+        rel = f"{item['relation']:<10} " if item["relation"] else ""
+        _out(f"  {rel}{item['text']}  [from {', '.join(item['turns'])}]")
+    if not report.accepted_facts:
+        _out("  (nothing)")
+    if show_rejected:
+        _out()
+        _out(f"rejected ({report.rejected}):")
+        for item in report.rejected_candidates:
+            _out(f"  {item['code']:<18} {item['text']}  ({item['reason']}) "
+                 f"[from {', '.join(item['turns'])}]")
+        if not report.rejected_candidates:
+            _out("  (nothing)")
+    for note in report.notes:
+        _out(f"note: {note}", err=True)
+
+
+# -- gate ---------------------------------------------------------------------------------
+def _db(args: argparse.Namespace, settings: Settings) -> str:
+    return str(getattr(args, "db", None) or settings.db)
+
+
+@_guarded
+def cmd_gate(args: argparse.Namespace, settings: Settings) -> int:
+    path = policy_path_for(_db(args, settings))
+    if args.gate_cmd == "path":
+        _out(str(path))
+        return 0
+    if args.gate_cmd == "show":
+        policy = load_policy(path)
+        if getattr(args, "json", False):
+            data: dict[str, Any] = {"path": str(path), "exists": path.exists()}
+            data.update({k: list(v) if isinstance(v, tuple) else v
+                         for k, v in policy.__dict__.items()})
+            print(json.dumps(data, ensure_ascii=False, indent=2))
+        else:
+            state = "" if path.exists() else " (not written yet: these are the defaults)"
+            _out(f"# {path}{state}")
+            _out(render_policy(policy))
+        return 0
+    # edit
+    if not path.exists():
+        save_policy(load_policy(path), path)
+        _out(f"wrote the default gate policy to {path}")
+    editor = os.environ.get("VISUAL") or os.environ.get("EDITOR")
+    if not editor or not (sys.stdin.isatty() and sys.stdout.isatty()):
+        _out(str(path))
+        return 0
+    subprocess.call([*shlex.split(editor), str(path)])
+    load_policy(path)  # a broken edit is reported now, not at the next ingest
+    _out(f"gate policy saved: {path}")
+    return 0
+
+
+# -- rules --------------------------------------------------------------------------------
+@_guarded
+def cmd_rules(args: argparse.Namespace, mem: Memory) -> int:
+    action = args.rules_cmd or "list"
+    if action == "add":
+        rule = mem.add_rule(args.pattern, subject=args.subject, origin="cli")
+        if args.json:
+            print(json.dumps(rule.to_dict(), indent=2))
+        else:
+            _out(f"added {rule.id}: refuse candidates containing all of [{rule.pattern}]"
+                 + (f" about {rule.subject}" if rule.subject else ""))
+        return 0
+    if action == "remove":
+        mem.remove_rule(args.rule_id)
+        _out(f"removed rule {args.rule_id}")
+        return 0
+    rules = mem.rules()
+    if args.json:
+        print(json.dumps([r.to_dict() for r in rules], ensure_ascii=False, indent=2))
+        return 0
+    if not rules:
+        _out("(no suppression rules)")
+    for r in rules:
+        about = f" subject={r.subject}" if r.subject else ""
+        origin = f" from={r.origin}" if r.origin else ""
+        _out(f"{r.id}  [{r.pattern}]{about}{origin}")
+    return 0
+
+
+# -- registration -------------------------------------------------------------------------
+def register(command: CommandAdder) -> None:
+    """Add `ingest`, `gate` and `rules` to the `credo` parser."""
+    p = command("ingest", cmd_ingest, "Extract facts from a conversation file (JSON Lines, "
+                "OpenAI messages or LoCoMo) through the gate; prints a report.", read=False)
+    p.add_argument("file", help="the conversation file")
+    p.add_argument("--format", choices=FORMATS, default="auto",
+                   help="input format (default: from the file name and content)")
+    p.add_argument("--dry-run", action="store_true",
+                   help="judge every candidate with the gate but write nothing")
+    p.add_argument("--show-rejected", action="store_true",
+                   help="also print the rejected candidates, with reasons")
+    p.add_argument("--llm", metavar="PROVIDER:MODEL",
+                   help="extract with this chat model (default: $CREDO_LLM, else the "
+                   "offline rule extractor), e.g. openai:gpt-4o-mini, ollama:qwen2.5:7b")
+    p.add_argument("--llm-url", metavar="URL", help="the model server's base URL "
+                   "(default: $CREDO_LLM_URL or the provider's)")
+    p.add_argument("--llm-key", metavar="KEY", help="API key (default: $CREDO_LLM_KEY, "
+                   "or $OPENAI_API_KEY / $ANTHROPIC_API_KEY for those providers)")
+    p.add_argument("--broad", action="store_true",
+                   help="rule extractor: take every first-person statement the gate "
+                   "passes (more recall, more facts to review)")
+    p.add_argument("--episode-size", type=int, default=DEFAULT_EPISODE_SIZE, metavar="N",
+                   help=f"turns per extraction call (default {DEFAULT_EPISODE_SIZE}; "
+                   "episodes never straddle two sessions)")
+    p.add_argument("--sample", metavar="ID", help="LoCoMo: only this sample_id")
+
+    p = command.standalone("gate", cmd_gate, "Show or edit the gate policy: what counts "
+                           "as a fact in this store.")
+    gate_sub = p.add_subparsers(dest="gate_cmd", required=True, metavar="ACTION")
+    s = gate_sub.add_parser("show", help="print the policy in force (TOML)")
+    s.add_argument("--json", action="store_true", help="print JSON")
+    gate_sub.add_parser("edit", help="write the defaults if missing, then open $EDITOR "
+                        "(prints the path when there is no editor or no terminal)")
+    gate_sub.add_parser("path", help="print where the policy file lives")
+
+    p = command("rules", cmd_rules, "List, add or remove suppression rules (\"don't "
+                "remember ...\").")
+    rules_sub = p.add_subparsers(dest="rules_cmd", required=False, metavar="ACTION")
+    s = rules_sub.add_parser("list", help="list the rules (the default)")
+    s.add_argument("--json", action="store_true", default=argparse.SUPPRESS,
+                   help="print JSON")
+    s = rules_sub.add_parser("add", help="refuse candidates containing all these words")
+    s.add_argument("pattern", help='words that must all appear, e.g. "home address"')
+    s.add_argument("--subject", help="only candidates about this entity")
+    s.add_argument("--json", action="store_true", default=argparse.SUPPRESS)
+    s = rules_sub.add_parser("remove", help="remove a rule by id")
+    s.add_argument("rule_id", metavar="ID")

@@ -1,0 +1,432 @@
+"""Conversations in, facts out: readers for conversation files, and `ingest()`.
+
+Readers turn a file into `Turn`s with their own times (JSON Lines, OpenAI-style message
+arrays, LoCoMo). `ingest()` cuts the turns into episodes, honours "don't remember"
+requests first, extracts per episode (not per message), and sends every candidate through
+`Memory.remember_candidate`, the one path past the gate and the resolver. Facts carry the
+time of the turn they came from, never the time of the ingest.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections import Counter
+from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import dataclass, field, replace
+from datetime import datetime, timezone
+from pathlib import Path
+from typing import Any
+
+from . import gate
+from .extract.base import Extraction, Extractor, Turn
+from .keys import display_name
+from .memory import Memory, MemoryError_
+from .suppress import AppliedRequest, apply_request, detect
+
+__all__ = [
+    "FORMATS",
+    "IngestError",
+    "IngestReport",
+    "detect_format",
+    "episodes",
+    "ingest",
+    "parse_timestamp",
+    "read_jsonl",
+    "read_locomo",
+    "read_openai",
+    "read_turns",
+]
+
+FORMATS = ("auto", "jsonl", "openai", "locomo")
+DEFAULT_EPISODE_SIZE = 20
+#: consecutive episodes whose extraction failed outright before ingest gives up
+MAX_FAILED_EPISODES = 3
+_ROLE_ALIASES = {"human": "user", "ai": "assistant", "bot": "assistant", "model": "assistant",
+                 "function": "tool"}
+_LOCOMO_TIME = re.compile(
+    r"^\s*(\d{1,2}):(\d{2})\s*([ap]m)\s+on\s+(\d{1,2})\s+([A-Za-z]+),?\s+(\d{4})\s*$",
+    re.IGNORECASE,
+)
+
+
+class IngestError(ValueError):
+    """The input cannot be read as a conversation; the message names the file and place."""
+
+
+# -- time ---------------------------------------------------------------------------------
+def parse_timestamp(value: Any, *, where: str = "") -> float | None:
+    """Epoch seconds (or milliseconds), ISO 8601, or LoCoMo's "1:56 pm on 8 May, 2023".
+
+    A time with no zone is read as UTC, so the same file gives the same facts anywhere.
+    """
+    if value is None or value == "":
+        return None
+    if isinstance(value, bool):
+        raise IngestError(f"{where}: a timestamp cannot be true/false")
+    if isinstance(value, (int, float)):
+        # milliseconds since the epoch are common in chat exports; seconds would be year 33658
+        return float(value) / 1000.0 if value > 1e11 else float(value)
+    text = str(value).strip()
+    try:
+        return parse_timestamp(float(text), where=where)
+    except ValueError:
+        pass
+    found = _LOCOMO_TIME.match(text)
+    if found:
+        hour, minute, ampm, day, month, year = found.groups()
+        try:
+            parsed = datetime.strptime(f"{day} {month[:3]} {year} {hour}:{minute} {ampm}",
+                                       "%d %b %Y %I:%M %p")
+        except ValueError as exc:
+            raise IngestError(f"{where}: cannot read the date {text!r}") from exc
+        return parsed.replace(tzinfo=timezone.utc).timestamp()
+    try:
+        iso = datetime.fromisoformat(text.replace("Z", "+00:00"))
+    except ValueError as exc:
+        raise IngestError(
+            f"{where}: cannot read the timestamp {text!r}: use ISO 8601 "
+            "(2024-05-08T13:56:00Z) or epoch seconds"
+        ) from exc
+    if iso.tzinfo is None:
+        iso = iso.replace(tzinfo=timezone.utc)
+    return iso.timestamp()
+
+
+# -- readers ------------------------------------------------------------------------------
+def _content(value: Any, where: str) -> str:
+    if isinstance(value, str):
+        return value
+    if isinstance(value, list):  # OpenAI content parts: keep the text ones
+        parts = [p.get("text", "") if isinstance(p, dict) else str(p) for p in value]
+        return "\n".join(p for p in parts if isinstance(p, str) and p)
+    if value is None:
+        return ""
+    raise IngestError(f"{where}: 'content' must be text, not {type(value).__name__}")
+
+
+def _message_turn(msg: Any, n: int, where: str, default_id: str) -> Turn | None:
+    if not isinstance(msg, dict):
+        raise IngestError(f"{where}: expected an object with 'role' and 'content'")
+    role = str(msg.get("role", "")).strip().lower()
+    role = _ROLE_ALIASES.get(role, role)
+    if role in ("system", "developer"):
+        return None  # instructions to the model, not something anyone said
+    if role not in ("user", "assistant", "tool"):
+        raise IngestError(f"{where}: role {msg.get('role')!r}: use user, assistant or tool")
+    if "content" not in msg:
+        raise IngestError(f"{where}: no 'content'")
+    content = _content(msg.get("content"), where)
+    stamp = next((msg[k] for k in ("timestamp", "time", "created_at", "date") if k in msg),
+                 None)
+    speaker = msg.get("speaker") or msg.get("name")
+    return Turn(
+        id=str(msg["id"]) if msg.get("id") not in (None, "") else default_id,
+        role=role,
+        content=content,
+        timestamp=parse_timestamp(stamp, where=where),
+        speaker=str(speaker) if speaker else None,
+    )
+
+
+def read_jsonl(path: str | Path) -> list[Turn]:
+    """One JSON object per line: {role, content, timestamp?, id?, speaker?}."""
+    path = Path(path)
+    turns: list[Turn] = []
+    with path.open(encoding="utf-8") as fh:
+        for n, line in enumerate(fh, 1):
+            if not line.strip():
+                continue
+            where = f"{path}:{n}"
+            try:
+                msg = json.loads(line)
+            except json.JSONDecodeError as exc:
+                raise IngestError(f"{where}: not JSON ({exc.msg})") from exc
+            turn = _message_turn(msg, n, where, f"{path.stem}:{n}")
+            if turn is not None:
+                turns.append(turn)
+    return turns
+
+
+def read_openai(path: str | Path) -> list[Turn]:
+    """A JSON array of {role, content} messages, or {"messages": [...]}."""
+    path = Path(path)
+    data = _load_json(path)
+    if isinstance(data, dict) and isinstance(data.get("messages"), list):
+        data = data["messages"]
+    if not isinstance(data, list):
+        raise IngestError(f"{path}: expected a JSON array of messages or {{\"messages\": [...]}}")
+    turns = []
+    for n, msg in enumerate(data, 1):
+        turn = _message_turn(msg, n, f"{path}: message {n}", f"{path.stem}:{n}")
+        if turn is not None:
+            turns.append(turn)
+    return turns
+
+
+def read_locomo(path: str | Path, *, sample: str | None = None) -> list[Turn]:
+    """LoCoMo: samples with `conversation` holding `session_N` turn lists and
+    `session_N_date_time`. Each speaker is a subject, so every turn is a user turn of its
+    speaker; turn ids are `<sample_id>:<dia_id>`, episodes are sessions."""
+    path = Path(path)
+    data = _load_json(path)
+    samples = data if isinstance(data, list) else [data]
+    chosen = [s for s in samples if isinstance(s, dict)
+              and (sample is None or str(s.get("sample_id")) == sample)]
+    if sample is not None and not chosen:
+        ids = ", ".join(str(s.get("sample_id")) for s in samples if isinstance(s, dict))
+        raise IngestError(f"{path}: no sample {sample!r} (samples: {ids or 'none'})")
+    turns: list[Turn] = []
+    for k, s in enumerate(chosen):
+        conv = s.get("conversation")
+        if not isinstance(conv, dict):
+            raise IngestError(f"{path}: sample {k} has no 'conversation' object")
+        sid = str(s.get("sample_id") or f"sample-{k}")
+        sessions = sorted(
+            (int(m.group(1)), key) for key in conv
+            if (m := re.fullmatch(r"session_(\d+)", key)) and isinstance(conv[key], list)
+        )
+        for number, key in sessions:
+            where = f"{path}: {sid} {key}"
+            stamp = parse_timestamp(conv.get(f"{key}_date_time"), where=where)
+            for j, t in enumerate(conv[key], 1):
+                if not isinstance(t, dict) or not isinstance(t.get("text"), str):
+                    raise IngestError(f"{where} turn {j}: expected {{speaker, dia_id, text}}")
+                text = t["text"]
+                if t.get("blip_caption"):
+                    # the photo is part of what was said ("look at this!")
+                    text += f" [shares a photo: {t['blip_caption']}]"
+                turns.append(Turn(
+                    id=f"{sid}:{t.get('dia_id') or f'D{number}:{j}'}",
+                    role="user", content=text, timestamp=stamp,
+                    speaker=str(t.get("speaker") or "") or None,
+                    episode=f"{sid}:{key}",
+                ))
+    return turns
+
+
+def _load_json(path: Path) -> Any:
+    try:
+        with path.open(encoding="utf-8") as fh:
+            return json.load(fh)
+    except json.JSONDecodeError as exc:
+        raise IngestError(f"{path}:{exc.lineno}: not JSON ({exc.msg})") from exc
+
+
+def detect_format(path: str | Path) -> str:
+    """jsonl, openai or locomo, from the file's name and first bytes."""
+    path = Path(path)
+    if path.suffix.lower() in (".jsonl", ".ndjson"):
+        return "jsonl"
+    with path.open(encoding="utf-8") as fh:
+        head = fh.read(4096).lstrip()
+    if head.startswith("{") and '"conversation"' in head[:4096] or '"speaker_a"' in head:
+        return "locomo"
+    if head.startswith("["):
+        return "locomo" if '"conversation"' in head or '"qa"' in head else "openai"
+    if head.startswith("{"):
+        first_line = head.split("\n", 1)[0].strip()
+        try:
+            obj = json.loads(first_line)
+        except json.JSONDecodeError:
+            return "openai"
+        return "jsonl" if isinstance(obj, dict) and "role" in obj else "openai"
+    raise IngestError(f"{path}: cannot tell the format; pass --format jsonl|openai|locomo")
+
+
+def read_turns(path: str | Path, *, fmt: str = "auto", sample: str | None = None
+               ) -> list[Turn]:
+    if fmt not in FORMATS:
+        raise IngestError(f"unknown format {fmt!r}: use {', '.join(FORMATS)}")
+    fmt = detect_format(path) if fmt == "auto" else fmt
+    if fmt == "jsonl":
+        return read_jsonl(path)
+    if fmt == "openai":
+        return read_openai(path)
+    return read_locomo(path, sample=sample)
+
+
+# -- episodes -----------------------------------------------------------------------------
+def episodes(turns: Sequence[Turn], size: int = DEFAULT_EPISODE_SIZE) -> Iterator[list[Turn]]:
+    """Consecutive turns of one session, at most `size` at a time."""
+    if size < 1:
+        raise ValueError("an episode holds at least one turn")
+    batch: list[Turn] = []
+    for turn in turns:
+        if batch and (len(batch) >= size or turn.episode != batch[-1].episode):
+            yield batch
+            batch = []
+        batch.append(turn)
+    if batch:
+        yield batch
+
+
+# -- the report ---------------------------------------------------------------------------
+@dataclass
+class IngestReport:
+    """What an ingest read, proposed, stored and refused."""
+
+    dry_run: bool = False
+    turns: int = 0
+    user_turns: int = 0
+    episodes: int = 0
+    candidates: int = 0
+    accepted: int = 0
+    rejected: int = 0
+    rejected_by_code: Counter[str] = field(default_factory=Counter)
+    relations: Counter[str] = field(default_factory=Counter)
+    unresolved_conflicts: int = 0
+    fact_turns: set[str] = field(default_factory=set)  # turns that produced a stored fact
+    accepted_facts: list[dict[str, Any]] = field(default_factory=list)
+    rejected_candidates: list[dict[str, Any]] = field(default_factory=list)
+    suppressions: list[AppliedRequest] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+    errors: list[str] = field(default_factory=list)
+
+    @property
+    def accepted_per_turn(self) -> float:
+        """Share of turns that produced at least one stored fact (the seed's Tier 3 rate)."""
+        return len(self.fact_turns) / self.turns if self.turns else 0.0
+
+    @property
+    def accepted_per_user_turn(self) -> float:
+        return len(self.fact_turns) / self.user_turns if self.user_turns else 0.0
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "dry_run": self.dry_run,
+            "turns": self.turns,
+            "user_turns": self.user_turns,
+            "episodes": self.episodes,
+            "candidates": self.candidates,
+            "accepted": self.accepted,
+            "rejected": self.rejected,
+            "rejected_by_code": dict(self.rejected_by_code.most_common()),
+            "turns_with_fact": len(self.fact_turns),
+            "accepted_per_turn": round(self.accepted_per_turn, 4),
+            "accepted_per_user_turn": round(self.accepted_per_user_turn, 4),
+            "relations": {r: self.relations.get(r, 0) for r in
+                          ("new", "duplicate", "refinement", "update", "conflict")},
+            "unresolved_conflicts": self.unresolved_conflicts,
+            "suppressions": [s.to_dict() for s in self.suppressions],
+            "accepted_facts": self.accepted_facts,
+            "rejected_candidates": self.rejected_candidates,
+            "notes": self.notes,
+            "errors": self.errors,
+        }
+
+
+# -- ingest -------------------------------------------------------------------------------
+def ingest(
+    memory: Memory,
+    turns: Iterable[Turn],
+    *,
+    extractor: Extractor | None = None,
+    dry_run: bool = False,
+    episode_size: int = DEFAULT_EPISODE_SIZE,
+) -> IngestReport:
+    """Extract facts from `turns` into `memory`, episode by episode.
+
+    Suppression requests are honoured before the episode's candidates are judged, so "don't
+    remember that" also covers the turn just before it. With `dry_run`, the gate alone
+    judges each candidate and nothing is written (not even the rejections).
+    """
+    from .extract.rules import RuleExtractor
+
+    extractor = extractor or RuleExtractor(policy=memory.policy)
+    report = IngestReport(dry_run=dry_run)
+    self_name = display_name(memory.canonical_subject())
+    previous: dict[str, Turn] = {}  # each speaker's last user turn, for "don't remember that"
+    suppressed: set[str] = set()
+    pending_rules: list[gate.Suppression] = []  # dry-run rules, never saved
+    failed_in_a_row = 0
+    all_turns = list(turns)
+    for batch in episodes(all_turns, episode_size):
+        report.episodes += 1
+        report.turns += len(batch)
+        source_turns: list[Turn] = []
+        for turn in batch:
+            if turn.role != "user":
+                source_turns.append(turn)
+                continue
+            report.user_turns += 1
+            speaker = turn.speaker or self_name
+            request = detect(turn.content)
+            if request is None:
+                source_turns.append(turn)
+                previous[speaker] = turn
+                continue
+            before = previous.get(speaker)
+            applied = apply_request(
+                memory, request, turn_id=turn.id, subject=speaker,
+                previous_id=before.id if before else None,
+                previous_text=before.content if before else None, dry_run=dry_run,
+            )
+            report.suppressions.append(applied)
+            suppressed.update(applied.suppressed_turns)
+            if dry_run:
+                pending_rules.extend(applied.rules)
+        extraction = _extract(extractor, source_turns, self_name)
+        report.notes.extend(extraction.notes)
+        report.errors.extend(extraction.errors)
+        failed_in_a_row = failed_in_a_row + 1 if extraction.errors else 0
+        if failed_in_a_row >= MAX_FAILED_EPISODES:
+            report.errors.append(f"stopped after {failed_in_a_row} episodes in a row failed")
+            break
+        rules = [*memory.suppressions(), *pending_rules]
+        for candidate in extraction.candidates:
+            _judge(memory, candidate, rules, suppressed, report)
+    if not dry_run:
+        report.unresolved_conflicts = len(memory.conflicts())
+    return report
+
+
+def _extract(extractor: Extractor, turns: Sequence[Turn], self_name: str) -> Extraction:
+    if not turns:
+        return Extraction()
+    return extractor.extract_episode(turns, self_name=self_name)
+
+
+def _judge(memory: Memory, candidate: gate.Candidate, rules: Sequence[gate.Suppression],
+           suppressed: set[str], report: IngestReport) -> None:
+    report.candidates += 1
+    if candidate.subject:
+        # rules name normalised subjects; compare like with like
+        try:
+            candidate = replace(candidate, subject=memory.entity(candidate.subject))
+        except MemoryError_:
+            candidate = replace(candidate, subject=None)
+    these = list(rules)
+    hit = next((t for t in candidate.derived_from if t in suppressed), None)
+    if hit is not None:
+        # the user asked not to remember this very turn: refuse whatever words it used
+        words = tuple(dict.fromkeys(re.findall(r"\w+", candidate.text.lower())))[:8]
+        these.insert(0, gate.Suppression(f"turn:{hit}", f"what was said in {hit}",
+                                         None, words))
+    if report.dry_run:
+        verdict = gate.check(candidate, memory.policy, suppressions=these)
+        accepted, code, why = verdict.accepted, verdict.code, verdict.reason
+        relation, fact_id, text = None, None, candidate.text
+    else:
+        result = memory.remember_candidate(candidate, rules=these)
+        accepted, code, why = result.accepted, result.code, result.why
+        relation = result.relation.value if result.relation else None
+        fact_id = result.fact.id if result.fact else None
+        text = result.fact.text if result.fact else candidate.text
+    turns = list(candidate.derived_from)
+    if accepted:
+        report.accepted += 1
+        if relation:
+            report.relations[relation] += 1
+        report.fact_turns.update(turns)
+        report.accepted_facts.append({"id": fact_id, "text": text, "relation": relation,
+                                      "subject": candidate.subject, "source": candidate.source,
+                                      "turns": turns, "valid_from": candidate.valid_from})
+    else:
+        from .secrets import mask_secrets
+
+        report.rejected += 1
+        report.rejected_by_code[code] += 1
+        shown = mask_secrets(candidate.text) if code == "secret" else candidate.text
+        report.rejected_candidates.append({"text": shown, "code": code, "reason": why,
+                                           "turns": turns})

@@ -1,0 +1,284 @@
+"""What counts as a fact, as a file: a `GatePolicy` kept in TOML beside the database.
+
+The seed's workflow starts by asking what counts as a fact; the answer belongs to the
+store, not to the code. A SQLite store at `notes.db` keeps its policy in
+`notes.db.gate.toml`; a PostgreSQL store (no file to sit beside) keeps it in the user
+config directory, under a name derived from a hash of the URL, so that no password in the
+URL ends up in a file name. A missing file means the documented defaults.
+
+The file is a flat table of string lists and a few numbers, so it is written by hand here
+(no TOML writer dependency) and read with `tomllib` (Python 3.11+) or, on 3.10, with a
+small reader for exactly that subset.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import re
+from dataclasses import fields, replace
+from pathlib import Path
+from typing import Any
+
+from .gate import GatePolicy
+
+__all__ = [
+    "PolicyError",
+    "default_policy_text",
+    "load_policy",
+    "policy_path_for",
+    "render_policy",
+    "save_policy",
+]
+
+_LIST_FIELDS = ("hedges", "affect", "speculation", "transient", "attribution", "vague",
+                "keep_examples", "refuse_examples")
+_INT_FIELDS = ("min_chars", "max_words")
+_STR_FIELDS = ("deny_list",)
+_KNOWN = frozenset(_LIST_FIELDS + _INT_FIELDS + _STR_FIELDS)
+
+_COMMENTS = {
+    "deny_list": "The NEVER list, given to the LLM extractor word for word.",
+    "keep_examples": "5-10 facts that should be remembered forever (shown to the LLM).",
+    "refuse_examples": "3-5 things that must never become facts (shown to the LLM).",
+    "hedges": "A candidate containing any of these words or phrases is 'hedged'.",
+    "affect": "... 'affect' (emotion or mood).",
+    "speculation": "... 'speculative' (intentions, plans, the future).",
+    "transient": "... 'transient' (state that is true only now).",
+    "attribution": "... 'attributed_opinion' (what someone else thinks).",
+    "vague": "... 'vague' (not specific enough to check).",
+    "min_chars": "Shorter candidates are refused as too short to check.",
+    "max_words": "Longer candidates are refused as summaries, not facts.",
+}
+
+
+class PolicyError(ValueError):
+    """A policy file cannot be read; the message names the file and the line."""
+
+
+def policy_path_for(db: str) -> Path:
+    """Where the policy of the store at `db` lives (it need not exist yet)."""
+    if re.match(r"^postgres(?:ql)?(?:\+\w+)?://", db.strip(), re.IGNORECASE):
+        from platformdirs import user_config_dir
+
+        digest = hashlib.sha256(db.strip().encode()).hexdigest()[:16]
+        return Path(user_config_dir("credo", appauthor=False)) / f"postgres-{digest}.gate.toml"
+    path = Path(db).expanduser()
+    return path.with_name(path.name + ".gate.toml")
+
+
+# -- writing ------------------------------------------------------------------------------
+def _quote(value: str) -> str:
+    # a JSON string is a valid TOML basic string for everything JSON escapes
+    return json.dumps(value, ensure_ascii=False)
+
+
+def render_policy(policy: GatePolicy) -> str:
+    """The policy as TOML: what `credo gate show` prints and `save_policy` writes."""
+    lines = [
+        "# credo gate policy: what may become a fact in this store.",
+        "# Edit, save, and the next remember or ingest uses it. Delete a key to get its",
+        "# default back; delete the file to get every default back.",
+        "",
+    ]
+    for f in fields(GatePolicy):
+        value = getattr(policy, f.name)
+        if f.name in _COMMENTS:
+            lines.append(f"# {_COMMENTS[f.name]}")
+        if isinstance(value, tuple):
+            lines.append(f"{f.name} = [")
+            lines.extend(f"  {_quote(v)}," for v in value)
+            lines.append("]")
+        elif isinstance(value, int):
+            lines.append(f"{f.name} = {value}")
+        else:
+            lines.append(f"{f.name} = {_quote(value)}")
+        lines.append("")
+    return "\n".join(lines)
+
+
+def default_policy_text() -> str:
+    return render_policy(GatePolicy())
+
+
+def save_policy(policy: GatePolicy, path: str | Path) -> Path:
+    """Write `policy` to `path` atomically (a half-written policy would refuse nothing)."""
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_name(path.name + ".tmp")
+    tmp.write_text(render_policy(policy), encoding="utf-8")
+    tmp.replace(path)
+    return path
+
+
+# -- reading ------------------------------------------------------------------------------
+def load_policy(path: str | Path) -> GatePolicy:
+    """The policy in `path`; the defaults when there is no such file.
+
+    Keys left out keep their defaults. Unknown keys and wrong types are errors that name
+    the file and line, so a typo cannot silently switch a category off.
+    """
+    path = Path(path)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        return GatePolicy()
+    except OSError as exc:
+        raise PolicyError(f"{path}: cannot read the gate policy: {exc.strerror}") from exc
+    data = _parse_toml(text, path)
+    return _policy_from(data, text, path)
+
+
+def _parse_toml(text: str, path: Path) -> dict[str, Any]:
+    try:
+        import tomllib
+    except ModuleNotFoundError:  # Python 3.10
+        return _MiniToml(text, path).parse()
+    try:
+        data: dict[str, Any] = tomllib.loads(text)
+        return data
+    except tomllib.TOMLDecodeError as exc:
+        message = str(exc)
+        at = re.search(r"\(at line (\d+), column \d+\)", message)
+        line = int(at.group(1)) if at else max(1, len(text.splitlines()))
+        message = re.sub(r"\s*\(at (?:line \d+, column \d+|end of document)\)", "", message)
+        raise PolicyError(f"{path}:{line}: not valid TOML: {message}") from exc
+
+
+def _line_of(text: str, key: str) -> int | None:
+    for n, line in enumerate(text.splitlines(), 1):
+        if re.match(rf"^\s*{re.escape(key)}\s*=", line):
+            return n
+    return None
+
+
+def _policy_from(data: dict[str, Any], text: str, path: Path) -> GatePolicy:
+    changes: dict[str, Any] = {}
+    for key, value in data.items():
+        line = _line_of(text, key)
+        where = f"{path}:{line}" if line else str(path)
+        if key not in _KNOWN:
+            raise PolicyError(f"{where}: unknown key {key!r}; known keys: "
+                              f"{', '.join(sorted(_KNOWN))}")
+        if key in _LIST_FIELDS:
+            if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+                raise PolicyError(f"{where}: {key} must be a list of strings")
+            changes[key] = tuple(v.strip() for v in value if v.strip())
+        elif key in _INT_FIELDS:
+            if not isinstance(value, int) or isinstance(value, bool) or value < 1:
+                raise PolicyError(f"{where}: {key} must be a positive whole number")
+            changes[key] = value
+        else:
+            if not isinstance(value, str) or not value.strip():
+                raise PolicyError(f"{where}: {key} must be a non-empty string")
+            changes[key] = value.strip()
+    return replace(GatePolicy(), **changes)
+
+
+class _MiniToml:
+    """The TOML subset `render_policy` writes: comments, `key = "string"`,
+    `key = '''multi-line'''` / triple double quotes, integers, and arrays of strings
+    (over several lines, trailing comma allowed). Anything else is an error with a line."""
+
+    def __init__(self, text: str, path: Path) -> None:
+        self.text, self.path, self.pos, self.line = text, path, 0, 1
+
+    def error(self, msg: str) -> PolicyError:
+        return PolicyError(f"{self.path}:{self.line}: {msg}")
+
+    def parse(self) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        while True:
+            self.skip(newlines=True)
+            if self.pos >= len(self.text):
+                return out
+            m = re.compile(r"[A-Za-z0-9_-]+").match(self.text, self.pos)
+            if not m:
+                raise self.error("expected a key (tables are not used in a gate policy)")
+            key = m.group(0)
+            self.pos = m.end()
+            self.skip()
+            if not self.text.startswith("=", self.pos):
+                raise self.error(f"expected '=' after {key!r}")
+            self.pos += 1
+            self.skip()
+            if key in out:
+                raise self.error(f"{key!r} is given twice")
+            out[key] = self.value()
+            self.skip()
+            if self.pos < len(self.text) and self.text[self.pos] != "\n":
+                raise self.error(f"unexpected text after the value of {key!r}")
+
+    def skip(self, newlines: bool = False) -> None:
+        while self.pos < len(self.text):
+            ch = self.text[self.pos]
+            if ch in " \t\r":
+                self.pos += 1
+            elif ch == "#":
+                while self.pos < len(self.text) and self.text[self.pos] != "\n":
+                    self.pos += 1
+            elif ch == "\n" and newlines:
+                self.pos += 1
+                self.line += 1
+            else:
+                return
+
+    def value(self) -> Any:
+        t = self.text
+        if t.startswith(('"""', "'''"), self.pos):
+            quote = t[self.pos:self.pos + 3]
+            end = t.find(quote, self.pos + 3)
+            if end < 0:
+                raise self.error("unterminated multi-line string")
+            raw = t[self.pos + 3:end]
+            self.line += raw.count("\n")
+            self.pos = end + 3
+            raw = raw[1:] if raw.startswith("\n") else raw
+            if quote == "'''":
+                return raw
+            # a multi-line basic string may hold raw newlines and lone quotes
+            raw = re.sub(r'(?<!\\)"', '\\"', raw).replace("\n", "\\n").replace("\t", "\\t")
+            return self.unescape(raw)
+        if t.startswith('"', self.pos):
+            m = re.compile(r'"((?:[^"\\\n]|\\.)*)"').match(t, self.pos)
+            if not m:
+                raise self.error("unterminated string")
+            self.pos = m.end()
+            return self.unescape(m.group(1))
+        if t.startswith("'", self.pos):
+            end = t.find("'", self.pos + 1)
+            if end < 0 or "\n" in t[self.pos:end]:
+                raise self.error("unterminated string")
+            value = t[self.pos + 1:end]
+            self.pos = end + 1
+            return value
+        if t.startswith("[", self.pos):
+            self.pos += 1
+            items: list[Any] = []
+            while True:
+                self.skip(newlines=True)
+                if t.startswith("]", self.pos):
+                    self.pos += 1
+                    return items
+                items.append(self.value())
+                self.skip(newlines=True)
+                if t.startswith(",", self.pos):
+                    self.pos += 1
+                elif not t.startswith("]", self.pos):
+                    raise self.error("expected ',' or ']' in a list")
+        m = re.compile(r"[+-]?\d[\d_]*").match(t, self.pos)
+        if m:
+            self.pos = m.end()
+            return int(m.group(0).replace("_", ""))
+        if re.compile(r"true|false").match(t, self.pos):
+            truth = t.startswith("true", self.pos)
+            self.pos += 4 if truth else 5
+            return truth
+        raise self.error("expected a string, a number or a list of strings")
+
+    def unescape(self, raw: str) -> str:
+        try:
+            value: str = json.loads(f'"{raw}"')
+        except json.JSONDecodeError as exc:
+            raise self.error(f"bad escape in a string: {exc.msg}") from exc
+        return value
