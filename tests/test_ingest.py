@@ -152,7 +152,7 @@ def test_locomo_ingest_each_speaker_is_a_subject(tmp_path: Path) -> None:
     assert "Bo adopted a rescue greyhound on 7 May 2023." in facts
     assert "Ada works as a nurse in Leeds." in facts
     nurse = facts["Ada works as a nurse in Leeds."]
-    assert nurse.subject == "ada" and nurse.derived_from == ["conv-t1:D1:3"]
+    assert nurse.subject == "ada" and nurse.derived_from == ["conv-t1:D1:3", "conv-t1:session_1"]
     assert nurse.valid_from == parse_timestamp("1:56 pm on 8 May, 2023")
     assert report.turns == 5 and report.episodes == 2
 
@@ -392,3 +392,22 @@ def test_cli_gate(credo: Callable[..., int], tmp_path: Path,
     path.write_text("affect = [\n  \"grumpy\",\n]\nhedges = 3\n", encoding="utf-8")
     assert credo("gate", "show") == 1
     assert f"{path}:4" in capsys.readouterr().err
+
+
+def test_forget_by_episode_takes_a_whole_ingested_session(tmp_path: Path) -> None:
+    from credo.extract.base import Turn
+    from credo.ingest import ingest
+    from credo.testing import memory_for_tests
+
+    mem = memory_for_tests(tmp_path / "ep.db")
+    turns = [
+        Turn("t1", "user", "I live in Berlin.", 1_700_000_000.0, "Arttu", "session-1"),
+        Turn("t2", "user", "My editor is Helix.", 1_700_000_060.0, "Arttu", "session-1"),
+        Turn("t3", "user", "I work at Reaktor.", 1_700_100_000.0, "Arttu", "session-2"),
+    ]
+    report = ingest(mem, turns)
+    assert report.accepted == 3
+    gone = mem.forget(episode="session-1")
+    assert gone.facts == 2
+    (left,) = mem.list()
+    assert "Reaktor" in left.text and "session-2" in left.derived_from and "t3" in left.derived_from

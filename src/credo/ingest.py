@@ -374,8 +374,9 @@ def ingest(
             report.errors.append(f"stopped after {failed_in_a_row} episodes in a row failed")
             break
         rules = [*memory.suppressions(), *pending_rules]
+        episode_of = {t.id: t.episode for t in batch if t.episode}
         for candidate in extraction.candidates:
-            _judge(memory, candidate, rules, suppressed, report)
+            _judge(memory, candidate, rules, suppressed, report, episode_of)
     if not dry_run:
         report.unresolved_conflicts = len(memory.conflicts())
     return report
@@ -388,8 +389,15 @@ def _extract(extractor: Extractor, turns: Sequence[Turn], self_name: str) -> Ext
 
 
 def _judge(memory: Memory, candidate: gate.Candidate, rules: Sequence[gate.Suppression],
-           suppressed: set[str], report: IngestReport) -> None:
+           suppressed: set[str], report: IngestReport,
+           episode_of: dict[str, str] | None = None) -> None:
     report.candidates += 1
+    source_turns = list(candidate.derived_from)
+    episodes_of = [episode_of[t] for t in source_turns if episode_of and t in episode_of]
+    if episodes_of:
+        # provenance names the episode too, so `forget --episode` takes a whole session
+        candidate = replace(candidate, derived_from=tuple(
+            dict.fromkeys([*candidate.derived_from, *episodes_of])))
     if candidate.subject:
         # rules name normalised subjects; compare like with like
         try:
@@ -413,7 +421,7 @@ def _judge(memory: Memory, candidate: gate.Candidate, rules: Sequence[gate.Suppr
         relation = result.relation.value if result.relation else None
         fact_id = result.fact.id if result.fact else None
         text = result.fact.text if result.fact else candidate.text
-    turns = list(candidate.derived_from)
+    turns = source_turns
     if accepted:
         report.accepted += 1
         if relation:
