@@ -277,7 +277,7 @@ async def test_list_facts_pages_and_ingest_keeps_turn_times(connect: Any) -> Non
         lives = await call(s, "recall", query="where do I live")
         berlin = next(f for f in lives["facts"] if "Berlin" in f["text"])
         assert berlin["valid_from"] == "2024-05-01T12:00:00Z"
-        assert berlin["derived_from"] == ["chat-1:1"]
+        assert berlin["derived_from"] == ["chat-1:1", "chat-1"]
 
         gone = await call(s, "forget", episode="chat-1:1")
         assert gone["fact_ids"] == [berlin["id"]]

@@ -109,7 +109,7 @@ def test_two_connections_see_each_others_vectors(tmp_path: Path) -> None:
 
 
 def test_fts_query_quotes_every_word() -> None:
-    assert fts_query('deploy" OR NEAR(x') == '"deploy" OR "near" OR "x"'
+    assert fts_query('deploy" OR NEAR(x') == '{text subject object} : ("deploy" OR "near" OR "x")'
     assert fts_query("the of and") is None
     assert fts_query("") is None
 
@@ -138,3 +138,19 @@ def test_large_stores_select_lexical_candidates_by_rare_words(
         # every word common: the rarest still selects, nothing raises
         assert store.lexical_search("person lives berlin", scope="default", k=3)
         assert mem.recall("Zebulon")[0].fact.text == "Zebulon lives in Oslo"
+
+
+def test_a_word_equal_to_the_scope_name_matches_no_fact_by_its_scope(tmp_path: Path) -> None:
+    with SQLiteStore(tmp_path / "s.db", HashEmbedder()) as store:
+        Memory(store, scope="berlin").remember("Arttu plays the cello")
+        assert store.lexical_search("berlin", scope="berlin", k=5) == []
+
+
+def test_rule_ids_cannot_move_between_scopes(tmp_path: Path) -> None:
+    from credo.store.base import Rule, StoreError
+
+    with SQLiteStore(tmp_path / "r.db", HashEmbedder()) as store:
+        store.add_rule(Rule("r_1", "a", "home address", None, 1.0))
+        with pytest.raises(StoreError):
+            store.add_rule(Rule("r_1", "b", "home address", None, 1.0))
+        assert [r.scope for r in store.rules(scope="a")] == ["a"]

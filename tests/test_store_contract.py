@@ -315,3 +315,26 @@ def test_subject_rules_match_whatever_the_candidate_calls_the_subject(memory: Me
     other = memory.remember_candidate(Candidate(text="Bob's address is Main Street 2",
                                                 subject="Bob"))
     assert other.accepted
+
+
+def test_control_characters_are_refused_clearly(memory: Memory) -> None:
+    with pytest.raises(MemoryError_, match="control characters"):
+        memory.remember("Arttu lives in\x00 Berlin")
+    from credo.gate import Candidate
+
+    assert memory.remember_candidate(Candidate(text="Arttu lives in\x00 Berlin",
+                                               subject="arttu")).code == "malformed"
+
+
+def test_conflict_times_come_from_the_memory_clock(store: Store) -> None:
+    now = [1_800_000_000.0]
+    mem = Memory(store, clock=lambda: now[0])
+    mem.remember("The deploy target is staging")
+    prod = mem.remember("The deploy target is prod").fact
+    assert prod is not None
+    (conflict,) = mem.conflicts()
+    assert conflict.created_at == 1_800_000_000.0
+    now[0] += 100
+    mem.resolve_conflict(keep=prod.id, decided_by="arttu")
+    (settled,) = mem.conflicts(include_resolved=True)
+    assert settled.resolved_at == 1_800_000_100.0

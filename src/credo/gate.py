@@ -156,6 +156,8 @@ def check(
     policy = policy or GatePolicy()
     text = (candidate.text or "").strip()
     low = " ".join(text.lower().split())
+    if re.search(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]", text):
+        return Verdict(False, "malformed", "holds control characters")
     if len(text) < policy.min_chars:
         return Verdict(False, "too_short", "too short to be checkable")
     if len(text) > MAX_FACT_CHARS or len(text.split()) > policy.max_words:

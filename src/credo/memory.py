@@ -10,6 +10,7 @@ from __future__ import annotations
 import builtins
 import dataclasses
 import json
+import re
 import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
@@ -35,6 +36,7 @@ from .resolver import Relation, Resolution, apply, resolve
 from .store.base import Conflict, ForgetReport, Rejection, Rule, Store, check_scope
 
 EXPORT_VERSION = 1
+_CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
 
 
 class MemoryError_(ValueError):
@@ -169,6 +171,8 @@ class Memory:
         """Gate, key, resolve and store one explicit statement."""
         if not isinstance(text, str) or not text.strip():
             raise MemoryError_("remember needs a non-empty text")
+        if _CONTROL.search(text):
+            raise MemoryError_("the text holds control characters (such as NUL): remove them")
         if len(text) > MAX_FACT_CHARS:
             raise MemoryError_(
                 f"text is {len(text)} characters; a fact is at most {MAX_FACT_CHARS}: "
@@ -363,12 +367,14 @@ class Memory:
         with self.store.transaction():
             if keep is not None:
                 kept = self.get(keep)
+                self.store.lock_key(self.scope, kept.subject, kept.predicate)
                 partners = self.store.conflicts_of(kept.id, scope=self.scope)
                 if not partners:
                     raise NotFound(f"fact {keep!r} has no unresolved conflict")
                 for other in partners:
                     self.store.settle_conflict(self.scope, kept.id, other.id,
-                                               resolution=f"kept {kept.id}", decided_by=decided_by)
+                                               resolution=f"kept {kept.id}", decided_by=decided_by,
+                                               resolved_at=now)
                     changed.append(self._retract(other, now, superseded_by=kept.id))
                 if not self.store.conflicts_of(kept.id, scope=self.scope):
                     kept = kept.evolve(status=Status.ACTIVE)
@@ -376,6 +382,8 @@ class Memory:
                 changed.insert(0, kept)
             else:
                 facts = [self.get(i) for i in retract]
+                for fact in facts:
+                    self.store.lock_key(self.scope, fact.subject, fact.predicate)
                 others: dict[str, Fact] = {}
                 for fact in facts:
                     for other in self.store.conflicts_of(fact.id, scope=self.scope):
@@ -383,7 +391,7 @@ class Memory:
                         self.store.settle_conflict(
                             self.scope, fact.id, other.id,
                             resolution="retracted " + ", ".join(f.id for f in facts),
-                            decided_by=decided_by,
+                            decided_by=decided_by, resolved_at=now,
                         )
                 for fact in facts:
                     changed.append(self._retract(fact, now))
@@ -500,8 +508,14 @@ def import_records(store: Store, records: Iterable[dict[str, Any]], *, into: str
             raise MemoryError_(f"record {n}: unknown record type {kind!r}")
     with store.transaction():
         new: list[Fact] = []
+        have_by_id: dict[str, Fact] = {}
+        for scope in {f.scope for f in facts}:
+            ids = [f.id for f in facts if f.scope == scope]
+            for start in range(0, len(ids), 500):
+                have_by_id.update(
+                    (f.id, f) for f in store.get_many(ids[start : start + 500], scope=scope))
         for fact in facts:
-            have = store.get(fact.id, scope=fact.scope)
+            have = have_by_id.get(fact.id)
             if have is None:
                 new.append(fact)
             elif have.text == fact.text:

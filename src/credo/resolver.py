@@ -244,7 +244,8 @@ def apply(store: Store, resolution: Resolution) -> Fact | None:
         for parent, child, kind in resolution.lineage:
             store.add_lineage(resolution.incoming.scope, parent, child, kind)
         for a, b, why in resolution.conflicts:
-            store.record_conflict(resolution.incoming.scope, a, b, why)
+            store.record_conflict(resolution.incoming.scope, a, b, why,
+                                  created_at=resolution.incoming.created_at)
     if resolution.relation is Relation.DUPLICATE:
         return None
     return resolution.stored

@@ -122,6 +122,8 @@ STOPWORDS = frozenset(
 )
 
 
+#: the searchable columns: the FTS table also holds the scope, which a word must not match
+FTS_COLUMNS = "{text subject object}"
 #: stores with fewer rows than this rank every row that matches any query word
 RARE_WORDS_FROM = 20_000
 
@@ -145,8 +147,8 @@ def fts_query(text: str, required: Sequence[str] | None = None) -> str | None:
     if not words:
         return None
     if required and len(required) < len(words):
-        return f"({_quoted(required)}) AND ({_quoted(words)})"
-    return _quoted(words)
+        return f"{FTS_COLUMNS} : (({_quoted(required)}) AND ({_quoted(words)}))"
+    return f"{FTS_COLUMNS} : ({_quoted(words)})"
 
 
 def _chunks(items: Sequence[str], size: int = _CHUNK) -> Iterator[Sequence[str]]:
@@ -564,7 +566,8 @@ class SQLiteStore(Store):
         cutoff = max(500, rows // 100)
         counts = {
             w: self._conn.execute(
-                "SELECT count(*) FROM facts_fts WHERE facts_fts MATCH ?", (_quoted([w]),)
+                "SELECT count(*) FROM facts_fts WHERE facts_fts MATCH ?",
+                (f"{FTS_COLUMNS} : ({_quoted([w])})",),
             ).fetchone()[0]
             for w in words
         }
@@ -741,6 +744,10 @@ class SQLiteStore(Store):
     def add_rule(self, rule: Rule) -> None:
         check_scope(rule.scope)
         with self.transaction():
+            owner = self._conn.execute("SELECT scope FROM rules WHERE id = ?", (rule.id,))
+            row = owner.fetchone()
+            if row is not None and row[0] != rule.scope:
+                raise StoreError(f"rule {rule.id} belongs to another scope")
             self._conn.execute(
                 "INSERT OR REPLACE INTO rules (id, scope, pattern, subject, created_at, origin) "
                 "VALUES (?, ?, ?, ?, ?, ?)",

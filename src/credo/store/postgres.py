@@ -1,0 +1,1039 @@
+"""The scale-out store: PostgreSQL with pgvector (HNSW, cosine) and a tsvector column.
+
+Many processes and machines share one database. Writers on one (subject, predicate) key
+serialise on a transaction-scoped advisory lock, so two of them never both decide "new"
+for one claim; everything else relies on row locks and READ COMMITTED, where each
+statement sees what had committed when it began (so a writer that waited for the key lock
+reads what the writer before it stored).
+
+Locks (two-int advisory locks, so they cannot collide with an application's bigint ones):
+
+* (_LOCK_SETUP, 0), session-scoped: creating the extension, the schema, migrations and
+  HNSW indexes; database-wide because the extension is.
+* (_LOCK_SCOPE, hash(scope)): shared by writers on a key, exclusive for writers without
+  a key (matched by vectors against every fact of the scope) and for `forget`.
+* (_LOCK_KEY, hash(scope, subject, predicate)): exclusive, per key.
+
+Every order of acquisition is scope before key, so these locks alone cannot deadlock.
+The hashed text starts with the schema, so stores in separate schemas do not wait for each
+other.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+import threading
+import time
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from typing import Any
+
+import numpy as np
+import psycopg
+from psycopg import sql
+from psycopg.conninfo import conninfo_to_dict
+from psycopg.rows import TupleRow
+
+from ..embed import Embedder
+from ..fact import Fact, Status
+from .base import (
+    Conflict,
+    ForgetReport,
+    Rejection,
+    Rule,
+    Store,
+    StoreError,
+    Vector,
+    check_scope,
+)
+from .postgres_schema import MIGRATIONS, VEC_EXPR, vector_index_name, vector_index_sql
+from .sqlite import STOPWORDS
+
+Conn = psycopg.Connection[TupleRow]
+
+_LOCK_SETUP = 0x63726564  # "cred"
+_LOCK_SCOPE = _LOCK_SETUP + 1
+_LOCK_KEY = _LOCK_SETUP + 2
+
+FACT_COLUMNS = (
+    "id, scope, text, subject, predicate, object, source, confidence, status, derived_from, "
+    "superseded_by, created_at, valid_from, valid_to, access_count, last_seen_at"
+)
+_FACT_TYPES = [
+    "text", "text", "text", "text", "text", "text", "text", "float8", "text", "text[]",
+    "text", "float8", "float8", "float8", "int4", "float8",
+]
+_SCHEMA_NAME = re.compile(r"^[A-Za-z_][A-Za-z0-9_]{0,62}$")
+_MAX_QUERY_WORDS = 32
+_EMBED_BATCH = 1024
+#: a transaction that adds at least this many facts, and at least a quarter as many as the
+#: table held, drops the HNSW index and rebuilds it once at commit: building is about five
+#: times cheaper per row than inserting into the graph row by row
+_BULK_MIN = 1000
+
+MISSING_EXTENSION = (
+    "CREATE EXTENSION {ext} failed: install pgvector on the server (Debian: "
+    "postgresql-15-pgvector, or bash scripts/ci-postgres.sh), or have a superuser run "
+    "CREATE EXTENSION {ext} in the database {db}"
+)
+
+
+def query_words(text: str) -> list[str]:
+    """The words of user text worth matching (as SQLite's `fts_query` picks them)."""
+    words = [w for w in re.findall(r"\w+", text.lower()) if w not in STOPWORDS]
+    return list(dict.fromkeys(words))[:_MAX_QUERY_WORDS]
+
+
+def vector_query(dim: int) -> str:
+    """Nearest vectors of one scope, with each hit's insertion order (to break ties as
+    SQLite does): parameters (query vector, scope, k)."""
+    dim = int(dim)
+    # the expression and `dim = N` are spelled exactly as in the partial index, with N a
+    # literal, or the planner could not use the index
+    nearest = (
+        f"SELECT fact_id, {VEC_EXPR.format(dim=dim)} <=> %s::vector({dim}) AS distance "
+        f"FROM vectors WHERE dim = {dim} AND scope = %s ORDER BY distance LIMIT %s"
+    )
+    return (
+        f"SELECT v.fact_id, v.distance, f.seq FROM ({nearest}) v "
+        "JOIN facts f ON f.id = v.fact_id"
+    )
+
+
+def lexical_query(words: int) -> str:
+    """Full-text match of `words` words OR-ed: parameters (each word, scope, k)."""
+    # one plainto_tsquery per word, each a bound parameter: no user text is ever parsed
+    # as tsquery syntax, so nothing anyone types can raise
+    tsquery = " || ".join(["plainto_tsquery('english'::regconfig, %s)"] * words)
+    return (
+        "SELECT f.id, ts_rank_cd(f.tsv, q.q) AS score "
+        f"FROM facts f, (SELECT {tsquery} AS q) q "
+        "WHERE f.scope = %s AND f.tsv @@ q.q ORDER BY score DESC, f.seq LIMIT %s"
+    )
+
+
+_PASSWORD_IN_URL = re.compile(r"(://[^:/@\s]*:)[^@\s]*@")
+_PASSWORD_PARAM = re.compile(r"(password\s*=\s*)('(?:[^'\\]|\\.)*'|[^\s&]+)", re.IGNORECASE)
+
+
+def _clean(exc: BaseException) -> str:
+    """An error's text for a message: one line, and no password a URL may have carried."""
+    text = _PASSWORD_IN_URL.sub(r"\1***@", " ".join(str(exc).split()))
+    return _PASSWORD_PARAM.sub(r"\1***", text)
+
+
+def _describe(url: str) -> str:
+    """Where a URL points, for messages: never the password."""
+    try:
+        params = conninfo_to_dict(url)
+    except psycopg.Error:
+        return "<an unreadable PostgreSQL URL>"
+    host = params.get("host") or "localhost"
+    port = params.get("port") or "5432"
+    user = f"{params['user']}@" if params.get("user") else ""
+    return f"{user}{host}:{port}/{params.get('dbname') or ''}"
+
+
+def _opt_float(value: Any) -> float | None:
+    return None if value is None else float(value)
+
+
+def _row_to_fact(row: Sequence[Any]) -> Fact:
+    return Fact(
+        id=row[0], scope=row[1], text=row[2], subject=row[3], predicate=row[4], object=row[5],
+        source=row[6], confidence=row[7], status=Status(row[8]),
+        derived_from=list(row[9] or []), superseded_by=row[10], created_at=row[11],
+        valid_from=row[12], valid_to=row[13], access_count=row[14], last_seen_at=row[15],
+    )
+
+
+def _fact_row(fact: Fact) -> tuple[Any, ...]:
+    return (
+        fact.id, fact.scope, fact.text, fact.subject, fact.predicate, fact.object,
+        fact.source, float(fact.confidence), Status(fact.status).value,
+        [str(r) for r in fact.derived_from], fact.superseded_by, float(fact.created_at),
+        _opt_float(fact.valid_from), _opt_float(fact.valid_to), int(fact.access_count),
+        _opt_float(fact.last_seen_at),
+    )
+
+
+# PostgreSQL text cannot hold NUL. Nothing stored contains one, so a lookup by a value
+# with NUL finds nothing (as it would in SQLite) instead of failing; a write of one is
+# refused with a StoreError rather than a driver error.
+def _nul(*values: str | None) -> bool:
+    return any(value is not None and "\x00" in value for value in values)
+
+
+def _no_nul(what: str, *values: str | None) -> None:
+    if _nul(*values):
+        raise StoreError(f"{what}: PostgreSQL cannot store a NUL character in text")
+
+
+def _check_text(fact: Fact) -> None:
+    _no_nul(f"fact {fact.id!r}", fact.id, fact.text, fact.subject, fact.predicate, fact.object,
+            fact.source, fact.superseded_by, *fact.derived_from)
+
+
+class PostgresStore(Store):
+    """`Store` on PostgreSQL + pgvector. `schema` (created when missing) keeps one credo
+    database apart from others in the same PostgreSQL database, as the tests do."""
+
+    #: the extension providing the `vector` type (a class attribute so tests can break it)
+    extension = "vector"
+    #: HNSW candidate list: higher is slower and closer to exact
+    ef_search = 100
+    #: memory for an HNSW build; when the graph does not fit, pgvector builds far slower
+    build_memory = "512MB"
+
+    def __init__(self, url: str, embedder: Embedder, *, schema: str | None = None) -> None:
+        super().__init__(embedder)
+        if schema is not None and not _SCHEMA_NAME.match(schema):
+            raise StoreError(
+                f"invalid schema name {schema!r}: use a letter or '_' and then up to 62 "
+                "letters, digits or '_'"
+            )
+        self.url = url
+        self.schema = schema
+        self.where = _describe(url) + (f" (schema {schema})" if schema else "")
+        self._lock = threading.RLock()
+        self._depth = 0
+        # bulk-load state of the open transaction (see `_BULK_MIN`)
+        self._added = 0
+        self._rows_before: int | None = None
+        self._rebuild: set[int] = set()
+        self._conn = self._connect(url)
+        try:
+            self._setup()
+            self._check_model()
+        except psycopg.Error as exc:
+            self._conn.close()
+            raise StoreError(
+                f"cannot set up credo in PostgreSQL at {self.where}: {_clean(exc)}"
+            ) from exc
+        except BaseException:
+            self._conn.close()
+            raise
+
+    # -- setup ---------------------------------------------------------------------------
+    def _connect(self, url: str) -> Conn:
+        try:
+            params = conninfo_to_dict(url)
+        except psycopg.Error as exc:
+            raise StoreError(f"cannot read the PostgreSQL URL: {_clean(exc)}") from exc
+        extra: dict[str, Any] = {}
+        if "connect_timeout" not in params:
+            extra["connect_timeout"] = 10  # libpq's default is to wait forever
+        if "application_name" not in params:
+            extra["application_name"] = "credo"
+        try:
+            conn = psycopg.connect(url, autocommit=True, **extra)
+        except psycopg.Error as exc:
+            raise StoreError(
+                f"cannot connect to PostgreSQL at {_describe(url)}: {_clean(exc)}"
+            ) from exc
+        # explicit, because a server default of REPEATABLE READ would freeze a writer's
+        # snapshot before it got the key lock, and it would decide on stale facts
+        conn.isolation_level = psycopg.IsolationLevel.READ_COMMITTED
+        return conn
+
+    def _setup(self) -> None:
+        c = self._conn
+        with self._advisory(_LOCK_SETUP, 0):
+            ext_schema = self._ensure_extension()
+            if self.schema is not None:
+                c.execute(sql.SQL("CREATE SCHEMA IF NOT EXISTS {}").format(
+                    sql.Identifier(self.schema)))
+                home = self.schema
+            else:
+                row = c.execute("SELECT current_schema()").fetchone()
+                if row is None or row[0] is None:
+                    raise StoreError(
+                        f"no schema to create credo's tables in at {self.where}: the "
+                        "search_path names none that exists; pass schema=..."
+                    )
+                home = str(row[0])
+            path = [home] if home == ext_schema else [home, ext_schema]
+            c.execute(sql.SQL("SET search_path TO {}").format(
+                sql.SQL(", ").join(sql.Identifier(s) for s in path)))
+            self._home = home
+            self.migrate()
+            self._ensure_vector_index(self.embedder.dim)
+        from pgvector.psycopg import register_vector
+
+        register_vector(c)
+        # for the session, not SET LOCAL: searches outside a transaction need it too
+        c.execute(sql.SQL("SET hnsw.ef_search = {}").format(sql.Literal(int(self.ef_search))))
+        # without it a scope filter can starve the result: HNSW hands back the k nearest of
+        # every scope and the filter leaves fewer than k
+        c.execute("SET hnsw.iterative_scan = relaxed_order")
+        # credo's queries are short; on a large table their estimates pass JIT's threshold
+        # and compiling would take longer than running them
+        c.execute("SET jit = off")
+
+    def _ensure_extension(self) -> str:
+        c = self._conn
+        find = ("SELECT n.nspname FROM pg_extension e JOIN pg_namespace n "
+                "ON n.oid = e.extnamespace WHERE e.extname = %s")
+        row = c.execute(find, (self.extension,)).fetchone()
+        if row is None:
+            try:
+                c.execute(sql.SQL("CREATE EXTENSION IF NOT EXISTS {}").format(
+                    sql.Identifier(self.extension)))
+            except psycopg.Error as exc:
+                db = _describe(self.url).rpartition("/")[2] or "(default)"
+                raise StoreError(
+                    MISSING_EXTENSION.format(ext=self.extension, db=db)
+                    + f" ({_clean(exc)})"
+                ) from exc
+            row = c.execute(find, (self.extension,)).fetchone()
+            if row is None:
+                raise StoreError(MISSING_EXTENSION.format(ext=self.extension, db="?"))
+        return str(row[0])
+
+    def _ensure_vector_index(self, dim: int) -> None:
+        if not self._has_index(vector_index_name(dim)):
+            self._build_vector_index(dim)
+
+    def _build_vector_index(self, dim: int) -> None:
+        try:
+            statement = vector_index_sql(dim)
+        except ValueError as exc:
+            raise StoreError(str(exc)) from exc
+        with self.transaction():
+            self._conn.execute(sql.SQL("SET LOCAL maintenance_work_mem = {}").format(
+                sql.Literal(self.build_memory)))
+            self._conn.execute(statement)
+
+    def _defer_index(self, added: int) -> None:
+        """Count facts bulk-added in this transaction; past the threshold, drop the HNSW
+        index now and let the commit rebuild it (see `_BULK_MIN`). Dropping locks the
+        vectors table until commit: other sessions wait for the import to finish."""
+        dim = int(self.embedder.dim)
+        if self._rows_before is None:
+            row = self._conn.execute("SELECT count(*) FROM vectors WHERE dim = %s",
+                                     (dim,)).fetchone()
+            self._rows_before = int(row[0]) if row else 0
+        self._added += added
+        if (dim not in self._rebuild and self._added >= _BULK_MIN
+                and self._added * 4 >= self._rows_before):
+            self._conn.execute(sql.SQL("DROP INDEX IF EXISTS {}").format(
+                sql.Identifier(self._home, vector_index_name(dim))))
+            self._rebuild.add(dim)
+
+    def _has_index(self, name: str) -> bool:
+        row = self._conn.execute(
+            "SELECT 1 FROM pg_indexes WHERE schemaname = %s AND indexname = %s",
+            (self._home, name),
+        ).fetchone()
+        return row is not None
+
+    @contextmanager
+    def _advisory(self, key1: int, key2: int) -> Iterator[None]:
+        """A session-scoped advisory lock (it must outlive the transactions it spans)."""
+        with self._lock:
+            self._conn.execute("SELECT pg_advisory_lock(%s, %s)", (key1, key2))
+            try:
+                yield
+            finally:
+                if not self._conn.closed and not self._conn.broken:
+                    self._conn.execute("SELECT pg_advisory_unlock(%s, %s)", (key1, key2))
+
+    def migrate(self) -> list[str]:
+        """Apply pending migrations, each in its own transaction with its record."""
+        c = self._conn
+        with self._advisory(_LOCK_SETUP, 0):
+            c.execute(
+                "CREATE TABLE IF NOT EXISTS migrations ("
+                "seq BIGINT GENERATED ALWAYS AS IDENTITY, name TEXT PRIMARY KEY, "
+                "applied_at DOUBLE PRECISION NOT NULL)"
+            )
+            applied = {str(r[0]) for r in c.execute("SELECT name FROM migrations")}
+            try:
+                pending = list(MIGRATIONS.pending(applied))
+            except RuntimeError as exc:
+                raise StoreError(str(exc)) from exc
+            done = []
+            for name, step in pending:
+                with self.transaction():
+                    step(c)
+                    c.execute("INSERT INTO migrations (name, applied_at) VALUES (%s, %s)",
+                              (name, time.time()))
+                done.append(name)
+            return done
+
+    def applied_migrations(self) -> list[str]:
+        return [str(r[0]) for r in self._conn.execute(
+            "SELECT name FROM migrations ORDER BY seq")]
+
+    def _check_model(self) -> None:
+        row = self._conn.execute("SELECT model FROM vectors LIMIT 1").fetchone()
+        self._stored_model: str | None = str(row[0]) if row else None
+
+    def _require_model(self) -> None:
+        if self._stored_model and self._stored_model != self.embedder.name:
+            raise StoreError(
+                f"the vectors in {self.where} were made by {self._stored_model!r}, but the "
+                f"embedder is {self.embedder.name!r}: run `credo reindex` to re-embed with "
+                f"{self.embedder.name!r}, or use CREDO_EMBEDDER={self._stored_model}"
+            )
+
+    def drop_schema(self) -> None:
+        """Drop this store's schema and everything in it (for tests and teardown)."""
+        if self.schema is None:
+            raise StoreError("drop_schema needs a store opened with schema=...")
+        with self._lock:
+            self._conn.execute(sql.SQL("DROP SCHEMA IF EXISTS {} CASCADE").format(
+                sql.Identifier(self.schema)))
+
+    def vacuum(self) -> None:
+        """Reclaim the space of deleted rows now rather than at autovacuum's pace (after a
+        large `forget`). Cannot run inside a transaction."""
+        with self._lock:
+            if self._depth:
+                raise StoreError("vacuum cannot run inside a transaction")
+            self._conn.execute(
+                "VACUUM facts, vectors, provenance, lineage, conflicts, rejections, aliases, "
+                "rules"
+            )
+
+    # -- transactions --------------------------------------------------------------------
+    @contextmanager
+    def transaction(self) -> Iterator[None]:
+        with self._lock:
+            if self._depth:
+                self._depth += 1
+                try:
+                    yield
+                finally:
+                    self._depth -= 1
+                return
+            self._depth = 1
+            try:
+                with self._conn.transaction():
+                    yield
+                    for dim in sorted(self._rebuild):
+                        self._build_vector_index(dim)
+            finally:
+                self._depth = 0
+                self._added = 0
+                self._rows_before = None
+                self._rebuild.clear()
+
+    def _ns(self, *parts: str) -> str:
+        return "\x1f".join((self._home, *parts))
+
+    def lock_key(self, scope: str, subject: str | None, predicate: str | None) -> None:
+        check_scope(scope)
+        if not self._depth:
+            raise StoreError("lock_key needs an open transaction: call it inside "
+                             "store.transaction()")
+        c = self._conn
+        if not subject or not predicate:
+            c.execute("SELECT pg_advisory_xact_lock(%s, hashtext(%s))",
+                      (_LOCK_SCOPE, self._ns(scope)))
+            return
+        c.execute("SELECT pg_advisory_xact_lock_shared(%s, hashtext(%s))",
+                  (_LOCK_SCOPE, self._ns(scope)))
+        c.execute("SELECT pg_advisory_xact_lock(%s, hashtext(%s))",
+                  (_LOCK_KEY, self._ns(scope, subject, predicate)))
+
+    # -- facts ---------------------------------------------------------------------------
+    def put(self, fact: Fact, vector: Vector | None = None) -> None:
+        check_scope(fact.scope)
+        _check_text(fact)
+        c = self._conn
+        with self.transaction():
+            row = c.execute(
+                "SELECT scope, text, subject, predicate, object FROM facts WHERE id = %s "
+                "FOR UPDATE",
+                (fact.id,),
+            ).fetchone()
+            if row is None:
+                self._insert(fact, vector)
+                return
+            if row[0] != fact.scope:
+                raise StoreError(f"fact {fact.id} belongs to another scope")
+            if tuple(row[1:]) != (fact.text, fact.subject, fact.predicate, fact.object):
+                raise StoreError(
+                    f"fact {fact.id}: text and key are never overwritten; store a new fact"
+                )
+            c.execute(
+                "UPDATE facts SET source = %s, confidence = %s, status = %s, derived_from = %s, "
+                "superseded_by = %s, created_at = %s, valid_from = %s, valid_to = %s, "
+                "access_count = %s, last_seen_at = %s WHERE id = %s",
+                (*_fact_row(fact)[6:], fact.id),
+            )
+            c.execute("DELETE FROM provenance WHERE fact_id = %s", (fact.id,))
+            self._write_provenance(fact)
+
+    def _vector(self, fact: Fact, vector: Vector | None) -> Vector:
+        vec = vector if vector is not None else self.embed([fact.text])[0]
+        vec = np.asarray(vec, dtype=np.float32)
+        if vec.shape != (self.embedder.dim,):
+            raise StoreError(f"vector of shape {vec.shape}, expected ({self.embedder.dim},)")
+        return vec
+
+    def _insert(self, fact: Fact, vector: Vector | None) -> None:
+        self._require_model()
+        vec = self._vector(fact, vector)
+        c = self._conn
+        c.execute(f"INSERT INTO facts ({FACT_COLUMNS}) VALUES ({', '.join(['%s'] * 16)})",
+                  _fact_row(fact))
+        self._write_provenance(fact)
+        c.execute(
+            "INSERT INTO vectors (fact_id, scope, model, dim, vec) VALUES (%s, %s, %s, %s, %s)",
+            (fact.id, fact.scope, self.embedder.name, self.embedder.dim, vec),
+        )
+        self._stored_model = self.embedder.name
+
+    def _write_provenance(self, fact: Fact) -> None:
+        if fact.derived_from:
+            self._conn.execute(
+                "INSERT INTO provenance (fact_id, scope, ref) "
+                "SELECT %s, %s, unnest(%s::text[]) ON CONFLICT DO NOTHING",
+                (fact.id, fact.scope, [str(r) for r in fact.derived_from]),
+            )
+
+    def put_many(self, facts: Sequence[Fact]) -> None:
+        """Bulk insert: new facts go in by binary COPY; known ids take `put`'s path."""
+        for fact in facts:
+            check_scope(fact.scope)
+            _check_text(fact)
+        if not facts:
+            return
+        c = self._conn
+        with self.transaction():
+            known = {str(r[0]) for r in c.execute(
+                "SELECT id FROM facts WHERE id = ANY(%s)", (list({f.id for f in facts}),))}
+            fresh: list[Fact] = []
+            again: list[Fact] = []
+            for fact in facts:
+                if fact.id in known:
+                    again.append(fact)
+                else:
+                    known.add(fact.id)
+                    fresh.append(fact)
+            if fresh:
+                self._require_model()
+                self._defer_index(len(fresh))
+                self._copy_new(fresh)
+                self._stored_model = self.embedder.name
+            for fact in again:
+                self.put(fact)
+
+    def _copy_new(self, facts: Sequence[Fact]) -> None:
+        c = self._conn
+        name, dim = self.embedder.name, self.embedder.dim
+        with c.cursor() as cur:
+            with cur.copy(f"COPY facts ({FACT_COLUMNS}) FROM STDIN (FORMAT BINARY)") as cp:
+                cp.set_types(_FACT_TYPES)
+                for fact in facts:
+                    cp.write_row(_fact_row(fact))
+            refs = [(f.id, f.scope, str(r)) for f in facts for r in dict.fromkeys(f.derived_from)]
+            if refs:
+                with cur.copy("COPY provenance (fact_id, scope, ref) FROM STDIN "
+                              "(FORMAT BINARY)") as cp:
+                    cp.set_types(["text", "text", "text"])
+                    for ref in refs:
+                        cp.write_row(ref)
+            with cur.copy("COPY vectors (fact_id, scope, model, dim, vec) FROM STDIN "
+                          "(FORMAT BINARY)") as cp:
+                cp.set_types(["text", "text", "text", "int4", "vector"])
+                for start in range(0, len(facts), _EMBED_BATCH):
+                    batch = facts[start : start + _EMBED_BATCH]
+                    vectors = self.embed([f.text for f in batch])
+                    for fact, vec in zip(batch, vectors, strict=True):
+                        vec = np.asarray(vec, dtype=np.float32)
+                        if vec.shape != (dim,):
+                            raise StoreError(f"vector of shape {vec.shape}, expected ({dim},)")
+                        cp.write_row((fact.id, fact.scope, name, dim, vec))
+
+    def get(self, fact_id: str, *, scope: str) -> Fact | None:
+        found = self.get_many([fact_id], scope=scope)
+        return found[0] if found else None
+
+    def get_many(self, ids: Sequence[str], *, scope: str) -> list[Fact]:
+        check_scope(scope)
+        wanted = [i for i in dict.fromkeys(ids) if not _nul(i)]
+        if not wanted:
+            return []
+        rows = self._conn.execute(
+            f"SELECT {FACT_COLUMNS} FROM facts WHERE scope = %s AND id = ANY(%s)",
+            (scope, wanted),
+        )
+        by_id = {r[0]: _row_to_fact(r) for r in rows}
+        return [by_id[i] for i in wanted if i in by_id]
+
+    def all(
+        self,
+        *,
+        scope: str,
+        status: Status | None = None,
+        subject: str | None = None,
+        limit: int | None = None,
+        offset: int = 0,
+    ) -> list[Fact]:
+        check_scope(scope)
+        if _nul(subject):
+            return []
+        query = f"SELECT {FACT_COLUMNS} FROM facts WHERE scope = %s"
+        args: list[Any] = [scope]
+        if status is not None:
+            query += " AND status = %s"
+            args.append(Status(status).value)
+        if subject is not None:
+            query += " AND subject = %s"
+            args.append(subject)
+        # as SQLite reads them: a negative limit is no limit, a negative offset none
+        query += " ORDER BY created_at, seq LIMIT %s OFFSET %s"
+        args += [None if limit is None or limit < 0 else int(limit), max(0, int(offset))]
+        return [_row_to_fact(r) for r in self._conn.execute(query, args)]
+
+    def count(self, *, scope: str, status: Status | None = None) -> int:
+        check_scope(scope)
+        if status is None:
+            row = self._conn.execute("SELECT count(*) FROM facts WHERE scope = %s",
+                                     (scope,)).fetchone()
+        else:
+            row = self._conn.execute(
+                "SELECT count(*) FROM facts WHERE scope = %s AND status = %s",
+                (scope, Status(status).value),
+            ).fetchone()
+        return int(row[0]) if row else 0
+
+    def scopes(self) -> list[str]:
+        rows = self._conn.execute(
+            "SELECT scope FROM (SELECT scope FROM facts UNION SELECT scope FROM aliases "
+            "UNION SELECT scope FROM rules UNION SELECT scope FROM rejections) s "
+            'ORDER BY scope COLLATE "C"'
+        )
+        return [str(r[0]) for r in rows]
+
+    def by_key(self, subject: str, predicate: str, *, scope: str) -> list[Fact]:
+        check_scope(scope)
+        if _nul(subject, predicate):
+            return []
+        rows = self._conn.execute(
+            f"SELECT {FACT_COLUMNS} FROM facts WHERE scope = %s AND subject = %s "
+            "AND predicate = %s ORDER BY created_at, seq",
+            (scope, subject, predicate),
+        )
+        return [_row_to_fact(r) for r in rows]
+
+    def by_subject(self, subject: str, *, scope: str, live_only: bool = True,
+                   limit: int = 500) -> list[Fact]:
+        check_scope(scope)
+        if _nul(subject):
+            return []
+        query = f"SELECT {FACT_COLUMNS} FROM facts WHERE scope = %s AND subject = %s"
+        if live_only:
+            query += " AND status IN ('active', 'conflicted')"
+        query += " ORDER BY valid_from DESC NULLS LAST, seq DESC LIMIT %s"
+        limit_arg = None if limit < 0 else int(limit)
+        return [_row_to_fact(r) for r in self._conn.execute(query, (scope, subject, limit_arg))]
+
+    def known_subjects(self, names: Sequence[str], *, scope: str) -> set[str]:
+        check_scope(scope)
+        wanted = [n for n in dict.fromkeys(names) if not _nul(n)]
+        if not wanted:
+            return set()
+        rows = self._conn.execute(
+            "SELECT DISTINCT subject FROM facts WHERE scope = %s AND subject = ANY(%s) "
+            "AND status IN ('active', 'conflicted')",
+            (scope, wanted),
+        )
+        return {str(r[0]) for r in rows}
+
+    # -- search --------------------------------------------------------------------------
+    def vector_search(self, query: str | Vector, *, scope: str, k: int) -> list[tuple[str, float]]:
+        check_scope(scope)
+        self._require_model()
+        if k <= 0:
+            return []
+        vec = self.embed([query], kind="query")[0] if isinstance(query, str) else query
+        vec = np.asarray(vec, dtype=np.float32)
+        dim = int(self.embedder.dim)
+        if vec.shape != (dim,):
+            raise StoreError(f"query vector of shape {vec.shape}, expected ({dim},)")
+        rows = self._conn.execute(vector_query(dim), (vec, scope, int(k))).fetchall()
+        hits: list[tuple[float, int, str]] = []
+        for fact_id, distance, seq in rows:
+            d = float(distance)
+            # a zero vector has no direction: cosine is undefined and pgvector says NaN
+            hits.append((0.0 if math.isnan(d) else 1.0 - d, int(seq), str(fact_id)))
+        # relaxed_order lets an iterative scan return rows slightly out of order; equal
+        # scores (to float noise) go oldest first, as in SQLite's index
+        hits.sort(key=lambda h: (-round(h[0], 6), h[1]))
+        return [(fact_id, score) for score, _, fact_id in hits]
+
+    def lexical_search(self, query: str, *, scope: str, k: int) -> list[tuple[str, float]]:
+        check_scope(scope)
+        words = query_words(query)
+        if not words or k <= 0:
+            return []
+        rows = self._conn.execute(lexical_query(len(words)), (*words, scope, int(k)))
+        return [(str(r[0]), float(r[1])) for r in rows]
+
+    def vectors_of(self, ids: Sequence[str], *, scope: str) -> dict[str, Vector]:
+        check_scope(scope)
+        wanted = [i for i in dict.fromkeys(ids) if not _nul(i)]
+        if not wanted:
+            return {}
+        rows = self._conn.execute(
+            "SELECT fact_id, vec FROM vectors WHERE scope = %s AND fact_id = ANY(%s)",
+            (scope, wanted),
+            binary=True,
+        )
+        return {str(r[0]): np.asarray(r[1].to_numpy(), dtype=np.float32) for r in rows}
+
+    # -- lineage and conflicts -----------------------------------------------------------
+    def add_lineage(self, scope: str, parent: str, child: str, kind: str) -> None:
+        check_scope(scope)
+        if _nul(parent, child, kind):
+            return  # no stored fact has such an id: nothing to link, as SQLite
+        with self.transaction():
+            self._conn.execute(
+                "INSERT INTO lineage (scope, parent_id, child_id, kind, created_at) "
+                "SELECT %s, %s, %s, %s, %s WHERE "
+                "(SELECT count(*) FROM facts WHERE scope = %s AND id IN (%s, %s)) = 2 "
+                "ON CONFLICT DO NOTHING",
+                (scope, parent, child, kind, time.time(), scope, parent, child),
+            )
+
+    def lineage(self, *, scope: str, fact_id: str | None = None) -> list[tuple[str, str, str]]:
+        check_scope(scope)
+        if _nul(fact_id):
+            return []
+        if fact_id is None:
+            rows = self._conn.execute(
+                "SELECT parent_id, child_id, kind FROM lineage WHERE scope = %s "
+                "ORDER BY created_at, seq",
+                (scope,),
+            )
+        else:
+            rows = self._conn.execute(
+                "SELECT parent_id, child_id, kind FROM lineage WHERE scope = %s "
+                "AND (parent_id = %s OR child_id = %s) ORDER BY created_at, seq",
+                (scope, fact_id, fact_id),
+            )
+        return [(str(r[0]), str(r[1]), str(r[2])) for r in rows]
+
+    def record_conflict(self, scope: str, a: str, b: str, reason: str, *,
+                        created_at: float | None = None) -> None:
+        check_scope(scope)
+        if _nul(a, b):
+            raise StoreError(f"cannot record a conflict: {a!r} and {b!r} are not both in {scope}")
+        _no_nul("conflict reason", reason)
+        with self.transaction():
+            row = self._conn.execute(
+                "SELECT count(*) FROM facts WHERE scope = %s AND id IN (%s, %s)", (scope, a, b)
+            ).fetchone()
+            if not row or row[0] != 2:
+                raise StoreError(f"cannot record a conflict: {a} and {b} are not both in {scope}")
+            self._conn.execute(
+                "INSERT INTO conflicts (scope, fact_a, fact_b, reason, created_at) "
+                "VALUES (%s, %s, %s, %s, %s) ON CONFLICT DO NOTHING",
+                (scope, a, b, reason, created_at or time.time()),
+            )
+
+    def conflicts(self, *, scope: str, include_resolved: bool = False) -> list[Conflict]:
+        check_scope(scope)
+        query = (
+            "SELECT fact_a, fact_b, reason, created_at, resolved_at, resolution, decided_by "
+            "FROM conflicts WHERE scope = %s"
+        )
+        if not include_resolved:
+            query += " AND resolved_at IS NULL"
+        rows = self._conn.execute(query + " ORDER BY created_at, seq", (scope,)).fetchall()
+        facts = {f.id: f for f in self.get_many([i for r in rows for i in r[:2]], scope=scope)}
+        return [
+            Conflict(scope, facts[r[0]], facts[r[1]], r[2], r[3], r[4], r[5], r[6])
+            for r in rows
+            if r[0] in facts and r[1] in facts
+        ]
+
+    def conflicts_of(self, fact_id: str, *, scope: str) -> list[Fact]:
+        check_scope(scope)
+        if _nul(fact_id):
+            return []
+        rows = self._conn.execute(
+            "SELECT fact_b FROM conflicts WHERE scope = %s AND fact_a = %s "
+            "AND resolved_at IS NULL "
+            "UNION SELECT fact_a FROM conflicts WHERE scope = %s AND fact_b = %s "
+            "AND resolved_at IS NULL",
+            (scope, fact_id, scope, fact_id),
+        )
+        return [f for f in self.get_many([r[0] for r in rows], scope=scope) if f.is_live]
+
+    def settle_conflict(self, scope: str, a: str, b: str, *, resolution: str,
+                        decided_by: str, resolved_at: float | None = None) -> None:
+        check_scope(scope)
+        _no_nul("conflict settlement", resolution, decided_by)
+        if _nul(a, b):
+            return  # no such conflict
+        with self.transaction():
+            self._conn.execute(
+                "UPDATE conflicts SET resolved_at = %s, resolution = %s, decided_by = %s "
+                "WHERE scope = %s AND ((fact_a = %s AND fact_b = %s) "
+                "OR (fact_a = %s AND fact_b = %s))",
+                (resolved_at or time.time(), resolution, decided_by, scope, a, b, b, a),
+            )
+
+    # -- aliases, rejections, rules ------------------------------------------------------
+    def aliases(self, *, scope: str) -> dict[str, str]:
+        check_scope(scope)
+        rows = self._conn.execute(
+            'SELECT alias, canonical FROM aliases WHERE scope = %s ORDER BY alias COLLATE "C"',
+            (scope,),
+        )
+        return {str(r[0]): str(r[1]) for r in rows}
+
+    def set_alias(self, scope: str, alias: str, canonical: str) -> None:
+        check_scope(scope)
+        _no_nul("alias", alias, canonical)
+        with self.transaction():
+            self._conn.execute(
+                "INSERT INTO aliases (scope, alias, canonical, created_at) "
+                "VALUES (%s, %s, %s, %s) "
+                "ON CONFLICT (scope, alias) DO UPDATE SET canonical = excluded.canonical",
+                (scope, alias, canonical, time.time()),
+            )
+
+    def remove_alias(self, scope: str, alias: str) -> bool:
+        check_scope(scope)
+        if _nul(alias):
+            return False
+        with self.transaction():
+            cur = self._conn.execute(
+                "DELETE FROM aliases WHERE scope = %s AND alias = %s", (scope, alias)
+            )
+        return cur.rowcount > 0
+
+    def add_rejection(self, rejection: Rejection, *, keep: int | None = None) -> None:
+        check_scope(rejection.scope)
+
+        def kept(value: str) -> str:
+            # a rejection records refused user text, and any text may be refused: a NUL
+            # becomes U+FFFD rather than losing the record
+            return value.replace("\x00", "\ufffd")
+
+        with self.transaction():
+            self._conn.execute(
+                "INSERT INTO rejections (scope, text, code, reason, source, subject, "
+                "derived_from, created_at) VALUES (%s, %s, %s, %s, %s, %s, %s, %s)",
+                (
+                    rejection.scope, kept(rejection.text), kept(rejection.code),
+                    kept(rejection.reason), kept(rejection.source),
+                    None if rejection.subject is None else kept(rejection.subject),
+                    [kept(str(r)) for r in rejection.derived_from],
+                    rejection.created_at or time.time(),
+                ),
+            )
+            if keep is not None:
+                self.prune_rejections(scope=rejection.scope, keep=keep)
+
+    def rejections(self, *, scope: str, limit: int = 100) -> list[Rejection]:
+        check_scope(scope)
+        rows = self._conn.execute(
+            "SELECT id, scope, text, code, reason, source, subject, derived_from, created_at "
+            "FROM rejections WHERE scope = %s ORDER BY id DESC LIMIT %s",
+            (scope, None if limit < 0 else int(limit)),
+        )
+        return [
+            Rejection(r[1], r[2], r[3], r[4], r[5], r[6], tuple(r[7] or ()), r[8], r[0])
+            for r in rows
+        ]
+
+    def prune_rejections(self, *, scope: str, keep: int) -> int:
+        check_scope(scope)
+        with self.transaction():
+            cur = self._conn.execute(
+                "DELETE FROM rejections WHERE scope = %s AND id NOT IN "
+                "(SELECT id FROM rejections WHERE scope = %s ORDER BY id DESC LIMIT %s)",
+                (scope, scope, max(0, keep)),
+            )
+        return cur.rowcount
+
+    def add_rule(self, rule: Rule) -> None:
+        check_scope(rule.scope)
+        _no_nul("rule", rule.id, rule.pattern, rule.subject, rule.origin)
+        with self.transaction():
+            self._conn.execute(
+                "INSERT INTO rules (id, scope, pattern, subject, created_at, origin) "
+                "VALUES (%s, %s, %s, %s, %s, %s) ON CONFLICT (scope, id) DO UPDATE SET "
+                "pattern = excluded.pattern, subject = excluded.subject, "
+                "created_at = excluded.created_at, origin = excluded.origin",
+                (rule.id, rule.scope, rule.pattern, rule.subject, rule.created_at, rule.origin),
+            )
+
+    def rules(self, *, scope: str) -> list[Rule]:
+        check_scope(scope)
+        rows = self._conn.execute(
+            "SELECT id, scope, pattern, subject, created_at, origin FROM rules "
+            'WHERE scope = %s ORDER BY created_at, id COLLATE "C"',
+            (scope,),
+        )
+        return [Rule(*r) for r in rows]
+
+    def remove_rule(self, scope: str, rule_id: str) -> bool:
+        check_scope(scope)
+        if _nul(rule_id):
+            return False
+        with self.transaction():
+            cur = self._conn.execute(
+                "DELETE FROM rules WHERE scope = %s AND id = %s", (scope, rule_id)
+            )
+        return cur.rowcount > 0
+
+    # -- forgetting ----------------------------------------------------------------------
+    def forget(
+        self,
+        *,
+        scope: str,
+        ids: Sequence[str] = (),
+        subject: str | None = None,
+        episode: str | None = None,
+        everything: bool = False,
+    ) -> ForgetReport:
+        check_scope(scope)
+        report = ForgetReport(scope)
+        c = self._conn
+        texts: list[str] = []
+        with self.transaction():
+            # no writer of the scope may be halfway through a decision about these facts
+            c.execute("SELECT pg_advisory_xact_lock(%s, hashtext(%s))",
+                      (_LOCK_SCOPE, self._ns(scope)))
+            targets: dict[str, None] = {}
+
+            def add(query: str, args: Sequence[Any]) -> None:
+                targets.update((str(r[0]), None) for r in c.execute(query, args))
+
+            if ids:
+                add("SELECT id FROM facts WHERE scope = %s AND id = ANY(%s) ORDER BY seq",
+                    (scope, [i for i in ids if not _nul(i)]))
+            if _nul(subject, episode):
+                # nothing stored can match a NUL; keep the rest of the request
+                subject = None if _nul(subject) else subject
+                episode = None if _nul(episode) else episode
+            if subject is not None:
+                add("SELECT id FROM facts WHERE scope = %s AND subject = %s ORDER BY seq",
+                    (scope, subject))
+            if episode is not None:
+                add("SELECT p.fact_id FROM provenance p JOIN facts f ON f.id = p.fact_id "
+                    "WHERE p.scope = %s AND p.ref = %s ORDER BY f.seq", (scope, episode))
+            if everything:
+                add("SELECT id FROM facts WHERE scope = %s ORDER BY seq", (scope,))
+            # cascade: facts derived (inferred) from a forgotten fact go with it
+            frontier = list(targets)
+            while frontier:
+                rows = c.execute(
+                    "SELECT DISTINCT child_id FROM lineage WHERE scope = %s "
+                    "AND kind = 'derived' AND parent_id = ANY(%s)",
+                    (scope, frontier),
+                )
+                frontier = [str(r[0]) for r in rows if str(r[0]) not in targets]
+                targets.update((f, None) for f in frontier)
+            doomed = list(targets)
+            if doomed:
+                texts = [str(r[0]) for r in c.execute(
+                    "SELECT text FROM facts WHERE id = ANY(%s)", (doomed,))]
+                partners = [str(r[0]) for r in c.execute(
+                    "SELECT fact_b FROM conflicts WHERE fact_a = ANY(%s) "
+                    'UNION SELECT fact_a FROM conflicts WHERE fact_b = ANY(%s) ORDER BY 1',
+                    (doomed, doomed),
+                )]
+                report.conflicts = c.execute(
+                    "DELETE FROM conflicts WHERE fact_a = ANY(%s) OR fact_b = ANY(%s)",
+                    (doomed, doomed),
+                ).rowcount
+                report.lineage = c.execute(
+                    "DELETE FROM lineage WHERE parent_id = ANY(%s) OR child_id = ANY(%s)",
+                    (doomed, doomed),
+                ).rowcount
+                report.vectors = c.execute(
+                    "DELETE FROM vectors WHERE fact_id = ANY(%s)", (doomed,)).rowcount
+                c.execute("DELETE FROM provenance WHERE fact_id = ANY(%s)", (doomed,))
+                # the tsvector is a column of the row: its full-text entry goes with it
+                report.fts_rows = c.execute(
+                    "DELETE FROM facts WHERE id = ANY(%s)", (doomed,)).rowcount
+                # conflict partners that survive go back to active when no conflict is left
+                for partner in partners:
+                    if partner in targets:
+                        continue
+                    reopened = c.execute(
+                        "UPDATE facts SET status = 'active' WHERE id = %s "
+                        "AND status = 'conflicted' AND NOT EXISTS (SELECT 1 FROM conflicts "
+                        "WHERE (fact_a = %s OR fact_b = %s) AND resolved_at IS NULL)",
+                        (partner, partner, partner),
+                    ).rowcount
+                    if reopened:
+                        report.reopened.append(partner)
+                # surviving facts keep no reference to what was forgotten
+                c.execute(
+                    "UPDATE facts SET derived_from = ARRAY(SELECT r FROM unnest(derived_from) "
+                    "WITH ORDINALITY AS t(r, i) WHERE r <> ALL(%s) ORDER BY i) "
+                    "WHERE id IN (SELECT fact_id FROM provenance WHERE scope = %s "
+                    "AND ref = ANY(%s))",
+                    (doomed, scope, doomed),
+                )
+                c.execute("DELETE FROM provenance WHERE scope = %s AND ref = ANY(%s)",
+                          (scope, doomed))
+                c.execute("UPDATE facts SET superseded_by = NULL WHERE scope = %s "
+                          "AND superseded_by = ANY(%s)", (scope, doomed))
+            report.fact_ids = doomed
+            if subject is not None:
+                report.rejections += c.execute(
+                    "DELETE FROM rejections WHERE scope = %s AND subject = %s", (scope, subject)
+                ).rowcount
+                report.aliases += c.execute(
+                    "DELETE FROM aliases WHERE scope = %s AND (canonical = %s OR alias = %s)",
+                    (scope, subject, subject),
+                ).rowcount
+            if episode is not None:
+                report.rejections += c.execute(
+                    "DELETE FROM rejections WHERE scope = %s AND %s = ANY(derived_from)",
+                    (scope, episode),
+                ).rowcount
+            if everything:
+                report.rejections += c.execute(
+                    "DELETE FROM rejections WHERE scope = %s", (scope,)).rowcount
+                report.aliases += c.execute(
+                    "DELETE FROM aliases WHERE scope = %s", (scope,)).rowcount
+                report.rules += c.execute(
+                    "DELETE FROM rules WHERE scope = %s", (scope,)).rowcount
+        self.forget_cached_text(texts)
+        return report
+
+    # -- models --------------------------------------------------------------------------
+    def reindex(self) -> int:
+        """Re-embed every fact of every scope. Vectors are replaced wholesale and the HNSW
+        index rebuilt once, which is far faster than updating an index row by row."""
+        c = self._conn
+        name, dim = self.embedder.name, int(self.embedder.dim)
+        with self.transaction():
+            c.execute("SELECT pg_advisory_xact_lock(%s, 0)", (_LOCK_SETUP,))
+            rows = c.execute("SELECT id, scope, text FROM facts ORDER BY seq").fetchall()
+            old = [str(r[0]) for r in c.execute(
+                "SELECT indexname FROM pg_indexes WHERE schemaname = %s AND tablename = "
+                "'vectors' AND indexname LIKE 'vectors\\_hnsw\\_%%'", (self._home,))]
+            for index in old:
+                c.execute(sql.SQL("DROP INDEX {}").format(sql.Identifier(self._home, index)))
+            c.execute("DELETE FROM vectors")
+            self._rebuild.add(dim)  # built once, at commit, over every new vector
+            with c.cursor() as cur, cur.copy(
+                "COPY vectors (fact_id, scope, model, dim, vec) FROM STDIN (FORMAT BINARY)"
+            ) as cp:
+                cp.set_types(["text", "text", "text", "int4", "vector"])
+                for start in range(0, len(rows), 256):
+                    batch = rows[start : start + 256]
+                    vecs = self.embedder.embed_documents([str(r[2]) for r in batch])
+                    for r, v in zip(batch, vecs, strict=True):
+                        cp.write_row((r[0], r[1], name, dim, np.asarray(v, dtype=np.float32)))
+        self._embed_cache.clear()
+        self._stored_model = name if rows else None
+        return len(rows)
+
+    def close(self) -> None:
+        with self._lock:
+            self._conn.close()

@@ -1,0 +1,176 @@
+"""PostgreSQL schema, as named migrations (applied once each, recorded in `migrations`).
+
+The tables mirror SQLite's, with three differences of substance:
+
+* Full text is a stored generated `tsvector` column of `facts` with a GIN index, so a
+  fact's full-text entry cannot outlive the fact or drift from its text.
+* Vectors live in an untyped `vector` column next to their `dim`. The dimension belongs
+  to the embedder, which migrations cannot see, and `credo reindex` may switch to a model
+  of another size without an `ALTER TABLE`. pgvector's HNSW needs a fixed dimension, so
+  the store builds one partial expression index per dimension it uses
+  (`vector_index_sql`): `((vec::vector(N)) vector_cosine_ops) WHERE dim = N`. Queries
+  repeat that expression and predicate with N as a literal, which is what lets the
+  planner match the index (a bound parameter would not match the partial predicate).
+* Rules and aliases are keyed by (scope, id) and (scope, alias): the same rule id
+  imported into two scopes is two rules, never one moved across the wall.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import psycopg
+from psycopg import sql
+
+from .migrations import Migrations
+
+MIGRATIONS: Migrations[psycopg.Connection[Any]] = Migrations()
+
+#: the search expression the HNSW indexes are built on; `vector_search` must use it verbatim
+VEC_EXPR = "(vec::vector({dim}))"
+
+
+def _script(conn: psycopg.Connection[Any], text: str) -> None:
+    """Statement by statement: one multi-statement string would run as an implicit
+    transaction of its own, and a migration must land together with its record."""
+    for statement in text.split(";"):
+        lines = [ln for ln in statement.splitlines() if not ln.strip().startswith("--")]
+        if "".join(lines).strip():
+            conn.execute("\n".join(lines))
+
+
+def vector_index_name(dim: int) -> str:
+    return f"vectors_hnsw_{int(dim)}"
+
+
+def vector_index_sql(dim: int) -> sql.Composed:
+    """The HNSW index for vectors of one dimension (cosine distance)."""
+    dim = int(dim)
+    if not 1 <= dim <= 2000:  # pgvector's HNSW limit for `vector`
+        raise ValueError(f"pgvector's HNSW index takes 1 to 2000 dimensions, not {dim}")
+    return sql.SQL(
+        "CREATE INDEX IF NOT EXISTS {name} ON vectors USING hnsw "
+        "(" + VEC_EXPR.format(dim=dim) + " vector_cosine_ops) "
+        "WITH (m = 16, ef_construction = 64) WHERE dim = " + str(dim)
+    ).format(name=sql.Identifier(vector_index_name(dim)))
+
+
+@MIGRATIONS
+def m001_initial(conn: psycopg.Connection[Any]) -> None:
+    _script(
+        conn,
+        """
+        CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+
+        CREATE TABLE facts (
+            -- insertion order, the tie-break SQLite gets from its rowid
+            seq BIGINT GENERATED ALWAYS AS IDENTITY UNIQUE,
+            id TEXT PRIMARY KEY,
+            scope TEXT NOT NULL,
+            text TEXT NOT NULL,
+            subject TEXT,
+            predicate TEXT,
+            object TEXT,
+            source TEXT NOT NULL,
+            confidence DOUBLE PRECISION NOT NULL CHECK (confidence BETWEEN 0 AND 1),
+            status TEXT NOT NULL
+                CHECK (status IN ('active', 'superseded', 'conflicted', 'retracted')),
+            derived_from TEXT[] NOT NULL DEFAULT '{}',
+            superseded_by TEXT,
+            created_at DOUBLE PRECISION NOT NULL,
+            valid_from DOUBLE PRECISION,
+            valid_to DOUBLE PRECISION,
+            access_count INTEGER NOT NULL DEFAULT 0,
+            last_seen_at DOUBLE PRECISION,
+            tsv TSVECTOR GENERATED ALWAYS AS (
+                to_tsvector('english'::regconfig,
+                            text || ' ' || coalesce(subject, '') || ' ' || coalesce(object, ''))
+            ) STORED
+        );
+        CREATE INDEX facts_scope_key ON facts (scope, subject, predicate);
+        CREATE INDEX facts_scope_status ON facts (scope, status);
+        CREATE INDEX facts_scope_created ON facts (scope, created_at, seq);
+        CREATE INDEX facts_superseded_by ON facts (superseded_by)
+            WHERE superseded_by IS NOT NULL;
+        CREATE INDEX facts_tsv ON facts USING gin (tsv);
+
+        -- every provenance reference (episode, turn or fact id), for forget by episode
+        CREATE TABLE provenance (
+            fact_id TEXT NOT NULL REFERENCES facts (id) ON DELETE CASCADE,
+            scope TEXT NOT NULL,
+            ref TEXT NOT NULL,
+            PRIMARY KEY (fact_id, ref)
+        );
+        CREATE INDEX provenance_ref ON provenance (scope, ref);
+
+        -- untyped on purpose (see the module docstring): dim says which HNSW index holds it
+        CREATE TABLE vectors (
+            fact_id TEXT PRIMARY KEY REFERENCES facts (id) ON DELETE CASCADE,
+            scope TEXT NOT NULL,
+            model TEXT NOT NULL,
+            dim INTEGER NOT NULL,
+            vec VECTOR NOT NULL,
+            CHECK (vector_dims(vec) = dim)
+        );
+        CREATE INDEX vectors_scope ON vectors (scope);
+
+        CREATE TABLE aliases (
+            scope TEXT NOT NULL,
+            alias TEXT NOT NULL,
+            canonical TEXT NOT NULL,
+            created_at DOUBLE PRECISION NOT NULL,
+            PRIMARY KEY (scope, alias)
+        );
+
+        CREATE TABLE lineage (
+            seq BIGINT GENERATED ALWAYS AS IDENTITY UNIQUE,
+            scope TEXT NOT NULL,
+            parent_id TEXT NOT NULL REFERENCES facts (id) ON DELETE CASCADE,
+            child_id TEXT NOT NULL REFERENCES facts (id) ON DELETE CASCADE,
+            kind TEXT NOT NULL CHECK (kind IN ('supersedes', 'refines', 'derived')),
+            created_at DOUBLE PRECISION NOT NULL,
+            PRIMARY KEY (parent_id, child_id, kind)
+        );
+        CREATE INDEX lineage_child ON lineage (child_id);
+        CREATE INDEX lineage_scope ON lineage (scope, created_at, seq);
+
+        CREATE TABLE conflicts (
+            seq BIGINT GENERATED ALWAYS AS IDENTITY UNIQUE,
+            scope TEXT NOT NULL,
+            fact_a TEXT NOT NULL REFERENCES facts (id) ON DELETE CASCADE,
+            fact_b TEXT NOT NULL REFERENCES facts (id) ON DELETE CASCADE,
+            reason TEXT NOT NULL,
+            created_at DOUBLE PRECISION NOT NULL,
+            resolved_at DOUBLE PRECISION,
+            resolution TEXT,
+            decided_by TEXT,
+            PRIMARY KEY (fact_a, fact_b)
+        );
+        CREATE INDEX conflicts_b ON conflicts (fact_b);
+        CREATE INDEX conflicts_scope ON conflicts (scope, resolved_at);
+
+        CREATE TABLE rejections (
+            id BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+            scope TEXT NOT NULL,
+            text TEXT NOT NULL,
+            code TEXT NOT NULL,
+            reason TEXT NOT NULL,
+            source TEXT NOT NULL,
+            subject TEXT,
+            derived_from TEXT[] NOT NULL DEFAULT '{}',
+            created_at DOUBLE PRECISION NOT NULL
+        );
+        CREATE INDEX rejections_scope ON rejections (scope, id);
+        CREATE INDEX rejections_subject ON rejections (scope, subject);
+
+        CREATE TABLE rules (
+            id TEXT NOT NULL,
+            scope TEXT NOT NULL,
+            pattern TEXT NOT NULL,
+            subject TEXT,
+            created_at DOUBLE PRECISION NOT NULL,
+            origin TEXT NOT NULL DEFAULT '',
+            PRIMARY KEY (scope, id)
+        )
+        """,
+    )

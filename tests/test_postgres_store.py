@@ -1,0 +1,418 @@
+"""What only the PostgreSQL backend has: its connection errors, the pgvector extension,
+migrations shared by many processes, schemas, HNSW and GIN indexes, advisory locks and
+bulk loading. The store contract itself runs on both backends in test_store_contract.py."""
+
+from __future__ import annotations
+
+import threading
+import time
+import uuid
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+pytest.importorskip("psycopg")
+pytest.importorskip("pgvector")
+
+import psycopg  # noqa: E402
+from conftest import PG_DSN, drop_store, make_store  # noqa: E402
+from psycopg.conninfo import make_conninfo  # noqa: E402
+
+from credo.embed import HashEmbedder  # noqa: E402
+from credo.fact import Fact  # noqa: E402
+from credo.memory import Memory  # noqa: E402
+from credo.store import open_store  # noqa: E402
+from credo.store.base import StoreError  # noqa: E402
+from credo.store.postgres import (  # noqa: E402
+    PostgresStore,
+    lexical_query,
+    vector_query,
+)
+from credo.store.postgres_schema import MIGRATIONS  # noqa: E402
+
+needs_pg = pytest.mark.skipif(not PG_DSN, reason="needs CREDO_TEST_PG_DSN")
+
+INSTALL_HINT = (
+    "CREATE EXTENSION vector failed: install pgvector on the server (Debian: "
+    "postgresql-15-pgvector, or bash scripts/ci-postgres.sh)"
+)
+
+
+@pytest.fixture
+def pg(tmp_path: Path) -> Iterator[PostgresStore]:
+    store = make_store("postgres", tmp_path)
+    assert isinstance(store, PostgresStore)
+    try:
+        yield store
+    finally:
+        drop_store(store)
+
+
+def _admin() -> psycopg.Connection[Any]:
+    return psycopg.connect(PG_DSN, autocommit=True)
+
+
+def _schema_name() -> str:
+    return f"t_{uuid.uuid4().hex[:12]}"
+
+
+def _drop_schema(name: str) -> None:
+    with _admin() as conn:
+        conn.execute(f'DROP SCHEMA IF EXISTS "{name}" CASCADE')
+
+
+def _indexes(store: PostgresStore) -> dict[str, str]:
+    rows = store._conn.execute(
+        "SELECT indexname, indexdef FROM pg_indexes WHERE schemaname = %s", (store.schema,)
+    )
+    return {str(r[0]): str(r[1]) for r in rows}
+
+
+# -- errors without a server --------------------------------------------------------------
+def test_unreachable_server_is_a_clear_store_error() -> None:
+    url = "postgresql://credo:s3cret-pw@127.0.0.1:1/nowhere"
+    with pytest.raises(StoreError) as info:
+        PostgresStore(url, HashEmbedder())
+    message = str(info.value)
+    assert message.startswith("cannot connect to PostgreSQL at credo@127.0.0.1:1/nowhere")
+    assert "s3cret-pw" not in message
+    with pytest.raises(StoreError, match="cannot connect to PostgreSQL"):
+        open_store(url, HashEmbedder())
+    with pytest.raises(StoreError) as info:
+        PostgresStore("host=127.0.0.1 port=1 user=credo password=s3cret-pw dbname=nowhere",
+                      HashEmbedder())
+    assert "credo@127.0.0.1:1/nowhere" in str(info.value)
+    assert "s3cret-pw" not in str(info.value)
+
+
+@pytest.mark.parametrize(
+    "url",
+    [
+        "postgresql://%zz",
+        "postgresql://u:s3cret-pw@[::1",
+        "postgresql://u:s3cret-pw@127.0.0.1:5432/db?no_such_option=1",
+        "postgresql://127.0.0.1:notaport/db",
+    ],
+)
+def test_a_bad_url_is_a_store_error_without_the_password(url: str) -> None:
+    with pytest.raises(StoreError) as info:
+        PostgresStore(url, HashEmbedder())
+    assert "PostgreSQL" in str(info.value)
+    assert "s3cret-pw" not in str(info.value)
+
+
+def test_a_bad_schema_name_is_refused_before_connecting() -> None:
+    with pytest.raises(StoreError, match="invalid schema name"):
+        PostgresStore("postgresql://127.0.0.1:1/x", HashEmbedder(), schema='x"; DROP TABLE y')
+
+
+# -- the extension ------------------------------------------------------------------------
+@needs_pg
+def test_missing_extension_says_how_to_install_it(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(PostgresStore, "extension", "credo_no_such_extension")
+    schema = _schema_name()
+    with pytest.raises(StoreError) as info:
+        PostgresStore(PG_DSN, HashEmbedder(), schema=schema)
+    assert "CREATE EXTENSION credo_no_such_extension failed: install pgvector" in str(info.value)
+    with _admin() as conn:  # it stopped before creating anything
+        assert conn.execute("SELECT 1 FROM pg_namespace WHERE nspname = %s",
+                            (schema,)).fetchone() is None
+
+
+@needs_pg
+def test_a_role_that_cannot_create_the_extension_gets_the_install_hint() -> None:
+    """A real database without `vector` and a role that may not create it; then a
+    superuser on the same database, for whom the store creates the extension itself."""
+    name = f"credo_noext_{uuid.uuid4().hex[:10]}"
+    with _admin() as conn:
+        row = conn.execute("SELECT rolsuper FROM pg_roles WHERE rolname = current_user"
+                           ).fetchone()
+        if not row or not row[0]:
+            pytest.skip("needs a superuser DSN to create a database and a role")
+        conn.execute(f'CREATE DATABASE "{name}"')
+        conn.execute(f"CREATE ROLE \"{name}\" LOGIN PASSWORD 's3cret-pw'")
+    try:
+        limited = make_conninfo(PG_DSN, dbname=name, user=name, password="s3cret-pw")
+        with pytest.raises(StoreError) as info:
+            PostgresStore(limited, HashEmbedder(), schema="credo")
+        assert INSTALL_HINT in str(info.value)
+        assert "s3cret-pw" not in str(info.value)
+
+        store = PostgresStore(make_conninfo(PG_DSN, dbname=name), HashEmbedder(),
+                              schema="credo")
+        try:
+            Memory(store, scope="s").remember("Ann lives in Oslo")
+            assert store.vector_search("Ann lives in Oslo", scope="s", k=1)
+        finally:
+            store.close()
+    finally:
+        with _admin() as conn:
+            conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+            conn.execute(f'DROP ROLE IF EXISTS "{name}"')
+
+
+# -- migrations and schemas -----------------------------------------------------------------
+@needs_pg
+def test_migrations_are_recorded_once_and_reopening_applies_nothing(pg: PostgresStore) -> None:
+    assert pg.applied_migrations() == MIGRATIONS.names
+    rows = pg._conn.execute("SELECT name, applied_at FROM migrations").fetchall()
+    assert [r[0] for r in rows] == MIGRATIONS.names
+    assert all(r[1] > 0 for r in rows)
+    other = PostgresStore(PG_DSN, HashEmbedder(), schema=pg.schema)
+    try:
+        assert other.migrate() == []
+        assert other.applied_migrations() == MIGRATIONS.names
+        fact = Fact(text="Ann lives in Oslo", subject="ann", predicate="live_in",
+                    object="Oslo")
+        pg.put(fact)
+        assert other.get(fact.id, scope="default") == fact
+    finally:
+        other.close()
+
+
+@needs_pg
+def test_processes_opening_a_new_schema_at_once_migrate_it_once() -> None:
+    schema = _schema_name()
+    start = threading.Barrier(4)
+    opened: list[PostgresStore] = []
+    errors: list[BaseException] = []
+
+    def open_one() -> None:
+        try:
+            start.wait(timeout=30)
+            opened.append(PostgresStore(PG_DSN, HashEmbedder(), schema=schema))
+        except BaseException as exc:  # noqa: BLE001 - reported below
+            errors.append(exc)
+
+    threads = [threading.Thread(target=open_one) for _ in range(4)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(timeout=60)
+    try:
+        assert not errors, errors
+        assert len(opened) == 4
+        rows = opened[0]._conn.execute("SELECT name FROM migrations").fetchall()
+        assert [r[0] for r in rows] == MIGRATIONS.names
+    finally:
+        for store in opened:
+            store.close()
+        _drop_schema(schema)
+
+
+@needs_pg
+def test_schemas_are_isolated(tmp_path: Path) -> None:
+    a = make_store("postgres", tmp_path)
+    b = make_store("postgres", tmp_path)
+    assert isinstance(a, PostgresStore) and isinstance(b, PostgresStore)
+    try:
+        Memory(a, scope="default").remember("Ann lives in Oslo")
+        a.set_alias("default", "annie", "ann")
+        assert a.count(scope="default") == 1
+        assert b.count(scope="default") == 0 and b.scopes() == [] and b.aliases(scope="default") == {}
+        assert b.vector_search("Ann lives in Oslo", scope="default", k=5) == []
+        assert b.lexical_search("Oslo", scope="default", k=5) == []
+        drop_store(a)
+        Memory(b, scope="default").remember("Bob lives in Rome")
+        assert [f.text for f in b.all(scope="default")] == ["Bob lives in Rome."]
+    finally:
+        drop_store(b)
+
+
+@needs_pg
+def test_without_a_schema_the_search_path_decides(tmp_path: Path) -> None:
+    schema = _schema_name()
+    with _admin() as conn:
+        conn.execute(f'CREATE SCHEMA "{schema}"')
+    url = make_conninfo(PG_DSN, options=f"-csearch_path={schema}")
+    try:
+        store = PostgresStore(url, HashEmbedder())
+        try:
+            Memory(store, scope="s").remember("Ann lives in Oslo")
+            assert store.vector_search("Ann lives in Oslo", scope="s", k=1)
+            with pytest.raises(StoreError, match="schema="):
+                store.drop_schema()
+        finally:
+            store.close()
+        with _admin() as conn:
+            tables = {r[0] for r in conn.execute(
+                "SELECT tablename FROM pg_tables WHERE schemaname = %s", (schema,))}
+        assert {"facts", "vectors", "migrations", "conflicts", "rules"} <= tables
+    finally:
+        _drop_schema(schema)
+
+
+# -- indexes ----------------------------------------------------------------------------------
+@needs_pg
+def test_hnsw_and_gin_indexes_exist_and_match_the_queries(pg: PostgresStore) -> None:
+    dim = pg.embedder.dim
+    indexes = _indexes(pg)
+    hnsw = indexes[f"vectors_hnsw_{dim}"]
+    assert "USING hnsw" in hnsw and "vector_cosine_ops" in hnsw
+    assert f"vector({dim})" in hnsw and f"(dim = {dim})" in hnsw
+    assert "USING gin (tsv)" in indexes["facts_tsv"]
+
+    memory = Memory(pg, scope="default")
+    for city in ("Oslo", "Rome", "Paris", "Lima"):
+        memory.remember(f"Ann visited {city}")
+    c = pg._conn
+    vec = pg.embedder.embed_query("Ann visited Oslo")
+    with pg.transaction():
+        # a table this small is read whole; forbid that to see whether the index fits
+        for knob in ("enable_seqscan", "enable_bitmapscan", "enable_sort"):
+            c.execute(f"SET LOCAL {knob} = off")
+        plan = "\n".join(str(r[0]) for r in c.execute(
+            "EXPLAIN " + vector_query(dim), (vec, "default", 3)))
+        assert f"vectors_hnsw_{dim}" in plan, plan
+    with c.transaction(force_rollback=True):
+        # the scope's btree indexes would win on so few rows: drop them for this look only
+        for index in ("facts_scope_key", "facts_scope_status", "facts_scope_created"):
+            c.execute(f"DROP INDEX {index}")
+        c.execute("SET LOCAL enable_seqscan = off")
+        plan = "\n".join(str(r[0]) for r in c.execute(
+            "EXPLAIN " + lexical_query(2), ("oslo", "rome", "default", 3)))
+        assert "facts_tsv" in plan, plan
+    assert "facts_scope_created" in _indexes(pg)
+    hits = pg.vector_search(vec, scope="default", k=2)
+    assert hits[0][1] == pytest.approx(1.0, abs=1e-5)
+    assert pg.get(hits[0][0], scope="default").text.startswith("Ann visited Oslo")  # type: ignore[union-attr]
+
+
+@needs_pg
+def test_reindex_moves_to_a_model_of_another_dimension(tmp_path: Path) -> None:
+    small = make_store("postgres", tmp_path, HashEmbedder(64))
+    assert isinstance(small, PostgresStore)
+    big: PostgresStore | None = None
+    try:
+        Memory(small, scope="s").remember("Ann lives in Oslo")
+        Memory(small, scope="s").remember("Bob lives in Rome")
+        big = PostgresStore(PG_DSN, HashEmbedder(128), schema=small.schema)
+        with pytest.raises(StoreError, match="credo reindex"):
+            big.vector_search("Oslo", scope="s", k=1)
+        with pytest.raises(StoreError, match="credo reindex"):
+            big.put(Fact(text="Cai lives in Lima", scope="s"))
+        assert big.reindex() == 2
+        assert set(_indexes(big)) >= {"vectors_hnsw_128"}
+        assert "vectors_hnsw_64" not in _indexes(big)
+        hits = big.vector_search("Ann lives in Oslo", scope="s", k=1)
+        assert hits and hits[0][1] == pytest.approx(1.0, abs=1e-5)
+        assert big.vectors_of([hits[0][0]], scope="s")[hits[0][0]].shape == (128,)
+    finally:
+        if big is not None:
+            big.close()
+        drop_store(small)
+
+
+# -- bulk loading -------------------------------------------------------------------------------
+@needs_pg
+def test_bulk_put_many_rebuilds_the_index_at_commit(pg: PostgresStore) -> None:
+    facts = [Fact(text=f"Item {i} is stored in bin {i % 37} of aisle {i % 11}", scope="bulk",
+                  derived_from=[f"ep{i % 5}"]) for i in range(1500)]
+    with pytest.raises(RuntimeError, match="abort"), pg.transaction():
+        pg.put_many(facts)
+        assert f"vectors_hnsw_{pg.embedder.dim}" not in _indexes(pg)
+        raise RuntimeError("abort")
+    assert pg.count(scope="bulk") == 0
+    assert f"vectors_hnsw_{pg.embedder.dim}" in _indexes(pg)  # the drop rolled back too
+
+    started = time.perf_counter()
+    pg.put_many(facts)
+    elapsed = time.perf_counter() - started
+    assert elapsed < 60
+    assert pg.count(scope="bulk") == 1500
+    assert f"vectors_hnsw_{pg.embedder.dim}" in _indexes(pg)
+    hits = pg.vector_search(facts[700].text, scope="bulk", k=3)
+    assert hits[0][0] == facts[700].id and hits[0][1] == pytest.approx(1.0, abs=1e-5)
+    assert pg.get(facts[3].id, scope="bulk") == facts[3]
+    assert pg.forget(scope="bulk", episode="ep1").facts == 300
+
+    # a put_many over ids already stored takes put's rules: text is never overwritten
+    pg.put_many([facts[0].evolve(confidence=0.5)])
+    assert pg.get(facts[0].id, scope="bulk").confidence == 0.5  # type: ignore[union-attr]
+    with pytest.raises(StoreError):
+        pg.put_many([facts[0].evolve(text="something else")])
+
+
+@needs_pg
+def test_small_writes_keep_the_index(pg: PostgresStore) -> None:
+    pg.put_many([Fact(text=f"Note {i}", scope="s") for i in range(20)])
+    with pg.transaction():
+        pg.put_many([Fact(text=f"Other note {i}", scope="s") for i in range(20)])
+        assert f"vectors_hnsw_{pg.embedder.dim}" in _indexes(pg)
+
+
+# -- locks and odd input --------------------------------------------------------------------------
+@needs_pg
+def test_lock_key_serialises_writers_on_a_key(pg: PostgresStore) -> None:
+    other = PostgresStore(PG_DSN, HashEmbedder(), schema=pg.schema)
+    try:
+        def attempt(scope: str, subject: str | None, predicate: str | None) -> threading.Event:
+            """Take a lock from another connection, in a thread; the event says it got it."""
+            got = threading.Event()
+
+            def run() -> None:
+                with other.transaction():
+                    other.lock_key(scope, subject, predicate)
+                    got.set()
+
+            threading.Thread(target=run, daemon=True).start()
+            return got
+
+        with pg.transaction():
+            pg.lock_key("s", "ann", "live_in")
+            same = attempt("s", "ann", "live_in")
+            assert not same.wait(0.5), "a second writer got a key that is held"
+        assert same.wait(10), "the key is free again after commit"
+        with pg.transaction():
+            pg.lock_key("s", "ann", "live_in")
+            assert attempt("s", "bob", "live_in").wait(10), "another key must not wait"
+        with pg.transaction():
+            pg.lock_key("s", "ann", "live_in")
+            assert attempt("elsewhere", None, None).wait(10), "another scope must not wait"
+        with pg.transaction():
+            pg.lock_key("s", "ann", "live_in")
+            keyless = attempt("s", None, None)
+            assert not keyless.wait(0.5), "a keyless writer waits for the scope's keyed ones"
+        assert keyless.wait(10)
+    finally:
+        other.close()
+
+
+@needs_pg
+def test_lock_key_needs_a_transaction(pg: PostgresStore) -> None:
+    with pytest.raises(StoreError, match="transaction"):
+        pg.lock_key("s", "ann", "live_in")
+
+
+@needs_pg
+@pytest.mark.parametrize("query", [
+    "a & b", "!x", "x:*", "a <-> b", "'quoted'", "\\", "a:A", "(a | b", "x:*B & !'y'",
+    "NULL", "1=1; DROP TABLE facts", "日本語 テキスト", "ÅÄÖ åäö", "x_y_z", "_", "a" * 3000,
+])
+def test_tsquery_syntax_in_user_text_is_only_words(pg: PostgresStore, query: str) -> None:
+    Memory(pg, scope="s").remember("Ann quoted a book about xyz")
+    assert isinstance(pg.lexical_search(query, scope="s", k=5), list)
+
+
+@needs_pg
+def test_nul_characters_never_reach_the_driver(pg: PostgresStore) -> None:
+    """PostgreSQL text cannot hold NUL: writing one is a StoreError, looking one up finds
+    nothing, and a refused text with one is still recorded as a rejection."""
+    with pytest.raises(StoreError, match="NUL"):
+        pg.put(Fact(text="Ann lives in\x00Oslo", scope="s"))
+    with pytest.raises(StoreError, match="NUL"):
+        pg.set_alias("s", "an\x00n", "ann")
+    assert pg.count(scope="s") == 0
+    assert pg.get("f_\x00", scope="s") is None
+    assert pg.by_key("a\x00", "b", scope="s") == []
+    assert pg.by_subject("a\x00", scope="s") == []
+    assert pg.lineage(scope="s", fact_id="\x00") == []
+    assert pg.forget(scope="s", ids=["\x00"], subject="\x00", episode="\x00").facts == 0
+    from credo.gate import Candidate
+
+    result = Memory(pg, scope="s").remember_candidate(
+        Candidate(text="my password: hunter2\x00", subject="ann"))
+    assert not result.accepted
+    assert [r.code for r in pg.rejections(scope="s")] == [result.code]
