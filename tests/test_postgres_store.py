@@ -416,3 +416,54 @@ def test_nul_characters_never_reach_the_driver(pg: PostgresStore) -> None:
         Candidate(text="my password: hunter2\x00", subject="ann"))
     assert not result.accepted
     assert [r.code for r in pg.rejections(scope="s")] == [result.code]
+
+
+def test_export_from_sqlite_piped_into_postgres_loses_nothing(tmp_path: Path) -> None:
+    """`credo export --db file | credo import --db postgresql://...`, as a user runs it."""
+    import json
+    import os
+    import subprocess
+    import sys
+    import uuid
+
+    if not PG_DSN:
+        pytest.skip("needs CREDO_TEST_PG_DSN")
+    from credo.embed import HashEmbedder
+    from credo.memory import Memory
+    from credo.store.sqlite import SQLiteStore
+
+    db = tmp_path / "src.db"
+    with SQLiteStore(db, HashEmbedder()) as s:
+        for scope in ("alice", "bob"):
+            m = Memory(s, scope=scope)
+            m.alias_add("@me", scope)
+            m.remember("Arttu lives in Helsinki", valid_from="2024-01-01", derived_from=["ep-1"])
+            m.remember("Arttu lives in Berlin", derived_from=["ep-2"])
+            m.remember("The deploy target is staging")
+            m.remember("The deploy target is prod")
+            m.add_rule("home address")
+            m.remember("I might move to Paris")
+    schema = f"t_{uuid.uuid4().hex[:12]}"
+    env = {**os.environ, "CREDO_EMBEDDER": "hash"}
+    cli = [sys.executable, "-m", "credo.cli"]
+    exported = subprocess.run([*cli, "--db", str(db), "export", "--all-scopes"], env=env,
+                              check=True, capture_output=True, text=True).stdout
+    pg_url = f"{PG_DSN}?options=-csearch_path%3D{schema}"
+    try:
+        PostgresStore(PG_DSN, HashEmbedder(), schema=schema).close()  # create the schema
+        subprocess.run([*cli, "--db", pg_url, "import"], input=exported, env=env, check=True,
+                       capture_output=True, text=True)
+        again = subprocess.run([*cli, "--db", pg_url, "export", "--all-scopes"], env=env,
+                               check=True, capture_output=True, text=True).stdout
+
+        def body(text: str) -> list[dict[str, object]]:
+            rows = [json.loads(line) for line in text.splitlines()]
+            return sorted((r for r in rows if r["type"] != "header"),
+                          key=lambda r: json.dumps(r, sort_keys=True))
+
+        assert body(again) == body(exported)
+        assert len([r for r in body(exported) if r["type"] == "fact"]) == 8
+    finally:
+        store = PostgresStore(PG_DSN, HashEmbedder(), schema=schema)
+        store.drop_schema()
+        store.close()
