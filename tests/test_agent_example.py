@@ -83,3 +83,18 @@ def test_the_async_example_answers_from_memory(tmp_path: Path) -> None:
 @pytest.mark.parametrize("name", ["setup", "agent-loop", "agent-loop-async"])
 def test_the_examples_compile(name: str) -> None:
     compile(example(name), name, "exec")
+
+
+def test_the_readme_shows_the_same_tested_agent_loop() -> None:
+    readme = (DOC.parents[1] / "README.md").read_text(encoding="utf-8")
+    found = re.search(r"<!-- test: agent-loop -->\s*```python\n(.*?)```", readme, re.DOTALL)
+    assert found and found.group(1) == example("agent-loop")
+
+
+def test_the_readme_starts_with_the_two_commands() -> None:
+    readme = (DOC.parents[1] / "README.md").read_text(encoding="utf-8")
+    first_block = readme.split("```sh\n", 1)[1].split("```", 1)[0]
+    assert [ln.split()[:2] for ln in first_block.splitlines()] == [["make", "demo"],
+                                                                    ["make", "test"]]
+    ci = (DOC.parents[1] / ".ci" / "run").read_text(encoding="utf-8")
+    assert "make test" in ci
