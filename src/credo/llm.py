@@ -81,19 +81,22 @@ class _HTTPChatClient:
     retry_after_cap: float = 30.0
     #: where to look when the server answers 401/403
     _key_hint: str = "check the API key"
+    #: the endpoint when none is given
+    default_base_url: str = ""
 
     def __init__(
         self,
         model: str,
         *,
-        base_url: str,
-        api_key: str | None,
-        timeout: float,
-        max_retries: int,
-        backoff: float,
-        temperature: float,
-        transport: httpx.BaseTransport | None,
+        base_url: str | None = None,
+        api_key: str | None = None,
+        timeout: float = 60.0,
+        max_retries: int = 3,
+        backoff: float = 0.5,
+        temperature: float = 0.0,
+        transport: httpx.BaseTransport | None = None,
     ) -> None:
+        base_url = self.default_base_url if base_url is None else base_url
         if not model:
             raise LLMConfigError("no model given: name one, e.g. openai:gpt-4o-mini")
         if not base_url:
@@ -216,29 +219,7 @@ class OpenAICompatibleClient(_HTTPChatClient):
     """``POST {base_url}/chat/completions``: OpenAI, Ollama, vLLM, llama.cpp, LM Studio."""
 
     _key_hint = "check the API key (OPENAI_API_KEY or --llm-key)"
-
-    def __init__(
-        self,
-        model: str,
-        *,
-        base_url: str = OPENAI_BASE_URL,
-        api_key: str | None = None,
-        timeout: float = 60.0,
-        max_retries: int = 3,
-        backoff: float = 0.5,
-        temperature: float = 0.0,
-        transport: httpx.BaseTransport | None = None,
-    ) -> None:
-        super().__init__(
-            model,
-            base_url=base_url,
-            api_key=api_key,
-            timeout=timeout,
-            max_retries=max_retries,
-            backoff=backoff,
-            temperature=temperature,
-            transport=transport,
-        )
+    default_base_url = OPENAI_BASE_URL
 
     def complete(
         self, messages: Sequence[Message], *, json_schema: dict[str, Any] | None = None
@@ -274,30 +255,10 @@ class AnthropicClient(_HTTPChatClient):
     """``POST {base_url}/messages`` (Anthropic's Messages API)."""
 
     _key_hint = "check the API key (ANTHROPIC_API_KEY or --llm-key)"
+    default_base_url = ANTHROPIC_BASE_URL
 
-    def __init__(
-        self,
-        model: str,
-        *,
-        base_url: str = ANTHROPIC_BASE_URL,
-        api_key: str | None = None,
-        timeout: float = 60.0,
-        max_retries: int = 3,
-        backoff: float = 0.5,
-        temperature: float = 0.0,
-        max_tokens: int = 4096,
-        transport: httpx.BaseTransport | None = None,
-    ) -> None:
-        super().__init__(
-            model,
-            base_url=base_url,
-            api_key=api_key,
-            timeout=timeout,
-            max_retries=max_retries,
-            backoff=backoff,
-            temperature=temperature,
-            transport=transport,
-        )
+    def __init__(self, model: str, *, max_tokens: int = 4096, **options: Any) -> None:
+        super().__init__(model, **options)
         if max_tokens < 1:
             raise LLMConfigError(f"max_tokens must be positive, got {max_tokens}")
         self.max_tokens = max_tokens
