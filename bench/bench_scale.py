@@ -1,33 +1,59 @@
 """Recall and remember latency against store size, one scope, on the real default model.
 
-    .venv/bin/python bench/bench_scale.py --sizes 1000 10000 100000
-    .venv/bin/python bench/bench_scale.py --sizes 100000 --db postgresql://...   # PostgreSQL
+    .venv/bin/python bench/bench_scale.py                                   # 1k 10k 100k 1M
+    .venv/bin/python bench/bench_scale.py --sizes 100000 --db postgresql://... --writers 1 4
 
-Builds a store of N synthetic facts (bulk import path: embedded in batches, no resolver),
-then times `Memory.recall` (query embedding + vector + lexical + entity + fusion) over
-varied queries after a warm-up, and `Memory.remember` of new facts (gate, key, embedding,
-resolution, one transaction). Prints a table and writes JSON to bench/results/.
+Each size runs in its own process (so peak memory is that size's), on a fresh store: a
+SQLite file in a temporary folder, or with --db a fresh schema of that PostgreSQL database.
+
+- Build: N synthetic facts through the bulk path (`Store.put_many`: no resolver). Below
+  --precomputed-from (default 1,000,000) every fact is embedded with the model, so the
+  throughput includes embedding. From that size on, building with the model would take
+  longer than the benchmark is worth (~11 min at 1,500 facts/s): a pool of --pool distinct
+  texts is embedded once, and each fact reuses one pool text with its numbers re-drawn
+  (so the text stays unique and still says what its vector says) and that text's vector
+  plus Gaussian noise (sigma --noise per dimension, then re-normalised; mean cosine to the
+  pool vector ~0.98). That throughput is the store's write path alone, and says so.
+- recall: `Memory.recall(query, k=10)` (query embedding + vector + lexical + entity +
+  fusion) over varied queries after a warm-up; p50/p95. The first query (index load) is
+  reported apart.
+- remember: `Memory.remember(text)` of new facts (gate, key, embedding, resolution, one
+  transaction); p50/p95; and throughput with --writers W processes writing at once.
+- reference: the exact brute-force limit, numpy top-10 over the same vectors (matrix
+  product + argpartition), timed, and the overlap of credo's vector list with it (1.0 means
+  credo's vector search returns exactly the true top 10).
+- bytes per fact: the SQLite file (+WAL) size, or PostgreSQL's schema size, over N.
+
+Prints a table and writes JSON to bench/results/.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import multiprocessing as mp
 import os
+import platform
 import random
+import re
 import resource
 import statistics
+import subprocess
 import sys
 import tempfile
 import time
+import uuid
+from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 
-from credo.embed import get_embedder
+from credo.embed import Embedder, Kind, Vectors, get_embedder
 from credo.fact import Fact
 from credo.memory import Memory
 from credo.store import open_store
+from credo.store.base import Store
 
 FIRST = ["Arttu", "Anna", "Mikko", "Sara", "Leo", "Aino", "Olli", "Emma", "Juho", "Iida",
          "Ville", "Noora", "Eero", "Helmi", "Kalle", "Linnea", "Pekka", "Venla"]
@@ -50,6 +76,7 @@ QUERIES = [
     "who is {p}'s manager", "what is {p} allergic to", "does {p} have pets",
     "which company does {p} work for", "what sport does {p} play",
 ]
+RESULTS = Path(__file__).resolve().parent / "results"
 
 
 def person(rng: random.Random) -> str:
@@ -68,91 +95,325 @@ def make_query(rng: random.Random) -> str:
     return rng.choice(QUERIES).format(p=person(rng), proj=f"project-{rng.randint(1, 20000)}")
 
 
-def pct(values: list[float], q: float) -> float:
+def pct(values: Sequence[float], q: float) -> float:
     return float(np.percentile(np.array(values), q))
 
 
-def build(mem: Memory, n: int, rng: random.Random, batch: int = 2000) -> float:
-    start = time.perf_counter()
-    done = 0
+class PrecomputedEmbedder(Embedder):
+    """Documents from a table filled before each batch; queries from the real model. Its
+    name is the real model's, so the store records (and checks) the real model."""
+
+    def __init__(self, real: Embedder) -> None:
+        self.real = real
+        self.name = real.name
+        self.dim = real.dim
+        self.duplicate_threshold = real.duplicate_threshold
+        self.table: dict[str, np.ndarray] = {}
+
+    def embed_batch(self, texts: Sequence[str], *, kind: Kind = "document") -> Vectors:
+        if kind == "document" and all(t in self.table for t in texts):
+            return np.stack([self.table[t] for t in texts]).astype(np.float32)
+        return self.real.embed_batch(texts, kind=kind)
+
+
+_NUMBER = re.compile(r"\d+")
+
+
+def build(store: Store, scope: str, n: int, rng: random.Random, real: Embedder, *,
+          precomputed: bool, pool: int, noise: float, batch: int = 2000) -> float:
+    """Write n facts; returns the seconds the writes took (embedding included unless
+    precomputed)."""
     now = time.time()
+    pool_texts: list[str] = []
+    pool_vecs = np.zeros((0, real.dim), dtype=np.float32)
+    if precomputed:
+        pool_texts = list(dict.fromkeys(make_text(rng) for _ in range(pool)))
+        t0 = time.perf_counter()
+        pool_vecs = np.concatenate([real.embed_batch(pool_texts[i : i + 256])
+                                    for i in range(0, len(pool_texts), 256)])
+        print(f"  embedded a pool of {len(pool_texts)} texts in "
+              f"{time.perf_counter() - t0:.1f}s", file=sys.stderr)
+    embedder = store.embedder
+    table = embedder.table if isinstance(embedder, PrecomputedEmbedder) else None
+    spent = 0.0
+    done = 0
+    nprng = np.random.default_rng(rng.randint(0, 2**31))
+    seen: set[str] = set()
     while done < n:
         size = min(batch, n - done)
-        facts = [Fact(text=make_text(rng), scope=mem.scope, created_at=now, valid_from=now)
-                 for _ in range(size)]
-        mem.store.put_many(facts)
+        texts: list[str] = []
+        while len(texts) < size:
+            if precomputed:
+                j = rng.randrange(len(pool_texts))
+                text = _NUMBER.sub(lambda _: str(rng.randint(1, 99999)), pool_texts[j])
+                if text in seen:
+                    continue
+                vec = pool_vecs[j] + nprng.normal(0.0, noise, real.dim).astype(np.float32)
+                assert table is not None
+                table[text] = vec / np.linalg.norm(vec)
+            else:
+                text = make_text(rng)
+            seen.add(text)
+            texts.append(text)
+        facts = [Fact(text=t, scope=scope, created_at=now, valid_from=now) for t in texts]
+        t0 = time.perf_counter()
+        store.put_many(facts)
+        spent += time.perf_counter() - t0
+        if table is not None:
+            table.clear()
         done += size
         print(f"  built {done}/{n}", file=sys.stderr, end="\r")
     print(file=sys.stderr)
-    return time.perf_counter() - start
+    return spent
 
 
-def run_size(url: str, embedder_name: str, n: int, queries: int, writes: int,
-             seed: int) -> dict[str, float | int | str]:
+def store_bytes(url: str, store: Store) -> int:
+    if url.startswith("postgres"):
+        schema = getattr(store, "schema", None)
+        conn = getattr(store, "_conn", None)
+        if schema is None or conn is None:
+            return 0
+        row = conn.execute(
+            "SELECT coalesce(sum(pg_total_relation_size(c.oid)), 0) FROM pg_class c "
+            "JOIN pg_namespace s ON s.oid = c.relnamespace WHERE s.nspname = %s "
+            "AND c.relkind IN ('r', 'm')", (schema,)).fetchone()
+        return int(row[0]) if row else 0
+    return sum(os.path.getsize(url + s) for s in ("", "-wal") if os.path.exists(url + s))
+
+
+def reference(store: Store, scope: str, queries: list[str], k: int = 10
+              ) -> dict[str, float]:
+    """Exact numpy top-k over the scope's vectors, and how much credo's list agrees."""
+    ids: list[str] = []
+    vecs: list[np.ndarray] = []
+    for batch_start in range(0, store.count(scope=scope), 20000):
+        page = store.all(scope=scope, limit=20000, offset=batch_start)
+        got = store.vectors_of([f.id for f in page], scope=scope)
+        for fid, v in got.items():
+            ids.append(fid)
+            vecs.append(v)
+    matrix = np.ascontiguousarray(np.vstack(vecs), dtype=np.float32)
+    times: list[float] = []
+    overlaps: list[float] = []
+    for q in queries:
+        qv = store.embed([q], kind="query")[0]
+        t0 = time.perf_counter()
+        scores = matrix @ qv
+        top = np.argpartition(-scores, k - 1)[:k]
+        top = top[np.argsort(-scores[top])]
+        times.append((time.perf_counter() - t0) * 1000)
+        exact = {ids[int(i)] for i in top}
+        mine = {fid for fid, _ in store.vector_search(qv, scope=scope, k=k)}
+        overlaps.append(len(exact & mine) / k)
+    return {"exact_top10_p50_ms": round(statistics.median(times), 2),
+            "exact_top10_p95_ms": round(pct(times, 95), 2),
+            "vector_overlap_at_10": round(float(np.mean(overlaps)), 4)}
+
+
+def open_bench_store(url: str, embedder: Embedder, schema: str | None) -> Store:
+    """SQLite by path, or PostgreSQL in the given schema (a fresh one per size)."""
+    if schema is None:
+        return open_store(url, embedder)
+    from credo.store.postgres import PostgresStore
+
+    return PostgresStore(url, embedder, schema=schema)
+
+
+def _writer(url: str, schema: str | None, embedder_name: str, scope: str, writes: int,
+            seed: int, barrier: Any, out: Any) -> None:
     rng = random.Random(seed)
-    embedder = get_embedder(embedder_name)
-    store = open_store(url, embedder)
-    mem = Memory(store, scope=f"bench-{n}")
-    existing = store.count(scope=mem.scope)
-    build_s = build(mem, n - existing, rng) if existing < n else 0.0
-    for _ in range(20):  # warm-up: index load, caches, query path
+    store = open_bench_store(url, get_embedder(embedder_name), schema)
+    mem = Memory(store, scope=scope)
+    mem.remember(make_text(rng))  # warm: model, index, connection
+    barrier.wait()
+    t0 = time.time()
+    for _ in range(writes):
+        mem.remember(make_text(rng))
+    out.put((t0, time.time()))
+    store.close()
+
+
+def writers_throughput(url: str, schema: str | None, embedder_name: str, scope: str,
+                       procs: int, writes: int) -> float:
+    ctx = mp.get_context("spawn")
+    barrier = ctx.Barrier(procs)
+    out = ctx.Queue()
+    workers = [ctx.Process(target=_writer, args=(url, schema, embedder_name, scope,
+                                                 writes, 1000 + i, barrier, out))
+               for i in range(procs)]
+    for w in workers:
+        w.start()
+    spans = [out.get() for _ in workers]
+    for w in workers:
+        w.join()
+    start, end = min(s for s, _ in spans), max(e for _, e in spans)
+    return procs * writes / (end - start)
+
+
+def run_size(args: argparse.Namespace, n: int, url: str, schema: str | None = None
+             ) -> dict[str, Any]:
+    rng = random.Random(args.seed)
+    real = get_embedder(args.embedder)
+    precomputed = n >= args.precomputed_from
+    embedder: Embedder = PrecomputedEmbedder(real) if precomputed else real
+    store = open_bench_store(url, embedder, schema)
+    scope = f"bench-{n}"
+    mem = Memory(store, scope=scope)
+    print(f"size {n} on {'postgres' if url.startswith('postgres') else 'sqlite'}"
+          f"{' (precomputed vectors)' if precomputed else ''}", file=sys.stderr)
+    build_s = build(store, scope, n, rng, real, precomputed=precomputed, pool=args.pool,
+                    noise=args.noise)
+    t0 = time.perf_counter()
+    mem.recall(make_query(rng), k=10)
+    first_ms = (time.perf_counter() - t0) * 1000
+    for _ in range(20):  # warm-up: caches, query path
         mem.recall(make_query(rng), k=10)
     recall_ms = []
-    for _ in range(queries):
-        q = make_query(rng)
+    queries = [make_query(rng) for _ in range(args.queries)]
+    for q in queries:
         t0 = time.perf_counter()
         mem.recall(q, k=10)
         recall_ms.append((time.perf_counter() - t0) * 1000)
     remember_ms = []
-    for _ in range(writes):
+    for _ in range(args.writes):
         text = make_text(rng)
         t0 = time.perf_counter()
         mem.remember(text)
         remember_ms.append((time.perf_counter() - t0) * 1000)
-    size_bytes = 0
-    if not url.startswith("postgres"):
-        size_bytes = sum(os.path.getsize(url + s) for s in ("", "-wal") if os.path.exists(url + s))
-    store.close()
+    size_bytes = store_bytes(url, store)
     peak_mb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
-    return {
+    row: dict[str, Any] = {
         "facts": n, "backend": "postgres" if url.startswith("postgres") else "sqlite",
-        "embedder": embedder_name,
+        "embedder": real.name,
+        "build": "precomputed vectors" if precomputed else "embedded",
         "recall_p50_ms": round(statistics.median(recall_ms), 2),
         "recall_p95_ms": round(pct(recall_ms, 95), 2),
+        "first_recall_ms": round(first_ms, 1),
         "remember_p50_ms": round(statistics.median(remember_ms), 2),
         "remember_p95_ms": round(pct(remember_ms, 95), 2),
-        "bulk_facts_per_s": round((n - existing) / build_s, 1) if build_s else 0.0,
+        "bulk_facts_per_s": round(n / build_s, 1),
         "bytes_per_fact": round(size_bytes / n, 1) if size_bytes else 0.0,
         "peak_rss_mb": round(peak_mb, 1),
     }
+    if not args.no_reference:
+        row.update(reference(store, scope, queries[: args.reference_queries]))
+    store.close()
+    for procs in args.writers if n <= args.writers_max_size else ():
+        row[f"remember_per_s_{procs}w"] = round(
+            writers_throughput(url, schema, args.embedder, scope, procs,
+                               args.writer_writes), 1)
+    return row
+
+
+def _child(args: argparse.Namespace) -> None:
+    n = args.one_size
+    if args.db:
+        row = run_size(args, n, args.db, args.pg_schema)
+    else:
+        with tempfile.TemporaryDirectory(prefix="credo-scale-") as tmp:
+            row = run_size(args, n, str(Path(tmp) / f"scale-{n}.db"))
+    print("ROW " + json.dumps(row))
+
+
+def machine() -> dict[str, Any]:
+    cpu = platform.processor()
+    try:
+        for line in Path("/proc/cpuinfo").read_text().splitlines():
+            if line.startswith("model name"):
+                cpu = line.split(":", 1)[1].strip()
+                break
+    except OSError:
+        pass
+    mem_gb = os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES") / 2**30
+    return {"nproc": os.cpu_count(), "cpu": cpu, "ram_gb": round(mem_gb, 1),
+            "python": platform.python_version(), "load_before": os.getloadavg()}
+
+
+def print_table(rows: list[dict[str, Any]]) -> None:
+    cols = list(dict.fromkeys(c for r in rows for c in r))
+    print(" | ".join(cols))
+    print(" | ".join("---" for _ in cols))
+    for row in rows:
+        print(" | ".join(str(row.get(c, "")) for c in cols))
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--sizes", type=int, nargs="+", default=[1000, 10000, 100000])
-    parser.add_argument("--db", help="postgresql:// URL (default: a fresh SQLite file per size)")
+    parser.add_argument("--sizes", type=int, nargs="+",
+                        default=[1000, 10000, 100000, 1000000])
+    parser.add_argument("--db", help="postgresql:// URL: each size in a fresh schema of it "
+                        "(default: a fresh SQLite file per size)")
     parser.add_argument("--embedder", default="local:minilm")
     parser.add_argument("--queries", type=int, default=200)
     parser.add_argument("--writes", type=int, default=100)
+    parser.add_argument("--writers", type=int, nargs="*", default=[1, 4],
+                        help="remember throughput with this many writer processes")
+    parser.add_argument("--writers-max-size", type=int, default=100_000,
+                        help="measure writer throughput only up to this size (each writer "
+                        "process loads the scope's vectors)")
+    parser.add_argument("--writer-writes", type=int, default=50,
+                        help="remembers per writer process")
+    parser.add_argument("--precomputed-from", type=int, default=1_000_000,
+                        help="sizes from this on are built from precomputed vectors")
+    parser.add_argument("--pool", type=int, default=20000, help="distinct texts embedded "
+                        "for a precomputed build")
+    parser.add_argument("--noise", type=float, default=0.01,
+                        help="per-dimension noise added to pool vectors")
+    parser.add_argument("--no-reference", action="store_true",
+                        help="skip the exact numpy reference")
+    parser.add_argument("--reference-queries", type=int, default=50)
     parser.add_argument("--seed", type=int, default=7)
-    parser.add_argument("--out", default="bench/results/scale.json")
+    parser.add_argument("--out", default=None, help="JSON path (default: "
+                        "bench/results/scale-<backend>.json)")
+    parser.add_argument("--one-size", type=int, help=argparse.SUPPRESS)
+    parser.add_argument("--pg-schema", help=argparse.SUPPRESS)
     args = parser.parse_args()
+    if args.one_size:
+        _child(args)
+        return
 
     rows = []
-    with tempfile.TemporaryDirectory() as tmp:
-        for n in args.sizes:
-            url = args.db or str(Path(tmp) / f"scale-{n}.db")
-            print(f"size {n} on {url}", file=sys.stderr)
-            rows.append(run_size(url, args.embedder, n, args.queries, args.writes, args.seed))
-    cols = list(rows[0])
-    print(" | ".join(cols))
-    print(" | ".join("---" for _ in cols))
-    for row in rows:
-        print(" | ".join(str(row[c]) for c in cols))
-    Path(args.out).parent.mkdir(parents=True, exist_ok=True)
-    Path(args.out).write_text(json.dumps({"machine": os.uname().machine, "cpus": os.cpu_count(),
-                                          "rows": rows}, indent=2))
+    info = machine()
+    for n in args.sizes:
+        cmd = [sys.executable, __file__, "--one-size", str(n), "--embedder", args.embedder,
+               "--queries", str(args.queries), "--writes", str(args.writes),
+               "--writer-writes", str(args.writer_writes),
+               "--precomputed-from", str(args.precomputed_from), "--pool", str(args.pool),
+               "--noise", str(args.noise), "--seed", str(args.seed),
+               "--reference-queries", str(args.reference_queries),
+               "--writers-max-size", str(args.writers_max_size),
+               "--writers", *map(str, args.writers)]
+        if args.no_reference:
+            cmd.append("--no-reference")
+        schema = None
+        if args.db:
+            schema = f"bench_{n}_{uuid.uuid4().hex[:8]}"
+            cmd += ["--db", args.db, "--pg-schema", schema]
+        proc = subprocess.run(cmd, stdout=subprocess.PIPE, text=True, check=False)
+        if schema is not None:
+            _drop_schema(args.db, schema)
+        lines = [ln for ln in proc.stdout.splitlines() if ln.startswith("ROW ")]
+        if proc.returncode != 0 or not lines:
+            print(f"size {n} failed (exit {proc.returncode})", file=sys.stderr)
+            continue
+        rows.append(json.loads(lines[-1][4:]))
+    if not rows:
+        sys.exit(1)
+    print_table(rows)
+    backend = rows[0]["backend"]
+    out = Path(args.out) if args.out else RESULTS / f"scale-{backend}.json"
+    out.parent.mkdir(parents=True, exist_ok=True)
+    out.write_text(json.dumps({"machine": info, "command": " ".join(sys.argv),
+                               "rows": rows}, indent=2))
+    print(f"wrote {out}", file=sys.stderr)
+
+
+def _drop_schema(url: str, schema: str) -> None:
+    import psycopg
+
+    with psycopg.connect(url, autocommit=True) as conn:
+        conn.execute(f'DROP SCHEMA IF EXISTS "{schema}" CASCADE')
 
 
 if __name__ == "__main__":

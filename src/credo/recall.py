@@ -1,17 +1,34 @@
-"""Recall: exact entity hits first, then reciprocal rank fusion of vector and lexical lists.
+"""Recall: exact entity hits first, then reciprocal rank fusion of ranked lists.
 
 Fusion: score(fact) = sum over the lists that found it of 1 / (RRF_K + rank), rank from 1,
-RRF_K = 60 (config.RRF_K). The entity list is a third list (the facts about an entity the
-query names, ranked by cosine to the query); facts it holds come first, whatever the other
-lists think. Superseded and retracted facts never come back; facts under the confidence
-floor are left out; a conflicted fact always brings the facts it conflicts with.
+RRF_K = 60 (config.RRF_K). Each list takes part with its top `max(k, depth)` (depth 20):
+deeper lists let facts that two lists rank low outscore a fact one list ranks first.
+
+The lists:
+- vector: cosine to the query vector after one round of pseudo-relevance feedback (the
+  query vector moved toward the mean of the first fusion's top 3 facts, then the candidate
+  pool re-scored with it);
+- lexical: full-text (BM25 in SQLite, ts_rank in PostgreSQL);
+- date: when the query names a date, month or year ("in May 2023", "on 8 May", "2024"),
+  the pool's facts whose `valid_from` lies in that period or up to 31 days after it (what
+  people report comes shortly after it happens), in first-fusion order;
+- entity: when the entities the query names have at most k live facts in all, those
+  facts, ranked by cosine to the query.
+
+Entity hits come first: every fact of a named entity when they fit in k (the seed's rule:
+those facts belong in the answer, whatever the embeddings say); when an entity has more
+facts than the answer holds (a speaker of a long conversation), its facts that a list found
+come first, in fused order. Superseded and retracted facts never come back; facts under the
+confidence floor are left out; a conflicted fact always brings the facts it conflicts with.
 """
 
 from __future__ import annotations
 
+import calendar
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from datetime import datetime, timedelta, timezone
 from typing import Any
 
 import numpy as np
@@ -66,6 +83,81 @@ def entities_in(query: str, store: Store, *, scope: str, aliases: dict[str, str]
     return sorted(store.known_subjects(sorted(names), scope=scope)) if names else []
 
 
+#: each list's top max(k, LIST_DEPTH) take part in the fusion
+LIST_DEPTH = 20
+#: how deep the vector and lexical searches go to make the candidate pool that feedback
+#: and the date list work on
+POOL = 100
+#: pseudo-relevance feedback: the query vector moves toward the mean of the first
+#: fusion's top FEEDBACK_DOCS facts, by FEEDBACK_WEIGHT (the query itself weighs 1)
+FEEDBACK_DOCS = 3
+FEEDBACK_WEIGHT = 0.5
+#: a period the query names also covers this many days after it
+DATE_SLACK_DAYS = 31
+
+_MONTHS = {name.lower(): n for n, name in enumerate(calendar.month_name) if name}
+_MONTHS.update({name.lower(): n for n, name in enumerate(calendar.month_abbr) if name})
+_MONTH = "|".join(sorted(_MONTHS, key=len, reverse=True))
+_DATES = re.compile(
+    r"\b(?P<iso>(?P<iy>\d{4})-(?P<im>\d{1,2})(?:-(?P<id>\d{1,2}))?)\b"
+    rf"|\b(?:(?P<d1>\d{{1,2}})(?:st|nd|rd|th)?\s+)?(?P<mon>{_MONTH})\b\.?"
+    r"(?:\s+(?P<d2>\d{1,2})(?:st|nd|rd|th)?\b)?(?:,?\s+(?P<my>(?:19|20)\d{2})\b)?"
+    r"|\b(?P<year>(?:19|20)\d{2})\b",
+    re.IGNORECASE,
+)
+
+Period = tuple[int | None, int | None, int | None]  # (year, month, day); None: any
+
+
+def periods_in(query: str) -> list[Period]:
+    """Dates, months and years a query names: "May 2023", "8 May", "2023-05-08", "2024"."""
+    out: list[Period] = []
+    for m in _DATES.finditer(query):
+        if m.group("iso"):
+            day = int(m.group("id")) if m.group("id") else None
+            out.append((int(m.group("iy")), int(m.group("im")), day))
+        elif m.group("mon"):
+            day_text = m.group("d1") or m.group("d2")
+            year = int(m.group("my")) if m.group("my") else None
+            month = _MONTHS[m.group("mon").lower()]
+            if month == 5 and not (day_text or year) and m.group("mon").islower():
+                continue  # the verb "may", not the month
+            out.append((year, month, int(day_text) if day_text else None))
+        elif m.group("year"):
+            out.append((int(m.group("year")), None, None))
+    return [p for p in out if p[1] is None or 1 <= p[1] <= 12]
+
+
+def in_period(when: float | None, periods: Sequence[Period],
+              slack_days: int = DATE_SLACK_DAYS) -> bool:
+    """Whether a time falls in one of the periods, or at most `slack_days` after it. A
+    period with no year matches that period in the time's own year or the year before."""
+    if when is None:
+        return False
+    moment = datetime.fromtimestamp(when, tz=timezone.utc)
+    slack = timedelta(days=slack_days)
+    for year, month, day in periods:
+        for y in (year,) if year is not None else (moment.year, moment.year - 1):
+            try:
+                start = datetime(y, month or 1, day or 1, tzinfo=timezone.utc)
+            except ValueError:  # "31 February"
+                continue
+            if day is not None:
+                end = start + timedelta(days=1)
+            elif month is not None:
+                end = start + timedelta(days=calendar.monthrange(y, month)[1])
+            else:
+                end = start.replace(year=y + 1)
+            if start <= moment < end + slack:
+                return True
+    return False
+
+
+def _unit(vec: Any) -> Any:
+    norm = float(np.linalg.norm(vec))
+    return vec / norm if norm else vec
+
+
 def recall(
     store: Store,
     query: str,
@@ -75,8 +167,9 @@ def recall(
     min_confidence: float = RECALL_FLOOR,
     subject: str | None = None,
     canonical_subject: str | None = None,
-    depth: int = 4,
+    depth: int = LIST_DEPTH,
     entity_limit: int = 200,
+    feedback: bool = True,
 ) -> list[Hit]:
     """The facts that answer `query`, best first. May return more than `k` when a conflicted
     fact brings its counterpart: a contradiction is never cut in half."""
@@ -84,52 +177,85 @@ def recall(
         raise ValueError("recall needs a non-empty query")
     if k <= 0:
         raise ValueError("k must be a positive number")
-    n = max(k * depth, 20)
+    n = max(k, depth)
+    pool_size = max(n, POOL)
     qvec = store.embed([query], kind="query")[0]
-    vector = [fid for fid, _ in store.vector_search(qvec, scope=scope, k=n)]
-    lexical = [fid for fid, _ in store.lexical_search(query, scope=scope, k=n)]
+    vector = [fid for fid, _ in store.vector_search(qvec, scope=scope, k=pool_size)]
+    lexical = [fid for fid, _ in store.lexical_search(query, scope=scope, k=pool_size)]
+    first = rrf({"vector": vector[:n], "lexical": lexical[:n]})
+    first_order = sorted(first, key=lambda i: -first[i][0])
+    pool = list(dict.fromkeys([*vector, *lexical]))
+
+    if feedback and len(first_order) > FEEDBACK_DOCS:
+        # the top facts say how the store words what the query asks: re-score the pool
+        # with a query vector moved toward them
+        vecs = store.vectors_of(pool, scope=scope)
+        top = [vecs[i] for i in first_order[:FEEDBACK_DOCS] if i in vecs]
+        if top and vecs:
+            moved = _unit(qvec + FEEDBACK_WEIGHT * np.mean(top, axis=0))
+            ids = list(vecs)
+            sims = np.stack([vecs[i] for i in ids]) @ moved
+            vector = [ids[int(j)] for j in np.argsort(-sims, kind="stable")]
+
+    lists: dict[str, Sequence[str]] = {"vector": vector[:n], "lexical": lexical[:n]}
+    facts: dict[str, Fact] = {}
+    periods = periods_in(query)
+    if periods:
+        facts.update((f.id, f) for f in store.get_many(pool, scope=scope))
+        ordered = [*first_order, *(i for i in pool if i not in first)]
+        lists["date"] = [i for i in ordered
+                         if i in facts and in_period(facts[i].valid_from, periods)][:n]
 
     aliases = store.aliases(scope=scope)
     named = [subject] if subject else entities_in(
         query, store, scope=scope, aliases=aliases, canonical=canonical_subject
     )
-    entity: list[str] = []
+    first_ids: set[str] = set()
     if named:
-        exact = [f for s in named for f in store.by_subject(s, scope=scope, limit=entity_limit)]
-        vecs = store.vectors_of([f.id for f in exact], scope=scope)
-        sims = {fid: float(np.dot(v, qvec)) for fid, v in vecs.items()}
-        entity = sorted((f.id for f in exact), key=lambda i: sims.get(i, -1.0), reverse=True)
-
-    fused = rrf({"entity": entity, "vector": vector, "lexical": lexical})
-    in_entity = set(entity)
-    order = sorted(fused, key=lambda i: (i not in in_entity, -fused[i][0]))
-    facts: dict[str, Fact] = {}
+        exact = [f for s in named for f in store.by_subject(s, scope=scope,
+                                                            limit=min(k, entity_limit) + 1)]
+        if len(exact) <= k:
+            evecs = store.vectors_of([f.id for f in exact], scope=scope)
+            esims = {fid: float(np.dot(v, qvec)) for fid, v in evecs.items()}
+            lists["entity"] = sorted((f.id for f in exact), key=lambda i: esims.get(i, -1.0),
+                                     reverse=True)
+            first_ids = set(lists["entity"])
+    fused = rrf(lists)
+    if named and not first_ids:
+        # more facts about the entity than the answer holds: the ones a list found lead
+        missing = [i for i in fused if i not in facts]
+        facts.update((f.id, f) for f in store.get_many(missing, scope=scope))
+        names = set(named)
+        first_ids = {i for i in fused if i in facts and facts[i].subject in names}
+    order = sorted(fused, key=lambda i: (i not in first_ids, -fused[i][0]))
     fetched = 0
 
     out: list[Hit] = []
     seen: set[str] = set()
+    names_of = ("entity", "vector", "lexical", "date")
     for position, fact_id in enumerate(order):
         if len(out) >= k:
             break
         if position >= fetched:  # fetch rows lazily: most queries stop after a few
-            batch = order[fetched : fetched + max(2 * k, 10)]
+            batch = [i for i in order[fetched : fetched + max(2 * k, 10)] if i not in facts]
             facts.update((f.id, f) for f in store.get_many(batch, scope=scope))
-            fetched += len(batch)
+            fetched += max(2 * k, 10)
         fact = facts.get(fact_id)
         if fact is None or fact.id in seen or not fact.is_live:
             continue
         if fact.confidence < min_confidence and fact.status is not Status.CONFLICTED:
             continue
         score, ranks = fused[fact_id]
-        out.append(Hit(fact, score, [name for name in ("entity", "vector", "lexical")
-                                     if name in ranks], ranks))
+        via = [name for name in names_of if name in ranks]
+        if fact_id in first_ids and "entity" not in via:
+            via.insert(0, "entity")
+        out.append(Hit(fact, score, via, ranks))
         seen.add(fact.id)
         if fact.status is Status.CONFLICTED:
             for other in store.conflicts_of(fact.id, scope=scope):
                 if other.id not in seen:
                     partner_score, partner_ranks = fused.get(other.id, (0.0, {}))
-                    via = [name for name in ("entity", "vector", "lexical")
-                           if name in partner_ranks]
-                    out.append(Hit(other, partner_score, [*via, "conflict"], partner_ranks))
+                    pvia = [name for name in names_of if name in partner_ranks]
+                    out.append(Hit(other, partner_score, [*pvia, "conflict"], partner_ranks))
                     seen.add(other.id)
     return out

@@ -201,8 +201,8 @@ def build_extracted_store(conv: LocomoConversation, store: Store, *, scope: str 
                           ) -> int:
     """Ingest the conversation with credo's offline extraction; the facts it stores."""
     try:
-        from ..ingest import read_locomo as read_turns
         from ..ingest import ingest
+        from ..ingest import read_locomo as read_turns
     except ImportError as exc:  # pragma: no cover - ingestion ships with credo
         raise LocomoError(f"--unit extracted needs credo.ingest ({exc})") from exc
     turns = read_turns(conv.path, sample=conv.sample_id)
@@ -221,8 +221,15 @@ def provenance(fact: Fact) -> set[str]:
 
 
 # -- scoring ---------------------------------------------------------------------------------
-#: a retriever: (conversation index, question, k) -> the provenance of each returned item
+#: a search: (conversation index, question, k) -> the provenance of each returned item
 Search = Callable[[int, str, int], Sequence[set[str]]]
+#: a retriever over one conversation's store: (store, question, k) -> facts, best first
+Retriever = Callable[[Store, str, int], Sequence[Fact]]
+
+
+def credo_recall(store: Store, question: str, k: int) -> list[Fact]:
+    """What `Memory.recall` returns, the path an agent uses."""
+    return [h.fact for h in Memory(store, scope=SCOPE).recall(question, k=k)]
 
 
 @dataclass
@@ -322,8 +329,10 @@ def score(conversations: Sequence[LocomoConversation], search: Search, *,
 
 def evaluate(conversations: Sequence[LocomoConversation], embedder: Embedder, *,
              unit: str = "turn", ks: Sequence[int] = DEFAULT_KS,
-             progress: Callable[[str], None] | None = None) -> LocomoReport:
-    """Build one store per conversation in a temporary folder and score credo's recall."""
+             progress: Callable[[str], None] | None = None,
+             retriever: Retriever = credo_recall) -> LocomoReport:
+    """Build one store per conversation in a temporary folder and score `retriever`
+    (credo's recall unless told otherwise) on its questions."""
     if unit not in UNITS:
         raise LocomoError(f"unknown unit {unit!r}: use {' or '.join(UNITS)}")
     if not ks or any(k <= 0 for k in ks):
@@ -344,10 +353,9 @@ def evaluate(conversations: Sequence[LocomoConversation], embedder: Embedder, *,
                 report.build_seconds += time.perf_counter() - start
                 if progress:
                     progress(f"{conv.sample_id}: {store.count(scope=SCOPE)} facts")
-            memories = [Memory(s, scope=SCOPE) for s in stores]
 
             def search(ci: int, question: str, k: int) -> list[set[str]]:
-                return [provenance(h.fact) for h in memories[ci].recall(question, k=k)]
+                return [provenance(f) for f in retriever(stores[ci], question, k)]
 
             score(conversations, search, ks=report.ks, report=report)
         finally:

@@ -45,6 +45,7 @@ import tempfile
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from datetime import date, datetime
 from pathlib import Path
 from typing import Any
 
@@ -159,9 +160,10 @@ def _parse_fact(entry: Any, where: str) -> ProbeFact:
     text = _text_field(entry, "text", where)
     source = str(entry.get("source", "user"))
     raw_date = entry.get("valid_from")
+    if isinstance(raw_date, (date, datetime)):  # YAML reads 2025-01-10 as a date
+        raw_date = raw_date.isoformat()
     try:
-        valid_from = parse_time(raw_date.isoformat() if hasattr(raw_date, "isoformat")
-                                else raw_date)
+        valid_from = parse_time(raw_date)
     except MemoryError_ as exc:
         raise ProbeFileError(f"{where}: {exc}") from exc
     label = entry.get("id")
