@@ -95,6 +95,23 @@ def make_query(rng: random.Random) -> str:
     return rng.choice(QUERIES).format(p=person(rng), proj=f"project-{rng.randint(1, 20000)}")
 
 
+def ort_no_spin() -> None:
+    """Make every onnxruntime session built from now on block instead of spin between
+    runs (`session.intra_op.allow_spinning = 0`). The proposed change to credo's embedder:
+    on a 2-core machine the spinning threads of the query embedding take the cores from
+    the vector search that follows it."""
+    import onnxruntime as ort
+
+    base = ort.SessionOptions
+
+    class Options(base):  # type: ignore[misc,valid-type]
+        def __init__(self) -> None:
+            super().__init__()
+            self.add_session_config_entry("session.intra_op.allow_spinning", "0")
+
+    ort.SessionOptions = Options  # type: ignore[misc]
+
+
 def pct(values: Sequence[float], q: float) -> float:
     return float(np.percentile(np.array(values), q))
 
@@ -220,7 +237,9 @@ def open_bench_store(url: str, embedder: Embedder, schema: str | None) -> Store:
 
 
 def _writer(url: str, schema: str | None, embedder_name: str, scope: str, writes: int,
-            seed: int, barrier: Any, out: Any) -> None:
+            seed: int, barrier: Any, out: Any, no_spin: bool = False) -> None:
+    if no_spin:
+        ort_no_spin()
     rng = random.Random(seed)
     store = open_bench_store(url, get_embedder(embedder_name), schema)
     mem = Memory(store, scope=scope)
@@ -234,12 +253,12 @@ def _writer(url: str, schema: str | None, embedder_name: str, scope: str, writes
 
 
 def writers_throughput(url: str, schema: str | None, embedder_name: str, scope: str,
-                       procs: int, writes: int) -> float:
+                       procs: int, writes: int, no_spin: bool = False) -> float:
     ctx = mp.get_context("spawn")
     barrier = ctx.Barrier(procs)
     out = ctx.Queue()
     workers = [ctx.Process(target=_writer, args=(url, schema, embedder_name, scope,
-                                                 writes, 1000 + i, barrier, out))
+                                                 writes, 1000 + i, barrier, out, no_spin))
                for i in range(procs)]
     for w in workers:
         w.start()
@@ -252,6 +271,8 @@ def writers_throughput(url: str, schema: str | None, embedder_name: str, scope: 
 
 def run_size(args: argparse.Namespace, n: int, url: str, schema: str | None = None
              ) -> dict[str, Any]:
+    if args.ort_no_spin:
+        ort_no_spin()
     rng = random.Random(args.seed)
     real = get_embedder(args.embedder)
     precomputed = n >= args.precomputed_from
@@ -284,7 +305,7 @@ def run_size(args: argparse.Namespace, n: int, url: str, schema: str | None = No
     peak_mb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     row: dict[str, Any] = {
         "facts": n, "backend": "postgres" if url.startswith("postgres") else "sqlite",
-        "embedder": real.name,
+        "embedder": real.name + (" (no spin)" if args.ort_no_spin else ""),
         "build": "precomputed vectors" if precomputed else "embedded",
         "recall_p50_ms": round(statistics.median(recall_ms), 2),
         "recall_p95_ms": round(pct(recall_ms, 95), 2),
@@ -301,7 +322,7 @@ def run_size(args: argparse.Namespace, n: int, url: str, schema: str | None = No
     for procs in args.writers if n <= args.writers_max_size else ():
         row[f"remember_per_s_{procs}w"] = round(
             writers_throughput(url, schema, args.embedder, scope, procs,
-                               args.writer_writes), 1)
+                               args.writer_writes, args.ort_no_spin), 1)
     return row
 
 
@@ -364,6 +385,9 @@ def main() -> None:
                         help="skip the exact numpy reference")
     parser.add_argument("--reference-queries", type=int, default=50)
     parser.add_argument("--seed", type=int, default=7)
+    parser.add_argument("--ort-no-spin", action="store_true",
+                        help="onnxruntime threads block instead of spinning between runs "
+                        "(the embedder change this benchmark argues for)")
     parser.add_argument("--out", default=None, help="JSON path (default: "
                         "bench/results/scale-<backend>.json)")
     parser.add_argument("--one-size", type=int, help=argparse.SUPPRESS)
@@ -386,6 +410,8 @@ def main() -> None:
                "--writers", *map(str, args.writers)]
         if args.no_reference:
             cmd.append("--no-reference")
+        if args.ort_no_spin:
+            cmd.append("--ort-no-spin")
         schema = None
         if args.db:
             schema = f"bench_{n}_{uuid.uuid4().hex[:8]}"

@@ -1,0 +1,81 @@
+"""One plot: recall latency (p50, p95 as error bar tops) against store size, for credo on
+SQLite (and PostgreSQL when measured) and credo vs mem0 from bench_mem0.py. Runs in the
+benchmark environment (matplotlib is not a credo dependency):
+
+    .bench-venv/bin/python bench/plot.py          # -> docs/benchmarks-latency.png
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+from pathlib import Path
+from typing import Any
+
+import matplotlib
+
+matplotlib.use("Agg")
+import matplotlib.pyplot as plt  # noqa: E402
+
+ROOT = Path(__file__).resolve().parent.parent
+RESULTS = ROOT / "bench" / "results"
+
+
+def load(name: str) -> dict[str, Any] | None:
+    path = RESULTS / name
+    return json.loads(path.read_text()) if path.exists() else None
+
+
+def series(ax: Any, xs: list[int], p50: list[float], p95: list[float], label: str,
+           style: str) -> None:
+    lower = [0.0] * len(xs)
+    upper = [b - a for a, b in zip(p50, p95, strict=True)]
+    ax.errorbar(xs, p50, yerr=[lower, upper], fmt=style, capsize=3, label=label)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--out", default=str(ROOT / "docs" / "benchmarks-latency.png"))
+    args = parser.parse_args()
+    fig, ax = plt.subplots(figsize=(8, 5))
+    for name, label, style in (("scale-sqlite.json", "credo recall, SQLite (local:minilm)",
+                                "o-"),
+                               ("scale-postgres.json", "credo recall, PostgreSQL (local:minilm)",
+                                "s-")):
+        data = load(name)
+        if data:
+            rows = sorted(data["rows"], key=lambda r: r["facts"])
+            series(ax, [r["facts"] for r in rows], [r["recall_p50_ms"] for r in rows],
+                   [r["recall_p95_ms"] for r in rows], label, style)
+    mem0 = load("mem0.json")
+    if mem0 and mem0.get("latency"):
+        rows = sorted(mem0["latency"], key=lambda r: r["facts"])
+        xs = [r["facts"] for r in rows]
+        store = mem0["mem0_config"]["vector_store"]["provider"]
+        series(ax, xs, [r["credo_recall_p50_ms"] for r in rows],
+               [r["credo_recall_p95_ms"] for r in rows],
+               "credo recall, SQLite (fp32 all-MiniLM-L6-v2, as mem0)", "^--")
+        series(ax, xs, [r["mem0_search_p50_ms"] for r in rows],
+               [r["mem0_search_p95_ms"] for r in rows],
+               f"mem0 search, {store} (fp32 all-MiniLM-L6-v2)", "v--")
+    nospin = load("mem0-nospin.json")
+    if nospin and nospin.get("latency"):
+        rows = sorted(nospin["latency"], key=lambda r: r["facts"])
+        series(ax, [r["facts"] for r in rows], [r["credo_int8_recall_p50_ms"] for r in rows],
+               [r["credo_int8_recall_p95_ms"] for r in rows],
+               "credo recall, SQLite (local:minilm, onnxruntime no spin)", "D:")
+    ax.set_xscale("log")
+    ax.set_yscale("log")
+    ax.set_xlabel("facts in the scope")
+    ax.set_ylabel("latency per query, ms (marker p50, bar top p95)")
+    ax.set_title("Recall latency against store size (2-core machine, k=10)")
+    ax.grid(True, which="both", alpha=0.3)
+    ax.legend(fontsize=8)
+    fig.tight_layout()
+    Path(args.out).parent.mkdir(parents=True, exist_ok=True)
+    fig.savefig(args.out, dpi=120)
+    print(f"wrote {args.out}")
+
+
+if __name__ == "__main__":
+    main()
