@@ -216,21 +216,25 @@ def main() -> None:
     parser.add_argument("--mem0-store", choices=("faiss", "qdrant"), default="faiss")
     parser.add_argument("--k", type=int, nargs="+", default=[1, 5, 10, 20])
     parser.add_argument("--seed", type=int, default=11)
-    parser.add_argument("--ort-no-spin", action="store_true",
-                        help="credo's onnxruntime embedder blocks instead of spinning between "
-                        "runs (the embedder change this benchmark argues for)")
+    parser.add_argument("--no-spin", action="store_true",
+                        help="idle threads block instead of spinning, on both sides: "
+                        "onnxruntime (credo's embedder: the change this benchmark argues "
+                        "for) and OpenMP (OMP_WAIT_POLICY=PASSIVE: torch and faiss, used by "
+                        "mem0 and by credo's fp32 runs)")
     parser.add_argument("--out", default=str(RESULTS / "mem0.json"))
     args = parser.parse_args()
 
+    if args.no_spin:
+        # before torch and faiss load: libgomp reads it once
+        os.environ["OMP_WAIT_POLICY"] = "PASSIVE"
+        ort_no_spin()
     import mem0
 
-    if args.ort_no_spin:
-        ort_no_spin()
     st = STEmbedder(model_dir())
     result: dict[str, Any] = {
         "machine": machine(), "command": " ".join(sys.argv),
         "mem0_version": getattr(mem0, "__version__", "?"),
-        "ort_no_spin": args.ort_no_spin,
+        "no_spin": args.no_spin,
         "mem0_config": mem0_config(args.mem0_store, "<tmp>"),
         "latency": [], "locomo": {},
     }

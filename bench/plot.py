@@ -37,7 +37,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--out", default=str(ROOT / "docs" / "benchmarks-latency.png"))
     args = parser.parse_args()
-    fig, ax = plt.subplots(figsize=(8, 5))
+    fig, ax = plt.subplots(figsize=(9, 7))
     for name, label, style in (("scale-sqlite.json", "credo recall, SQLite (local:minilm)",
                                 "o-"),
                                ("scale-postgres.json", "credo recall, PostgreSQL (local:minilm)",
@@ -47,30 +47,28 @@ def main() -> None:
             rows = sorted(data["rows"], key=lambda r: r["facts"])
             series(ax, [r["facts"] for r in rows], [r["recall_p50_ms"] for r in rows],
                    [r["recall_p95_ms"] for r in rows], label, style)
-    mem0 = load("mem0.json")
-    if mem0 and mem0.get("latency"):
-        rows = sorted(mem0["latency"], key=lambda r: r["facts"])
+    for name, tag, styles in (("mem0.json", "", ("^--", "v--", "x--")),
+                              ("mem0-nospin.json", ", no-spin run", ("D:", "s:", "+:"))):
+        data = load(name)
+        if not data or not data.get("latency"):
+            continue
+        rows = sorted(data["latency"], key=lambda r: r["facts"])
         xs = [r["facts"] for r in rows]
-        store = mem0["mem0_config"]["vector_store"]["provider"]
-        series(ax, xs, [r["credo_recall_p50_ms"] for r in rows],
-               [r["credo_recall_p95_ms"] for r in rows],
-               "credo recall, SQLite (fp32 all-MiniLM-L6-v2, as mem0)", "^--")
-        series(ax, xs, [r["mem0_search_p50_ms"] for r in rows],
-               [r["mem0_search_p95_ms"] for r in rows],
-               f"mem0 search, {store} (fp32 all-MiniLM-L6-v2)", "v--")
-    nospin = load("mem0-nospin.json")
-    if nospin and nospin.get("latency"):
-        rows = sorted(nospin["latency"], key=lambda r: r["facts"])
-        series(ax, [r["facts"] for r in rows], [r["credo_int8_recall_p50_ms"] for r in rows],
-               [r["credo_int8_recall_p95_ms"] for r in rows],
-               "credo recall, SQLite (local:minilm, onnxruntime no spin)", "D:")
+        store = data["mem0_config"]["vector_store"]["provider"]
+        for (key, label), style in zip(
+            (("credo_int8_recall", "credo recall (local:minilm int8)"),
+             (None, f"mem0 search ({store}, fp32 all-MiniLM-L6-v2)"),
+             ("credo_recall", "credo recall (fp32 all-MiniLM-L6-v2)")), styles, strict=True):
+            prefix = key or "mem0_search"
+            series(ax, xs, [r[f"{prefix}_p50_ms"] for r in rows],
+                   [r[f"{prefix}_p95_ms"] for r in rows], label + tag, style)
     ax.set_xscale("log")
     ax.set_yscale("log")
     ax.set_xlabel("facts in the scope")
     ax.set_ylabel("latency per query, ms (marker p50, bar top p95)")
     ax.set_title("Recall latency against store size (2-core machine, k=10)")
     ax.grid(True, which="both", alpha=0.3)
-    ax.legend(fontsize=8)
+    ax.legend(fontsize=8, loc="upper center", bbox_to_anchor=(0.5, -0.12), ncol=2)
     fig.tight_layout()
     Path(args.out).parent.mkdir(parents=True, exist_ok=True)
     fig.savefig(args.out, dpi=120)

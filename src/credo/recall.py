@@ -172,7 +172,11 @@ def recall(
     feedback: bool = True,
 ) -> list[Hit]:
     """The facts that answer `query`, best first. May return more than `k` when a conflicted
-    fact brings its counterpart: a contradiction is never cut in half."""
+    fact brings its counterpart: a contradiction is never cut in half.
+
+    `subject` names the entity instead of finding it in the query; `depth` is how much of
+    each list takes part in the fusion (at least k); `feedback=False` skips the
+    pseudo-relevance feedback round (one vector read fewer)."""
     if not isinstance(query, str) or not query.strip():
         raise ValueError("recall needs a non-empty query")
     if k <= 0:
