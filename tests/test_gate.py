@@ -82,3 +82,9 @@ def test_subject_is_required_for_extracted_candidates_only() -> None:
                  require_subject=True).code == "no_subject"
     assert check(Candidate(text="Deploys happen on Fridays at noon"),
                  require_subject=False).accepted
+
+
+def test_the_word_mood_alone_is_not_affect() -> None:
+    assert check(Candidate(text="Arttu writes commit messages in the imperative mood",
+                           subject="arttu")).accepted
+    assert check(Candidate(text="Arttu is in a bad mood", subject="arttu")).code == "affect"

@@ -63,3 +63,12 @@ def test_adverbs_and_later_first_person_words() -> None:
     parsed = parse_key("I love my dog and I walk him daily", self_name="Arttu")
     assert parsed is not None
     assert parsed.text == "Arttu loves Arttu's dog and Arttu walks him daily."
+
+
+def test_possessive_with_a_verb() -> None:
+    parsed = parse_key("Arttu's commit messages follow the Conventional Commits format.")
+    assert parsed is not None
+    assert (parsed.subject, parsed.predicate) == ("Arttu", "commit_messages_follow")
+    assert parsed.object == "the Conventional Commits format"
+    parsed = parse_key("my kids love nature")
+    assert parsed is not None and (parsed.subject, parsed.object) == ("I", "nature")

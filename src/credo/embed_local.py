@@ -114,6 +114,9 @@ class MiniLMEmbedder(Embedder):
         options = ort.SessionOptions()
         self.threads = threads or min(4, os.cpu_count() or 1)
         options.intra_op_num_threads = self.threads
+        # idle threads must not spin after a query: the vector search that follows needs
+        # the cores (recall p95 16 -> 6 ms at 10k facts in bench/bench_scale.py)
+        options.add_session_config_entry("session.intra_op.allow_spinning", "0")
         options.inter_op_num_threads = 1
         options.log_severity_level = 3
         try:

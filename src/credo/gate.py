@@ -31,7 +31,8 @@ HEDGE_MARKERS = (
 AFFECT_MARKERS = (
     "frustrated", "excited", "happy", "annoyed", "angry", "sad", "upset", "stressed",
     "anxious", "worried", "tired", "bored", "thrilled", "disappointed", "feeling",
-    "feels", "mood", "depressed", "nervous", "overwhelmed", "furious", "glad",
+    "feels", "bad mood", "good mood", "in a mood", "moody", "depressed", "nervous",
+    "overwhelmed", "furious", "glad",
 )
 SPECULATION_MARKERS = (
     "will", "going to", "gonna", "plan to", "plans to", "planning to", "want to",

@@ -211,6 +211,9 @@ def _possessive(tokens: list[str], self_name: str) -> ParsedKey | None:
                 break
     if owner_end is None:
         return None
+    copula = any(t.lower() in ("is", "are", "was", "were") for t in tokens[owner_end + 1 :])
+    if not copula:
+        return _possessive_verb(tokens, owner, owner_end, first_person, self_name)
     for j in range(owner_end + 1, len(tokens) - 1):
         if tokens[j].lower() in ("is", "are", "was", "were"):
             attr = " ".join(tokens[owner_end:j])
@@ -227,8 +230,36 @@ def _possessive(tokens: list[str], self_name: str) -> ParsedKey | None:
     return None
 
 
+def _possessive_verb(tokens: list[str], owner: str, owner_end: int, first_person: bool,
+                     self_name: str) -> ParsedKey | None:
+    """Arttu's commit messages follow the Conventional Commits format: the verb is the word
+    before the object's first article, preposition or name."""
+    marks = [j for j in range(owner_end + 1, len(tokens) - 1)
+             if tokens[j + 1].lower() in ARTICLES or tokens[j + 1].lower() in PREPOSITIONS
+             or tokens[j + 1][:1].isupper()]
+    for j in marks[:1] or [owner_end + 1]:  # else: a one-word attribute ("my kids love ...")
+        if j < len(tokens) - 1:
+            attr, verb = tokens[owner_end:j], tokens[j].lower()
+            if not attr or not re.fullmatch(r"[a-z]+", verb):
+                return None
+            pred, obj_tokens = canonical_predicate(lemma(verb), tokens[j + 1 :])
+            obj = _clean_object(obj_tokens)
+            if not obj:
+                return None
+            predicate = normalize_predicate(" ".join(attr)) + "_" + pred
+            if first_person:
+                lead = "The user's" if self_name == "The user" else f"{self_name}'s"
+                text = _sentence(f"{lead} {' '.join(tokens[1:])}")
+            else:
+                text = _sentence(" ".join(tokens))
+            return ParsedKey(owner, predicate, obj, text, first_person=first_person)
+    return None
+
+
 def _named_or_copula(tokens: list[str]) -> ParsedKey | None:
     """Arttu deploys X on Y / The deploy target is prod / Postgres 16 is the database."""
+    if tokens[0].lower() in ("my", "our", "your"):
+        return None  # an owner without a name: the possessive parser's business
     start = 1 if tokens[0].lower() in ARTICLES else 0
     # subject: a run of capitalised words (a name), or a noun phrase up to its verb
     if tokens[start][:1].isupper() or tokens[start][:1].isdigit():

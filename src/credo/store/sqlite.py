@@ -498,7 +498,7 @@ class SQLiteStore(Store):
         check_scope(scope)
         rows = self._conn.execute(
             f"SELECT {FACT_COLUMNS} FROM facts WHERE scope = ? AND subject = ? AND predicate = ? "
-            "ORDER BY created_at, rowid",
+            "ORDER BY +created_at, rowid",
             (scope, subject, predicate),
         )
         return [_row_to_fact(r) for r in rows]
@@ -510,7 +510,7 @@ class SQLiteStore(Store):
         check_scope(scope)
         sql = f"SELECT {FACT_COLUMNS} FROM facts WHERE scope = ? AND subject = ?"
         if live_only:
-            sql += " AND status IN ('active', 'conflicted')"
+            sql += " AND +status IN ('active', 'conflicted')"
         sql += " ORDER BY valid_from DESC, rowid DESC LIMIT ?"
         return [_row_to_fact(r) for r in self._conn.execute(sql, (scope, subject, limit))]
 
@@ -521,7 +521,7 @@ class SQLiteStore(Store):
         for chunk in _chunks(list(dict.fromkeys(names))):
             rows = self._conn.execute(
                 "SELECT DISTINCT subject FROM facts WHERE scope = ? AND subject IN "
-                f"({', '.join('?' * len(chunk))}) AND status IN ('active', 'conflicted')",
+                f"({', '.join('?' * len(chunk))}) AND +status IN ('active', 'conflicted')",
                 (scope, *chunk),
             )
             found.update(r[0] for r in rows)
