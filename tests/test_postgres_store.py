@@ -467,3 +467,18 @@ def test_export_from_sqlite_piped_into_postgres_loses_nothing(tmp_path: Path) ->
         store = PostgresStore(PG_DSN, HashEmbedder(), schema=schema)
         store.drop_schema()
         store.close()
+
+
+def test_large_tables_select_lexical_candidates_by_rare_words(
+    pg: PostgresStore, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from credo.store import postgres as postgres_module
+
+    monkeypatch.setattr(postgres_module, "RARE_WORDS_FROM", 10)
+    pg.put_many([Fact(text=f"Person {i} lives in Berlin", scope="s") for i in range(600)])
+    pg.put_many([Fact(text="Zebulon lives in Oslo", scope="s")])
+    pg._conn.execute("ANALYZE facts")
+    assert pg._rare_words(["zebulon", "live"], "s") == ["zebulon"]
+    (best, _), *_ = pg.lexical_search("where does Zebulon live", scope="s", k=5)
+    assert pg.get(best, scope="s").text == "Zebulon lives in Oslo"  # type: ignore[union-attr]
+    assert pg.lexical_search("person lives berlin", scope="s", k=3)

@@ -101,16 +101,31 @@ def vector_query(dim: int) -> str:
     )
 
 
-def lexical_query(words: int) -> str:
-    """Full-text match of `words` words OR-ed: parameters (each word, scope, k)."""
+def _tsquery(words: int) -> str:
     # one plainto_tsquery per word, each a bound parameter: no user text is ever parsed
     # as tsquery syntax, so nothing anyone types can raise
-    tsquery = " || ".join(["plainto_tsquery('english'::regconfig, %s)"] * words)
+    return " || ".join(["plainto_tsquery('english'::regconfig, %s)"] * words)
+
+
+def lexical_query(words: int, required: int = 0) -> str:
+    """Full-text match of `words` words OR-ed: parameters (each word, scope, k). With
+    `required` (parameters: each word, each required word, scope, k), a row must hold one
+    of the required words, and every word still scores it."""
+    if not required:
+        return (
+            "SELECT f.id, ts_rank_cd(f.tsv, q.q) AS score "
+            f"FROM facts f, (SELECT {_tsquery(words)} AS q) q "
+            "WHERE f.scope = %s AND f.tsv @@ q.q ORDER BY score DESC, f.seq LIMIT %s"
+        )
     return (
         "SELECT f.id, ts_rank_cd(f.tsv, q.q) AS score "
-        f"FROM facts f, (SELECT {tsquery} AS q) q "
-        "WHERE f.scope = %s AND f.tsv @@ q.q ORDER BY score DESC, f.seq LIMIT %s"
+        f"FROM facts f, (SELECT {_tsquery(words)} AS q, {_tsquery(required)} AS r) q "
+        "WHERE f.scope = %s AND f.tsv @@ q.r ORDER BY score DESC, f.seq LIMIT %s"
     )
+
+
+#: tables with fewer rows than this rank every row that matches any query word
+RARE_WORDS_FROM = 20_000
 
 
 _PASSWORD_IN_URL = re.compile(r"(://[^:/@\s]*:)[^@\s]*@")
@@ -672,8 +687,37 @@ class PostgresStore(Store):
         words = query_words(query)
         if not words or k <= 0:
             return []
-        rows = self._conn.execute(lexical_query(len(words)), (*words, scope, int(k)))
+        required = self._rare_words(words, scope)
+        if required and len(required) < len(words):
+            rows = self._conn.execute(lexical_query(len(words), len(required)),
+                                      (*words, *required, scope, int(k)))
+        else:
+            rows = self._conn.execute(lexical_query(len(words)), (*words, scope, int(k)))
         return [(str(r[0]), float(r[1])) for r in rows]
+
+    def _rare_words(self, words: list[str], scope: str) -> list[str] | None:
+        """In a large table, the words rare enough to select candidates with (as SQLite's
+        store does): ranking every row that holds a common word costs time in proportion
+        to how many do. Counting up to the cutoff is cheap; only words in at most 1% of
+        rows (or 500) select candidates, and every word still scores them."""
+        if len(words) < 2:
+            return None
+        estimate = self._conn.execute(
+            "SELECT reltuples FROM pg_class WHERE oid = 'facts'::regclass").fetchone()
+        rows = int(estimate[0]) if estimate and estimate[0] and estimate[0] > 0 else 0
+        if rows < RARE_WORDS_FROM:
+            return None
+        cutoff = max(500, rows // 100)
+        counts = {}
+        for word in words:
+            found = self._conn.execute(
+                "SELECT count(*) FROM (SELECT 1 FROM facts WHERE scope = %s AND "
+                "tsv @@ plainto_tsquery('english'::regconfig, %s) LIMIT %s) t",
+                (scope, word, cutoff + 1),
+            ).fetchone()
+            counts[word] = int(found[0]) if found else 0
+        rare = [w for w in words if counts[w] <= cutoff]
+        return rare or [min(words, key=lambda w: counts[w])]
 
     def vectors_of(self, ids: Sequence[str], *, scope: str) -> dict[str, Vector]:
         check_scope(scope)
