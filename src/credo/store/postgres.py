@@ -536,6 +536,30 @@ class PostgresStore(Store):
                 self._stored_model = self.embedder.name
             for fact in again:
                 self.put(fact)
+        if len(facts) >= _BULK_MIN and not self._depth:
+            self._refresh_statistics()
+
+    def _table_rows(self) -> int:
+        """The planner's idea of how many facts there are (0 before any statistics)."""
+        row = self._conn.execute(
+            "SELECT greatest(c.reltuples, coalesce(s.n_live_tup, 0)) FROM pg_class c "
+            "LEFT JOIN pg_stat_user_tables s ON s.relid = c.oid "
+            "WHERE c.oid = 'facts'::regclass"
+        ).fetchone()
+        return int(row[0]) if row and row[0] and row[0] > 0 else 0
+
+    def _refresh_statistics(self) -> None:
+        """After a bulk load, give the planner statistics: with none it serves indexed
+        lookups by scanning a whole scope (and autovacuum may not come for a minute)."""
+        with self._lock:
+            analysed = self._conn.execute(
+                "SELECT reltuples FROM pg_class WHERE oid = 'facts'::regclass").fetchone()
+            before = float(analysed[0]) if analysed and analysed[0] is not None else -1.0
+            rows = self._conn.execute("SELECT count(*) FROM facts").fetchone()
+            now = int(rows[0]) if rows else 0
+            if before < 0 or now > 1.5 * before:
+                self._conn.execute("ANALYZE facts")
+                self._conn.execute("ANALYZE vectors")
 
     def _copy_new(self, facts: Sequence[Fact]) -> None:
         c = self._conn
@@ -702,9 +726,7 @@ class PostgresStore(Store):
         rows (or 500) select candidates, and every word still scores them."""
         if len(words) < 2:
             return None
-        estimate = self._conn.execute(
-            "SELECT reltuples FROM pg_class WHERE oid = 'facts'::regclass").fetchone()
-        rows = int(estimate[0]) if estimate and estimate[0] and estimate[0] > 0 else 0
+        rows = self._table_rows()
         if rows < RARE_WORDS_FROM:
             return None
         cutoff = max(500, rows // 100)
