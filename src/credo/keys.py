@@ -221,13 +221,17 @@ def _possessive(tokens: list[str], self_name: str) -> ParsedKey | None:
             if not attr or not obj:
                 return None
             pred = normalize_predicate(attr)
-            if first_person:
-                lead = "The user's" if self_name == "The user" else f"{self_name}'s"
-                text = _sentence(f"{lead} {' '.join(tokens[1:])}")
-            else:
-                text = _sentence(" ".join(tokens))
+            text = _possessive_text(tokens, first_person, self_name)
             return ParsedKey(owner, pred, obj, text, first_person=first_person)
     return None
+
+
+def _possessive_text(tokens: list[str], first_person: bool, self_name: str) -> str:
+    """The sentence to store: "my X ..." becomes "<name>'s X ..."."""
+    if not first_person:
+        return _sentence(" ".join(tokens))
+    lead = "The user's" if self_name == "The user" else f"{self_name}'s"
+    return _sentence(f"{lead} {' '.join(tokens[1:])}")
 
 
 def _possessive_verb(tokens: list[str], owner: str, owner_end: int, first_person: bool,
@@ -247,11 +251,7 @@ def _possessive_verb(tokens: list[str], owner: str, owner_end: int, first_person
             if not obj:
                 return None
             predicate = normalize_predicate(" ".join(attr)) + "_" + pred
-            if first_person:
-                lead = "The user's" if self_name == "The user" else f"{self_name}'s"
-                text = _sentence(f"{lead} {' '.join(tokens[1:])}")
-            else:
-                text = _sentence(" ".join(tokens))
+            text = _possessive_text(tokens, first_person, self_name)
             return ParsedKey(owner, predicate, obj, text, first_person=first_person)
     return None
 

@@ -171,6 +171,16 @@ def _locked(method: F) -> F:
     return cast(F, wrapper)
 
 
+def _fact_row(fact: Fact) -> tuple[Any, ...]:
+    """A fact as the values of FACT_COLUMNS, in order (the mutable ones from index 6)."""
+    return (
+        fact.id, fact.scope, fact.text, fact.subject, fact.predicate, fact.object,
+        fact.source, fact.confidence, fact.status.value, json.dumps(fact.derived_from),
+        fact.superseded_by, fact.created_at, fact.valid_from, fact.valid_to,
+        fact.access_count, fact.last_seen_at,
+    )
+
+
 def _row_to_fact(row: sqlite3.Row | tuple[Any, ...]) -> Fact:
     return Fact(
         id=row[0],
@@ -370,19 +380,7 @@ class SQLiteStore(Store):
                 "UPDATE facts SET source = ?, confidence = ?, status = ?, derived_from = ?, "
                 "superseded_by = ?, created_at = ?, valid_from = ?, valid_to = ?, "
                 "access_count = ?, last_seen_at = ? WHERE id = ?",
-                (
-                    fact.source,
-                    fact.confidence,
-                    fact.status.value,
-                    json.dumps(fact.derived_from),
-                    fact.superseded_by,
-                    fact.created_at,
-                    fact.valid_from,
-                    fact.valid_to,
-                    fact.access_count,
-                    fact.last_seen_at,
-                    fact.id,
-                ),
+                (*_fact_row(fact)[6:], fact.id),
             )
             self._write_provenance(fact, replace=True)
 
@@ -390,24 +388,7 @@ class SQLiteStore(Store):
         self._require_model()
         cur = self._conn.execute(
             f"INSERT INTO facts ({FACT_COLUMNS}) VALUES ({', '.join('?' * 16)})",
-            (
-                fact.id,
-                fact.scope,
-                fact.text,
-                fact.subject,
-                fact.predicate,
-                fact.object,
-                fact.source,
-                fact.confidence,
-                fact.status.value,
-                json.dumps(fact.derived_from),
-                fact.superseded_by,
-                fact.created_at,
-                fact.valid_from,
-                fact.valid_to,
-                fact.access_count,
-                fact.last_seen_at,
-            ),
+            _fact_row(fact),
         )
         self._conn.execute(
             "INSERT INTO facts_fts (rowid, text, subject, object, scope) VALUES (?, ?, ?, ?, ?)",
