@@ -291,7 +291,6 @@ class Store(ABC):
     def remove_rule(self, scope: str, rule_id: str) -> bool: ...
 
     # -- forgetting ----------------------------------------------------------------------
-    @abstractmethod
     def forget(
         self,
         *,
@@ -303,7 +302,68 @@ class Store(ABC):
     ) -> ForgetReport:
         """Delete facts and everything derived from them: vectors, FTS rows, lineage,
         conflicts, rejections from the same subject or episode; cascade to facts derived
-        from what is removed. The only delete in credo."""
+        from what is removed. The only delete in credo. One algorithm for every backend;
+        the backends supply the statements (`_forget_*`)."""
+        check_scope(scope)
+        report = ForgetReport(scope)
+        texts: list[str] = []
+        with self.transaction():
+            self._forget_lock(scope)
+            targets = dict.fromkeys(self._forget_targets(
+                scope, ids=ids, subject=subject, episode=episode, everything=everything))
+            frontier = list(targets)
+            while frontier:  # facts derived (inferred) from a forgotten fact go with it
+                frontier = [f for f in dict.fromkeys(self._forget_children(scope, frontier))
+                            if f not in targets]
+                targets.update(dict.fromkeys(frontier))
+            report.fact_ids = list(targets)
+            if report.fact_ids:
+                texts, partners = self._forget_rows(scope, report.fact_ids, report)
+                for partner in partners:  # a survivor with no open conflict is back to active
+                    if partner not in targets and self._forget_reopen(partner):
+                        report.reopened.append(partner)
+                self._forget_references(scope, report.fact_ids)
+            self._forget_side_records(scope, subject=subject, episode=episode,
+                                      everything=everything, report=report)
+        self.forget_cached_text(texts)
+        self._forget_scrub()
+        return report
+
+    def _forget_lock(self, scope: str) -> None:  # noqa: B027 - an optional hook
+        """Keep writers of the scope from deciding about facts being forgotten (a no-op
+        where a write transaction locks the whole database)."""
+
+    @abstractmethod
+    def _forget_targets(self, scope: str, *, ids: Sequence[str], subject: str | None,
+                        episode: str | None, everything: bool) -> list[str]:
+        """Ids of the scope's facts named by id, subject, source episode, or all of them."""
+
+    @abstractmethod
+    def _forget_children(self, scope: str, parents: Sequence[str]) -> list[str]:
+        """Facts linked to `parents` by 'derived' lineage."""
+
+    @abstractmethod
+    def _forget_rows(self, scope: str, doomed: Sequence[str],
+                     report: ForgetReport) -> tuple[list[str], list[str]]:
+        """Delete the facts with their conflicts, lineage, vectors, full-text rows and
+        provenance, counting into `report`; return their texts and conflict partners."""
+
+    @abstractmethod
+    def _forget_reopen(self, partner: str) -> bool:
+        """Set a conflicted fact left with no open conflict back to active; say if it was."""
+
+    @abstractmethod
+    def _forget_references(self, scope: str, doomed: Sequence[str]) -> None:
+        """Surviving facts keep no reference (derived_from, superseded_by) to `doomed`."""
+
+    @abstractmethod
+    def _forget_side_records(self, scope: str, *, subject: str | None, episode: str | None,
+                             everything: bool, report: ForgetReport) -> None:
+        """Rejections and aliases of a forgotten subject or episode; with `everything`,
+        also the scope's rules."""
+
+    def _forget_scrub(self) -> None:  # noqa: B027 - an optional hook
+        """After the commit: whatever the backend does so deleted bytes do not linger."""
 
     # -- models --------------------------------------------------------------------------
     @abstractmethod

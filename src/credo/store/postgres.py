@@ -953,123 +953,109 @@ class PostgresStore(Store):
         return cur.rowcount > 0
 
     # -- forgetting ----------------------------------------------------------------------
-    def forget(
-        self,
-        *,
-        scope: str,
-        ids: Sequence[str] = (),
-        subject: str | None = None,
-        episode: str | None = None,
-        everything: bool = False,
-    ) -> ForgetReport:
-        check_scope(scope)
-        report = ForgetReport(scope)
+    def _forget_lock(self, scope: str) -> None:
+        # no writer of the scope may be halfway through a decision about these facts
+        self._conn.execute("SELECT pg_advisory_xact_lock(%s, hashtext(%s))",
+                           (_LOCK_SCOPE, self._ns(scope)))
+
+    def _forget_targets(self, scope: str, *, ids: Sequence[str], subject: str | None,
+                        episode: str | None, everything: bool) -> list[str]:
         c = self._conn
-        texts: list[str] = []
-        with self.transaction():
-            # no writer of the scope may be halfway through a decision about these facts
-            c.execute("SELECT pg_advisory_xact_lock(%s, hashtext(%s))",
-                      (_LOCK_SCOPE, self._ns(scope)))
-            targets: dict[str, None] = {}
+        found: list[str] = []
 
-            def add(query: str, args: Sequence[Any]) -> None:
-                targets.update((str(r[0]), None) for r in c.execute(query, args))
+        def add(query: str, args: Sequence[Any]) -> None:
+            found.extend(str(r[0]) for r in c.execute(query, args))
 
-            if ids:
-                add("SELECT id FROM facts WHERE scope = %s AND id = ANY(%s) ORDER BY seq",
-                    (scope, [i for i in ids if not _nul(i)]))
-            if _nul(subject, episode):
-                # nothing stored can match a NUL; keep the rest of the request
-                subject = None if _nul(subject) else subject
-                episode = None if _nul(episode) else episode
-            if subject is not None:
-                add("SELECT id FROM facts WHERE scope = %s AND subject = %s ORDER BY seq",
-                    (scope, subject))
-            if episode is not None:
-                add("SELECT p.fact_id FROM provenance p JOIN facts f ON f.id = p.fact_id "
-                    "WHERE p.scope = %s AND p.ref = %s ORDER BY f.seq", (scope, episode))
-            if everything:
-                add("SELECT id FROM facts WHERE scope = %s ORDER BY seq", (scope,))
-            # cascade: facts derived (inferred) from a forgotten fact go with it
-            frontier = list(targets)
-            while frontier:
-                rows = c.execute(
-                    "SELECT DISTINCT child_id FROM lineage WHERE scope = %s "
-                    "AND kind = 'derived' AND parent_id = ANY(%s)",
-                    (scope, frontier),
-                )
-                frontier = [str(r[0]) for r in rows if str(r[0]) not in targets]
-                targets.update((f, None) for f in frontier)
-            doomed = list(targets)
-            if doomed:
-                texts = [str(r[0]) for r in c.execute(
-                    "SELECT text FROM facts WHERE id = ANY(%s)", (doomed,))]
-                partners = [str(r[0]) for r in c.execute(
-                    "SELECT fact_b FROM conflicts WHERE fact_a = ANY(%s) "
-                    'UNION SELECT fact_a FROM conflicts WHERE fact_b = ANY(%s) ORDER BY 1',
-                    (doomed, doomed),
-                )]
-                report.conflicts = c.execute(
-                    "DELETE FROM conflicts WHERE fact_a = ANY(%s) OR fact_b = ANY(%s)",
-                    (doomed, doomed),
-                ).rowcount
-                report.lineage = c.execute(
-                    "DELETE FROM lineage WHERE parent_id = ANY(%s) OR child_id = ANY(%s)",
-                    (doomed, doomed),
-                ).rowcount
-                report.vectors = c.execute(
-                    "DELETE FROM vectors WHERE fact_id = ANY(%s)", (doomed,)).rowcount
-                c.execute("DELETE FROM provenance WHERE fact_id = ANY(%s)", (doomed,))
-                # the tsvector is a column of the row: its full-text entry goes with it
-                report.fts_rows = c.execute(
-                    "DELETE FROM facts WHERE id = ANY(%s)", (doomed,)).rowcount
-                # conflict partners that survive go back to active when no conflict is left
-                for partner in partners:
-                    if partner in targets:
-                        continue
-                    reopened = c.execute(
-                        "UPDATE facts SET status = 'active' WHERE id = %s "
-                        "AND status = 'conflicted' AND NOT EXISTS (SELECT 1 FROM conflicts "
-                        "WHERE (fact_a = %s OR fact_b = %s) AND resolved_at IS NULL)",
-                        (partner, partner, partner),
-                    ).rowcount
-                    if reopened:
-                        report.reopened.append(partner)
-                # surviving facts keep no reference to what was forgotten
-                c.execute(
-                    "UPDATE facts SET derived_from = ARRAY(SELECT r FROM unnest(derived_from) "
-                    "WITH ORDINALITY AS t(r, i) WHERE r <> ALL(%s) ORDER BY i) "
-                    "WHERE id IN (SELECT fact_id FROM provenance WHERE scope = %s "
-                    "AND ref = ANY(%s))",
-                    (doomed, scope, doomed),
-                )
-                c.execute("DELETE FROM provenance WHERE scope = %s AND ref = ANY(%s)",
-                          (scope, doomed))
-                c.execute("UPDATE facts SET superseded_by = NULL WHERE scope = %s "
-                          "AND superseded_by = ANY(%s)", (scope, doomed))
-            report.fact_ids = doomed
-            if subject is not None:
-                report.rejections += c.execute(
-                    "DELETE FROM rejections WHERE scope = %s AND subject = %s", (scope, subject)
-                ).rowcount
-                report.aliases += c.execute(
-                    "DELETE FROM aliases WHERE scope = %s AND (canonical = %s OR alias = %s)",
-                    (scope, subject, subject),
-                ).rowcount
-            if episode is not None:
-                report.rejections += c.execute(
-                    "DELETE FROM rejections WHERE scope = %s AND %s = ANY(derived_from)",
-                    (scope, episode),
-                ).rowcount
-            if everything:
-                report.rejections += c.execute(
-                    "DELETE FROM rejections WHERE scope = %s", (scope,)).rowcount
-                report.aliases += c.execute(
-                    "DELETE FROM aliases WHERE scope = %s", (scope,)).rowcount
-                report.rules += c.execute(
-                    "DELETE FROM rules WHERE scope = %s", (scope,)).rowcount
-        self.forget_cached_text(texts)
-        return report
+        if ids:
+            add("SELECT id FROM facts WHERE scope = %s AND id = ANY(%s) ORDER BY seq",
+                (scope, [i for i in ids if not _nul(i)]))
+        # nothing stored can match a NUL: such a subject or episode names nothing
+        if subject is not None and not _nul(subject):
+            add("SELECT id FROM facts WHERE scope = %s AND subject = %s ORDER BY seq",
+                (scope, subject))
+        if episode is not None and not _nul(episode):
+            add("SELECT p.fact_id FROM provenance p JOIN facts f ON f.id = p.fact_id "
+                "WHERE p.scope = %s AND p.ref = %s ORDER BY f.seq", (scope, episode))
+        if everything:
+            add("SELECT id FROM facts WHERE scope = %s ORDER BY seq", (scope,))
+        return found
+
+    def _forget_children(self, scope: str, parents: Sequence[str]) -> list[str]:
+        rows = self._conn.execute(
+            "SELECT DISTINCT child_id FROM lineage WHERE scope = %s "
+            "AND kind = 'derived' AND parent_id = ANY(%s)",
+            (scope, list(parents)),
+        )
+        return [str(r[0]) for r in rows]
+
+    def _forget_rows(self, scope: str, doomed: Sequence[str],
+                     report: ForgetReport) -> tuple[list[str], list[str]]:
+        c = self._conn
+        ids = list(doomed)
+        texts = [str(r[0]) for r in c.execute(
+            "SELECT text FROM facts WHERE id = ANY(%s)", (ids,))]
+        partners = [str(r[0]) for r in c.execute(
+            "SELECT fact_b FROM conflicts WHERE fact_a = ANY(%s) "
+            "UNION SELECT fact_a FROM conflicts WHERE fact_b = ANY(%s) ORDER BY 1",
+            (ids, ids),
+        )]
+        report.conflicts += c.execute(
+            "DELETE FROM conflicts WHERE fact_a = ANY(%s) OR fact_b = ANY(%s)", (ids, ids)
+        ).rowcount
+        report.lineage += c.execute(
+            "DELETE FROM lineage WHERE parent_id = ANY(%s) OR child_id = ANY(%s)", (ids, ids)
+        ).rowcount
+        report.vectors += c.execute(
+            "DELETE FROM vectors WHERE fact_id = ANY(%s)", (ids,)).rowcount
+        c.execute("DELETE FROM provenance WHERE fact_id = ANY(%s)", (ids,))
+        # the tsvector is a column of the row: its full-text entry goes with it
+        report.fts_rows += c.execute("DELETE FROM facts WHERE id = ANY(%s)", (ids,)).rowcount
+        return texts, partners
+
+    def _forget_reopen(self, partner: str) -> bool:
+        return self._conn.execute(
+            "UPDATE facts SET status = 'active' WHERE id = %s "
+            "AND status = 'conflicted' AND NOT EXISTS (SELECT 1 FROM conflicts "
+            "WHERE (fact_a = %s OR fact_b = %s) AND resolved_at IS NULL)",
+            (partner, partner, partner),
+        ).rowcount > 0
+
+    def _forget_references(self, scope: str, doomed: Sequence[str]) -> None:
+        c = self._conn
+        ids = list(doomed)
+        c.execute(
+            "UPDATE facts SET derived_from = ARRAY(SELECT r FROM unnest(derived_from) "
+            "WITH ORDINALITY AS t(r, i) WHERE r <> ALL(%s) ORDER BY i) "
+            "WHERE id IN (SELECT fact_id FROM provenance WHERE scope = %s "
+            "AND ref = ANY(%s))",
+            (ids, scope, ids),
+        )
+        c.execute("DELETE FROM provenance WHERE scope = %s AND ref = ANY(%s)", (scope, ids))
+        c.execute("UPDATE facts SET superseded_by = NULL WHERE scope = %s "
+                  "AND superseded_by = ANY(%s)", (scope, ids))
+
+    def _forget_side_records(self, scope: str, *, subject: str | None, episode: str | None,
+                             everything: bool, report: ForgetReport) -> None:
+        c = self._conn
+        if subject is not None and not _nul(subject):
+            report.rejections += c.execute(
+                "DELETE FROM rejections WHERE scope = %s AND subject = %s", (scope, subject)
+            ).rowcount
+            report.aliases += c.execute(
+                "DELETE FROM aliases WHERE scope = %s AND (canonical = %s OR alias = %s)",
+                (scope, subject, subject),
+            ).rowcount
+        if episode is not None and not _nul(episode):
+            report.rejections += c.execute(
+                "DELETE FROM rejections WHERE scope = %s AND %s = ANY(derived_from)",
+                (scope, episode),
+            ).rowcount
+        if everything:
+            report.rejections += c.execute(
+                "DELETE FROM rejections WHERE scope = %s", (scope,)).rowcount
+            report.aliases += c.execute(
+                "DELETE FROM aliases WHERE scope = %s", (scope,)).rowcount
+            report.rules += c.execute("DELETE FROM rules WHERE scope = %s", (scope,)).rowcount
 
     # -- models --------------------------------------------------------------------------
     def reindex(self) -> int:

@@ -151,6 +151,10 @@ def fts_query(text: str, required: Sequence[str] | None = None) -> str | None:
     return f"{FTS_COLUMNS} : ({_quoted(words)})"
 
 
+def _marks(chunk: Sequence[str]) -> str:
+    return ", ".join("?" * len(chunk))
+
+
 def _chunks(items: Sequence[str], size: int = _CHUNK) -> Iterator[Sequence[str]]:
     for i in range(0, len(items), size):
         yield items[i : i + size]
@@ -753,160 +757,110 @@ class SQLiteStore(Store):
         return cur.rowcount > 0
 
     # -- forgetting ----------------------------------------------------------------------
-    def forget(
-        self,
-        *,
-        scope: str,
-        ids: Sequence[str] = (),
-        subject: str | None = None,
-        episode: str | None = None,
-        everything: bool = False,
-    ) -> ForgetReport:
-        check_scope(scope)
-        report = ForgetReport(scope)
+    def _forget_targets(self, scope: str, *, ids: Sequence[str], subject: str | None,
+                        episode: str | None, everything: bool) -> list[str]:
         c = self._conn
-        with self.transaction():
-            targets: dict[str, None] = {}
-            for chunk in _chunks(list(ids)):
-                rows = c.execute(
-                    "SELECT id FROM facts WHERE +scope = ? AND id IN "
-                    f"({', '.join('?' * len(chunk))})",
-                    (scope, *chunk),
-                )
-                targets.update((r[0], None) for r in rows)
-            if subject is not None:
-                rows = c.execute(
-                    "SELECT id FROM facts WHERE scope = ? AND subject = ?", (scope, subject)
-                )
-                targets.update((r[0], None) for r in rows)
-            if episode is not None:
-                rows = c.execute(
-                    "SELECT fact_id FROM provenance WHERE scope = ? AND ref = ?", (scope, episode)
-                )
-                targets.update((r[0], None) for r in rows)
-            if everything:
-                targets.update(
-                    (r[0], None)
-                    for r in c.execute("SELECT id FROM facts WHERE scope = ?", (scope,))
-                )
-            # cascade: facts derived (inferred) from a forgotten fact go with it
-            frontier = list(targets)
-            while frontier:
-                found: list[str] = []
-                for chunk in _chunks(frontier):
-                    rows = c.execute(
-                        "SELECT child_id FROM lineage WHERE scope = ? AND kind = 'derived' AND "
-                        f"parent_id IN ({', '.join('?' * len(chunk))})",
-                        (scope, *chunk),
-                    )
-                    found += [r[0] for r in rows if r[0] not in targets]
-                targets.update((f, None) for f in found)
-                frontier = found
-            doomed = list(targets)
-            texts: list[str] = []
-            for chunk in _chunks(doomed):
-                marks = ", ".join("?" * len(chunk))
-                texts += [
-                    r[0] for r in c.execute(f"SELECT text FROM facts WHERE id IN ({marks})", chunk)
-                ]
-                # conflict partners that survive go back to active when no conflict is left
-                partners = c.execute(
-                    f"SELECT fact_b FROM conflicts WHERE fact_a IN ({marks}) "
-                    f"UNION SELECT fact_a FROM conflicts WHERE fact_b IN ({marks})",
-                    (*chunk, *chunk),
-                ).fetchall()
-                report.conflicts += c.execute(
-                    f"DELETE FROM conflicts WHERE fact_a IN ({marks}) OR fact_b IN ({marks})",
-                    (*chunk, *chunk),
-                ).rowcount
-                report.lineage += c.execute(
-                    f"DELETE FROM lineage WHERE parent_id IN ({marks}) OR child_id IN ({marks})",
-                    (*chunk, *chunk),
-                ).rowcount
-                report.fts_rows += c.execute(
-                    f"DELETE FROM facts_fts WHERE rowid IN "
-                    f"(SELECT rowid FROM facts WHERE id IN ({marks}))",
-                    chunk,
-                ).rowcount
-                report.vectors += c.execute(
-                    f"DELETE FROM vectors WHERE fact_id IN ({marks})", chunk
-                ).rowcount
-                c.execute(f"DELETE FROM provenance WHERE fact_id IN ({marks})", chunk)
-                c.execute(f"DELETE FROM facts WHERE id IN ({marks})", chunk)
-                for (partner,) in partners:
-                    if partner in targets:
-                        continue
-                    left = c.execute(
-                        "SELECT count(*) FROM conflicts WHERE (fact_a = ? OR fact_b = ?) "
-                        "AND resolved_at IS NULL",
-                        (partner, partner),
-                    ).fetchone()[0]
-                    if (
-                        not left
-                        and c.execute(
-                            "UPDATE facts SET status = 'active' "
-                            "WHERE id = ? AND status = 'conflicted'",
-                            (partner,),
-                        ).rowcount
-                    ):
-                        report.reopened.append(partner)
-                self._pending += [("remove", scope, fid, None) for fid in chunk]
-            report.fact_ids = doomed
-            # surviving facts keep no reference to what was forgotten
-            for chunk in _chunks(doomed):
-                marks = ", ".join("?" * len(chunk))
-                stale = c.execute(
-                    f"SELECT DISTINCT fact_id FROM provenance WHERE scope = ? AND ref IN ({marks})",
-                    (scope, *chunk),
-                ).fetchall()
-                for (fid,) in stale:
-                    refs = json.loads(
-                        c.execute("SELECT derived_from FROM facts WHERE id = ?", (fid,)).fetchone()[
-                            0
-                        ]
-                    )
-                    kept = [r for r in refs if r not in targets]
-                    c.execute(
-                        "UPDATE facts SET derived_from = ? WHERE id = ?", (json.dumps(kept), fid)
-                    )
-                    c.execute(
-                        f"DELETE FROM provenance WHERE fact_id = ? AND ref IN ({marks})",
-                        (fid, *chunk),
-                    )
-                c.execute(
-                    f"UPDATE facts SET superseded_by = NULL WHERE scope = ? "
-                    f"AND superseded_by IN ({marks})",
-                    (scope, *chunk),
-                )
-            if subject is not None:
-                report.rejections += c.execute(
-                    "DELETE FROM rejections WHERE scope = ? AND subject = ?", (scope, subject)
-                ).rowcount
-                report.aliases += c.execute(
-                    "DELETE FROM aliases WHERE scope = ? AND (canonical = ? OR alias = ?)",
-                    (scope, subject, subject),
-                ).rowcount
-            if episode is not None:
-                report.rejections += c.execute(
-                    "DELETE FROM rejections WHERE scope = ? AND EXISTS "
-                    "(SELECT 1 FROM json_each(rejections.derived_from) WHERE value = ?)",
-                    (scope, episode),
-                ).rowcount
-            if everything:
-                report.rejections += c.execute(
-                    "DELETE FROM rejections WHERE scope = ?", (scope,)
-                ).rowcount
-                report.aliases += c.execute(
-                    "DELETE FROM aliases WHERE scope = ?", (scope,)
-                ).rowcount
-                report.rules += c.execute("DELETE FROM rules WHERE scope = ?", (scope,)).rowcount
-            if doomed:
-                self._pending.append(("touch", scope, "", None))
-        self.forget_cached_text(texts)
-        self._scrub()
-        return report
+        found: list[str] = []
+        for chunk in _chunks(list(ids)):
+            found += [r[0] for r in c.execute(
+                f"SELECT id FROM facts WHERE +scope = ? AND id IN ({_marks(chunk)})",
+                (scope, *chunk))]
+        if subject is not None:
+            found += [r[0] for r in c.execute(
+                "SELECT id FROM facts WHERE scope = ? AND subject = ?", (scope, subject))]
+        if episode is not None:
+            found += [r[0] for r in c.execute(
+                "SELECT fact_id FROM provenance WHERE scope = ? AND ref = ?", (scope, episode))]
+        if everything:
+            found += [r[0] for r in c.execute("SELECT id FROM facts WHERE scope = ?", (scope,))]
+        return found
 
-    def _scrub(self) -> None:
+    def _forget_children(self, scope: str, parents: Sequence[str]) -> list[str]:
+        found: list[str] = []
+        for chunk in _chunks(parents):
+            found += [r[0] for r in self._conn.execute(
+                "SELECT child_id FROM lineage WHERE scope = ? AND kind = 'derived' AND "
+                f"parent_id IN ({_marks(chunk)})", (scope, *chunk))]
+        return found
+
+    def _forget_rows(self, scope: str, doomed: Sequence[str],
+                     report: ForgetReport) -> tuple[list[str], list[str]]:
+        c = self._conn
+        texts: list[str] = []
+        partners: list[str] = []
+        for chunk in _chunks(doomed):
+            marks = _marks(chunk)
+            texts += [r[0] for r in c.execute(
+                f"SELECT text FROM facts WHERE id IN ({marks})", chunk)]
+            partners += [r[0] for r in c.execute(
+                f"SELECT fact_b FROM conflicts WHERE fact_a IN ({marks}) "
+                f"UNION SELECT fact_a FROM conflicts WHERE fact_b IN ({marks})",
+                (*chunk, *chunk))]
+            report.conflicts += c.execute(
+                f"DELETE FROM conflicts WHERE fact_a IN ({marks}) OR fact_b IN ({marks})",
+                (*chunk, *chunk)).rowcount
+            report.lineage += c.execute(
+                f"DELETE FROM lineage WHERE parent_id IN ({marks}) OR child_id IN ({marks})",
+                (*chunk, *chunk)).rowcount
+            report.fts_rows += c.execute(
+                "DELETE FROM facts_fts WHERE rowid IN "
+                f"(SELECT rowid FROM facts WHERE id IN ({marks}))", chunk).rowcount
+            report.vectors += c.execute(
+                f"DELETE FROM vectors WHERE fact_id IN ({marks})", chunk).rowcount
+            c.execute(f"DELETE FROM provenance WHERE fact_id IN ({marks})", chunk)
+            c.execute(f"DELETE FROM facts WHERE id IN ({marks})", chunk)
+            self._pending += [("remove", scope, fid, None) for fid in chunk]
+        self._pending.append(("touch", scope, "", None))
+        return texts, list(dict.fromkeys(partners))
+
+    def _forget_reopen(self, partner: str) -> bool:
+        return self._conn.execute(
+            "UPDATE facts SET status = 'active' WHERE id = ? AND status = 'conflicted' "
+            "AND NOT EXISTS (SELECT 1 FROM conflicts WHERE (fact_a = ? OR fact_b = ?) "
+            "AND resolved_at IS NULL)",
+            (partner, partner, partner),
+        ).rowcount > 0
+
+    def _forget_references(self, scope: str, doomed: Sequence[str]) -> None:
+        c = self._conn
+        gone = set(doomed)
+        for chunk in _chunks(doomed):
+            marks = _marks(chunk)
+            stale = c.execute(
+                f"SELECT DISTINCT fact_id FROM provenance WHERE scope = ? AND ref IN ({marks})",
+                (scope, *chunk)).fetchall()
+            for (fid,) in stale:
+                refs = json.loads(c.execute(
+                    "SELECT derived_from FROM facts WHERE id = ?", (fid,)).fetchone()[0])
+                c.execute("UPDATE facts SET derived_from = ? WHERE id = ?",
+                          (json.dumps([r for r in refs if r not in gone]), fid))
+                c.execute(f"DELETE FROM provenance WHERE fact_id = ? AND ref IN ({marks})",
+                          (fid, *chunk))
+            c.execute(f"UPDATE facts SET superseded_by = NULL WHERE scope = ? "
+                      f"AND superseded_by IN ({marks})", (scope, *chunk))
+
+    def _forget_side_records(self, scope: str, *, subject: str | None, episode: str | None,
+                             everything: bool, report: ForgetReport) -> None:
+        c = self._conn
+        if subject is not None:
+            report.rejections += c.execute(
+                "DELETE FROM rejections WHERE scope = ? AND subject = ?", (scope, subject)
+            ).rowcount
+            report.aliases += c.execute(
+                "DELETE FROM aliases WHERE scope = ? AND (canonical = ? OR alias = ?)",
+                (scope, subject, subject)).rowcount
+        if episode is not None:
+            report.rejections += c.execute(
+                "DELETE FROM rejections WHERE scope = ? AND EXISTS "
+                "(SELECT 1 FROM json_each(rejections.derived_from) WHERE value = ?)",
+                (scope, episode)).rowcount
+        if everything:
+            report.rejections += c.execute(
+                "DELETE FROM rejections WHERE scope = ?", (scope,)).rowcount
+            report.aliases += c.execute("DELETE FROM aliases WHERE scope = ?", (scope,)).rowcount
+            report.rules += c.execute("DELETE FROM rules WHERE scope = ?", (scope,)).rowcount
+
+    def _forget_scrub(self) -> None:
         """Leave no copy behind: merge FTS segments (dropping deleted entries), and fold
         the write-ahead log into the zeroed pages of the main file."""
         with self._lock:
