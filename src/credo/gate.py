@@ -11,9 +11,14 @@ import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
+from typing import TYPE_CHECKING
 
 from .config import MAX_FACT_CHARS
 from .fact import SOURCE_CONFIDENCE
+
+if TYPE_CHECKING:
+    from .keys import Statement
+    from .predicates import Catalogue
 
 DENY_LIST = (
     "NEVER extract: emotions or mood, opinions the user attributes to others, speculation "
@@ -38,13 +43,16 @@ SPECULATION_MARKERS = (
     "will", "going to", "gonna", "plan to", "plans to", "planning to", "want to",
     "wants to", "wanna", "intend to", "intends to", "hope to", "hopes to", "someday",
     "eventually", "one day", "thinking about", "thinking of", "considering", "might switch",
-    "next year", "in the future", "would like to", "wants to eventually",
+    "next year", "in the future", "would like to", "wants to eventually", "can't wait",
+    "cannot wait", "can not wait", "keen to", "looking forward to", "about to", "tomorrow",
+    "next week", "next month", "next weekend", "this weekend", "tonight", "later today",
 )
 TRANSIENT_MARKERS = (
     "right now", "currently running", "is running", "is failing", "are failing", "is open",
     "is down", "is broken", "at the moment", "today", "tonight", "this morning",
     "this afternoon", "this week", "just now", "is loading", "is compiling", "is crashing",
-    "is failing right now", "failing", "is stuck", "is hanging",
+    "is failing right now", "failing", "is stuck", "is hanging", "currently",
+    "at present", "for now",
 )
 ATTRIBUTION_MARKERS = (
     "thinks that", "thinks", "believes", "says that", "said that", "according to",
@@ -87,6 +95,20 @@ class GatePolicy:
     refuse_examples: tuple[str, ...] = REFUSE_EXAMPLES
     min_chars: int = 8
     max_words: int = 40
+    #: extensions of the predicate catalogue (`credo/data/predicates.toml`)
+    one_valued: tuple[str, ...] = ()
+    many_valued: tuple[str, ...] = ()
+    predicate_synonyms: tuple[str, ...] = ()
+    predicate_opposites: tuple[str, ...] = ()
+
+    def catalogue(self) -> Catalogue:
+        """The shipped predicate catalogue with this policy's entries added."""
+        from .predicates import shipped
+
+        return shipped().extended(
+            one_valued=self.one_valued, many_valued=self.many_valued,
+            synonyms=self.predicate_synonyms, opposites=self.predicate_opposites,
+        )
 
 
 @dataclass(frozen=True)
@@ -144,52 +166,140 @@ def _first_marker(text: str, markers: tuple[str, ...]) -> str | None:
     return found.group(1) if found else None
 
 
+#: how contracted tokens read to the marker lists ("I'll" -> "i will")
+_SPELLED = {"'ll": "will", "’ll": "will", "'d": "would", "’d": "would", "n't": "not",
+            "n’t": "not", "ca": "can", "wo": "will", "'m": "am", "’m": "am", "'re": "are",
+            "’re": "are", "'ve": "have", "’ve": "have", "gon": "going", "na": "to"}
+#: state verbs that "currently" or "now" do not make transient ("I currently live in Oslo")
+DURABLE_NOW = frozenset({
+    "live", "work", "use", "study", "own", "speak", "teach", "deploy", "run", "host",
+    "maintain", "lead", "manage", "rent", "have", "be_based", "be_married", "be_vegan",
+    "be_vegetarian", "be_employed", "attend", "volunteer", "play", "write", "coach",
+})
+_NOW_WORDS = frozenset({"currently", "now", "presently", "nowadays"})
+_MODALS = frozenset({"will", "would", "might", "may", "could", "should", "shall"})
+
+
+@dataclass(frozen=True)
+class _Views:
+    """The candidate as the marker lists read it, one view per kind of marker.
+
+    Every view is the lower-cased sentence with some tokens blanked: names always (a
+    capitalised word inside a sentence, or a name read as a modal: "My colleague Will",
+    "Happy Cow"), and per category the tokens a marker must not match there: nouns for
+    attribution ("insurance claims"), modifiers of a specific noun for vagueness
+    ("complex analysis"), "currently" before a state verb for transience."""
+
+    base: str
+    attribution: str
+    vague: str
+    transient: str
+
+
+def _views(text: str, policy: GatePolicy, statement: Statement | None) -> _Views:
+    from .nlp import parse
+
+    doc = parse(text)
+    vague_words = {m.lower() for m in policy.vague}
+    predicate = (statement.predicate or "") if statement else ""
+    verb = predicate.removeprefix("not_").split("_", 1)[0]
+    durable = verb in DURABLE_NOW or predicate.removeprefix("not_") in DURABLE_NOW
+    names: set[int] = set()
+    for sent in doc.sents:
+        words = [t for t in sent if not t.is_punct and not t.is_space]
+        for n, tok in enumerate(words):
+            later = n > 0 and words[n - 1].text not in (":", '"', "“", "(")
+            if tok.text[:1].isupper() and tok.text != "I" and (later or tok.tag_ in ("NNP", "NNPS")):
+                names.add(tok.i)
+            elif tok.lower_ in _MODALS and tok.text[:1].isupper() and n + 1 < len(words) \
+                    and words[n + 1].tag_ in ("VBZ", "VBD"):
+                names.add(tok.i)  # "Will lives in Oslo": a modal takes a base-form verb
+
+    def view(blank: set[int]) -> str:
+        out = []
+        for tok in doc:
+            word = "_" if tok.i in blank else _SPELLED.get(tok.lower_, tok.lower_)
+            out.append(word + (tok.whitespace_ and " "))
+        return " ".join("".join(out).split())
+
+    nouns = {t.i for t in doc if t.pos_ in ("NOUN", "PROPN") or t.tag_.startswith("NN")}
+    modifiers = {
+        t.i for t in doc
+        if t.lower_ in vague_words and t.dep_ in ("amod", "compound", "nmod")
+        and t.head.pos_ in ("NOUN", "PROPN")
+        and f"{t.lower_} {t.head.lower_}" not in vague_words
+    }
+    now = {t.i for t in doc if t.lower_ in _NOW_WORDS} if durable else set()
+    return _Views(view(names), view(names | nouns), view(names | modifiers), view(names | now))
+
+
 def check(
     candidate: Candidate,
     policy: GatePolicy | None = None,
     *,
     require_subject: bool = True,
     suppressions: Sequence[Suppression] | Iterable[Suppression] = (),
+    statement: Statement | None = None,
 ) -> Verdict:
-    """Decide whether a candidate may become a fact. Pure: no I/O, no clock."""
+    """Decide whether a candidate may become a fact. Pure: no I/O, no clock.
+
+    Secrets are looked for first, so that whatever else is wrong with a candidate, a
+    refusal that carries a secret says so (and the caller masks it). `statement` is the
+    parser's reading of the text (`keys.analyse`); it is made here when not given."""
+    from .keys import analyse
     from .secrets import find_secrets
 
     policy = policy or GatePolicy()
     text = (candidate.text or "").strip()
-    low = " ".join(text.lower().split())
     if re.search(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]", text):
         return Verdict(False, "malformed", "holds control characters")
+    secrets = find_secrets(text)
+    if secrets:
+        return Verdict(False, "secret", f"carries a secret ({secrets[0].kind})")
     if len(text) < policy.min_chars:
         return Verdict(False, "too_short", "too short to be checkable")
     if len(text) > MAX_FACT_CHARS or len(text.split()) > policy.max_words:
         return Verdict(False, "too_long", "too long: probably a summary, not a fact")
-    secrets = find_secrets(text)
-    if secrets:
-        return Verdict(False, "secret", f"carries a secret ({secrets[0].kind})")
     if candidate.role == "assistant":
         return Verdict(False, "not_sourced", "restates the assistant, not the user or a tool")
     if candidate.source.split(":", 1)[0].lower() not in SOURCE_CONFIDENCE:
         return Verdict(False, "not_sourced", f"unknown source {candidate.source!r}")
-    if text.endswith("?"):
+    statement = statement or analyse(text)
+    if text.endswith("?") or statement.kind == "question":
         return Verdict(False, "question", "a question asserts nothing")
+    if statement.kind == "instruction":
+        return Verdict(False, "instruction", "a request to the assistant, not a fact")
     for rule in suppressions:
         if rule.matches(text, candidate.subject):
             return Verdict(False, "suppressed", f"the user asked not to remember {rule.pattern!r}")
+    views = _views(text, policy, statement)
     checks = (
-        ("affect", policy.affect, "emotion or mood"),
-        ("hedged", policy.hedges, "hedged"),
-        ("speculative", policy.speculation, "intention or speculation about the future"),
-        ("transient", policy.transient, "transient state"),
-        ("attributed_opinion", policy.attribution, "opinion attributed to someone"),
-        ("vague", policy.vague, "not specific"),
+        ("affect", policy.affect, "emotion or mood", views.base),
+        ("hedged", policy.hedges, "hedged", views.base),
+        ("speculative", policy.speculation, "intention or speculation about the future",
+         views.base),
+        ("transient", policy.transient, "transient state", views.transient),
+        ("attributed_opinion", policy.attribution, "opinion attributed to someone",
+         views.attribution),
+        ("vague", policy.vague, "not specific", views.vague),
     )
-    for code, markers, label in checks:
-        marker = _first_marker(low, markers)
+    for code, markers, label, seen in checks:
+        marker = _first_marker(seen, markers)
         if marker:
             return Verdict(False, code, f"{label}: {marker!r}")
-    if require_subject and not (candidate.subject or "").strip():
+    subject = (candidate.subject or "").strip().lower()
+    if statement.pronoun_subject and (not subject or subject in _PRONOUNS):
+        return Verdict(False, "ungrounded",
+                       f"{statement.subject!r} has nothing to refer to: say what it is")
+    if subject in _PRONOUNS:
+        return Verdict(False, "ungrounded", f"{subject!r} has nothing to refer to")
+    if require_subject and not subject:
         return Verdict(False, "no_subject", "no subject: cannot be keyed or contradicted")
     return Verdict(True, "ok", "ok")
+
+
+_PRONOUNS = frozenset({"it", "this", "that", "he", "she", "they", "these", "those", "him",
+                       "them", "there"})
 
 
 def passes_gate(candidate: dict[str, str]) -> tuple[bool, str]:

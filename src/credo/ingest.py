@@ -14,7 +14,6 @@ import re
 from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
-from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
 
@@ -23,6 +22,7 @@ from .extract.base import Extraction, Extractor, Turn
 from .keys import display_name
 from .memory import Memory, MemoryError_
 from .suppress import AppliedRequest, apply_request, detect
+from .timeparse import TimeError, parse_time
 
 __all__ = [
     "FORMATS",
@@ -44,10 +44,6 @@ DEFAULT_EPISODE_SIZE = 20
 MAX_FAILED_EPISODES = 3
 _ROLE_ALIASES = {"human": "user", "ai": "assistant", "bot": "assistant", "model": "assistant",
                  "function": "tool"}
-_LOCOMO_TIME = re.compile(
-    r"^\s*(\d{1,2}):(\d{2})\s*([ap]m)\s+on\s+(\d{1,2})\s+([A-Za-z]+),?\s+(\d{4})\s*$",
-    re.IGNORECASE,
-)
 
 
 class IngestError(ValueError):
@@ -56,41 +52,12 @@ class IngestError(ValueError):
 
 # -- time ---------------------------------------------------------------------------------
 def parse_timestamp(value: Any, *, where: str = "") -> float | None:
-    """Epoch seconds (or milliseconds), ISO 8601, or LoCoMo's "1:56 pm on 8 May, 2023".
-
-    A time with no zone is read as UTC, so the same file gives the same facts anywhere.
-    """
-    if value is None or value == "":
-        return None
-    if isinstance(value, bool):
-        raise IngestError(f"{where}: a timestamp cannot be true/false")
-    if isinstance(value, (int, float)):
-        # milliseconds since the epoch are common in chat exports; seconds would be year 33658
-        return float(value) / 1000.0 if value > 1e11 else float(value)
-    text = str(value).strip()
+    """Epoch seconds (or milliseconds), ISO 8601, or LoCoMo's "1:56 pm on 8 May, 2023":
+    `credo.timeparse.parse_time`, with its errors as `IngestError`s."""
     try:
-        return parse_timestamp(float(text), where=where)
-    except ValueError:
-        pass
-    found = _LOCOMO_TIME.match(text)
-    if found:
-        hour, minute, ampm, day, month, year = found.groups()
-        try:
-            parsed = datetime.strptime(f"{day} {month[:3]} {year} {hour}:{minute} {ampm}",
-                                       "%d %b %Y %I:%M %p")
-        except ValueError as exc:
-            raise IngestError(f"{where}: cannot read the date {text!r}") from exc
-        return parsed.replace(tzinfo=timezone.utc).timestamp()
-    try:
-        iso = datetime.fromisoformat(text.replace("Z", "+00:00"))
-    except ValueError as exc:
-        raise IngestError(
-            f"{where}: cannot read the timestamp {text!r}: use ISO 8601 "
-            "(2024-05-08T13:56:00Z) or epoch seconds"
-        ) from exc
-    if iso.tzinfo is None:
-        iso = iso.replace(tzinfo=timezone.utc)
-    return iso.timestamp()
+        return parse_time(value, where=where)
+    except TimeError as exc:
+        raise IngestError(str(exc)) from exc
 
 
 # -- readers ------------------------------------------------------------------------------

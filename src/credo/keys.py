@@ -1,107 +1,89 @@
-"""Best-effort (subject, predicate, object) keys from one sentence, by rules, offline.
+"""Reading one statement: what kind of utterance it is, its best-effort (subject,
+predicate, object) key, and the sentence to store. The one English engine in credo: the
+explicit `remember` path, ingest and the suppression rules all read sentences here.
 
-Covers the shapes people use when they state a fact: "Arttu deploys arttuan.com on
-Vercel" (named declarative), "The deploy target is prod" (copula), "my editor is Helix" /
-"Arttu's editor is Helix" (possessive), "I live in Berlin" (first person). Anything else
-gets no key: the fact is stored with a null key and checked by vectors only.
+The parse comes from spaCy (`credo.nlp`); this module decides, from the dependency tree:
 
-First-person sentences are rewritten in the third person ("I live in Berlin" ->
-"The user lives in Berlin"), because the stored sentence is what a model reads later,
-out of the context in which "I" meant somebody.
+- the **kind**: a statement, a question, an instruction ("Write me a poem"), or a
+  fragment with no verb;
+- the **key**: subject as written ("I", "Arttu", "deploy target", "we"), a normalised
+  predicate (`live_in`, `use`, `be`, `be_allergic_to`, `has_editor`, `is`; `not_` in
+  front when the statement is negated: "never", "not", "no longer", "used to",
+  "stopped ...ing") and the object as written ("Python 3.11", "Turku, Finland");
+- the **stored sentence**: the user's words, byte for byte, except that a first-person
+  speaker becomes the scope's subject ("I never drink coffee" -> "The user never drinks
+  coffee"), with the verb inflected by `lemminflect`. When a rewrite cannot be made
+  correctly, the sentence is stored as it was said.
 """
 
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from .fact import normalize_predicate
 
-COPULAS = {"is": "be", "are": "be", "was": "be", "were": "be", "am": "be"}
-PREPOSITIONS = (
-    "in", "at", "on", "for", "with", "to", "from", "as", "by", "into", "of", "about", "near",
+if TYPE_CHECKING:
+    from spacy.tokens import Span, Token
+
+__all__ = ["Statement", "analyse", "display_name", "first_sentence", "parse_key", "rewrite"]
+
+#: explicit wrappers that say "this is for you to keep"; not part of the fact
+_WRAPPER = re.compile(
+    r"^\s*(?:please\s+)?(?:remember|note|keep\s+in\s+mind|fyi|for\s+the\s+record|"
+    r"just\s+so\s+you\s+know)(?:\s+that)?\s*[:,]?\s+(?=\S)",
+    re.IGNORECASE,
 )
-ARTICLES = ("the", "a", "an", "our", "their", "his", "her", "its", "this", "that")
-# modal or hedged openings are the gate's business; the parser only refuses to key them
-_NOT_A_VERB = {"really", "also", "always", "usually", "now", "still", "just", "often", "never"}
-
-#: relations that mean the same thing share one predicate key
-PREDICATE_SYNONYMS = {
-    "love": "like",
-    "enjoy": "like",
-    "prefer": "like",
-    "reside_in": "live_in",
-    "be_based_in": "live_in",
-    "live_at": "live_in",
-    "work_for": "work_at",
-    "be_employed_at": "work_at",
-    "be_employed_by": "work_at",
-    "utilize": "use",
-    "utilise": "use",
-    "deploy_to": "deploy_on",
-}
-
-#: relations a subject can have many of; a different object there is new, not a contradiction
-MULTI_VALUED = frozenset(
-    {
-        "like", "dislike", "use", "have", "know", "speak", "play", "own", "read", "watch",
-        "visit", "eat", "drink", "write", "build", "maintain", "contribute_to", "follow",
-        "collect", "teach", "study", "learn", "listen_to", "attend", "support", "need",
-        "run", "host", "manage", "work_on", "care_about", "volunteer_at", "enjoy", "be_a",
-    }
+_SUBJ = ("nsubj", "nsubjpass", "csubj", "expl")
+_COMPLEMENTS = ("attr", "acomp", "oprd")
+_NEG_WORDS = frozenset({"not", "n't", "never", "no", "nt"})
+#: verbs whose complement carries the relation: "I stopped using Vim" is about using Vim
+_ENDED = frozenset({"stop", "quit", "cease"})
+_BEGUN = frozenset({"start", "begin"})
+_PREFERENCE = frozenset({"like", "love", "enjoy", "prefer", "hate", "adore", "dislike",
+                         "detest", "loathe"})
+_QUESTION_OPENERS = frozenset({
+    "what", "who", "whom", "whose", "where", "when", "why", "how", "which",
+})
+_AUX_OPENERS = frozenset({
+    "do", "does", "did", "can", "could", "would", "will", "shall", "should", "is", "are",
+    "was", "were", "am", "have", "has", "may", "might", "must",
+})
+#: second-person openers that ask the assistant to do something
+_REQUEST_OPENERS = re.compile(
+    r"^\s*(?:please\s+|pls\s+|kindly\s+)?(?:can|could|would|will)\s+you\b|"
+    r"^\s*(?:please|pls|kindly)\s+(?!(?:don'?t|do\s+not|never)\b)\w+|"
+    r"^\s*(?:i\s+(?:want|need|would\s+like)\s+you\s+to)\b|^\s*let'?s\b",
+    re.IGNORECASE,
 )
-
-_IRREGULAR_LEMMA = {"has": "have", "does": "do", "goes": "go", "is": "be", "'s": "be"}
-_IRREGULAR_THIRD = {"be": "is", "am": "is", "have": "has", "do": "does", "go": "goes"}
-_WORD = re.compile(r"[\w.@#+/'-]+|[^\w\s]")
+_PRONOUN_SUBJECTS = frozenset({"it", "this", "that", "he", "she", "they", "these", "those",
+                               "him", "her", "them", "there"})
+_FIRST = frozenset({"i", "me", "my", "mine", "myself"})
 
 
 @dataclass(frozen=True)
-class ParsedKey:
-    subject: str  # as written ("Arttu", "deploy target", "I")
-    predicate: str  # normalised ("live_in", "be", "editor")
-    object: str  # as written, trimmed
-    text: str  # the sentence to store (third person for first-person input)
+class Statement:
+    """What one utterance says, as far as the parser can tell."""
+
+    said: str  # the input, stripped of "remember that" wrappers
+    text: str  # the sentence to store: `said`, with a first-person speaker named
+    kind: str  # "statement" | "question" | "instruction" | "fragment"
+    subject: str | None = None  # as written: "I", "Arttu", "deploy target", "we", "it"
+    predicate: str | None = None  # normalised, "not_" in front when negated
+    object: str | None = None  # as written
+    negated: bool = False
     first_person: bool = False
+    rewritten: bool = False  # text differs from said
 
+    @property
+    def keyed(self) -> bool:
+        return bool(self.subject and self.predicate and self.object)
 
-def lemma(verb: str) -> str:
-    """Third-person singular to base form: lives -> live, watches -> watch, has -> have."""
-    v = verb.lower()
-    if v in _IRREGULAR_LEMMA:
-        return _IRREGULAR_LEMMA[v]
-    if v.endswith("ies") and len(v) > 4:
-        return v[:-3] + "y"
-    if v.endswith(("sses", "shes", "ches", "xes", "zes", "oes")):
-        return v[:-2]
-    if v.endswith("s") and not v.endswith(("ss", "us", "is")):
-        return v[:-1]
-    return v
-
-
-def third_person(verb: str) -> str:
-    """Base form to third-person singular: live -> lives, watch -> watches, am -> is."""
-    v = verb.lower()
-    if v in _IRREGULAR_THIRD:
-        return _IRREGULAR_THIRD[v]
-    if v.endswith(("s", "sh", "ch", "x", "z", "o")):
-        return v + "es"
-    if v.endswith("y") and len(v) > 1 and v[-2] not in "aeiou":
-        return v[:-1] + "ies"
-    return v + "s"
-
-
-def canonical_predicate(verb_lemma: str, rest: list[str]) -> tuple[str, list[str]]:
-    """Fold a leading preposition into the predicate: live + [in, Berlin] -> live_in."""
-    pred = verb_lemma
-    if verb_lemma == "be" and rest and rest[0].lower() in ("a", "an") and len(rest) > 1:
-        # "is a nurse", "is a father": a kind of thing one is, and one can be many
-        return "be_a", rest
-    if rest and rest[0].lower() in PREPOSITIONS and len(rest) > 1:
-        pred = f"{verb_lemma}_{rest[0].lower()}"
-        rest = rest[1:]
-    pred = normalize_predicate(pred)
-    return PREDICATE_SYNONYMS.get(pred, pred), rest
+    @property
+    def pronoun_subject(self) -> bool:
+        """The subject is a pronoun that needs an antecedent ("it", "they", "this")."""
+        return (self.subject or "").lower() in _PRONOUN_SUBJECTS
 
 
 def display_name(subject_key: str) -> str:
@@ -111,209 +93,354 @@ def display_name(subject_key: str) -> str:
     return " ".join(w[:1].upper() + w[1:] for w in subject_key.split())
 
 
-def _clean_object(tokens: list[str]) -> str:
-    text = " ".join(tokens).strip()
-    text = re.sub(r"\s+([.,!?;:])", r"\1", text)
-    return text.rstrip(".!;:, ").strip()
+def strip_wrapper(text: str) -> str:
+    """"Remember that I live in Berlin" -> "I live in Berlin"."""
+    return _WRAPPER.sub("", text.strip(), count=1).strip()
 
 
-def _sentence(text: str) -> str:
-    text = text.strip()
-    if text and text[-1] not in ".!?":
-        text += "."
-    return text[:1].upper() + text[1:]
+def first_sentence(text: str) -> Span:
+    from .nlp import parse
+
+    return next(iter(parse(text).sents))
 
 
-def _expand_contractions(text: str) -> str:
-    text = re.sub(r"\bI'm\b", "I am", text, flags=re.IGNORECASE)
-    text = re.sub(r"\bI've\b", "I have", text, flags=re.IGNORECASE)
-    text = re.sub(r"\bI'd\b", "I would", text, flags=re.IGNORECASE)
-    text = re.sub(r"\bdon't\b", "do not", text, flags=re.IGNORECASE)
-    text = re.sub(r"\bdoesn't\b", "does not", text, flags=re.IGNORECASE)
-    return re.sub(r"[’`]", "'", text)
+# -- the kind of utterance ------------------------------------------------------------------
+def _kind(sent: Span, said: str) -> str:
+    words = [t for t in sent if not t.is_punct and t.pos_ != "INTJ"]
+    if not words:
+        return "fragment"
+    if said.rstrip().endswith("?"):
+        return "question"
+    first = words[0]
+    low = first.lower_
+    if low in _QUESTION_OPENERS and first.dep_ not in ("nsubj", "nsubjpass", "mark") and (
+        first.i + 1 < len(first.doc) and first.nbor().lower_ in _AUX_OPENERS | {"'s", "'re"}
+    ):
+        return "question"
+    if _REQUEST_OPENERS.search(said):
+        return "instruction"
+    if low in _AUX_OPENERS and len(words) > 1 and words[1].dep_ in _SUBJ and (
+        words[1].lower_ in ("you", "i", "we", "it", "there", "he", "she", "they")
+    ):
+        return "question"
+    root = sent.root
+    if not any(t.pos_ in ("VERB", "AUX") for t in sent):
+        return "fragment"
+    has_subject = any(c.dep_ in _SUBJ for c in root.children)
+    if (not has_subject and root.tag_ == "VB" and root.i == words[0].i
+            and not first.is_title or low in ("tell", "write", "show", "give", "make",
+                                              "find", "send", "help", "explain",
+                                              "summarize", "summarise", "list", "draft",
+                                              "translate", "create", "generate", "remind",
+                                              "book", "call", "email", "text", "schedule")
+            and not has_subject and root.i == words[0].i):
+        return "instruction"
+    return "statement"
 
 
-def _first_person(tokens: list[str], self_name: str) -> ParsedKey | None:
-    """I <verb> <rest>, I am <x>, I do not <verb> <rest>."""
-    if len(tokens) < 3 or tokens[0] != "I":
-        return None
-    i = 1
-    negated = False
-    while i < len(tokens) - 1 and tokens[i].lower() in _NOT_A_VERB:
-        i += 1  # "I also like snakes": the adverb is not the verb
-    if tokens[i].lower() in ("do", "did") and len(tokens) > i + 2 and tokens[i + 1] == "not":
-        negated, i = True, i + 2
-    if tokens[i].lower() in ("will", "would", "might", "may", "could", "should"):
-        return None
-    verb = tokens[i].lower()
-    rest = tokens[i + 1 :]
-    if not rest:
-        return None
-    base = "be" if verb in ("am", "was") else verb
-    pred, obj_tokens = canonical_predicate(base, rest)
-    if negated:
-        pred = "not_" + pred
-    obj = _clean_object(obj_tokens)
-    if not obj:
-        return None
-    if negated:
-        verb_out = "does not " + verb
-    elif verb == "was":
-        verb_out = "was"
-    else:
-        verb_out = third_person(base)
-    tail = " ".join(_rewrite_rest(rest, self_name))
-    text = _sentence(f"{self_name} {verb_out} {tail}")
-    return ParsedKey("I", pred, obj, text, first_person=True)
+# -- the key --------------------------------------------------------------------------------
+def _span_text(tokens: list[Token]) -> str:
+    """The words of `tokens` as written (they must be contiguous), trailing punctuation off."""
+    while tokens and tokens[-1].is_punct and tokens[-1].text not in (")", "]", '"', "%"):
+        tokens = tokens[:-1]
+    while tokens and (tokens[0].is_punct and tokens[0].text not in ("(", "[", '"', "$", "£", "€")
+                      or tokens[0].dep_ == "cc"):
+        tokens = tokens[1:]
+    if not tokens:
+        return ""
+    doc = tokens[0].doc
+    return doc[tokens[0].i : tokens[-1].i + 1].text.strip()
 
 
-def _rewrite_rest(tokens: list[str], self_name: str) -> list[str]:
-    """Later first-person words in the sentence: "and I walk him" -> "and Arttu walks him"."""
-    out: list[str] = []
-    name = "the user" if self_name == "The user" else self_name
-    skip = False
-    for n, token in enumerate(tokens):
-        if skip:
-            skip = False
+def _subtree(token: Token, *, stop: frozenset[str] = frozenset()) -> list[Token]:
+    """The token's phrase: its subtree, cut before any child whose dep is in `stop`."""
+    left = token.left_edge.i
+    right = token.i
+    for child in token.rights:
+        if child.dep_ in stop:
+            break
+        right = max(right, child.right_edge.i)
+    doc = token.doc
+    return [doc[i] for i in range(left, right + 1)]
+
+
+def _noun_phrase(token: Token) -> list[Token]:
+    """A subject's words without its determiner or possessor: "our production database"
+    -> "production database", "the deploy target for the API" -> "deploy target"."""
+    keep = [c for c in token.lefts if c.dep_ in ("compound", "amod", "nummod", "nmod")]
+    start = min([token.i, *(c.left_edge.i for c in keep)])
+    doc = token.doc
+    return [doc[i] for i in range(start, token.i + 1)
+            if doc[i].dep_ not in ("det", "poss", "case", "punct")]
+
+
+def _is_negation(token: Token) -> bool:
+    return token.dep_ == "neg" or (token.lower_ == "never" and token.dep_ in ("neg", "advmod"))
+
+
+def _negated(verb: Token) -> bool:
+    """"not", "n't", "never", "no longer" on the verb or its auxiliaries."""
+    for child in verb.children:
+        if _is_negation(child):
+            return True
+        if child.lower_ in ("longer", "more") and any(c.lower_ == "no" for c in child.children):
+            return True  # "I no longer live in Helsinki"
+        if child.dep_ in ("aux", "auxpass") and any(_is_negation(c) for c in child.children):
+            return True
+    return False
+
+
+def _object_of(verb: Token) -> tuple[str, list[Token]] | None:
+    """The predicate suffix and the object tokens for a (non-copular) verb."""
+    particle = next((c for c in verb.children if c.dep_ == "prt"), None)
+    suffix = f"_{particle.lower_}" if particle is not None else ""
+    for child in verb.rights:
+        if child.lower_ in ("myself", "me", "himself", "herself", "themselves", "him", "her",
+                            "them", "us", "ourselves") and child.dep_ in ("dobj", "dative"):
+            continue  # "I taught myself Rust": the thing taught is the object
+        if child.dep_ in ("dobj", "obj", "dative", "attr", "oprd", "ccomp", "acomp"):
+            # "I have no kids": a determiner "no" negates the claim, handled by the caller
+            return suffix, _subtree(child, stop=frozenset({"relcl"}))
+        if child.dep_ == "xcomp":
+            return suffix, _subtree(child)
+        if child.dep_ == "prep":
+            pobj = next((c for c in child.children if c.dep_ in ("pobj", "pcomp")), None)
+            if pobj is not None:
+                return f"{suffix}_{child.lower_}", _subtree(pobj)
+        if child.dep_ == "npadvmod" and child.pos_ in ("NOUN", "PROPN"):
             continue
-        nxt = tokens[n + 1] if n + 1 < len(tokens) else ""
-        if token == "I" and re.fullmatch(r"[a-z]+", nxt):
-            base = "be" if nxt in ("am", "was") else nxt
-            out += [name, "was" if nxt == "was" else third_person(base)]
-            skip = True
-        elif token == "I":
-            out.append(name)
+    return None
+
+
+def _copula(verb: Token) -> tuple[str, list[Token]] | None:
+    """"is a nurse" -> ("", [a nurse]); "is allergic to peanuts" -> ("_allergic_to",
+    [peanuts]); "is from Finland" -> ("_from", [Finland]); "was born in India"."""
+    for child in verb.rights:
+        if child.dep_ == "acomp" or (child.dep_ == "attr" and child.pos_ == "ADJ"):
+            prep = next((c for c in child.children if c.dep_ == "prep"), None)
+            pobj = next((c for c in prep.children if c.dep_ in ("pobj", "pcomp")), None) \
+                if prep is not None else None
+            if prep is not None and pobj is not None and prep.i == child.i + 1:
+                return f"_{child.lemma_.lower()}_{prep.lower_}", _subtree(pobj)
+            npadv = next((c for c in child.lefts if c.dep_ == "npadvmod"), None)
+            if npadv is not None and child.lower_ == "old":
+                return "_old", _subtree(npadv)  # "I am 30 years old"
+            return "", _subtree(child, stop=frozenset({"prep", "advcl", "relcl"}))
+        if child.dep_ in ("attr", "oprd"):
+            return "", _subtree(child, stop=frozenset({"relcl", "advcl"}))
+        if child.dep_ == "prep":
+            pobj = next((c for c in child.children if c.dep_ in ("pobj", "pcomp")), None)
+            if pobj is not None:
+                return f"_{child.lower_}", _subtree(pobj)
+    return None
+
+
+def _key(sent: Span) -> tuple[Token, str, list[Token], bool] | None:
+    """(subject token, predicate, object tokens, negated) for the sentence's main clause."""
+    root = sent.root
+    verb = root
+    subject = next((c for c in root.children if c.dep_ in _SUBJ), None)
+    if subject is None:
+        return None
+    negated = _negated(root)
+    # "The deploy target is staging": spaCy reads "is staging" as a progressive
+    if root.tag_ == "VBG" and any(c.lemma_ == "be" and c.dep_ == "aux" for c in root.children) \
+            and not any(c.dep_ in ("dobj", "prep", "xcomp", "prt") for c in root.children) \
+            and subject.lower_ not in _FIRST and subject.pos_ != "PRON":
+        return subject, "be", [root], negated
+    # "I used to live in Helsinki", "I stopped using Vim", "I started learning Rust"
+    xcomp = next((c for c in root.children if c.dep_ == "xcomp" and c.pos_ in ("VERB", "AUX")),
+                 None)
+    lemma = root.lemma_.lower()
+    if xcomp is not None and (lemma in _ENDED | _BEGUN or (lemma == "use" and root.tag_ == "VBD"
+                                                           and xcomp.tag_ == "VB")):
+        negated = negated != (lemma in _ENDED or lemma == "use")
+        verb, lemma = xcomp, xcomp.lemma_.lower()
+        negated = negated or _negated(xcomp)
+    if lemma == "be":
+        found = _copula(verb)
+        if found is None:
+            return None
+        suffix, obj = found
+        return subject, "be" + suffix, obj, negated
+    if verb.tag_ == "VBN" and any(c.dep_ == "auxpass" for c in verb.children):
+        found = _object_of(verb)  # "I was born in India", "I am based in Oslo"
+        if found is None:
+            return None
+        suffix, obj = found
+        return subject, f"be_{verb.lower_}{suffix}", obj, negated
+    found = _object_of(verb)
+    if found is None:
+        return None
+    suffix, obj = found
+    if obj and obj[0].lower_ == "no" and obj[0].dep_ == "det":
+        negated, obj = not negated, obj[1:]  # "I have no kids"
+    predicate = lemma + suffix
+    if lemma in _PREFERENCE and suffix == "":
+        predicate = lemma
+    return subject, predicate, obj, negated
+
+
+def _subject_key(subject: Token, predicate: str) -> tuple[str, str, bool]:
+    """(subject as written, predicate, first person?) with possessives folded in:
+    "my editor is Helix" -> ("I", "has_editor"); "the deploy target is prod" ->
+    ("deploy target", "is")."""
+    low = subject.lower_
+    if low in ("i", "me"):
+        return "I", predicate, True
+    if low in ("we", "us"):
+        return "we", predicate, False
+    owner = next((c for c in subject.children if c.dep_ == "poss"), None)
+    phrase = normalize_predicate(" ".join(t.lemma_.lower() if t.i == subject.i and t.tag_ in
+                                          ("NN", "NNP") else t.lower_
+                                          for t in _noun_phrase(subject)))
+    copular = predicate == "be" or (predicate.startswith("be_") and predicate.count("_") == 1)
+    if owner is not None:
+        who = owner.lower_
+        if who in ("my", "mine"):
+            name, first = "I", True
+        elif who in ("our",):
+            name, first = "we", False
+        elif who in ("his", "her", "their", "its", "your"):
+            return who, predicate, False  # an owner with no name: no key worth keeping
         else:
-            out.append(_my_to_possessive(token, self_name))
-    return out
+            name = _span_text(_noun_phrase(owner) or [owner])
+            name, first = re.sub(r"'s?$", "", name).strip(), False
+        if copular:  # "my editor is Helix", "my standup is at 9:30"
+            return name, f"has_{phrase}{predicate[2:]}", first
+        return name, f"{phrase}_{predicate}", first
+    if predicate == "be" and subject.pos_ in ("NOUN",) and any(
+        c.dep_ == "det" and c.lower_ in ("the", "this") for c in subject.children
+    ):
+        verb = subject.head
+        plural = subject.tag_ == "NNS" or verb.lower_ in ("are", "were")
+        return _span_text(_noun_phrase(subject)), "are" if plural else "is", False
+    return _span_text(_noun_phrase(subject) if subject.pos_ != "PRON" else [subject]), \
+        predicate, False
 
 
-def _my_to_possessive(token: str, self_name: str) -> str:
-    low = token.lower()
-    if low == "my":
-        return f"{self_name.lower() if self_name == 'The user' else self_name}'s"
-    if low in ("me", "myself"):
-        return "the user" if self_name == "The user" else self_name
-    return token
-
-
-def _possessive(tokens: list[str], self_name: str) -> ParsedKey | None:
-    """my X is Y / Arttu's X is Y."""
-    owner_end = None
-    first_person = False
-    if tokens[0].lower() == "my":
-        owner, owner_end, first_person = "I", 1, True
-    else:
-        for j, tok in enumerate(tokens[:4]):
-            if tok.endswith("'s") and len(tok) > 2 and tok[0].isupper():
-                owner = " ".join(tokens[:j] + [tok[:-2]])
-                owner_end = j + 1
-                break
-    if owner_end is None:
-        return None
-    copula = any(t.lower() in ("is", "are", "was", "were") for t in tokens[owner_end + 1 :])
-    if not copula:
-        return _possessive_verb(tokens, owner, owner_end, first_person, self_name)
-    for j in range(owner_end + 1, len(tokens) - 1):
-        if tokens[j].lower() in ("is", "are", "was", "were"):
-            attr = " ".join(tokens[owner_end:j])
-            obj = _clean_object(tokens[j + 1 :])
-            if not attr or not obj:
-                return None
-            pred = normalize_predicate(attr)
-            text = _possessive_text(tokens, first_person, self_name)
-            return ParsedKey(owner, pred, obj, text, first_person=first_person)
+# -- the stored sentence ---------------------------------------------------------------------
+def _finite(subject: Token) -> Token | None:
+    """The verb that agrees with `subject`: the first auxiliary before the head, or the head."""
+    head = subject.head
+    auxes = [c for c in head.children if c.dep_ in ("aux", "auxpass") and c.i < head.i]
+    for tok in [*auxes, head]:
+        if tok.tag_ in ("VBP", "VBZ", "VBD", "MD") or (tok.tag_ == "VB" and tok is head
+                                                        and not auxes):
+            return tok
     return None
 
 
-def _possessive_text(tokens: list[str], first_person: bool, self_name: str) -> str:
-    """The sentence to store: "my X ..." becomes "<name>'s X ..."."""
-    if not first_person:
-        return _sentence(" ".join(tokens))
-    lead = "The user's" if self_name == "The user" else f"{self_name}'s"
-    return _sentence(f"{lead} {' '.join(tokens[1:])}")
+_CONTRACTED = {"'m": "is", "’m": "is", "'ve": "has", "’ve": "has", "'re": "is", "’re": "is",
+               "'ll": "will", "’ll": "will"}
 
 
-def _possessive_verb(tokens: list[str], owner: str, owner_end: int, first_person: bool,
-                     self_name: str) -> ParsedKey | None:
-    """Arttu's commit messages follow the Conventional Commits format: the verb is the word
-    before the object's first article, preposition or name."""
-    marks = [j for j in range(owner_end + 1, len(tokens) - 1)
-             if tokens[j + 1].lower() in ARTICLES or tokens[j + 1].lower() in PREPOSITIONS
-             or tokens[j + 1][:1].isupper()]
-    for j in marks[:1] or [owner_end + 1]:  # else: a one-word attribute ("my kids love ...")
-        if j < len(tokens) - 1:
-            attr, verb = tokens[owner_end:j], tokens[j].lower()
-            if not attr or not re.fullmatch(r"[a-z]+", verb):
-                return None
-            pred, obj_tokens = canonical_predicate(lemma(verb), tokens[j + 1 :])
-            obj = _clean_object(obj_tokens)
-            if not obj:
-                return None
-            predicate = normalize_predicate(" ".join(attr)) + "_" + pred
-            text = _possessive_text(tokens, first_person, self_name)
-            return ParsedKey(owner, predicate, obj, text, first_person=first_person)
-    return None
+def _third_person(verb: Token) -> str | None:
+    """The form of `verb` after a third-person singular subject, or None if unknown."""
+    from .nlp import inflect
+
+    low = verb.lower_
+    if low in _CONTRACTED:
+        return " " + _CONTRACTED[low]
+    if low == "'d" or low == "’d":
+        nxt = verb.nbor() if verb.i + 1 < len(verb.doc) else None
+        return " had" if nxt is not None and nxt.tag_ == "VBN" else " would"
+    if verb.tag_ in ("VBD", "MD", "VBZ"):
+        return verb.text if low != "were" else "was"
+    if low in ("am", "are"):
+        return "is"
+    if low == "do":
+        return _cased("does", verb.text)
+    if low == "have":
+        return _cased("has", verb.text)
+    form = inflect(verb.lemma_.lower(), "VBZ")
+    return _cased(form, verb.text) if form else None
 
 
-def _named_or_copula(tokens: list[str]) -> ParsedKey | None:
-    """Arttu deploys X on Y / The deploy target is prod / Postgres 16 is the database."""
-    if tokens[0].lower() in ("my", "our", "your"):
-        return None  # an owner without a name: the possessive parser's business
-    start = 1 if tokens[0].lower() in ARTICLES else 0
-    # subject: a run of capitalised words (a name), or a noun phrase up to its verb
-    if tokens[start][:1].isupper() or tokens[start][:1].isdigit():
-        j = start
-        while j < len(tokens) and (tokens[j][:1].isupper() or tokens[j][:1].isdigit()):
-            j += 1
-    else:
-        j = start
-        for k in range(start + 1, min(len(tokens) - 1, start + 5)):
-            low_k = tokens[k].lower()
-            if low_k in COPULAS or low_k in ("has", "have") or re.fullmatch(r"[a-z]+s", low_k):
-                j = k
-                break
-    if j <= start or j >= len(tokens) - 1:
-        return None
-    subject = " ".join(tokens[start:j])
-    verb = tokens[j]
-    low = verb.lower()
-    if low in _NOT_A_VERB or low in ("will", "would", "might", "may", "could", "should"):
-        return None
-    if not re.fullmatch(r"[a-z][a-z'-]*", low):
-        return None
-    negated = False
-    rest = tokens[j + 1 :]
-    if low in ("does", "do") and rest and rest[0].lower() == "not" and len(rest) > 2:
-        negated, low, rest = True, rest[1].lower(), rest[2:]
-    base = COPULAS.get(low) or lemma(low)
-    regular = low.endswith("s") or low in ("do", "have") or negated
-    # a plural or unknown verb form: still key it when it follows a capitalised name
-    if base != "be" and not regular and not tokens[start][:1].isupper():
-        return None
-    pred, obj_tokens = canonical_predicate(base, rest)
+def _cased(word: str, like: str) -> str:
+    return word[:1].upper() + word[1:] if like[:1].isupper() else word
+
+
+def rewrite(sent_text: str, name: str) -> tuple[str, bool]:
+    """`sent_text` with the first-person speaker named `name` ("The user", "Arttu"), and the
+    verbs that agreed with "I" inflected. (text, changed); the text unchanged when any part
+    of the rewrite is not certain."""
+    from .nlp import parse
+
+    doc = parse(sent_text)
+    if not any(t.lower_ in _FIRST for t in doc):
+        return sent_text, False
+    lower_name = name if name != "The user" else "the user"
+    out: dict[int, str] = {}
+    for tok in doc:
+        low = tok.lower_
+        if low not in _FIRST:
+            continue
+        if low == "i" or (low == "me" and tok.dep_ in _SUBJ):
+            out[tok.i] = lower_name
+            if tok.dep_ in ("nsubj", "nsubjpass") and tok.dep_ != "conj" and \
+                    not any(c.dep_ == "conj" for c in tok.children):
+                verb = _finite(tok)
+                if verb is None:
+                    return sent_text, False
+                if verb.i < tok.i:  # inverted ("Am I ...", "so do I"): not a plain statement
+                    return sent_text, False
+                form = _third_person(verb)
+                if form is None:
+                    return sent_text, False
+                out[verb.i] = form
+        elif low in ("my", "mine"):
+            out[tok.i] = f"{lower_name}'s"
+        elif low == "me":
+            out[tok.i] = lower_name
+        elif low == "myself":
+            out[tok.i] = "themselves" if name == "The user" else name
+    pieces: list[str] = []
+    for tok in doc:
+        word = out.get(tok.i, tok.text)
+        if tok.i in out and word.startswith(" ") and pieces and pieces[-1].endswith(" "):
+            word = word[1:]
+        pieces.append(word + tok.whitespace_)
+    text = "".join(pieces)
+    first = next((t for t in doc if not t.is_space), None)
+    if first is not None and first.i in out:
+        text = text[: len(text) - len(text.lstrip())] + text.lstrip()[:1].upper() \
+            + text.lstrip()[1:]
+    return text, text != sent_text
+
+
+# -- the whole reading -----------------------------------------------------------------------
+def analyse(text: str, *, self_name: str = "The user") -> Statement:
+    """Read one utterance: its kind, its key, and the sentence to store.
+
+    `self_name` is how the scope's canonical subject reads in a sentence ("The user",
+    "Arttu"); first-person statements are stored with it.
+    """
+    said = strip_wrapper(text)
+    if not said:
+        return Statement(text.strip(), text.strip(), "fragment")
+    sent = first_sentence(said)
+    kind = _kind(sent, said)
+    stored, changed = rewrite(said, self_name)
+    if kind != "statement":
+        return Statement(said, stored, kind, rewritten=changed)
+    found = _key(sent)
+    if found is None:
+        first = any(t.lower_ in _FIRST for t in sent)
+        return Statement(said, stored, kind, first_person=first, rewritten=changed)
+    subject_tok, predicate, obj_tokens, negated = found
+    subject, predicate, first = _subject_key(subject_tok, predicate)
+    obj = _span_text(obj_tokens)
+    pred = normalize_predicate(predicate)
     if negated:
         pred = "not_" + pred
-    obj = _clean_object(obj_tokens)
-    if not obj:
-        return None
-    return ParsedKey(subject, pred, obj, _sentence(" ".join(tokens)))
+    return Statement(
+        said, stored, kind, subject=subject or None, predicate=pred or None,
+        object=obj or None, negated=negated, first_person=first, rewritten=changed,
+    )
 
 
-def parse_key(text: str, *, self_name: str = "The user") -> ParsedKey | None:
-    """Find a (subject, predicate, object) key in a plain statement, or None.
-
-    `self_name` is how the scope's canonical subject reads in a sentence; first-person
-    statements are rewritten with it.
-    """
-    sentence = _expand_contractions(text.strip())
-    sentence = re.sub(r"^(remember( that)?|note( that)?|fyi)[:,]?\s+", "", sentence, flags=re.I)
-    tokens = _WORD.findall(sentence.rstrip(".!"))
-    if len(tokens) < 3 or sentence.endswith("?"):
-        return None
-    tokens[0] = "I" if tokens[0] == "i" else tokens[0]
-    for parser in (_first_person,):
-        found = parser(tokens, self_name)
-        if found:
-            return found
-    return _possessive(tokens, self_name) or _named_or_copula(tokens)
+def parse_key(text: str, *, self_name: str = "The user") -> Statement | None:
+    """The statement in `text` when it has a full key, else None."""
+    found = analyse(text, self_name=self_name)
+    return found if found.kind == "statement" and found.keyed else None

@@ -18,8 +18,9 @@ from typing import Any
 
 import numpy as np
 
-from . import gate
+from . import gate, suppress
 from .config import MAX_FACT_CHARS, RECALL_FLOOR, REJECTIONS_KEPT
+from .predicates import split_polarity, with_polarity
 from .fact import (
     Fact,
     Status,
@@ -29,13 +30,17 @@ from .fact import (
     seed_confidence,
     validate_source,
 )
-from .keys import display_name, parse_key
+from .keys import Statement, analyse, display_name
 from .recall import Hit, recall
 from .render import render
-from .resolver import Relation, Resolution, apply, resolve
+from .resolver import Relation, Resolution, apply, reopen_if_settled, resolve
+from .timeparse import MAX_CLOCK_SKEW, TimeError
+from .timeparse import parse_time as _parse_time
 from .store.base import Conflict, ForgetReport, Rejection, Rule, Store, check_scope
 
 EXPORT_VERSION = 1
+#: "don't remember that", said through `remember`, names the last fact stored this recently
+PREVIOUS_WINDOW = 600.0
 _CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
 
 
@@ -55,9 +60,12 @@ class RememberResult:
     why: str  # the resolver's reason, or the gate's
     code: str = "ok"  # the gate's category
     touched: tuple[Fact, ...] = ()  # stored facts the decision changed
+    #: a "don't remember ..." / "forget that ..." request, and what honouring it did
+    request: dict[str, Any] | None = None
 
     def to_dict(self) -> dict[str, Any]:
         return {
+            "request": self.request,
             "accepted": self.accepted,
             "relation": self.relation.value if self.relation else None,
             "why": self.why,
@@ -82,28 +90,23 @@ class ImportReport:
         return dict(self.__dict__)
 
 
-def parse_time(value: str | float | int | None) -> float | None:
-    """A date, datetime (ISO 8601) or epoch seconds -> epoch seconds (UTC when no zone)."""
-    if value is None or value == "":
-        return None
-    if isinstance(value, (int, float)):
-        return float(value)
-    from datetime import datetime, timezone
+def parse_time(value: str | float | int | None, *, now: float | None = None) -> float | None:
+    """A date, datetime (ISO 8601) or epoch seconds or milliseconds -> epoch seconds (UTC
+    when no zone): `credo.timeparse.parse_time`, with its errors as `MemoryError_`. With
+    `now`, a time further in the future than a small clock skew is refused."""
+    try:
+        stamp = _parse_time(value)
+    except TimeError as exc:
+        raise MemoryError_(str(exc)) from exc
+    if stamp is not None and now is not None and stamp > now + MAX_CLOCK_SKEW:
+        from datetime import datetime, timezone
 
-    text = str(value).strip()
-    try:
-        return float(text)
-    except ValueError:
-        pass
-    try:
-        parsed = datetime.fromisoformat(text.replace("Z", "+00:00"))
-    except ValueError as exc:
+        when = datetime.fromtimestamp(stamp, tz=timezone.utc).isoformat(timespec="seconds")
         raise MemoryError_(
-            f"cannot read the date {text!r}: use YYYY-MM-DD or an ISO 8601 datetime"
-        ) from exc
-    if parsed.tzinfo is None:
-        parsed = parsed.replace(tzinfo=timezone.utc)
-    return parsed.timestamp()
+            f"valid_from {when} is in the future: a fact is remembered once it is true "
+            "(give the date it became true, today at the latest)"
+        )
+    return stamp
 
 
 class Memory:
@@ -120,6 +123,7 @@ class Memory:
         self.store = store
         self.scope = check_scope(scope)
         self.policy = policy or gate.GatePolicy()
+        self.catalogue = self.policy.catalogue()
         self.chat = chat
         self.clock = clock
         self.recall_floor = recall_floor
@@ -168,7 +172,11 @@ class Memory:
         predicate: str | None = None,
         object: str | None = None,  # noqa: A002 - the triple's name for it
     ) -> RememberResult:
-        """Gate, key, resolve and store one explicit statement."""
+        """Gate, key, resolve and store one explicit statement.
+
+        The same steps as every ingested candidate: a "don't remember ..." or "forget
+        that ..." request is honoured (and nothing stored), then the gate, the key parser
+        and the resolver. Questions and instructions are refused with a reason."""
         if not isinstance(text, str) or not text.strip():
             raise MemoryError_("remember needs a non-empty text")
         if _CONTROL.search(text):
@@ -178,15 +186,48 @@ class Memory:
                 f"text is {len(text)} characters; a fact is at most {MAX_FACT_CHARS}: "
                 "ingest documents instead of remembering them"
             )
+        lines = [line for line in text.strip().splitlines() if line.strip()]
+        if len(lines) > 1:
+            raise MemoryError_(
+                f"the text holds {len(lines)} lines: remember one statement at a time "
+                "(`credo remember` takes each line of its input as one statement)"
+            )
         try:
             source = validate_source(source)
         except ValueError as exc:
             raise MemoryError_(str(exc)) from exc
+        stamp = parse_time(valid_from, now=self.clock())
+        request = suppress.detect(text)
+        if request is not None:
+            return self._honour(request, text)
         candidate = gate.Candidate(
             text=text.strip(), subject=subject, predicate=predicate, object=object,
-            source=source, derived_from=tuple(derived_from), valid_from=parse_time(valid_from),
+            source=source, derived_from=tuple(derived_from), valid_from=stamp,
         )
         return self.remember_candidate(candidate, require_subject=False, confidence=confidence)
+
+    def _honour(self, request: suppress.SuppressionRequest, text: str) -> RememberResult:
+        """A request not to remember something, said through `remember`: stored as rules,
+        what it names forgotten, and the request itself never stored (it may carry the
+        very thing it asks not to keep)."""
+        previous: Fact | None = None
+        if request.kind == "previous":
+            recent = [f for f in self.store.all(scope=self.scope, limit=50)
+                      if f.source == "user" and self.clock() - f.created_at <= PREVIOUS_WINDOW]
+            previous = max(recent, key=lambda f: f.created_at, default=None)
+        applied = suppress.apply_request(
+            self, request, turn_id=f"remember@{self.clock():.0f}", subject=None,
+            previous_text=previous.text if previous else None,
+        )
+        if previous is not None:
+            applied.forgotten.extend(self.forget(id=previous.id).fact_ids)
+        what = request.phrase or ("the last thing said" if previous else "nothing recent")
+        why = f"honoured a request not to remember {what!r}"
+        if applied.rules:
+            why += f": {len(applied.rules)} rule(s) now refuse it"
+        if applied.forgotten:
+            why += f"; forgot {len(applied.forgotten)} stored fact(s)"
+        return RememberResult(False, None, None, why, "request", request=applied.to_dict())
 
     def remember_candidate(
         self,
@@ -196,20 +237,23 @@ class Memory:
         confidence: float | None = None,
         rules: Sequence[gate.Suppression] | None = None,
     ) -> RememberResult:
-        """The path every candidate takes, whatever produced it: gate, then resolver."""
+        """The path every candidate takes, whatever produced it: gate, key, resolver."""
         if rules is None:
             rules = self.suppressions()
+        aliases = self.aliases()
         if candidate.subject:  # rules and keys compare normalised subjects
             candidate = dataclasses.replace(
-                candidate, subject=normalize_entity(candidate.subject, aliases=self.aliases())
+                candidate, subject=normalize_entity(candidate.subject, aliases=aliases)
             )
+        me = normalize_entity("user", aliases=aliases)
+        statement = analyse(candidate.text, self_name=display_name(me))
         verdict = gate.check(candidate, self.policy, require_subject=require_subject,
-                             suppressions=rules)
+                             suppressions=rules, statement=statement)
         if not verdict.accepted:
             self._reject(candidate, verdict)
             return RememberResult(False, None, None, verdict.reason, verdict.code)
         try:
-            fact = self._to_fact(candidate, confidence)
+            fact = self._to_fact(candidate, statement, confidence)
         except ValueError as exc:
             raise MemoryError_(str(exc)) from exc
         return self._resolve_and_store(fact)
@@ -217,7 +261,7 @@ class Memory:
     def _reject(self, candidate: gate.Candidate, verdict: gate.Verdict) -> None:
         from .secrets import mask_secrets
 
-        text = mask_secrets(candidate.text) if verdict.code == "secret" else candidate.text
+        text = mask_secrets(candidate.text)
         subject = (normalize_entity(candidate.subject, aliases=self.aliases())
                    if candidate.subject else None)
         self.store.add_rejection(
@@ -226,26 +270,25 @@ class Memory:
             keep=REJECTIONS_KEPT,
         )
 
-    def _to_fact(self, candidate: gate.Candidate, confidence: float | None) -> Fact:
+    def _to_fact(self, candidate: gate.Candidate, statement: Statement,
+                 confidence: float | None) -> Fact:
+        """The record to resolve: the candidate's own key when it has one (an extractor
+        or the caller named it), else the parser's, with the stored sentence the parser
+        made (the user's words, the speaker named)."""
         aliases = self.aliases()
-        me = normalize_entity("user", aliases=aliases)
         text = candidate.text
         subject, predicate, obj = candidate.subject, candidate.predicate, candidate.object
         if subject is None:
-            parsed = parse_key(text, self_name=display_name(me))
-            if parsed:
-                text, subject, predicate, obj = (
-                    parsed.text, parsed.subject, parsed.predicate, parsed.object)
+            text = statement.text
+            if statement.keyed:
+                subject, predicate, obj = statement.subject, statement.predicate, statement.object
         now = self.clock()
-        from .keys import PREDICATE_SYNONYMS
-
-        pred = normalize_predicate(predicate) if predicate else None
-        pred = PREDICATE_SYNONYMS.get(pred, pred) if pred else None
+        pred = self.catalogue.normalise(normalize_predicate(predicate)) if predicate else None
         return Fact(
             text=text,
             subject=normalize_entity(subject, aliases=aliases) if subject else None,
             predicate=pred or None,
-            object=(obj or "").strip().rstrip(".") or None,
+            object=(obj or "").strip() or None,
             scope=self.scope,
             source=candidate.source,
             confidence=seed_confidence(candidate.source, confidence),
@@ -257,11 +300,14 @@ class Memory:
     def _resolve_and_store(self, fact: Fact) -> RememberResult:
         store = self.store
         vec = store.embed([fact.text])[0]
+        base = _base(fact.predicate)
         with store.transaction():
-            store.lock_key(self.scope, fact.subject, fact.predicate)
+            store.lock_key(self.scope, fact.subject, base)
             stored: dict[str, Fact] = {}
-            if fact.key:
-                stored.update((f.id, f) for f in store.by_key(*fact.key, scope=self.scope))
+            if fact.subject and base:
+                for predicate in (base, with_polarity(base, True)):
+                    stored.update((f.id, f) for f in store.by_key(fact.subject, predicate,
+                                                                  scope=self.scope))
             near = store.vector_search(vec, scope=self.scope, k=8)
             stored.update((f.id, f) for f in store.get_many([i for i, _ in near],
                                                             scope=self.scope))
@@ -275,7 +321,7 @@ class Memory:
 
             resolution = resolve(
                 fact, list(stored.values()), similarity=similarity,
-                duplicate_at=store.embedder.duplicate_threshold,
+                duplicate_at=store.embedder.duplicate_threshold, catalogue=self.catalogue,
             )
             apply(store, resolution)
             self._record_derivation(resolution)
@@ -367,7 +413,12 @@ class Memory:
         with self.store.transaction():
             if keep is not None:
                 kept = self.get(keep)
-                self.store.lock_key(self.scope, kept.subject, kept.predicate)
+                if not kept.is_live:
+                    raise MemoryError_(
+                        f"fact {keep!r} is {kept.status.value}: only a live fact can be kept "
+                        "(a superseded or retracted fact is history, never revived)"
+                    )
+                self.store.lock_key(self.scope, kept.subject, _base(kept.predicate))
                 partners = self.store.conflicts_of(kept.id, scope=self.scope)
                 if not partners:
                     raise NotFound(f"fact {keep!r} has no unresolved conflict")
@@ -383,7 +434,7 @@ class Memory:
             else:
                 facts = [self.get(i) for i in retract]
                 for fact in facts:
-                    self.store.lock_key(self.scope, fact.subject, fact.predicate)
+                    self.store.lock_key(self.scope, fact.subject, _base(fact.predicate))
                 others: dict[str, Fact] = {}
                 for fact in facts:
                     for other in self.store.conflicts_of(fact.id, scope=self.scope):
@@ -397,12 +448,10 @@ class Memory:
                     changed.append(self._retract(fact, now))
                 # a partner left with no open conflict is no longer in doubt
                 for other in others.values():
-                    if other.id not in retract and not self.store.conflicts_of(
-                        other.id, scope=self.scope
-                    ):
-                        active = other.evolve(status=Status.ACTIVE)
-                        self.store.put(active)
-                        changed.append(active)
+                    if other.id not in retract:
+                        active = reopen_if_settled(self.store, other.id, scope=self.scope)
+                        if active is not None:
+                            changed.append(active)
         return changed
 
     def _retract(self, fact: Fact, now: float, superseded_by: str | None = None) -> Fact:
@@ -456,6 +505,11 @@ class Memory:
     def import_(self, records: Iterable[dict[str, Any]], *, into: str | None = None
                 ) -> ImportReport:
         return import_records(self.store, records, into=into)
+
+
+def _base(predicate: str | None) -> str | None:
+    """The predicate writers lock on: both polarities of a relation share one lock."""
+    return split_polarity(predicate)[0] if predicate else None
 
 
 def export_scope(store: Store, scope: str) -> Iterator[dict[str, Any]]:

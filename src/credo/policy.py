@@ -32,7 +32,8 @@ __all__ = [
 ]
 
 _LIST_FIELDS = ("hedges", "affect", "speculation", "transient", "attribution", "vague",
-                "keep_examples", "refuse_examples")
+                "keep_examples", "refuse_examples", "one_valued", "many_valued",
+                "predicate_synonyms", "predicate_opposites")
 _INT_FIELDS = ("min_chars", "max_words")
 _STR_FIELDS = ("deny_list",)
 _KNOWN = frozenset(_LIST_FIELDS + _INT_FIELDS + _STR_FIELDS)
@@ -49,6 +50,12 @@ _COMMENTS = {
     "vague": "... 'vague' (not specific enough to check).",
     "min_chars": "Shorter candidates are refused as too short to check.",
     "max_words": "Longer candidates are refused as summaries, not facts.",
+    "one_valued": "Predicates that hold one value at a time (added to credo's catalogue), "
+                  "e.g. \"work_at\".",
+    "many_valued": "Predicates that hold many values (a catalogue entry made many-valued).",
+    "predicate_synonyms": "\"alias = canonical\" pairs, e.g. \"be_located_in = live_in\".",
+    "predicate_opposites": "\"predicate = opposite\" pairs: saying one is not the other, "
+                           "e.g. \"avoid = use\".",
 }
 
 
@@ -164,6 +171,13 @@ def _policy_from(data: dict[str, Any], text: str, path: Path) -> GatePolicy:
             if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
                 raise PolicyError(f"{where}: {key} must be a list of strings")
             changes[key] = tuple(v.strip() for v in value if v.strip())
+            if key in ("predicate_synonyms", "predicate_opposites"):
+                from .predicates import CatalogueError, parse_pairs
+
+                try:
+                    parse_pairs(changes[key], key)
+                except CatalogueError as exc:
+                    raise PolicyError(f"{where}: {exc}") from exc
         elif key in _INT_FIELDS:
             if not isinstance(value, int) or isinstance(value, bool) or value < 1:
                 raise PolicyError(f"{where}: {key} must be a positive whole number")

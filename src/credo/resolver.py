@@ -1,9 +1,33 @@
 """The five outcomes for a new fact: new, duplicate, refinement, update, conflict.
 
 `resolve()` decides, and is pure: it takes the incoming fact, the stored facts that could
-bear on it, a similarity function and the update window, and returns a `Resolution` whose
-`writes` describe the new records. `apply()` hands those records to a store, in one
-transaction. Nothing here mutates its inputs.
+bear on it (those on its key, of either polarity, and its nearest neighbours), a
+similarity function and the predicate catalogue, and returns a `Resolution` whose `writes`
+describe the new records. `apply()` hands those records to a store in one transaction and
+closes the conflicts a supersession ends. Nothing here mutates its inputs.
+
+The rules, in order (when in doubt, keep both):
+
+1. **Duplicate** is the same claim: same subject, same predicate, same polarity and
+   objects that agree (the same words, and the same numbers, versions and names). Without
+   a key, near-identical wording (cosine at or above the embedder's threshold) whose
+   numbers, names and negations all agree. A vaguer restatement of a stored, more specific
+   fact ("uses Postgres" after "uses Postgres 16 on Neon") reinforces that fact.
+   Reinforcement never lowers confidence.
+2. On the key, each live fact (active or conflicted) is compared with the incoming one:
+   - the incoming object **extends** the stored one ("Postgres" -> "Postgres 16 on Neon"):
+     a refinement, when the incoming fact is not older and its source is at least as
+     trusted; otherwise both are kept;
+   - it **contradicts** the stored one: the opposite polarity on the same object ("I eat
+     meat" / "I don't eat meat"), on any predicate; or a different value on a one-valued
+     predicate ("lives in Helsinki" / "lives in Berlin"); or the same thing at another
+     version or count on any predicate ("Python 3.11" / "Python 3.12");
+   - anything else **coexists** ("likes hiking" / "likes cooking"; "is vegetarian" / "is
+     allergic to peanuts").
+3. A contradiction is an **update** (the old fact superseded, `valid_to` set) when the
+   incoming fact was asserted at least `update_window` later by a source at least as
+   trusted; it is history (the incoming fact stored as superseded) in the mirror case; and
+   otherwise a **conflict**: both kept, both flagged, both surfaced at recall.
 """
 
 from __future__ import annotations
@@ -21,7 +45,7 @@ from .config import (
     UPDATE_WINDOW,
 )
 from .fact import INFERRED_CAP, SOURCE_RANK, Fact, Status, source_kind
-from .keys import MULTI_VALUED
+from .predicates import Catalogue, shipped, split_polarity
 
 if TYPE_CHECKING:
     from .store.base import Store
@@ -47,10 +71,12 @@ class Resolution:
     others: tuple[Fact, ...] = ()
     #: the incoming fact is older than the stored one: it is kept as history, not as news
     incoming_is_older: bool = False
-    #: the records to write: (fact, is_new) pairs, computed by `resolve`
+    #: the records to write, computed by `resolve`
     writes: tuple[Fact, ...] = field(default=())
     conflicts: tuple[tuple[str, str, str], ...] = ()
     lineage: tuple[tuple[str, str, str], ...] = ()  # (parent, child, kind)
+    #: facts this decision retires: their open conflicts are closed by `apply`
+    retired: tuple[str, ...] = ()
 
     @property
     def stored(self) -> Fact | None:
@@ -61,49 +87,73 @@ class Resolution:
         return next((w for w in self.writes if w.id == self.incoming.id), self.incoming)
 
 
-_WORDS = re.compile(r"[\w.+#-]+")
-_STOP = frozenset({"a", "an", "the", "of", "on", "in", "at", "to", "for", "with", "and"})
+# -- comparing objects --------------------------------------------------------------------
+_WORDS = re.compile(r"[\w.+#/:@-]+")
+_STOP = frozenset({"a", "an", "the", "of", "on", "in", "at", "to", "for", "with", "and", "my",
+                   "our", "some", "very", "really", "also", "just", "all", "by", "as", "or"})
+_NUMBER_WORDS = frozenset({
+    "zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
+    "eleven", "twelve", "dozen", "hundred", "thousand", "first", "second", "third",
+})
+
+
+def _is_number(token: str) -> bool:
+    return token in _NUMBER_WORDS or bool(re.search(r"\d", token))
 
 
 def _tokens(value: str | None) -> list[str]:
-    return [t for t in _WORDS.findall((value or "").lower()) if t not in _STOP]
+    """Object words for comparison: lower-cased, lemmatised, stop words out."""
+    from .nlp import lemma_of
+
+    words = (w.strip(".,:;!?") for w in _WORDS.findall((value or "").lower()))
+    return [w if _is_number(w) else lemma_of(w) for w in words if w and w not in _STOP]
 
 
-def _norm_text(text: str) -> str:
-    return " ".join(_WORDS.findall(text.lower()))
-
-
-def same_claim(a: Fact, b: Fact) -> bool:
-    """Same normalised (subject, predicate, object), or the same words."""
-    if a.key and a.key == b.key and a.object and b.object:
-        return _tokens(a.object) == _tokens(b.object)
-    return _norm_text(a.text) == _norm_text(b.text)
+def objects_agree(a: str | None, b: str | None) -> bool:
+    """The same value: the same words, numbers included (order and inflection aside)."""
+    ta, tb = _tokens(a), _tokens(b)
+    return bool(ta) and set(ta) == set(tb)
 
 
 def extends(new: str | None, old: str | None) -> bool:
     """`new` says all that `old` says and more: Postgres -> Postgres 16 on Neon."""
-    old_t, new_t = _tokens(old), _tokens(new)
-    return bool(old_t) and len(new_t) > len(old_t) and set(old_t) <= set(new_t)
+    old_t, new_t = set(_tokens(old)), set(_tokens(new))
+    return bool(old_t) and old_t < new_t
 
 
-def objects_clash(predicate: str | None, a: str | None, b: str | None) -> bool:
-    """Do two objects on one key contradict each other?
-
-    Single-valued relations (lives in, deploy target is) clash on any different object.
-    Multi-valued ones (likes, uses) clash only when the objects fill one slot with two
-    values: "dark mode" / "light mode" share the head "mode"; "Python" / "Rust" do not.
-    """
+def other_version(a: str | None, b: str | None) -> bool:
+    """The same thing at another version or count: Python 3.11 / Python 3.12, two kids /
+    three kids. A slot even on a many-valued predicate."""
     ta, tb = _tokens(a), _tokens(b)
-    if not ta or not tb or ta == tb:
-        return False
-    base = (predicate or "").removeprefix("not_")
-    if base not in MULTI_VALUED:
-        return True
-    return len(ta) > 1 and len(tb) > 1 and ta[-1] == tb[-1]
+    words_a = {t for t in ta if not _is_number(t)}
+    words_b = {t for t in tb if not _is_number(t)}
+    nums_a = {t for t in ta if _is_number(t)}
+    nums_b = {t for t in tb if _is_number(t)}
+    return bool(words_a) and words_a == words_b and bool(nums_a or nums_b) and nums_a != nums_b
 
 
+_NEGATIONS = frozenset({"not", "n't", "never", "no", "none", "nothing", "neither", "nor",
+                        "without", "longer", "stopped", "quit", "used"})
+
+
+def signature(text: str) -> tuple[frozenset[str], frozenset[str], frozenset[str]]:
+    """What two wordings of one claim must share: numbers, names, and negations."""
+    words = _WORDS.findall(text.replace("n't", " n't"))
+    nums = frozenset(w.lower().strip(".,") for w in words if re.search(r"\d", w))
+    names = frozenset(w.lower() for n, w in enumerate(words) if n and w[:1].isupper())
+    negs = frozenset(w.lower() for w in words if w.lower() in _NEGATIONS)
+    return nums, names, negs
+
+
+# -- the decision -------------------------------------------------------------------------
 def _rank(source: str) -> int:
     return SOURCE_RANK[source_kind(source)]
+
+
+def _same_subject_relation(a: Fact, b: Fact, catalogue: Catalogue) -> bool:
+    if not (a.key and b.key) or a.subject != b.subject:
+        return False
+    return catalogue.canonical(a.predicate or "")[0] == catalogue.canonical(b.predicate or "")[0]
 
 
 def resolve(
@@ -113,83 +163,105 @@ def resolve(
     similarity: Similarity,
     duplicate_at: float = 0.92,
     update_window: float = UPDATE_WINDOW,
+    catalogue: Catalogue | None = None,
 ) -> Resolution:
-    """Classify `incoming` against stored facts on its key (or its nearest, with no key)."""
+    """Classify `incoming` against the stored facts that could bear on it."""
+    catalogue = catalogue or shipped()
     live = [f for f in stored if f.is_live and f.scope == incoming.scope and f.id != incoming.id]
-    # no key: vectors alone can find a duplicate, never a contradiction
-    on_key = [f for f in live if f.key == incoming.key] if incoming.key else []
     if not live:
-        return _new(incoming, "no live fact on this key")
+        return _new(incoming, "no live fact on this key" if incoming.key else "nothing like it")
+    on_key = [f for f in live if _same_subject_relation(incoming, f, catalogue)]
+    base, negated = split_polarity(incoming.predicate or "")
+    one_valued = bool(incoming.key) and catalogue.one_valued(base)
 
-    scored = sorted(((similarity(incoming.text, f.text), f) for f in live),
-                    key=lambda p: p[0], reverse=True)
-    # 1. duplicate: the same claim, or near-identical wording that does not change the value
-    for score, fact in scored:
-        if same_claim(incoming, fact):
-            return _duplicate(incoming, fact, f"same claim (sim={score:.2f})")
-    for score, fact in scored:
+    # 1. duplicate: the same claim
+    for fact in on_key:
+        if split_polarity(fact.predicate or "")[1] == negated and \
+                objects_agree(incoming.object, fact.object):
+            return _duplicate(incoming, fact, "same claim")
+    sig = signature(incoming.text)
+    for score, fact in sorted(((similarity(incoming.text, f.text), f) for f in live),
+                              key=lambda p: p[0], reverse=True):
         if score < duplicate_at:
             break
-        same_slot = fact.key == incoming.key or not incoming.key or not fact.key
-        if same_slot and not objects_clash(incoming.predicate, incoming.object, fact.object):
-            return _duplicate(incoming, fact, f"sim={score:.2f} >= {duplicate_at:.2f}")
+        if fact.key and incoming.key and not _same_subject_relation(incoming, fact, catalogue):
+            continue
+        if fact.key and incoming.key and (
+                split_polarity(fact.predicate or "")[1] != negated
+                or not objects_agree(incoming.object, fact.object)):
+            continue  # on the key, the objects decide (below), not the wording
+        if signature(fact.text) == sig:
+            return _duplicate(incoming, fact, f"the same words (similarity {score:.2f})")
 
-    # 2. refinement: says what the old fact said, and more
+    # 2. the stored facts on the key, one by one
+    refines: list[Fact] = []
+    clashes: list[Fact] = []
     for fact in on_key:
-        if extends(incoming.object, fact.object):
-            return _supersede(
-                Relation.REFINEMENT, incoming, fact, (),
-                f"object {fact.object!r} extended to {incoming.object!r}",
-            )
-    # the reverse (a vaguer restatement) is a duplicate of the more specific fact
-    for fact in on_key:
-        if extends(fact.object, incoming.object):
-            return _duplicate(incoming, fact, f"{incoming.object!r} is contained in "
-                                              f"{fact.object!r}")
+        same_polarity = split_polarity(fact.predicate or "")[1] == negated
+        if same_polarity:
+            if extends(incoming.object, fact.object):
+                refines.append(fact)
+            elif extends(fact.object, incoming.object):
+                return _duplicate(incoming, fact, f"{incoming.object!r} is said more fully by "
+                                                  f"{fact.object!r}")
+            elif other_version(incoming.object, fact.object) or (
+                    one_valued and not objects_agree(incoming.object, fact.object)):
+                clashes.append(fact)
+        elif objects_agree(incoming.object, fact.object) or \
+                extends(incoming.object, fact.object) or extends(fact.object, incoming.object):
+            clashes.append(fact)  # a negation of the same claim, on any predicate
 
-    clashing = [f for f in on_key if objects_clash(incoming.predicate, incoming.object, f.object)]
-    if not clashing:
-        return _new(incoming, "no contradiction on this key" if on_key else "no fact on this key")
+    def newer(a: Fact, b: Fact) -> bool:
+        return a.asserted_at - b.asserted_at >= update_window and _rank(a.source) >= _rank(b.source)
 
-    # 3. update or conflict: grounds to supersede are a later assertion (by the update
-    #    window) from a source at least as trusted
-    newer = [
-        f for f in clashing
-        if incoming.asserted_at - f.asserted_at >= update_window
-        and _rank(incoming.source) >= _rank(f.source)
-    ]
-    if len(newer) == len(clashing):
-        best = max(newer, key=lambda f: f.asserted_at)
-        days = (incoming.asserted_at - best.asserted_at) / 86400
-        why = f"newer by {days:.0f}d and the source is at least as trusted"
-        return _supersede(Relation.UPDATE, incoming, best,
-                          tuple(f for f in newer if f.id != best.id), why)
-    older = [
-        f for f in clashing
-        if f.asserted_at - incoming.asserted_at >= update_window
-        and _rank(f.source) >= _rank(incoming.source)
-    ]
-    if len(older) == len(clashing):
-        best = min(older, key=lambda f: f.asserted_at)
+    supersede = [f for f in refines
+                 if incoming.asserted_at >= f.asserted_at and _rank(incoming.source) >= _rank(f.source)]
+    updated = [f for f in clashes if newer(incoming, f)]
+    history = [f for f in clashes if newer(f, incoming)]
+    conflicting = [f for f in clashes if f not in updated and f not in history]
+
+    if history and not conflicting and not updated:
+        best = min(history, key=lambda f: f.asserted_at)
         days = (best.asserted_at - incoming.asserted_at) / 86400
         return _historical(incoming, best, f"already superseded: a stored fact is {days:.0f}d "
                                            "newer from a source at least as trusted")
-    best = max(clashing, key=lambda f: f.asserted_at)
-    return _conflict(incoming, best, tuple(f for f in clashing if f.id != best.id),
-                     "same key, different value, no grounds to prefer either")
+    retire = [*supersede, *updated]
+    if conflicting:
+        why = ("the opposite of a stored claim" if any(
+            split_polarity(f.predicate or "")[1] != negated for f in conflicting)
+            else "same key, different value, no grounds to prefer either")
+        return _conflict(incoming, conflicting, retire, why)
+    if updated:
+        best = max(updated, key=lambda f: f.asserted_at)
+        days = (incoming.asserted_at - best.asserted_at) / 86400
+        return _supersede(Relation.UPDATE, incoming, best, retire,
+                          f"newer by {days:.0f}d and the source is at least as trusted")
+    if supersede:
+        best = supersede[0]
+        return _supersede(Relation.REFINEMENT, incoming, best, retire,
+                          f"object {best.object!r} extended to {incoming.object!r}")
+    if refines:
+        return _new(incoming, "says more than a stored fact, but is older or less trusted: "
+                              "both kept")
+    return _new(incoming, "no contradiction on this key" if on_key else "no fact on this key")
 
 
 def _new(incoming: Fact, why: str) -> Resolution:
     return Resolution(Relation.NEW, incoming, why=why, writes=(incoming,))
 
 
+def reinforced_confidence(existing: Fact, incoming: Fact) -> float:
+    """A duplicate's new confidence: up by a step, never down, never past the ceiling, and
+    inferences alone never lift a fact past the inferred cap."""
+    raised = min(REINFORCE_CEILING, max(existing.confidence, incoming.confidence) + REINFORCE_STEP)
+    if source_kind(incoming.source) == "inferred":
+        raised = min(raised, max(INFERRED_CAP, existing.confidence))
+    return round(max(existing.confidence, raised), 4)
+
+
 def _duplicate(incoming: Fact, existing: Fact, why: str) -> Resolution:
-    confidence = min(REINFORCE_CEILING, max(existing.confidence, incoming.confidence)
-                     + REINFORCE_STEP)
-    if source_kind(existing.source) == "inferred" and source_kind(incoming.source) == "inferred":
-        confidence = min(confidence, INFERRED_CAP)
     reinforced = existing.evolve(
-        confidence=round(confidence, 4),
+        confidence=reinforced_confidence(existing, incoming),
         access_count=existing.access_count + 1,
         last_seen_at=max(incoming.created_at, existing.last_seen_at or 0.0),
         derived_from=_merge(existing.derived_from, incoming.derived_from),
@@ -197,17 +269,22 @@ def _duplicate(incoming: Fact, existing: Fact, why: str) -> Resolution:
     return Resolution(Relation.DUPLICATE, incoming, existing, why, writes=(reinforced,))
 
 
-def _supersede(relation: Relation, incoming: Fact, existing: Fact, others: tuple[Fact, ...],
+def _retire(olds: Sequence[Fact], new: Fact) -> tuple[Fact, ...]:
+    return tuple(f.evolve(status=Status.SUPERSEDED, superseded_by=new.id,
+                          valid_to=new.asserted_at) for f in olds)
+
+
+def _supersede(relation: Relation, incoming: Fact, existing: Fact, olds: Sequence[Fact],
                why: str) -> Resolution:
-    olds = (existing, *others)
     new = incoming.evolve(derived_from=_merge(incoming.derived_from, [f.id for f in olds]))
-    retired = tuple(
-        f.evolve(status=Status.SUPERSEDED, superseded_by=new.id, valid_to=new.asserted_at)
-        for f in olds
+    refined = {f.id for f in olds if extends(incoming.object, f.object)}
+    return Resolution(
+        relation, new, existing, why, tuple(f for f in olds if f.id != existing.id),
+        writes=(new, *_retire(olds, new)),
+        lineage=tuple((f.id, new.id, "refines" if f.id in refined else "supersedes")
+                      for f in olds),
+        retired=tuple(f.id for f in olds),
     )
-    kind = "refines" if relation is Relation.REFINEMENT else "supersedes"
-    return Resolution(relation, new, existing, why, others, writes=(new, *retired),
-                      lineage=tuple((f.id, new.id, kind) for f in olds))
 
 
 def _historical(incoming: Fact, newer: Fact, why: str) -> Resolution:
@@ -218,16 +295,23 @@ def _historical(incoming: Fact, newer: Fact, why: str) -> Resolution:
                       writes=(old, grown), lineage=((old.id, newer.id, "supersedes"),))
 
 
-def _conflict(incoming: Fact, existing: Fact, others: tuple[Fact, ...], why: str) -> Resolution:
+def _conflict(incoming: Fact, conflicting: Sequence[Fact], retire: Sequence[Fact],
+              why: str) -> Resolution:
     def flagged(f: Fact) -> Fact:
         return f.evolve(status=Status.CONFLICTED,
                         confidence=round(max(0.05, f.confidence - CONFLICT_PENALTY), 4))
 
-    olds = (existing, *others)
+    new = flagged(incoming.evolve(
+        derived_from=_merge(incoming.derived_from, [f.id for f in retire])))
+    existing = max(conflicting, key=lambda f: f.asserted_at)
     return Resolution(
-        Relation.CONFLICT, flagged(incoming), existing, why, others,
-        writes=(flagged(incoming), *(flagged(f) for f in olds)),
-        conflicts=tuple((f.id, incoming.id, why) for f in olds),
+        Relation.CONFLICT, new, existing, why,
+        tuple(f for f in [*conflicting, *retire] if f.id != existing.id),
+        writes=(new, *(flagged(f) for f in conflicting), *_retire(retire, new)),
+        conflicts=tuple((f.id, new.id, why) for f in conflicting),
+        lineage=tuple((f.id, new.id, "refines" if extends(incoming.object, f.object)
+                       else "supersedes") for f in retire),
+        retired=tuple(f.id for f in retire),
     )
 
 
@@ -237,15 +321,38 @@ def _merge(first: Sequence[str], second: Sequence[str]) -> list[str]:
 
 def apply(store: Store, resolution: Resolution) -> Fact | None:
     """Write a resolution in one transaction. Returns the fact now standing for the claim,
-    or None for a pure reinforcement (the seed's contract)."""
+    or None for a pure reinforcement (the seed's contract).
+
+    A retired fact's open conflicts are closed with the reason, and a partner left with
+    no open conflict is active again: a live conflicted fact always has a live partner."""
+    scope = resolution.incoming.scope
     with store.transaction():
+        partners = {fid: store.conflicts_of(fid, scope=scope) for fid in resolution.retired}
         for fact in resolution.writes:
             store.put(fact)
         for parent, child, kind in resolution.lineage:
-            store.add_lineage(resolution.incoming.scope, parent, child, kind)
+            store.add_lineage(scope, parent, child, kind)
         for a, b, why in resolution.conflicts:
-            store.record_conflict(resolution.incoming.scope, a, b, why,
-                                  created_at=resolution.incoming.created_at)
+            store.record_conflict(scope, a, b, why, created_at=resolution.incoming.created_at)
+        for fid, others in partners.items():
+            for other in others:
+                store.settle_conflict(
+                    scope, fid, other.id, decided_by="resolver",
+                    resolution=f"{fid} superseded by {resolution.incoming.id}",
+                    resolved_at=resolution.incoming.created_at,
+                )
+                reopen_if_settled(store, other.id, scope=scope)
     if resolution.relation is Relation.DUPLICATE:
         return None
     return resolution.stored
+
+
+def reopen_if_settled(store: Store, fact_id: str, *, scope: str) -> Fact | None:
+    """A conflicted fact with no open conflict left is active again; returns it if so."""
+    fact = store.get(fact_id, scope=scope)
+    if fact is None or fact.status is not Status.CONFLICTED or \
+            store.conflicts_of(fact_id, scope=scope):
+        return None
+    active = fact.evolve(status=Status.ACTIVE)
+    store.put(active)
+    return active

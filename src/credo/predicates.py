@@ -1,0 +1,130 @@
+"""The predicate catalogue: canonical names, synonyms, opposites, and how many values each
+relation holds.
+
+The shipped catalogue is `data/predicates.toml`; a store's gate policy file extends it with
+the same keys. `Catalogue.canonical("dislike")` is `("like", True)`: disliking is the
+negation of liking, so "I like coffee" and "I dislike coffee" contradict each other, while
+"I like coffee" and "I like tea" do not (like is many-valued). `one_valued()` answers the
+one question the resolver asks before it lets a different value supersede or conflict.
+"""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from functools import lru_cache
+from importlib import resources
+from typing import Any
+
+NEGATION = "not_"
+_PAIR = re.compile(r"^\s*([a-z0-9_]+)\s*=\s*([a-z0-9_]+)\s*$")
+
+
+class CatalogueError(ValueError):
+    """A catalogue entry cannot be read; the message names it."""
+
+
+def split_polarity(predicate: str) -> tuple[str, bool]:
+    """`not_live_in` -> (`live_in`, True); `live_in` -> (`live_in`, False)."""
+    if predicate.startswith(NEGATION) and len(predicate) > len(NEGATION):
+        return predicate[len(NEGATION) :], True
+    return predicate, False
+
+
+def with_polarity(base: str, negated: bool) -> str:
+    return NEGATION + base if negated else base
+
+
+def parse_pairs(entries: Iterable[str], what: str) -> dict[str, str]:
+    """["reside_in = live_in", ...] -> {"reside_in": "live_in"}; a bad entry is an error."""
+    out: dict[str, str] = {}
+    for entry in entries:
+        found = _PAIR.match(entry.lower())
+        if not found:
+            raise CatalogueError(f"{what}: {entry!r} is not 'name = canonical' in snake_case")
+        out[found.group(1)] = found.group(2)
+    return out
+
+
+@dataclass(frozen=True)
+class Catalogue:
+    one: frozenset[str] = frozenset()
+    many: frozenset[str] = frozenset()
+    synonyms: dict[str, str] = field(default_factory=dict)
+    opposites: dict[str, str] = field(default_factory=dict)
+
+    def extended(
+        self,
+        *,
+        one_valued: Iterable[str] = (),
+        many_valued: Iterable[str] = (),
+        synonyms: Iterable[str] = (),
+        opposites: Iterable[str] = (),
+    ) -> Catalogue:
+        """This catalogue with a policy file's entries added (theirs win)."""
+        many = frozenset(many_valued)
+        one = frozenset(one_valued)
+        return Catalogue(
+            one=(self.one - many) | one,
+            many=(self.many - one) | many,
+            synonyms={**self.synonyms, **parse_pairs(synonyms, "synonyms")},
+            opposites={**self.opposites, **parse_pairs(opposites, "opposites")},
+        )
+
+    def canonical(self, predicate: str) -> tuple[str, bool]:
+        """The canonical base predicate and whether the statement negates it."""
+        base, negated = split_polarity(predicate)
+        for _ in range(3):  # synonym of an opposite, and so on; never loops
+            if base in self.opposites:
+                base, negated = self.opposites[base], not negated
+            elif base in self.synonyms:
+                base = self.synonyms[base]
+            else:
+                break
+        return base, negated
+
+    def normalise(self, predicate: str) -> str:
+        """`dislike` -> `not_like`, `reside_in` -> `live_in`, `not_hate` -> `like`."""
+        return with_polarity(*self.canonical(predicate))
+
+    def one_valued(self, predicate: str) -> bool:
+        """Does a subject hold one value at a time on this relation?
+
+        Listed predicates answer for themselves; `has_<noun>` ("my editor is ...") is
+        one-valued when its noun is singular; everything else is many-valued."""
+        base, _ = self.canonical(predicate)
+        if base in self.one:
+            return True
+        if base in self.many:
+            return False
+        if base.startswith("has_") and len(base) > 4:
+            from .nlp import lemma_of
+
+            head = base.rsplit("_", 1)[-1]
+            return lemma_of(head) == head or head.endswith("ss")
+        return False
+
+
+def _load(text: str, where: str) -> Catalogue:
+    try:
+        data: dict[str, Any] = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise CatalogueError(f"{where}: not valid TOML: {exc}") from exc
+    unknown = set(data) - {"one_valued", "many_valued", "synonyms", "opposites"}
+    if unknown:
+        raise CatalogueError(f"{where}: unknown keys {', '.join(sorted(unknown))}")
+    return Catalogue().extended(
+        one_valued=data.get("one_valued", ()),
+        many_valued=data.get("many_valued", ()),
+        synonyms=data.get("synonyms", ()),
+        opposites=data.get("opposites", ()),
+    )
+
+
+@lru_cache(maxsize=1)
+def shipped() -> Catalogue:
+    """The catalogue that comes with credo (`credo/data/predicates.toml`)."""
+    text = resources.files("credo").joinpath("data/predicates.toml").read_text("utf-8")
+    return _load(text, "credo/data/predicates.toml")

@@ -1,0 +1,65 @@
+"""One reading of time for every entry point: remember, ingest, import and MCP.
+
+Epoch seconds, epoch milliseconds (chat exports use them; read as seconds they would be
+the year 33658), ISO 8601 dates and datetimes, and LoCoMo's "1:56 pm on 8 May, 2023". A
+time with no zone is UTC, so the same input gives the same facts anywhere.
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import datetime, timezone
+from typing import Any
+
+__all__ = ["MAX_CLOCK_SKEW", "TimeError", "parse_time"]
+
+#: a valid_from this far past the clock is a clock skew; further is refused
+MAX_CLOCK_SKEW = 300.0
+#: a number above this is milliseconds since the epoch (1e11 s is the year 5138)
+_MILLIS_ABOVE = 1e11
+_LOCOMO_TIME = re.compile(
+    r"^\s*(\d{1,2}):(\d{2})\s*([ap]m)\s+on\s+(\d{1,2})\s+([A-Za-z]+),?\s+(\d{4})\s*$",
+    re.IGNORECASE,
+)
+
+
+class TimeError(ValueError):
+    """A value that is not a time credo can read; the message says which forms work."""
+
+
+def parse_time(value: Any, *, where: str = "") -> float | None:
+    """`value` as epoch seconds, or None for None / "". Raises TimeError."""
+    at = f"{where}: " if where else ""
+    if value is None or value == "":
+        return None
+    if isinstance(value, bool):
+        raise TimeError(f"{at}a time cannot be true/false")
+    if isinstance(value, (int, float)):
+        number = float(value)
+        if number != number or number in (float("inf"), float("-inf")):
+            raise TimeError(f"{at}{value!r} is not a time")
+        return number / 1000.0 if abs(number) > _MILLIS_ABOVE else number
+    text = str(value).strip()
+    try:
+        return parse_time(float(text), where=where)
+    except ValueError:
+        pass
+    found = _LOCOMO_TIME.match(text)
+    if found:
+        hour, minute, ampm, day, month, year = found.groups()
+        try:
+            parsed = datetime.strptime(f"{day} {month[:3]} {year} {hour}:{minute} {ampm}",
+                                       "%d %b %Y %I:%M %p")
+        except ValueError as exc:
+            raise TimeError(f"{at}cannot read the date {text!r}") from exc
+        return parsed.replace(tzinfo=timezone.utc).timestamp()
+    try:
+        iso = datetime.fromisoformat(text.replace("Z", "+00:00"))
+    except ValueError as exc:
+        raise TimeError(
+            f"{at}cannot read the time {text!r}: use YYYY-MM-DD, ISO 8601 "
+            "(2024-05-08T13:56:00Z) or epoch seconds"
+        ) from exc
+    if iso.tzinfo is None:
+        iso = iso.replace(tzinfo=timezone.utc)
+    return iso.timestamp()

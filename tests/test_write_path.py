@@ -1,0 +1,339 @@
+"""The write path as users meet it: real sentences through `Memory.remember`, the real
+parser, the real default embedding model and a real SQLite file. No hand-built keys."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from credo.embed import get_embedder
+from credo.fact import Fact, Status
+from credo.memory import Memory, MemoryError_
+from credo.resolver import Relation
+from credo.store.sqlite import SQLiteStore
+
+DAY = 86400.0
+T0 = 1_704_067_200.0  # 2024-01-01
+YEAR = 365 * DAY
+
+
+class Clock:
+    def __init__(self, now: float) -> None:
+        self.now = now
+
+    def __call__(self) -> float:
+        return self.now
+
+
+@pytest.fixture
+def store(tmp_path: Path) -> Iterator[SQLiteStore]:
+    with SQLiteStore(tmp_path / "w.db", get_embedder("local:minilm")) as s:
+        yield s
+
+
+@pytest.fixture
+def clock() -> Clock:
+    return Clock(T0 + 3 * YEAR)
+
+
+@pytest.fixture
+def mem(store: SQLiteStore, clock: Clock) -> Memory:
+    return Memory(store, scope="w", clock=clock)
+
+
+def live(mem: Memory) -> list[Fact]:
+    return [f for f in mem.list() if f.is_live]
+
+
+def texts(mem: Memory) -> set[str]:
+    return {f.text for f in live(mem)}
+
+
+def assert_invariants(mem: Memory) -> None:
+    """What must hold after any sequence of remembers."""
+    facts = {f.id: f for f in mem.list()}
+    for fact in facts.values():
+        if fact.status is Status.CONFLICTED:
+            partners = mem.store.conflicts_of(fact.id, scope=mem.scope)
+            assert partners and all(p.is_live for p in partners), fact.text
+        if fact.status is Status.SUPERSEDED:
+            assert fact.superseded_by in facts, fact.text
+    for conflict in mem.conflicts():
+        assert conflict.a.is_live and conflict.b.is_live, "an open conflict with a dead side"
+    by_key: dict[tuple[str, str], list[Fact]] = {}
+    for fact in facts.values():
+        if fact.is_live and fact.key and mem.catalogue.one_valued(fact.predicate or ""):
+            by_key.setdefault(fact.key, []).append(fact)
+    for key, values in by_key.items():
+        if len(values) > 1:
+            assert all(f.status is Status.CONFLICTED for f in values), key
+
+
+# -- the user's words are kept -----------------------------------------------------------
+@pytest.mark.parametrize(
+    ("said", "stored"),
+    [
+        ("I never drink coffee", "The user never drinks coffee"),
+        ("I never use tabs", "The user never uses tabs"),
+        ("I don't eat meat", "The user doesn't eat meat"),
+        ("I no longer live in Helsinki", "The user no longer lives in Helsinki"),
+        ("I stopped using Vim", "The user stopped using Vim"),
+        ("I used to live in Tampere", "The user used to live in Tampere"),
+        ("I can't eat gluten", "The user can't eat gluten"),
+        ("I speak Finnish, English and German", "The user speaks Finnish, English and German"),
+        ("Our API lives at https://api.example.com/v1", "Our API lives at https://api.example.com/v1"),
+        ("My standup is at 9:30", "The user's standup is at 9:30"),
+        ("I'm not a fan of meetings before 10:00",
+         "The user is not a fan of meetings before 10:00"),
+        ("I moved to Turku, Finland in 2023", "The user moved to Turku, Finland in 2023"),
+    ],
+)
+def test_the_stored_sentence_says_what_was_said(mem: Memory, said: str, stored: str) -> None:
+    result = mem.remember(said)
+    assert result.accepted, result.why
+    assert result.fact is not None and result.fact.text == stored
+
+
+def test_negation_is_kept_in_the_key(mem: Memory) -> None:
+    fact = mem.remember("I never drink coffee").fact
+    assert fact is not None and fact.predicate == "not_drink" and fact.object == "coffee"
+
+
+def test_two_lines_are_two_statements_not_one(mem: Memory) -> None:
+    with pytest.raises(MemoryError_, match="one statement at a time"):
+        mem.remember("I live in Berlin\nI work at Reaktor")
+    assert mem.list() == []
+
+
+# -- new values are never lost as duplicates -----------------------------------------------
+def test_a_new_version_supersedes_a_year_later(mem: Memory, clock: Clock) -> None:
+    old = mem.remember("I use Python 3.11", valid_from=T0).fact
+    new = mem.remember("I use Python 3.12", valid_from=T0 + YEAR)
+    assert new.relation is Relation.UPDATE
+    assert old is not None and mem.get(old.id).status is Status.SUPERSEDED
+    assert texts(mem) == {"The user uses Python 3.12"}
+
+
+def test_a_production_database_upgrade_supersedes(mem: Memory) -> None:
+    mem.remember("Our production database is Postgres 15", valid_from=T0)
+    result = mem.remember("Our production database is Postgres 16", valid_from=T0 + YEAR)
+    assert result.relation is Relation.UPDATE
+    assert texts(mem) == {"Our production database is Postgres 16"}
+
+
+def test_the_same_claim_twice_is_a_duplicate(mem: Memory) -> None:
+    first = mem.remember("I live in Berlin", valid_from=T0).fact
+    again = mem.remember("I live in Berlin.", valid_from=T0 + 30 * DAY)
+    assert again.relation is Relation.DUPLICATE
+    assert first is not None and again.fact is not None and again.fact.id == first.id
+    assert again.fact.confidence >= first.confidence
+
+
+# -- no invented conflicts -----------------------------------------------------------------
+@pytest.mark.parametrize(
+    "pair",
+    [
+        ("I'm vegetarian", "I'm allergic to peanuts"),
+        ("I like hiking", "I like cooking"),
+        ("I like to cook healthy", "I like to watch movies"),
+        ("I wear casual clothes", "I wear glasses"),
+        ("I was born in India", "I was 14 when my family migrated"),
+        ("I'm a nurse", "I'm a mother of two"),
+        ("I have a dog", "I have two cats"),
+        ("I speak Finnish", "I speak English"),
+    ],
+)
+def test_statements_that_can_both_be_true_coexist(mem: Memory, pair: tuple[str, str]) -> None:
+    mem.remember(pair[0], valid_from=T0)
+    second = mem.remember(pair[1], valid_from=T0 + YEAR)
+    assert second.accepted and second.relation is Relation.NEW, second.why
+    assert len(live(mem)) == 2 and not mem.conflicts()
+    assert all(f.status is Status.ACTIVE for f in live(mem))
+
+
+# -- contradictions: conflict the same day, update a year later ----------------------------
+def test_eating_meat_and_not_the_same_day_conflict(mem: Memory) -> None:
+    mem.remember("I eat meat", valid_from=T0)
+    result = mem.remember("I don't eat meat", valid_from=T0 + 3600)
+    assert result.relation is Relation.CONFLICT
+    assert len(mem.conflicts()) == 1
+    assert {f.status for f in live(mem)} == {Status.CONFLICTED}
+    assert "contradict" in mem.for_prompt("does the user eat meat")
+    assert_invariants(mem)
+
+
+def test_eating_meat_and_not_a_year_apart_update(mem: Memory) -> None:
+    old = mem.remember("I eat meat", valid_from=T0).fact
+    result = mem.remember("I don't eat meat", valid_from=T0 + YEAR)
+    assert result.relation is Relation.UPDATE
+    assert old is not None and mem.get(old.id).status is Status.SUPERSEDED
+    assert texts(mem) == {"The user doesn't eat meat"}
+
+
+def test_moving_updates_where_the_user_lives(mem: Memory) -> None:
+    mem.remember("I live in Helsinki", valid_from=T0)
+    result = mem.remember("I live in Berlin", valid_from=T0 + YEAR)
+    assert result.relation is Relation.UPDATE
+    assert texts(mem) == {"The user lives in Berlin"}
+
+
+def test_two_homes_said_the_same_day_conflict(mem: Memory) -> None:
+    mem.remember("I live in Helsinki", valid_from=T0)
+    assert mem.remember("I live in Berlin", valid_from=T0 + 60).relation is Relation.CONFLICT
+
+
+def test_no_longer_living_somewhere_supersedes_living_there(mem: Memory) -> None:
+    mem.remember("I live in Helsinki", valid_from=T0)
+    result = mem.remember("I no longer live in Helsinki", valid_from=T0 + YEAR)
+    assert result.relation is Relation.UPDATE
+    assert texts(mem) == {"The user no longer lives in Helsinki"}
+
+
+# -- conflict bookkeeping ------------------------------------------------------------------
+def test_a_refined_side_of_a_conflict_keeps_the_other_side_in_conflict(mem: Memory) -> None:
+    mem.remember("The deploy target is staging", valid_from=T0)
+    prod = mem.remember("The deploy target is prod", valid_from=T0 + 60).fact
+    assert len(mem.conflicts()) == 1
+    result = mem.remember("The deploy target is prod in eu-west", valid_from=T0 + 120)
+    assert prod is not None and mem.get(prod.id).status is Status.SUPERSEDED
+    assert result.relation is Relation.CONFLICT  # still no grounds against staging
+    (open_conflict,) = mem.conflicts()
+    assert {open_conflict.a.text, open_conflict.b.text} == {
+        "The deploy target is staging", "The deploy target is prod in eu-west"}
+    assert_invariants(mem)
+
+
+def test_a_conflict_closes_when_both_sides_are_superseded(mem: Memory) -> None:
+    mem.remember("The deploy target is staging", valid_from=T0)
+    mem.remember("The deploy target is prod", valid_from=T0 + 60)
+    result = mem.remember("The deploy target is dev", valid_from=T0 + YEAR)
+    assert result.relation is Relation.UPDATE
+    assert mem.conflicts() == []
+    closed = mem.conflicts(include_resolved=True)
+    assert len(closed) == 1 and "superseded" in (closed[0].resolution or "")
+    assert texts(mem) == {"The deploy target is dev"}
+    assert_invariants(mem)
+
+
+def test_resolve_never_revives_a_superseded_fact(mem: Memory) -> None:
+    staging = mem.remember("The deploy target is staging", valid_from=T0).fact
+    mem.remember("The deploy target is prod", valid_from=T0 + 60)
+    mem.remember("The deploy target is dev", valid_from=T0 + YEAR)
+    assert staging is not None
+    with pytest.raises(MemoryError_, match="superseded"):
+        mem.resolve_conflict(keep=staging.id, decided_by="arttu")
+    assert texts(mem) == {"The deploy target is dev"}
+
+
+def test_forgetting_one_side_reopens_the_other(mem: Memory) -> None:
+    mem.remember("The deploy target is staging", valid_from=T0)
+    prod = mem.remember("The deploy target is prod", valid_from=T0 + 60).fact
+    assert prod is not None
+    mem.forget(id=prod.id)
+    assert [f.status for f in live(mem)] == [Status.ACTIVE]
+    assert mem.conflicts() == []
+
+
+def test_reinforcement_never_lowers_confidence(mem: Memory) -> None:
+    first = mem.remember("I own a bike", source="inferred", valid_from=T0).fact
+    assert first is not None
+    seen = [first.confidence]
+    for source in ("user", "inferred", "inferred"):
+        result = mem.remember("I own a bike", source=source, valid_from=T0 + DAY)
+        assert result.relation is Relation.DUPLICATE
+        seen.append(mem.get(first.id).confidence)
+    assert seen == sorted(seen), seen
+
+
+def test_an_old_inference_does_not_refine_away_a_user_fact(mem: Memory) -> None:
+    user = mem.remember("I use Postgres", valid_from="2024-03-01").fact
+    result = mem.remember("I use Postgres 9 on my laptop", source="inferred",
+                          valid_from="2015-03-01")
+    assert user is not None and mem.get(user.id).status is Status.ACTIVE
+    assert result.relation is not Relation.REFINEMENT
+
+
+def test_a_later_refinement_replaces_and_keeps_lineage(mem: Memory) -> None:
+    old = mem.remember("We use Postgres", valid_from=T0).fact
+    new = mem.remember("We use Postgres 16 on Neon", valid_from=T0 + DAY)
+    assert new.relation is Relation.REFINEMENT and old is not None and new.fact is not None
+    assert mem.get(old.id).superseded_by == new.fact.id
+    assert (old.id, new.fact.id, "refines") in mem.lineage(new.fact.id)
+
+
+# -- requests, instructions and questions are not facts -------------------------------------
+def test_a_request_not_to_remember_is_honoured_and_not_stored(mem: Memory) -> None:
+    result = mem.remember("Don't remember my phone number, it's 040 123 4567")
+    assert not result.accepted and result.code == "request"
+    assert mem.list() == []
+    assert not any("4567" in r.text for r in mem.rejections())
+    assert mem.rules()
+    later = mem.remember("My phone number is 040 123 4567")
+    assert not later.accepted and later.code in ("suppressed", "secret")
+
+
+def test_forget_that_forgets(mem: Memory) -> None:
+    mem.remember("I live in Kyoto")
+    result = mem.remember("Please forget that I live in Kyoto")
+    assert result.code == "request" and result.request and result.request["forgotten"]
+    assert mem.list() == []
+    assert not mem.remember("I live in Kyoto").accepted
+
+
+def test_dont_remember_that_takes_back_the_last_statement(mem: Memory, clock: Clock) -> None:
+    mem.remember("I work at Acme")
+    clock.now += 5
+    result = mem.remember("Actually, don't remember that")
+    assert result.code == "request" and mem.list() == []
+
+
+@pytest.mark.parametrize(
+    ("said", "code"),
+    [
+        ("Write me a poem about cats", "instruction"),
+        ("Can you book a table for two", "instruction"),
+        ("Where do I live?", "question"),
+        ("I am currently in a meeting", "transient"),
+        ("Tomorrow is my day off", "speculative"),
+        ("It runs on port 8080", "ungrounded"),
+    ],
+)
+def test_what_is_not_a_fact_is_refused_with_a_reason(mem: Memory, said: str, code: str) -> None:
+    result = mem.remember(said)
+    assert not result.accepted and result.code == code, result.why
+    assert mem.list() == []
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "My colleague Will lives in Oslo",
+        "I work at Happy Cow",
+        "I study complex analysis",
+        "I handle insurance claims for a living",
+        "I currently live in Berlin",
+    ],
+)
+def test_names_and_nouns_are_not_markers(mem: Memory, said: str) -> None:
+    result = mem.remember(said)
+    assert result.accepted, result.why
+
+
+# -- time ----------------------------------------------------------------------------------
+def test_a_future_valid_from_is_refused(mem: Memory) -> None:
+    with pytest.raises(MemoryError_, match="future"):
+        mem.remember("I live in Berlin", valid_from="3000-01-01")
+    assert mem.list() == []
+
+
+def test_epoch_milliseconds_read_as_seconds(mem: Memory) -> None:
+    fact = mem.remember("I live in Berlin", valid_from=T0 * 1000).fact
+    assert fact is not None and fact.valid_from == T0
+
+
+def test_the_clock_skew_allowance_is_small(mem: Memory, clock: Clock) -> None:
+    assert mem.remember("I live in Berlin", valid_from=clock.now + 60).accepted
+    with pytest.raises(MemoryError_):
+        mem.remember("I work at Acme", valid_from=clock.now + 7200)
