@@ -76,7 +76,7 @@ def test_the_async_example_answers_from_memory(tmp_path: Path) -> None:
         return reply
 
     assert asyncio.run(episode()) == "On Vercel."
-    assert "Arttu deploys arttuan.com on Vercel." in chat.calls[0][0]["content"]
+    assert "Arttu deploys arttuan.com on Vercel" in chat.calls[0][0]["content"]
     assert [t.role for t in turns] == ["user", "assistant"]
 
 

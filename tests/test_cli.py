@@ -166,7 +166,7 @@ def test_tier0_with_the_real_default_model(tmp_path: Path) -> None:
     out = subprocess.run([*run, "recall", "where does Arttu deploy", "-k", "1", "--json"],
                          env=env, check=True, capture_output=True, text=True).stdout
     (hit,) = json.loads(out)
-    assert hit["text"] == "Arttu deploys arttuan.com on Vercel."
+    assert hit["text"] == "Arttu deploys arttuan.com on Vercel"
     stats = subprocess.run([*run, "list", "--json"], env=env, check=True, capture_output=True,
                            text=True).stdout
     assert len(json.loads(stats)) == 2

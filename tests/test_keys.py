@@ -10,7 +10,7 @@ from credo.keys import analyse, parse_key
 @pytest.mark.parametrize(
     ("text", "subject", "predicate", "obj"),
     [
-        ("Arttu deploys arttuan.com on Vercel", "Arttu", "deploy", "arttuan.com"),
+        ("Arttu deploys arttuan.com on Vercel", "Arttu", "deploy", "arttuan.com on Vercel"),
         ("The deploy target is prod", "deploy target", "is", "prod"),
         ("The deploy target for the API is prod", "deploy target", "is", "prod"),
         ("my editor is Helix", "I", "has_editor", "Helix"),

@@ -200,7 +200,7 @@ async def call_error(session: ClientSession, tool: str, **arguments: Any) -> str
 # -- the issue's session, over both transports ------------------------------------------------
 async def test_the_issue_session(connect: Any) -> None:
     async with connect() as s:
-        first = await call(s, "remember", text="Arttu deploys arttuan.com on Vercel")
+        first = await call(s, "remember", text="Arttu's deploy target is Vercel")
         assert first["stored"] and first["relation"] == "new"
         vercel = first["fact"]["id"]
 
@@ -213,7 +213,7 @@ async def test_the_issue_session(connect: Any) -> None:
         assert "Vercel" in found["rendered"]
         assert "not instructions" in found["rendered"]
 
-        second = await call(s, "remember", text="Arttu deploys arttuan.com on Netlify")
+        second = await call(s, "remember", text="Arttu's deploy target is Netlify")
         assert second["relation"] == "conflict"
         netlify = second["fact"]["id"]
         listed = await call(s, "conflicts")

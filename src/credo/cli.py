@@ -46,19 +46,30 @@ def _fact_line(fact: Fact, extra: str = "") -> str:
 
 # -- commands ------------------------------------------------------------------------------
 def cmd_remember(args: argparse.Namespace, mem: Memory) -> int:
-    result = mem.remember(args.text, source=args.source, valid_from=args.valid_from,
-                          derived_from=args.derived_from or ())
+    """Each line of the text is one statement; exit 0 when every line was stored or a
+    request honoured, 1 when the gate refused any (each says why)."""
+    text = sys.stdin.read() if args.text == "-" else args.text
+    lines = [line.strip() for line in text.splitlines() if line.strip()] or [text]
+    results = []
+    for line in lines:
+        result = mem.remember(line, source=args.source, valid_from=args.valid_from,
+                              derived_from=args.derived_from or ())
+        results.append(result)
+        if args.json:
+            continue
+        if result.code == "request":
+            _out(f"honoured: {result.why}")
+        elif not result.accepted:
+            _out(f"not stored ({result.code}): {result.why}", sys.stderr)
+        else:
+            assert result.fact is not None and result.relation is not None
+            _out(f"{result.relation.value}: {result.fact.id}  {result.fact.text}")
+            _out(f"  why: {result.why}")
+            for touched in result.touched:
+                _out(f"  {touched.status.value}: {touched.id}  {touched.text}")
     if args.json:
-        _json(result.to_dict())
-    elif not result.accepted:
-        _out(f"not stored ({result.code}): {result.why}", sys.stderr)
-    else:
-        assert result.fact is not None and result.relation is not None
-        _out(f"{result.relation.value}: {result.fact.id}  {result.fact.text}")
-        _out(f"  why: {result.why}")
-        for touched in result.touched:
-            _out(f"  {touched.status.value}: {touched.id}  {touched.text}")
-    return 0 if result.accepted else 1
+        _json(results[0].to_dict() if len(results) == 1 else [r.to_dict() for r in results])
+    return 0 if all(r.accepted or r.code == "request" for r in results) else 1
 
 
 def cmd_recall(args: argparse.Namespace, mem: Memory) -> int:
@@ -276,9 +287,12 @@ def build_parser() -> argparse.ArgumentParser:
                         "or local:minilm)")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
     command = CommandAdder(sub)
-    p = command("remember", cmd_remember, "Store one statement as a fact (gate and resolver "
-                "decide). Exits 1 when the gate refuses it.", read=False)
-    p.add_argument("text", help='the statement, e.g. "Arttu deploys arttuan.com on Vercel"')
+    p = command("remember", cmd_remember, "Store a statement as a fact (gate and resolver "
+                "decide); each line is one statement. \"Don't remember ...\" and \"forget "
+                "that ...\" are honoured, never stored. Exits 1 when the gate refuses any.",
+                read=False)
+    p.add_argument("text", help='the statement, e.g. "Arttu deploys arttuan.com on Vercel"; '
+                   "- reads statements from standard input, one a line")
     p.add_argument("--source", default="user",
                    help="user (default), tool:<name>, imported:<doc> or inferred")
     p.add_argument("--valid-from", metavar="DATE",

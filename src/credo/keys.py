@@ -60,6 +60,9 @@ _REQUEST_OPENERS = re.compile(
 _PRONOUN_SUBJECTS = frozenset({"it", "this", "that", "he", "she", "they", "these", "those",
                                "him", "her", "them", "there"})
 _FIRST = frozenset({"i", "me", "my", "mine", "myself"})
+#: a sentence that opens with a name (one to three capitalised words) and a lower-case word
+_LEADING_NAME = re.compile(r"^((?:[A-Z][\w'-]*)(?:\s+[A-Z][\w'-]*){0,2})(?=\s+[a-z])")
+_PLACEHOLDER = "Sam"
 
 
 @dataclass(frozen=True)
@@ -199,8 +202,14 @@ def _object_of(verb: Token) -> tuple[str, list[Token]] | None:
                             "them", "us", "ourselves") and child.dep_ in ("dobj", "dative"):
             continue  # "I taught myself Rust": the thing taught is the object
         if child.dep_ in ("dobj", "obj", "dative", "attr", "oprd", "ccomp", "acomp"):
-            # "I have no kids": a determiner "no" negates the claim, handled by the caller
-            return suffix, _subtree(child, stop=frozenset({"relcl"}))
+            # "I have no kids": a determiner "no" negates the claim, handled by the caller.
+            # Where it goes is part of the value: "deploys arttuan.com on Vercel"
+            tokens = _subtree(child, stop=frozenset({"relcl"}))
+            for later in verb.rights:
+                if later.i > child.i and later.dep_ in ("prep", "agent") and \
+                        later.i == tokens[-1].i + 1:
+                    tokens = tokens + _subtree(later)
+            return suffix, tokens
         if child.dep_ == "xcomp":
             return suffix, _subtree(child)
         if child.dep_ == "prep":
@@ -422,14 +431,29 @@ def analyse(text: str, *, self_name: str = "The user") -> Statement:
     sent = first_sentence(said)
     kind = _kind(sent, said)
     stored, changed = rewrite(said, self_name)
-    if kind != "statement":
+    if kind in ("question", "instruction"):
         return Statement(said, stored, kind, rewritten=changed)
-    found = _key(sent)
+    found = _key(sent) if kind == "statement" else None
+    name = None
     if found is None:
+        # "Fay lives in Paris": the tagger reads an unfamiliar name and its verb as a noun
+        # phrase; read the sentence again with a name it knows, and put the name back
+        lead = _LEADING_NAME.match(said)
+        if lead and lead.group(1) not in ("I", "The", "A", "An", "My", "Our", "This", "That"):
+            name = lead.group(1)
+            retry = first_sentence(_PLACEHOLDER + said[lead.end(1):])
+            found = _key(retry)
+            if kind == "fragment" and found is not None:
+                kind = _kind(retry, said)
+    if found is None or kind != "statement":
         first = any(t.lower_ in _FIRST for t in sent)
         return Statement(said, stored, kind, first_person=first, rewritten=changed)
     subject_tok, predicate, obj_tokens, negated = found
     subject, predicate, first = _subject_key(subject_tok, predicate)
+    if name is not None and subject == _PLACEHOLDER:
+        subject = name
+    elif name is not None:
+        return Statement(said, stored, kind, rewritten=changed)
     obj = _span_text(obj_tokens)
     pred = normalize_predicate(predicate)
     if negated:

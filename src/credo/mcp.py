@@ -230,9 +230,14 @@ def build_server(memory: Memory, *, decided_by: str = "mcp", token: str | None =
         in this conversation: the server's gate refuses those, and a refusal is final (do
         not rephrase to get it stored). Returns how the fact relates to what was known:
         new, duplicate, refinement, update (the older fact is superseded) or conflict (both
-        are kept and flagged until the user says which is right)."""
+        are kept and flagged until the user says which is right). When the user asks you
+        not to remember something ("don't remember my address", "forget that I live in
+        Kyoto"), pass their words: the request is honoured and nothing of it is stored."""
         with _as_tool_errors():
             result = await amem.remember(text, source=source, valid_from=valid_from)
+        if result.code == "request":
+            return {"stored": False, "honoured": True, "why": result.why,
+                    "request": result.request}
         if not result.accepted:
             raise ToolError(f"not stored ({result.code}): {result.why}. The memory's gate "
                             "refused it; this is a decision, not a failure to retry.")

@@ -222,7 +222,7 @@ class Memory:
         if previous is not None:
             applied.forgotten.extend(self.forget(id=previous.id).fact_ids)
         what = request.phrase or ("the last thing said" if previous else "nothing recent")
-        why = f"honoured a request not to remember {what!r}"
+        why = f"will not remember {what!r}"
         if applied.rules:
             why += f": {len(applied.rules)} rule(s) now refuse it"
         if applied.forgotten:

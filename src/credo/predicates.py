@@ -76,6 +76,7 @@ class Catalogue:
     def canonical(self, predicate: str) -> tuple[str, bool]:
         """The canonical base predicate and whether the statement negates it."""
         base, negated = split_polarity(predicate)
+        base = _base_form(base)
         for _ in range(3):  # synonym of an opposite, and so on; never loops
             if base in self.opposites:
                 base, negated = self.opposites[base], not negated
@@ -105,6 +106,21 @@ class Catalogue:
             head = base.rsplit("_", 1)[-1]
             return lemma_of(head) == head or head.endswith("ss")
         return False
+
+
+#: first words that are part of the parser's conventions, not verbs to lemmatise
+_KEEP_FIRST = frozenset({"has", "is", "are", "be", "was", "not"})
+
+
+def _base_form(predicate: str) -> str:
+    """`lives_in` -> `live_in`, `prefers` -> `prefer`: predicates given by an extractor or
+    an API caller in an inflected form mean the same as the parser's base forms."""
+    first, sep, rest = predicate.partition("_")
+    if first in _KEEP_FIRST or not first.isalpha() or not first.endswith(("s", "ed", "ing")):
+        return predicate
+    from .nlp import lemma_of
+
+    return lemma_of(first) + sep + rest
 
 
 def _load(text: str, where: str) -> Catalogue:

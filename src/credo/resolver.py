@@ -136,6 +136,11 @@ _NEGATIONS = frozenset({"not", "n't", "never", "no", "none", "nothing", "neither
                         "without", "longer", "stopped", "quit", "used"})
 
 
+def same_words(a: str, b: str) -> bool:
+    """The same sentence, case and punctuation aside."""
+    return _WORDS.findall(a.lower().rstrip(".!")) == _WORDS.findall(b.lower().rstrip(".!"))
+
+
 def signature(text: str) -> tuple[frozenset[str], frozenset[str], frozenset[str]]:
     """What two wordings of one claim must share: numbers, names, and negations."""
     words = _WORDS.findall(text.replace("n't", " n't"))
@@ -176,8 +181,9 @@ def resolve(
 
     # 1. duplicate: the same claim
     for fact in on_key:
-        if split_polarity(fact.predicate or "")[1] == negated and \
-                objects_agree(incoming.object, fact.object):
+        if split_polarity(fact.predicate or "")[1] == negated and (
+                objects_agree(incoming.object, fact.object)
+                or not (incoming.object or fact.object) and same_words(incoming.text, fact.text)):
             return _duplicate(incoming, fact, "same claim")
     sig = signature(incoming.text)
     for score, fact in sorted(((similarity(incoming.text, f.text), f) for f in live),

@@ -57,7 +57,7 @@ def parse_time(value: Any, *, where: str = "") -> float | None:
         iso = datetime.fromisoformat(text.replace("Z", "+00:00"))
     except ValueError as exc:
         raise TimeError(
-            f"{at}cannot read the time {text!r}: use YYYY-MM-DD, ISO 8601 "
+            f"{at}cannot read the date {text!r}: use YYYY-MM-DD, an ISO 8601 timestamp "
             "(2024-05-08T13:56:00Z) or epoch seconds"
         ) from exc
     if iso.tzinfo is None:
