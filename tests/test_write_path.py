@@ -337,3 +337,42 @@ def test_the_clock_skew_allowance_is_small(mem: Memory, clock: Clock) -> None:
     assert mem.remember("I live in Berlin", valid_from=clock.now + 60).accepted
     with pytest.raises(MemoryError_):
         mem.remember("I work at Acme", valid_from=clock.now + 7200)
+
+
+# -- the statements of examples/write-path.yaml --------------------------------------------
+def _cases() -> list[dict[str, object]]:
+    import yaml
+
+    path = Path(__file__).parent.parent / "examples" / "write-path.yaml"
+    cases = yaml.safe_load(path.read_text(encoding="utf-8"))
+    assert isinstance(cases, list) and len(cases) >= 60
+    return cases
+
+
+def _stamp(value: object) -> float | None:
+    from credo.memory import parse_time
+
+    if value is None:
+        return None
+    text = value.isoformat() if hasattr(value, "isoformat") else str(value)
+    return parse_time(text)
+
+
+@pytest.mark.parametrize("case", _cases(), ids=lambda c: str(c["say"])[:50])
+def test_write_path_example(store: SQLiteStore, clock: Clock, case: dict[str, object]) -> None:
+    mem = Memory(store, scope="ex", clock=clock)
+    for earlier in case.get("before") or []:  # type: ignore[attr-defined]
+        assert mem.remember(earlier["say"], valid_from=_stamp(earlier.get("at"))).accepted
+    result = mem.remember(str(case["say"]), valid_from=_stamp(case.get("at")))
+    if case["outcome"] == "refused":
+        assert not result.accepted and result.code == case["code"], result.why
+    else:
+        assert result.accepted, result.why
+        assert result.relation is not None and result.relation.value == case["outcome"]
+        assert result.fact is not None and result.fact.text == case["stored"]
+        key = case.get("key")
+        got = [result.fact.subject, result.fact.predicate, result.fact.object]
+        assert (got if result.fact.key else None) == key
+    if "live" in case:
+        assert sorted(f.text for f in live(mem)) == sorted(case["live"])  # type: ignore[arg-type]
+    assert_invariants(mem)

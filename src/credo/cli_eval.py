@@ -1,6 +1,6 @@
-"""`credo eval ...`: measured figures as commands. `probes` (the seed's Tier 2) and
-`locomo` (evidence recall on LoCoMo) live here; the extraction evaluations register
-themselves when their module is installed."""
+"""`credo eval ...`: measured figures as commands. `probes` (the seed's Tier 2),
+`locomo` (evidence recall on LoCoMo) and `resolver` (labelled pairs from real personas)
+live here; the extraction evaluations register themselves when their module is installed."""
 
 from __future__ import annotations
 
@@ -71,9 +71,32 @@ def cmd_locomo(args: argparse.Namespace, settings: Settings) -> int:
     return 0
 
 
+def cmd_resolver(args: argparse.Namespace, settings: Settings) -> int:
+    from .eval.resolver import ResolverDataError, evaluate, format_report
+
+    if args.limit <= 0 or args.examples < 0:
+        print("credo: --limit must be positive and --examples not negative", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    try:
+        report = evaluate(
+            args.data, _embedder(args, settings), limit=args.limit, seed=args.seed,
+            examples=args.examples,
+            progress=None if args.json else lambda m: print(m, file=sys.stderr),
+        )
+    except ResolverDataError as exc:
+        print(f"credo: {exc}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    if args.json:
+        print(json.dumps(report.to_dict(), indent=2))
+    else:
+        print(format_report(report))
+    return 0
+
+
 def register(command: CommandAdder) -> None:
     p = command.sub.add_parser(
-        "eval", help="Measure credo: probe suites, LoCoMo evidence recall, extraction.",
+        "eval", help="Measure credo: probe suites, LoCoMo evidence recall, the resolver, "
+        "extraction.",
         description="Measure credo on labelled data. Each subcommand prints a table "
         "(--json for machine-readable output).",
     )
@@ -120,6 +143,29 @@ def register(command: CommandAdder) -> None:
                    help="embedding model (default: the global --embedder or local:minilm)")
     e.add_argument("--json", action="store_true", help="print JSON")
     e.set_defaults(handler=None, standalone=cmd_locomo)
+
+    e = eval_sub.add_parser(
+        "resolver", help="The resolver on labelled pairs from real personas: duplicate, "
+        "coexist, update, contradiction",
+        description="Build labelled pairs (an earlier statement A, a later B) from MSC "
+        "personas and PersonaExt (format read from the content), remember each pair in "
+        "time order into a fresh scope of one temporary store, and score B's relation and "
+        "A's status against the label. Reports each label's share handled right, "
+        "supersession precision, duplicate precision, coexistence kept and contradiction "
+        "recall, with failing examples. Pairs are drawn with a fixed seed.",
+    )
+    e.add_argument("--data", required=True, action="append", metavar="PATH",
+                   help="MSC personas JSON or PersonaExt JSON Lines (repeatable; e.g. "
+                   "../shared/data/msc_personas/msc_personas_dev.json)")
+    e.add_argument("--limit", type=int, default=200, metavar="N",
+                   help="at most N pairs per label and data set (default 200)")
+    e.add_argument("--seed", type=int, default=0, help="sampling seed (default 0)")
+    e.add_argument("--examples", type=int, default=3, metavar="N",
+                   help="failing examples shown per label (default 3)")
+    e.add_argument("--embedder", dest="eval_embedder", metavar="NAME",
+                   help="embedding model (default: the global --embedder or local:minilm)")
+    e.add_argument("--json", action="store_true", help="print JSON")
+    e.set_defaults(handler=None, standalone=cmd_resolver)
 
     try:
         from .eval.extraction import register_eval

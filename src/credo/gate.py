@@ -100,6 +100,7 @@ class GatePolicy:
     many_valued: tuple[str, ...] = ()
     predicate_synonyms: tuple[str, ...] = ()
     predicate_opposites: tuple[str, ...] = ()
+    exclusive_values: tuple[str, ...] = ()
 
     def catalogue(self) -> Catalogue:
         """The shipped predicate catalogue with this policy's entries added."""
@@ -108,6 +109,7 @@ class GatePolicy:
         return shipped().extended(
             one_valued=self.one_valued, many_valued=self.many_valued,
             synonyms=self.predicate_synonyms, opposites=self.predicate_opposites,
+            exclusive=self.exclusive_values,
         )
 
 

@@ -41,6 +41,15 @@ _NEG_WORDS = frozenset({"not", "n't", "never", "no", "nt"})
 #: verbs whose complement carries the relation: "I stopped using Vim" is about using Vim
 _ENDED = frozenset({"stop", "quit", "cease"})
 _BEGUN = frozenset({"start", "begin"})
+#: objects of a preposition that say when or how, not where or for whom
+_WHEN_NOT_WHERE = frozenset({
+    "night", "day", "weekend", "morning", "evening", "afternoon", "noon", "midnight",
+    "home", "moment", "time", "least", "first", "once", "all", "most", "dawn", "dusk",
+    "lunch", "dinner", "breakfast", "work", "school", "week", "month", "year",
+})
+_REAL_AUX = frozenset({"be", "have", "do", "will", "would", "shall", "should", "can", "could",
+                       "may", "might", "must", "to", "get", "ought", "need", "dare", "ca",
+                       "wo", "'d", "'ll", "gon", "going"})
 _PREFERENCE = frozenset({"like", "love", "enjoy", "prefer", "hate", "adore", "dislike",
                          "detest", "loathe"})
 _QUESTION_OPENERS = frozenset({
@@ -81,7 +90,8 @@ class Statement:
 
     @property
     def keyed(self) -> bool:
-        return bool(self.subject and self.predicate and self.object)
+        """A subject and a relation ("I drive" has no object, and is still a claim)."""
+        return bool(self.subject and self.predicate)
 
     @property
     def pronoun_subject(self) -> bool:
@@ -206,14 +216,19 @@ def _object_of(verb: Token) -> tuple[str, list[Token]] | None:
             # Where it goes is part of the value: "deploys arttuan.com on Vercel"
             tokens = _subtree(child, stop=frozenset({"relcl"}))
             for later in verb.rights:
-                if later.i > child.i and later.dep_ in ("prep", "agent") and \
-                        later.i == tokens[-1].i + 1:
+                if later.i > child.i and later.i == tokens[-1].i + 1 and (
+                        later.dep_ in ("prep", "agent", "appos")
+                        or later.dep_ in ("npadvmod", "nummod", "quantmod")
+                        and later.like_num):  # "PostgreSQL 16": the version is the value
                     tokens = tokens + _subtree(later)
             return suffix, tokens
         if child.dep_ == "xcomp":
             return suffix, _subtree(child)
         if child.dep_ == "prep":
             pobj = next((c for c in child.children if c.dep_ in ("pobj", "pcomp")), None)
+            if pobj is not None and pobj.lemma_.lower() in _WHEN_NOT_WHERE:
+                # "I work at night", "I work from home": how, not a place or an employer
+                return suffix, _subtree(child)
             if pobj is not None:
                 return f"{suffix}_{child.lower_}", _subtree(pobj)
         if child.dep_ == "npadvmod" and child.pos_ in ("NOUN", "PROPN"):
@@ -230,7 +245,8 @@ def _copula(verb: Token) -> tuple[str, list[Token]] | None:
             pobj = next((c for c in prep.children if c.dep_ in ("pobj", "pcomp")), None) \
                 if prep is not None else None
             if prep is not None and pobj is not None and prep.i == child.i + 1:
-                return f"_{child.lemma_.lower()}_{prep.lower_}", _subtree(pobj)
+                word = child.lower_ if child.tag_ in ("JJ", "VBN") else child.lemma_.lower()
+                return f"_{word}_{prep.lower_}", _subtree(pobj)
             npadv = next((c for c in child.lefts if c.dep_ == "npadvmod"), None)
             if npadv is not None and child.lower_ == "old":
                 return "_old", _subtree(npadv)  # "I am 30 years old"
@@ -241,6 +257,11 @@ def _copula(verb: Token) -> tuple[str, list[Token]] | None:
             pobj = next((c for c in child.children if c.dep_ in ("pobj", "pcomp")), None)
             if pobj is not None:
                 return f"_{child.lower_}", _subtree(pobj)
+            inner = next((c for c in child.children if c.dep_ == "prep"), None)
+            pobj = next((c for c in inner.children if c.dep_ in ("pobj", "pcomp")), None) \
+                if inner is not None else None
+            if inner is not None and pobj is not None:  # "I am out of shape"
+                return f"_{child.lower_}_{inner.lower_}", _subtree(pobj)
     return None
 
 
@@ -249,9 +270,20 @@ def _key(sent: Span) -> tuple[Token, str, list[Token], bool] | None:
     root = sent.root
     verb = root
     subject = next((c for c in root.children if c.dep_ in _SUBJ), None)
+    negated = _negated(root)
+    # "I like cooking", "I can't eat gluten": the tagger takes the verb for an auxiliary
+    # of its object; the verb is the relation, what follows it the object
+    fake = next((c for c in root.children if c.dep_ == "aux" and c.tag_.startswith("VB")
+                 and c.lemma_.lower() not in _REAL_AUX and c.i < root.i), None)
+    if fake is not None and root.tag_ in ("VB", "VBG", "NN", "NNS"):
+        doc = root.doc
+        obj = [doc[i] for i in range(fake.i + 1, root.right_edge.i + 1)]
+        lemma = fake.lemma_.lower()
+        subject = subject or next((c for c in fake.children if c.dep_ in _SUBJ), None)
+        if subject is not None and obj:
+            return subject, lemma, obj, negated or _negated(fake)
     if subject is None:
         return None
-    negated = _negated(root)
     # "The deploy target is staging": spaCy reads "is staging" as a progressive
     if root.tag_ == "VBG" and any(c.lemma_ == "be" and c.dep_ == "aux" for c in root.children) \
             and not any(c.dep_ in ("dobj", "prep", "xcomp", "prt") for c in root.children) \
@@ -274,13 +306,19 @@ def _key(sent: Span) -> tuple[Token, str, list[Token], bool] | None:
         return subject, "be" + suffix, obj, negated
     if verb.tag_ == "VBN" and any(c.dep_ == "auxpass" for c in verb.children):
         found = _object_of(verb)  # "I was born in India", "I am based in Oslo"
-        if found is None:
-            return None
+        if found is None:  # "I am married", "I'm retired": a state, as with an adjective
+            return subject, "be", [verb], negated
         suffix, obj = found
         return subject, f"be_{verb.lower_}{suffix}", obj, negated
     found = _object_of(verb)
     if found is None:
-        return None
+        if verb.pos_ != "VERB" or verb.tag_ in ("VBG", "VBN") and not any(
+                c.dep_ == "aux" for c in verb.children):
+            return None
+        # "I drive", "I don't smoke": a relation with no object is still a claim
+        particle = next((c for c in verb.children if c.dep_ == "prt"), None)
+        return subject, lemma + (f"_{particle.lower_}" if particle is not None else ""), [], \
+            negated
     suffix, obj = found
     if obj and obj[0].lower_ == "no" and obj[0].dep_ == "det":
         negated, obj = not negated, obj[1:]  # "I have no kids"

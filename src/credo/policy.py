@@ -33,7 +33,7 @@ __all__ = [
 
 _LIST_FIELDS = ("hedges", "affect", "speculation", "transient", "attribution", "vague",
                 "keep_examples", "refuse_examples", "one_valued", "many_valued",
-                "predicate_synonyms", "predicate_opposites")
+                "predicate_synonyms", "predicate_opposites", "exclusive_values")
 _INT_FIELDS = ("min_chars", "max_words")
 _STR_FIELDS = ("deny_list",)
 _KNOWN = frozenset(_LIST_FIELDS + _INT_FIELDS + _STR_FIELDS)
@@ -54,6 +54,8 @@ _COMMENTS = {
                   "e.g. \"work_at\".",
     "many_valued": "Predicates that hold many values (a catalogue entry made many-valued).",
     "predicate_synonyms": "\"alias = canonical\" pairs, e.g. \"be_located_in = live_in\".",
+    "exclusive_values": "Groups of values that exclude each other, e.g. \"remote | hybrid | "
+                        "on-site\".",
     "predicate_opposites": "\"predicate = opposite\" pairs: saying one is not the other, "
                            "e.g. \"avoid = use\".",
 }
@@ -171,11 +173,14 @@ def _policy_from(data: dict[str, Any], text: str, path: Path) -> GatePolicy:
             if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
                 raise PolicyError(f"{where}: {key} must be a list of strings")
             changes[key] = tuple(v.strip() for v in value if v.strip())
-            if key in ("predicate_synonyms", "predicate_opposites"):
-                from .predicates import CatalogueError, parse_pairs
+            if key in ("predicate_synonyms", "predicate_opposites", "exclusive_values"):
+                from .predicates import CatalogueError, parse_groups, parse_pairs
 
                 try:
-                    parse_pairs(changes[key], key)
+                    if key == "exclusive_values":
+                        parse_groups(changes[key])
+                    else:
+                        parse_pairs(changes[key], key)
                 except CatalogueError as exc:
                     raise PolicyError(f"{where}: {exc}") from exc
         elif key in _INT_FIELDS:

@@ -48,12 +48,24 @@ def parse_pairs(entries: Iterable[str], what: str) -> dict[str, str]:
     return out
 
 
+def parse_groups(entries: Iterable[str]) -> tuple[frozenset[str], ...]:
+    """["married | single", ...] -> ({"married", "single"}, ...)."""
+    groups = []
+    for entry in entries:
+        words = frozenset(w.strip().lower() for w in entry.split("|") if w.strip())
+        if len(words) < 2:
+            raise CatalogueError(f"exclusive: {entry!r} needs two values or more, split by |")
+        groups.append(words)
+    return tuple(groups)
+
+
 @dataclass(frozen=True)
 class Catalogue:
     one: frozenset[str] = frozenset()
     many: frozenset[str] = frozenset()
     synonyms: dict[str, str] = field(default_factory=dict)
     opposites: dict[str, str] = field(default_factory=dict)
+    exclusive: tuple[frozenset[str], ...] = ()
 
     def extended(
         self,
@@ -62,6 +74,7 @@ class Catalogue:
         many_valued: Iterable[str] = (),
         synonyms: Iterable[str] = (),
         opposites: Iterable[str] = (),
+        exclusive: Iterable[str] = (),
     ) -> Catalogue:
         """This catalogue with a policy file's entries added (theirs win)."""
         many = frozenset(many_valued)
@@ -71,7 +84,17 @@ class Catalogue:
             many=(self.many - one) | many,
             synonyms={**self.synonyms, **parse_pairs(synonyms, "synonyms")},
             opposites={**self.opposites, **parse_pairs(opposites, "opposites")},
+            exclusive=(*self.exclusive, *parse_groups(exclusive)),
         )
+
+    def excludes(self, a: Iterable[str], b: Iterable[str]) -> bool:
+        """Do two objects' words name different values of one exclusive group?"""
+        words_a, words_b = set(a), set(b)
+        for group in self.exclusive:
+            in_a, in_b = words_a & group, words_b & group
+            if in_a and in_b and in_a != in_b:
+                return True
+        return False
 
     def canonical(self, predicate: str) -> tuple[str, bool]:
         """The canonical base predicate and whether the statement negates it."""
@@ -128,7 +151,7 @@ def _load(text: str, where: str) -> Catalogue:
         data: dict[str, Any] = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         raise CatalogueError(f"{where}: not valid TOML: {exc}") from exc
-    unknown = set(data) - {"one_valued", "many_valued", "synonyms", "opposites"}
+    unknown = set(data) - {"one_valued", "many_valued", "synonyms", "opposites", "exclusive"}
     if unknown:
         raise CatalogueError(f"{where}: unknown keys {', '.join(sorted(unknown))}")
     return Catalogue().extended(
@@ -136,6 +159,7 @@ def _load(text: str, where: str) -> Catalogue:
         many_valued=data.get("many_valued", ()),
         synonyms=data.get("synonyms", ()),
         opposites=data.get("opposites", ()),
+        exclusive=data.get("exclusive", ()),
     )
 
 

@@ -109,6 +109,10 @@ def _tokens(value: str | None) -> list[str]:
     return [w if _is_number(w) else lemma_of(w) for w in words if w and w not in _STOP]
 
 
+def _words(value: str | None) -> list[str]:
+    return [w.strip(".,:;!?") for w in _WORDS.findall((value or "").lower())]
+
+
 def objects_agree(a: str | None, b: str | None) -> bool:
     """The same value: the same words, numbers included (order and inflection aside)."""
     ta, tb = _tokens(a), _tokens(b)
@@ -150,6 +154,13 @@ def signature(text: str) -> tuple[frozenset[str], frozenset[str], frozenset[str]
     return nums, names, negs
 
 
+def _says_no_more(vaguer: Fact, fuller: Fact) -> bool:
+    """Every number and name of `vaguer`'s sentence is in `fuller`'s."""
+    nums_a, names_a, _ = signature(vaguer.text)
+    nums_b, names_b, _ = signature(fuller.text)
+    return nums_a <= nums_b and names_a <= names_b
+
+
 # -- the decision -------------------------------------------------------------------------
 def _rank(source: str) -> int:
     return SOURCE_RANK[source_kind(source)]
@@ -179,15 +190,20 @@ def resolve(
     base, negated = split_polarity(incoming.predicate or "")
     one_valued = bool(incoming.key) and catalogue.one_valued(base)
 
-    # 1. duplicate: the same claim
+    # 1. duplicate: the same claim; never when the sentences name other numbers or names
+    sig = signature(incoming.text)
     for fact in on_key:
         if split_polarity(fact.predicate or "")[1] == negated and (
                 objects_agree(incoming.object, fact.object)
-                or not (incoming.object or fact.object) and same_words(incoming.text, fact.text)):
+                or not (incoming.object or fact.object) and same_words(incoming.text, fact.text)
+        ) and signature(fact.text)[:2] == sig[:2]:
             return _duplicate(incoming, fact, "same claim")
-    sig = signature(incoming.text)
     for score, fact in sorted(((similarity(incoming.text, f.text), f) for f in live),
                               key=lambda p: p[0], reverse=True):
+        if same_words(incoming.text, fact.text) and (
+                not (fact.key and incoming.key)
+                or split_polarity(fact.predicate or "")[1] == negated):
+            return _duplicate(incoming, fact, "the same sentence")
         if score < duplicate_at:
             break
         if fact.key and incoming.key and not _same_subject_relation(incoming, fact, catalogue):
@@ -207,13 +223,15 @@ def resolve(
         if same_polarity:
             if extends(incoming.object, fact.object):
                 refines.append(fact)
-            elif extends(fact.object, incoming.object):
+            elif extends(fact.object, incoming.object) and _says_no_more(incoming, fact):
                 return _duplicate(incoming, fact, f"{incoming.object!r} is said more fully by "
                                                   f"{fact.object!r}")
             elif other_version(incoming.object, fact.object) or (
-                    one_valued and not objects_agree(incoming.object, fact.object)):
+                    one_valued and not objects_agree(incoming.object, fact.object)) or \
+                    catalogue.excludes(_words(incoming.object), _words(fact.object)):
                 clashes.append(fact)
         elif objects_agree(incoming.object, fact.object) or \
+                not (incoming.object or fact.object) or \
                 extends(incoming.object, fact.object) or extends(fact.object, incoming.object):
             clashes.append(fact)  # a negation of the same claim, on any predicate
 
