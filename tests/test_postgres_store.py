@@ -216,7 +216,7 @@ def test_schemas_are_isolated(tmp_path: Path) -> None:
         assert b.lexical_search("Oslo", scope="default", k=5) == []
         drop_store(a)
         Memory(b, scope="default").remember("Bob lives in Rome")
-        assert [f.text for f in b.all(scope="default")] == ["Bob lives in Rome."]
+        assert [f.text for f in b.all(scope="default")] == ["Bob lives in Rome"]
     finally:
         drop_store(b)
 
