@@ -88,3 +88,48 @@ def test_the_word_mood_alone_is_not_affect() -> None:
     assert check(Candidate(text="Arttu writes commit messages in the imperative mood",
                            subject="arttu")).accepted
     assert check(Candidate(text="Arttu is in a bad mood", subject="arttu")).code == "affect"
+
+
+@pytest.mark.parametrize(
+    ("text", "code"),
+    [
+        ("I am currently in a meeting", "transient"),
+        ("Tomorrow is my day off", "speculative"),
+        ("I'm meeting Anna next week", "speculative"),
+        ("I can't wait to try the new editor", "speculative"),
+        ("I'm keen to learn Rust", "speculative"),
+        ("I'll move to Lisbon", "speculative"),
+        ("Write me a poem about cats", "instruction"),
+        ("Can you book me a table for two", "instruction"),
+        ("It runs on port 8080", "ungrounded"),
+        ("Arttu's sister believes Go is faster", "attributed_opinion"),
+    ],
+)
+def test_the_gate_reads_the_sentence(text: str, code: str) -> None:
+    verdict = check(Candidate(text=text), require_subject=False)
+    assert (verdict.accepted, verdict.code) == (False, code), verdict.reason
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "My colleague Will lives in Oslo",  # a name, not the modal
+        "Will Smith lives in Oslo",
+        "I work at Happy Cow",  # a name, not a mood
+        "Arttu volunteers at Glad Tidings",
+        "I study complex analysis",  # a kind of analysis, not vagueness
+        "I handle insurance claims for a living",  # a noun, not an attribution
+        "I currently live in Berlin",  # a state verb: "currently" is no transience here
+        "My daughter Joy plays the violin",
+    ],
+)
+def test_names_nouns_and_modifiers_are_not_markers(text: str) -> None:
+    verdict = check(Candidate(text=text), require_subject=False)
+    assert verdict.accepted, verdict.reason
+
+
+def test_a_secret_is_found_before_the_length_check() -> None:
+    key = "sk-proj-" + "a1B2c3D4e5F6g7H8i9J0" * 2
+    words = " ".join(["word"] * 45)
+    verdict = check(Candidate(text=f"{words} my key is {key}", subject="arttu"))
+    assert verdict.code == "secret"

@@ -214,15 +214,13 @@ def _views(text: str, policy: GatePolicy, statement: Statement | None) -> _Views
             if tok.text[:1].isupper() and tok.text != "I" and (later or tok.tag_ in ("NNP", "NNPS")):
                 names.add(tok.i)
             elif tok.lower_ in _MODALS and tok.text[:1].isupper() and n + 1 < len(words) \
-                    and words[n + 1].tag_ in ("VBZ", "VBD"):
-                names.add(tok.i)  # "Will lives in Oslo": a modal takes a base-form verb
+                    and (words[n + 1].tag_ in ("VBZ", "VBD") or words[n + 1].text[:1].isupper()):
+                # "Will lives in Oslo", "Will Smith ...": a modal takes a base-form verb
+                names.add(tok.i)
 
-    def view(blank: set[int]) -> str:
-        out = []
-        for tok in doc:
-            word = "_" if tok.i in blank else _SPELLED.get(tok.lower_, tok.lower_)
-            out.append(word + (tok.whitespace_ and " "))
-        return " ".join("".join(out).split())
+    def view(blank: set[int]) -> str:  # one token a word: "I'll" reads "i will"
+        return " ".join("_" if tok.i in blank else _SPELLED.get(tok.lower_, tok.lower_)
+                        for tok in doc if not tok.is_space)
 
     nouns = {t.i for t in doc if t.pos_ in ("NOUN", "PROPN") or t.tag_.startswith("NN")}
     modifiers = {
