@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import json
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
@@ -71,7 +71,7 @@ def test_evidence_ids_are_read_leniently_and_counted() -> None:
 
 
 def test_session_dates_are_read_as_utc() -> None:
-    expected = datetime(2023, 5, 8, 13, 56, tzinfo=timezone.utc).timestamp()
+    expected = datetime(2023, 5, 8, 13, 56, tzinfo=UTC).timestamp()
     assert parse_session_date("1:56 pm on 8 May, 2023") == expected
     assert parse_session_date("not a date") is None
 
@@ -88,9 +88,9 @@ def test_turns_become_facts_with_speaker_dia_id_and_session_date(data: Path,
         first = facts["D1:1"]
         assert first.text == "Ann: I adopted a cat named Miso."
         assert first.subject == "ann" and first.derived_from == ["D1:1"]
-        assert first.valid_from == datetime(2023, 5, 8, 13, 56, tzinfo=timezone.utc).timestamp()
+        assert first.valid_from == datetime(2023, 5, 8, 13, 56, tzinfo=UTC).timestamp()
         assert facts["D2:2"].valid_from == datetime(2023, 6, 20, 10, 0,
-                                                    tzinfo=timezone.utc).timestamp()
+                                                    tzinfo=UTC).timestamp()
         assert provenance(first) == {"D1:1"}
     finally:
         store.close()

@@ -211,7 +211,8 @@ def _views(text: str, policy: GatePolicy, statement: Statement | None) -> _Views
         words = [t for t in sent if not t.is_punct and not t.is_space]
         for n, tok in enumerate(words):
             later = n > 0 and words[n - 1].text not in (":", '"', "“", "(")
-            if tok.text[:1].isupper() and tok.text != "I" and (later or tok.tag_ in ("NNP", "NNPS")):
+            named = later or tok.tag_ in ("NNP", "NNPS")
+            if tok.text[:1].isupper() and tok.text != "I" and named:
                 names.add(tok.i)
             elif tok.lower_ in _MODALS and tok.text[:1].isupper() and n + 1 < len(words) \
                     and (words[n + 1].tag_ in ("VBZ", "VBD") or words[n + 1].text[:1].isupper()):

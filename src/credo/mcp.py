@@ -26,7 +26,7 @@ import sys
 import uuid
 from collections.abc import Iterator
 from contextlib import contextmanager
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any, Literal
 
@@ -98,7 +98,7 @@ class TurnIn(BaseModel):
 def _iso(timestamp: float | None) -> str | None:
     if timestamp is None:
         return None
-    moment = datetime.fromtimestamp(timestamp, timezone.utc)
+    moment = datetime.fromtimestamp(timestamp, UTC)
     return moment.isoformat(timespec="seconds").replace("+00:00", "Z")
 
 

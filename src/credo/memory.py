@@ -14,13 +14,13 @@ import re
 import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
+from datetime import UTC
 from typing import Any
 
 import numpy as np
 
 from . import gate, suppress
 from .config import MAX_FACT_CHARS, RECALL_FLOOR, REJECTIONS_KEPT
-from .predicates import split_polarity, with_polarity
 from .fact import (
     Fact,
     Status,
@@ -31,12 +31,13 @@ from .fact import (
     validate_source,
 )
 from .keys import Statement, analyse, display_name
+from .predicates import split_polarity, with_polarity
 from .recall import Hit, recall
 from .render import render
 from .resolver import Relation, Resolution, apply, reopen_if_settled, resolve
+from .store.base import Conflict, ForgetReport, Rejection, Rule, Store, check_scope
 from .timeparse import MAX_CLOCK_SKEW, TimeError
 from .timeparse import parse_time as _parse_time
-from .store.base import Conflict, ForgetReport, Rejection, Rule, Store, check_scope
 
 EXPORT_VERSION = 1
 #: "don't remember that", said through `remember`, names the last fact stored this recently
@@ -99,9 +100,9 @@ def parse_time(value: str | float | int | None, *, now: float | None = None) -> 
     except TimeError as exc:
         raise MemoryError_(str(exc)) from exc
     if stamp is not None and now is not None and stamp > now + MAX_CLOCK_SKEW:
-        from datetime import datetime, timezone
+        from datetime import datetime
 
-        when = datetime.fromtimestamp(stamp, tz=timezone.utc).isoformat(timespec="seconds")
+        when = datetime.fromtimestamp(stamp, tz=UTC).isoformat(timespec="seconds")
         raise MemoryError_(
             f"valid_from {when} is in the future: a fact is remembered once it is true "
             "(give the date it became true, today at the latest)"

@@ -28,7 +28,7 @@ import calendar
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 import numpy as np
@@ -134,12 +134,12 @@ def in_period(when: float | None, periods: Sequence[Period],
     period with no year matches that period in the time's own year or the year before."""
     if when is None:
         return False
-    moment = datetime.fromtimestamp(when, tz=timezone.utc)
+    moment = datetime.fromtimestamp(when, tz=UTC)
     slack = timedelta(days=slack_days)
     for year, month, day in periods:
         for y in (year,) if year is not None else (moment.year, moment.year - 1):
             try:
-                start = datetime(y, month or 1, day or 1, tzinfo=timezone.utc)
+                start = datetime(y, month or 1, day or 1, tzinfo=UTC)
             except ValueError:  # "31 February"
                 continue
             if day is not None:

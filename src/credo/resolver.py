@@ -238,8 +238,8 @@ def resolve(
     def newer(a: Fact, b: Fact) -> bool:
         return a.asserted_at - b.asserted_at >= update_window and _rank(a.source) >= _rank(b.source)
 
-    supersede = [f for f in refines
-                 if incoming.asserted_at >= f.asserted_at and _rank(incoming.source) >= _rank(f.source)]
+    supersede = [f for f in refines if incoming.asserted_at >= f.asserted_at
+                 and _rank(incoming.source) >= _rank(f.source)]
     updated = [f for f in clashes if newer(incoming, f)]
     history = [f for f in clashes if newer(f, incoming)]
     conflicting = [f for f in clashes if f not in updated and f not in history]

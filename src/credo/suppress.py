@@ -126,7 +126,7 @@ def rule_terms(phrase: str, *, limit: int = 4) -> tuple[tuple[str, ...], ...]:
     if re.match(r"^(?:I|I'm|I've|we|my|our)\b", phrase, re.IGNORECASE):
         parsed = parse_key(phrase)
         if parsed is not None:
-            words = _content_words(parsed.object)
+            words = _content_words(parsed.object or "")
     if not words:
         words = _content_words(phrase)
     return (tuple(words[:limit]),) if words else ()
@@ -145,7 +145,7 @@ def terms_for_previous(text: str, *, limit: int = 2) -> tuple[tuple[str, ...], .
             continue  # about the listener, not what the speaker said of themselves
         parsed = parse_key(re.sub(r"^(?:\w+,\s*)+", "", clause.strip()))
         if parsed is not None:
-            words = _content_words(parsed.object)
+            words = _content_words(parsed.object or "")
             if words:
                 sets.append(tuple(words[:limit]))
     if not sets:

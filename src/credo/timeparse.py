@@ -8,7 +8,7 @@ time with no zone is UTC, so the same input gives the same facts anywhere.
 from __future__ import annotations
 
 import re
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from typing import Any
 
 __all__ = ["MAX_CLOCK_SKEW", "TimeError", "parse_time"]
@@ -52,7 +52,7 @@ def parse_time(value: Any, *, where: str = "") -> float | None:
                                        "%d %b %Y %I:%M %p")
         except ValueError as exc:
             raise TimeError(f"{at}cannot read the date {text!r}") from exc
-        return parsed.replace(tzinfo=timezone.utc).timestamp()
+        return parsed.replace(tzinfo=UTC).timestamp()
     try:
         iso = datetime.fromisoformat(text.replace("Z", "+00:00"))
     except ValueError as exc:
@@ -61,5 +61,5 @@ def parse_time(value: Any, *, where: str = "") -> float | None:
             "(2024-05-08T13:56:00Z) or epoch seconds"
         ) from exc
     if iso.tzinfo is None:
-        iso = iso.replace(tzinfo=timezone.utc)
+        iso = iso.replace(tzinfo=UTC)
     return iso.timestamp()

@@ -31,7 +31,7 @@ import tempfile
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
@@ -117,7 +117,7 @@ def parse_session_date(text: Any) -> float | None:
                                    "%d %b %Y %I:%M %p")
     except ValueError:
         return None
-    return parsed.replace(tzinfo=timezone.utc).timestamp()
+    return parsed.replace(tzinfo=UTC).timestamp()
 
 
 def read_locomo(path: str | Path, *, limit: int | None = None) -> list[LocomoConversation]:
