@@ -251,7 +251,7 @@ class Memory:
         verdict = gate.check(candidate, self.policy, require_subject=require_subject,
                              suppressions=rules, statement=statement)
         if not verdict.accepted:
-            self._reject(candidate, verdict)
+            self._reject(candidate, verdict, statement)
             return RememberResult(False, None, None, verdict.reason, verdict.code)
         try:
             fact = self._to_fact(candidate, statement, confidence)
@@ -259,12 +259,16 @@ class Memory:
             raise MemoryError_(str(exc)) from exc
         return self._resolve_and_store(fact)
 
-    def _reject(self, candidate: gate.Candidate, verdict: gate.Verdict) -> None:
+    def _reject(self, candidate: gate.Candidate, verdict: gate.Verdict,
+                statement: Statement | None = None) -> None:
+        """Keep the refusal with its reason, secrets masked, under the subject it is about
+        (so that forgetting the subject forgets its refusals too)."""
         from .secrets import mask_secrets
 
         text = mask_secrets(candidate.text)
-        subject = (normalize_entity(candidate.subject, aliases=self.aliases())
-                   if candidate.subject else None)
+        named = candidate.subject or (statement.subject if statement and
+                                      not statement.pronoun_subject else None)
+        subject = normalize_entity(named, aliases=self.aliases()) if named else None
         self.store.add_rejection(
             Rejection(self.scope, text, verdict.code, verdict.reason, candidate.source,
                       subject, candidate.derived_from, self.clock()),
