@@ -52,7 +52,10 @@ TRANSIENT_MARKERS = (
     "is down", "is broken", "at the moment", "today", "tonight", "this morning",
     "this afternoon", "this week", "just now", "is loading", "is compiling", "is crashing",
     "is failing right now", "failing", "is stuck", "is hanging", "currently",
-    "at present", "for now",
+    "at present", "for now", "on vacation", "on holiday", "out of office", "off sick",
+    "until monday", "until tuesday", "until wednesday", "until thursday", "until friday",
+    "until saturday", "until sunday", "until tomorrow", "until next week", "a meeting at",
+    "a call at", "an appointment at", "this evening", "tonight",
 )
 ATTRIBUTION_MARKERS = (
     "thinks that", "thinks", "believes", "says that", "said that", "according to",

@@ -47,6 +47,17 @@ _WHEN_NOT_WHERE = frozenset({
     "home", "moment", "time", "least", "first", "once", "all", "most", "dawn", "dusk",
     "lunch", "dinner", "breakfast", "work", "school", "week", "month", "year",
 })
+_ADVERBS = frozenset({
+    "anymore", "again", "too", "either", "often", "well", "much", "more", "very", "now",
+    "then", "there", "here", "always", "never", "ever", "yet", "still", "away", "back",
+    "together", "alone", "home", "abroad", "daily", "weekly", "early", "late", "hard",
+    "fast", "enough", "anyway", "though", "so", "also", "just", "already", "sometimes",
+    "anywhere", "everywhere", "outside", "inside", "online", "overseas", "less", "most",
+})
+#: verbs that take an object (so a lone word after them is one)
+_TAKES_OBJECT = frozenset({"like", "love", "hate", "enjoy", "prefer", "eat", "drink", "use",
+                           "own", "have", "play", "speak", "watch", "read", "want", "need",
+                           "adore", "dislike", "wear", "drive", "cook", "grow", "study"})
 _REAL_AUX = frozenset({"be", "have", "do", "will", "would", "shall", "should", "can", "could",
                        "may", "might", "must", "to", "get", "ought", "need", "dare", "ca",
                        "wo", "'d", "'ll", "gon", "going"})
@@ -140,6 +151,10 @@ def _kind(sent: Span, said: str) -> str:
     if not any(t.pos_ in ("VERB", "AUX") for t in sent):
         return "fragment"
     has_subject = any(c.dep_ in _SUBJ for c in root.children)
+    if not has_subject and root.tag_ == "VB" and all(
+            t.pos_ in ("ADV", "INTJ", "PART", "AUX") or t.lower_ in ("please", "do", "don't")
+            for t in words if t.i < root.i):
+        return "instruction"  # "Always use metric units", "Never push to main"
     if (not has_subject and root.tag_ == "VB" and root.i == words[0].i
             and not first.is_title or low in ("tell", "write", "show", "give", "make",
                                               "find", "send", "help", "explain",
@@ -293,6 +308,9 @@ def _key(sent: Span) -> tuple[Token, str, list[Token], bool] | None:
     xcomp = next((c for c in root.children if c.dep_ == "xcomp" and c.pos_ in ("VERB", "AUX")),
                  None)
     lemma = root.lemma_.lower()
+    if lemma == "get" and root.tag_ in ("VBN", "VBD") and any(
+            c.dep_ == "aux" and c.lemma_ == "have" for c in root.children):
+        lemma = "have"  # "I've got two sisters"
     if xcomp is not None and (lemma in _ENDED | _BEGUN or (lemma == "use" and root.tag_ == "VBD"
                                                            and xcomp.tag_ == "VB")):
         negated = negated != (lemma in _ENDED or lemma == "use")
@@ -315,6 +333,12 @@ def _key(sent: Span) -> tuple[Token, str, list[Token], bool] | None:
         if verb.pos_ != "VERB" or verb.tag_ in ("VBG", "VBN") and not any(
                 c.dep_ == "aux" for c in verb.children):
             return None
+        # "I don't like cilantro": the tagger read the object as an adverb
+        last = [c for c in verb.rights if not c.is_punct]
+        if last and last[-1].dep_ == "advmod" and last[-1].is_alpha and \
+                last[-1].lower_ not in _ADVERBS and not last[-1].lower_.endswith("ly") and \
+                lemma in _TAKES_OBJECT:
+            return subject, lemma, [last[-1]], negated
         # "I drive", "I don't smoke": a relation with no object is still a claim
         particle = next((c for c in verb.children if c.dep_ == "prt"), None)
         return subject, lemma + (f"_{particle.lower_}" if particle is not None else ""), [], \
@@ -337,6 +361,10 @@ def _subject_key(subject: Token, predicate: str) -> tuple[str, str, bool]:
         return "I", predicate, True
     if low in ("we", "us"):
         return "we", predicate, False
+    named = next((c for c in subject.children if c.dep_ == "appos" and c.pos_ == "PROPN"
+                  or c.dep_ == "compound" and c.pos_ == "PROPN" and c.i > subject.i), None)
+    if named is not None and subject.pos_ == "NOUN":
+        return _span_text(_noun_phrase(named)), predicate, False  # "My colleague Will"
     owner = next((c for c in subject.children if c.dep_ == "poss"), None)
     phrase = normalize_predicate(" ".join(t.lemma_.lower() if t.i == subject.i and t.tag_ in
                                           ("NN", "NNP") else t.lower_
@@ -400,6 +428,8 @@ def _third_person(verb: Token) -> str | None:
         return _cased("does", verb.text)
     if low == "have":
         return _cased("has", verb.text)
+    if verb.tag_ in ("VBP", "VB") and inflect(verb.lemma_.lower(), "VBD") == low:
+        return None  # "I quit smoking in 2019": past or present? not ours to decide
     form = inflect(verb.lemma_.lower(), "VBZ")
     return _cased(form, verb.text) if form else None
 
@@ -477,7 +507,8 @@ def analyse(text: str, *, self_name: str = "The user") -> Statement:
         # "Fay lives in Paris": the tagger reads an unfamiliar name and its verb as a noun
         # phrase; read the sentence again with a name it knows, and put the name back
         lead = _LEADING_NAME.match(said)
-        if lead and lead.group(1) not in ("I", "The", "A", "An", "My", "Our", "This", "That"):
+        if lead and sent[0].tag_ in ("NNP", "NNPS", "NN", "NNS") and \
+                lead.group(1) not in ("I", "The", "A", "An", "My", "Our", "This", "That"):
             name = lead.group(1)
             retry = first_sentence(_PLACEHOLDER + said[lead.end(1):])
             found = _key(retry)
