@@ -37,7 +37,7 @@ def test_high_similarity_does_not_make_a_different_value_a_duplicate() -> None:
     old = fact("Arttu prefers dark mode", "arttu", "like", "dark mode")
     new = fact("Arttu prefers light mode", "arttu", "like", "light mode", at=T0 + 60)
     res = resolve(new, [old], similarity=lambda a, b: 0.97)
-    assert res.relation is Relation.NEW  # "like" holds many values: both kept
+    assert res.relation is Relation.CONFLICT  # dark / light mode exclude each other
 
 
 def test_paraphrase_over_the_threshold_is_a_duplicate_without_a_key() -> None:

@@ -260,15 +260,17 @@ def check(
     secrets = find_secrets(text)
     if secrets:
         return Verdict(False, "secret", f"carries a secret ({secrets[0].kind})")
-    if len(text) < policy.min_chars:
-        return Verdict(False, "too_short", "too short to be checkable")
     if len(text) > MAX_FACT_CHARS or len(text.split()) > policy.max_words:
         return Verdict(False, "too_long", "too long: probably a summary, not a fact")
+    if not text:
+        return Verdict(False, "too_short", "too short to be checkable")
+    statement = statement or analyse(text)
+    if len(text) < policy.min_chars and not (statement.keyed and statement.object):
+        return Verdict(False, "too_short", "too short to be checkable")  # "I'm 34" is not
     if candidate.role == "assistant":
         return Verdict(False, "not_sourced", "restates the assistant, not the user or a tool")
     if candidate.source.split(":", 1)[0].lower() not in SOURCE_CONFIDENCE:
         return Verdict(False, "not_sourced", f"unknown source {candidate.source!r}")
-    statement = statement or analyse(text)
     if text.endswith("?") or statement.kind == "question":
         return Verdict(False, "question", "a question asserts nothing")
     if statement.kind == "instruction":

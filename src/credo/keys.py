@@ -321,6 +321,8 @@ def _key(sent: Span) -> tuple[Token, str, list[Token], bool] | None:
         if found is None:
             return None
         suffix, obj = found
+        if suffix == "" and len(obj) == 1 and obj[0].like_num and subject.lower_ == "i":
+            suffix = "_old"  # "I'm 34": an age
         return subject, "be" + suffix, obj, negated
     if verb.tag_ == "VBN" and any(c.dep_ == "auxpass" for c in verb.children):
         found = _object_of(verb)  # "I was born in India", "I am based in Oslo"

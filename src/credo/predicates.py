@@ -48,6 +48,10 @@ def parse_pairs(entries: Iterable[str], what: str) -> dict[str, str]:
     return out
 
 
+def _mentions(text: str, phrase: str) -> bool:
+    return re.search(rf"(?<![\w-]){re.escape(phrase)}(?![\w-])", text) is not None
+
+
 def parse_groups(entries: Iterable[str]) -> tuple[frozenset[str], ...]:
     """["married | single", ...] -> ({"married", "single"}, ...)."""
     groups = []
@@ -87,11 +91,13 @@ class Catalogue:
             exclusive=(*self.exclusive, *parse_groups(exclusive)),
         )
 
-    def excludes(self, a: Iterable[str], b: Iterable[str]) -> bool:
-        """Do two objects' words name different values of one exclusive group?"""
-        words_a, words_b = set(a), set(b)
+    def excludes(self, a: str, b: str) -> bool:
+        """Do two values name different members of one exclusive group ("married" /
+        "single", "tabs" / "spaces")? Members are words or phrases, matched whole."""
+        low_a, low_b = a.lower(), b.lower()
         for group in self.exclusive:
-            in_a, in_b = words_a & group, words_b & group
+            in_a = {m for m in group if _mentions(low_a, m)}
+            in_b = {m for m in group if _mentions(low_b, m)}
             if in_a and in_b and in_a != in_b:
                 return True
         return False

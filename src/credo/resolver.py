@@ -109,8 +109,9 @@ def _tokens(value: str | None) -> list[str]:
     return [w if _is_number(w) else lemma_of(w) for w in words if w and w not in _STOP]
 
 
-def _words(value: str | None) -> list[str]:
-    return [w.strip(".,:;!?") for w in _WORDS.findall((value or "").lower())]
+def _state(predicate: str, obj: str | None) -> str:
+    """What a "be" fact says the subject is: be_married_to + Laura -> "married to Laura"."""
+    return " ".join([*predicate.split("_")[1:], obj or ""]).strip()
 
 
 def objects_agree(a: str | None, b: str | None) -> bool:
@@ -228,12 +229,23 @@ def resolve(
                                                   f"{fact.object!r}")
             elif other_version(incoming.object, fact.object) or (
                     one_valued and not objects_agree(incoming.object, fact.object)) or \
-                    catalogue.excludes(_words(incoming.object), _words(fact.object)):
+                    catalogue.excludes(incoming.object or "", fact.object or ""):
                 clashes.append(fact)
         elif objects_agree(incoming.object, fact.object) or \
                 not (incoming.object or fact.object) or \
                 extends(incoming.object, fact.object) or extends(fact.object, incoming.object):
             clashes.append(fact)  # a negation of the same claim, on any predicate
+
+    # "I'm single" / "I'm married to Laura": states on sibling "be" keys can exclude
+    # each other; compare what each says the subject is
+    if base.startswith("be") and incoming.key:
+        for fact in live:
+            other = catalogue.canonical(fact.predicate or "")
+            if fact in on_key or fact.subject != incoming.subject or \
+                    not other[0].startswith("be") or other[1] != negated:
+                continue
+            if catalogue.excludes(_state(base, incoming.object), _state(other[0], fact.object)):
+                clashes.append(fact)
 
     def newer(a: Fact, b: Fact) -> bool:
         return a.asserted_at - b.asserted_at >= update_window and _rank(a.source) >= _rank(b.source)
