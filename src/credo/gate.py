@@ -63,7 +63,7 @@ ATTRIBUTION_MARKERS = (
 )
 VAGUE_MARKERS = (
     "clean code", "good code", "best practices", "high quality", "good quality", "complex",
-    "things", "stuff", "something", "somewhere", "somehow", "a lot",
+    "things", "stuff", "something", "somewhere", "somehow",
 )
 
 KEEP_EXAMPLES = (
@@ -196,6 +196,7 @@ class _Views:
     ("complex analysis"), "currently" before a state verb for transience."""
 
     base: str
+    hedges: str
     attribution: str
     vague: str
     transient: str
@@ -234,7 +235,12 @@ def _views(text: str, policy: GatePolicy, statement: Statement | None) -> _Views
         and f"{t.lower_} {t.head.lower_}" not in vague_words
     }
     now = {t.i for t in doc if t.lower_ in _NOW_WORDS} if durable else set()
-    return _Views(view(names), view(names | nouns), view(names | modifiers), view(names | now))
+    # "I believe in God" is a belief, not a hedge; "my favourite kind of movie" is a noun
+    not_hedges = {t.i for t in doc if t.lower_ in ("believe", "believes") and t.i + 1 < len(doc)
+                  and doc[t.i + 1].lower_ == "in"}
+    not_hedges |= {t.i for t in doc if t.lower_ in ("kind", "sort") and t.dep_ != "advmod"}
+    return _Views(view(names), view(names | not_hedges), view(names | nouns),
+                  view(names | modifiers), view(names | now))
 
 
 def check(
@@ -281,7 +287,7 @@ def check(
     views = _views(text, policy, statement)
     checks = (
         ("affect", policy.affect, "emotion or mood", views.base),
-        ("hedged", policy.hedges, "hedged", views.base),
+        ("hedged", policy.hedges, "hedged", views.hedges),
         ("speculative", policy.speculation, "intention or speculation about the future",
          views.base),
         ("transient", policy.transient, "transient state", views.transient),
