@@ -1,7 +1,8 @@
 """Secret detection: every kind inside realistic facts, the false-positive list, masking.
 
 Fake credentials are assembled at import time so that no credential-shaped literal sits in
-the source for secret scanners to trip on.
+the source for secret scanners to trip on. The larger recall and precision sets (60+
+secrets of every kind, 100+ ordinary facts full of numbers) live in `data_secrets.py`.
 """
 
 from __future__ import annotations
@@ -10,12 +11,30 @@ import base64
 import json
 import random
 import string
+from pathlib import Path
 
 import pytest
+from data_secrets import (
+    IBAN_DE,
+    IBAN_FI,
+    IBAN_GB,
+    ORDINARY_FACTS,
+    SECRETS,
+    iban,
+    with_wrong_check_digits,
+)
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from credo.secrets import SecretFinding, contains_secret, find_secrets, mask_secrets
+from credo.gate import Candidate, check
+from credo.secrets import (
+    SecretFinding,
+    contains_secret,
+    find_secrets,
+    iban_checksum_ok,
+    mask_secrets,
+)
+from credo.testing import memory_for_tests
 
 
 def _b64url(obj: dict[str, object]) -> str:
@@ -261,10 +280,26 @@ _FRAGMENTS = [
     "'",
     '"',
     "-----BEGIN EC PRIVATE KEY-----",
+    "Passwort ",
+    "ist ",
+    "salasana ",
+    "on ",
+    "Geheim2024 ",
+    IBAN_DE,
+    " 536-22-8147 ",
+    "SSN ",
+    "287654321 ",
+    "passport ",
+    "X4829173 ",
+    "AccountKey=",
+    "?sig=",
+    "PIN ",
+    "1234 ",
+    "[secret:us_ssn] ",
 ]
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=500, deadline=None)
 @given(st.lists(st.sampled_from(_FRAGMENTS) | st.text(max_size=8), max_size=12))
 def test_findings_are_ordered_disjoint_and_masking_removes_them(parts: list[str]) -> None:
     text = "".join(parts)
@@ -276,3 +311,208 @@ def test_findings_are_ordered_disjoint_and_masking_removes_them(parts: list[str]
     assert contains_secret(text) == bool(findings)
     masked = mask_secrets(text)
     assert masked.count("[secret:") >= len(findings)
+    assert not contains_secret(masked), (masked, find_secrets(masked))
+    assert mask_secrets(masked) == masked
+
+
+# --- the recall and precision sets ------------------------------------------------------
+
+
+def _covering(text: str, secret: str) -> list[SecretFinding]:
+    at = text.index(secret)
+    return [f for f in find_secrets(text) if f.start <= at and at + len(secret) <= f.end]
+
+
+@pytest.mark.parametrize(("kind", "text", "secret"), SECRETS)
+def test_every_listed_secret_is_found_with_its_kind(kind: str, text: str, secret: str) -> None:
+    found = _covering(text, secret)
+    assert [f.kind for f in found] == [kind], find_secrets(text)
+    assert text[found[0].start : found[0].end] == secret  # the value, not its label
+    assert contains_secret(text)
+
+
+@pytest.mark.parametrize(("kind", "text", "secret"), SECRETS)
+def test_masking_removes_every_listed_secret(kind: str, text: str, secret: str) -> None:
+    masked = mask_secrets(text)
+    assert secret not in masked
+    assert f"[secret:{kind}]" in masked
+    assert not contains_secret(masked), find_secrets(masked)
+    assert mask_secrets(masked) == masked
+
+
+@pytest.mark.parametrize("text", ORDINARY_FACTS)
+def test_ordinary_facts_with_numbers_stay_storable(text: str) -> None:
+    assert find_secrets(text) == [], [(f.kind, text[f.start : f.end]) for f in find_secrets(text)]
+    assert mask_secrets(text) == text
+
+
+def test_precision_and_recall_over_the_sets() -> None:
+    assert len(SECRETS) >= 60 and len(ORDINARY_FACTS) >= 100
+    assert len(set(ORDINARY_FACTS)) == len(ORDINARY_FACTS)
+    false_positives = [t for t in ORDINARY_FACTS if contains_secret(t)]
+    found = [t for _, t, secret in SECRETS if _covering(t, secret)]
+    assert (len(false_positives), len(found)) == (0, len(SECRETS)), false_positives
+    kinds = {kind for kind, _, _ in SECRETS}
+    assert {"iban", "us_ssn", "passport_number", "password", "azure_key", "jwt"} <= kinds
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        f"My IBAN is {IBAN_DE}",
+        "Mein Passwort ist Geheim2024",
+        "Social security: 536-22-8147",
+        "passport X4829173",
+    ],
+)
+def test_the_gate_refuses_them_as_secrets(text: str) -> None:
+    verdict = check(Candidate(text=text, subject="arttu"))
+    assert verdict.code == "secret"
+    assert text.split()[-1] not in verdict.reason
+
+
+def test_the_gate_refuses_every_listed_secret_as_a_secret() -> None:
+    codes = {text: check(Candidate(text=text, subject="arttu")).code for _, text, _ in SECRETS}
+    assert {t: c for t, c in codes.items() if c != "secret"} == {}
+
+
+def test_rejections_are_logged_masked(tmp_path: Path) -> None:
+    memory = memory_for_tests(tmp_path / "rejections.db", scope="arttu")
+    for _, text, _ in SECRETS[:30]:
+        memory.remember(text)
+    logged = " ".join(r.text for r in memory.rejections(limit=100))
+    for _, _, secret in SECRETS[:30]:
+        assert secret not in logged
+    assert "[secret:" in logged
+
+
+# --- IBAN -------------------------------------------------------------------------------
+
+
+def test_iban_check_digits_are_iso_13616() -> None:
+    assert iban_checksum_ok(IBAN_DE.replace(" ", ""))
+    assert iban_checksum_ok(IBAN_GB.lower())
+    assert iban("GB", "WEST12345698765432") == "GB82WEST12345698765432"  # the registry's
+    assert iban("DE", "370400440532013000") == "DE89370400440532013000"  # own examples
+    assert not iban_checksum_ok("DE00370400440532013000")
+    assert not iban_checksum_ok("DE89 3704")
+
+
+@pytest.mark.parametrize("value", [IBAN_DE, IBAN_FI, IBAN_GB])
+def test_an_iban_with_wrong_check_digits_is_not_one(value: str) -> None:
+    wrong = with_wrong_check_digits(value)
+    assert wrong != value.replace(" ", "")
+    assert find_secrets(f"account {wrong} at the bank") == []
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "code DE8937040044053201300099 here",  # too long for Germany
+        "code DE893704004405320130 here",  # too short
+        "the ZZ12 3456 7890 1234 56 reference",  # no such country
+        "DE89 3704 0044 0532 0130 00X7",  # runs into another token
+    ],
+)
+def test_iban_shapes_that_are_not_ibans(text: str) -> None:
+    assert [f for f in find_secrets(text) if f.kind == "iban"] == []
+
+
+def test_an_iban_is_masked_whole_and_the_rest_kept() -> None:
+    assert mask_secrets(f"Pay {IBAN_DE}, reference 4471.") == "Pay [secret:iban], reference 4471."
+
+
+# --- US social security numbers -------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "number",
+    ["000-12-3456", "666-12-3456", "900-12-3456", "987-65-4321", "123-00-4567", "123-45-0000"],
+)
+def test_ssns_in_ranges_never_issued_are_not_secrets(number: str) -> None:
+    assert find_secrets(f"My SSN is {number}") == []
+
+
+@pytest.mark.parametrize("text", ["the code 301 48 2267 opens it", "customer 287654321"])
+def test_an_unlabelled_ssn_needs_its_dashes(text: str) -> None:
+    assert find_secrets(text) == []
+
+
+# --- passports --------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "the reference X4829173 was emailed",  # no passport word
+        "My passport is at home. The locker number is X4829173",  # another sentence
+        "I renewed my passport; the fee receipt is 583920174",
+        "Faccio 12000000 passi all'anno",  # Italian "passi" are steps
+        "My passport expires on 20310520",  # a date, not a number
+    ],
+)
+def test_numbers_that_are_not_passport_numbers(text: str) -> None:
+    assert [f for f in find_secrets(text) if f.kind == "passport_number"] == []
+
+
+# --- passwords in other languages -------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "secret"),
+    [
+        ("Das Passwort vom Router ist FritzBox!2024", "FritzBox!2024"),
+        ("Das Passwort ist jetzt Winter2025", "Winter2025"),
+        ("Adminpasswort: Xy7!pQ", "Xy7!pQ"),
+        ("mdp: chat2019", "chat2019"),
+        ("Le mot de passe d'accès est Xz9!kk", "Xz9!kk"),
+        ("contraseña: hola1234", "hola1234"),
+        ("Salasana palvelimelle on Root!234", "Root!234"),
+        ("Lösenordet till wifi är Katt2020", "Katt2020"),
+        ("la password dell'account è Sole!12", "Sole!12"),
+        ("A senha do wifi é Praia2020", "Praia2020"),
+        ("wachtwoord: welkom01", "welkom01"),
+        ("Adgangskoden er Hygge2024", "Hygge2024"),
+        ("Heslo je Praha2024", "Praha2024"),
+        ('"Sommar2024!" är mitt lösenord.', "Sommar2024!"),
+        ("Kissa123! on salasanani.", "Kissa123!"),
+        ("PIN-Code ist 4711", "4711"),
+        ("PIN-koodi on 8642", "8642"),
+        ("the door code is 1234", "1234"),
+        ("Le mot de passe est « Soleil 2023 »", "Soleil 2023"),
+        ("Das Passwort lautet „Grüne Wiese 7“", "Grüne Wiese 7"),
+    ],
+)
+def test_stated_passwords_in_other_languages(text: str, secret: str) -> None:
+    assert [(f.kind, text[f.start : f.end]) for f in find_secrets(text)] == [("password", secret)]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Das Passwort ist das gleiche wie vorher",
+        "Das Kennwort lautet wie der Hund",
+        "Le mot de passe est le même que pour Jira",
+        "Mi contraseña es la misma de siempre",
+        "Salasana on sama kuin ennen",
+        "Lösenordet är samma som förut",
+        "La password è la stessa di prima",
+        "A senha é a mesma de antes",
+        "Het wachtwoord is hetzelfde als vroeger",
+        "Hasło jest takie samo",
+        "Heslo je stejné",
+        "Kennwort vergessen? Klicken Sie hier",
+        "The password on the router is the default one",
+        "Passwordless login via passkeys is enabled",
+        "pass=ok in the CI summary means the tests passed",
+    ],
+)
+def test_talk_about_passwords_in_any_language_is_not_a_secret(text: str) -> None:
+    assert find_secrets(text) == [], [(f.kind, text[f.start : f.end]) for f in find_secrets(text)]
+
+
+def test_a_query_string_password_ends_at_the_next_parameter() -> None:
+    text = "jdbc:postgresql://db:5432/app?user=app&password=Zq8!rT2w&sslmode=require"
+    assert mask_secrets(text) == (
+        "jdbc:postgresql://db:5432/app?user=app&password=[secret:password]&sslmode=require"
+    )

@@ -261,11 +261,11 @@ def check(
 
     policy = policy or GatePolicy()
     text = (candidate.text or "").strip()
-    if re.search(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]", text):
-        return Verdict(False, "malformed", "holds control characters")
     secrets = find_secrets(text)
     if secrets:
         return Verdict(False, "secret", f"carries a secret ({secrets[0].kind})")
+    if re.search(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]", text):
+        return Verdict(False, "malformed", "holds control characters")
     if len(text) > MAX_FACT_CHARS or len(text.split()) > policy.max_words:
         return Verdict(False, "too_long", "too long: probably a summary, not a fact")
     if not text:

@@ -1,15 +1,20 @@
-"""Secret detection: credentials must never be stored as facts.
+"""Secret detection: credentials and identity numbers must never be stored as facts.
 
 `find_secrets` returns the spans of secret *values* in a text (an API key, the password in
-"my password is hunter2", the password inside a connection URL, a private key block, a card
-number). Labels and surrounding words are left out of the span so that `mask_secrets` keeps
-the fact readable: "the prod DB is postgres://app:[secret:connection_string]@db:5432/app".
+"my password is hunter2" or "Mein Passwort ist Geheim2024", the password inside a connection
+URL, a cloud account key, a private key block, a card number, an IBAN, a social security or
+passport number). Labels and surrounding words are left out of the span so that
+`mask_secrets` keeps the fact readable: "the prod DB is
+postgres://app:[secret:connection_string]@db:5432/app".
 
-Detection is a fixed set of regular expressions plus validators (Luhn for cards, an entropy
-and character-class test for labelled tokens, a stop-word list for stated passwords). The
-trade-off is deliberate: a missed secret ends up in long-term memory, a false alarm costs
-one rejected or masked fact, so ambiguous provider-shaped tokens are flagged, while plain
-prose that merely mentions passwords or keys is not.
+Detection is a fixed set of regular expressions plus validators: Luhn for cards, the ISO
+13616 mod-97 checksum and the national length for IBANs, the SSA's excluded ranges for US
+social security numbers, an entropy and character-class test for labelled tokens, and
+stop-word lists for stated passwords. Stated passwords are read in English, German, French,
+Spanish, Italian, Portuguese, Dutch, Swedish, Finnish, Danish/Norwegian, Polish and Czech.
+The trade-off is deliberate: a missed secret ends up in long-term memory, a false alarm
+costs one rejected or masked fact, so ambiguous provider-shaped tokens are flagged, while
+plain prose that merely mentions passwords, keys or passports is not.
 """
 
 from __future__ import annotations
@@ -21,7 +26,7 @@ from collections import Counter
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
-__all__ = ["SecretFinding", "contains_secret", "find_secrets", "mask_secrets"]
+__all__ = ["SecretFinding", "contains_secret", "find_secrets", "iban_checksum_ok", "mask_secrets"]
 
 
 @dataclass(frozen=True)
@@ -29,11 +34,15 @@ class SecretFinding:
     """A secret value at `text[start:end]`; `kind` names what it looks like.
 
     Kinds: openai_api_key, anthropic_api_key, aws_access_key, aws_secret_key, github_token,
-    gitlab_token, slack_token, slack_webhook, stripe_key, google_api_key, huggingface_token,
-    npm_token, pypi_token, sendgrid_key, jwt, bearer_token, basic_auth, private_key,
-    connection_string (the password inside a URL), payment_card, password (stated
-    passwords, passcodes and PINs), generic_api_key (a random-looking value labelled as a
-    key, token or secret).
+    gitlab_token, slack_token, slack_webhook, stripe_key, google_api_key, google_oauth,
+    huggingface_token, npm_token, pypi_token, sendgrid_key, telegram_bot_token,
+    shopify_token, digitalocean_token, docker_token, twilio_key, mailgun_key,
+    atlassian_token, groq_api_key, xai_api_key, azure_key (AccountKey / SharedAccessKey),
+    azure_sas (the signature of a shared access signature), gcp_private_key_id, jwt,
+    bearer_token, basic_auth, private_key, connection_string (the password inside a URL),
+    payment_card, iban, us_ssn, passport_number, password (stated passwords, passcodes and
+    PINs, in any of the languages above), generic_api_key (a random-looking value labelled
+    as a key, token or secret).
     """
 
     kind: str
@@ -50,33 +59,40 @@ _NOT_AFTER_TOKEN = rf"(?<![{_TOKEN_CHARS}])"
 _NOT_BEFORE_TOKEN = rf"(?![{_TOKEN_CHARS}])"
 _NOT_AFTER_ALNUM = r"(?<![A-Za-z0-9])"
 _NOT_BEFORE_WORD = r"(?![A-Za-z0-9_])"
+# The same, for labels in any script ("WLAN-Passwort", "DB_PASSWORD", not "Routerkey").
+_NOT_AFTER_LETTER = r"(?<![^\W_])"
+_NOT_BEFORE_LETTER = r"(?!\w)"
 
-# "password: x", "password=x", '"password": "x"', "password is x", "password is now x",
-# "password is: x", "password was changed to x", "password's x".
-_CONNECTOR = (
-    r"(?:"
-    r"[\"']?[ \t]*(?::=|=>|->|[:=])[ \t]*"
-    r"|[ \t]+(?i:is|was|=)(?:[ \t]+(?i:now|still|currently|actually|just))?"
+# "password: x", "password=x", '"password": "x"', "password => x".
+_SYMBOLIC = r"[\"'”]?[ \t]*(?::=|=>|->|[:=])[ \t]*"
+# English: "password is x", "password is now x", "password is: x", "password was changed
+# to x", "password's x".
+_EN_CONNECTOR = (
+    r"(?:" + _SYMBOLIC + r"|[ \t]+(?i:is|was|=)(?:[ \t]+(?i:now|still|currently|actually|just))?"
     r"(?:[ \t]+(?i:set|changed|updated|reset)[ \t]+(?i:to))?[ \t]*:?[ \t]+"
     r"|[ \t]+(?i:set|changed|updated|reset)[ \t]+(?i:to)[ \t]+"
     r"|'s[ \t]+"
     r")"
 )
-# "the password for the staging router is x": up to three words name what it is for.
-_QUALIFIER = r"(?:[ \t]+(?i:for|to|of|on|at)(?:[ \t]+[\w.@'\-]+){1,3}?)?"
 # A quoted value may hold spaces; a bare one ends at whitespace, a quote or ';' (the
 # separator of "Server=x;Password=y;Database=z" strings). "<your password>" is a template.
 _VALUE = (
     r"(?:(?P<template><[^<>\n]{1,64}>)"
     r"|\"(?P<dq>[^\"\n]{1,256})\"|'(?P<sq>[^'\n]{1,256})'|`(?P<bq>[^`\n]{1,256})`"
-    r"|(?P<bare>[^\s\"'`;]{1,256}))"
+    r"|“(?P<cq>[^”\n]{1,256})”|„(?P<lq>[^“”\n]{1,256})[“”]|«[ \t\u00a0]?(?P<gq>[^»\n]{1,256}?)"
+    r"[ \t\u00a0]?»"
+    r"|(?P<bare>[^\s\"'`;“”„«»]{1,256}))"
 )
+_QUOTED_GROUPS = ("dq", "sq", "bq", "cq", "lq", "gq")
 # Sentence punctuation that follows a bare value rather than belonging to it.
 _TRAILING_PUNCT = ".,:)]}>?"
+# "password=s3cret&sslmode=require": a query string's next parameter ends the value.
+_NEXT_PARAMETER = re.compile(r"&[A-Za-z_]\w*=")
 
 _PLACEHOLDER = re.compile(
     r"""
-    \[secret:[a-z_]+\]      # already masked by mask_secrets
+    \[secret:[a-z_0-9]+\]   # already masked by mask_secrets
+    | \[secret-\d+:[a-z_0-9]+\]  # masked by the LLM extractor
     | <[^<>]*>              # <your-password>
     | \$\{[^{}]*\}          # ${DB_PASSWORD}
     | \{\{[^{}]*\}\}        # {{ password }}
@@ -90,7 +106,9 @@ _PLACEHOLDER = re.compile(
 )
 
 # Words that follow "password is" / "password:" in prose without being the password:
-# "the password is in 1Password", "password: required", "the key is stored in Vault".
+# "the password is in 1Password", "password: required", "the key is stored in Vault",
+# "das Passwort ist zu kurz", "le mot de passe est dans Bitwarden", "salasana on liian
+# lyhyt". One list for all languages: a value is never checked against its label's.
 _NOT_A_VALUE_WORDS = """
     a an the in on at to of for from with by via into inside under behind not no none null
     nil empty blank unset n/a na tbd todo required optional needed mandatory set same
@@ -101,14 +119,48 @@ _NOT_A_VALUE_WORDS = """
     false yes it this that these those mine yours his hers theirs ours my your our their her
     its being been going about like similar random unique case sensitive available ready
     somewhere elsewhere written stored saved kept managed shared sent encrypted hashed
-    changed reset rotated updated generated protected used reused listed located
+    changed reset rotated updated generated protected used reused listed located expired
+    der die das den dem des ein eine einen einem einer im in am an auf aus bei mit ohne für
+    fur zu zum zur nicht kein keine keinen sicher unsicher falsch richtig geheim lang kurz
+    stark schwach neu alt gleich leer abgelaufen gespeichert geändert geaendert vergessen
+    gesperrt hier dort unten oben noch schon bekannt unbekannt ungültig gültig korrekt
+    inkorrekt irgendwo identisch erforderlich nötig notwendig mein meine dein deine sein
+    le la les l un une des du de dans sur sous pas trop très tres sécurisé securise fort
+    faible faux fausse incorrect correct oublié oublie changé expiré enregistré enregistre
+    ici même meme nouveau nouvelle ancien ancienne vide inconnu connu requis obligatoire
+    mon ma mes ton ta son sa
+    el los las lo unos unas del en con sin muy demasiado segura seguro débil debil fuerte
+    incorrecta incorrecto correcta correcto nueva nuevo vieja viejo igual vacía vacia
+    caducada olvidada guardada cambiada aquí aqui allí alli obligatoria requerida secreta
+    mi tu su
+    liian tosi hyvin vahva heikko väärä vaara oikea turvallinen sama uusi vanha tyhjä tyhja
+    tallessa tallennettu vaihdettu unohtunut vanhentunut salainen pitkä pitka lyhyt mikä
+    mika mitä mita tässä tassa siellä siella täällä taalla jossain sovelluksessa
+    för fel rätt ratt svag säker saker samma nytt ny gammalt tomt sparat ändrat andrat
+    glömt hemligt långt kort här där på ett det mitt min
+    il gli le uno di della nel nella su troppo molto debole sbagliata sbagliato corretta
+    corretto nuova vecchia vecchio uguale vuota scaduta dimenticata salvata cambiata segreta
+    qui lì li obbligatoria mia mio
+    o os as um uma do da dos das no na em com sem muito fraca errada errado correta nova novo
+    velha vazia expirada esquecida salva alterada aqui ali obrigatória obrigatoria minha meu
+    het een te niet geen sterk zwak fout juist goed nieuw oud hetzelfde leeg verlopen
+    vergeten opgeslagen gewijzigd ergens daar mijn
+    et ikke ingen sterkt svakt feil rigtig riktig gammelt
+    w nie za bardzo silne słabe slabe złe zle dobre nowe stare moje
+    v ne příliš prilis silné slabé špatné dobré nové staré moje
+    wie so anders comme pareil différent different como distinto diferente misma mismo
+    come stessa stesso diversa diverso mesma mesmo als zelfde som annat kuin eri samme
+    takie taki taka samo sama same jak inne stejné stejne stejný stejny jako jiné jine
 """
 _NOT_A_VALUE = frozenset(_NOT_A_VALUE_WORDS.split())
 _PARTICIPLE = re.compile(r"[a-z]{3,}(?:ed|ing|ly)")
-# "the password is 12 characters long", "the password is 90 days old".
+# "the password is 12 characters long", "the password is 90 days old", "das Passwort ist
+# 12 Zeichen lang".
 _FOLLOWED_BY_UNIT = re.compile(
     r"[ \t]+(?i:chars?|characters|digits?|letters?|symbols?|long|or[ \t]+more|min(?:imum)?"
-    r"|max(?:imum)?|days?|weeks?|months?|years?)\b"
+    r"|max(?:imum)?|days?|weeks?|months?|years?|zeichen|stellen|tage|caractères|caracteres"
+    r"|chiffres|dígitos|digitos|caratteri|cifre|tekens|merkkiä|merkkia|tecken|znaków|znakow"
+    r"|znaků|znaku)\b"
 )
 
 
@@ -137,15 +189,28 @@ def find_secrets(text: str) -> list[SecretFinding]:
 
 
 def mask_secrets(text: str) -> str:
-    """`text` with each secret value replaced by `[secret:<kind>]`; all else unchanged."""
-    parts: list[str] = []
-    cursor = 0
-    for finding in find_secrets(text):
-        parts.append(text[cursor : finding.start])
-        parts.append(f"[secret:{finding.kind}]")
-        cursor = finding.end
-    parts.append(text[cursor:])
-    return "".join(parts)
+    """`text` with each secret value replaced by `[secret:<kind>]`; all else unchanged.
+
+    Every span `find_secrets` reports is replaced. Masking changes the context a value is
+    read in, so the masked text is looked at again until nothing is found in it:
+    `find_secrets(mask_secrets(t)) == []` for every `t`."""
+    for _ in range(_MASK_ROUNDS):
+        findings = find_secrets(text)
+        if not findings:
+            return text
+        parts: list[str] = []
+        cursor = 0
+        for finding in findings:
+            parts.append(text[cursor : finding.start])
+            parts.append(f"[secret:{finding.kind}]")
+            cursor = finding.end
+        parts.append(text[cursor:])
+        text = "".join(parts)
+    # a text that keeps yielding findings: mask it all rather than keep any of it
+    return "[secret:unmasked]" if find_secrets(text) else text
+
+
+_MASK_ROUNDS = 4
 
 
 def contains_secret(text: str) -> bool:
@@ -154,6 +219,17 @@ def contains_secret(text: str) -> bool:
 
 
 # --- validators ----------------------------------------------------------------------
+
+
+_MASK_TAG = re.compile(r"\[secret(?:-\d+)?:[a-z_0-9]+\]")
+# the same, when sentence punctuation stripping took its "]" ("is [secret:password].")
+_MASK_TAG_START = re.compile(r"\[secret(?:-\d+)?:")
+
+
+def _without_mask_tags(text: str) -> str:
+    """`text` with masking placeholders blanked (same length), so that "[secret:us_ssn]"
+    is not read as the word SSN labelling the next number."""
+    return _MASK_TAG.sub(lambda m: " " * len(m.group(0)), text)
 
 
 def _shannon_entropy(value: str) -> float:
@@ -182,6 +258,16 @@ def _looks_like_token(value: str) -> bool:
     if not (_has_letter_and_digit(value) or (mixed_case and len(value) >= 20)):
         return False
     return _shannon_entropy(value) >= 3.0
+
+
+def _looks_like_bearer(value: str) -> bool:
+    """A bearer credential: as `_looks_like_token`, but a dot may sit anywhere (after
+    "Bearer" a dotted value is an opaque token, not a host name) and it may be long."""
+    if _looks_like_token(value):
+        return True
+    if not 16 <= len(value) <= 4096 or _is_placeholder(value):
+        return False
+    return _has_letter_and_digit(value) and _shannon_entropy(value) >= 3.5
 
 
 def _luhn_ok(digits: str) -> bool:
@@ -214,6 +300,56 @@ def _is_card_number(raw: str) -> bool:
     return 13 <= len(digits) <= 19 and _card_prefix_ok(digits) and _luhn_ok(digits)
 
 
+# IBAN length by country (the SWIFT IBAN registry); a code not listed is not an IBAN.
+_IBAN_LENGTHS: dict[str, int] = {
+    "AD": 24, "AE": 23, "AL": 28, "AT": 20, "AZ": 28, "BA": 20, "BE": 16, "BG": 22,
+    "BH": 22, "BI": 27, "BR": 29, "BY": 28, "CH": 21, "CR": 22, "CY": 28, "CZ": 24,
+    "DE": 22, "DJ": 27, "DK": 18, "DO": 28, "EE": 20, "EG": 29, "ES": 24, "FI": 18,
+    "FK": 18, "FO": 18, "FR": 27, "GB": 22, "GE": 22, "GI": 23, "GL": 18, "GR": 27,
+    "GT": 28, "HN": 28, "HR": 21, "HU": 28, "IE": 22, "IL": 23, "IQ": 23, "IS": 26,
+    "IT": 27, "JO": 30, "KW": 30, "KZ": 20, "LB": 28, "LC": 32, "LI": 21, "LT": 20,
+    "LU": 20, "LV": 21, "LY": 25, "MC": 27, "MD": 24, "ME": 22, "MK": 19, "MN": 20,
+    "MR": 27, "MT": 31, "MU": 30, "NI": 28, "NL": 18, "NO": 15, "OM": 23, "PK": 24,
+    "PL": 28, "PS": 29, "PT": 25, "QA": 29, "RO": 24, "RS": 22, "RU": 33, "SA": 24,
+    "SC": 31, "SD": 18, "SE": 24, "SI": 19, "SK": 24, "SM": 27, "SO": 23, "ST": 25,
+    "SV": 28, "TL": 23, "TN": 24, "TR": 26, "UA": 29, "VA": 22, "VG": 24, "XK": 20,
+    "YE": 30,
+}  # fmt: skip
+
+
+def iban_checksum_ok(iban: str) -> bool:
+    """ISO 13616 / ISO 7064 mod 97-10: the code moved to the end, letters as 10..35, the
+    number is 1 modulo 97. `iban` is compact (no spaces); case does not matter."""
+    iban = iban.upper()
+    if len(iban) < 5 or not iban.isascii() or not iban.isalnum():
+        return False
+    rearranged = iban[4:] + iban[:4]
+    return int("".join(str(int(c, 36)) for c in rearranged)) % 97 == 1
+
+
+def _ssn_ok(area: str, group: str, serial: str) -> bool:
+    """Not a number the SSA never issues: area 000, 666 or 900-999, group 00, serial 0000."""
+    return area not in ("000", "666") and area[0] != "9" and group != "00" and serial != "0000"
+
+
+def _is_yyyymmdd(digits: str) -> bool:
+    if len(digits) != 8:
+        return False
+    year, month, day = int(digits[:4]), int(digits[4:6]), int(digits[6:])
+    return 1900 <= year <= 2099 and 1 <= month <= 12 and 1 <= day <= 31
+
+
+def _passport_like(value: str) -> bool:
+    """A passport number's shape: 8-10 digits (not a date), or 7-10 capitals and digits
+    with enough digits that a flight number or a product code does not pass."""
+    digits = sum(c.isdigit() for c in value)
+    if value.isdigit():
+        return 8 <= len(value) <= 10 and not _is_yyyymmdd(value)
+    if not 7 <= len(value) <= 10 or not any(c.isalpha() for c in value):
+        return False
+    return digits >= 5 or (digits >= 4 and len(value) >= 8)
+
+
 # --- detectors -----------------------------------------------------------------------
 
 
@@ -241,45 +377,182 @@ def _value_span(m: re.Match[str]) -> tuple[str, int, int, bool] | None:
     """The value of a `_VALUE` match: (text, start, end, was_quoted); None for templates."""
     if m.group("template") is not None:
         return None
-    for name in ("dq", "sq", "bq"):
+    for name in _QUOTED_GROUPS:
         if m.group(name) is not None:
             return m.group(name), m.start(name), m.end(name), True
     if m.group("bare") is None:
         return None
     value, start = m.group("bare"), m.start("bare")
+    cut = _NEXT_PARAMETER.search(value)
+    if cut is not None:
+        value = value[: cut.start()]
     stripped = value.rstrip(_TRAILING_PUNCT)
     if not stripped or _is_placeholder(value):
         return None
     return stripped, start, start + len(stripped), False
 
 
-_PASSWORD_LABEL = re.compile(
-    _NOT_AFTER_ALNUM
+@dataclass(frozen=True)
+class _Language:
+    """How one language states a password: its words for it, its "is", the adverbs that
+    may follow ("is now"), and the prepositions that say what the password is for."""
+
+    labels: str
+    verbs: str
+    adverbs: str = ""
+    preps: str = ""
+    # prepositions glued to their word: "mot de passe d'accès", "password dell'account"
+    glued: str = ""
+    # a qualifier without a preposition (Finnish cases: "salasana palvelimelle on x")
+    qualifier: str = ""
+    # labels that also mean something else: a bare value needs a digit or a symbol
+    ambiguous: frozenset[str] = frozenset()
+
+
+_LANGUAGES: tuple[_Language, ...] = (
+    _Language(  # German
+        labels=r"[^\W\d_]*(?:passwort|kennwort)|password|passwd|pw|pwd|zugangscode",
+        verbs=r"ist|war|lautet|lautete|hei(?:ß|ss)t",
+        adverbs=r"jetzt|nun|noch|immer[ \t]+noch|aktuell|neu",
+        preps=r"für|fuer|fürs|vom|von|zum|zur|des|der|beim|bei|im|am|fur",
+    ),
+    _Language(  # French
+        labels=r"mot[ \t\-]+de[ \t\-]+passe|mdp|password|code[ \t]+d['’]acc[èe]s",
+        verbs=r"est|était|etait|c['’]est|=",
+        adverbs=r"maintenant|toujours|désormais|desormais|actuellement|encore",
+        preps=r"du|de|des|pour|de[ \t]+la|de[ \t]+l['’]",
+        glued=r"d['’]|l['’]",
+    ),
+    _Language(  # Spanish
+        labels=r"contraseña|contrasena|clave|password",
+        verbs=r"es|era|sigue[ \t]+siendo",
+        adverbs=r"ahora|todavía|todavia|actualmente",
+        preps=r"del|de|de[ \t]+la|para|en",
+        ambiguous=frozenset({"clave"}),
+    ),
+    _Language(  # Italian
+        labels=r"password|parola[ \t]+d['’]ordine|passwd",
+        verbs=r"è|é|e['’]|era",
+        adverbs=r"ora|adesso|ancora|attualmente",
+        preps=r"del|della|dello|dei|di|per|al|alla|sul|sulla",
+        glued=r"dell['’]|all['’]|sull['’]",
+    ),
+    _Language(  # Portuguese
+        labels=r"senha|palavra[ \t\-]passe|password",
+        verbs=r"é|eh|era|continua[ \t]+sendo",
+        adverbs=r"agora|ainda|atualmente",
+        preps=r"do|da|de|dos|das|para|no|na",
+    ),
+    _Language(  # Dutch
+        labels=r"[^\W\d_]*wachtwoord|password",
+        verbs=r"is|was|luidt",
+        adverbs=r"nu|nog|nog[ \t]+steeds|tegenwoordig",
+        preps=r"van|voor|op|bij",
+    ),
+    _Language(  # Swedish
+        labels=r"[^\W\d_]*(?:lösenord|losenord)(?:et)?",
+        verbs=r"är|ar|var|blev",
+        adverbs=r"nu|fortfarande|numera",
+        preps=r"till|för|for|på|pa|åt|hos|i",
+        qualifier=r"[ \t]+(?i:mitt|vårt|vart)",
+    ),
+    _Language(  # Finnish: "salasanani on x", "wifin salasana on x", "salasana: x"
+        labels=r"[^\W\d_]*salasana(?:ni|si|mme|nne|nsa|n)?|tunnussana(?:ni|n)?",
+        verbs=r"on|oli|=",
+        adverbs=r"nyt|edelleen|yhä|yha|nykyään|nykyaan|taas",
+        qualifier=r"(?:[ \t]+[^\W\d_]+(?:lle|ssa|ssä|sta|stä|hin|seen)){1,2}",
+    ),
+    _Language(  # Danish and Norwegian
+        labels=r"[^\W\d_]*(?:passord|adgangskode|kodeord)(?:et|en|n)?",
+        verbs=r"er|var",
+        adverbs=r"nu|nå|naa|stadig|fortsatt",
+        preps=r"til|for|på|paa|hos",
+        qualifier=r"[ \t]+(?i:mitt|min|mit|vårt|vart|vores)",
+    ),
+    _Language(  # Polish
+        labels=r"hasło|haslo|hasła|hasla",
+        verbs=r"to|jest|było|bylo|brzmi",
+        adverbs=r"teraz|nadal|wciąż|wciaz",
+        preps=r"do|od|na|dla",
+    ),
+    _Language(  # Czech
+        labels=r"heslo|hesla",
+        verbs=r"je|bylo|zní|zni",
+        adverbs=r"teď|ted|nyní|nyni|stále|stale",
+        preps=r"k|ke|do|od|na|pro",
+    ),
+)
+
+# Every language's "is", for labels that take any of them (PINs, keys, tokens).
+_ALL_VERBS = "|".join(lang.verbs for lang in _LANGUAGES)
+_ANY_CONNECTOR = (
+    r"(?:" + _EN_CONNECTOR + rf"|[ \t]+(?i:{_ALL_VERBS})[ \t]*:?[ \t]+" + r")"
+)  # fmt: skip
+# "the password for the staging router is x": up to three words name what it is for.
+_QUALIFIER = r"(?:[ \t]+(?i:for|to|of|on|at)(?:[ \t]+[\w.@'’\-]+){1,3}?)?"
+
+
+def _language_qualifier(lang: _Language) -> str:
+    alternatives = []
+    if lang.preps:
+        alternatives.append(rf"[ \t]+(?i:{lang.preps})(?:[ \t]+[\w.@'’\-]+){{1,3}}?")
+    if lang.glued:
+        alternatives.append(rf"[ \t]+(?i:{lang.glued})[\w.@\-]+(?:[ \t]+[\w.@'’\-]+){{0,2}}?")
+    if lang.qualifier:
+        alternatives.append(lang.qualifier)
+    return "(?:" + "|".join(alternatives) + ")?" if alternatives else ""
+
+
+def _language_pattern(lang: _Language) -> re.Pattern[str]:
+    adverbs = rf"(?:[ \t]+(?i:{lang.adverbs}))?" if lang.adverbs else ""
+    connector = rf"(?:{_SYMBOLIC}|[ \t]+(?i:{lang.verbs}){adverbs}[ \t]*:?[ \t]+)"
+    return re.compile(
+        _NOT_AFTER_LETTER
+        + rf"(?P<label>(?i:{lang.labels}))"
+        + _NOT_BEFORE_LETTER
+        + _language_qualifier(lang)
+        + rf"(?P<conn>{connector})"
+        + _VALUE
+    )
+
+
+_ENGLISH_PASSWORD = re.compile(
+    _NOT_AFTER_LETTER
     + r"(?P<label>(?i:password|passwd|passphrase|pass[ \-]phrase|passcode|pwd|pw|pass))"
     + _NOT_BEFORE_WORD
     + _QUALIFIER
     + r"(?P<conn>"
-    + _CONNECTOR
+    + _EN_CONNECTOR
     + r")"
     + _VALUE
+)
+_PASSWORD_PATTERNS: tuple[tuple[re.Pattern[str], frozenset[str]], ...] = (
+    (_ENGLISH_PASSWORD, frozenset()),
+    *((_language_pattern(lang), lang.ambiguous) for lang in _LANGUAGES),
 )
 
 
 def _stated_passwords(text: str) -> Iterator[SecretFinding]:
-    for m in _PASSWORD_LABEL.finditer(text):
-        span = _value_span(m)
-        if span is None:
-            continue
-        value, start, end, quoted = span
-        is_key_value = any(c in m.group("conn") for c in ":=>")
-        # "boarding pass is ready": bare "pass" names a password only as a key ("DB_PASS=").
-        if m.group("label").lower() == "pass" and not is_key_value:
-            continue
-        if _is_placeholder(value) or value.lower().startswith("[secret:"):
-            continue
-        if not quoted and not _plausible_bare_password(value, text, end):
-            continue
-        yield SecretFinding("password", start, end)
+    for pattern, ambiguous in _PASSWORD_PATTERNS:
+        for m in pattern.finditer(text):
+            span = _value_span(m)
+            if span is None:
+                continue
+            value, start, end, quoted = span
+            label = m.group("label").lower()
+            is_key_value = any(c in m.group("conn") for c in ":=>")
+            # "boarding pass is ready": bare "pass" names a password only as a key
+            # ("DB_PASS="); "la clave es la paciencia": "clave" is also "key" in Spanish.
+            if label == "pass" and not is_key_value:
+                continue
+            if _is_placeholder(value) or _MASK_TAG_START.search(value):
+                continue  # a template, or a value whose secret part is already masked
+            if not quoted:
+                if not _plausible_bare_password(value, text, end):
+                    continue
+                if label in ambiguous and value.isalpha():
+                    continue
+            yield SecretFinding("password", start, end)
 
 
 def _plausible_bare_password(value: str, text: str, end: int) -> bool:
@@ -290,11 +563,13 @@ def _plausible_bare_password(value: str, text: str, end: int) -> bool:
 
 
 _PIN = re.compile(
-    _NOT_AFTER_ALNUM
-    + r"(?i:pin(?:[ _\-]?(?:code|number))?)"
-    + _NOT_BEFORE_WORD
+    _NOT_AFTER_LETTER
+    + r"(?i:pin(?:[ _\-]?(?:code|number|nummer|numero|número|koodi|koodini|koodin|koden|kode"
+    r"|koden|kod))?|code[ \t]+pin|geheimzahl|tunnusluku|tunnuslukuni|pinkoodi"
+    r"|(?:door|gate|alarm|entry|access|lock|safe|garage|keypad|building|padlock)[ \t\-]?code)"
+    + _NOT_BEFORE_LETTER
     + _QUALIFIER
-    + _CONNECTOR
+    + _ANY_CONNECTOR
     + r"[\"']?(?P<v>\d{4,8})(?!\d|[.,:/\-]\d)"
 )
 
@@ -305,31 +580,55 @@ def _stated_pins(text: str) -> Iterator[SecretFinding]:
             yield SecretFinding("password", m.start("v"), m.end("v"))
 
 
-# "hunter2 is my wifi password." The value must not be an ordinary word, so this form
-# only counts when it holds a digit or a symbol.
+# "hunter2 is my wifi password.", "Geheim2024 ist mein Passwort", "X on salasanani". The
+# value must not be an ordinary word, so this form only counts when it holds a digit or a
+# symbol.
+_ANY_PASSWORD_WORD = (
+    r"password|passcode|passphrase|pin|[^\W\d_]*passwort|[^\W\d_]*kennwort"
+    r"|mot[ \t]+de[ \t]+passe|mdp|contraseña|contrasena|senha|[^\W\d_]*wachtwoord"
+    r"|[^\W\d_]*(?:lösenord|losenord)(?:et)?|[^\W\d_]*salasana(?:ni|si|mme|nne|nsa)?"
+    r"|[^\W\d_]*(?:passord|adgangskode|kodeord)(?:et|en|n)?|hasło|haslo|heslo"
+)
+_DETERMINERS = (
+    r"my|the|our|his|her|their|its|[A-Za-z]+'s|mein|meine|dein|deine|das|unser|unsere|sein"
+    r"|seine|ihr|ihre|mon|ma|le|la|notre|son|sa|mi|el|nuestra|nuestro|tu|su|il|mia|mio|a|o"
+    r"|minha|meu|nossa|mijn|het|de|ons|onze|zijn|mitt|min|vårt|vart|det|den|mitt|mit|moje"
+    r"|moja|moje"
+)
+# "is" in the languages above, less the words that are also English ("to", "e").
+_FIRST_VERBS = r"is|was|ist|war|est|es|era|on|oli|är|var|è|é|er|jest|je"
 _PASSWORD_FIRST = re.compile(
-    r"(?<![^\s\"'(])(?P<v>[^\s\"'`]{4,64})[ \t]+(?i:is|was)[ \t]+"
-    r"(?i:my|the|our|his|her|their|its|[A-Za-z]+'s)[ \t]+(?:[A-Za-z\-]+[ \t]+)?"
-    r"(?i:password|passcode|passphrase|pin)(?=[ \t]*(?:[.,;!?)]|$))",
+    r"(?<![^\s\"'(“«])(?P<v>[^\s\"'`“”«»]{4,64})[\"'”»]?[ \t]+(?i:"
+    + _FIRST_VERBS
+    + r")[ \t]+(?:(?i:"
+    + _DETERMINERS
+    + r")[ \t]+){0,2}(?:[\w\-]+[ \t]+)?(?i:"
+    + _ANY_PASSWORD_WORD
+    + r")(?=[ \t]*(?:[.,;!?)]|$))",
     re.MULTILINE,
 )
 
 
 def _passwords_stated_first(text: str) -> Iterator[SecretFinding]:
     for m in _PASSWORD_FIRST.finditer(text):
-        value = m.group("v")
-        if "password" in value.lower() or _is_placeholder(value):
+        value = m.group("v").rstrip(",;:")
+        if not value or "password" in value.lower() or _is_placeholder(value):
+            continue
+        if _MASK_TAG_START.search(value):
             continue
         if any(c.isdigit() or not c.isalnum() for c in value):
-            yield SecretFinding("password", m.start("v"), m.end("v"))
+            yield SecretFinding("password", m.start("v"), m.start("v") + len(value))
 
 
 _GENERIC_LABEL = re.compile(
-    _NOT_AFTER_ALNUM
-    + r"(?i:(?:api|access|auth|secret|client|refresh|session)?(?:key|token|secret))"
-    + _NOT_BEFORE_WORD
+    _NOT_AFTER_ALNUM + r"(?i:(?:api|access|auth|secret|client|refresh|session)?(?:key|token|secret)"
+    r"|api[ \-]?(?:schlüssel|schluessel)|schlüssel|schluessel|zugangstoken"
+    r"|(?:clé|cle|clave|chave|chiave|sleutel|nyckel(?:n)?|nøgle(?:n)?|nøkkel(?:en)?)"
+    r"(?:[ \t\-]+(?:de[ \t]+l['’]|d['’]|da[ \t]+|de[ \t]+|dell['’])?api)?"
+    r"|api[ \-]?(?:avain|avaimeni|nyckel|sleutel))"
+    + _NOT_BEFORE_LETTER
     + _QUALIFIER
-    + _CONNECTOR
+    + _ANY_CONNECTOR
     + _VALUE
 )
 
@@ -359,6 +658,94 @@ def _url_passwords(text: str) -> Iterator[SecretFinding]:
             yield SecretFinding("connection_string", m.start("pw"), m.end("pw"))
 
 
+# An IBAN starts with a listed country code and two check digits; its characters may be
+# grouped by single spaces ("DE89 3704 0044 0532 0130 00"). The length is the country's.
+_IBAN_START = re.compile(r"(?<![A-Za-z0-9])(?P<cc>[A-Z]{2}|[a-z]{2})\d{2}")
+_IBAN_SPACES = " \u00a0"
+
+
+def _ibans(text: str) -> Iterator[SecretFinding]:
+    for m in _IBAN_START.finditer(text):
+        length = _IBAN_LENGTHS.get(m.group("cc").upper())
+        if length is None:
+            continue
+        compact = [m.group(0)]
+        count, i = 4, m.end()
+        while count < length and i < len(text):
+            ch = text[i]
+            if ch.isascii() and ch.isalnum():
+                compact.append(ch)
+                count += 1
+                i += 1
+            elif ch in _IBAN_SPACES and i + 1 < len(text) and text[i + 1].isascii() \
+                    and text[i + 1].isalnum():  # fmt: skip
+                i += 1
+            else:
+                break
+        if count != length or (i < len(text) and text[i].isascii() and text[i].isalnum()):
+            continue
+        if iban_checksum_ok("".join(compact)):
+            yield SecretFinding("iban", m.start(), i)
+
+
+# A US social security number: AAA-GG-SSSS anywhere, AAA GG SSSS or AAAGGSSSS only when
+# the text says it is one.
+_SSN = re.compile(
+    r"(?<![\w\-./])(?P<a>\d{3})(?P<s>[- ]?)(?P<g>\d{2})(?P=s)(?P<n>\d{4})(?![\w\-/]|[.,]\d)"
+)
+_SSN_LABEL = re.compile(
+    r"(?i)(?<![^\W_])(?:ssn|ss\#|soc(?:ial)?\.?[ \t\-]+sec(?:urity)?\.?"
+    r"(?:[ \t]+(?:number|no\.?|nr\.?|\#|card))?)(?!\w)"
+)
+
+
+def _ssns(text: str) -> Iterator[SecretFinding]:
+    plain = _without_mask_tags(text)
+    for m in _SSN.finditer(text):
+        if not _ssn_ok(m.group("a"), m.group("g"), m.group("n")):
+            continue
+        if m.group("s") != "-":
+            before = plain[max(0, m.start() - 48) : m.start()]
+            after = plain[m.end() : m.end() + 32]
+            if not (_SSN_LABEL.search(before) or _SSN_LABEL.search(after)):
+                continue
+        yield SecretFinding("us_ssn", m.start(), m.end())
+
+
+# A passport number: a number-shaped token near the word for passport, in the same line.
+_PASSPORT_WORD = re.compile(
+    r"(?i)(?<![^\W_])(?:passports?|passport[\-#]?(?:no|nr|num)?|reisepass\w*|passnummer\w*"
+    r"|pass-?nr|passeports?|passaportes?|passaport[oi]|pasaportes?|passi|passin|passini"
+    r"|passinumero\w*|paspoort\w*|paszport\w*|passet|passets)(?!\w)"
+    r"(?:[ \t\-]*(?i:no\.|nr\.|n[º°o]\.?|\#|number|nummer|numero|número|num\.|numéro))?"
+)
+_PASSPORT_VALUE = re.compile(r"(?<![\w\-./])(?P<v>[A-Z0-9]{7,10})(?![\w\-/]|[.,]\d)")
+_SENTENCE_BREAK = re.compile(r"[\n\r\u2028\u2029]|[.!?;](?:\s|$)")
+
+
+def _passport_numbers(text: str) -> Iterator[SecretFinding]:
+    words = [(m.start(), m.end()) for m in _PASSPORT_WORD.finditer(_without_mask_tags(text))]
+    if not words:
+        return
+    ends = [w_end for _, w_end in words]
+    for m in _PASSPORT_VALUE.finditer(text):
+        if not _passport_like(m.group("v")):
+            continue
+        # only the nearest word on each side can be close enough, in the same sentence
+        i = bisect.bisect_right(ends, m.start())
+        between = None
+        if i > 0 and m.start() - ends[i - 1] <= 40:
+            between = text[ends[i - 1] : m.start()]
+        # "YA7712093 is my passport"; a bare count before the word is a count ("12000000
+        # passi" is Italian for steps)
+        if (between is None or _SENTENCE_BREAK.search(between)) and not m.group("v").isdigit():
+            j = bisect.bisect_left(words, (m.end(), 0))
+            if j < len(words) and words[j][0] - m.end() <= 32:
+                between = text[m.end() : words[j][0]]
+        if between is not None and _SENTENCE_BREAK.search(between) is None:
+            yield SecretFinding("passport_number", m.start(), m.end())
+
+
 # Ordered most specific first: on overlap the earlier detector's kind is kept.
 _DETECTORS: tuple[Detector, ...] = (
     _regex_detector(
@@ -366,7 +753,29 @@ _DETECTORS: tuple[Detector, ...] = (
         r"-----BEGIN[ A-Z0-9]*PRIVATE KEY(?: BLOCK)?-----[\s\S]*?"
         r"(?:-----END[ A-Z0-9]*PRIVATE KEY(?: BLOCK)?-----|\Z)",
     ),
+    # a service account's key without its PEM armour: "private_key": "MIIEvQ..."
+    _regex_detector(
+        "private_key",
+        r"(?i:private[_ ]?key)[\"']?[ \t]*[:=][ \t]*[\"']?(?P<v>MII[A-Za-z0-9+/=\\]{40,})",
+        group="v",
+    ),
+    _regex_detector(
+        "gcp_private_key_id",
+        r"[\"']?private_key_id[\"']?[ \t]*[:=][ \t]*[\"']?(?P<v>[0-9a-f]{40})(?![0-9a-f])",
+        group="v",
+    ),
     _url_passwords,
+    _regex_detector(
+        "azure_key",
+        r"(?<![A-Za-z0-9])(?i:AccountKey|SharedAccessKey|PrimaryKey|SecondaryKey)[ \t]*=[ \t]*"
+        r"(?P<v>[A-Za-z0-9+/]{20,}={0,2})",
+        group="v",
+    ),
+    _regex_detector(
+        "azure_sas",
+        r"(?:[?&;]|SharedAccessSignature=)sig=(?P<v>[A-Za-z0-9%+/]{20,}(?:%3[Dd]|=)*)",
+        group="v",
+    ),
     _regex_detector("anthropic_api_key", _NOT_AFTER_TOKEN + rf"sk-ant-[{_TOKEN_CHARS}]{{20,}}"),
     _regex_detector(
         "openai_api_key",
@@ -382,7 +791,7 @@ _DETECTORS: tuple[Detector, ...] = (
         _NOT_AFTER_ALNUM
         + r"(?i:aws[_\-. ]?secret(?:[_\-. ]?access)?(?:[_\-. ]?key)?)"
         + _NOT_BEFORE_WORD
-        + _CONNECTOR
+        + _EN_CONNECTOR
         + r"[\"']?(?P<v>[A-Za-z0-9/+]{40})(?![A-Za-z0-9/+=])",
         group="v",
     ),
@@ -390,15 +799,32 @@ _DETECTORS: tuple[Detector, ...] = (
         "github_token",
         r"(?<![A-Za-z0-9_])(?:gh[pousr]_[A-Za-z0-9]{30,}|github_pat_[A-Za-z0-9_]{30,})",
     ),
-    _regex_detector("gitlab_token", _NOT_AFTER_TOKEN + rf"glpat-[{_TOKEN_CHARS}]{{20,}}"),
+    _regex_detector(
+        "gitlab_token",
+        _NOT_AFTER_TOKEN
+        + rf"(?:gl(?:pat|dt|rt|ptt|oas|cbt|imt|ffct|sot|agent|ft)-[{_TOKEN_CHARS}]{{20,}}"
+        + rf"|GR1348941[{_TOKEN_CHARS}]{{20,}})",
+    ),
     _regex_detector(
         "slack_webhook",
         r"https://hooks\.slack\.com/services/T[A-Za-z0-9]+/B[A-Za-z0-9]+/[A-Za-z0-9]+",
     ),
-    _regex_detector("slack_token", _NOT_AFTER_TOKEN + r"xox[abposr]-[A-Za-z0-9\-]{10,}"),
-    _regex_detector("stripe_key", r"(?<![A-Za-z0-9_])(?:sk|rk)_(?:live|test)_[A-Za-z0-9]{16,}"),
+    _regex_detector(
+        "slack_token",
+        _NOT_AFTER_TOKEN + r"(?:xox[abposre]-[A-Za-z0-9\-]{10,}|xapp-\d-[A-Za-z0-9\-]{10,})",
+    ),
+    _regex_detector(
+        "stripe_key",
+        r"(?<![A-Za-z0-9_])(?:(?:sk|rk)_(?:live|test)_[A-Za-z0-9]{16,}|whsec_[A-Za-z0-9]{24,})",
+    ),
     _regex_detector(
         "google_api_key", _NOT_AFTER_TOKEN + rf"AIza[{_TOKEN_CHARS}]{{35}}" + _NOT_BEFORE_TOKEN
+    ),
+    _regex_detector(
+        "google_oauth",
+        _NOT_AFTER_TOKEN
+        + rf"(?:GOCSPX-[{_TOKEN_CHARS}]{{24,}}|ya29\.[{_TOKEN_CHARS}]{{20,}})"
+        + _NOT_BEFORE_TOKEN,
     ),
     _regex_detector("huggingface_token", r"(?<![A-Za-z0-9_])hf_[A-Za-z0-9]{30,}"),
     _regex_detector("npm_token", r"(?<![A-Za-z0-9_])npm_[A-Za-z0-9]{36,}"),
@@ -408,6 +834,18 @@ _DETECTORS: tuple[Detector, ...] = (
         _NOT_AFTER_TOKEN + rf"SG\.[{_TOKEN_CHARS}]{{16,32}}\.[{_TOKEN_CHARS}]{{32,64}}",
     ),
     _regex_detector(
+        "telegram_bot_token",
+        r"(?<![\w:])\d{8,10}:AA[A-Za-z0-9_\-]{33}" + _NOT_BEFORE_TOKEN,
+    ),
+    _regex_detector("shopify_token", r"(?<![A-Za-z0-9_])shp(?:at|ca|pa|ss)_[a-fA-F0-9]{32}"),
+    _regex_detector("digitalocean_token", r"(?<![A-Za-z0-9_])do[opr]_v1_[a-f0-9]{64}"),
+    _regex_detector("docker_token", r"(?<![A-Za-z0-9_])dckr_pat_[A-Za-z0-9_\-]{20,}"),
+    _regex_detector("twilio_key", _NOT_AFTER_ALNUM + r"SK[0-9a-fA-F]{32}(?![A-Za-z0-9])"),
+    _regex_detector("mailgun_key", _NOT_AFTER_TOKEN + r"key-[0-9a-f]{32}(?![A-Za-z0-9])"),
+    _regex_detector("atlassian_token", _NOT_AFTER_TOKEN + r"ATATT3[A-Za-z0-9_\-=]{50,}"),
+    _regex_detector("groq_api_key", r"(?<![A-Za-z0-9_])gsk_[A-Za-z0-9]{40,}"),
+    _regex_detector("xai_api_key", _NOT_AFTER_TOKEN + r"xai-[A-Za-z0-9]{40,}"),
+    _regex_detector(
         "jwt",
         _NOT_AFTER_TOKEN
         + rf"eyJ[{_TOKEN_CHARS}]{{8,}}\.eyJ[{_TOKEN_CHARS}]{{8,}}\.[{_TOKEN_CHARS}]*",
@@ -416,7 +854,7 @@ _DETECTORS: tuple[Detector, ...] = (
         "bearer_token",
         _NOT_AFTER_ALNUM + r"(?i:bearer)[ \t]+(?P<v>[A-Za-z0-9\-._~+/]{15,}[A-Za-z0-9\-_~+/]=*)",
         group="v",
-        check=_looks_like_token,
+        check=_looks_like_bearer,
     ),
     _regex_detector(
         "basic_auth",
@@ -424,6 +862,8 @@ _DETECTORS: tuple[Detector, ...] = (
         r"(?P<v>[A-Za-z0-9+/]{8,}={0,2})",
         group="v",
     ),
+    _ibans,
+    _ssns,
     _regex_detector(
         "payment_card",
         r"(?<![\w+])(?<!\d[.\-/])(?:\d{13,19}"
@@ -432,6 +872,7 @@ _DETECTORS: tuple[Detector, ...] = (
         r"(?!\w|[.\-/]\d)",
         check=_is_card_number,
     ),
+    _passport_numbers,
     _stated_pins,
     _stated_passwords,
     _passwords_stated_first,
