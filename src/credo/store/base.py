@@ -104,7 +104,13 @@ class Rule:
 
 @dataclass
 class ForgetReport:
-    """What a forget removed. Counts only: the report itself keeps no forgotten text."""
+    """What a forget removed. Counts only: the report itself keeps no forgotten text.
+
+    `erased` says whether the erase step ran once the delete had committed, so that no
+    copy of what was removed is left in the store's files (SQLite: the database, its -wal
+    and -shm; PostgreSQL: every table and index file, rewritten). When something held it
+    up (a reader of an older snapshot, a lock), the erase is recorded as pending and
+    `pending_erase` counts the forgets still waiting: `Store.erase()` completes them."""
 
     scope: str
     fact_ids: list[str] = field(default_factory=list)
@@ -116,10 +122,17 @@ class ForgetReport:
     aliases: int = 0
     rules: int = 0
     reopened: list[str] = field(default_factory=list)  # conflict partners back to active
+    erased: bool = False
+    pending_erase: int = 0
 
     @property
     def facts(self) -> int:
         return len(self.fact_ids)
+
+    @property
+    def removed(self) -> bool:
+        """Whether anything was deleted (and so needs erasing from the files)."""
+        return bool(self.fact_ids or self.rejections or self.aliases or self.rules)
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -127,10 +140,22 @@ class ForgetReport:
             "vectors": self.vectors, "fts_rows": self.fts_rows, "lineage": self.lineage,
             "conflicts": self.conflicts, "rejections": self.rejections,
             "aliases": self.aliases, "rules": self.rules, "reopened": self.reopened,
+            "erased": self.erased, "pending_erase": self.pending_erase,
         }
 
 
 Vector = npt.NDArray[np.float32]
+
+
+def mentions(names: Sequence[str]) -> re.Pattern[str]:
+    """A pattern finding any of `names` (entity keys, as `normalize_entity` makes them) as
+    a whole word in text, case-insensitively: 'arttu' finds "Arttu's cat", not "Arttuan";
+    'anna smith' finds "Anna  Smith". For forgetting what a text says about a subject."""
+    spelled = sorted({n for n in names if n and n.strip()}, key=len, reverse=True)
+    if not spelled:
+        return re.compile(r"(?!)")
+    words = [r"\s+".join(re.escape(w) for w in name.split()) for name in spelled]
+    return re.compile(r"(?<!\w)(?:" + "|".join(words) + r")(?!\w)", re.IGNORECASE)
 
 
 class Store(ABC):
@@ -325,9 +350,24 @@ class Store(ABC):
                 self._forget_references(scope, report.fact_ids)
             self._forget_side_records(scope, subject=subject, episode=episode,
                                       everything=everything, report=report)
+            if report.removed:
+                self._forget_mark_erase(scope, report)
         self.forget_cached_text(texts)
-        self._forget_scrub()
+        # after the commit: erase what the delete left in the files (or say it is pending)
+        report.erased = self._forget_scrub() or not report.removed
+        report.pending_erase = self.pending_erase()
         return report
+
+    # -- erasing -------------------------------------------------------------------------
+    def erase(self, *, wait: float | None = None) -> bool:
+        """Complete every pending erase: rewrite or fold whatever still holds a copy of
+        forgotten records, waiting at most `wait` seconds (the store's default when None)
+        for readers of older snapshots and for locks. True when nothing is left pending."""
+        return True
+
+    def pending_erase(self) -> int:
+        """How many forgets still wait for their erase step (0 once `erase` has run)."""
+        return 0
 
     def _forget_lock(self, scope: str) -> None:  # noqa: B027 - an optional hook
         """Keep writers of the scope from deciding about facts being forgotten (a no-op
@@ -362,8 +402,14 @@ class Store(ABC):
         """Rejections and aliases of a forgotten subject or episode; with `everything`,
         also the scope's rules."""
 
-    def _forget_scrub(self) -> None:  # noqa: B027 - an optional hook
-        """After the commit: whatever the backend does so deleted bytes do not linger."""
+    def _forget_mark_erase(self, scope: str, report: ForgetReport) -> None:  # noqa: B027
+        """Within the forget's transaction: record that its erase step is due, so that a
+        crash between the commit and the erase leaves it pending, never forgotten."""
+
+    def _forget_scrub(self) -> bool:
+        """After the commit: whatever the backend does so deleted bytes do not linger.
+        True when it is done; False when it is left pending (see `erase`)."""
+        return self.erase()
 
     # -- models --------------------------------------------------------------------------
     @abstractmethod

@@ -46,9 +46,16 @@ from .base import (
     StoreError,
     Vector,
     check_scope,
+    mentions,
 )
-from .postgres_schema import MIGRATIONS, VEC_EXPR, vector_index_name, vector_index_sql
-from .sqlite import STOPWORDS
+from .postgres_schema import (
+    MIGRATIONS,
+    PRIVATE_COLUMNS,
+    VEC_EXPR,
+    vector_index_name,
+    vector_index_sql,
+)
+from .sqlite import STOPWORDS, scrub_ids
 
 Conn = psycopg.Connection[TupleRow]
 
@@ -127,6 +134,28 @@ def lexical_query(words: int, required: int = 0) -> str:
 #: tables with fewer rows than this rank every row that matches any query word
 RARE_WORDS_FROM = 20_000
 
+#: the tables `erase` may rewrite, in the order it rewrites them
+ERASABLE = tuple(PRIVATE_COLUMNS)
+
+#: whether a session, prepared transaction or replication slot of this database may still
+#: see rows deleted by transaction %(x)s (an xid); for servers before 15, where the probe's
+#: statistics are not current (see `PostgresStore._older_snapshots`)
+OLDER_SNAPSHOTS = """
+SELECT EXISTS (
+    SELECT 1 FROM pg_stat_activity
+    WHERE pid <> pg_backend_pid() AND datname = current_database()
+      AND NOT (backend_type = 'autovacuum worker' AND query LIKE 'autovacuum: VACUUM%%')
+      AND (age(backend_xmin) >= age(%(x)s::xid) OR age(backend_xid) >= age(%(x)s::xid))
+) OR EXISTS (
+    SELECT 1 FROM pg_prepared_xacts
+    WHERE database = current_database() AND age(transaction) >= age(%(x)s::xid)
+) OR EXISTS (
+    SELECT 1 FROM pg_replication_slots
+    WHERE (database IS NULL OR database = current_database())
+      AND age(xmin) >= age(%(x)s::xid)
+)
+"""
+
 
 _PASSWORD_IN_URL = re.compile(r"(://[^:/@\s]*:)[^@\s]*@")
 _PASSWORD_PARAM = re.compile(r"(password\s*=\s*)('(?:[^'\\]|\\.)*'|[^\s&]+)", re.IGNORECASE)
@@ -200,6 +229,12 @@ class PostgresStore(Store):
     ef_search = 100
     #: memory for an HNSW build; when the graph does not fit, pgvector builds far slower
     build_memory = "512MB"
+    #: whether `forget` runs the erase step itself (False: it records it as pending, and
+    #: `erase()` completes it, e.g. from a scheduled `credo erase`)
+    erase_on_forget = True
+    #: seconds the erase step waits for older snapshots and for each table's lock before
+    #: it is left pending
+    erase_wait = 5.0
 
     def __init__(self, url: str, embedder: Embedder, *, schema: str | None = None) -> None:
         super().__init__(embedder)
@@ -217,6 +252,7 @@ class PostgresStore(Store):
         self._added = 0
         self._rows_before: int | None = None
         self._rebuild: set[int] = set()
+        self._erase_due = False  # a forget inside a transaction: erase after its commit
         self._conn = self._connect(url)
         try:
             self._setup()
@@ -319,6 +355,9 @@ class PostgresStore(Store):
             self._conn.execute(sql.SQL("SET LOCAL maintenance_work_mem = {}").format(
                 sql.Literal(self.build_memory)))
             self._conn.execute(statement)
+            # ANALYZE samples an expression index's values too: never the vectors
+            self._conn.execute(sql.SQL("ALTER INDEX {} ALTER COLUMN 1 SET STATISTICS 0").format(
+                sql.Identifier(self._home, vector_index_name(dim))))
 
     def _defer_index(self, added: int) -> None:
         """Count facts bulk-added in this transaction; past the threshold, drop the HNSW
@@ -429,11 +468,17 @@ class PostgresStore(Store):
                     yield
                     for dim in sorted(self._rebuild):
                         self._build_vector_index(dim)
+            except BaseException:
+                self._erase_due = False
+                raise
             finally:
                 self._depth = 0
                 self._added = 0
                 self._rows_before = None
                 self._rebuild.clear()
+            if self._erase_due:  # a forget ran inside this transaction
+                self._erase_due = False
+                self.erase()
 
     def _ns(self, *parts: str) -> str:
         return "\x1f".join((self._home, *parts))
@@ -1033,13 +1078,32 @@ class PostgresStore(Store):
         c.execute("DELETE FROM provenance WHERE scope = %s AND ref = ANY(%s)", (scope, ids))
         c.execute("UPDATE facts SET superseded_by = NULL WHERE scope = %s "
                   "AND superseded_by = ANY(%s)", (scope, ids))
+        # a settled conflict that survives may name a forgotten fact in its resolution
+        gone = set(ids)
+        for seq, text in c.execute(
+                "SELECT seq, resolution FROM conflicts WHERE scope = %s "
+                "AND resolution IS NOT NULL", (scope,)).fetchall():
+            if text != (clean := scrub_ids(str(text), gone)):
+                c.execute("UPDATE conflicts SET resolution = %s WHERE seq = %s", (clean, seq))
 
     def _forget_side_records(self, scope: str, *, subject: str | None, episode: str | None,
                              everything: bool, report: ForgetReport) -> None:
         c = self._conn
         if subject is not None and not _nul(subject):
-            report.rejections += c.execute(
-                "DELETE FROM rejections WHERE scope = %s AND subject = %s", (scope, subject)
+            # the subject goes by its aliases too; a rejection about it is one filed under
+            # it, or one whose text names it as a word (it may have been filed under none)
+            names = [subject, *(str(r[0]) for r in c.execute(
+                "SELECT alias FROM aliases WHERE scope = %s AND canonical = %s",
+                (scope, subject)))]
+            named = mentions(names)
+            doomed = [int(r[0]) for r in c.execute(
+                "SELECT id, subject, text FROM rejections WHERE scope = %s", (scope,))
+                if r[1] in names or named.search(str(r[2]))]
+            if doomed:
+                report.rejections += c.execute(
+                    "DELETE FROM rejections WHERE id = ANY(%s)", (doomed,)).rowcount
+            report.rules += c.execute(
+                "DELETE FROM rules WHERE scope = %s AND subject = ANY(%s)", (scope, names)
             ).rowcount
             report.aliases += c.execute(
                 "DELETE FROM aliases WHERE scope = %s AND (canonical = %s OR alias = %s)",
@@ -1056,6 +1120,89 @@ class PostgresStore(Store):
             report.aliases += c.execute(
                 "DELETE FROM aliases WHERE scope = %s", (scope,)).rowcount
             report.rules += c.execute("DELETE FROM rules WHERE scope = %s", (scope,)).rowcount
+
+    def _forget_mark_erase(self, scope: str, report: ForgetReport) -> None:
+        tables = []
+        if report.fact_ids:
+            tables += ["facts", "vectors", "provenance", "lineage", "conflicts"]
+        tables += [name for name, count in (("rejections", report.rejections),
+                                            ("aliases", report.aliases),
+                                            ("rules", report.rules)) if count]
+        c = self._conn
+        c.execute("INSERT INTO pending_erase (xid, tables, created_at) "
+                  "VALUES (pg_current_xact_id()::text::bigint, %s, %s)",
+                  (tables, time.time()))
+        c.execute("UPDATE erase_probe SET n = n + 1")
+
+    def _forget_scrub(self) -> bool:
+        return self.erase() if self.erase_on_forget else False
+
+    def pending_erase(self) -> int:
+        row = self._conn.execute("SELECT count(*) FROM pending_erase").fetchone()
+        return int(row[0]) if row else 0
+
+    def erase(self, *, wait: float | None = None) -> bool:
+        """Leave no copy of forgotten rows in the table and index files. A delete only
+        marks rows dead, and VACUUM frees their space without overwriting it: the text,
+        its lexemes, ids and vectors stay readable in the heap, GIN, btree and HNSW files
+        until something happens to write over them. So rewrite every table a pending
+        forget touched, with its indexes and TOAST (VACUUM FULL: the old files are cut to
+        nothing at commit and unlinked at the next checkpoint).
+
+        VACUUM FULL copies rows that a snapshot older than the delete may still see, so
+        first wait, at most `wait` seconds (`erase_wait` when None), until none can; it
+        also waits for each table's lock, as long. When either wait runs out the erase
+        stays pending. Runs outside a transaction; True when nothing is left pending.
+        Takes an exclusive lock on each table while it is rewritten (seconds at 100k
+        facts, mostly the HNSW index rebuilt)."""
+        wait = self.erase_wait if wait is None else max(0.0, float(wait))
+        with self._lock:
+            if self._depth:  # within a transaction: right after its commit
+                self._erase_due = True
+                return False
+            c = self._conn
+            rows = c.execute("SELECT id, xid, tables FROM pending_erase ORDER BY id").fetchall()
+            if not rows:
+                return True
+            ids = [int(r[0]) for r in rows]
+            named = {str(t) for r in rows for t in r[2]}
+            tables = [t for t in ERASABLE if t in named]
+            deadline = time.monotonic() + wait
+            try:
+                c.execute(sql.SQL("SET lock_timeout = {}").format(
+                    sql.Literal(f"{max(200, int(wait * 1000))}ms")))
+                while self._older_snapshots(max(int(r[1]) for r in rows)):
+                    if time.monotonic() >= deadline:
+                        return False
+                    time.sleep(0.05)
+                if tables:
+                    c.execute(sql.SQL("SET maintenance_work_mem = {}").format(
+                        sql.Literal(self.build_memory)))
+                    c.execute(sql.SQL("VACUUM (FULL) {}").format(
+                        sql.SQL(", ").join(sql.Identifier(t) for t in tables)))
+            except psycopg.Error:  # a lock not had in time, a statement timeout
+                return False
+            finally:
+                if not c.closed and not c.broken:
+                    c.execute("RESET lock_timeout")
+                    c.execute("RESET maintenance_work_mem")
+            c.execute("DELETE FROM pending_erase WHERE id = ANY(%s)", (ids,))
+            return True
+
+    def _older_snapshots(self, xid: int) -> bool:
+        """Whether anything may still see rows that transaction `xid` (and those before
+        it) deleted. From PostgreSQL 15 the server says so exactly: VACUUM the probe row
+        every forget updates, and count the dead versions it had to keep (statistics are
+        current there). Before 15, ask pg_stat_activity, which shows another role's
+        sessions only to a privileged role."""
+        c = self._conn
+        if c.info.server_version >= 150000:
+            c.execute("SELECT pg_stat_force_next_flush()")  # this session's counts first
+            c.execute("VACUUM erase_probe")
+            row = c.execute("SELECT pg_stat_get_dead_tuples('erase_probe'::regclass)").fetchone()
+            return bool(row and row[0])
+        row = c.execute(OLDER_SNAPSHOTS, {"x": str(xid % 2**32)}).fetchone()
+        return bool(row and row[0])
 
     # -- models --------------------------------------------------------------------------
     def reindex(self) -> int:

@@ -27,6 +27,7 @@ from .base import (
     StoreError,
     Vector,
     check_scope,
+    mentions,
 )
 from .sqlite_schema import MIGRATIONS
 from .vectors import VectorIndex
@@ -155,12 +156,22 @@ def _marks(chunk: Sequence[str]) -> str:
     return ", ".join("?" * len(chunk))
 
 
-def _chunks(items: Sequence[str], size: int = _CHUNK) -> Iterator[Sequence[str]]:
+T = TypeVar("T")
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+def _chunks(items: Sequence[T], size: int = _CHUNK) -> Iterator[Sequence[T]]:
     for i in range(0, len(items), size):
         yield items[i : i + size]
 
 
-F = TypeVar("F", bound=Callable[..., Any])
+#: a token of a conflict's resolution text ("f_1 superseded by f_2", "retracted f_1, f_2")
+_TOKEN = re.compile(r"[^\s,]+")
+
+
+def scrub_ids(text: str, gone: set[str]) -> str:
+    """`text` with every token that is one of the `gone` ids replaced."""
+    return _TOKEN.sub(lambda m: "(forgotten)" if m.group(0) in gone else m.group(0), text)
 
 
 def _locked(method: F) -> F:
@@ -207,6 +218,12 @@ def _row_to_fact(row: sqlite3.Row | tuple[Any, ...]) -> Fact:
 
 
 class SQLiteStore(Store):
+    #: seconds a forget waits for readers of older snapshots to let go of the write-ahead
+    #: log before it leaves its erase pending (completed at the next open, write or close)
+    erase_wait = 5.0
+    #: the busy timeout of every other statement, in milliseconds
+    busy_ms = 30_000
+
     def __init__(self, path: str | Path, embedder: Embedder) -> None:
         super().__init__(embedder)
         self.path = str(path)
@@ -222,18 +239,25 @@ class SQLiteStore(Store):
         self._depth = 0
         self._pending: list[tuple[str, str, str, Vector | None]] = []  # (op, scope, id, vec)
         self._indexes: dict[str, VectorIndex] = {}
+        self._erase_ready = False  # the pending_erase table exists (after migrations)
+        self._erase_due = False  # a forget inside a transaction: erase after its commit
+        self._marked = False  # this transaction recorded a pending erase
+        self._erasing = False
         try:
             self._configure()
             self.migrate()
         except sqlite3.DatabaseError as exc:
             self._conn.close()
             raise StoreError(f"{self.path!r} is not a credo database: {exc}") from exc
+        self._erase_ready = True
         self._check_model()
+        if self.pending_erase():
+            self.erase(wait=0)  # left by a forget a reader held up: finish it if we can
 
     # -- setup ---------------------------------------------------------------------------
     def _configure(self) -> None:
         c = self._conn
-        c.execute("PRAGMA busy_timeout = 30000")
+        c.execute(f"PRAGMA busy_timeout = {int(self.busy_ms)}")
         if self.path != ":memory:":
             c.execute("PRAGMA journal_mode = WAL")
         c.execute("PRAGMA synchronous = NORMAL")
@@ -298,14 +322,24 @@ class SQLiteStore(Store):
             try:
                 yield
                 gens = self._bump_generations()
+                # an erase another forget left pending is finished by the next write
+                waiting = (self._erase_ready and not self._erasing and not self._marked
+                           and self._conn.execute(
+                               "SELECT 1 FROM pending_erase LIMIT 1").fetchone() is not None)
                 self._conn.execute("COMMIT")
             except BaseException:
                 self._conn.execute("ROLLBACK")
                 self._pending.clear()
+                self._erase_due = self._marked = False
                 raise
             finally:
                 self._depth = 0
             self._sync_indexes(gens)
+            due, self._erase_due, self._marked = self._erase_due, False, False
+            if due:
+                self.erase()
+            elif waiting:
+                self.erase(wait=0)
 
     def lock_key(self, scope: str, subject: str | None, predicate: str | None) -> None:
         """SQLite's BEGIN IMMEDIATE already serialises every writer."""
@@ -838,14 +872,32 @@ class SQLiteStore(Store):
                           (fid, *chunk))
             c.execute(f"UPDATE facts SET superseded_by = NULL WHERE scope = ? "
                       f"AND superseded_by IN ({marks})", (scope, *chunk))
+        # a settled conflict that survives may name a forgotten fact in its resolution
+        for rowid, text in c.execute(
+                "SELECT rowid, resolution FROM conflicts WHERE scope = ? "
+                "AND resolution IS NOT NULL", (scope,)).fetchall():
+            if text != (clean := scrub_ids(text, gone)):
+                c.execute("UPDATE conflicts SET resolution = ? WHERE rowid = ?", (clean, rowid))
 
     def _forget_side_records(self, scope: str, *, subject: str | None, episode: str | None,
                              everything: bool, report: ForgetReport) -> None:
         c = self._conn
         if subject is not None:
-            report.rejections += c.execute(
-                "DELETE FROM rejections WHERE scope = ? AND subject = ?", (scope, subject)
-            ).rowcount
+            # the subject goes by its aliases too; a rejection about it is one filed under
+            # it, or one whose text names it as a word (it may have been filed under none)
+            names = [subject, *(r[0] for r in c.execute(
+                "SELECT alias FROM aliases WHERE scope = ? AND canonical = ?", (scope, subject)))]
+            named = mentions(names)
+            doomed = [r[0] for r in c.execute(
+                "SELECT id, subject, text FROM rejections WHERE scope = ?", (scope,))
+                if r[1] in names or named.search(r[2])]
+            for chunk in _chunks(doomed):
+                report.rejections += c.execute(
+                    f"DELETE FROM rejections WHERE id IN ({', '.join('?' * len(chunk))})",
+                    chunk).rowcount
+            report.rules += c.execute(
+                f"DELETE FROM rules WHERE scope = ? AND subject IN ({_marks(names)})",
+                (scope, *names)).rowcount
             report.aliases += c.execute(
                 "DELETE FROM aliases WHERE scope = ? AND (canonical = ? OR alias = ?)",
                 (scope, subject, subject)).rowcount
@@ -860,13 +912,73 @@ class SQLiteStore(Store):
             report.aliases += c.execute("DELETE FROM aliases WHERE scope = ?", (scope,)).rowcount
             report.rules += c.execute("DELETE FROM rules WHERE scope = ?", (scope,)).rowcount
 
-    def _forget_scrub(self) -> None:
-        """Leave no copy behind: merge FTS segments (dropping deleted entries), and fold
-        the write-ahead log into the zeroed pages of the main file."""
+    def _forget_mark_erase(self, scope: str, report: ForgetReport) -> None:
+        self._conn.execute("INSERT INTO pending_erase (created_at) VALUES (?)", (time.time(),))
+        self._marked = True
+
+    @_locked
+    def pending_erase(self) -> int:
+        return int(self._conn.execute("SELECT count(*) FROM pending_erase").fetchone()[0])
+
+    def erase(self, *, wait: float | None = None) -> bool:
+        """Leave no copy of forgotten records behind. Deleted rows are zeroed where they
+        lay (secure_delete), but the full-text index keeps a deleted row's terms until
+        its segments merge, and the write-ahead log keeps the pages as they were before
+        the delete. So: merge the FTS segments ('optimize', dropping deleted entries),
+        then fold the log into the main file and truncate it to nothing
+        (wal_checkpoint(TRUNCATE)). A reader of an older snapshot keeps the log from
+        being folded; wait for it at most `wait` seconds (`erase_wait` when None), then
+        leave the erase pending: the next open, write or close of the database finishes
+        it, and `pending_erase()` says how many wait."""
+        wait = self.erase_wait if wait is None else max(0.0, float(wait))
         with self._lock:
-            self._conn.execute("INSERT INTO facts_fts (facts_fts) VALUES ('optimize')")
-            if self.path != ":memory:":
-                self._conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+            if self._depth:  # within a transaction: right after its commit
+                self._erase_due = True
+                return False
+            if self._erasing:
+                return False
+            self._erasing = True
+            try:
+                self._conn.execute(f"PRAGMA busy_timeout = {max(1, int(wait * 1000))}")
+                return self._erase(wait)
+            except sqlite3.OperationalError:  # busy or locked: it stays pending
+                return False
+            finally:
+                self._erasing = False
+                self._conn.execute(f"PRAGMA busy_timeout = {int(self.busy_ms)}")
+
+    def _erase(self, wait: float) -> bool:
+        c = self._conn
+        last, fts_done = c.execute("SELECT max(id), min(fts_done) FROM pending_erase").fetchone()
+        if last is None:
+            return True
+        if not fts_done:
+            with self.transaction():
+                c.execute("INSERT INTO facts_fts (facts_fts) VALUES ('optimize')")
+                c.execute("UPDATE pending_erase SET fts_done = 1 WHERE id <= ?", (last,))
+        if not self._fold_wal(wait):
+            return False
+        self._conn.execute(f"PRAGMA busy_timeout = {max(1000, int(wait * 1000))}")
+        with self.transaction():
+            c.execute("DELETE FROM pending_erase WHERE id <= ?", (last,))
+        self._fold_wal(0)  # what that delete wrote: nothing forgotten, so best effort
+        return True
+
+    def _fold_wal(self, wait: float) -> bool:
+        """Checkpoint the whole log into the main file and truncate it; True when done."""
+        if self.path == ":memory:":
+            return True
+        deadline = time.monotonic() + wait
+        while True:
+            left = deadline - time.monotonic()
+            self._conn.execute(f"PRAGMA busy_timeout = {max(1, min(100, int(left * 1000)))}")
+            # busy is 0 only once every frame is in the main file and the log is truncated
+            busy, log, moved = self._conn.execute("PRAGMA wal_checkpoint(TRUNCATE)").fetchone()
+            if busy == 0 and log == moved:
+                return True
+            if time.monotonic() >= deadline:
+                return False
+            time.sleep(0.02)
 
     # -- models --------------------------------------------------------------------------
     def reindex(self) -> int:
@@ -897,4 +1009,9 @@ class SQLiteStore(Store):
 
     def close(self) -> None:
         with self._lock:
+            try:
+                if self._erase_ready and self.pending_erase():
+                    self.erase(wait=0)
+            except sqlite3.Error:
+                pass
             self._conn.close()

@@ -136,3 +136,14 @@ def m001_initial(conn: sqlite3.Connection) -> None:
 def m002_rejection_codes(conn: sqlite3.Connection) -> None:
     # the accept/reject report groups rejections by reason; keep that an index scan
     conn.execute("CREATE INDEX rejections_code ON rejections (scope, code)")
+
+
+@MIGRATIONS
+def m003_pending_erase(conn: sqlite3.Connection) -> None:
+    # a forget whose erase step has not finished: the FTS index still to merge (fts_done
+    # 0), or the write-ahead log still to fold into the zeroed pages of the main file and
+    # truncate, because a reader of an older snapshot held it. No forgotten text is kept.
+    conn.execute(
+        "CREATE TABLE pending_erase (id INTEGER PRIMARY KEY, created_at REAL NOT NULL, "
+        "fts_done INTEGER NOT NULL DEFAULT 0)"
+    )
