@@ -149,7 +149,10 @@ def test_locomo_ingest_each_speaker_is_a_subject(tmp_path: Path) -> None:
     mem = memory_for_tests(tmp_path / "l.db")
     report = ingest(mem, read_turns(locomo_file(tmp_path), fmt="locomo"))
     facts = {f.text: f for f in mem.list()}
-    assert "Bo adopted a rescue greyhound on 7 May 2023." in facts
+    # the words as said: "yesterday" stays, and the fact carries the turn's time
+    greyhound = facts["Bo adopted a rescue greyhound yesterday."]
+    assert greyhound.subject == "bo"
+    assert greyhound.valid_from == parse_timestamp("1:56 pm on 8 May, 2023")
     assert "Ada works as a nurse in Leeds." in facts
     nurse = facts["Ada works as a nurse in Leeds."]
     assert nurse.subject == "ada" and nurse.derived_from == ["conv-t1:D1:3", "conv-t1:session_1"]
@@ -182,7 +185,7 @@ def test_report_counts(tmp_path: Path) -> None:
 
 
 def test_conflicts_are_reported(memory: Memory) -> None:
-    turns = [user(1, "Our deploy target is staging."), user(2, "Our deploy target is prod.")]
+    turns = [user(1, "My deploy target is staging."), user(2, "My deploy target is prod.")]
     report = ingest(memory, turns)
     assert report.relations["conflict"] == 1 and report.unresolved_conflicts == 1
 

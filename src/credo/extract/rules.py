@@ -1,763 +1,1070 @@
 """The offline extractor: plain statements people make about themselves, by rules.
 
-What it takes, from user turns only: first-person declaratives with a durable verb
-("I live in Berlin", "I work at Reaktor", "I use Helix", "I'm a nurse", "I have two kids",
-"I love hiking"), reports of things done ("I ran a charity race last Saturday"), "my X is Y"
-possessives, third-person statements about a person named in the conversation, and
-anything after an explicit "remember that". Each is rewritten in the third person with the
-speaker's name, because the stored sentence is read later, out of the conversation in which
-"I" and "yesterday" meant something; relative dates are pinned to the turn's date.
+It reads English only through `credo.keys.analyse` and the spaCy parse of `credo.nlp`,
+the one English engine of the write path. Per user turn:
 
-What it leaves out on purpose: questions, greetings and thanks, sentences about the
-listener ("you", "your"), reactions ("I love that!", "I'm so glad"), cognition and wishes
-("I think", "I hope", "I wish"), and any verb it does not know to be durable. Hedges,
-affect, speculation, transient state and secrets are the gate's to refuse, not this
-module's: an extractor that pre-filters them hides the rejections that tune the gate.
+1. the turn is parsed; a photo caption (`[shares a photo: ...]`) is dropped, because a
+   caption is nobody's statement;
+2. each sentence is cut into clauses where two clauses that each have a subject of their
+   own are joined by "and", "but", "so", a comma, a dash or a semicolon ("I went to a
+   support group yesterday and it was so powerful" is two clauses), and where a second
+   verb shares the subject ("I'm reading The Lean Startup and hoping it helps": the
+   second part, with no subject, is left out); openers ("Wow, Caroline!", "yeah", "so")
+   and vocatives are trimmed;
+3. each clause is read by `analyse` and kept when it is a statement about the speaker
+   ("I", "my ...", "Anthony and I ...", "X is my Y"), about a person of the conversation
+   by name, or a named thing and its value ("the deploy target for refunds is the
+   eu-west region"), whose verb states something durable or reports something done,
+   with an object that names something;
+4. the candidate's text is `analyse(clause, self_name=speaker).text`: the user's words,
+   with the first-person speaker named and the verb inflected to agree. Nothing else is
+   rewritten: a relative date stays as said ("last year"), and the fact carries the
+   turn's time as `valid_from`. One exception: a chat report in the past tense with its
+   "I" left out ("Lost my job as a banker yesterday") is read with the "I" put back,
+   because the speaker is the only subject it can have.
 
-What it cannot do: resolve "he", "she", "it" or "they"; see facts stated as answers to
-questions ("Berlin." after "where do you live?"); understand negation beyond "do not";
-or tell an opinion from a fact when both are phrased as plain statements.
+What it leaves out on purpose: questions, instructions, suggestions ("let's ..."),
+greetings and thanks, news announcements ("I have some amazing news", "guess what"),
+captions ("here's ...", "this is my ..."), reactions and praise ("that's awesome",
+"I love that!", "I love the colors"), thoughts, wishes and modals ("I think", "I hope",
+"I could"), anything said to or about the listener ("you"; but "I wanted to let you know
+that I'm running for office" keeps what follows "that"), "we" statements (a "we" is not
+the speaker), and clauses holding "it", "they", "he", "she", "this" or "that", which mean
+nothing once read out of the conversation. A first-person clause that carries one of the
+gate's markers (a mood, a hedge, a plan, a state of the moment) is handed to the gate
+anyway, so the refusal is on record with its reason; only clauses the gate does refuse
+are handed over, so they never add a stored fact.
+
+What it cannot do: resolve a pronoun; see a fact given as an answer ("Berlin." after
+"where do you live?"); read a photo; or tell an opinion from a fact when both are plain
+statements.
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from datetime import datetime, timezone
+from typing import TYPE_CHECKING
 
-from ..fact import base_key
-from ..gate import Candidate, GatePolicy
-from ..keys import lemma, parse_key, third_person
+from ..gate import Candidate, GatePolicy, check
+from ..keys import Statement, analyse, strip_wrapper
+from ..nlp import inflect, lemma_of, parse
 from ..suppress import is_suppression_request
 from .base import Extraction, Turn
 
-__all__ = ["RuleExtractor", "split_clauses", "to_third_person"]
+if TYPE_CHECKING:
+    from spacy.tokens import Span, Token
+
+__all__ = ["RuleExtractor", "split_clauses"]
 
 # -- vocabulary ---------------------------------------------------------------------------
-#: openers that carry no content; stripped before a clause is judged
-_DISCOURSE = (
-    "oh", "wow", "woah", "whoa", "yeah", "yes", "yep", "yup", "no", "nope", "well", "so",
-    "and", "but", "also", "plus", "btw", "by the way", "actually", "honestly", "anyway",
-    "anyways", "hey", "hi", "hello", "ok", "okay", "sure", "cool", "nice", "great",
-    "awesome", "thanks", "thank you", "lol", "haha", "hmm", "um", "uh", "ah", "man", "dude",
-    "omg", "right", "totally", "definitely", "absolutely", "true", "indeed", "aw", "aww",
-    "yay", "fyi", "basically", "seriously", "ha", "hah", "gosh", "alright", "all right",
-    "fun fact", "guess what", "in fact", "funny enough", "though", "then", "now", "just",
-    "on another note", "speaking of which", "oh yeah", "especially", "luckily",
-    "fortunately", "unfortunately", "sadly", "thankfully", "of course", "you know",
-    # subordinators: "after I failed the test, I..." reports the failure all the same
-    "after", "ever since", "since", "once",
-)
-_DISCOURSE_RX = re.compile(
-    r"^(?:(?:" + "|".join(re.escape(w) for w in sorted(_DISCOURSE, key=len, reverse=True))
-    + r")\b[\s,!.:;-]*)+",
-    re.IGNORECASE,
-)
-#: a time phrase that opens a clause is moved to its end, so the clause starts with "I"
-_LEADING_TIME = re.compile(
-    r"^((?:yesterday|today|tonight|recently|lately|last\s+(?:\w+day|night|week|weekend|month|"
-    r"year|fri|sat|sun|mon|tues?|wed|thurs?)|(?:a\s+few|two|three|four|several|\d+)\s+"
-    r"(?:days|weeks|weekends|months|years)\s+ago|a\s+(?:week|month|year)\s+ago|"
-    r"this\s+(?:week|month|year|morning|weekend)|back\s+in\s+\d{4}|in\s+\d{4}|"
-    r"over\s+the\s+weekend|next\s+(?:week|month|year|weekend)|"
-    r"since\s+we\s+last\s+(?:spoke|chatted|talked))),?\s+",
-    re.IGNORECASE,
-)
-_SECOND_PERSON = re.compile(r"\b(you|your|yours|yourself|you're|you've|ya|u|y'all)\b",
-                            re.IGNORECASE)
-_ADVERBS = frozenset({
-    "also", "really", "just", "finally", "recently", "actually", "still", "always", "usually",
-    "often", "even", "never", "already", "mostly", "sometimes", "normally", "generally",
-    "originally", "currently", "now", "first", "once", "lately", "too", "all", "both",
-    "officially", "proudly", "regularly", "occasionally", "happily", "last",
-    "ever", "kinda", "sorta", "pretty", "literally", "seriously", "only",
+# fmt: off
+_CAPTION = re.compile(r"\s*\[shares a photo:[^\]]*\]")
+_SUBJ = ("nsubj", "nsubjpass", "csubj", "expl")
+_FIRST = frozenset({"i", "me", "my", "mine", "myself"})
+_SECOND = frozenset({
+    "you", "your", "yours", "yourself", "yourselves", "ya", "u", "y'all", "ye", "thee", "ur",
 })
-#: verbs that end in -ly, so they are not taken for adverbs
-_LY_VERBS = frozenset({"apply", "reply", "supply", "rely", "multiply", "comply", "imply",
-                       "fly", "bully", "ally", "rally", "tally", "sully"})
-#: verbs that end in -ed without being past tense
-_ED_PRESENT = frozenset({"need", "feed", "seed", "speed", "breed", "bleed", "proceed",
-                         "succeed", "exceed", "embed", "shed", "wed", "heed", "weed"})
-
-
-def _is_adverb(word: str) -> bool:
-    return word in _ADVERBS or (len(word) > 4 and word.endswith("ly") and word not in _LY_VERBS)
-_PRONOUN_OBJECTS = frozenset({
-    "it", "that", "this", "these", "those", "them", "him", "her", "one", "some", "so",
-    "something", "anything", "everything", "nothing", "what", "how", "when", "where", "why",
-    "the way", "there", "here", "a lot", "lots", "much", "more", "too", "to", "too much",
-    "a while", "while", "back", "ago", "yet", "again", "time", "times", "fun", "blast",
-    "already", "out", "up", "well", "hard", "lately", "recently", "great", "good",
-    "really", "very", "super", "all", "day", "week", "today", "now", "then",
-    "not", "no", "either", "neither", "though", "anyway", "ever", "once", "twice",
+_WE = frozenset({"we", "us", "our", "ours", "ourselves"})
+#: pronouns that need an antecedent; a clause holding one means nothing out of context
+_THIRD = frozenset({
+    "it", "its", "itself", "they", "them", "their", "theirs", "themselves", "he", "him", "his",
+    "himself", "she", "her", "hers", "herself", "this", "that", "these", "those", "there", "here",
+    "ones",
 })
-#: the first verb after "I" that marks small talk, cognition, wishes, or a modal
+_DEMONSTRATIVE = frozenset({"this", "that", "these", "those"})
+#: openers and afterthoughts that carry nothing; trimmed from the ends of a clause
+_DISCOURSE = frozenset({
+    "oh", "wow", "woah", "whoa", "yeah", "yes", "yep", "yup", "no", "nope", "well", "so", "and",
+    "but", "also", "plus", "btw", "actually", "honestly", "anyway", "anyways", "hey", "hi", "hello",
+    "ok", "okay", "sure", "cool", "nice", "great", "awesome", "thanks", "lol", "haha", "hmm", "um",
+    "uh", "ah", "man", "dude", "omg", "right", "totally", "aw", "aww", "yay", "fyi", "basically",
+    "seriously", "ha", "gosh", "alright", "or", "then", "though", "anyhow", "jeez", "wowza",
+    "yikes", "phew", "hooray", "tbh", "imo", "congrats", "especially",
+})
+#: openers trimmed even when no comma follows ("So I'm carving out ...")
+_LEAD_WORDS = frozenset({
+    "so", "and", "but", "also", "plus", "or", "then", "well", "actually", "anyway", "especially",
+})
+_NOISE = frozenset({"lol", "haha", "btw", "tbh", "imo", "hehe", "lmao", "xd"})
+#: subordinators whose clause is asserted: "after I failed the test" says I failed it
+_FACTIVE = frozenset({"after", "since", "because", "cause", "'cause", "once"})
+#: a clause that opens with one of these is half a sentence
+_SUBORDINATE = frozenset({
+    "when", "whenever", "while", "if", "unless", "until", "although", "though", "before", "whereas",
+    "as", "whether",
+})
+_STRONG_BREAKS = (";", "-", "–", "—", "--", ":")
+#: verbs of thinking, saying, perceiving, wanting and reacting: small talk, not facts
 _DENY_VERBS = frozenset({
-    "think", "thought", "guess", "guessed", "hope", "hoped", "wish", "wished", "know",
-    "knew", "bet", "mean", "meant", "understand", "understood", "agree", "agreed",
-    "appreciate", "appreciated", "feel", "felt", "see", "hear", "believe", "believed",
-    "suppose", "imagine", "imagined", "wonder", "wondered", "can", "cannot", "could",
-    "would", "should", "must", "may", "might", "will", "shall", "need", "needed", "want",
-    "wanted", "wanna", "gotta", "say", "said", "tell", "told", "ask", "asked", "remember",
-    "forgot", "forget", "get", "try", "look", "admire", "miss", "missed", "thank", "owe",
-    "promise", "swear", "doubt", "realize", "realized", "realise", "realised", "recommend",
-    "suggest", "encourage", "congratulate", "pray", "trust", "apologize", "apologise",
-    "can't", "couldn't", "won't", "wouldn't", "shouldn't", "let", "totally", "definitely",
-    "absolutely", "hate", "reckon", "figure", "figured", "noticed", "notice", "love",
-    "like", "enjoy", "enjoyed", "loved", "liked", "adore", "prefer", "preferred",
-    "mentioned", "mention", "care", "had", "have", "do", "am", "was", "were", "are",
-    "used", "gotten",
+    "think", "guess", "hope", "wish", "know", "bet", "mean", "understand", "agree", "appreciate",
+    "feel", "see", "hear", "believe", "suppose", "imagine", "wonder", "say", "tell", "ask", "thank",
+    "owe", "promise", "swear", "doubt", "realize", "realise", "recommend", "suggest", "encourage",
+    "congratulate", "pray", "trust", "apologize", "apologise", "miss", "admire", "remember",
+    "forget", "notice", "mention", "care", "reckon", "figure", "want", "need", "wanna", "gotta",
+    "gonna", "try", "seem", "sound", "let", "look", "wait", "guarantee", "expect", "assume", "plan",
+    "intend", "decide", "happen", "mind", "bother", "worry", "laugh", "cry", "smile", "struggle",
+    "manage", "keep", "stay", "hang", "cope", "deal", "catch", "check", "reflect", "consider",
+    "dream", "aim", "go_on", "count", "root", "cheer", "hold_on", "stick", "inspire", "motivate",
+    "remind", "relate", "deserve", "feel_like", "put", "let_go", "turn", "look_forward", "look_to",
+    "can", "keep_up", "hang_out", "figure_out", "come", "reccomend", "recomend", "reccommend",
 })
-#: present-tense verbs that state something durable: a home, a job, a tool, a habit
-_DURABLE_PRESENT = frozenset({
-    "live", "work", "use", "own", "play", "speak", "teach", "study", "run", "drive", "ride",
-    "write", "paint", "draw", "read", "collect", "volunteer", "practice", "practise", "train",
-    "cook", "bake", "swim", "dance", "sing", "grow", "eat", "drink", "wear", "deploy",
-    "host", "maintain", "build", "manage", "lead", "belong", "attend", "follow", "support",
-    "listen", "watch", "coach", "mentor", "knit", "hike", "climb", "surf", "ski", "travel",
-    "sew", "garden", "code", "program", "develop", "design", "edit", "rent", "commute",
-    "bike", "cycle", "jog", "fish", "hunt", "camp", "meditate", "visit", "take", "go",
-    "do", "make", "keep", "prefer", "like", "love", "enjoy", "hate", "dislike", "adore",
-    "have", "avoid", "celebrate", "sell", "raise", "foster",
-    "breed", "shoot", "photograph", "produce", "compose", "perform", "fly", "sail", "box",
-    "lift", "skate", "snowboard", "paddle", "row", "serve", "specialize", "specialise",
-    "handle", "identify", "worship", "believe_in", "run_on", "deploy_on",
+#: ... except these ("I've known these friends for 4 years", "I grew up in Oulu")
+_DENY_EXCEPT = frozenset({"know", "grow_up", "take_up", "make", "try_out"})
+#: what a speaker tells the listener, when it is about the speaker, is kept
+_TELLING = frozenset({
+    "tell", "know", "say", "mention", "share", "update", "inform", "remind", "guess",
 })
-_IRREGULAR_PAST = frozenset({
-    "went", "got", "took", "made", "bought", "ran", "won", "lost", "met", "saw", "found",
-    "had", "began", "left", "came", "gave", "wrote", "grew", "became", "built", "caught",
-    "chose", "drew", "drove", "ate", "fell", "flew", "forgot", "heard", "held", "kept",
-    "knew", "led", "learnt", "lent", "lit", "paid", "put", "quit", "rode", "sang", "sat",
-    "sold", "sent", "set", "shot", "slept", "spent", "spoke", "stood", "swam", "taught",
-    "told", "threw", "woke", "wore", "brought", "did", "said", "hit", "hurt", "cut", "broke",
-    "dug", "fought", "fed", "hung", "shook", "stole", "struck", "swore", "tore",
-    "overcame", "undertook", "rebuilt", "withdrew", "read", "begun", "done",
-    "gone", "seen", "taken", "given", "written", "grown", "known", "been", "run", "retook",
-    "redid", "rewrote", "reran", "remade", "outgrew", "mistook", "forgave",
-    "felt", "thought", "sought", "meant", "dealt", "bent", "burnt", "dreamt", "knelt", "swept",
-    "wept",
-    "bled", "fled", "sped", "hid", "slid", "bit",
-    "spat", "stuck", "strung", "swung", "clung", "flung",
-    "stung", "wrung", "rang", "sank", "shrank", "stank", "drank", "sprang", "froze", "rose",
-    "arose", "strode", "smote", "dove", "wove",
+#: verbs whose complement is asserted: "I found out I'm allergic to cockroaches"
+_FACTIVE_VERBS = frozenset({"find", "learn", "discover", "realize", "realise", "notice"})
+_PREFERENCE = frozenset({"love", "like", "enjoy", "adore", "prefer", "hate", "dislike", "fancy"})
+_MODALS = frozenset({
+    "will", "would", "might", "may", "could", "should", "shall", "must", "can", "ca", "'ll", "'d",
+    "wo", "ought", "need",
 })
-#: participles: "Been a busy week" has no elided "I"
-_PARTICIPLES = frozenset({"been", "begun", "done", "gone", "seen", "taken", "given",
-                          "written", "grown", "known", "run"})
-#: verbs whose past tense reports a reaction or a thought, not an event
-_DENY_PAST = frozenset({
-    "thought", "felt", "said", "told", "asked", "meant", "wanted", "wondered", "hoped",
-    "wished", "realized", "realised", "guessed", "figured", "noticed", "mentioned",
-    "loved", "liked", "enjoyed", "hated", "appreciated", "imagined", "believed", "agreed",
-    "needed", "missed", "forgot", "heard", "knew", "understood", "decided",
-    "looked", "seemed", "laughed", "cried", "smiled", "promised", "supposed", "expected",
-    "worried", "freaked", "struggled", "managed",
-    "happened", "used",
+#: a copula's adjectives that say who someone is, not how they feel
+_IDENTITY_ADJ = frozenset({
+    "single", "married", "engaged", "divorced", "widowed", "retired", "pregnant", "vegan",
+    "vegetarian", "allergic", "transgender", "trans", "gay", "lesbian", "bisexual", "queer",
+    "nonbinary", "non-binary", "fluent", "left-handed", "right-handed", "colorblind", "colourblind",
+    "diabetic", "deaf", "blind", "sober", "religious", "christian", "muslim", "jewish", "buddhist",
+    "atheist", "employed", "unemployed", "self-employed", "intolerant", "lactose", "celiac",
+    "coeliac", "autistic", "adopted", "bilingual", "certified", "licensed", "based", "born",
+    "raised", "interested", "passionate", "keen", "involved", "responsible", "addicted", "native",
+    "fond", "new", "older", "younger", "oldest", "youngest", "only",
 })
-#: what may follow "I am" / "I was" for the clause to state an identity or a situation
-_AFTER_BE = frozenset({
-    "a", "an", "the", "from", "into", "married", "engaged", "divorced", "single", "retired",
-    "vegan", "vegetarian", "allergic", "passionate", "part", "member", "based", "born",
-    "originally", "working", "studying", "learning", "taking", "training", "volunteering",
-    "starting", "teaching", "writing", "building", "running", "raised", "adopted",
-    "pregnant", "widowed", "lactose", "gluten", "colorblind", "left-handed", "right-handed",
-    "fluent", "certified", "licensed", "employed", "unemployed", "self-employed",
-    "responsible", "in", "on", "at", "of", "painting", "researching", "preparing",
-    "organizing", "organising", "planning", "saving", "moving", "opening", "launching",
-    "creating", "making", "designing", "developing", "coaching", "mentoring", "competing",
-    "performing", "playing", "practicing", "practising", "reading", "collecting",
-    "fostering", "hosting", "attending", "joining", "renovating", "applying",
-    "recording", "releasing", "gonna", "going", "hiking", "camping", "using",
-    "deploying", "migrating", "switching", "keen",
+#: ... of which these need an object: "passionate about art", "allergic to peanuts"
+_IDENTITY_WITH_OBJECT = frozenset({
+    "interested", "passionate", "keen", "involved", "allergic", "addicted", "fond", "responsible",
+    "fluent", "intolerant", "new", "native",
 })
+#: participles passed as identity ("I got married", "I was promoted")
+_LIFE_PARTICIPLES = frozenset({
+    "promoted", "hired", "diagnosed", "baptized", "baptised", "accepted", "elected", "hurt",
+    "injured", "fired", "laid",
+})
+#: adjectives and adverbs that praise, react or report a mood
 _EVALUATIVE = frozenset({
-    "great", "good", "awesome", "amazing", "cool", "nice", "fun", "sweet", "beautiful",
-    "lovely", "wonderful", "fantastic", "incredible", "tough", "hard", "crazy", "busy",
-    "hectic", "insane", "so", "really", "super", "pretty", "very", "too", "such", "doing",
-    "fine", "okay", "ok", "alright", "bad", "terrible", "awful", "stunning", "gorgeous",
-    "special", "important", "inspiring", "powerful", "rewarding", "fulfilling", "perfect",
-    "the best", "worth", "key", "vital", "crucial", "essential", "everything", "always",
-    "my rock", "my rocks", "such a", "quite", "kinda", "kind", "adorable", "cute",
-    "precious", "meaningful", "huge", "epic", "wild", "all", "still", "just", "there",
-    "here", "a blast", "a lot", "lots", "getting",
+    "great", "good", "awesome", "amazing", "cool", "nice", "fun", "sweet", "beautiful", "lovely",
+    "wonderful", "fantastic", "incredible", "tough", "hard", "crazy", "busy", "hectic", "insane",
+    "fine", "okay", "ok", "alright", "bad", "terrible", "awful", "stunning", "gorgeous", "special",
+    "important", "inspiring", "powerful", "rewarding", "fulfilling", "perfect", "best", "worth",
+    "key", "vital", "crucial", "essential", "adorable", "cute", "precious", "meaningful", "huge",
+    "epic", "wild", "lucky", "proud", "blessed", "grateful", "thankful", "glad", "happy", "sad",
+    "sorry", "sure", "excited", "thrilled", "stoked", "pumped", "psyched", "honored", "honoured",
+    "touched", "amazed", "impressed", "curious", "determined", "motivated", "inspired", "confident",
+    "aware", "ready", "done", "able", "unable", "welcome", "right", "wrong", "true", "real",
+    "fortunate", "delighted", "overjoyed", "relieved", "nervous", "scared", "afraid", "hopeful",
+    "optimistic", "positive", "brave", "strong", "kind", "helpful", "useful", "comfortable",
+    "uncomfortable", "calm", "peaceful", "relaxing", "exhausting", "tired", "fulfilled",
+    "satisfied", "humbled", "emotional", "surreal", "unforgettable", "memorable", "magical",
+    "blast", "super", "major", "big", "small", "little", "whole", "such", "quite", "so", "really",
+    "very", "pretty", "total", "complete", "absolute", "bittersweet", "challenging", "difficult",
+    "easy", "interesting", "exciting", "fascinating", "thoughtful", "heartwarming", "cozy",
+    "hilarious", "funny", "silly", "weird", "strange", "rough", "intense", "overwhelming",
+    "surprising", "unexpected", "wicked", "quiet", "not-so-great", "neat", "sick", "lit", "dope",
 })
-_DENY_AFTER_HAVE = ("to ", "no ", "got to", "a feeling", "a question", "an idea", "a lot",
-                    "fun", "a great", "a good", "a blast", "a wonderful", "an amazing",
-                    "an awesome", "a nice", "a tough", "a hard", "a busy", "a crazy",
-                    "so ", "been thinking", "been wondering", "been feeling", "been so ",
-                    "been really", "been super", "been busy", "been crazy", "been great",
-                    "been good", "been there", "been having", "been doing", "been pretty",
-                    "been a ", "been an ", "been loving", "been enjoying", "been looking",
-                    "always wanted", "always been", "never been so", "heard", "seen")
-_DENY_ING = frozenset({
-    "thinking", "trying", "hoping", "wondering", "looking", "loving", "doing", "feeling",
-    "telling", "saying", "asking", "kidding", "waiting", "dying", "missing", "counting",
-    "rooting", "cheering", "enjoying", "guessing", "getting", "considering",
-    "glad", "happy", "sure", "sorry", "excited", "proud", "grateful", "thankful", "lucky",
-    "blessed", "curious", "impressed", "here", "there", "always", "off", "heading", "about",
-    "staying", "keeping", "pushing", "holding", "hanging", "managing", "coping", "figuring",
-    "dealing", "struggling", "down", "up", "back", "done", "finished", "ready",
-    "pumped", "psyched", "stoked", "honored", "touched", "amazed", "blown", "gonna", "going",
-    "determined", "motivated", "inspired", "confident", "aware",
+#: participles that report a feeling: "I was so stoked", "I've been blessed with ..."
+_AFFECTED = frozenset({
+    "stoked", "blessed", "swamped", "excited", "thrilled", "touched", "amazed", "impressed",
+    "inspired", "motivated", "overwhelmed", "obsessed", "determined", "moved", "floored", "shocked",
+    "surprised", "pleased", "delighted", "honored", "honoured", "humbled", "hooked", "tired",
+    "bored", "scared", "terrified", "worried", "stressed", "drained", "exhausted", "relieved",
+    "disappointed", "devastated", "heartbroken", "interested", "intrigued", "fascinated",
+    "mesmerized", "mesmerised", "captivated", "enchanted", "stunned",
 })
-_NAMED_VERBS = frozenset({"is", "are", "was", "has", "lives", "works", "uses", "owns",
-                          "deploys", "runs", "prefers", "likes", "loves", "speaks",
-                          "teaches", "studies", "plays", "manages", "leads", "hosts",
-                          "maintains", "builds", "writes", "drives", "belongs", "moved",
-                          "married", "founded", "joined", "graduated", "grew", "became"})
-_WORD = re.compile(r"[\w'’-]+")
-_MONTHS = ("January", "February", "March", "April", "May", "June", "July", "August",
-           "September", "October", "November", "December")
+#: nouns that name nothing a fact could be about: filler, reactions, small talk
+_FILLER_NOUNS = frozenset({
+    "lot", "lots", "thing", "things", "stuff", "something", "anything", "everything", "nothing",
+    "time", "times", "way", "fun", "blast", "bit", "kind", "sort", "news", "update", "updates",
+    "question", "questions", "idea", "ideas", "feeling", "feelings", "chance", "opportunity",
+    "moment", "moments", "day", "week", "while", "pic", "pics", "photo", "photos", "picture",
+    "pictures", "sound", "thought", "thoughts", "vibe", "vibes", "energy", "look", "story",
+    "message", "advice", "tip", "tips", "support", "luck", "best", "part", "point", "sense",
+    "difference", "impact", "reminder", "experience", "experiences", "journey", "break", "step",
+    "steps", "progress", "work", "effort", "care", "attention", "glimpse", "peek", "minute",
+    "second", "others", "people", "someone", "somebody", "everyone", "everybody", "anyone", "place",
+    "places", "words", "word", "hope", "courage", "strength", "love", "voice", "heart", "soul",
+    "self", "mind", "all", "much", "many", "bunch", "dream", "dreams", "unknown", "ton", "tons",
+    "success", "goal", "goals", "plan", "plans", "potential", "future", "challenge", "challenges",
+    "difficulty", "difficulties", "move", "moves", "memory", "memories", "help", "one", "ones",
+    "yourself", "myself", "bummer", "thrill", "joy", "happiness", "passion", "inspiration",
+    "motivation", "reason", "ambition", "ambitions", "setback", "setbacks", "folks", "guys", "ok",
+    "okay", "fine", "alright", "fingers", "fire", "cloud", "moon", "roll", "track", "top",
+    "comfort", "surge", "adventure", "options", "option", "purpose",
+})
+#: what a reaction to something shown is about: "I love the color and texture"
+_REACTION_NOUNS = frozenset({
+    "way", "idea", "thought", "color", "colour", "texture", "design", "pattern", "detail", "vibe",
+    "look", "style", "shape", "message", "theme", "name", "sound", "view", "shot", "setting",
+    "atmosphere", "energy", "smile", "outfit", "composition", "contrast", "mood", "acting", "vibes",
+    "details", "colors", "colours", "concept", "symbolism", "meaning",
+})
+_TIME_NOUNS = frozenset({
+    "week", "day", "year", "month", "hour", "minute", "time", "weekend", "night", "morning",
+    "evening", "afternoon", "second", "decade",
+})
+_TROUBLE = frozenset({
+    "trouble", "problem", "problems", "issue", "issues", "difficulty", "struggle",
+})
+_QUANTIFIERS = frozenset({
+    "some", "all", "many", "most", "few", "several", "both", "lots", "one", "each", "none", "any",
+})
+#: a copula's prepositions that place or describe the speaker durably
+_BE_PREPS = frozenset({"from", "into", "in", "on", "at", "with", "of"})
+#: a speaker's nouns whose complement is an aim: "my goal is to ..."
+_AIMS = frozenset({
+    "goal", "aim", "dream", "mission", "passion", "job", "hobby", "plan", "purpose", "role",
+    "focus", "priority", "wish", "hope", "idea",
+})
+_FAVOURITE = frozenset({"favorite", "favourite", "fave", "fav", "pick", "choice"})
+#: what happens to someone or their things, said without an object
+_LIFE_EVENTS = frozenset({
+    "pass_away", "die", "retire", "graduate", "move_out", "move_in", "move_away", "break_down",
+    "crash", "break_up", "come_out", "grow_up", "divorce", "marry", "quit", "relocate", "emigrate",
+    "immigrate", "transition", "recover", "heal",
+})
+#: activities that are a fact about someone even without an object ("I paint", "I run")
+_ACTIVITIES = frozenset({
+    "run", "swim", "paint", "hike", "cook", "bake", "dance", "sing", "volunteer", "surf", "ski",
+    "snowboard", "camp", "travel", "draw", "write", "read", "knit", "sew", "garden", "meditate",
+    "jog", "bike", "cycle", "climb", "skate", "fish", "hunt", "sail", "row", "box", "golf", "kayak",
+    "dive", "ride", "train", "exercise", "practice", "practise", "perform", "compose", "commute",
+    "journal", "sculpt",
+})
+#: verbs whose complement carries the relation: "I started volunteering" -> volunteering
+_ASPECTUAL = frozenset({"start", "begin", "stop", "quit", "continue", "carry"})
+#: the gate's codes a clause may be handed over for, so the refusal is on record
+_GATE_CODES = frozenset({"affect", "hedged", "speculative", "transient", "secret"})
+# fmt: on
 
 
 # -- splitting ----------------------------------------------------------------------------
-_SENTENCE_END = re.compile(r"(?<=[.!?…])[\"'”’)]*\s+|\n+")
-_CLAUSE_BREAK = re.compile(
-    r"(\s*(?:;|\s[-–—]+\s|,\s*(?:but|so|and so|which|cause|'cause|because)\s|"
-    r"\s(?:but|so that|'cause|cause|because)\s|,?\s+and\s+(?=(?:I|i|we|my|My)\s)|"
-    r",?\s+and\s+(?=(?:it|that|this|they|he|she|there|it's|that's)\s)|,\s+(?=(?:I|i)\s)|"
-    r",\s+(?:and\s+)?(?=(?:it|that|this|they|he|she|there|it's|that's|they're|the)\s)|"
-    r",\s+(?=\w+\s+(?:is|are|was|were)\s))\s*)"
-)
-#: afterthoughts that end a clause and carry nothing: "..., btw", "..., by the way"
-_TRAILING = re.compile(
-    r"(?:[\s,]+(?:btw|by the way|honestly|lol|haha|though|anyway|i guess|ok|okay|"
-    r"you know|fyi|tbh|imo|too))+\s*$", re.IGNORECASE)
+def _has_clause(tokens: Sequence[Token], lo: int, hi: int) -> bool:
+    """Whether doc[lo:hi] holds a verb together with its own subject."""
+    return any(
+        lo <= t.i < hi
+        and t.dep_ in _SUBJ
+        and lo <= t.head.i < hi
+        and t.head.pos_ in ("VERB", "AUX")
+        for t in tokens
+    )
 
 
-def split_clauses(text: str) -> list[str]:
-    """Sentences, then clauses joined by "but", "so", "because", dashes or semicolons.
-
-    A clause is judged on its own, so that "Lost my job yesterday, so I'm gonna start a
-    business" keeps the report and leaves the intention to the gate.
-    """
-    out: list[str] = []
-    for sentence in _SENTENCE_END.split(text.strip()):
-        sentence = sentence.strip()
-        if not sentence:
+def _independent(tokens: Sequence[Token], lo: int, hi: int) -> bool:
+    """doc[lo:hi] holds a clause of its own: a verb with its own subject that is the
+    sentence's root, is coordinated with a clause before `lo`, or governs a clause after
+    `hi`; never a complement of a verb before `lo` ("I think, I'm a nurse" stays whole:
+    the hedge belongs to what it hedges) nor a clause inside a noun phrase ("the
+    struggles I had")."""
+    for tok in tokens:
+        if not (
+            lo <= tok.i < hi
+            and tok.dep_ in _SUBJ
+            and lo <= tok.head.i < hi
+            and tok.head.pos_ in ("VERB", "AUX")
+        ):
             continue
-        question = sentence.endswith("?")
-        parts = _CLAUSE_BREAK.split(sentence)
-        clauses: list[str] = []
-        for k in range(0, len(parts), 2):
-            piece = parts[k].strip(" ,")
-            if clauses and len(clauses[-1].split()) < 3 and parts[k - 1].strip(" ,") == "and":
-                # "My wife and I were..." is one subject, not two clauses
-                clauses[-1] = f"{clauses[-1]} and {piece}"
-            elif piece:
-                clauses.append(piece)
-        for clause in clauses:
-            # a question mark at the end makes every clause of the sentence a question
-            out.append(clause.rstrip(".!…") + ("?" if question and not
-                                                clause.endswith("?") else ""))
+        verb = tok.head
+        if (
+            verb.dep_ == "ROOT"
+            or verb.head.i >= hi
+            or (verb.dep_ in ("conj", "parataxis") and verb.head.i < lo)
+        ):
+            return True
+        if (
+            verb.dep_ == "ccomp"
+            and verb.head.i < lo
+            and tok.lower_ in _THIRD
+            and tok.i == lo
+            and tok.doc[lo - 1].text == ","
+        ):
+            return True  # "I made peach cobbler, it was great": a reaction spliced on
+    return False
+
+
+def _finite_before(tokens: Sequence[Token], lo: int, hi: int) -> bool:
+    return any(
+        lo <= t.i < hi and (t.tag_ in ("VBD", "VBZ", "VBP") or _past_form(t)) for t in tokens
+    )
+
+
+def _cut_points(sent: Span) -> list[int]:
+    """Token indices where a new clause starts (see the module's docstring)."""
+    tokens = list(sent)
+    doc = sent.doc
+    cuts: list[int] = []
+    start, end = sent.start, sent.end
+    for tok in tokens[1:-1]:
+        coordinator = tok.dep_ == "cc" and tok.lower_ in ("and", "but", "so")
+        if coordinator and tok.head.dep_ == "ROOT" and tok.head.i < tok.i:
+            # "I'm reading The Lean Startup and hoping it helps": a second verb that
+            # shares the subject is cut off, so that the first is judged on its own
+            conj = next(
+                (
+                    c
+                    for c in tok.head.children
+                    if c.dep_ == "conj" and c.i > tok.i and c.pos_ in ("VERB", "AUX")
+                ),
+                None,
+            )
+            if (
+                conj is not None
+                and (conj.tag_ == tok.head.tag_ or conj.tag_ == "VBG")  # same tense
+                and not any(c.dep_ in _SUBJ for c in conj.children)
+                and start < tok.i
+                and _has_clause(tokens, start, tok.i)
+            ):
+                cuts.append(tok.i)
+                start = tok.i
+                continue
+        if tok.tag_ == "HYPH" or not (coordinator or tok.text in (*_STRONG_BREAKS, ",")):
+            continue  # "dairy-free" is one word
+        nxt = tok.i + 1
+        while nxt < end and (doc[nxt].dep_ == "cc" or doc[nxt].is_punct):
+            nxt += 1
+        if nxt >= end or coordinator and tok.head.pos_ not in ("VERB", "AUX"):
+            continue  # "my husband and kids": "and" joins two nouns
+        first = doc[nxt]
+        if first.dep_ == "mark" or first.tag_ in ("WDT", "WP", "WP$", "WRB"):
+            continue  # "..., since I moved", "..., which is exciting": subordinate
+        left = (
+            tok.text in _STRONG_BREAKS
+            or _has_clause(tokens, start, tok.i)
+            or _finite_before(tokens, start, tok.i)
+        )
+        imperative = (
+            tok.text == ","
+            and first.tag_ == "VB"
+            and first.dep_ in ("dep", "parataxis")
+            and not any(c.dep_ in _SUBJ for c in first.children)
+        )  # "..., take a look"
+        if left and (imperative or _independent(tokens, nxt, end)):
+            cuts.append(nxt)
+            start = nxt
+    return cuts
+
+
+def _trim(tokens: list[Token], names: frozenset[str]) -> list[Token]:
+    """Drop openers, vocatives and afterthoughts at both ends of a clause."""
+    changed = True
+    while tokens and changed:
+        changed = False
+        head = tokens[0]
+        nxt = tokens[1] if len(tokens) > 1 else None
+        low = head.lower_
+        if (
+            head.is_punct
+            or head.is_space
+            or head.dep_ == "cc"
+            or head.pos_ == "INTJ"
+            or (
+                low in _DISCOURSE
+                and (nxt is None or nxt.is_punct or low in _LEAD_WORDS or nxt.lower_ in names)
+            )
+        ):
+            tokens, changed = tokens[1:], True
+        elif low in names and (nxt is None or nxt.is_punct or nxt.lower_ in names):
+            tokens, changed = tokens[1:], True  # "Caroline, I ...", "Hey Mel! ..."
+        elif low in _FACTIVE and head.dep_ == "mark" and nxt is not None and nxt.dep_ in _SUBJ:
+            tokens, changed = tokens[1:], True  # "After I failed the test, ...": it happened
+        elif (
+            low == "by"
+            and len(tokens) > 2
+            and tokens[1].lower_ == "the"
+            and tokens[2].lower_ == "way"
+        ):
+            tokens, changed = tokens[3:], True
+    changed = True
+    while tokens and changed:
+        changed = False
+        tail = tokens[-1]
+        if (
+            tail.is_punct
+            and tail.text not in (")", '"', "”", "%")
+            or tail.is_space
+            or tail.lower_ in _NOISE
+            or tail.dep_ == "cc"
+        ):
+            tokens, changed = tokens[:-1], True
+        elif tail.lower_ in names and len(tokens) > 1 and tokens[-2].text == ",":
+            tokens, changed = tokens[:-2], True  # "..., Mel!"
+        elif (
+            len(tokens) > 3
+            and tail.lower_ == "way"
+            and tokens[-2].lower_ == "the"
+            and tokens[-3].lower_ == "by"
+        ):
+            tokens, changed = tokens[:-3], True  # "..., by the way"
+    return tokens
+
+
+def _clauses(text: str, names: frozenset[str]) -> list[tuple[str, bool, bool]]:
+    """(clause, from a question, opens its sentence) for each clause of `text`: the
+    words as written (trimmed, the first letter capitalised; punctuation as said)."""
+    text = _CAPTION.sub("", text).strip()
+    if not text:
+        return []
+    doc = parse(text)
+    out: list[tuple[str, bool, bool]] = []
+    for sent in doc.sents:
+        question = sent.text.rstrip().endswith("?")
+        bounds = [sent.start, *_cut_points(sent), sent.end]
+        for lo, hi in zip(bounds, bounds[1:], strict=False):
+            tokens = _trim([doc[i] for i in range(lo, hi)], names)
+            if not tokens:
+                continue
+            end = tokens[-1].i + 1
+            while end < hi and doc[end].is_punct and doc[end].text in ".!?…":
+                end += 1  # the sentence's own final punctuation, as said
+            last = doc[end - 1]
+            clause = doc.text[tokens[0].idx : last.idx + len(last.text)]
+            clause = clause[:1].upper() + clause[1:]
+            out.append((clause, question, lo == sent.start))
     return out
 
 
-def _expand(text: str) -> str:
-    text = re.sub(r"[’`]", "'", text)
-    text = re.sub(r"\bi\b", "I", text)
-    for pattern, repl in (
-        (r"\bI'm\b", "I am"), (r"\bIm\b", "I am"), (r"\bI've\b", "I have"),
-        (r"\bI'd\b", "I would"), (r"\bI'll\b", "I will"), (r"\bwe're\b", "we are"),
-        (r"\bwe've\b", "we have"), (r"\bwe'll\b", "we will"), (r"\bcan't\b", "cannot"),
-        (r"\bwon't\b", "will not"), (r"\bdon't\b", "do not"), (r"\bdidn't\b", "did not"),
-        (r"\bdoesn't\b", "does not"), (r"\bwasn't\b", "was not"), (r"\bhaven't\b", "have not"),
-        (r"\bisn't\b", "is not"), (r"\baren't\b", "are not"), (r"\bain't\b", "am not"),
+def split_clauses(text: str) -> list[str]:
+    """The clauses of `text` as written, openers trimmed: each is judged on its own, so
+    that "I went to a support group yesterday and it was so powerful" keeps the report
+    and leaves the reaction out."""
+    return [clause for clause, _, _ in _clauses(text, frozenset())]
+
+
+# -- reading a clause ---------------------------------------------------------------------
+def _phrase(tok: Token) -> list[Token]:
+    return [tok.doc[i] for i in range(tok.left_edge.i, tok.right_edge.i + 1)]
+
+
+def _content(tokens: Sequence[Token]) -> bool:
+    """Whether `tokens` name something: a noun that is not filler, a name, a number, or
+    an activity ("hiking")."""
+    for tok in tokens:
+        low = tok.lower_
+        if tok.pos_ in ("PROPN", "NUM") and low not in _FILLER_NOUNS:
+            return True
+        if (
+            tok.pos_ == "NOUN"
+            and tok.lemma_.lower() not in _FILLER_NOUNS
+            and low not in _FILLER_NOUNS
+        ):
+            return True
+        if (
+            tok.pos_ == "VERB"
+            and tok.tag_ == "VBG"
+            and tok.dep_ in ("xcomp", "pobj", "dobj", "pcomp", "conj")
+        ):
+            return True
+    return False
+
+
+def _evaluative(tokens: Sequence[Token]) -> bool:
+    return any(t.lower_ in _EVALUATIVE and t.pos_ in ("ADJ", "ADV") for t in tokens)
+
+
+def _owned(tok: Token) -> bool:
+    """ "my editor", "my main hobby": a noun the speaker owns."""
+    return any(c.dep_ == "poss" and c.lower_ in ("my", "mine") for c in tok.children)
+
+
+def _subject(sent: Span) -> Token | None:
+    return next((c for c in sent.root.children if c.dep_ in _SUBJ), None)
+
+
+def _verb_of(sent: Span) -> Token:
+    """The verb that carries the relation: "I started volunteering" -> volunteering,
+    "I tried writing a story" -> writing."""
+    root = sent.root
+    lemma = root.lemma_.lower()
+    if lemma in _ASPECTUAL:
+        comp = next(
+            (
+                c
+                for c in root.children
+                if c.dep_ in ("xcomp", "pcomp", "prep") and c.pos_ in ("VERB", "ADP")
+            ),
+            None,
+        )
+        if comp is not None and comp.pos_ == "ADP":  # "carry on volunteering"
+            comp = next((c for c in comp.children if c.pos_ == "VERB"), None)
+        if comp is not None:
+            return comp
+    if lemma == "try":
+        comp = next((c for c in root.children if c.dep_ == "xcomp" and c.tag_ == "VBG"), None)
+        if comp is not None:
+            return comp
+    return root
+
+
+def _past_form(tok: Token) -> bool:
+    """A verb in the past tense, also where the tagger read a chat's subjectless "Lost my
+    job" as an imperative (the form is the past tense and not the base form)."""
+    if tok.tag_ == "VBD":
+        return True
+    if (
+        tok.pos_ != "VERB"
+        or tok.tag_ not in ("VB", "VBN")
+        or any(c.dep_ in ("aux", "auxpass") for c in tok.children)
     ):
-        text = re.sub(pattern, repl, text, flags=re.IGNORECASE)
-    text = re.sub(r"\bi am\b", "I am", text)
-    return text
+        return False
+    lemma = lemma_of(tok.lower_)
+    return lemma != tok.lower_ and inflect(lemma, "VBD") == tok.lower_
 
 
-def _strip_openers(clause: str, names: Sequence[str]) -> str:
-    """Drop interjections and vocatives: "Wow, Gina! I..." -> "I..."."""
-    previous = None
-    while previous != clause:
-        previous = clause
-        clause = _DISCOURSE_RX.sub("", clause).strip()
-        for name in names:
-            clause = re.sub(rf"^{re.escape(name)}\b[\s,!.:;-]+", "", clause,
-                            flags=re.IGNORECASE).strip()
-    clause = _TRAILING.sub("", clause).strip()
-    moved = _LEADING_TIME.match(clause)
-    if moved:
-        clause = clause[moved.end():] + " " + moved.group(1)
-    return clause
+def _elided_subject(clause: str) -> str:
+    """ "Lost my job as a banker yesterday" -> "I lost my job as a banker yesterday": a
+    report in the past tense with its "I" left out, as people write in chat. The speaker
+    is the only subject it can have; nothing else is added."""
+    sent = next(iter(parse(clause).sents))
+    root = sent.root
+    if not _past_form(root) or any(c.dep_ in _SUBJ for c in root.children):
+        return clause
+    before = [t for t in sent if t.i < root.i]
+    if any(t.pos_ != "ADV" or t.dep_ != "advmod" for t in before) or sent[0].pos_ == "PROPN":
+        return clause
+    return "I " + clause[:1].lower() + clause[1:]
 
 
-# -- time ---------------------------------------------------------------------------------
-def _date(ts: float) -> str:
-    d = datetime.fromtimestamp(ts, tz=timezone.utc)
-    return f"{d.day} {_MONTHS[d.month - 1]} {d.year}"
+def _reported(sent: Span, verbs: frozenset[str] = _TELLING) -> str | None:
+    """ "I wanted to let you know that I'm running for office again" -> "I'm running for
+    office again": what the speaker tells the listener (or found out: `verbs`), when that
+    is about the speaker."""
+    for verb in sent:
+        if (
+            verb.dep_ != "ccomp"
+            or verb.pos_ not in ("VERB", "AUX")
+            or verb.head.lemma_.lower() not in verbs
+        ):
+            continue
+        words = [t for t in _phrase(verb) if not (t.dep_ == "mark" and t.i < verb.i)]
+        while words and words[-1].is_punct:
+            words.pop()
+        subject = next((c for c in verb.children if c.dep_ in _SUBJ), None)
+        if (
+            not words
+            or {t.lower_ for t in words} & _SECOND
+            or subject is None
+            or subject.lower_ != "i"
+        ):
+            continue
+        text = sent.doc.text[words[0].idx : words[-1].idx + len(words[-1].text)]
+        return text[:1].upper() + text[1:]
+    return None
 
 
-_NUMBERS = {"a": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6,
-            "seven": 7, "eight": 8, "nine": 9, "ten": 10, "a couple of": 2, "a few": 3}
+def _named_thing(sent: Span, subject: Token) -> bool:
+    """ "The deploy target for refunds is the eu-west region": a named thing and its value,
+    stated in the present, short and plain. Praise in the same shape ("the atmosphere was
+    electric", "the colors are amazing") has an adjective, a past tense or a long value."""
+    root = sent.root
+    if (
+        root.lemma_ != "be"
+        or root.tag_ not in ("VBZ", "VBP")
+        or subject.pos_ != "NOUN"
+        or not any(c.dep_ == "det" and c.lower_ == "the" for c in subject.children)
+    ):
+        return False
+    attr = next((c for c in root.children if c.dep_ in ("attr", "acomp")), None)
+    if attr is None or attr.pos_ not in ("NOUN", "PROPN", "NUM"):
+        return False
+    value = _phrase(attr)
+    if len(value) > 6 or _evaluative(list(sent)) or not _content(value):
+        return False
+    return not any(t.lower_ in _FIRST | _THIRD and t.pos_ == "PRON" for t in sent)
 
 
-def pin_dates(text: str, ts: float | None) -> str:
-    """Relative past dates -> absolute ones, from the turn's time ("yesterday" -> date).
+def _garbled(sent: Span, self_name: str) -> bool:
+    """Shapes whose first-person rewrite would not be English: "me" as the subject of a
+    small clause ("made me feel" -> "made Ana feels"), "me-time", "myself", "wanna"."""
+    doc = sent.doc
+    for tok in sent:
+        low = tok.lower_
+        if low == "me" and (
+            tok.dep_ in _SUBJ or tok.i + 1 < len(doc) and doc[tok.i + 1].text == "-"
+        ):
+            return True
+        if low == "myself" and self_name != "The user":
+            return True
+        if (
+            low in ("wanna", "gonna", "gotta")
+            or low == "ta"
+            and tok.i > 0
+            and doc[tok.i - 1].lower_ == "got"
+        ):
+            return True
+    return False
 
-    Only past references are pinned: present ones ("today", "this week") are the gate's
-    transient markers, and future ones are speculation.
-    """
-    if ts is None:
-        return text
-    now = datetime.fromtimestamp(ts, tz=timezone.utc)
 
-    def month_back(n: int) -> str:
-        y, m = now.year, now.month - n
-        while m < 1:
-            m, y = m + 12, y - 1
-        return f"in {_MONTHS[m - 1]} {y}"
+def _unresolved(sent: Span) -> bool:
+    """A pronoun with nothing to refer to in the clause: "it", "they", "that"."""
+    for tok in sent:
+        if (
+            tok.lower_ not in _THIRD
+            or tok.tag_ in ("WDT", "WP", "WP$")
+            or tok.pos_ not in ("PRON", "DET", "ADV")
+        ):
+            continue
+        if tok.pos_ == "DET" and tok.dep_ == "det":
+            continue  # "that lake sunrise": a determiner, judged with its noun
+        head = tok.head
+        if head.dep_ == "prep" and head.head.lemma_.lower() in (
+            "all",
+            "stuff",
+            "thing",
+            "something",
+            "like",
+        ):
+            continue  # "all of that", "stuff like that"
+        if tok.dep_ == "poss" and any(t.pos_ in ("NOUN", "PROPN") and t.i < tok.i for t in sent):
+            continue  # "mentoring to help dancers reach their full potential"
+        return True
+    return False
 
-    def ago(m: re.Match[str]) -> str:
-        word = m.group(1).lower()
-        n = int(word) if word.isdigit() else _NUMBERS.get(word, 1)
-        unit = m.group(2).lower().rstrip("s")
-        if unit == "year":
-            return f"in {now.year - n}"
-        if unit == "month":
-            return month_back(n)
-        days = {"day": 1, "week": 7, "weekend": 7}[unit] * n
-        return f"around {_date(ts - days * 86400)}"
 
-    fixed = (
-        (r"\byesterday\b", f"on {_date(ts - 86400)}"),
-        (r"\blast night\b", f"on the night of {_date(ts - 86400)}"),
-        (r"\blast weekend\b", f"the weekend before {_date(ts)}"),
-        (r"\blast week\b", f"the week before {_date(ts)}"),
-        (r"\blast month\b", month_back(1)),
-        (r"\blast year\b", f"in {now.year - 1}"),
-        (r"\bthis month\b", f"in {_MONTHS[now.month - 1]} {now.year}"),
-        (r"\bthis year\b", f"in {now.year}"),
-        (r"\blast (mon|tues|wednes|thurs|fri|satur|sun)(?:day)?\b",
-         rf"the \1day before {_date(ts)}"),
+# -- durable or not -----------------------------------------------------------------------
+def _copula_ok(verb: Token, subject: Token) -> bool:
+    """ "I'm a nurse", "I'm vegan", "I'm from Sweden", "I'm into climbing", "I'm allergic
+    to peanuts", "my editor is Helix", "my goal is to ...", "Blue is my favourite
+    colour"; not "I'm so happy", "I'm a lucky guy", "it's great"."""
+    complements = [c.dep_ for c in verb.rights if c.dep_ in ("attr", "acomp", "oprd")]
+    if len(complements) > 1 and "acomp" in complements:
+        return False  # "I'm livin' my dreams" read as two complements: a misparse
+    for child in verb.rights:
+        if child.dep_ in ("advmod", "neg", "npadvmod", "punct") and child.i < verb.i + 3:
+            continue  # "I'm finally in the program", "I'm not a smoker"
+        if child.dep_ in ("attr", "oprd", "acomp") and child.pos_ in ("NOUN", "PROPN", "NUM"):
+            words = _phrase(child)
+            if _owned(child):  # "Playing video games is my main hobby"
+                if _owned(subject):
+                    return False  # "my friends are my rocks": praise, not a value
+                return subject.pos_ in ("NOUN", "PROPN", "VERB") or _content(words)
+            if _owned(subject) and (
+                subject.lemma_.lower() in _FAVOURITE
+                or any(c.lower_ in _FAVOURITE for c in subject.children)
+            ):
+                return _content(words)  # "my favorite is the amazing banana split sundae"
+            if child.lemma_.lower() in ("fan", "believer", "lover", "member", "part"):
+                # "I'm a big fan of pottery"; not "I'm a huge fan" (of what was said)
+                return any(c.dep_ == "prep" and _content(_phrase(c)) for c in child.children)
+            if any(
+                t.lower_ in _EVALUATIVE and t.dep_ == "amod" and t.head.i == child.i for t in words
+            ):
+                return False  # "I'm a lucky guy"
+            if child.pos_ == "NUM" and verb.tag_ == "VBD":
+                return False  # "(since) I was 17": an age then, an answer to a question
+            if any(c.dep_ == "conj" and c.lower_ in _EVALUATIVE for c in child.children):
+                return False  # "a roller coaster but rewarding"
+            return _content(words)
+        if child.dep_ in ("acomp", "attr") and child.pos_ in ("ADJ", "VERB"):
+            adj = child.lower_
+            if adj not in _IDENTITY_ADJ:
+                return False
+            if adj in _IDENTITY_WITH_OBJECT:
+                prep = next((c for c in child.children if c.dep_ == "prep"), None)
+                return prep is not None and _content(_phrase(prep))
+            return True
+        if child.dep_ == "prep" and (
+            child.lower_ in _BE_PREPS or child.lower_ == "to" and verb.lower_ == "been"
+        ):
+            pobj = next((c for c in child.children if c.dep_ in ("pobj", "pcomp")), None)
+            if pobj is None:
+                return False
+            words = _phrase(pobj)
+            return _content(words) and not any(
+                t.lower_ in _EVALUATIVE and t.head.i == pobj.i for t in words
+            )
+        if (
+            child.dep_ == "xcomp"
+            and _owned(subject)
+            and subject.lemma_.lower() in _AIMS
+            and verb.tag_ in ("VBZ", "VBP")
+        ):
+            return _content(_phrase(child))  # "my goal is to give kids a loving home"
+        if child.dep_ in ("xcomp", "ccomp", "advmod", "npadvmod", "prep", "acomp"):
+            return False
+    return False
+
+
+def _reaction(head: Token, words: Sequence[Token]) -> bool:
+    """The object of "love", "like" is a reaction to what was shown or said: "that
+    painting", "the yellow leaves", "the colors", "a great time"."""
+    if any(t.dep_ == "det" and t.lower_ in _DEMONSTRATIVE for t in words) or _evaluative(words):
+        return True
+    if head.pos_ == "PROPN":
+        return False
+    the = any(t.dep_ == "det" and t.lower_ == "the" and t.head.i == head.i for t in words)
+    if the and (head.lemma_.lower() in _REACTION_NOUNS or head.lemma_.lower() in _FILLER_NOUNS):
+        return True  # "I love the way ...", "I like the idea and the acting"
+    modified = any(t.dep_ in ("amod", "compound", "nmod") and t.head.i == head.i for t in words)
+    return the and (modified or head.tag_ == "NNS")
+
+
+def _object_ok(verb: Token) -> bool:
+    """A non-copular verb: its object, or failing one a prepositional object, must name
+    something; a verb with neither is kept only for an activity ("I paint") or a life
+    event ("my grandma passed away")."""
+    lemma = verb.lemma_.lower()
+    particle = next((c.lower_ for c in verb.children if c.dep_ == "prt"), "")
+    has_object = False
+    for child in verb.rights:
+        if child.dep_ in ("dobj", "dative", "attr", "oprd", "obj"):
+            words = _phrase(child)
+            head = child.lemma_.lower()
+            if (child.pos_ == "PRON" or child.lower_ == "one") and not (
+                child.lower_ in _QUANTIFIERS
+                and any(c.dep_ == "prep" and _content(_phrase(c)) for c in child.children)
+            ):
+                return False  # "I love it", "I haven't had one"; not "some of my equipment"
+            if lemma in _PREFERENCE and _reaction(child, words):
+                return False  # "love that painting": a reaction to what was shown
+            if any(
+                t.dep_ == "amod"
+                and t.lower_ in _EVALUATIVE
+                and (
+                    t.head.lemma_.lower() in _FILLER_NOUNS | _TIME_NOUNS
+                    or t.head.i == child.i
+                    and any(
+                        c.dep_ == "compound" and c.lemma_.lower() in _TIME_NOUNS
+                        for c in child.children
+                    )
+                )
+                for t in words
+            ):
+                return False  # "I had a wicked day out", "an incredible time meeting ..."
+            if lemma == "have" and head in _TROUBLE:
+                return False  # "I'm having trouble with ...": a state of the moment
+            has_object = True
+            if (
+                any(
+                    t.dep_ == "det" and t.head.i == child.i and t.lower_ in _DEMONSTRATIVE
+                    for t in words
+                )
+                and not any(t.pos_ == "PROPN" for t in words)
+                and not any(
+                    c.dep_ in ("prep", "relcl", "acl") and _content(_phrase(c))
+                    for c in child.children
+                )
+            ):
+                continue  # "I had that performance": what was shown, not named
+            if _content(words):
+                return True
+        elif child.dep_ == "xcomp":
+            comp = child.lemma_.lower()
+            if child.pos_ == "VERB" and comp in _DENY_VERBS and comp not in _DENY_EXCEPT:
+                return False  # "I love to see ...", "I want to ..."
+            words = _phrase(child)
+            if lemma in _PREFERENCE and (child.tag_ == "VBG" or comp in _ACTIVITIES):
+                return not _evaluative(words)  # "I love hiking", "I like to cook healthy"
+            if _content(words) and not _evaluative(words):
+                return True
+        elif child.dep_ in ("prep", "agent"):
+            pobj = next((c for c in child.children if c.dep_ in ("pobj", "pcomp")), None)
+            if pobj is not None and _content(_phrase(pobj)):
+                return True
+        elif (
+            child.dep_ == "npadvmod"
+            and any(c.dep_ == "nummod" for c in child.children)
+            and child.lemma_.lower() not in _TIME_NOUNS
+        ):
+            return True  # "I scored 40 points"
+        elif child.dep_ in ("ccomp", "acomp"):
+            return False
+    if has_object:
+        return False
+    if verb.tag_ == "VBN" and any(
+        c.dep_ == "auxpass" and c.lemma_ in ("be", "get") for c in verb.children
+    ):
+        return verb.lower_ in _IDENTITY_ADJ or verb.lower_ in _LIFE_PARTICIPLES
+    if f"{lemma}_{particle}" in _LIFE_EVENTS or lemma in _LIFE_EVENTS:
+        return True  # "my grandma passed away", "my laptop crashed"
+    return lemma in _ACTIVITIES and not particle  # "I've been running to de-stress"
+
+
+def _durable(sent: Span, subject: Token) -> bool:
+    """Whether the clause's main verb states something durable or reports a thing done,
+    with an object that names something."""
+    verb = _verb_of(sent)
+    root = sent.root
+    lemma = verb.lemma_.lower()
+    particle = next((c.lower_ for c in verb.children if c.dep_ == "prt"), "")
+    prep = next((c.lower_ for c in verb.children if c.dep_ == "prep"), "")
+    phrasal = f"{lemma}_{particle}" if particle else lemma
+    auxes = [c for c in root.children if c.dep_ in ("aux", "auxpass")]
+    modals = [a for a in auxes if a.lower_ in _MODALS or a.lemma_.lower() in _MODALS]
+    if modals and not (
+        all(a.lemma_.lower() in ("can", "ca") for a in modals)
+        and any(c.dep_ == "neg" for c in root.children)
+        and lemma in ("have", "eat", "drink")
+    ):
+        return False  # "I could ...", "I'd love to ..."; but "I can't have dairy" is a fact
+    if any(c.dep_ == "mark" for c in root.children):
+        return False  # "Since I was 17": a subordinate clause on its own, an answer
+    if root.lower_ in ("gon", "gonna", "wanna", "gotta") or any(a.lower_ == "going" for a in auxes):
+        return False
+    passive = verb.tag_ == "VBN" and any(
+        c.dep_ == "auxpass" and c.lemma_ in ("be", "get") for c in verb.children
     )
-    for pattern, repl in fixed:
-        text = re.sub(pattern, repl, text, flags=re.IGNORECASE)
-    text = re.sub(r"\b(\d+|a few|a couple of|two|three|four|five|six|seven|eight|nine|ten|a)"
-                  r"\s+(days?|weeks?|weekends?|months?|years?)\s+ago\b", ago, text,
-                  flags=re.IGNORECASE)
-    return re.sub(r"\bthe (mon|tues|wednes|thurs|fri|satur|sun)day\b",
-                  lambda m: "the " + m.group(1).capitalize() + "day", text)
+    denied = (
+        lemma in _DENY_VERBS or phrasal in _DENY_VERBS or lemma_of(verb.lower_) in _DENY_VERBS
+    )  # lemma_of: the tagger reads "hoping" as a form of "hop"
+    if (
+        denied
+        and not passive
+        and not (lemma == "look" and prep in ("into", "for"))
+        and phrasal not in _DENY_EXCEPT
+        and lemma not in _DENY_EXCEPT
+    ):
+        return False  # but "I got noticed by fashion editors", "I'm looking into ..."
+    if lemma == "be" and verb.tag_ != "VBG":
+        return _copula_ok(verb, subject)
+    if (
+        verb.tag_ == "VBG"
+        and lemma not in _ACTIVITIES
+        and subject.pos_ == "NOUN"
+        and any(a.lemma_ == "be" for a in auxes)
+        and not any(
+            c.dep_ in ("dobj", "prep", "xcomp", "prt", "advmod", "ccomp") for c in verb.children
+        )
+    ):
+        return True  # "my deploy target is staging": read as a progressive, it is a value
+    if passive and (verb.lower_ in _EVALUATIVE or verb.lower_ in _AFFECTED):
+        return False  # "I was so stoked", "I've been blessed with ..."
+    if lemma == "get" and any(c.dep_ == "acomp" for c in verb.children):
+        return False  # "I got creative"
+    return _object_ok(verb)
 
 
-# -- rewriting ----------------------------------------------------------------------------
-_MODALS = frozenset({"will", "would", "can", "could", "should", "must", "might", "may",
-                     "shall", "did", "had", "cannot", "used", "wanna", "gonna", "gotta",
-                     "ought"})
-_ADVERB_RX = (r"(?:" + "|".join(sorted(_ADVERBS)) + r"|(?!(?:" + "|".join(sorted(_LY_VERBS))
-              + r")\b)\w{3,}ly)")
-_I_VERB = re.compile(r"\b(I|we|We)((?:\s+" + _ADVERB_RX + r")*)\s+([\w'-]+)")
-
-
-def _conjugate(verb: str) -> str:
-    low = verb.lower()
-    if low in ("am", "are"):
-        return "is"
-    if low in ("was", "were"):
-        return "was"
-    if low == "have":
-        return "has"
-    if low == "do":
-        return "does"
-    if low in _MODALS or _is_past(low) or not low.isalpha():
-        return verb
-    return third_person(low)
-
-
-def to_third_person(clause: str, name: str) -> str:
-    """Rewrite a first-person clause with `name` for "I", "me", "my" (and "we", "our")."""
-    mid = "the user" if name == "The user" else name
-    clause = re.sub(r"\b([Ww]e) (?:all|both)\b", r"\1", clause)
-    text = _I_VERB.sub(lambda m: f"{mid}{m.group(2)} {_conjugate(m.group(3))}", clause)
-    text = re.sub(r"\b(?:I|me|myself)\b", mid, text)
-    text = re.sub(r"\b(?:my|our|My|Our|mine|ours)\b", f"{mid}'s", text)
-    text = re.sub(r"\b(?:we|We)\b", mid, text)
-    text = text.strip()
-    if text and text[-1] not in ".!?":
-        text += "."
-    return text[:1].upper() + text[1:]
-
-
-# -- judging ------------------------------------------------------------------------------
-def _words(text: str) -> list[str]:
-    return [w.lower() for w in _WORD.findall(text)]
-
-
-def _has_content(tokens: Sequence[str]) -> bool:
-    """An object that names something, not just "it", "that" or "so much"."""
-    rest = " ".join(tokens)
-    for filler in sorted(_PRONOUN_OBJECTS, key=len, reverse=True):
-        rest = re.sub(rf"\b{re.escape(filler)}\b", " ", rest)
-    return any(len(w) > 1 or w.isdigit() for w in rest.split())
-
-
-def _is_past(verb: str) -> bool:
-    return verb in _IRREGULAR_PAST or (verb.endswith("ed") and len(verb) > 3
-                                       and verb not in _ED_PRESENT)
-
-
-_REACTION_OBJECTS = frozenset({
-    "it", "that", "this", "these", "those", "them", "him", "her", "how", "what", "when",
-    "you", "your", "our", "seeing", "hearing", "having", "so", "too", "one", "where",
-    "why", "everything", "all", "both", "each",
-})
-_REACTION_NOUNS = frozenset({
-    "way", "idea", "pic", "pics", "photo", "photos", "picture", "pictures", "sound",
-    "thought", "feeling", "vibe", "vibes", "energy", "look", "looks", "color", "colors",
-    "colour", "colours", "name", "story", "message", "support", "attitude",
-    "spirit", "enthusiasm", "positivity", "dedication", "passion", "advice", "tip", "tips",
-    "update", "news",
-})
-
-
-def _preference_ok(rest: Sequence[str]) -> bool:
-    """"I love hiking", "I love to cook", "I prefer the beach" state a preference; "I love
-    that!", "I love the way you..." and "I love your pics" react to the conversation."""
-    if not rest:
+def _broad_ok(sent: Span) -> bool:
+    """Broad mode: a first-person clause whose verb is not a thought, a modal or a
+    reaction, with words after the verb that name something."""
+    verb = _verb_of(sent)
+    lemma = verb.lemma_.lower()
+    auxes = [c for c in sent.root.children if c.dep_ in ("aux", "auxpass")]
+    if any(a.lower_ in _MODALS for a in auxes) or lemma in _PREFERENCE:
         return False
-    if rest[0] == "to":
-        return len(rest) > 1 and rest[1] not in ("hear", "see", "know", "say", "read") \
-            and _has_content(rest[1:])
-    if rest[0] in _REACTION_OBJECTS and not (rest[0] == "all" and len(rest) > 1
-                                              and rest[1] not in _REACTION_OBJECTS):
+    if lemma in (
+        "think",
+        "guess",
+        "hope",
+        "wish",
+        "bet",
+        "mean",
+        "agree",
+        "feel",
+        "see",
+        "hear",
+        "believe",
+        "suppose",
+        "imagine",
+        "wonder",
+        "say",
+        "tell",
+        "ask",
+        "thank",
+        "want",
+        "need",
+        "try",
+        "look",
+        "seem",
+        "sound",
+        "let",
+        "wait",
+    ):
         return False
-    if rest[0] in ("the", "a", "an", "all"):
-        return len(rest) > 1 and rest[1] not in _REACTION_NOUNS and rest[1] not in _EVALUATIVE \
-            and not (len(rest) > 2 and rest[2] in _REACTION_NOUNS) and _has_content(rest[1:])
-    return _has_content(rest)
+    tokens = [t for t in sent if t.i > verb.i]
+    return _content(tokens) and not _evaluative(tokens)
 
 
-#: what even the broad mode refuses: modals, cognition and conversational reactions
-_BROAD_DENY = frozenset({
-    "think", "thought", "guess", "hope", "wish", "know", "bet", "mean", "understand",
-    "agree", "appreciate", "feel", "felt", "see", "hear", "believe", "suppose", "imagine",
-    "wonder", "can", "cannot", "could", "would", "should", "must", "may", "might", "will",
-    "shall", "need", "want", "wanna", "gotta", "say", "said", "tell", "told", "ask",
-    "remember", "get", "try", "look", "miss", "thank", "owe", "promise", "swear", "doubt",
-    "realize", "realise", "recommend", "suggest", "can't", "couldn't", "won't", "wouldn't",
-    "shouldn't", "let", "totally", "definitely", "absolutely", "reckon", "figure", "figured",
-    "gonna", "going", "glad", "sure", "sorry",
-})
+def _durable_key(predicate: str, obj: str | None, sent: Span) -> tuple[str | None, str | None]:
+    """Keep a key only for a relation that holds now. An event ("went to", "ran") keeps its
+    object but no predicate, so it has no key: two trips are not a contradiction and must
+    not supersede each other; nor are "is a nurse" and "is a mother" (a bare "be")."""
+    verb = _verb_of(sent)
+    base = predicate.removeprefix("not_")
+    lemma = base.split("_", 1)[0]
+    past = verb.tag_ in ("VBD", "VBN") and not any(
+        c.dep_ in ("aux", "auxpass")
+        and c.lower_ in ("has", "have", "'ve", "am", "is", "are", "'m", "'s", "'re")
+        for c in verb.children
+    )
+    if verb.lemma_.lower() == "be" and verb.lower_ in ("was", "were"):
+        past = True
+    if past and not base.startswith(("be_born", "grow_up", "be_raised")):
+        return None, obj
+    if lemma in ("go", "get", "make", "take", "do") or base == "be":
+        return None, obj
+    return predicate, obj
 
 
-#: what is never a statement, marker or not ("I hope you feel better", "I bet")
-_SMALL_TALK_VERBS = frozenset({
-    "hope", "wish", "bet", "guess", "suppose", "wonder", "imagine", "mean", "agree",
-    "appreciate", "thank", "owe", "promise", "swear", "know", "understand", "see", "hear",
-    "can", "cannot", "could", "would", "should", "must", "can't", "couldn't", "wouldn't",
-    "shouldn't", "let", "miss", "remember", "say", "tell", "ask", "recommend", "suggest",
-})
-
-
-def _broad_ok(words: list[str]) -> bool:
-    """The broad mode: any first-person clause with content whose verb is not a modal,
-    a thought or a reaction; the gate refuses the affect and the hedges."""
-    i = 1
-    while i < len(words) and _is_adverb(words[i]):
-        i += 1
-    if i >= len(words) - 1 or words[i] in _BROAD_DENY:
-        return False
-    rest = words[i + 1:]
-    if words[i] in ("am", "was", "is", "are", "were"):
-        if len(rest) > 1 and rest[0] == "trying" and rest[1] != "to":
-            return _has_content(rest[1:])  # "I'm trying kundalini yoga"
-        if rest[0] in _DENY_ING or rest[0] in _EVALUATIVE:
-            return False
-    return _has_content(rest)
-
-
-def _first_person_ok(words: list[str], broad: bool = False) -> bool:
-    """Judge "I <adverbs> <verb> <rest>" (words lower-cased, contractions expanded)."""
-    if broad and _broad_ok(words):
-        return True
-    i = 1
-    while i < len(words) and _is_adverb(words[i]):
-        i += 1
-    if i >= len(words) - 1:
-        return False
-    verb, rest = words[i], words[i + 1:]
-    tail = " ".join(rest) + " "
-    if verb in ("am", "was"):
-        if rest[0] == "not":
-            rest = rest[1:]
-        while rest and _is_adverb(rest[0]):
-            rest = rest[1:]
-        if len(rest) > 1 and rest[0] in ("doing", "trying"):
-            # "doing kickboxing", "trying out recipes" are activities; "doing ok" is not
-            if rest[0] == "trying" and rest[1] != "out":
-                return False
-            return rest[1] not in _EVALUATIVE and rest[1] not in ("my", "ok", "well", "fine",
-                                                                  "better", "it", "that") \
-                and _has_content(rest[1:])
-        if not rest or rest[0] in _DENY_ING or rest[0] in _EVALUATIVE:
-            return False
-        if rest[0] in ("a", "an", "the") and len(rest) > 1 and rest[1] in _EVALUATIVE:
-            return False
-        if rest[0].endswith("ing") and rest[0] not in _DENY_ING:
-            return _has_content(rest[1:]) or rest[0] in _AFTER_BE
-        if rest[0] in ("in", "on", "at", "of") and (len(rest) < 2 or rest[1] == "to"):
-            return False
-        if rest[0].isdigit():
-            return True  # "I am 70"
-        return rest[0] in _AFTER_BE and _has_content(rest)
-    if verb in ("have", "had"):
-        if any(tail.startswith(p) for p in _DENY_AFTER_HAVE):
-            return False
-        if rest[0] == "not" and len(rest) > 1 and (_is_past(rest[1]) or rest[1] == "been"):
-            return False  # "I had not heard", "I have not tried it yet"
-        if rest[0] == "been" and len(rest) > 1:
-            nxt = rest[1]
-            if nxt in _DENY_ING or nxt in _EVALUATIVE:
-                return False
-            return (nxt in ("to", "into", "in", "at", "on", "a", "an", "married", "with")
-                    or nxt.endswith("ing") or nxt in _AFTER_BE) and _has_content(rest[2:])
-        if _is_past(rest[0]) and rest[0] not in _DENY_PAST:
-            return _has_content(rest[1:])
-        return verb == "have" and _has_content(rest) or (
-            verb == "had" and rest[0] not in _EVALUATIVE and _has_content(rest))
-    if verb in ("do", "did") and rest[0] == "not" and len(rest) > 1:
-        # "I don't eat meat", "I don't surf": a durable verb, with or without an object
-        return rest[1] in _DURABLE_PRESENT and rest[1] not in ("have", "do", "go", "make",
-                                                                "keep", "take")
-    if verb == "cannot" and rest[0] in ("have", "eat", "drink", "tolerate", "digest") \
-            and len(rest) > 1:
-        return _has_content(rest[1:])  # "I can't have dairy": a restriction, not a modal
-    if verb == "used" and rest[0] == "to" and len(rest) > 2:
-        return _has_content(rest[2:])
-    if verb in ("love", "like", "enjoy", "prefer", "adore", "hate", "dislike",
-                "loved", "liked", "enjoyed"):
-        return verb not in ("loved", "liked", "enjoyed") and _preference_ok(rest)
-    if verb in ("got", "get") and rest[0] in ("married", "engaged", "divorced", "promoted",
-                                              "hired", "adopted", "certified", "accepted",
-                                              "a", "an", "my", "into", "back", "the"):
-        return rest[0] not in ("a", "an", "the", "back") or _has_content(rest[1:3])
-    if verb in _DENY_VERBS:
-        return verb in _DURABLE_PRESENT and verb not in ("have", "do", "go", "get", "keep",
-                                                         "make") and _has_content(rest)
-    if _is_past(verb):
-        return verb not in _DENY_PAST and _has_content(rest)
-    return verb in _DURABLE_PRESENT and _has_content(rest)
-
-
-def _possessive_ok(words: list[str]) -> bool:
-    """"my <thing> is <value>" or "my <person> <verb> ...": about the speaker's things."""
-    if len(words) > 3 and words[1] in ("favorite", "favourite", "fave", "fav") and \
-            any(w in ("is", "are", "was") for w in words[2:6]):
-        # a favourite is a preference even when it is praised in the same breath
-        return True
-    for j in range(1, min(len(words), 5)):
-        w = words[j]
-        if w in ("is", "are", "was", "were"):
-            rest = words[j + 1:]
-            if not rest or rest[0] in _EVALUATIVE or rest[0] in _DENY_ING:
-                return False
-            if rest[0] in ("a", "an", "the") and len(rest) > 1 and rest[1] in _EVALUATIVE:
-                return False
-            return _has_content(rest) and len(rest) <= 12
-        if w in ("has", "have", "had") and j + 1 < len(words):
-            return words[j + 1] not in ("been", "got", "to") and _has_content(words[j + 1:])
-        if j >= 2 and (_is_past(w) and w not in _DENY_PAST or w in _NAMED_VERBS
-                       or w in _DURABLE_PRESENT or lemma(w) in _DURABLE_PRESENT):
-            # "my son got into an accident", "my kids love nature"
-            return w not in ("go", "do", "get") and _has_content(words[j + 1:])
-    return False
-
-
-def _broad_possessive_ok(words: list[str]) -> bool:
-    """Broad mode: "my <someone> <does something>" unless it is praise or a feeling."""
-    for j in range(2, min(len(words) - 1, 6)):
-        w = words[j]
-        if w in ("is", "are", "was", "were", "has", "have", "had") or _is_past(w) or \
-                w.endswith("s") and lemma(w) != w:
-            rest = words[j + 1:]
-            return rest[0] not in _EVALUATIVE and rest[0] not in _DENY_ING and \
-                rest[0] not in _BROAD_DENY and _has_content(rest)
-    return False
-
-
-def _copula_ok(words: list[str]) -> bool:
-    """"The deploy target for the API is prod": a named thing and its value. The value
-    must be short and plain; "the kids were so cute" is praise, not a value."""
-    for j in range(2, min(len(words) - 1, 8)):
-        if words[j] in ("is", "are"):
-            rest = words[j + 1:]
-            subject = words[1:j]
-            return (len(rest) <= 6 and rest[0] not in _EVALUATIVE and rest[0] not in _DENY_ING
-                    and rest[0] not in _REACTION_OBJECTS and rest[0] not in ("not", "no")
-                    and not any(w in _REACTION_NOUNS for w in subject)
-                    and not (len(rest) > 1 and rest[1] in _EVALUATIVE)
-                    and _has_content(rest))
-        if words[j] in ("was", "were", "has", "have", "had") or _is_past(words[j]):
-            return False
-    return False
-
-
-def _is_my_ok(words: list[str]) -> bool:
-    """"<something> is my <thing>": "Playing video games is my main hobby"."""
-    for j in range(1, min(len(words) - 2, 8)):
-        if words[j] in ("is", "are", "was", "were") and words[j + 1] in ("my", "our"):
-            head = words[0]
-            return head not in _REACTION_OBJECTS and head not in (
-                "he", "she", "they", "there", "which", "who", "family", "everyone") \
-                and _has_content(words[j + 2:])
-    return False
-
-
+# -- the extractor ------------------------------------------------------------------------
 class RuleExtractor:
     """Offline, deterministic extraction of plain statements from user turns."""
 
     name = "rules"
 
-    def __init__(self, *, policy: GatePolicy | None = None, broad: bool = False,
-                 pin_relative_dates: bool = True) -> None:
+    def __init__(self, *, policy: GatePolicy | None = None, broad: bool = False) -> None:
         """`policy` is the gate's: a first-person statement carrying one of its markers
         ("I'm so frustrated", "I might switch to Helix") is passed on even when it is
         not a plain statement, so the gate refuses it with its reason on record instead
-        of the extractor dropping it unseen. `broad` takes every first-person clause that
-        is not a modal, a thought or a reaction: more recall, and more facts to read."""
+        of the extractor dropping it unseen. `broad` also takes first-person clauses
+        whose verb is not on the durable side but is not a thought, a modal or a
+        reaction either: more recall, and more facts to read."""
         self.policy = policy or GatePolicy()
-        markers = (self.policy.hedges + self.policy.affect + self.policy.speculation
-                   + self.policy.transient)
-        alternatives = sorted((re.escape(m.lower()) for m in markers if m.strip()), key=len,
-                              reverse=True)
-        self._markers = (re.compile(r"(?<!\w)(?:" + "|".join(alternatives) + r")(?!\w)")
-                         if alternatives else None)
         self.broad = broad
-        self.pin_relative_dates = pin_relative_dates
 
     def extract(self, text: str, *, self_name: str = "The user") -> Extraction:
         """Candidates from one user message (no id, no time)."""
         return self.extract_episode([Turn("t0", "user", text)], self_name=self_name)
 
-    def extract_episode(self, turns: Sequence[Turn], *, self_name: str = "The user"
-                        ) -> Extraction:
-        names = sorted({t.speaker for t in turns if t.speaker} | {self_name}, key=len,
-                       reverse=True)
+    def extract_episode(self, turns: Sequence[Turn], *, self_name: str = "The user") -> Extraction:
+        people = {t.speaker for t in turns if t.speaker} | {self_name}
+        named = [p for p in people if p != "The user"]
+        names = frozenset(n.lower() for n in named) | frozenset(
+            part.lower() for n in named for part in n.split()
+        )
         out = Extraction()
         for turn in turns:
             if turn.role != "user" or is_suppression_request(turn.content):
                 continue
             speaker = turn.speaker or self_name
             seen: set[str] = set()
-            for clause in split_clauses(turn.content):
-                cand = self._candidate(clause, turn, speaker, names)
+            for clause, question, opens in _clauses(turn.content, names):
+                if question:
+                    continue
+                cand, _ = self.judge(clause, turn, speaker, people, opens=opens)
                 if cand is not None and cand.text.lower() not in seen:
                     seen.add(cand.text.lower())
                     out.candidates.append(cand)
         return out
 
-    # a clause -> a candidate, or None when it states nothing durable
-    def _candidate(self, clause: str, turn: Turn, speaker: str, names: Sequence[str]
-                   ) -> Candidate | None:
-        clause = _expand(clause.strip())
-        if not clause or clause.endswith("?"):
-            return None
-        explicit = re.match(r"^(?:please\s+)?(?:remember|note|keep in mind)(?:\s+that)?[:,]?\s+",
-                            clause, re.IGNORECASE)
-        if explicit:
-            clause = clause[explicit.end():]
-        clause = _strip_openers(clause, [n for n in names if n != "The user"])
-        if not clause or len(clause.split()) < 3 or _SECOND_PERSON.search(clause):
-            return None
-        words = _words(clause)
-        first = words[0]
-        if words[:2] in (["we", "all"], ["we", "both"]) and len(words) > 2 \
-                and words[2] in ("have", "need", "can", "should", "know", "deserve", "get"):
-            return None  # "we all have our paths": a maxim, about no one in particular
-        if first == "i":
-            ok = explicit is not None or _first_person_ok(words, self.broad)
-            kind = "first"
-        elif first in ("my", "our"):
-            ok = explicit is not None or _possessive_ok(words) or (
-                self.broad and _broad_possessive_ok(words))
-            kind = "first"
-        elif first == "we" and len(words) > 2:
-            ok = explicit is not None or _first_person_ok(["i", *words[1:]], self.broad)
-            kind = "first"
-        elif _is_past(first) and first not in _DENY_PAST and first not in _PARTICIPLES:
-            # an elided "I": "Lost my job yesterday", "Went hiking last weekend"
-            clause = "I " + clause[:1].lower() + clause[1:]
-            words = ["i", *words]
-            ok = _first_person_ok(words)
-            kind = "first"
-        elif _is_my_ok(words):
-            ok, kind = True, "first"
+    def judge(
+        self, clause: str, turn: Turn, speaker: str, people: set[str], *, opens: bool = True
+    ) -> tuple[Candidate | None, str]:
+        """One clause: its candidate (or None) and a word on why, for inspecting the
+        rules. `people` are the names of the conversation; `opens`: the clause begins its
+        sentence (only then can a missing subject be the speaker's "I")."""
+        said = strip_wrapper(clause)
+        explicit = said != clause.strip()
+        if opens:
+            clause = _elided_subject(clause)
+        st = analyse(clause, self_name=speaker)
+        if st.kind != "statement" or not said:
+            return None, st.kind
+        sents = list(parse(st.said).sents)
+        if len(sents) != 1:
+            return None, "several sentences"
+        sent = sents[0]
+        words = [t.lower_ for t in sent]
+        if set(words) & _SECOND:
+            reported = _reported(sent)
+            if reported is not None and reported != clause:
+                return self.judge(reported, turn, speaker, people, opens=False)
+            return None, "second person"
+        if words[0] in _SUBORDINATE:
+            return None, "fragment"  # "When I face challenges on the court."
+        if words[0] in (
+            "here",
+            "let",
+            "guess",
+            "there",
+            "this",
+            "that",
+        ) or st.said.lower().startswith(("here's", "let's", "lets ")):
+            return None, "caption or suggestion"
+        subject_tok = _subject(sent)
+        if subject_tok is None:
+            return None, "no subject"
+        if subject_tok.lower_ in _WE or any(
+            c.lower_ in ("our", "ours") and c.dep_ == "poss" for c in subject_tok.children
+        ):
+            return None, "we"
+        subject = self._who(st, sent, subject_tok, speaker, people, explicit)
+        if subject is None:
+            return None, f"subject {subject_tok.lower_}"
+        first = any(w in _FIRST for w in words)
+        if first and (_garbled(sent, speaker) or not st.rewritten):
+            return None, "garbled"  # a rewrite that would not be English, or none at all
+        cand = self._keyed(st, subject, turn, sent)
+        if _unresolved(sent):
+            refusal = "pronoun"  # "it", "they", "that": nothing to refer to out of context
+        elif any(
+            t.dep_ == "det" and t.lower_ in _DEMONSTRATIVE and t.head.dep_ in _SUBJ for t in sent
+        ):
+            refusal = "shown subject"  # "this agency", "that photo": what was shown
+        elif _durable(sent, subject_tok) or self.broad and first and _broad_ok(sent):
+            return cand, "ok"
         else:
-            ok, kind = self._named_ok(clause, words, names, explicit is not None), "named"
-        if not ok and not (kind == "first" and self._for_the_gate(clause, words)):
-            return None
-        if self.pin_relative_dates:
-            clause = pin_dates(clause, turn.timestamp)
-        return self._keyed(clause, kind, turn, speaker)
-
-    def _for_the_gate(self, clause: str, words: list[str]) -> bool:
-        """A first-person statement the gate will refuse by one of its markers: hand it
-        over, so the refusal is recorded (mood, hedge, plan, state of the moment)."""
-        if self._markers is None or len(words) < 3 or words[1] in _SMALL_TALK_VERBS:
-            return False
-        low = " ".join(to_third_person(clause, "the user").lower().split())
-        return self._markers.search(low) is not None and _has_content(words[2:])
+            refusal = f"not durable ({_verb_of(sent).lemma_})"
+            found = _reported(sent, _FACTIVE_VERBS)  # "I found out I'm allergic to ..."
+            if found is not None and found != clause:
+                return self.judge(found, turn, speaker, people, opens=False)
+        if first and self._for_the_gate(cand):
+            return cand, "for the gate"  # "I'm so tired of this": refused, on record
+        return None, refusal
 
     @staticmethod
-    def _named_ok(clause: str, words: list[str], names: Sequence[str], explicit: bool
-                  ) -> bool:
-        """"Arttu deploys X on Vercel", "Arttu's editor is Helix", "The deploy target is
-        prod" (only after "remember that", since a bare copula is usually an opinion)."""
-        lowered = {n.lower() for n in names}
-        tokens = clause.split()
-        head = tokens[0].rstrip(",")
-        owner = head[:-2] if head.lower().endswith("'s") else head
-        if owner.lower() in lowered or (owner[:1].isupper() and owner.lower() not in (
-                "it", "that", "this", "there", "he", "she", "they", "the", "a", "an",
-                "everyone", "everything", "nothing", "someone", "people", "life", "which",
-                "what", "who", "here", "his", "her", "their", "its", "one", "let's", "lets")):
-            if head.lower().endswith("'s"):
-                return _possessive_ok(["my", *words[1:]])
-            if len(words) > 2 and words[1] in _NAMED_VERBS and (owner.lower() in lowered
-                                                                 or explicit):
-                rest = words[2:]
-                return rest[0] not in _EVALUATIVE and _has_content(rest)
-        if words[0] == "the" and _copula_ok(words):
-            return True
-        return explicit and parse_key(clause) is not None
+    def _who(
+        st: Statement,
+        sent: Span,
+        subject_tok: Token,
+        speaker: str,
+        people: set[str],
+        explicit: bool,
+    ) -> str | None:
+        """Whom the clause is about: the speaker ("I", "my ...", "Anthony and I", "X is my
+        Y"), a person of the conversation by name ("Caroline is ...", "Caroline's dog
+        ..."), or a thing as written ("the deploy target"), when it is named with its value
+        or after an explicit "remember that"."""
+        if st.first_person or any(
+            c.dep_ == "conj" and c.lower_ == "i" for c in subject_tok.children
+        ):
+            return speaker
+        lowered = {p.lower(): p for p in people if p != "The user"}
+        said = (st.subject or subject_tok.text).lower()
+        if said in lowered:
+            return lowered[said]
+        owner = next((c for c in subject_tok.children if c.dep_ == "poss"), None)
+        if owner is not None and owner.lower_ in lowered:
+            return lowered[owner.lower_]
+        if (
+            sent.root.lemma_ == "be"
+            and subject_tok.pos_ in ("NOUN", "PROPN", "VERB")
+            and any(c.dep_ == "attr" and _owned(c) for c in sent.root.children)
+        ):
+            return speaker  # "Playing video games is my main hobby"
+        if (
+            st.keyed
+            and not st.pronoun_subject
+            and said not in ("we", "you")
+            and (explicit or _named_thing(sent, subject_tok))
+        ):
+            return st.subject
+        return None
 
-    def _keyed(self, clause: str, kind: str, turn: Turn, speaker: str) -> Candidate:
-        subject, predicate, obj = speaker, None, None
-        if kind == "first":
-            text = to_third_person(clause, speaker)
-            # the key parser wants "I <verb>": "I also like snakes" -> "I like snakes"
-            plain = re.sub(r"^(?:our|Our)\b", "my", re.sub(r"^(?:we|We)\b", "I", clause))
-            plain = re.sub(r"^I((?:\s+" + _ADVERB_RX + r")+)\s", "I ", plain)
-            parsed = parse_key(plain, self_name=speaker)
-            if parsed is not None and parsed.first_person:
-                predicate, obj = self._durable_key(parsed.predicate, parsed.object)
-        else:
-            text = clause if clause[-1:] in ".!" else clause + "."
-            text = text[:1].upper() + text[1:]
-            parsed = parse_key(clause, self_name=speaker)
-            if parsed is not None:
-                subject = parsed.subject if parsed.subject != "I" else speaker
-                predicate, obj = self._durable_key(parsed.predicate, parsed.object)
+    def _for_the_gate(self, cand: Candidate) -> bool:
+        """A first-person statement the gate refuses by one of its markers: hand it over,
+        so the refusal is recorded (mood, hedge, plan, state of the moment, a secret)."""
+        verdict = check(cand, self.policy)
+        return not verdict.accepted and verdict.code in _GATE_CODES
+
+    @staticmethod
+    def _keyed(st: Statement, subject: str, turn: Turn, sent: Span) -> Candidate:
+        predicate, obj = st.predicate, st.object
+        if not st.first_person and st.subject and subject != st.subject:
+            # "Blue is my fave", "Anthony and I went to ...": the parser's key is about
+            # someone else; keep the thing named, with no key
+            predicate = None
+            obj = st.subject if sent.root.lemma_ == "be" else st.object
+        if predicate is not None:
+            predicate, obj = _durable_key(predicate, obj, sent)
+        text = st.text[:1].upper() + st.text[1:]
         return Candidate(
-            text=text, subject=subject, predicate=predicate, object=obj, source="user",
-            role="user", derived_from=(turn.id,), valid_from=turn.timestamp,
+            text=text,
+            subject=subject,
+            predicate=predicate,
+            object=obj,
+            source="user",
+            role="user",
+            derived_from=(turn.id,),
+            valid_from=turn.timestamp,
         )
-
-    @staticmethod
-    def _durable_key(predicate: str, obj: str) -> tuple[str | None, str | None]:
-        """Keep a key only for relations that hold one value at a time or are listed as
-        many-valued. An event ("went to", "ran") keeps its object but no predicate, so it
-        has no key: two trips are not a contradiction and must not supersede each other."""
-        base = predicate.removeprefix("not_")
-        verb = base.split("_", 1)[0]
-        head = base_key(obj).split(" ", 1)[0] if obj else ""
-        if _is_past(verb) or verb in ("go", "get", "make", "take", "do") or head == "been":
-            return None, obj
-        if base == "be":
-            # "is a nurse", "is keen on counseling", "is passionate about art" can all be
-            # true at once: a bare "be" is no slot ("be_from", "be_in" are kept)
-            return None, obj
-        return predicate, obj
