@@ -87,7 +87,7 @@ def test_a_sentence_is_cut_into_clauses_and_each_is_judged() -> None:
     ]
     assert split_clauses("My wife and I went hiking.") == ["My wife and I went hiking."]
     assert split_clauses("I'm keen on counseling - I'd love to help.") == [
-        "I'm keen on counseling.",
+        "I'm keen on counseling",
         "I'd love to help.",
     ]
     assert split_clauses("I love dairy-free cake.") == ["I love dairy-free cake."]
