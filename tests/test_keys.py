@@ -124,3 +124,23 @@ def test_a_pronoun_subject_is_marked_as_needing_an_antecedent() -> None:
     found = analyse("It runs on port 8080")
     assert found.pronoun_subject
     assert not analyse("Arttu runs on coffee").pronoun_subject
+
+
+@pytest.mark.parametrize(
+    ("text", "stored"),
+    [
+        ("The support group has made me feel accepted",
+         "The support group has made Ana feel accepted"),  # "me" is no subject to inflect for
+        ("I need some me-time", "I need some me-time"),  # a word of its own: stored as said
+        ("I wanna help people", "I wanna help people"),  # no third person of "wanna"
+        ("Last week I retook the test", "Last week Ana retook the test"),  # a past form
+        ("I quit smoking in 2019", "I quit smoking in 2019"),  # past or present: as said
+    ],
+)
+def test_rewrites_that_cannot_be_made_correctly_are_not_made(text: str, stored: str) -> None:
+    assert analyse(text, self_name="Ana").text == stored
+
+
+def test_predicates_use_the_verbs_base_form() -> None:
+    assert analyse("I am hoping to win").predicate == "hope"
+    assert analyse("I blog about food").predicate == "blog_about"

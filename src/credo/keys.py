@@ -151,7 +151,7 @@ def _kind(sent: Span, said: str) -> str:
     if not any(t.pos_ in ("VERB", "AUX") for t in sent):
         return "fragment"
     has_subject = any(c.dep_ in _SUBJ for c in root.children)
-    if not has_subject and root.tag_ == "VB" and all(
+    if not has_subject and root.tag_ == "VB" and root.i > words[0].i and all(
             t.pos_ in ("ADV", "INTJ", "PART", "AUX") or t.lower_ in ("please", "do", "don't")
             for t in words if t.i < root.i):
         return "instruction"  # "Always use metric units", "Never push to main"
@@ -293,7 +293,7 @@ def _key(sent: Span) -> tuple[Token, str, list[Token], bool] | None:
     if fake is not None and root.tag_ in ("VB", "VBG", "NN", "NNS"):
         doc = root.doc
         obj = [doc[i] for i in range(fake.i + 1, root.right_edge.i + 1)]
-        lemma = fake.lemma_.lower()
+        lemma = _verb_lemma(fake)
         subject = subject or next((c for c in fake.children if c.dep_ in _SUBJ), None)
         if subject is not None and obj:
             return subject, lemma, obj, negated or _negated(fake)
@@ -307,14 +307,14 @@ def _key(sent: Span) -> tuple[Token, str, list[Token], bool] | None:
     # "I used to live in Helsinki", "I stopped using Vim", "I started learning Rust"
     xcomp = next((c for c in root.children if c.dep_ == "xcomp" and c.pos_ in ("VERB", "AUX")),
                  None)
-    lemma = root.lemma_.lower()
+    lemma = _verb_lemma(root) if root.pos_ in ("VERB", "AUX") else root.lemma_.lower()
     if lemma == "get" and root.tag_ in ("VBN", "VBD") and any(
             c.dep_ == "aux" and c.lemma_ == "have" for c in root.children):
         lemma = "have"  # "I've got two sisters"
     if xcomp is not None and (lemma in _ENDED | _BEGUN or (lemma == "use" and root.tag_ == "VBD"
                                                            and xcomp.tag_ == "VB")):
         negated = negated != (lemma in _ENDED or lemma == "use")
-        verb, lemma = xcomp, xcomp.lemma_.lower()
+        verb, lemma = xcomp, _verb_lemma(xcomp)
         negated = negated or _negated(xcomp)
     if lemma == "be":
         found = _copula(verb)
@@ -430,10 +430,24 @@ def _third_person(verb: Token) -> str | None:
         return _cased("does", verb.text)
     if low == "have":
         return _cased("has", verb.text)
+    if low in ("wanna", "gonna", "gotta") or low in ("wan", "gon", "got") and \
+            verb.i + 1 < len(verb.doc) and verb.nbor().lower_ in ("na", "ta"):
+        return None  # "I wanna", "I gotta": no third person of these
     if verb.tag_ in ("VBP", "VB") and inflect(verb.lemma_.lower(), "VBD") == low:
         return None  # "I quit smoking in 2019": past or present? not ours to decide
+    if verb.tag_ in ("VBP", "VB") and inflect(_verb_lemma(verb), "VBD") == low:
+        return verb.text  # "I retook the test": a past form the tagger missed
     form = inflect(verb.lemma_.lower(), "VBZ")
     return _cased(form, verb.text) if form else None
+
+
+def _verb_lemma(token: Token) -> str:
+    """A verb's base form: lemminflect's reading of the word, which gets "hoping" (hope),
+    "blogging" (blog) and "retook" (retake) right where the tagger's lemma may not."""
+    from lemminflect import getLemma
+
+    found = getLemma(token.lower_, upos="VERB")
+    return str(found[0]) if found else token.lemma_.lower()
 
 
 def _cased(word: str, like: str) -> str:
@@ -455,7 +469,12 @@ def rewrite(sent_text: str, name: str) -> tuple[str, bool]:
         low = tok.lower_
         if low not in _FIRST:
             continue
-        if low == "i" or (low == "me" and tok.dep_ in _SUBJ):
+        hyphenated = (tok.i + 1 < len(doc) and doc[tok.i + 1].text in ("-", "‐")
+                      and not tok.whitespace_) or (tok.i > 0 and doc[tok.i - 1].text == "-"
+                                                   and not doc[tok.i - 1].whitespace_)
+        if hyphenated:
+            return sent_text, False  # "some me-time": a word of its own, not the speaker
+        if low == "i":
             out[tok.i] = lower_name
             if tok.dep_ in ("nsubj", "nsubjpass") and tok.dep_ != "conj" and \
                     not any(c.dep_ == "conj" for c in tok.children):
