@@ -422,6 +422,8 @@ def _third_person(verb: Token) -> str | None:
     if low == "'d" or low == "’d":
         nxt = verb.nbor() if verb.i + 1 < len(verb.doc) else None
         return " had" if nxt is not None and nxt.tag_ == "VBN" else " would"
+    if verb.tag_ == "VBD" and low == verb.lemma_.lower() and not _said_of_the_past(verb.sent):
+        return None  # "I read a lot": the tagger's past may be a present; stored as said
     if verb.tag_ in ("VBD", "MD", "VBZ"):
         return verb.text if low != "were" else "was"
     if low in ("am", "are"):
@@ -434,11 +436,31 @@ def _third_person(verb: Token) -> str | None:
             verb.i + 1 < len(verb.doc) and verb.nbor().lower_ in ("na", "ta"):
         return None  # "I wanna", "I gotta": no third person of these
     if verb.tag_ in ("VBP", "VB") and inflect(verb.lemma_.lower(), "VBD") == low:
-        return None  # "I quit smoking in 2019": past or present? not ours to decide
+        # "I quit smoking": past or present? Said with a past time, it is the past;
+        # otherwise it is not ours to decide, and the sentence is stored as said
+        return verb.text if _said_of_the_past(verb.sent) else None
     if verb.tag_ in ("VBP", "VB") and inflect(_verb_lemma(verb), "VBD") == low:
         return verb.text  # "I retook the test": a past form the tagger missed
     form = inflect(verb.lemma_.lower(), "VBZ")
     return _cased(form, verb.text) if form else None
+
+
+_PAST_UNITS = frozenset({"week", "month", "year", "night", "weekend", "summer", "winter",
+                         "spring", "fall", "autumn", "time", "monday", "tuesday", "wednesday",
+                         "thursday", "friday", "saturday", "sunday"})
+
+
+def _said_of_the_past(sent: Span) -> bool:
+    """A past time in the sentence: "yesterday", "last week", "two years ago", "in 2019"."""
+    words = [t.lower_ for t in sent]
+    for n, word in enumerate(words):
+        if word in ("yesterday", "ago") or word == "last" and n + 1 < len(words) and \
+                words[n + 1] in _PAST_UNITS:
+            return True
+        if word in ("in", "since") and n + 1 < len(words) and re.fullmatch(
+                r"(19|20)\d\d", words[n + 1]):
+            return True
+    return False
 
 
 def _verb_lemma(token: Token) -> str:
