@@ -451,7 +451,7 @@ def test_export_from_sqlite_piped_into_postgres_loses_nothing(tmp_path: Path) ->
     pg_url = f"{PG_DSN}?options=-csearch_path%3D{schema}"
     try:
         PostgresStore(PG_DSN, HashEmbedder(), schema=schema).close()  # create the schema
-        subprocess.run([*cli, "--db", pg_url, "import"], input=exported, env=env, check=True,
+        subprocess.run([*cli, "--db", pg_url, "import", "--all-scopes"], input=exported, env=env, check=True,
                        capture_output=True, text=True)
         again = subprocess.run([*cli, "--db", pg_url, "export", "--all-scopes"], env=env,
                                check=True, capture_output=True, text=True).stdout

@@ -100,7 +100,7 @@ write = st.tuples(said(), st.integers(min_value=0, max_value=800),
 NEGATION_WORDS = ("not", "n't", "never", "no longer", "stopped")
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.lists(write, min_size=2, max_size=10))
 def test_the_write_path_never_loses_or_invents(steps: list[tuple[tuple[str, bool], int, str]]
                                                ) -> None:

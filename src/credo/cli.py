@@ -10,13 +10,20 @@ from collections.abc import Callable, Sequence
 from typing import Any, TextIO
 
 from . import __version__
-from .config import Settings
+from .config import MAX_REJECTION_CHARS, Settings
 from .embed import EmbedderError, get_embedder
 from .fact import Fact
-from .memory import Memory, MemoryError_, dumps_jsonl
+from .memory import (
+    ImportReport,
+    Memory,
+    MemoryError_,
+    dumps_jsonl,
+    import_all_scopes,
+    read_json_lines,
+)
 from .policy import PolicyError, load_policy, policy_path_for
 from .render import format_date
-from .store import StoreError, open_store
+from .store import StoreError, open_private, open_store
 from .store.base import ScopeError
 
 Handler = Callable[[argparse.Namespace, Memory], int]
@@ -34,6 +41,11 @@ def _out(text: str = "", stream: TextIO | None = None) -> None:
 
 def _json(data: Any) -> None:
     print(json.dumps(data, ensure_ascii=False, indent=2, default=str))
+
+
+def _cut(text: str | None, limit: int = MAX_REJECTION_CHARS) -> str:
+    text = text or ""
+    return text if len(text) <= limit else text[: limit - 1] + "\u2026"
 
 
 def _fact_line(fact: Fact, extra: str = "") -> str:
@@ -119,12 +131,34 @@ def cmd_forget(args: argparse.Namespace, mem: Memory) -> int:
             _out(f"  removed {fid}")
         for fid in report.reopened:
             _out(f"  {fid} no longer conflicted: back to active")
+        if report.erased:
+            _out("  erased: no copy is left in the database files (old WAL segments and "
+                 "backups aside: see docs/security.md)")
+        else:
+            _out(f"  erase pending ({report.pending_erase} forget(s) waiting): a reader of "
+                 "an older snapshot or a lock held it up; run `credo erase` to finish it")
     return 0
 
 
+def cmd_erase(args: argparse.Namespace, mem: Memory) -> int:
+    """Finish the erase step of earlier forgets (exit 1 while some is still held up)."""
+    done = mem.store.erase(wait=args.wait)
+    left = mem.store.pending_erase()
+    if args.json:
+        _json({"erased": done, "pending_erase": left})
+    elif done:
+        _out("erased: no forgotten record is left in the database files")
+    else:
+        _out(f"{left} erase(s) still pending: a reader of an older snapshot or a lock "
+             "held it up; try again when it is done")
+    return 0 if done else 1
+
+
 def cmd_export(args: argparse.Namespace, mem: Memory) -> int:
+    """An export holds everything the scope knows: a file written with -o is 0600 (and
+    a directory made for it 0700) whatever the umask."""
     scopes = mem.store.scopes() if args.all_scopes else [mem.scope]
-    stream = open(args.output, "w", encoding="utf-8") if args.output else sys.stdout  # noqa: SIM115
+    stream = open_private(args.output) if args.output else sys.stdout
     try:
         for scope in scopes:
             for line in dumps_jsonl(Memory(mem.store, scope=scope).export()):
@@ -136,28 +170,53 @@ def cmd_export(args: argparse.Namespace, mem: Memory) -> int:
 
 
 def cmd_import(args: argparse.Namespace, mem: Memory) -> int:
-    stream = sys.stdin if args.file == "-" else open(args.file, encoding="utf-8")  # noqa: SIM115
-    records = []
-    try:
-        for n, line in enumerate(stream, 1):
-            if not line.strip():
-                continue
-            try:
-                records.append(json.loads(line))
-            except json.JSONDecodeError as exc:
-                raise MemoryError_(f"line {n}: not JSON ({exc.msg})") from exc
-    finally:
-        if stream is not sys.stdin:
-            stream.close()
-    report = mem.import_(records, into=args.into)
-    if args.json:
-        _json(report.to_dict())
+    """Import writes one scope: --scope (a record naming another scope is refused, and
+    nothing written), or --into, which copies every record into that scope. --all-scopes
+    restores an `export --all-scopes` file, each record into the scope it names. Exit 1
+    when any record was refused (each is named on stderr; the rest is imported)."""
+    if args.into is not None and args.all_scopes:
+        raise UsageError("--into copies into one scope; --all-scopes restores each scope "
+                         "as exported: give one of them")
+    if args.into is not None and args.scope is not None and args.scope != args.into:
+        raise UsageError(f"--scope {args.scope} and --into {args.into} disagree: --into "
+                         "names the scope the import writes")
+    name = "<stdin>" if args.file == "-" else args.file
+    if args.file == "-":
+        stream: Any = getattr(sys.stdin, "buffer", sys.stdin)
     else:
-        _out(f"imported {report.facts} fact(s) ({report.skipped} already there), "
-             f"{report.lineage} lineage, {report.conflicts} conflict(s), {report.aliases} "
-             f"alias(es), {report.rules} rule(s), {report.rejections} rejection(s) into "
-             f"{', '.join(report.scopes) or 'nothing'}")
-    return 0
+        stream = open(args.file, "rb")  # noqa: SIM115 - closed below
+    try:  # a line over the limit is read past, never held whole, and reported refused
+        records = [record for _, record in read_json_lines(stream, name=name,
+                                                           skip_long=True)]
+    finally:
+        if args.file != "-":
+            stream.close()
+    if args.all_scopes:
+        reports = import_all_scopes(mem.store, records, clock=mem.clock)
+    else:
+        target = mem if args.into is None else Memory(mem.store, scope=args.into,
+                                                      policy=mem.policy)
+        reports = [target.import_(records, into=args.into)]
+    refused = [line for r in reports for line in r.refused]
+    if args.json:
+        _json(reports[0].to_dict() if len(reports) == 1 and not args.all_scopes
+              else [r.to_dict() for r in reports])
+    else:
+        for report in reports or [ImportReport()]:
+            _out(_import_line(report))
+    for line in refused:
+        _out(f"credo: {line}", sys.stderr)
+    return 1 if refused else 0
+
+
+def _import_line(report: ImportReport) -> str:
+    renumbered = (f"; {report.renumbered} id(s) already in use in this database were "
+                  "replaced" if report.renumbered else "")
+    return (f"imported {report.facts} fact(s) ({report.skipped} already there), "
+            f"{report.lineage} lineage, {report.conflicts} conflict(s), {report.aliases} "
+            f"alias(es), {report.rules} rule(s), {report.rejections} rejection(s) into "
+            f"{', '.join(report.scopes) or 'nothing'}{renumbered}"
+            + (f"; {len(report.refused)} record(s) refused" if report.refused else ""))
 
 
 def cmd_conflicts(args: argparse.Namespace, mem: Memory) -> int:
@@ -218,8 +277,8 @@ def cmd_rejected(args: argparse.Namespace, mem: Memory) -> int:
         return 0
     if not rejections:
         _out("(no rejections)")
-    for r in rejections:
-        _out(f"[{format_date(r.created_at)}] {r.code:<18} {r.text}  ({r.reason})")
+    for r in rejections:  # rows stored before rejections were cut are cut when shown
+        _out(f"[{format_date(r.created_at)}] {r.code:<18} {_cut(r.text)}  ({_cut(r.reason)})")
     return 0
 
 
@@ -322,14 +381,27 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--all", action="store_true", help="everything in the scope")
     p.add_argument("--yes", action="store_true", help="confirm --all")
 
+    p = command("erase", cmd_erase, "Finish erasing what forget removed from the database "
+                "files, when a reader or a lock held it up.", read=False)
+    p.add_argument("--wait", type=float, default=None,
+                   help="seconds to wait for older snapshots and locks (default 5)")
+
     p = command("export", cmd_export, "Write the scope as JSON Lines (import reads it back).")
     p.add_argument("--output", "-o", help="file to write (default: stdout)")
     p.add_argument("--all-scopes", action="store_true", help="every scope in the database")
 
-    p = command("import", cmd_import, "Read an export (JSON Lines) into the database.",
+    p = command("import", cmd_import, "Read an export (JSON Lines) into the scope. Every "
+                "record is checked as a write: a malformed one stops the import; a fact "
+                "holding a secret or over the size limit is refused (named on stderr, exit "
+                "1). A record of another scope is refused unless --into copies it.",
                 read=False)
     p.add_argument("file", nargs="?", default="-", help="export file, or - for stdin")
-    p.add_argument("--into", help="import every record into this scope")
+    p.add_argument("--into", metavar="SCOPE",
+                   help="copy every record into SCOPE, whatever scope the file names (ids "
+                   "in use elsewhere in the database are replaced)")
+    p.add_argument("--all-scopes", action="store_true",
+                   help="restore an `export --all-scopes` file: each record into the scope "
+                   "it names")
 
     p = command("conflicts", cmd_conflicts, "List unresolved contradictions.")
     p.add_argument("--all", action="store_true", help="include resolved ones")

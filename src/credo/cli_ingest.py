@@ -77,6 +77,8 @@ def build_extractor(args: argparse.Namespace, memory: Memory,
 
 @_guarded
 def cmd_ingest(args: argparse.Namespace, mem: Memory) -> int:
+    if args.episode_size < 1:
+        raise IngestError("--episode-size takes how many turns an episode holds: 1 or more")
     turns = read_turns(args.file, fmt=args.format, sample=args.sample)
     extractor = build_extractor(args, mem)
     report = ingest(mem, turns, extractor=extractor, dry_run=args.dry_run,

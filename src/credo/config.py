@@ -26,8 +26,23 @@ REINFORCE_CEILING = 0.99
 CONFLICT_PENALTY = 0.05
 #: rejections kept per scope (oldest pruned first)
 REJECTIONS_KEPT = 10_000
-#: a fact text longer than this is a document, not a fact
+#: a fact text longer than this is a document, not a fact (remember, import, the MCP tools)
 MAX_FACT_CHARS = 2_000
+#: one conversation turn (ingest: files, the Python API, the MCP tool); longer is refused
+MAX_TURN_CHARS = 10_000
+#: all the turns of one MCP `ingest` call together
+MAX_INGEST_CHARS = 200_000
+#: a conversation file `credo ingest` reads, and an export `credo import` reads
+MAX_INPUT_BYTES = 256 * 1024 * 1024
+#: one line of an export (one record) or of a JSON Lines conversation
+MAX_LINE_BYTES = 1024 * 1024
+#: a rejection keeps at most this much of the refused text (masked first, then cut)
+MAX_REJECTION_CHARS = 500
+#: a provenance reference (a turn, episode or fact id), and how many one fact keeps
+MAX_REF_CHARS = 500
+MAX_REFS = 1_000
+#: short labels: sources, lineage kinds, rejection codes, who decided
+MAX_LABEL_CHARS = 200
 
 
 def default_db_path() -> Path:

@@ -53,7 +53,10 @@ def validate_source(source: str) -> str:
 
 def seed_confidence(source: str, requested: float | None = None) -> float:
     """Confidence at birth: by source, never above the inferred cap for inferences."""
-    value = SOURCE_CONFIDENCE[source_kind(source)] if requested is None else float(requested)
+    try:
+        value = SOURCE_CONFIDENCE[source_kind(source)] if requested is None else float(requested)
+    except (OverflowError, TypeError, ValueError) as exc:
+        raise ValueError(f"confidence must be a number between 0 and 1, not {requested!r}") from exc
     if not 0.0 <= value <= 1.0:
         raise ValueError(f"confidence must be between 0 and 1, not {value}")
     if source_kind(source) == "inferred":

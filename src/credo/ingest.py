@@ -1,7 +1,10 @@
 """Conversations in, facts out: readers for conversation files, and `ingest()`.
 
 Readers turn a file into `Turn`s with their own times (JSON Lines, OpenAI-style message
-arrays, LoCoMo). `ingest()` cuts the turns into episodes, honours "don't remember"
+arrays, LoCoMo); a file over `config.MAX_INPUT_BYTES`, a JSON Lines line over
+`config.MAX_LINE_BYTES` or JSON nested too deeply is an `IngestError`, never a traceback.
+`ingest()` checks every turn before it writes anything (a turn holds at most
+`config.MAX_TURN_CHARS` characters), cuts the turns into episodes, honours "don't remember"
 requests first, extracts per episode (not per message), and sends every candidate through
 `Memory.remember_candidate`, the one path past the gate and the resolver. Facts carry the
 time of the turn they came from, never the time of the ingest.
@@ -10,6 +13,7 @@ time of the turn they came from, never the time of the ingest.
 from __future__ import annotations
 
 import json
+import math
 import re
 from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
@@ -18,15 +22,17 @@ from pathlib import Path
 from typing import Any
 
 from . import gate
+from .config import MAX_INPUT_BYTES, MAX_LABEL_CHARS, MAX_REF_CHARS, MAX_TURN_CHARS
 from .extract.base import Extraction, Extractor, Turn
 from .keys import display_name
-from .memory import Memory, MemoryError_
+from .memory import Memory, MemoryError_, read_json_lines
 from .suppress import AppliedRequest, apply_request, detect
-from .timeparse import TimeError, parse_time
+from .timeparse import EARLIEST, LATEST, TimeError, parse_time
 
 __all__ = [
     "FORMATS",
     "IngestError",
+    "check_turns",
     "IngestReport",
     "detect_format",
     "episodes",
@@ -39,6 +45,8 @@ __all__ = [
 ]
 
 FORMATS = ("auto", "jsonl", "openai", "locomo")
+#: what no id, episode or speaker may hold (tab, line feed and carriage return aside)
+_CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
 DEFAULT_EPISODE_SIZE = 20
 #: consecutive episodes whose extraction failed outright before ingest gives up
 MAX_FAILED_EPISODES = 3
@@ -99,17 +107,12 @@ def _message_turn(msg: Any, n: int, where: str, default_id: str) -> Turn | None:
 def read_jsonl(path: str | Path) -> list[Turn]:
     """One JSON object per line: {role, content, timestamp?, id?, speaker?}."""
     path = Path(path)
+    _check_size(path)
     turns: list[Turn] = []
-    with path.open(encoding="utf-8") as fh:
-        for n, line in enumerate(fh, 1):
-            if not line.strip():
-                continue
-            where = f"{path}:{n}"
-            try:
-                msg = json.loads(line)
-            except json.JSONDecodeError as exc:
-                raise IngestError(f"{where}: not JSON ({exc.msg})") from exc
-            turn = _message_turn(msg, n, where, f"{path.stem}:{n}")
+    with _open(path, "rb") as fh:
+        for n, msg in read_json_lines(fh, name=str(path), error=IngestError,
+                                      at="{name}:{n}"):
+            turn = _message_turn(msg, n, f"{path}:{n}", f"{path.stem}:{n}")
             if turn is not None:
                 turns.append(turn)
     return turns
@@ -172,12 +175,39 @@ def read_locomo(path: str | Path, *, sample: str | None = None) -> list[Turn]:
     return turns
 
 
-def _load_json(path: Path) -> Any:
+def _open(path: Path, mode: str) -> Any:
     try:
-        with path.open(encoding="utf-8") as fh:
-            return json.load(fh)
+        return path.open(mode)
+    except OSError as exc:
+        raise IngestError(f"cannot read {path}: {exc.strerror or exc}") from exc
+
+
+def _check_size(path: Path) -> None:
+    """A conversation file is read whole (JSON) or line by line (JSON Lines); either way
+    one larger than `MAX_INPUT_BYTES` is refused before it is read."""
+    try:
+        size = path.stat().st_size
+    except OSError as exc:
+        raise IngestError(f"cannot read {path}: {exc.strerror or exc}") from exc
+    if size > MAX_INPUT_BYTES:
+        raise IngestError(f"{path} is {size} bytes; credo ingests at most {MAX_INPUT_BYTES} "
+                          "bytes a file: split it")
+
+
+def _load_json(path: Path) -> Any:
+    _check_size(path)
+    with _open(path, "rb") as fh:
+        data = fh.read(MAX_INPUT_BYTES + 1)
+    if len(data) > MAX_INPUT_BYTES:
+        raise IngestError(f"{path}: over {MAX_INPUT_BYTES} bytes: split it")
+    try:
+        return json.loads(data)
+    except RecursionError:
+        raise IngestError(f"{path}: nested too deeply to read") from None
     except json.JSONDecodeError as exc:
-        raise IngestError(f"{path}:{exc.lineno}: not JSON ({exc.msg})") from exc
+        raise IngestError(f"{path}:{exc.lineno}: not JSON ({exc.msg})") from None
+    except ValueError as exc:  # not UTF-8, or a number longer than Python reads
+        raise IngestError(f"{path}: not JSON ({str(exc)[:100]})") from None
 
 
 def detect_format(path: str | Path) -> str:
@@ -185,8 +215,8 @@ def detect_format(path: str | Path) -> str:
     path = Path(path)
     if path.suffix.lower() in (".jsonl", ".ndjson"):
         return "jsonl"
-    with path.open(encoding="utf-8") as fh:
-        head = fh.read(4096).lstrip()
+    with _open(path, "rb") as fh:
+        head = fh.read(4096).decode("utf-8", errors="replace").lstrip()
     if head.startswith("{") and '"conversation"' in head[:4096] or '"speaker_a"' in head:
         return "locomo"
     if head.startswith("["):
@@ -195,7 +225,7 @@ def detect_format(path: str | Path) -> str:
         first_line = head.split("\n", 1)[0].strip()
         try:
             obj = json.loads(first_line)
-        except json.JSONDecodeError:
+        except (ValueError, RecursionError):  # the reader says what is wrong with it
             return "openai"
         return "jsonl" if isinstance(obj, dict) and "role" in obj else "openai"
     raise IngestError(f"{path}: cannot tell the format; pass --format jsonl|openai|locomo")
@@ -300,6 +330,8 @@ def ingest(
     """
     from .extract.rules import RuleExtractor
 
+    all_turns = list(turns)
+    check_turns(all_turns)
     extractor = extractor or RuleExtractor(policy=memory.policy)
     report = IngestReport(dry_run=dry_run)
     self_name = display_name(memory.canonical_subject())
@@ -307,7 +339,6 @@ def ingest(
     suppressed: set[str] = set()
     pending_rules: list[gate.Suppression] = []  # dry-run rules, never saved
     failed_in_a_row = 0
-    all_turns = list(turns)
     for batch in episodes(all_turns, episode_size):
         report.episodes += 1
         report.turns += len(batch)
@@ -347,6 +378,51 @@ def ingest(
     if not dry_run:
         report.unresolved_conflicts = len(memory.conflicts())
     return report
+
+
+def _shown(value: object) -> str:
+    text = repr(value)
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
+def check_turns(turns: Sequence[Turn]) -> None:
+    """Every turn is well formed and within the limits, or IngestError (naming the turn)
+    before anything is extracted or written: content is text of at most `MAX_TURN_CHARS`
+    characters, ids and episodes at most `MAX_REF_CHARS`, a speaker at most
+    `MAX_LABEL_CHARS`, a timestamp a finite number of seconds."""
+    for n, turn in enumerate(turns, 1):
+        if not isinstance(turn, Turn):
+            raise IngestError(f"turn {n}: expected a credo.extract.base.Turn, not "
+                              f"{type(turn).__name__}")
+        where = f"turn {n}"
+        if (not isinstance(turn.id, str) or not turn.id.strip() or len(turn.id) > MAX_REF_CHARS
+                or _CONTROL.search(turn.id)):
+            raise IngestError(f"{where}: its id must be text of 1 to {MAX_REF_CHARS} "
+                              f"characters, without control characters, not {_shown(turn.id)}")
+        where = f"turn {n} ({_shown(turn.id)})"
+        if turn.role not in ("user", "assistant", "tool"):
+            raise IngestError(f"{where}: role {_shown(turn.role)}: use user, assistant or tool")
+        if not isinstance(turn.content, str):
+            raise IngestError(f"{where}: content must be text, not {type(turn.content).__name__}")
+        if len(turn.content) > MAX_TURN_CHARS:
+            raise IngestError(f"{where} is {len(turn.content)} characters; a turn is at most "
+                              f"{MAX_TURN_CHARS}: split it (nothing was ingested)")
+        if turn.episode is not None and (not isinstance(turn.episode, str)
+                                         or len(turn.episode) > MAX_REF_CHARS
+                                         or _CONTROL.search(turn.episode)):
+            raise IngestError(f"{where}: its episode must be text of at most {MAX_REF_CHARS} "
+                              "characters, without control characters")
+        if turn.speaker is not None and (not isinstance(turn.speaker, str)
+                                         or len(turn.speaker) > MAX_LABEL_CHARS
+                                         or _CONTROL.search(turn.speaker)):
+            raise IngestError(f"{where}: its speaker must be text of at most "
+                              f"{MAX_LABEL_CHARS} characters, without control characters")
+        stamp = turn.timestamp
+        if stamp is not None and (isinstance(stamp, bool) or not isinstance(stamp, (int, float))
+                                  or not math.isfinite(stamp)
+                                  or not EARLIEST <= stamp <= LATEST):
+            raise IngestError(f"{where}: timestamp must be epoch seconds (the years 1 to "
+                              f"9999), not {_shown(stamp)}")
 
 
 def _extract(extractor: Extractor, turns: Sequence[Turn], self_name: str) -> Extraction:

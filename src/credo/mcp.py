@@ -5,8 +5,13 @@ loop). The scope is fixed when the server starts: no tool takes a scope, so a cl
 server for scope A can never read or write scope B.
 
 Over HTTP every request needs `Authorization: Bearer <token>`. The token comes from
-`--token` or `CREDO_MCP_TOKEN`; on a loopback host with neither, a one-off token is made
-and printed to stderr, and on any other host the server refuses to start without one.
+`CREDO_MCP_TOKEN` or `--token-file PATH` (a file only its owner can read); `--token` still
+works but warns, since every user of the machine can read a command line. On a loopback
+host with none, a one-off token is made and printed to stderr, and on any other host the
+server refuses to start without one.
+
+Every argument is bounded: a fact and a query by `MAX_FACT_CHARS`, a turn by
+`MAX_TURN_CHARS`, one `ingest` call by `MAX_TURNS` turns and `MAX_INGEST_CHARS` in all.
 
 The official SDK (`mcp`, version 2) is imported only when a server is built, so `credo`
 works without the `mcp` extra until this command is used.
@@ -33,7 +38,14 @@ from typing import TYPE_CHECKING, Annotated, Any, Literal
 from pydantic import BaseModel, Field
 
 from .aio import AsyncMemory
-from .config import MAX_FACT_CHARS, Settings
+from .config import (
+    MAX_FACT_CHARS,
+    MAX_INGEST_CHARS,
+    MAX_LABEL_CHARS,
+    MAX_REF_CHARS,
+    MAX_TURN_CHARS,
+    Settings,
+)
 from .embed import EmbedderError
 from .fact import Fact
 from .memory import Memory, MemoryError_, RememberResult, parse_time
@@ -55,7 +67,11 @@ MIN_TOKEN_CHARS = 16
 MAX_TURNS = 500
 MAX_RECALL = 50
 MAX_PAGE = 200
+#: fact ids as a tool takes them (credo mints f_ and 16 hex digits)
+MAX_ID_ARG = 200
 TOKEN_ENV = "CREDO_MCP_TOKEN"
+#: a token file larger than this is not a token file
+MAX_TOKEN_FILE_BYTES = 4096
 
 INSTRUCTIONS = """\
 credo is the user's long-term memory: facts about the user and their work, kept across \
@@ -82,14 +98,14 @@ class TurnIn(BaseModel):
     """One message of the conversation being ingested."""
 
     role: Literal["user", "assistant", "tool"] = Field(description="who said it")
-    content: str = Field(min_length=1, description="what was said")
-    timestamp: str | float | None = Field(
+    content: str = Field(min_length=1, max_length=MAX_TURN_CHARS, description="what was said")
+    timestamp: Annotated[str, Field(max_length=100)] | float | None = Field(
         default=None,
         description="when it was said: ISO 8601 (2024-05-01T12:00:00Z) or epoch seconds; "
         "facts drawn from the turn date from it",
     )
     id: str | None = Field(
-        default=None, max_length=200,
+        default=None, max_length=MAX_ID_ARG,
         description="a stable id for the turn: facts keep it as provenance, and `forget` "
         "with episode=<id> removes what came from it; made up when left out",
     )
@@ -215,10 +231,11 @@ def build_server(memory: Memory, *, decided_by: str = "mcp", token: str | None =
             min_length=1, max_length=MAX_FACT_CHARS,
             description="one declarative sentence, e.g. 'Arttu deploys arttuan.com on Vercel'")],
         source: Annotated[str, Field(
+            max_length=MAX_LABEL_CHARS,
             description="who says so: 'user' (the user said it), 'tool:<name>', "
             "'imported:<document>', or 'inferred' (your own conclusion: stored with lower "
             "confidence)")] = "user",
-        valid_from: Annotated[str | float | None, Field(
+        valid_from: Annotated[Annotated[str, Field(max_length=100)] | float | None, Field(
             description="when it became true, if not now: YYYY-MM-DD, ISO 8601 or epoch "
             "seconds")] = None,
     ) -> dict[str, Any]:
@@ -271,11 +288,14 @@ def build_server(memory: Memory, *, decided_by: str = "mcp", token: str | None =
     @server.tool(annotations=ToolAnnotations(read_only_hint=False, destructive_hint=True,
                                              idempotent_hint=True, open_world_hint=False))
     async def forget(
-        id: Annotated[str | None, Field(description="one fact id (from recall or list_facts)")
+        id: Annotated[str | None, Field(max_length=MAX_ID_ARG,
+                                        description="one fact id (from recall or list_facts)")
                       ] = None,  # noqa: A002 - the tool's argument name
         subject: Annotated[str | None, Field(
+            max_length=MAX_FACT_CHARS,
             description="an entity: every fact about it is deleted, e.g. 'Arttu'")] = None,
         episode: Annotated[str | None, Field(
+            max_length=MAX_REF_CHARS,
             description="a turn id from ingest (its turn_ids): every fact drawn from that "
             "turn")] = None,
     ) -> dict[str, Any]:
@@ -283,8 +303,10 @@ def build_server(memory: Memory, *, decided_by: str = "mcp", token: str | None =
 
         Use it only when the user asks you to forget something. Give exactly one of `id`,
         `subject` or `episode`. Nothing is kept: not the text, its search rows or its
-        history. Returns the ids removed and counts of what went with them (the report
-        keeps no forgotten text)."""
+        history; once the erase step has run (`erased` in the result) no copy is left in
+        the database files, and if it could not run yet, `pending_erase` says so. Returns
+        the ids removed and counts of what went with them (the report keeps no forgotten
+        text)."""
         named = [n for n, v in (("id", id), ("subject", subject), ("episode", episode)) if v]
         if len(named) != 1:
             raise ToolError("give exactly one of id, subject or episode"
@@ -295,11 +317,16 @@ def build_server(memory: Memory, *, decided_by: str = "mcp", token: str | None =
         what = f"{named[0]} {(id or subject or episode)!r}"
         out["summary"] = (f"forgot {report.facts} fact(s) for {what}" if report.facts
                           else f"nothing stored for {what}")
+        if report.facts or report.rejections:
+            out["summary"] += (" and erased it from the database files" if report.erased else
+                               f"; erasing it from the files is pending ({report.pending_erase})"
+                               " until other readers finish (`credo erase`)")
         return out
 
     @server.tool(annotations=read_only)
     async def list_facts(
         subject: Annotated[str | None, Field(
+            max_length=MAX_FACT_CHARS,
             description="only facts about this entity (aliases apply)")] = None,
         status: Annotated[Literal["active", "superseded", "conflicted", "retracted"] | None,
                           Field(description="only facts with this status")] = None,
@@ -339,9 +366,11 @@ def build_server(memory: Memory, *, decided_by: str = "mcp", token: str | None =
                                              open_world_hint=False))
     async def resolve_conflict(
         keep: Annotated[str | None, Field(
+            max_length=MAX_ID_ARG,
             description="the id of the fact that is right: its conflicting partners are "
             "retracted")] = None,
-        retract: Annotated[list[str] | None, Field(
+        retract: Annotated[list[Annotated[str, Field(max_length=MAX_ID_ARG)]] | None, Field(
+            max_length=MAX_PAGE,
             description="ids of facts that are wrong (all of them, to retract both sides)"
         )] = None,
         decided_by: Annotated[str | None, Field(
@@ -388,9 +417,15 @@ def build_server(memory: Memory, *, decided_by: str = "mcp", token: str | None =
 
 async def _ingest(amem: AsyncMemory, turns: list[TurnIn], episode: str | None
                   ) -> dict[str, Any]:
+    from mcp.server.mcpserver.exceptions import ToolError
+
     from .extract.base import Turn
 
     episode = episode or "mcp-" + uuid.uuid4().hex[:12]
+    total = sum(len(t.content) for t in turns)
+    if total > MAX_INGEST_CHARS:
+        raise ToolError(f"the turns hold {total} characters; one ingest call takes at most "
+                        f"{MAX_INGEST_CHARS}: send the conversation in parts")
     with _as_tool_errors():
         converted = [
             Turn(id=t.id or f"{episode}:{n}", role=t.role, content=t.content,
@@ -452,6 +487,54 @@ def http_token(host: str, token: str | None) -> tuple[str, bool]:
     return secrets.token_urlsafe(32), True
 
 
+def _warn(message: str) -> None:
+    print(f"credo mcp: warning: {message}", file=sys.stderr)
+
+
+def read_token_file(path: str | Path) -> str:
+    """The token in `path` (its first line, spaces trimmed). The file should be readable
+    by its owner only: a warning says so when group or others can read it, or when it
+    belongs to another user."""
+    path = Path(path)
+    try:
+        with path.open("rb") as fh:
+            info = os.fstat(fh.fileno())
+            data = fh.read(MAX_TOKEN_FILE_BYTES + 1)
+    except OSError as exc:
+        raise MemoryError_(f"cannot read the token file {str(path)!r}: "
+                           f"{exc.strerror or exc}") from exc
+    if len(data) > MAX_TOKEN_FILE_BYTES:
+        raise MemoryError_(f"{path} is over {MAX_TOKEN_FILE_BYTES} bytes: not a token file "
+                           "(it should hold the token alone)")
+    if info.st_mode & 0o077:
+        _warn(f"{path} can be read by group or others (mode {info.st_mode & 0o777:04o}): "
+              f"run chmod 600 {shlex.quote(str(path))}")
+    if hasattr(os, "getuid") and info.st_uid != os.getuid():
+        _warn(f"{path} belongs to another user (uid {info.st_uid})")
+    try:
+        lines = data.decode("utf-8").splitlines()
+    except UnicodeDecodeError as exc:
+        raise MemoryError_(f"{path} is not text: it should hold the token alone") from exc
+    token = lines[0].strip() if lines else ""
+    if not token:
+        raise MemoryError_(f"the token file {path} is empty")
+    return token
+
+
+def given_token(args: argparse.Namespace, env: Any) -> str | None:
+    """The token the user gave: --token-file, $CREDO_MCP_TOKEN, or --token (which still
+    works, with a warning: a command line is visible to every user of the machine)."""
+    if getattr(args, "token", None):
+        _warn("--token puts the token on the command line, where every user of this "
+              "machine can read it (ps, /proc/<pid>/cmdline): set "
+              f"{TOKEN_ENV} or use --token-file PATH instead")
+        return str(args.token)
+    if getattr(args, "token_file", None):
+        return read_token_file(args.token_file)
+    value = env.get(TOKEN_ENV)
+    return str(value) if value else None
+
+
 def credo_command() -> list[str]:
     """The absolute command that starts this credo: the `credo` script beside the running
     interpreter (or on PATH), else the interpreter running the module."""
@@ -507,14 +590,14 @@ def cmd_mcp(args: argparse.Namespace, settings: Settings) -> int:
         command = shlex.join([entry["command"], *entry["args"]])
         print(_WHERE[args.print_config].format(name=name, command=command), file=sys.stderr)
         return 0
-    if not args.http and (args.host or args.port or args.token):
-        raise UsageError("--host, --port and --token apply to --http only")
+    if not args.http and (args.host or args.port or args.token or args.token_file):
+        raise UsageError("--host, --port, --token and --token-file apply to --http only")
     _require_sdk()
     token: str | None = None
     if args.http:
         host = args.host or "127.0.0.1"
         try:
-            token, made_up = http_token(host, args.token or os.environ.get(TOKEN_ENV))
+            token, made_up = http_token(host, given_token(args, os.environ))
         except MemoryError_ as exc:
             raise UsageError(str(exc)) from exc
     memory = open_memory(args, settings)
@@ -550,8 +633,14 @@ def register(command: CommandAdder) -> None:
                    help="address to listen on (default 127.0.0.1); any non-loopback address "
                    "needs a token")
     p.add_argument("--port", type=int, default=None, help=f"port (default {DEFAULT_PORT})")
-    p.add_argument("--token", default=None,
-                   help=f"bearer token HTTP clients must send (default: ${TOKEN_ENV}; on "
-                   "loopback without one, a one-off token is made and printed)")
+    tokens = p.add_mutually_exclusive_group()
+    tokens.add_argument("--token-file", metavar="PATH", default=None,
+                        help="read the bearer token HTTP clients must send from PATH (its "
+                        "first line; keep the file chmod 600)")
+    tokens.add_argument("--token", default=None,
+                        help=f"the bearer token itself: visible to every user of the "
+                        f"machine, so it warns; prefer ${TOKEN_ENV} or --token-file "
+                        "(default: $CREDO_MCP_TOKEN; on loopback without any, a one-off "
+                        "token is made and printed)")
     p.add_argument("--print-config", choices=["claude", "cursor"], default=None,
                    help="print the JSON to paste into that client, and exit")

@@ -256,7 +256,9 @@ def resolve(
     history = [f for f in clashes if newer(f, incoming)]
     conflicting = [f for f in clashes if f not in updated and f not in history]
 
-    if history and not conflicting and not updated:
+    if history:
+        # a stored fact, later and at least as trusted, already holds the slot: the
+        # incoming fact is history, whatever else it contradicts at its own time
         best = min(history, key=lambda f: f.asserted_at)
         days = (best.asserted_at - incoming.asserted_at) / 86400
         return _historical(incoming, best, f"already superseded: a stored fact is {days:.0f}d "
@@ -276,6 +278,12 @@ def resolve(
         best = supersede[0]
         return _supersede(Relation.REFINEMENT, incoming, best, retire,
                           f"object {best.object!r} extended to {incoming.object!r}")
+    if refines and one_valued:
+        # an older (or less trusted) fuller statement of a one-valued slot: the stored
+        # fact holds the slot; the incoming one is kept as its history
+        best = max(refines, key=lambda f: f.asserted_at)
+        return _historical(incoming, best, "says more than the stored value, but is older or "
+                                           "less trusted: kept as history")
     if refines:
         return _new(incoming, "says more than a stored fact, but is older or less trusted: "
                               "both kept")

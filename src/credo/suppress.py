@@ -208,6 +208,37 @@ class AppliedRequest:
         }
 
 
+def _without_secrets(term_sets: Sequence[tuple[str, ...]]) -> list[tuple[str, ...]]:
+    """A rule never keeps a secret the request named ("don't remember my password
+    hunter2" stores "password"): the gate refuses secrets anyway."""
+    from .secrets import find_secrets
+
+    out = []
+    for terms in term_sets:
+        phrase = " ".join(terms)
+        found = find_secrets(phrase)
+        spans = [(f.start, f.end) for f in found] if found else []
+        kept, at = [], 0
+        for word in terms:
+            start = phrase.index(word, at)
+            at = start + len(word)
+            if not any(a < at and start < b for a, b in spans):
+                kept.append(word)
+        label = next((n for n, w in enumerate(kept) if w in _SECRET_LABELS), None)
+        if label is not None:
+            kept = kept[: label + 1]  # "password hunter2": what follows the label is the value
+        if kept:
+            out.append(tuple(kept))
+    return out
+
+
+_SECRET_LABELS = frozenset({
+    "password", "passwords", "passwort", "kennwort", "salasana", "lösenord", "wachtwoord",
+    "contraseña", "senha", "passcode", "passphrase", "pin", "pw", "pwd", "token", "secret",
+    "apikey", "api_key", "key", "ssn",
+})
+
+
 def apply_request(
     memory: Memory,
     request: SuppressionRequest,
@@ -232,7 +263,7 @@ def apply_request(
             applied.suppressed_turns.append(previous_id)
     key = memory.entity(subject) if subject else None
     existing = {(r.pattern, r.subject): r for r in memory.rules()}
-    for terms in term_sets:
+    for terms in _without_secrets(term_sets):
         pattern = " ".join(terms)
         if (pattern, key) in existing:
             have = existing[(pattern, key)]

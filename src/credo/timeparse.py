@@ -11,12 +11,14 @@ import re
 from datetime import UTC, datetime
 from typing import Any
 
-__all__ = ["MAX_CLOCK_SKEW", "TimeError", "parse_time"]
+__all__ = ["EARLIEST", "LATEST", "MAX_CLOCK_SKEW", "TimeError", "parse_time"]
 
 #: a valid_from this far past the clock is a clock skew; further is refused
 MAX_CLOCK_SKEW = 300.0
 #: a number above this is milliseconds since the epoch (1e11 s is the year 5138)
 _MILLIS_ABOVE = 1e11
+#: the first and last second of the years 1 to 9999: what a date can be written as
+EARLIEST, LATEST = -62_135_596_800.0, 253_402_300_799.0
 _LOCOMO_TIME = re.compile(
     r"^\s*(\d{1,2}):(\d{2})\s*([ap]m)\s+on\s+(\d{1,2})\s+([A-Za-z]+),?\s+(\d{4})\s*$",
     re.IGNORECASE,
@@ -35,10 +37,16 @@ def parse_time(value: Any, *, where: str = "") -> float | None:
     if isinstance(value, bool):
         raise TimeError(f"{at}a time cannot be true/false")
     if isinstance(value, (int, float)):
-        number = float(value)
+        try:
+            number = float(value)
+        except OverflowError:  # an int with more digits than a float holds
+            raise TimeError(f"{at}{str(value)[:40]}... is not a time") from None
         if number != number or number in (float("inf"), float("-inf")):
             raise TimeError(f"{at}{value!r} is not a time")
-        return number / 1000.0 if abs(number) > _MILLIS_ABOVE else number
+        seconds = number / 1000.0 if abs(number) > _MILLIS_ABOVE else number
+        if not EARLIEST <= seconds <= LATEST:  # no date to print, store or compare
+            raise TimeError(f"{at}{value!r} is not a time between the years 1 and 9999")
+        return seconds
     text = str(value).strip()
     try:
         return parse_time(float(text), where=where)

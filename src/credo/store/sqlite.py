@@ -226,9 +226,11 @@ class SQLiteStore(Store):
 
     def __init__(self, path: str | Path, embedder: Embedder) -> None:
         super().__init__(embedder)
-        self.path = str(path)
+        self.path = str(path) if str(path) == ":memory:" else str(Path(path).expanduser())
         if self.path != ":memory:":
-            Path(self.path).expanduser().parent.mkdir(parents=True, exist_ok=True)
+            from . import _private_sqlite  # the package imports this module
+
+            _private_sqlite(Path(self.path))  # 0700 directories, a 0600 file (and -wal/-shm)
         try:
             self._conn = sqlite3.connect(
                 self.path, isolation_level=None, check_same_thread=False, timeout=30.0
