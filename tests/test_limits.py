@@ -223,6 +223,16 @@ def test_a_new_database_and_its_wal_and_shm_are_private(tmp_path: Path, umask_02
         store.close()
 
 
+def test_a_store_built_directly_is_private_too(tmp_path: Path, umask_022: None) -> None:
+    from credo.store.sqlite import SQLiteStore
+
+    db = tmp_path / "direct" / "facts.db"
+    with SQLiteStore(db, HashEmbedder()) as store:
+        Memory(store).remember("Arttu lives in Berlin")
+        assert mode(db) == 0o600 and mode(db.parent) == 0o700
+        assert mode(db.with_name(db.name + "-wal")) == 0o600
+
+
 def test_an_existing_directory_keeps_its_mode(tmp_path: Path, umask_022: None) -> None:
     shared = tmp_path / "shared"
     shared.mkdir(mode=0o755)
