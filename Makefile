@@ -26,6 +26,7 @@ test: $(BIN)/credo
 
 lint: $(BIN)/credo
 	$(BIN)/ruff check src tests
+	$(BIN)/ruff format --check src
 	$(BIN)/mypy src/credo
 
 clean:

@@ -6,6 +6,7 @@ cd "$(dirname "$0")/.."
 BIN=${VENV:-.venv}/bin
 
 "$BIN/ruff" check src tests
+"$BIN/ruff" format --check src
 "$BIN/mypy" src/credo
 
 if [ "${CREDO_SKIP_PG:-0}" != "1" ] && [ -z "${CREDO_TEST_PG_DSN:-}" ]; then

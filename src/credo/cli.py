@@ -64,8 +64,12 @@ def cmd_remember(args: argparse.Namespace, mem: Memory) -> int:
     lines = [line.strip() for line in text.splitlines() if line.strip()] or [text]
     results = []
     for line in lines:
-        result = mem.remember(line, source=args.source, valid_from=args.valid_from,
-                              derived_from=args.derived_from or ())
+        result = mem.remember(
+            line,
+            source=args.source,
+            valid_from=args.valid_from,
+            derived_from=args.derived_from or (),
+        )
         results.append(result)
         if args.json:
             continue
@@ -85,8 +89,9 @@ def cmd_remember(args: argparse.Namespace, mem: Memory) -> int:
 
 
 def cmd_recall(args: argparse.Namespace, mem: Memory) -> int:
-    hits = mem.recall(args.query, k=args.k, subject=args.subject,
-                      min_confidence=args.min_confidence)
+    hits = mem.recall(
+        args.query, k=args.k, subject=args.subject, min_confidence=args.min_confidence
+    )
     if args.json:
         _json([h.to_dict() for h in hits])
     elif args.render:
@@ -95,14 +100,15 @@ def cmd_recall(args: argparse.Namespace, mem: Memory) -> int:
         if not hits:
             _out("(nothing known)")
         for n, hit in enumerate(hits, 1):
-            _out(f"{n}. " + _fact_line(hit.fact, f"  via={'+'.join(hit.found_by)} "
-                                                  f"score={hit.score:.4f}"))
+            _out(
+                f"{n}. "
+                + _fact_line(hit.fact, f"  via={'+'.join(hit.found_by)} score={hit.score:.4f}")
+            )
     return 0
 
 
 def cmd_list(args: argparse.Namespace, mem: Memory) -> int:
-    facts = mem.list(subject=args.subject, status=args.status, limit=args.limit,
-                     offset=args.offset)
+    facts = mem.list(subject=args.subject, status=args.status, limit=args.limit, offset=args.offset)
     if args.json:
         _json([f.to_dict() for f in facts])
         return 0
@@ -116,27 +122,33 @@ def cmd_list(args: argparse.Namespace, mem: Memory) -> int:
 
 def cmd_forget(args: argparse.Namespace, mem: Memory) -> int:
     if args.all and not args.yes:
-        raise UsageError(f"forget --all deletes everything in scope {mem.scope!r}: "
-                         "add --yes to confirm")
-    report = mem.forget(id=args.id, subject=args.subject, episode=args.episode,
-                        everything=args.all)
+        raise UsageError(
+            f"forget --all deletes everything in scope {mem.scope!r}: add --yes to confirm"
+        )
+    report = mem.forget(id=args.id, subject=args.subject, episode=args.episode, everything=args.all)
     if args.json:
         _json(report.to_dict())
     else:
-        _out(f"forgot {report.facts} fact(s) in scope {report.scope!r}: {report.vectors} "
-             f"vector(s), {report.fts_rows} search row(s), {report.lineage} lineage row(s), "
-             f"{report.conflicts} conflict(s), {report.rejections} rejection(s), "
-             f"{report.aliases} alias(es), {report.rules} rule(s)")
+        _out(
+            f"forgot {report.facts} fact(s) in scope {report.scope!r}: {report.vectors} "
+            f"vector(s), {report.fts_rows} search row(s), {report.lineage} lineage row(s), "
+            f"{report.conflicts} conflict(s), {report.rejections} rejection(s), "
+            f"{report.aliases} alias(es), {report.rules} rule(s)"
+        )
         for fid in report.fact_ids:
             _out(f"  removed {fid}")
         for fid in report.reopened:
             _out(f"  {fid} no longer conflicted: back to active")
         if report.erased:
-            _out("  erased: no copy is left in the database files (old WAL segments and "
-                 "backups aside: see docs/security.md)")
+            _out(
+                "  erased: no copy is left in the database files (old WAL segments and "
+                "backups aside: see docs/security.md)"
+            )
         else:
-            _out(f"  erase pending ({report.pending_erase} forget(s) waiting): a reader of "
-                 "an older snapshot or a lock held it up; run `credo erase` to finish it")
+            _out(
+                f"  erase pending ({report.pending_erase} forget(s) waiting): a reader of "
+                "an older snapshot or a lock held it up; run `credo erase` to finish it"
+            )
     return 0
 
 
@@ -149,8 +161,10 @@ def cmd_erase(args: argparse.Namespace, mem: Memory) -> int:
     elif done:
         _out("erased: no forgotten record is left in the database files")
     else:
-        _out(f"{left} erase(s) still pending: a reader of an older snapshot or a lock "
-             "held it up; try again when it is done")
+        _out(
+            f"{left} erase(s) still pending: a reader of an older snapshot or a lock "
+            "held it up; try again when it is done"
+        )
     return 0 if done else 1
 
 
@@ -175,32 +189,37 @@ def cmd_import(args: argparse.Namespace, mem: Memory) -> int:
     restores an `export --all-scopes` file, each record into the scope it names. Exit 1
     when any record was refused (each is named on stderr; the rest is imported)."""
     if args.into is not None and args.all_scopes:
-        raise UsageError("--into copies into one scope; --all-scopes restores each scope "
-                         "as exported: give one of them")
+        raise UsageError(
+            "--into copies into one scope; --all-scopes restores each scope "
+            "as exported: give one of them"
+        )
     if args.into is not None and args.scope is not None and args.scope != args.into:
-        raise UsageError(f"--scope {args.scope} and --into {args.into} disagree: --into "
-                         "names the scope the import writes")
+        raise UsageError(
+            f"--scope {args.scope} and --into {args.into} disagree: --into "
+            "names the scope the import writes"
+        )
     name = "<stdin>" if args.file == "-" else args.file
     if args.file == "-":
         stream: Any = getattr(sys.stdin, "buffer", sys.stdin)
     else:
         stream = open(args.file, "rb")  # noqa: SIM115 - closed below
     try:  # a line over the limit is read past, never held whole, and reported refused
-        records = [record for _, record in read_json_lines(stream, name=name,
-                                                           skip_long=True)]
+        records = [record for _, record in read_json_lines(stream, name=name, skip_long=True)]
     finally:
         if args.file != "-":
             stream.close()
     if args.all_scopes:
         reports = import_all_scopes(mem.store, records, clock=mem.clock)
     else:
-        target = mem if args.into is None else Memory(mem.store, scope=args.into,
-                                                      policy=mem.policy)
+        target = mem if args.into is None else Memory(mem.store, scope=args.into, policy=mem.policy)
         reports = [target.import_(records, into=args.into)]
     refused = [line for r in reports for line in r.refused]
     if args.json:
-        _json(reports[0].to_dict() if len(reports) == 1 and not args.all_scopes
-              else [r.to_dict() for r in reports])
+        _json(
+            reports[0].to_dict()
+            if len(reports) == 1 and not args.all_scopes
+            else [r.to_dict() for r in reports]
+        )
     else:
         for report in reports or [ImportReport()]:
             _out(_import_line(report))
@@ -210,13 +229,18 @@ def cmd_import(args: argparse.Namespace, mem: Memory) -> int:
 
 
 def _import_line(report: ImportReport) -> str:
-    renumbered = (f"; {report.renumbered} id(s) already in use in this database were "
-                  "replaced" if report.renumbered else "")
-    return (f"imported {report.facts} fact(s) ({report.skipped} already there), "
-            f"{report.lineage} lineage, {report.conflicts} conflict(s), {report.aliases} "
-            f"alias(es), {report.rules} rule(s), {report.rejections} rejection(s) into "
-            f"{', '.join(report.scopes) or 'nothing'}{renumbered}"
-            + (f"; {len(report.refused)} record(s) refused" if report.refused else ""))
+    renumbered = (
+        f"; {report.renumbered} id(s) already in use in this database were replaced"
+        if report.renumbered
+        else ""
+    )
+    return (
+        f"imported {report.facts} fact(s) ({report.skipped} already there), "
+        f"{report.lineage} lineage, {report.conflicts} conflict(s), {report.aliases} "
+        f"alias(es), {report.rules} rule(s), {report.rejections} rejection(s) into "
+        f"{', '.join(report.scopes) or 'nothing'}{renumbered}"
+        + (f"; {len(report.refused)} record(s) refused" if report.refused else "")
+    )
 
 
 def cmd_conflicts(args: argparse.Namespace, mem: Memory) -> int:
@@ -235,8 +259,7 @@ def cmd_conflicts(args: argparse.Namespace, mem: Memory) -> int:
 
 
 def cmd_resolve(args: argparse.Namespace, mem: Memory) -> int:
-    changed = mem.resolve_conflict(keep=args.keep, retract=args.retract or (),
-                                   decided_by=args.by)
+    changed = mem.resolve_conflict(keep=args.keep, retract=args.retract or (), decided_by=args.by)
     if args.json:
         _json([f.to_dict() for f in changed])
     else:
@@ -312,16 +335,19 @@ class CommandAdder:
     def __init__(self, sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         self.sub = sub
 
-    def __call__(self, name: str, handler: Handler, help_: str, *, read: bool = True
-                 ) -> argparse.ArgumentParser:
+    def __call__(
+        self, name: str, handler: Handler, help_: str, *, read: bool = True
+    ) -> argparse.ArgumentParser:
         p = self.sub.add_parser(name, help=help_, description=help_)
         p.set_defaults(handler=handler, standalone=None)
-        p.add_argument("--json", action="store_true",
-                       help="print JSON" if read else "print the result as JSON")
+        p.add_argument(
+            "--json", action="store_true", help="print JSON" if read else "print the result as JSON"
+        )
         return p
 
-    def standalone(self, name: str, handler: StandaloneHandler, help_: str
-                   ) -> argparse.ArgumentParser:
+    def standalone(
+        self, name: str, handler: StandaloneHandler, help_: str
+    ) -> argparse.ArgumentParser:
         """A command that gets the settings and opens what it needs itself."""
         p = self.sub.add_parser(name, help=help_, description=help_)
         p.set_defaults(handler=None, standalone=handler)
@@ -338,33 +364,54 @@ def build_parser() -> argparse.ArgumentParser:
         "CREDO_EMBEDDER (local:minilm, local:static, hash, openai:<model>, ollama:<model>).",
     )
     parser.add_argument("--version", action="version", version=f"credo {__version__}")
-    parser.add_argument("--db", help="SQLite file or postgresql:// URL (default: $CREDO_DB "
-                        "or a file in your user data directory)")
-    parser.add_argument("--scope", help="the scope to read and write (default: $CREDO_SCOPE "
-                        "or 'default')")
-    parser.add_argument("--embedder", help="embedding model name (default: $CREDO_EMBEDDER "
-                        "or local:minilm)")
+    parser.add_argument(
+        "--db",
+        help="SQLite file or postgresql:// URL (default: $CREDO_DB "
+        "or a file in your user data directory)",
+    )
+    parser.add_argument(
+        "--scope", help="the scope to read and write (default: $CREDO_SCOPE or 'default')"
+    )
+    parser.add_argument(
+        "--embedder", help="embedding model name (default: $CREDO_EMBEDDER or local:minilm)"
+    )
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
     command = CommandAdder(sub)
-    p = command("remember", cmd_remember, "Store a statement as a fact (gate and resolver "
-                "decide); each line is one statement. \"Don't remember ...\" and \"forget "
-                "that ...\" are honoured, never stored. Exits 1 when the gate refuses any.",
-                read=False)
-    p.add_argument("text", help='the statement, e.g. "Arttu deploys arttuan.com on Vercel"; '
-                   "- reads statements from standard input, one a line")
-    p.add_argument("--source", default="user",
-                   help="user (default), tool:<name>, imported:<doc> or inferred")
-    p.add_argument("--valid-from", metavar="DATE",
-                   help="when it became true (YYYY-MM-DD or ISO 8601; default: now)")
-    p.add_argument("--derived-from", action="append", metavar="ID",
-                   help="an episode, turn or fact id it comes from (repeatable)")
+    p = command(
+        "remember",
+        cmd_remember,
+        "Store a statement as a fact (gate and resolver "
+        'decide); each line is one statement. "Don\'t remember ..." and "forget '
+        'that ..." are honoured, never stored. Exits 1 when the gate refuses any.',
+        read=False,
+    )
+    p.add_argument(
+        "text",
+        help='the statement, e.g. "Arttu deploys arttuan.com on Vercel"; '
+        "- reads statements from standard input, one a line",
+    )
+    p.add_argument(
+        "--source", default="user", help="user (default), tool:<name>, imported:<doc> or inferred"
+    )
+    p.add_argument(
+        "--valid-from",
+        metavar="DATE",
+        help="when it became true (YYYY-MM-DD or ISO 8601; default: now)",
+    )
+    p.add_argument(
+        "--derived-from",
+        action="append",
+        metavar="ID",
+        help="an episode, turn or fact id it comes from (repeatable)",
+    )
 
     p = command("recall", cmd_recall, "Find the facts that answer a query.")
     p.add_argument("query")
     p.add_argument("-k", type=int, default=5, help="how many facts (default 5)")
     p.add_argument("--subject", help="only facts about this entity")
-    p.add_argument("--min-confidence", type=float, default=None,
-                   help="confidence floor (default 0.4)")
+    p.add_argument(
+        "--min-confidence", type=float, default=None, help="confidence floor (default 0.4)"
+    )
     p.add_argument("--render", action="store_true", help="print the prompt block")
 
     p = command("list", cmd_list, "List what is stored in the scope, with provenance.")
@@ -373,49 +420,73 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--limit", type=int, default=None)
     p.add_argument("--offset", type=int, default=0)
 
-    p = command("forget", cmd_forget, "Delete facts and everything derived from them.",
-                read=False)
+    p = command("forget", cmd_forget, "Delete facts and everything derived from them.", read=False)
     p.add_argument("--id", help="one fact id")
     p.add_argument("--subject", help="every fact about an entity")
     p.add_argument("--episode", help="every fact from one source episode or turn")
     p.add_argument("--all", action="store_true", help="everything in the scope")
     p.add_argument("--yes", action="store_true", help="confirm --all")
 
-    p = command("erase", cmd_erase, "Finish erasing what forget removed from the database "
-                "files, when a reader or a lock held it up.", read=False)
-    p.add_argument("--wait", type=float, default=None,
-                   help="seconds to wait for older snapshots and locks (default 5)")
+    p = command(
+        "erase",
+        cmd_erase,
+        "Finish erasing what forget removed from the database "
+        "files, when a reader or a lock held it up.",
+        read=False,
+    )
+    p.add_argument(
+        "--wait",
+        type=float,
+        default=None,
+        help="seconds to wait for older snapshots and locks (default 5)",
+    )
 
     p = command("export", cmd_export, "Write the scope as JSON Lines (import reads it back).")
     p.add_argument("--output", "-o", help="file to write (default: stdout)")
     p.add_argument("--all-scopes", action="store_true", help="every scope in the database")
 
-    p = command("import", cmd_import, "Read an export (JSON Lines) into the scope. Every "
-                "record is checked as a write: a malformed one stops the import; a fact "
-                "holding a secret or over the size limit is refused (named on stderr, exit "
-                "1). A record of another scope is refused unless --into copies it.",
-                read=False)
+    p = command(
+        "import",
+        cmd_import,
+        "Read an export (JSON Lines) into the scope. Every "
+        "record is checked as a write: a malformed one stops the import; a fact "
+        "holding a secret or over the size limit is refused (named on stderr, exit "
+        "1). A record of another scope is refused unless --into copies it.",
+        read=False,
+    )
     p.add_argument("file", nargs="?", default="-", help="export file, or - for stdin")
-    p.add_argument("--into", metavar="SCOPE",
-                   help="copy every record into SCOPE, whatever scope the file names (ids "
-                   "in use elsewhere in the database are replaced)")
-    p.add_argument("--all-scopes", action="store_true",
-                   help="restore an `export --all-scopes` file: each record into the scope "
-                   "it names")
+    p.add_argument(
+        "--into",
+        metavar="SCOPE",
+        help="copy every record into SCOPE, whatever scope the file names (ids "
+        "in use elsewhere in the database are replaced)",
+    )
+    p.add_argument(
+        "--all-scopes",
+        action="store_true",
+        help="restore an `export --all-scopes` file: each record into the scope it names",
+    )
 
     p = command("conflicts", cmd_conflicts, "List unresolved contradictions.")
     p.add_argument("--all", action="store_true", help="include resolved ones")
 
-    p = command("resolve", cmd_resolve, "Settle a contradiction: keep one fact, or retract "
-                "facts.", read=False)
+    p = command(
+        "resolve",
+        cmd_resolve,
+        "Settle a contradiction: keep one fact, or retract facts.",
+        read=False,
+    )
     group = p.add_mutually_exclusive_group(required=True)
     group.add_argument("--keep", metavar="ID", help="the fact that is right")
     group.add_argument("--retract", metavar="ID", nargs="+", help="facts that are wrong")
     p.add_argument("--by", default="user", help="who decided (recorded)")
 
-    p = command.sub.add_parser("alias", help="Manage the alias table (ALIAS names CANONICAL).",
-                               description="Manage the alias table: an alias is another name "
-                               "for one entity, set explicitly, never guessed.")
+    p = command.sub.add_parser(
+        "alias",
+        help="Manage the alias table (ALIAS names CANONICAL).",
+        description="Manage the alias table: an alias is another name "
+        "for one entity, set explicitly, never guessed.",
+    )
     p.set_defaults(handler=cmd_alias, standalone=None, json=False)
     alias_sub = p.add_subparsers(dest="alias_cmd", required=True, metavar="ACTION")
     a = alias_sub.add_parser("add", help="ALIAS CANONICAL: make ALIAS mean CANONICAL")
@@ -424,16 +495,20 @@ def build_parser() -> argparse.ArgumentParser:
     a = alias_sub.add_parser("remove", help="remove an alias")
     a.add_argument("alias")
     alias_sub.add_parser("list", help="list aliases").add_argument(
-        "--json", action="store_true", help="print JSON")
+        "--json", action="store_true", help="print JSON"
+    )
 
     p = command("rejected", cmd_rejected, "Show what the gate refused, with reasons.")
     p.add_argument("--limit", type=int, default=50)
-    p.add_argument("--prune", type=int, metavar="KEEP",
-                   help="delete all but the newest KEEP rejections of the scope")
+    p.add_argument(
+        "--prune",
+        type=int,
+        metavar="KEEP",
+        help="delete all but the newest KEEP rejections of the scope",
+    )
 
     command("stats", cmd_stats, "Counts of facts by status, conflicts and rejections.")
-    command("reindex", cmd_reindex, "Re-embed every fact with the current embedder.",
-            read=False)
+    command("reindex", cmd_reindex, "Re-embed every fact with the current embedder.", read=False)
     command("migrate", cmd_migrate, "Apply pending schema migrations.", read=False)
     for register in _command_groups():
         register(command)
@@ -444,10 +519,13 @@ def _command_groups() -> list[Callable[[CommandAdder], None]]:
     """Command groups that live beside the modules they drive."""
     groups: list[Callable[[CommandAdder], None]] = []
     from .mcp import register as register_mcp
+
     groups.append(register_mcp)
     from .cli_eval import register as register_eval
+
     groups.append(register_eval)
     from .cli_ingest import register as register_ingest
+
     groups.append(register_ingest)
     return groups
 

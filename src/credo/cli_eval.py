@@ -58,7 +58,10 @@ def cmd_locomo(args: argparse.Namespace, settings: Settings) -> int:
     try:
         conversations = read_locomo(args.data, limit=args.conversations)
         report = evaluate(
-            conversations, _embedder(args, settings), unit=args.unit, ks=args.k,
+            conversations,
+            _embedder(args, settings),
+            unit=args.unit,
+            ks=args.k,
             progress=None if args.json else lambda m: print(m, file=sys.stderr),
         )
     except LocomoError as exc:
@@ -79,7 +82,10 @@ def cmd_resolver(args: argparse.Namespace, settings: Settings) -> int:
         return EXIT_BAD_INPUT
     try:
         report = evaluate(
-            args.data, _embedder(args, settings), limit=args.limit, seed=args.seed,
+            args.data,
+            _embedder(args, settings),
+            limit=args.limit,
+            seed=args.seed,
             examples=args.examples,
             progress=None if args.json else lambda m: print(m, file=sys.stderr),
         )
@@ -95,8 +101,8 @@ def cmd_resolver(args: argparse.Namespace, settings: Settings) -> int:
 
 def register(command: CommandAdder) -> None:
     p = command.sub.add_parser(
-        "eval", help="Measure credo: probe suites, LoCoMo evidence recall, the resolver, "
-        "extraction.",
+        "eval",
+        help="Measure credo: probe suites, LoCoMo evidence recall, the resolver, extraction.",
         description="Measure credo on labelled data. Each subcommand prints a table "
         "(--json for machine-readable output).",
     )
@@ -104,8 +110,8 @@ def register(command: CommandAdder) -> None:
     eval_sub = p.add_subparsers(dest="eval_cmd", metavar="EVAL", required=True)
 
     e = eval_sub.add_parser(
-        "probes", help="Tier 2 probe suite: recall@k, staleness, leak rate (exit 1 on any "
-        "leak)",
+        "probes",
+        help="Tier 2 probe suite: recall@k, staleness, leak rate (exit 1 on any leak)",
         description="Remember the facts of a probe file (YAML or JSON) through the gate and "
         "the resolver, in a fresh temporary store, then run its queries. Reports recall@k "
         "(expected facts returned), staleness (share of queries returning a superseded "
@@ -113,39 +119,77 @@ def register(command: CommandAdder) -> None:
         "on any leak, 2 on a bad probe file. Format: see examples/probes.yaml.",
     )
     e.add_argument("file", help="probe file (YAML or JSON)")
-    e.add_argument("--embedder", dest="eval_embedder", metavar="NAME",
-                   help="embedding model (default: the global --embedder or local:minilm)")
+    e.add_argument(
+        "--embedder",
+        dest="eval_embedder",
+        metavar="NAME",
+        help="embedding model (default: the global --embedder or local:minilm)",
+    )
     e.add_argument("--verbose", "-v", action="store_true", help="per-query details")
     e.add_argument("--json", action="store_true", help="print JSON")
-    e.add_argument("--min-recall", type=float, default=None, metavar="X",
-                   help="also exit 1 when recall@k is below X")
-    e.add_argument("--max-staleness", type=float, default=None, metavar="X",
-                   help="also exit 1 when staleness is above X")
+    e.add_argument(
+        "--min-recall",
+        type=float,
+        default=None,
+        metavar="X",
+        help="also exit 1 when recall@k is below X",
+    )
+    e.add_argument(
+        "--max-staleness",
+        type=float,
+        default=None,
+        metavar="X",
+        help="also exit 1 when staleness is above X",
+    )
     e.set_defaults(handler=None, standalone=cmd_probes)
 
     e = eval_sub.add_parser(
-        "locomo", help="LoCoMo evidence recall@k per category",
+        "locomo",
+        help="LoCoMo evidence recall@k per category",
         description="One fresh store per LoCoMo conversation; each QA question is a recall "
         "query; a hit is a returned fact whose provenance names a gold evidence turn. "
         "Reports evidence recall@k overall (categories 1-4) and per category, category 5 "
         "apart, and the time taken.",
     )
-    e.add_argument("--data", required=True, metavar="PATH",
-                   help="LoCoMo JSON (e.g. ../shared/data/locomo/locomo_dev.json)")
-    e.add_argument("--unit", choices=("turn", "extracted"), default="turn",
-                   help="turn: each turn a fact (default); extracted: what credo's ingestion "
-                   "stores")
-    e.add_argument("--conversations", type=int, default=None, metavar="N",
-                   help="only the first N conversations")
-    e.add_argument("--k", type=int, nargs="+", default=[1, 5, 10, 20], metavar="K",
-                   help="cut-offs (default: 1 5 10 20)")
-    e.add_argument("--embedder", dest="eval_embedder", metavar="NAME",
-                   help="embedding model (default: the global --embedder or local:minilm)")
+    e.add_argument(
+        "--data",
+        required=True,
+        metavar="PATH",
+        help="LoCoMo JSON (e.g. ../shared/data/locomo/locomo_dev.json)",
+    )
+    e.add_argument(
+        "--unit",
+        choices=("turn", "extracted"),
+        default="turn",
+        help="turn: each turn a fact (default); extracted: what credo's ingestion stores",
+    )
+    e.add_argument(
+        "--conversations",
+        type=int,
+        default=None,
+        metavar="N",
+        help="only the first N conversations",
+    )
+    e.add_argument(
+        "--k",
+        type=int,
+        nargs="+",
+        default=[1, 5, 10, 20],
+        metavar="K",
+        help="cut-offs (default: 1 5 10 20)",
+    )
+    e.add_argument(
+        "--embedder",
+        dest="eval_embedder",
+        metavar="NAME",
+        help="embedding model (default: the global --embedder or local:minilm)",
+    )
     e.add_argument("--json", action="store_true", help="print JSON")
     e.set_defaults(handler=None, standalone=cmd_locomo)
 
     e = eval_sub.add_parser(
-        "resolver", help="The resolver on labelled pairs from real personas: duplicate, "
+        "resolver",
+        help="The resolver on labelled pairs from real personas: duplicate, "
         "coexist, update, contradiction",
         description="Build labelled pairs (an earlier statement A, a later B) from MSC "
         "personas and PersonaExt (format read from the content), remember each pair in "
@@ -154,16 +198,35 @@ def register(command: CommandAdder) -> None:
         "supersession precision, duplicate precision, coexistence kept and contradiction "
         "recall, with failing examples. Pairs are drawn with a fixed seed.",
     )
-    e.add_argument("--data", required=True, action="append", metavar="PATH",
-                   help="MSC personas JSON or PersonaExt JSON Lines (repeatable; e.g. "
-                   "../shared/data/msc_personas/msc_personas_dev.json)")
-    e.add_argument("--limit", type=int, default=200, metavar="N",
-                   help="at most N pairs per label and data set (default 200)")
+    e.add_argument(
+        "--data",
+        required=True,
+        action="append",
+        metavar="PATH",
+        help="MSC personas JSON or PersonaExt JSON Lines (repeatable; e.g. "
+        "../shared/data/msc_personas/msc_personas_dev.json)",
+    )
+    e.add_argument(
+        "--limit",
+        type=int,
+        default=200,
+        metavar="N",
+        help="at most N pairs per label and data set (default 200)",
+    )
     e.add_argument("--seed", type=int, default=0, help="sampling seed (default 0)")
-    e.add_argument("--examples", type=int, default=3, metavar="N",
-                   help="failing examples shown per label (default 3)")
-    e.add_argument("--embedder", dest="eval_embedder", metavar="NAME",
-                   help="embedding model (default: the global --embedder or local:minilm)")
+    e.add_argument(
+        "--examples",
+        type=int,
+        default=3,
+        metavar="N",
+        help="failing examples shown per label (default 3)",
+    )
+    e.add_argument(
+        "--embedder",
+        dest="eval_embedder",
+        metavar="NAME",
+        help="embedding model (default: the global --embedder or local:minilm)",
+    )
     e.add_argument("--json", action="store_true", help="print JSON")
     e.set_defaults(handler=None, standalone=cmd_resolver)
 

@@ -56,8 +56,9 @@ def _guarded(fn: Callable[..., int]) -> Callable[..., int]:
 
 
 # -- ingest -------------------------------------------------------------------------------
-def build_extractor(args: argparse.Namespace, memory: Memory,
-                    env: Mapping[str, str] | None = None) -> Extractor:
+def build_extractor(
+    args: argparse.Namespace, memory: Memory, env: Mapping[str, str] | None = None
+) -> Extractor:
     """The LLM extractor when a model is named (--llm or CREDO_LLM), else the rules."""
     from .extract.llm import LLMExtractor
     from .extract.rules import RuleExtractor
@@ -68,8 +69,11 @@ def build_extractor(args: argparse.Namespace, memory: Memory,
     if not name:
         return RuleExtractor(policy=memory.policy, broad=bool(getattr(args, "broad", False)))
     provider = name.split(":", 1)[0].strip().lower()
-    key = (getattr(args, "llm_key", None) or env.get("CREDO_LLM_KEY")
-           or (env.get(_KEY_VARS[provider]) if provider in _KEY_VARS else None))
+    key = (
+        getattr(args, "llm_key", None)
+        or env.get("CREDO_LLM_KEY")
+        or (env.get(_KEY_VARS[provider]) if provider in _KEY_VARS else None)
+    )
     url = getattr(args, "llm_url", None) or env.get("CREDO_LLM_URL")
     client = get_chat_client(name, base_url=url or None, api_key=key or None)
     return LLMExtractor(client, policy=memory.policy)
@@ -81,8 +85,9 @@ def cmd_ingest(args: argparse.Namespace, mem: Memory) -> int:
         raise IngestError("--episode-size takes how many turns an episode holds: 1 or more")
     turns = read_turns(args.file, fmt=args.format, sample=args.sample)
     extractor = build_extractor(args, mem)
-    report = ingest(mem, turns, extractor=extractor, dry_run=args.dry_run,
-                    episode_size=args.episode_size)
+    report = ingest(
+        mem, turns, extractor=extractor, dry_run=args.dry_run, episode_size=args.episode_size
+    )
     if args.json:
         data = report.to_dict()
         data["extractor"] = getattr(extractor, "name", type(extractor).__name__)
@@ -91,24 +96,35 @@ def cmd_ingest(args: argparse.Namespace, mem: Memory) -> int:
             data.pop("rejected_candidates")
         print(json.dumps(data, ensure_ascii=False, indent=2, default=str))
     else:
-        print_report(report, extractor=getattr(extractor, "name", "?"), scope=mem.scope,
-                     show_rejected=args.show_rejected)
+        print_report(
+            report,
+            extractor=getattr(extractor, "name", "?"),
+            scope=mem.scope,
+            show_rejected=args.show_rejected,
+        )
     for error in report.errors:
         _out(f"credo: error: {error}", err=True)
     return 1 if report.errors else 0
 
 
-def print_report(report: IngestReport, *, extractor: str, scope: str,
-                 show_rejected: bool = False) -> None:
+def print_report(
+    report: IngestReport, *, extractor: str, scope: str, show_rejected: bool = False
+) -> None:
     verb = "would store" if report.dry_run else "stored"
-    _out(f"read {report.turns} turn(s) ({report.user_turns} from users) in "
-         f"{report.episodes} episode(s); extractor: {extractor}; scope: {scope}"
-         + ("; DRY RUN: nothing written" if report.dry_run else ""))
+    _out(
+        f"read {report.turns} turn(s) ({report.user_turns} from users) in "
+        f"{report.episodes} episode(s); extractor: {extractor}; scope: {scope}"
+        + ("; DRY RUN: nothing written" if report.dry_run else "")
+    )
     codes = ", ".join(f"{c} {n}" for c, n in report.rejected_by_code.most_common())
-    _out(f"candidates: {report.candidates}; {verb}: {report.accepted}; rejected: "
-         f"{report.rejected}" + (f" ({codes})" if codes else ""))
-    _out(f"turns that produced a fact: {len(report.fact_turns)} of {report.turns} "
-         f"({report.accepted_per_turn:.1%}; {report.accepted_per_user_turn:.1%} of user turns)")
+    _out(
+        f"candidates: {report.candidates}; {verb}: {report.accepted}; rejected: "
+        f"{report.rejected}" + (f" ({codes})" if codes else "")
+    )
+    _out(
+        f"turns that produced a fact: {len(report.fact_turns)} of {report.turns} "
+        f"({report.accepted_per_turn:.1%}; {report.accepted_per_user_turn:.1%} of user turns)"
+    )
     if not report.dry_run:
         rel = report.to_dict()["relations"]
         _out("relations: " + ", ".join(f"{k} {v}" for k, v in rel.items()))
@@ -117,8 +133,10 @@ def print_report(report: IngestReport, *, extractor: str, scope: str,
         what = f" {applied.request.phrase!r}" if applied.request.phrase else ""
         rules = ", ".join(f"{r.id} [{r.pattern}]" for r in applied.rules) or "no rule"
         gone = f"; forgot {len(applied.forgotten)} fact(s)" if applied.forgotten else ""
-        _out(f"honoured a request not to remember ({applied.request.kind}{what}) in "
-             f"{applied.turn_id}: {rules}{gone}")
+        _out(
+            f"honoured a request not to remember ({applied.request.kind}{what}) in "
+            f"{applied.turn_id}: {rules}{gone}"
+        )
     _out()
     _out(f"{'would be stored' if report.dry_run else 'accepted'} ({report.accepted}):")
     for item in report.accepted_facts:
@@ -130,8 +148,10 @@ def print_report(report: IngestReport, *, extractor: str, scope: str,
         _out()
         _out(f"rejected ({report.rejected}):")
         for item in report.rejected_candidates:
-            _out(f"  {item['code']:<18} {item['text']}  ({item['reason']}) "
-                 f"[from {', '.join(item['turns'])}]")
+            _out(
+                f"  {item['code']:<18} {item['text']}  ({item['reason']}) "
+                f"[from {', '.join(item['turns'])}]"
+            )
         if not report.rejected_candidates:
             _out("  (nothing)")
     for note in report.notes:
@@ -153,8 +173,9 @@ def cmd_gate(args: argparse.Namespace, settings: Settings) -> int:
         policy = load_policy(path)
         if getattr(args, "json", False):
             data: dict[str, Any] = {"path": str(path), "exists": path.exists()}
-            data.update({k: list(v) if isinstance(v, tuple) else v
-                         for k, v in policy.__dict__.items()})
+            data.update(
+                {k: list(v) if isinstance(v, tuple) else v for k, v in policy.__dict__.items()}
+            )
             print(json.dumps(data, ensure_ascii=False, indent=2))
         else:
             state = "" if path.exists() else " (not written yet: these are the defaults)"
@@ -184,8 +205,10 @@ def cmd_rules(args: argparse.Namespace, mem: Memory) -> int:
         if args.json:
             print(json.dumps(rule.to_dict(), indent=2))
         else:
-            _out(f"added {rule.id}: refuse candidates containing all of [{rule.pattern}]"
-                 + (f" about {rule.subject}" if rule.subject else ""))
+            _out(
+                f"added {rule.id}: refuse candidates containing all of [{rule.pattern}]"
+                + (f" about {rule.subject}" if rule.subject else "")
+            )
         return 0
     if action == "remove":
         mem.remove_rule(args.rule_id)
@@ -207,45 +230,82 @@ def cmd_rules(args: argparse.Namespace, mem: Memory) -> int:
 # -- registration -------------------------------------------------------------------------
 def register(command: CommandAdder) -> None:
     """Add `ingest`, `gate` and `rules` to the `credo` parser."""
-    p = command("ingest", cmd_ingest, "Extract facts from a conversation file (JSON Lines, "
-                "OpenAI messages or LoCoMo) through the gate; prints a report.", read=False)
+    p = command(
+        "ingest",
+        cmd_ingest,
+        "Extract facts from a conversation file (JSON Lines, "
+        "OpenAI messages or LoCoMo) through the gate; prints a report.",
+        read=False,
+    )
     p.add_argument("file", help="the conversation file")
-    p.add_argument("--format", choices=FORMATS, default="auto",
-                   help="input format (default: from the file name and content)")
-    p.add_argument("--dry-run", action="store_true",
-                   help="judge every candidate with the gate but write nothing")
-    p.add_argument("--show-rejected", action="store_true",
-                   help="also print the rejected candidates, with reasons")
-    p.add_argument("--llm", metavar="PROVIDER:MODEL",
-                   help="extract with this chat model (default: $CREDO_LLM, else the "
-                   "offline rule extractor), e.g. openai:gpt-4o-mini, ollama:qwen2.5:7b")
-    p.add_argument("--llm-url", metavar="URL", help="the model server's base URL "
-                   "(default: $CREDO_LLM_URL or the provider's)")
-    p.add_argument("--llm-key", metavar="KEY", help="API key (default: $CREDO_LLM_KEY, "
-                   "or $OPENAI_API_KEY / $ANTHROPIC_API_KEY for those providers)")
-    p.add_argument("--broad", action="store_true",
-                   help="rule extractor: take every first-person statement the gate "
-                   "passes (more recall, more facts to review)")
-    p.add_argument("--episode-size", type=int, default=DEFAULT_EPISODE_SIZE, metavar="N",
-                   help=f"turns per extraction call (default {DEFAULT_EPISODE_SIZE}; "
-                   "episodes never straddle two sessions)")
+    p.add_argument(
+        "--format",
+        choices=FORMATS,
+        default="auto",
+        help="input format (default: from the file name and content)",
+    )
+    p.add_argument(
+        "--dry-run",
+        action="store_true",
+        help="judge every candidate with the gate but write nothing",
+    )
+    p.add_argument(
+        "--show-rejected",
+        action="store_true",
+        help="also print the rejected candidates, with reasons",
+    )
+    p.add_argument(
+        "--llm",
+        metavar="PROVIDER:MODEL",
+        help="extract with this chat model (default: $CREDO_LLM, else the "
+        "offline rule extractor), e.g. openai:gpt-4o-mini, ollama:qwen2.5:7b",
+    )
+    p.add_argument(
+        "--llm-url",
+        metavar="URL",
+        help="the model server's base URL (default: $CREDO_LLM_URL or the provider's)",
+    )
+    p.add_argument(
+        "--llm-key",
+        metavar="KEY",
+        help="API key (default: $CREDO_LLM_KEY, "
+        "or $OPENAI_API_KEY / $ANTHROPIC_API_KEY for those providers)",
+    )
+    p.add_argument(
+        "--broad",
+        action="store_true",
+        help="rule extractor: take every first-person statement the gate "
+        "passes (more recall, more facts to review)",
+    )
+    p.add_argument(
+        "--episode-size",
+        type=int,
+        default=DEFAULT_EPISODE_SIZE,
+        metavar="N",
+        help=f"turns per extraction call (default {DEFAULT_EPISODE_SIZE}; "
+        "episodes never straddle two sessions)",
+    )
     p.add_argument("--sample", metavar="ID", help="LoCoMo: only this sample_id")
 
-    p = command.standalone("gate", cmd_gate, "Show or edit the gate policy: what counts "
-                           "as a fact in this store.")
+    p = command.standalone(
+        "gate", cmd_gate, "Show or edit the gate policy: what counts as a fact in this store."
+    )
     gate_sub = p.add_subparsers(dest="gate_cmd", required=True, metavar="ACTION")
     s = gate_sub.add_parser("show", help="print the policy in force (TOML)")
     s.add_argument("--json", action="store_true", help="print JSON")
-    gate_sub.add_parser("edit", help="write the defaults if missing, then open $EDITOR "
-                        "(prints the path when there is no editor or no terminal)")
+    gate_sub.add_parser(
+        "edit",
+        help="write the defaults if missing, then open $EDITOR "
+        "(prints the path when there is no editor or no terminal)",
+    )
     gate_sub.add_parser("path", help="print where the policy file lives")
 
-    p = command("rules", cmd_rules, "List, add or remove suppression rules (\"don't "
-                "remember ...\").")
+    p = command(
+        "rules", cmd_rules, 'List, add or remove suppression rules ("don\'t remember ...").'
+    )
     rules_sub = p.add_subparsers(dest="rules_cmd", required=False, metavar="ACTION")
     s = rules_sub.add_parser("list", help="list the rules (the default)")
-    s.add_argument("--json", action="store_true", default=argparse.SUPPRESS,
-                   help="print JSON")
+    s.add_argument("--json", action="store_true", default=argparse.SUPPRESS, help="print JSON")
     s = rules_sub.add_parser("add", help="refuse candidates containing all these words")
     s.add_argument("pattern", help='words that must all appear, e.g. "home address"')
     s.add_argument("--subject", help="only candidates about this entity")

@@ -28,42 +28,171 @@ DENY_LIST = (
 )
 
 HEDGE_MARKERS = (
-    "seems", "seem", "appears", "apparently", "might", "maybe", "perhaps", "probably",
-    "possibly", "i think", "i guess", "i suppose", "i believe", "not sure", "kind of",
-    "sort of", "could be", "may be", "likely", "unlikely", "i feel like", "supposedly",
-    "guesses", "supposes", "unsure", "is not sure", "isn't sure", "feels like",
+    "seems",
+    "seem",
+    "appears",
+    "apparently",
+    "might",
+    "maybe",
+    "perhaps",
+    "probably",
+    "possibly",
+    "i think",
+    "i guess",
+    "i suppose",
+    "i believe",
+    "not sure",
+    "kind of",
+    "sort of",
+    "could be",
+    "may be",
+    "likely",
+    "unlikely",
+    "i feel like",
+    "supposedly",
+    "guesses",
+    "supposes",
+    "unsure",
+    "is not sure",
+    "isn't sure",
+    "feels like",
 )
 AFFECT_MARKERS = (
-    "frustrated", "excited", "happy", "annoyed", "angry", "sad", "upset", "stressed",
-    "anxious", "worried", "tired", "bored", "thrilled", "disappointed", "feeling",
-    "feels", "bad mood", "good mood", "in a mood", "moody", "depressed", "nervous",
-    "overwhelmed", "furious", "glad",
+    "frustrated",
+    "excited",
+    "happy",
+    "annoyed",
+    "angry",
+    "sad",
+    "upset",
+    "stressed",
+    "anxious",
+    "worried",
+    "tired",
+    "bored",
+    "thrilled",
+    "disappointed",
+    "feeling",
+    "feels",
+    "bad mood",
+    "good mood",
+    "in a mood",
+    "moody",
+    "depressed",
+    "nervous",
+    "overwhelmed",
+    "furious",
+    "glad",
 )
 SPECULATION_MARKERS = (
-    "will", "going to", "gonna", "plan to", "plans to", "planning to", "want to",
-    "wants to", "wanna", "intend to", "intends to", "hope to", "hopes to", "someday",
-    "eventually", "one day", "thinking about", "thinking of", "considering", "might switch",
-    "next year", "in the future", "would like to", "wants to eventually", "can't wait",
-    "cannot wait", "can not wait", "keen to", "looking forward to", "about to", "tomorrow",
-    "next week", "next month", "next weekend", "this weekend", "tonight", "later today",
+    "will",
+    "going to",
+    "gonna",
+    "plan to",
+    "plans to",
+    "planning to",
+    "want to",
+    "wants to",
+    "wanna",
+    "intend to",
+    "intends to",
+    "hope to",
+    "hopes to",
+    "someday",
+    "eventually",
+    "one day",
+    "thinking about",
+    "thinking of",
+    "considering",
+    "might switch",
+    "next year",
+    "in the future",
+    "would like to",
+    "wants to eventually",
+    "can't wait",
+    "cannot wait",
+    "can not wait",
+    "keen to",
+    "looking forward to",
+    "about to",
+    "tomorrow",
+    "next week",
+    "next month",
+    "next weekend",
+    "this weekend",
+    "tonight",
+    "later today",
 )
 TRANSIENT_MARKERS = (
-    "right now", "currently running", "is running", "is failing", "are failing", "is open",
-    "is down", "is broken", "at the moment", "today", "tonight", "this morning",
-    "this afternoon", "this week", "just now", "is loading", "is compiling", "is crashing",
-    "is failing right now", "failing", "is stuck", "is hanging", "currently",
-    "at present", "for now", "on vacation", "on holiday", "out of office", "off sick",
-    "until monday", "until tuesday", "until wednesday", "until thursday", "until friday",
-    "until saturday", "until sunday", "until tomorrow", "until next week", "a meeting at",
-    "a call at", "an appointment at", "this evening", "tonight",
+    "right now",
+    "currently running",
+    "is running",
+    "is failing",
+    "are failing",
+    "is open",
+    "is down",
+    "is broken",
+    "at the moment",
+    "today",
+    "tonight",
+    "this morning",
+    "this afternoon",
+    "this week",
+    "just now",
+    "is loading",
+    "is compiling",
+    "is crashing",
+    "is failing right now",
+    "failing",
+    "is stuck",
+    "is hanging",
+    "currently",
+    "at present",
+    "for now",
+    "on vacation",
+    "on holiday",
+    "out of office",
+    "off sick",
+    "until monday",
+    "until tuesday",
+    "until wednesday",
+    "until thursday",
+    "until friday",
+    "until saturday",
+    "until sunday",
+    "until tomorrow",
+    "until next week",
+    "a meeting at",
+    "a call at",
+    "an appointment at",
+    "this evening",
+    "tonight",
 )
 ATTRIBUTION_MARKERS = (
-    "thinks that", "thinks", "believes", "says that", "said that", "according to",
-    "in his opinion", "in her opinion", "in their opinion", "claims", "reckons",
+    "thinks that",
+    "thinks",
+    "believes",
+    "says that",
+    "said that",
+    "according to",
+    "in his opinion",
+    "in her opinion",
+    "in their opinion",
+    "claims",
+    "reckons",
 )
 VAGUE_MARKERS = (
-    "clean code", "good code", "best practices", "high quality", "good quality", "complex",
-    "things", "stuff", "something", "somewhere", "somehow",
+    "clean code",
+    "good code",
+    "best practices",
+    "high quality",
+    "good quality",
+    "complex",
+    "things",
+    "stuff",
+    "something",
+    "somewhere",
+    "somehow",
 )
 
 KEEP_EXAMPLES = (
@@ -110,8 +239,10 @@ class GatePolicy:
         from .predicates import shipped
 
         return shipped().extended(
-            one_valued=self.one_valued, many_valued=self.many_valued,
-            synonyms=self.predicate_synonyms, opposites=self.predicate_opposites,
+            one_valued=self.one_valued,
+            many_valued=self.many_valued,
+            synonyms=self.predicate_synonyms,
+            opposites=self.predicate_opposites,
             exclusive=self.exclusive_values,
         )
 
@@ -172,15 +303,54 @@ def _first_marker(text: str, markers: tuple[str, ...]) -> str | None:
 
 
 #: how contracted tokens read to the marker lists ("I'll" -> "i will")
-_SPELLED = {"'ll": "will", "’ll": "will", "'d": "would", "’d": "would", "n't": "not",
-            "n’t": "not", "ca": "can", "wo": "will", "'m": "am", "’m": "am", "'re": "are",
-            "’re": "are", "'ve": "have", "’ve": "have", "gon": "going", "na": "to"}
+_SPELLED = {
+    "'ll": "will",
+    "’ll": "will",
+    "'d": "would",
+    "’d": "would",
+    "n't": "not",
+    "n’t": "not",
+    "ca": "can",
+    "wo": "will",
+    "'m": "am",
+    "’m": "am",
+    "'re": "are",
+    "’re": "are",
+    "'ve": "have",
+    "’ve": "have",
+    "gon": "going",
+    "na": "to",
+}
 #: state verbs that "currently" or "now" do not make transient ("I currently live in Oslo")
-DURABLE_NOW = frozenset({
-    "live", "work", "use", "study", "own", "speak", "teach", "deploy", "run", "host",
-    "maintain", "lead", "manage", "rent", "have", "be_based", "be_married", "be_vegan",
-    "be_vegetarian", "be_employed", "attend", "volunteer", "play", "write", "coach",
-})
+DURABLE_NOW = frozenset(
+    {
+        "live",
+        "work",
+        "use",
+        "study",
+        "own",
+        "speak",
+        "teach",
+        "deploy",
+        "run",
+        "host",
+        "maintain",
+        "lead",
+        "manage",
+        "rent",
+        "have",
+        "be_based",
+        "be_married",
+        "be_vegan",
+        "be_vegetarian",
+        "be_employed",
+        "attend",
+        "volunteer",
+        "play",
+        "write",
+        "coach",
+    }
+)
 _NOW_WORDS = frozenset({"currently", "now", "presently", "nowadays"})
 _MODALS = frozenset({"will", "would", "might", "may", "could", "should", "shall"})
 
@@ -218,29 +388,48 @@ def _views(text: str, policy: GatePolicy, statement: Statement | None) -> _Views
             named = later or tok.tag_ in ("NNP", "NNPS")
             if tok.text[:1].isupper() and tok.text != "I" and named:
                 names.add(tok.i)
-            elif tok.lower_ in _MODALS and tok.text[:1].isupper() and n + 1 < len(words) \
-                    and (words[n + 1].tag_ in ("VBZ", "VBD") or words[n + 1].text[:1].isupper()):
+            elif (
+                tok.lower_ in _MODALS
+                and tok.text[:1].isupper()
+                and n + 1 < len(words)
+                and (words[n + 1].tag_ in ("VBZ", "VBD") or words[n + 1].text[:1].isupper())
+            ):
                 # "Will lives in Oslo", "Will Smith ...": a modal takes a base-form verb
                 names.add(tok.i)
 
     def view(blank: set[int]) -> str:  # one token a word: "I'll" reads "i will"
-        return " ".join("_" if tok.i in blank else _SPELLED.get(tok.lower_, tok.lower_)
-                        for tok in doc if not tok.is_space)
+        return " ".join(
+            "_" if tok.i in blank else _SPELLED.get(tok.lower_, tok.lower_)
+            for tok in doc
+            if not tok.is_space
+        )
 
     nouns = {t.i for t in doc if t.pos_ in ("NOUN", "PROPN") or t.tag_.startswith("NN")}
     modifiers = {
-        t.i for t in doc
-        if t.lower_ in vague_words and t.dep_ in ("amod", "compound", "nmod")
+        t.i
+        for t in doc
+        if t.lower_ in vague_words
+        and t.dep_ in ("amod", "compound", "nmod")
         and t.head.pos_ in ("NOUN", "PROPN")
         and f"{t.lower_} {t.head.lower_}" not in vague_words
     }
     now = {t.i for t in doc if t.lower_ in _NOW_WORDS} if durable else set()
     # "I believe in God" is a belief, not a hedge; "my favourite kind of movie" is a noun
-    not_hedges = {t.i for t in doc if t.lower_ in ("believe", "believes") and t.i + 1 < len(doc)
-                  and doc[t.i + 1].lower_ == "in"}
+    not_hedges = {
+        t.i
+        for t in doc
+        if t.lower_ in ("believe", "believes")
+        and t.i + 1 < len(doc)
+        and doc[t.i + 1].lower_ == "in"
+    }
     not_hedges |= {t.i for t in doc if t.lower_ in ("kind", "sort") and t.dep_ != "advmod"}
-    return _Views(view(names), view(names | not_hedges), view(names | nouns),
-                  view(names | modifiers), view(names | now))
+    return _Views(
+        view(names),
+        view(names | not_hedges),
+        view(names | nouns),
+        view(names | modifiers),
+        view(names | now),
+    )
 
 
 def check(
@@ -288,11 +477,19 @@ def check(
     checks = (
         ("affect", policy.affect, "emotion or mood", views.base),
         ("hedged", policy.hedges, "hedged", views.hedges),
-        ("speculative", policy.speculation, "intention or speculation about the future",
-         views.base),
+        (
+            "speculative",
+            policy.speculation,
+            "intention or speculation about the future",
+            views.base,
+        ),
         ("transient", policy.transient, "transient state", views.transient),
-        ("attributed_opinion", policy.attribution, "opinion attributed to someone",
-         views.attribution),
+        (
+            "attributed_opinion",
+            policy.attribution,
+            "opinion attributed to someone",
+            views.attribution,
+        ),
         ("vague", policy.vague, "not specific", views.vague),
     )
     for code, markers, label, seen in checks:
@@ -301,8 +498,9 @@ def check(
             return Verdict(False, code, f"{label}: {marker!r}")
     subject = (candidate.subject or "").strip().lower()
     if statement.pronoun_subject and (not subject or subject in _PRONOUNS):
-        return Verdict(False, "ungrounded",
-                       f"{statement.subject!r} has nothing to refer to: say what it is")
+        return Verdict(
+            False, "ungrounded", f"{statement.subject!r} has nothing to refer to: say what it is"
+        )
     if subject in _PRONOUNS:
         return Verdict(False, "ungrounded", f"{subject!r} has nothing to refer to")
     if require_subject and not subject:
@@ -310,8 +508,9 @@ def check(
     return Verdict(True, "ok", "ok")
 
 
-_PRONOUNS = frozenset({"it", "this", "that", "he", "she", "they", "these", "those", "him",
-                       "them", "there"})
+_PRONOUNS = frozenset(
+    {"it", "this", "that", "he", "she", "they", "these", "those", "him", "them", "there"}
+)
 
 
 def passes_gate(candidate: dict[str, str]) -> tuple[bool, str]:

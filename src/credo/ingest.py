@@ -50,8 +50,13 @@ _CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
 DEFAULT_EPISODE_SIZE = 20
 #: consecutive episodes whose extraction failed outright before ingest gives up
 MAX_FAILED_EPISODES = 3
-_ROLE_ALIASES = {"human": "user", "ai": "assistant", "bot": "assistant", "model": "assistant",
-                 "function": "tool"}
+_ROLE_ALIASES = {
+    "human": "user",
+    "ai": "assistant",
+    "bot": "assistant",
+    "model": "assistant",
+    "function": "tool",
+}
 
 
 class IngestError(ValueError):
@@ -92,8 +97,7 @@ def _message_turn(msg: Any, n: int, where: str, default_id: str) -> Turn | None:
     if "content" not in msg:
         raise IngestError(f"{where}: no 'content'")
     content = _content(msg.get("content"), where)
-    stamp = next((msg[k] for k in ("timestamp", "time", "created_at", "date") if k in msg),
-                 None)
+    stamp = next((msg[k] for k in ("timestamp", "time", "created_at", "date") if k in msg), None)
     speaker = msg.get("speaker") or msg.get("name")
     return Turn(
         id=str(msg["id"]) if msg.get("id") not in (None, "") else default_id,
@@ -110,8 +114,7 @@ def read_jsonl(path: str | Path) -> list[Turn]:
     _check_size(path)
     turns: list[Turn] = []
     with _open(path, "rb") as fh:
-        for n, msg in read_json_lines(fh, name=str(path), error=IngestError,
-                                      at="{name}:{n}"):
+        for n, msg in read_json_lines(fh, name=str(path), error=IngestError, at="{name}:{n}"):
             turn = _message_turn(msg, n, f"{path}:{n}", f"{path.stem}:{n}")
             if turn is not None:
                 turns.append(turn)
@@ -125,7 +128,7 @@ def read_openai(path: str | Path) -> list[Turn]:
     if isinstance(data, dict) and isinstance(data.get("messages"), list):
         data = data["messages"]
     if not isinstance(data, list):
-        raise IngestError(f"{path}: expected a JSON array of messages or {{\"messages\": [...]}}")
+        raise IngestError(f'{path}: expected a JSON array of messages or {{"messages": [...]}}')
     turns = []
     for n, msg in enumerate(data, 1):
         turn = _message_turn(msg, n, f"{path}: message {n}", f"{path.stem}:{n}")
@@ -141,8 +144,11 @@ def read_locomo(path: str | Path, *, sample: str | None = None) -> list[Turn]:
     path = Path(path)
     data = _load_json(path)
     samples = data if isinstance(data, list) else [data]
-    chosen = [s for s in samples if isinstance(s, dict)
-              and (sample is None or str(s.get("sample_id")) == sample)]
+    chosen = [
+        s
+        for s in samples
+        if isinstance(s, dict) and (sample is None or str(s.get("sample_id")) == sample)
+    ]
     if sample is not None and not chosen:
         ids = ", ".join(str(s.get("sample_id")) for s in samples if isinstance(s, dict))
         raise IngestError(f"{path}: no sample {sample!r} (samples: {ids or 'none'})")
@@ -153,7 +159,8 @@ def read_locomo(path: str | Path, *, sample: str | None = None) -> list[Turn]:
             raise IngestError(f"{path}: sample {k} has no 'conversation' object")
         sid = str(s.get("sample_id") or f"sample-{k}")
         sessions = sorted(
-            (int(m.group(1)), key) for key in conv
+            (int(m.group(1)), key)
+            for key in conv
             if (m := re.fullmatch(r"session_(\d+)", key)) and isinstance(conv[key], list)
         )
         for number, key in sessions:
@@ -166,12 +173,16 @@ def read_locomo(path: str | Path, *, sample: str | None = None) -> list[Turn]:
                 if t.get("blip_caption"):
                     # the photo is part of what was said ("look at this!")
                     text += f" [shares a photo: {t['blip_caption']}]"
-                turns.append(Turn(
-                    id=f"{sid}:{t.get('dia_id') or f'D{number}:{j}'}",
-                    role="user", content=text, timestamp=stamp,
-                    speaker=str(t.get("speaker") or "") or None,
-                    episode=f"{sid}:{key}",
-                ))
+                turns.append(
+                    Turn(
+                        id=f"{sid}:{t.get('dia_id') or f'D{number}:{j}'}",
+                        role="user",
+                        content=text,
+                        timestamp=stamp,
+                        speaker=str(t.get("speaker") or "") or None,
+                        episode=f"{sid}:{key}",
+                    )
+                )
     return turns
 
 
@@ -190,8 +201,10 @@ def _check_size(path: Path) -> None:
     except OSError as exc:
         raise IngestError(f"cannot read {path}: {exc.strerror or exc}") from exc
     if size > MAX_INPUT_BYTES:
-        raise IngestError(f"{path} is {size} bytes; credo ingests at most {MAX_INPUT_BYTES} "
-                          "bytes a file: split it")
+        raise IngestError(
+            f"{path} is {size} bytes; credo ingests at most {MAX_INPUT_BYTES} "
+            "bytes a file: split it"
+        )
 
 
 def _load_json(path: Path) -> Any:
@@ -231,8 +244,7 @@ def detect_format(path: str | Path) -> str:
     raise IngestError(f"{path}: cannot tell the format; pass --format jsonl|openai|locomo")
 
 
-def read_turns(path: str | Path, *, fmt: str = "auto", sample: str | None = None
-               ) -> list[Turn]:
+def read_turns(path: str | Path, *, fmt: str = "auto", sample: str | None = None) -> list[Turn]:
     if fmt not in FORMATS:
         raise IngestError(f"unknown format {fmt!r}: use {', '.join(FORMATS)}")
     fmt = detect_format(path) if fmt == "auto" else fmt
@@ -302,8 +314,10 @@ class IngestReport:
             "turns_with_fact": len(self.fact_turns),
             "accepted_per_turn": round(self.accepted_per_turn, 4),
             "accepted_per_user_turn": round(self.accepted_per_user_turn, 4),
-            "relations": {r: self.relations.get(r, 0) for r in
-                          ("new", "duplicate", "refinement", "update", "conflict")},
+            "relations": {
+                r: self.relations.get(r, 0)
+                for r in ("new", "duplicate", "refinement", "update", "conflict")
+            },
             "unresolved_conflicts": self.unresolved_conflicts,
             "suppressions": [s.to_dict() for s in self.suppressions],
             "accepted_facts": self.accepted_facts,
@@ -356,9 +370,13 @@ def ingest(
                 continue
             before = previous.get(speaker)
             applied = apply_request(
-                memory, request, turn_id=turn.id, subject=speaker,
+                memory,
+                request,
+                turn_id=turn.id,
+                subject=speaker,
                 previous_id=before.id if before else None,
-                previous_text=before.content if before else None, dry_run=dry_run,
+                previous_text=before.content if before else None,
+                dry_run=dry_run,
             )
             report.suppressions.append(applied)
             suppressed.update(applied.suppressed_turns)
@@ -392,37 +410,59 @@ def check_turns(turns: Sequence[Turn]) -> None:
     `MAX_LABEL_CHARS`, a timestamp a finite number of seconds."""
     for n, turn in enumerate(turns, 1):
         if not isinstance(turn, Turn):
-            raise IngestError(f"turn {n}: expected a credo.extract.base.Turn, not "
-                              f"{type(turn).__name__}")
+            raise IngestError(
+                f"turn {n}: expected a credo.extract.base.Turn, not {type(turn).__name__}"
+            )
         where = f"turn {n}"
-        if (not isinstance(turn.id, str) or not turn.id.strip() or len(turn.id) > MAX_REF_CHARS
-                or _CONTROL.search(turn.id)):
-            raise IngestError(f"{where}: its id must be text of 1 to {MAX_REF_CHARS} "
-                              f"characters, without control characters, not {_shown(turn.id)}")
+        if (
+            not isinstance(turn.id, str)
+            or not turn.id.strip()
+            or len(turn.id) > MAX_REF_CHARS
+            or _CONTROL.search(turn.id)
+        ):
+            raise IngestError(
+                f"{where}: its id must be text of 1 to {MAX_REF_CHARS} "
+                f"characters, without control characters, not {_shown(turn.id)}"
+            )
         where = f"turn {n} ({_shown(turn.id)})"
         if turn.role not in ("user", "assistant", "tool"):
             raise IngestError(f"{where}: role {_shown(turn.role)}: use user, assistant or tool")
         if not isinstance(turn.content, str):
             raise IngestError(f"{where}: content must be text, not {type(turn.content).__name__}")
         if len(turn.content) > MAX_TURN_CHARS:
-            raise IngestError(f"{where} is {len(turn.content)} characters; a turn is at most "
-                              f"{MAX_TURN_CHARS}: split it (nothing was ingested)")
-        if turn.episode is not None and (not isinstance(turn.episode, str)
-                                         or len(turn.episode) > MAX_REF_CHARS
-                                         or _CONTROL.search(turn.episode)):
-            raise IngestError(f"{where}: its episode must be text of at most {MAX_REF_CHARS} "
-                              "characters, without control characters")
-        if turn.speaker is not None and (not isinstance(turn.speaker, str)
-                                         or len(turn.speaker) > MAX_LABEL_CHARS
-                                         or _CONTROL.search(turn.speaker)):
-            raise IngestError(f"{where}: its speaker must be text of at most "
-                              f"{MAX_LABEL_CHARS} characters, without control characters")
+            raise IngestError(
+                f"{where} is {len(turn.content)} characters; a turn is at most "
+                f"{MAX_TURN_CHARS}: split it (nothing was ingested)"
+            )
+        if turn.episode is not None and (
+            not isinstance(turn.episode, str)
+            or len(turn.episode) > MAX_REF_CHARS
+            or _CONTROL.search(turn.episode)
+        ):
+            raise IngestError(
+                f"{where}: its episode must be text of at most {MAX_REF_CHARS} "
+                "characters, without control characters"
+            )
+        if turn.speaker is not None and (
+            not isinstance(turn.speaker, str)
+            or len(turn.speaker) > MAX_LABEL_CHARS
+            or _CONTROL.search(turn.speaker)
+        ):
+            raise IngestError(
+                f"{where}: its speaker must be text of at most "
+                f"{MAX_LABEL_CHARS} characters, without control characters"
+            )
         stamp = turn.timestamp
-        if stamp is not None and (isinstance(stamp, bool) or not isinstance(stamp, (int, float))
-                                  or not math.isfinite(stamp)
-                                  or not EARLIEST <= stamp <= LATEST):
-            raise IngestError(f"{where}: timestamp must be epoch seconds (the years 1 to "
-                              f"9999), not {_shown(stamp)}")
+        if stamp is not None and (
+            isinstance(stamp, bool)
+            or not isinstance(stamp, (int, float))
+            or not math.isfinite(stamp)
+            or not EARLIEST <= stamp <= LATEST
+        ):
+            raise IngestError(
+                f"{where}: timestamp must be epoch seconds (the years 1 to "
+                f"9999), not {_shown(stamp)}"
+            )
 
 
 def _extract(extractor: Extractor, turns: Sequence[Turn], self_name: str) -> Extraction:
@@ -431,16 +471,22 @@ def _extract(extractor: Extractor, turns: Sequence[Turn], self_name: str) -> Ext
     return extractor.extract_episode(turns, self_name=self_name)
 
 
-def _judge(memory: Memory, candidate: gate.Candidate, rules: Sequence[gate.Suppression],
-           suppressed: set[str], report: IngestReport,
-           episode_of: dict[str, str] | None = None) -> None:
+def _judge(
+    memory: Memory,
+    candidate: gate.Candidate,
+    rules: Sequence[gate.Suppression],
+    suppressed: set[str],
+    report: IngestReport,
+    episode_of: dict[str, str] | None = None,
+) -> None:
     report.candidates += 1
     source_turns = list(candidate.derived_from)
     episodes_of = [episode_of[t] for t in source_turns if episode_of and t in episode_of]
     if episodes_of:
         # provenance names the episode too, so `forget --episode` takes a whole session
-        candidate = replace(candidate, derived_from=tuple(
-            dict.fromkeys([*candidate.derived_from, *episodes_of])))
+        candidate = replace(
+            candidate, derived_from=tuple(dict.fromkeys([*candidate.derived_from, *episodes_of]))
+        )
     if candidate.subject:
         # rules name normalised subjects; compare like with like
         try:
@@ -452,8 +498,7 @@ def _judge(memory: Memory, candidate: gate.Candidate, rules: Sequence[gate.Suppr
     if hit is not None:
         # the user asked not to remember this very turn: refuse whatever words it used
         words = tuple(dict.fromkeys(re.findall(r"\w+", candidate.text.lower())))[:8]
-        these.insert(0, gate.Suppression(f"turn:{hit}", f"what was said in {hit}",
-                                         None, words))
+        these.insert(0, gate.Suppression(f"turn:{hit}", f"what was said in {hit}", None, words))
     if report.dry_run:
         verdict = gate.check(candidate, memory.policy, suppressions=these)
         accepted, code, why = verdict.accepted, verdict.code, verdict.reason
@@ -470,14 +515,23 @@ def _judge(memory: Memory, candidate: gate.Candidate, rules: Sequence[gate.Suppr
         if relation:
             report.relations[relation] += 1
         report.fact_turns.update(turns)
-        report.accepted_facts.append({"id": fact_id, "text": text, "relation": relation,
-                                      "subject": candidate.subject, "source": candidate.source,
-                                      "turns": turns, "valid_from": candidate.valid_from})
+        report.accepted_facts.append(
+            {
+                "id": fact_id,
+                "text": text,
+                "relation": relation,
+                "subject": candidate.subject,
+                "source": candidate.source,
+                "turns": turns,
+                "valid_from": candidate.valid_from,
+            }
+        )
     else:
         from .secrets import mask_secrets
 
         report.rejected += 1
         report.rejected_by_code[code] += 1
         shown = mask_secrets(candidate.text) if code == "secret" else candidate.text
-        report.rejected_candidates.append({"text": shown, "code": code, "reason": why,
-                                           "turns": turns})
+        report.rejected_candidates.append(
+            {"text": shown, "code": code, "reason": why, "turns": turns}
+        )

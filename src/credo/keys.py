@@ -42,34 +42,180 @@ _NEG_WORDS = frozenset({"not", "n't", "never", "no", "nt"})
 _ENDED = frozenset({"stop", "quit", "cease"})
 _BEGUN = frozenset({"start", "begin"})
 #: objects of a preposition that say when or how, not where or for whom
-_WHEN_NOT_WHERE = frozenset({
-    "night", "day", "weekend", "morning", "evening", "afternoon", "noon", "midnight",
-    "home", "moment", "time", "least", "first", "once", "all", "most", "dawn", "dusk",
-    "lunch", "dinner", "breakfast", "work", "school", "week", "month", "year",
-})
-_ADVERBS = frozenset({
-    "anymore", "again", "too", "either", "often", "well", "much", "more", "very", "now",
-    "then", "there", "here", "always", "never", "ever", "yet", "still", "away", "back",
-    "together", "alone", "home", "abroad", "daily", "weekly", "early", "late", "hard",
-    "fast", "enough", "anyway", "though", "so", "also", "just", "already", "sometimes",
-    "anywhere", "everywhere", "outside", "inside", "online", "overseas", "less", "most",
-})
+_WHEN_NOT_WHERE = frozenset(
+    {
+        "night",
+        "day",
+        "weekend",
+        "morning",
+        "evening",
+        "afternoon",
+        "noon",
+        "midnight",
+        "home",
+        "moment",
+        "time",
+        "least",
+        "first",
+        "once",
+        "all",
+        "most",
+        "dawn",
+        "dusk",
+        "lunch",
+        "dinner",
+        "breakfast",
+        "work",
+        "school",
+        "week",
+        "month",
+        "year",
+    }
+)
+_ADVERBS = frozenset(
+    {
+        "anymore",
+        "again",
+        "too",
+        "either",
+        "often",
+        "well",
+        "much",
+        "more",
+        "very",
+        "now",
+        "then",
+        "there",
+        "here",
+        "always",
+        "never",
+        "ever",
+        "yet",
+        "still",
+        "away",
+        "back",
+        "together",
+        "alone",
+        "home",
+        "abroad",
+        "daily",
+        "weekly",
+        "early",
+        "late",
+        "hard",
+        "fast",
+        "enough",
+        "anyway",
+        "though",
+        "so",
+        "also",
+        "just",
+        "already",
+        "sometimes",
+        "anywhere",
+        "everywhere",
+        "outside",
+        "inside",
+        "online",
+        "overseas",
+        "less",
+        "most",
+    }
+)
 #: verbs that take an object (so a lone word after them is one)
-_TAKES_OBJECT = frozenset({"like", "love", "hate", "enjoy", "prefer", "eat", "drink", "use",
-                           "own", "have", "play", "speak", "watch", "read", "want", "need",
-                           "adore", "dislike", "wear", "drive", "cook", "grow", "study"})
-_REAL_AUX = frozenset({"be", "have", "do", "will", "would", "shall", "should", "can", "could",
-                       "may", "might", "must", "to", "get", "ought", "need", "dare", "ca",
-                       "wo", "'d", "'ll", "gon", "going"})
-_PREFERENCE = frozenset({"like", "love", "enjoy", "prefer", "hate", "adore", "dislike",
-                         "detest", "loathe"})
-_QUESTION_OPENERS = frozenset({
-    "what", "who", "whom", "whose", "where", "when", "why", "how", "which",
-})
-_AUX_OPENERS = frozenset({
-    "do", "does", "did", "can", "could", "would", "will", "shall", "should", "is", "are",
-    "was", "were", "am", "have", "has", "may", "might", "must",
-})
+_TAKES_OBJECT = frozenset(
+    {
+        "like",
+        "love",
+        "hate",
+        "enjoy",
+        "prefer",
+        "eat",
+        "drink",
+        "use",
+        "own",
+        "have",
+        "play",
+        "speak",
+        "watch",
+        "read",
+        "want",
+        "need",
+        "adore",
+        "dislike",
+        "wear",
+        "drive",
+        "cook",
+        "grow",
+        "study",
+    }
+)
+_REAL_AUX = frozenset(
+    {
+        "be",
+        "have",
+        "do",
+        "will",
+        "would",
+        "shall",
+        "should",
+        "can",
+        "could",
+        "may",
+        "might",
+        "must",
+        "to",
+        "get",
+        "ought",
+        "need",
+        "dare",
+        "ca",
+        "wo",
+        "'d",
+        "'ll",
+        "gon",
+        "going",
+    }
+)
+_PREFERENCE = frozenset(
+    {"like", "love", "enjoy", "prefer", "hate", "adore", "dislike", "detest", "loathe"}
+)
+_QUESTION_OPENERS = frozenset(
+    {
+        "what",
+        "who",
+        "whom",
+        "whose",
+        "where",
+        "when",
+        "why",
+        "how",
+        "which",
+    }
+)
+_AUX_OPENERS = frozenset(
+    {
+        "do",
+        "does",
+        "did",
+        "can",
+        "could",
+        "would",
+        "will",
+        "shall",
+        "should",
+        "is",
+        "are",
+        "was",
+        "were",
+        "am",
+        "have",
+        "has",
+        "may",
+        "might",
+        "must",
+    }
+)
 #: second-person openers that ask the assistant to do something
 _REQUEST_OPENERS = re.compile(
     r"^\s*(?:please\s+|pls\s+|kindly\s+)?(?:can|could|would|will)\s+you\b|"
@@ -77,8 +223,9 @@ _REQUEST_OPENERS = re.compile(
     r"^\s*(?:i\s+(?:want|need|would\s+like)\s+you\s+to)\b|^\s*let'?s\b",
     re.IGNORECASE,
 )
-_PRONOUN_SUBJECTS = frozenset({"it", "this", "that", "he", "she", "they", "these", "those",
-                               "him", "her", "them", "there"})
+_PRONOUN_SUBJECTS = frozenset(
+    {"it", "this", "that", "he", "she", "they", "these", "those", "him", "her", "them", "there"}
+)
 _FIRST = frozenset({"i", "me", "my", "mine", "myself"})
 #: a sentence that opens with a name (one to three capitalised words) and a lower-case word
 _LEADING_NAME = re.compile(r"^((?:[A-Z][\w'-]*)(?:\s+[A-Z][\w'-]*){0,2})(?=\s+[a-z])")
@@ -118,7 +265,7 @@ def display_name(subject_key: str) -> str:
 
 
 def strip_wrapper(text: str) -> str:
-    """"Remember that I live in Berlin" -> "I live in Berlin"."""
+    """ "Remember that I live in Berlin" -> "I live in Berlin"."""
     return _WRAPPER.sub("", text.strip(), count=1).strip()
 
 
@@ -137,31 +284,69 @@ def _kind(sent: Span, said: str) -> str:
         return "question"
     first = words[0]
     low = first.lower_
-    if low in _QUESTION_OPENERS and first.dep_ not in ("nsubj", "nsubjpass", "mark") and (
-        first.i + 1 < len(first.doc) and first.nbor().lower_ in _AUX_OPENERS | {"'s", "'re"}
+    if (
+        low in _QUESTION_OPENERS
+        and first.dep_ not in ("nsubj", "nsubjpass", "mark")
+        and (first.i + 1 < len(first.doc) and first.nbor().lower_ in _AUX_OPENERS | {"'s", "'re"})
     ):
         return "question"
     if _REQUEST_OPENERS.search(said):
         return "instruction"
-    if low in _AUX_OPENERS and len(words) > 1 and words[1].dep_ in _SUBJ and (
-        words[1].lower_ in ("you", "i", "we", "it", "there", "he", "she", "they")
+    if (
+        low in _AUX_OPENERS
+        and len(words) > 1
+        and words[1].dep_ in _SUBJ
+        and (words[1].lower_ in ("you", "i", "we", "it", "there", "he", "she", "they"))
     ):
         return "question"
     root = sent.root
     if not any(t.pos_ in ("VERB", "AUX") for t in sent):
         return "fragment"
     has_subject = any(c.dep_ in _SUBJ for c in root.children)
-    if not has_subject and root.tag_ == "VB" and root.i > words[0].i and all(
+    if (
+        not has_subject
+        and root.tag_ == "VB"
+        and root.i > words[0].i
+        and all(
             t.pos_ in ("ADV", "INTJ", "PART", "AUX") or t.lower_ in ("please", "do", "don't")
-            for t in words if t.i < root.i):
+            for t in words
+            if t.i < root.i
+        )
+    ):
         return "instruction"  # "Always use metric units", "Never push to main"
-    if (not has_subject and root.tag_ == "VB" and root.i == words[0].i
-            and not first.is_title or low in ("tell", "write", "show", "give", "make",
-                                              "find", "send", "help", "explain",
-                                              "summarize", "summarise", "list", "draft",
-                                              "translate", "create", "generate", "remind",
-                                              "book", "call", "email", "text", "schedule")
-            and not has_subject and root.i == words[0].i):
+    if (
+        not has_subject
+        and root.tag_ == "VB"
+        and root.i == words[0].i
+        and not first.is_title
+        or low
+        in (
+            "tell",
+            "write",
+            "show",
+            "give",
+            "make",
+            "find",
+            "send",
+            "help",
+            "explain",
+            "summarize",
+            "summarise",
+            "list",
+            "draft",
+            "translate",
+            "create",
+            "generate",
+            "remind",
+            "book",
+            "call",
+            "email",
+            "text",
+            "schedule",
+        )
+        and not has_subject
+        and root.i == words[0].i
+    ):
         return "instruction"
     return "statement"
 
@@ -171,8 +356,11 @@ def _span_text(tokens: list[Token]) -> str:
     """The words of `tokens` as written (they must be contiguous), trailing punctuation off."""
     while tokens and tokens[-1].is_punct and tokens[-1].text not in (")", "]", '"', "%"):
         tokens = tokens[:-1]
-    while tokens and (tokens[0].is_punct and tokens[0].text not in ("(", "[", '"', "$", "£", "€")
-                      or tokens[0].dep_ == "cc"):
+    while tokens and (
+        tokens[0].is_punct
+        and tokens[0].text not in ("(", "[", '"', "$", "£", "€")
+        or tokens[0].dep_ == "cc"
+    ):
         tokens = tokens[1:]
     if not tokens:
         return ""
@@ -198,8 +386,11 @@ def _noun_phrase(token: Token) -> list[Token]:
     keep = [c for c in token.lefts if c.dep_ in ("compound", "amod", "nummod", "nmod")]
     start = min([token.i, *(c.left_edge.i for c in keep)])
     doc = token.doc
-    return [doc[i] for i in range(start, token.i + 1)
-            if doc[i].dep_ not in ("det", "poss", "case", "punct")]
+    return [
+        doc[i]
+        for i in range(start, token.i + 1)
+        if doc[i].dep_ not in ("det", "poss", "case", "punct")
+    ]
 
 
 def _is_negation(token: Token) -> bool:
@@ -207,7 +398,7 @@ def _is_negation(token: Token) -> bool:
 
 
 def _negated(verb: Token) -> bool:
-    """"not", "n't", "never", "no longer" on the verb or its auxiliaries."""
+    """ "not", "n't", "never", "no longer" on the verb or its auxiliaries."""
     for child in verb.children:
         if _is_negation(child):
             return True
@@ -223,18 +414,33 @@ def _object_of(verb: Token) -> tuple[str, list[Token]] | None:
     particle = next((c for c in verb.children if c.dep_ == "prt"), None)
     suffix = f"_{particle.lower_}" if particle is not None else ""
     for child in verb.rights:
-        if child.lower_ in ("myself", "me", "himself", "herself", "themselves", "him", "her",
-                            "them", "us", "ourselves") and child.dep_ in ("dobj", "dative"):
+        if child.lower_ in (
+            "myself",
+            "me",
+            "himself",
+            "herself",
+            "themselves",
+            "him",
+            "her",
+            "them",
+            "us",
+            "ourselves",
+        ) and child.dep_ in ("dobj", "dative"):
             continue  # "I taught myself Rust": the thing taught is the object
         if child.dep_ in ("dobj", "obj", "dative", "attr", "oprd", "ccomp", "acomp"):
             # "I have no kids": a determiner "no" negates the claim, handled by the caller.
             # Where it goes is part of the value: "deploys arttuan.com on Vercel"
             tokens = _subtree(child, stop=frozenset({"relcl"}))
             for later in verb.rights:
-                if later.i > child.i and later.i == tokens[-1].i + 1 and (
+                if (
+                    later.i > child.i
+                    and later.i == tokens[-1].i + 1
+                    and (
                         later.dep_ in ("prep", "agent", "appos")
                         or later.dep_ in ("npadvmod", "nummod", "quantmod")
-                        and later.like_num):  # "PostgreSQL 16": the version is the value
+                        and later.like_num
+                    )
+                ):  # "PostgreSQL 16": the version is the value
                     tokens = tokens + _subtree(later)
             return suffix, tokens
         if child.dep_ == "xcomp":
@@ -252,13 +458,16 @@ def _object_of(verb: Token) -> tuple[str, list[Token]] | None:
 
 
 def _copula(verb: Token) -> tuple[str, list[Token]] | None:
-    """"is a nurse" -> ("", [a nurse]); "is allergic to peanuts" -> ("_allergic_to",
+    """ "is a nurse" -> ("", [a nurse]); "is allergic to peanuts" -> ("_allergic_to",
     [peanuts]); "is from Finland" -> ("_from", [Finland]); "was born in India"."""
     for child in verb.rights:
         if child.dep_ == "acomp" or (child.dep_ == "attr" and child.pos_ == "ADJ"):
             prep = next((c for c in child.children if c.dep_ == "prep"), None)
-            pobj = next((c for c in prep.children if c.dep_ in ("pobj", "pcomp")), None) \
-                if prep is not None else None
+            pobj = (
+                next((c for c in prep.children if c.dep_ in ("pobj", "pcomp")), None)
+                if prep is not None
+                else None
+            )
             if prep is not None and pobj is not None and prep.i == child.i + 1:
                 word = child.lower_ if child.tag_ in ("JJ", "VBN") else child.lemma_.lower()
                 return f"_{word}_{prep.lower_}", _subtree(pobj)
@@ -273,8 +482,11 @@ def _copula(verb: Token) -> tuple[str, list[Token]] | None:
             if pobj is not None:
                 return f"_{child.lower_}", _subtree(pobj)
             inner = next((c for c in child.children if c.dep_ == "prep"), None)
-            pobj = next((c for c in inner.children if c.dep_ in ("pobj", "pcomp")), None) \
-                if inner is not None else None
+            pobj = (
+                next((c for c in inner.children if c.dep_ in ("pobj", "pcomp")), None)
+                if inner is not None
+                else None
+            )
             if inner is not None and pobj is not None:  # "I am out of shape"
                 return f"_{child.lower_}_{inner.lower_}", _subtree(pobj)
     return None
@@ -288,8 +500,17 @@ def _key(sent: Span) -> tuple[Token, str, list[Token], bool] | None:
     negated = _negated(root)
     # "I like cooking", "I can't eat gluten": the tagger takes the verb for an auxiliary
     # of its object; the verb is the relation, what follows it the object
-    fake = next((c for c in root.children if c.dep_ == "aux" and c.tag_.startswith("VB")
-                 and c.lemma_.lower() not in _REAL_AUX and c.i < root.i), None)
+    fake = next(
+        (
+            c
+            for c in root.children
+            if c.dep_ == "aux"
+            and c.tag_.startswith("VB")
+            and c.lemma_.lower() not in _REAL_AUX
+            and c.i < root.i
+        ),
+        None,
+    )
     if fake is not None and root.tag_ in ("VB", "VBG", "NN", "NNS"):
         doc = root.doc
         obj = [doc[i] for i in range(fake.i + 1, root.right_edge.i + 1)]
@@ -300,19 +521,28 @@ def _key(sent: Span) -> tuple[Token, str, list[Token], bool] | None:
     if subject is None:
         return None
     # "The deploy target is staging": spaCy reads "is staging" as a progressive
-    if root.tag_ == "VBG" and any(c.lemma_ == "be" and c.dep_ == "aux" for c in root.children) \
-            and not any(c.dep_ in ("dobj", "prep", "xcomp", "prt") for c in root.children) \
-            and subject.lower_ not in _FIRST and subject.pos_ != "PRON":
+    if (
+        root.tag_ == "VBG"
+        and any(c.lemma_ == "be" and c.dep_ == "aux" for c in root.children)
+        and not any(c.dep_ in ("dobj", "prep", "xcomp", "prt") for c in root.children)
+        and subject.lower_ not in _FIRST
+        and subject.pos_ != "PRON"
+    ):
         return subject, "be", [root], negated
     # "I used to live in Helsinki", "I stopped using Vim", "I started learning Rust"
-    xcomp = next((c for c in root.children if c.dep_ == "xcomp" and c.pos_ in ("VERB", "AUX")),
-                 None)
+    xcomp = next(
+        (c for c in root.children if c.dep_ == "xcomp" and c.pos_ in ("VERB", "AUX")), None
+    )
     lemma = _verb_lemma(root) if root.pos_ in ("VERB", "AUX") else root.lemma_.lower()
-    if lemma == "get" and root.tag_ in ("VBN", "VBD") and any(
-            c.dep_ == "aux" and c.lemma_ == "have" for c in root.children):
+    if (
+        lemma == "get"
+        and root.tag_ in ("VBN", "VBD")
+        and any(c.dep_ == "aux" and c.lemma_ == "have" for c in root.children)
+    ):
         lemma = "have"  # "I've got two sisters"
-    if xcomp is not None and (lemma in _ENDED | _BEGUN or (lemma == "use" and root.tag_ == "VBD"
-                                                           and xcomp.tag_ == "VB")):
+    if xcomp is not None and (
+        lemma in _ENDED | _BEGUN or (lemma == "use" and root.tag_ == "VBD" and xcomp.tag_ == "VB")
+    ):
         negated = negated != (lemma in _ENDED or lemma == "use")
         verb, lemma = xcomp, _verb_lemma(xcomp)
         negated = negated or _negated(xcomp)
@@ -332,19 +562,26 @@ def _key(sent: Span) -> tuple[Token, str, list[Token], bool] | None:
         return subject, f"be_{verb.lower_}{suffix}", obj, negated
     found = _object_of(verb)
     if found is None:
-        if verb.pos_ != "VERB" or verb.tag_ in ("VBG", "VBN") and not any(
-                c.dep_ == "aux" for c in verb.children):
+        if (
+            verb.pos_ != "VERB"
+            or verb.tag_ in ("VBG", "VBN")
+            and not any(c.dep_ == "aux" for c in verb.children)
+        ):
             return None
         # "I don't like cilantro": the tagger read the object as an adverb
         last = [c for c in verb.rights if not c.is_punct]
-        if last and last[-1].dep_ == "advmod" and last[-1].is_alpha and \
-                last[-1].lower_ not in _ADVERBS and not last[-1].lower_.endswith("ly") and \
-                lemma in _TAKES_OBJECT:
+        if (
+            last
+            and last[-1].dep_ == "advmod"
+            and last[-1].is_alpha
+            and last[-1].lower_ not in _ADVERBS
+            and not last[-1].lower_.endswith("ly")
+            and lemma in _TAKES_OBJECT
+        ):
             return subject, lemma, [last[-1]], negated
         # "I drive", "I don't smoke": a relation with no object is still a claim
         particle = next((c for c in verb.children if c.dep_ == "prt"), None)
-        return subject, lemma + (f"_{particle.lower_}" if particle is not None else ""), [], \
-            negated
+        return subject, lemma + (f"_{particle.lower_}" if particle is not None else ""), [], negated
     suffix, obj = found
     if obj and obj[0].lower_ == "no" and obj[0].dep_ == "det":
         negated, obj = not negated, obj[1:]  # "I have no kids"
@@ -363,14 +600,27 @@ def _subject_key(subject: Token, predicate: str) -> tuple[str, str, bool]:
         return "I", predicate, True
     if low in ("we", "us"):
         return "we", predicate, False
-    named = next((c for c in subject.children if c.dep_ == "appos" and c.pos_ == "PROPN"
-                  or c.dep_ == "compound" and c.pos_ == "PROPN" and c.i > subject.i), None)
+    named = next(
+        (
+            c
+            for c in subject.children
+            if c.dep_ == "appos"
+            and c.pos_ == "PROPN"
+            or c.dep_ == "compound"
+            and c.pos_ == "PROPN"
+            and c.i > subject.i
+        ),
+        None,
+    )
     if named is not None and subject.pos_ == "NOUN":
         return _span_text(_noun_phrase(named)), predicate, False  # "My colleague Will"
     owner = next((c for c in subject.children if c.dep_ == "poss"), None)
-    phrase = normalize_predicate(" ".join(t.lemma_.lower() if t.i == subject.i and t.tag_ in
-                                          ("NN", "NNP") else t.lower_
-                                          for t in _noun_phrase(subject)))
+    phrase = normalize_predicate(
+        " ".join(
+            t.lemma_.lower() if t.i == subject.i and t.tag_ in ("NN", "NNP") else t.lower_
+            for t in _noun_phrase(subject)
+        )
+    )
     copular = predicate == "be" or (predicate.startswith("be_") and predicate.count("_") == 1)
     if owner is not None:
         who = owner.lower_
@@ -386,14 +636,19 @@ def _subject_key(subject: Token, predicate: str) -> tuple[str, str, bool]:
         if copular:  # "my editor is Helix", "my standup is at 9:30"
             return name, f"has_{phrase}{predicate[2:]}", first
         return name, f"{phrase}_{predicate}", first
-    if predicate == "be" and subject.pos_ in ("NOUN",) and any(
-        c.dep_ == "det" and c.lower_ in ("the", "this") for c in subject.children
+    if (
+        predicate == "be"
+        and subject.pos_ in ("NOUN",)
+        and any(c.dep_ == "det" and c.lower_ in ("the", "this") for c in subject.children)
     ):
         verb = subject.head
         plural = subject.tag_ == "NNS" or verb.lower_ in ("are", "were")
         return _span_text(_noun_phrase(subject)), "are" if plural else "is", False
-    return _span_text(_noun_phrase(subject) if subject.pos_ != "PRON" else [subject]), \
-        predicate, False
+    return (
+        _span_text(_noun_phrase(subject) if subject.pos_ != "PRON" else [subject]),
+        predicate,
+        False,
+    )
 
 
 # -- the stored sentence ---------------------------------------------------------------------
@@ -402,14 +657,23 @@ def _finite(subject: Token) -> Token | None:
     head = subject.head
     auxes = [c for c in head.children if c.dep_ in ("aux", "auxpass") and c.i < head.i]
     for tok in [*auxes, head]:
-        if tok.tag_ in ("VBP", "VBZ", "VBD", "MD") or (tok.tag_ == "VB" and tok is head
-                                                        and not auxes):
+        if tok.tag_ in ("VBP", "VBZ", "VBD", "MD") or (
+            tok.tag_ == "VB" and tok is head and not auxes
+        ):
             return tok
     return None
 
 
-_CONTRACTED = {"'m": "is", "’m": "is", "'ve": "has", "’ve": "has", "'re": "is", "’re": "is",
-               "'ll": "will", "’ll": "will"}
+_CONTRACTED = {
+    "'m": "is",
+    "’m": "is",
+    "'ve": "has",
+    "’ve": "has",
+    "'re": "is",
+    "’re": "is",
+    "'ll": "will",
+    "’ll": "will",
+}
 
 
 def _third_person(verb: Token) -> str | None:
@@ -432,8 +696,12 @@ def _third_person(verb: Token) -> str | None:
         return _cased("does", verb.text)
     if low == "have":
         return _cased("has", verb.text)
-    if low in ("wanna", "gonna", "gotta") or low in ("wan", "gon", "got") and \
-            verb.i + 1 < len(verb.doc) and verb.nbor().lower_ in ("na", "ta"):
+    if (
+        low in ("wanna", "gonna", "gotta")
+        or low in ("wan", "gon", "got")
+        and verb.i + 1 < len(verb.doc)
+        and verb.nbor().lower_ in ("na", "ta")
+    ):
         return None  # "I wanna", "I gotta": no third person of these
     if verb.tag_ in ("VBP", "VB") and inflect(verb.lemma_.lower(), "VBD") == low:
         # "I quit smoking": past or present? Said with a past time, it is the past;
@@ -445,20 +713,46 @@ def _third_person(verb: Token) -> str | None:
     return _cased(form, verb.text) if form else None
 
 
-_PAST_UNITS = frozenset({"week", "month", "year", "night", "weekend", "summer", "winter",
-                         "spring", "fall", "autumn", "time", "monday", "tuesday", "wednesday",
-                         "thursday", "friday", "saturday", "sunday"})
+_PAST_UNITS = frozenset(
+    {
+        "week",
+        "month",
+        "year",
+        "night",
+        "weekend",
+        "summer",
+        "winter",
+        "spring",
+        "fall",
+        "autumn",
+        "time",
+        "monday",
+        "tuesday",
+        "wednesday",
+        "thursday",
+        "friday",
+        "saturday",
+        "sunday",
+    }
+)
 
 
 def _said_of_the_past(sent: Span) -> bool:
     """A past time in the sentence: "yesterday", "last week", "two years ago", "in 2019"."""
     words = [t.lower_ for t in sent]
     for n, word in enumerate(words):
-        if word in ("yesterday", "ago") or word == "last" and n + 1 < len(words) and \
-                words[n + 1] in _PAST_UNITS:
+        if (
+            word in ("yesterday", "ago")
+            or word == "last"
+            and n + 1 < len(words)
+            and words[n + 1] in _PAST_UNITS
+        ):
             return True
-        if word in ("in", "since") and n + 1 < len(words) and re.fullmatch(
-                r"(19|20)\d\d", words[n + 1]):
+        if (
+            word in ("in", "since")
+            and n + 1 < len(words)
+            and re.fullmatch(r"(19|20)\d\d", words[n + 1])
+        ):
             return True
     return False
 
@@ -491,15 +785,18 @@ def rewrite(sent_text: str, name: str) -> tuple[str, bool]:
         low = tok.lower_
         if low not in _FIRST:
             continue
-        hyphenated = (tok.i + 1 < len(doc) and doc[tok.i + 1].text in ("-", "‐")
-                      and not tok.whitespace_) or (tok.i > 0 and doc[tok.i - 1].text == "-"
-                                                   and not doc[tok.i - 1].whitespace_)
+        hyphenated = (
+            tok.i + 1 < len(doc) and doc[tok.i + 1].text in ("-", "‐") and not tok.whitespace_
+        ) or (tok.i > 0 and doc[tok.i - 1].text == "-" and not doc[tok.i - 1].whitespace_)
         if hyphenated:
             return sent_text, False  # "some me-time": a word of its own, not the speaker
         if low == "i":
             out[tok.i] = lower_name
-            if tok.dep_ in ("nsubj", "nsubjpass") and tok.dep_ != "conj" and \
-                    not any(c.dep_ == "conj" for c in tok.children):
+            if (
+                tok.dep_ in ("nsubj", "nsubjpass")
+                and tok.dep_ != "conj"
+                and not any(c.dep_ == "conj" for c in tok.children)
+            ):
                 verb = _finite(tok)
                 if verb is None:
                     return sent_text, False
@@ -524,8 +821,9 @@ def rewrite(sent_text: str, name: str) -> tuple[str, bool]:
     text = "".join(pieces)
     first = next((t for t in doc if not t.is_space), None)
     if first is not None and first.i in out:
-        text = text[: len(text) - len(text.lstrip())] + text.lstrip()[:1].upper() \
-            + text.lstrip()[1:]
+        text = (
+            text[: len(text) - len(text.lstrip())] + text.lstrip()[:1].upper() + text.lstrip()[1:]
+        )
     return text, text != sent_text
 
 
@@ -550,10 +848,13 @@ def analyse(text: str, *, self_name: str = "The user") -> Statement:
         # "Fay lives in Paris": the tagger reads an unfamiliar name and its verb as a noun
         # phrase; read the sentence again with a name it knows, and put the name back
         lead = _LEADING_NAME.match(said)
-        if lead and sent[0].tag_ in ("NNP", "NNPS", "NN", "NNS") and \
-                lead.group(1) not in ("I", "The", "A", "An", "My", "Our", "This", "That"):
+        if (
+            lead
+            and sent[0].tag_ in ("NNP", "NNPS", "NN", "NNS")
+            and lead.group(1) not in ("I", "The", "A", "An", "My", "Our", "This", "That")
+        ):
             name = lead.group(1)
-            retry = first_sentence(_PLACEHOLDER + said[lead.end(1):])
+            retry = first_sentence(_PLACEHOLDER + said[lead.end(1) :])
             found = _key(retry)
             if kind == "fragment" and found is not None:
                 kind = _kind(retry, said)
@@ -571,8 +872,15 @@ def analyse(text: str, *, self_name: str = "The user") -> Statement:
     if negated:
         pred = "not_" + pred
     return Statement(
-        said, stored, kind, subject=subject or None, predicate=pred or None,
-        object=obj or None, negated=negated, first_person=first, rewritten=changed,
+        said,
+        stored,
+        kind,
+        subject=subject or None,
+        predicate=pred or None,
+        object=obj or None,
+        negated=negated,
+        first_person=first,
+        rewritten=changed,
     )
 
 

@@ -105,7 +105,8 @@ class TurnIn(BaseModel):
         "facts drawn from the turn date from it",
     )
     id: str | None = Field(
-        default=None, max_length=MAX_ID_ARG,
+        default=None,
+        max_length=MAX_ID_ARG,
         description="a stable id for the turn: facts keep it as provenance, and `forget` "
         "with episode=<id> removes what came from it; made up when left out",
     )
@@ -187,8 +188,9 @@ def _require_sdk() -> None:
         ) from exc
 
 
-def build_server(memory: Memory, *, decided_by: str = "mcp", token: str | None = None
-                 ) -> MCPServer[Any]:
+def build_server(
+    memory: Memory, *, decided_by: str = "mcp", token: str | None = None
+) -> MCPServer[Any]:
     """An MCP server whose tools read and write `memory`'s scope, and no other.
 
     `decided_by` is recorded on every conflict the server's clients settle (with the
@@ -213,31 +215,50 @@ def build_server(memory: Memory, *, decided_by: str = "mcp", token: str | None =
             "token_verifier": StaticTokenVerifier(token),
             # the SDK's model requires an issuer; with no OAuth provider and no
             # resource_server_url it mounts no OAuth routes and never advertises it
-            "auth": AuthSettings(issuer_url=AnyHttpUrl("http://127.0.0.1"),
-                                 resource_server_url=None),
+            "auth": AuthSettings(
+                issuer_url=AnyHttpUrl("http://127.0.0.1"), resource_server_url=None
+            ),
         }
     server: MCPServer[Any] = MCPServer(
-        "credo", version=__version__, instructions=INSTRUCTIONS.format(scope=memory.scope),
-        log_level="WARNING", **auth_options,
+        "credo",
+        version=__version__,
+        instructions=INSTRUCTIONS.format(scope=memory.scope),
+        log_level="WARNING",
+        **auth_options,
     )
     amem = AsyncMemory(memory)
     decider = decided_by.strip()
     read_only = ToolAnnotations(read_only_hint=True, open_world_hint=False)
 
-    @server.tool(annotations=ToolAnnotations(read_only_hint=False, destructive_hint=False,
-                                             open_world_hint=False))
+    @server.tool(
+        annotations=ToolAnnotations(
+            read_only_hint=False, destructive_hint=False, open_world_hint=False
+        )
+    )
     async def remember(
-        text: Annotated[str, Field(
-            min_length=1, max_length=MAX_FACT_CHARS,
-            description="one declarative sentence, e.g. 'Arttu deploys arttuan.com on Vercel'")],
-        source: Annotated[str, Field(
-            max_length=MAX_LABEL_CHARS,
-            description="who says so: 'user' (the user said it), 'tool:<name>', "
-            "'imported:<document>', or 'inferred' (your own conclusion: stored with lower "
-            "confidence)")] = "user",
-        valid_from: Annotated[Annotated[str, Field(max_length=100)] | float | None, Field(
-            description="when it became true, if not now: YYYY-MM-DD, ISO 8601 or epoch "
-            "seconds")] = None,
+        text: Annotated[
+            str,
+            Field(
+                min_length=1,
+                max_length=MAX_FACT_CHARS,
+                description="one declarative sentence, e.g. 'Arttu deploys arttuan.com on Vercel'",
+            ),
+        ],
+        source: Annotated[
+            str,
+            Field(
+                max_length=MAX_LABEL_CHARS,
+                description="who says so: 'user' (the user said it), 'tool:<name>', "
+                "'imported:<document>', or 'inferred' (your own conclusion: stored with lower "
+                "confidence)",
+            ),
+        ] = "user",
+        valid_from: Annotated[
+            Annotated[str, Field(max_length=100)] | float | None,
+            Field(
+                description="when it became true, if not now: YYYY-MM-DD, ISO 8601 or epoch seconds"
+            ),
+        ] = None,
     ) -> dict[str, Any]:
         """Store one durable fact about the user or their work.
 
@@ -253,17 +274,24 @@ def build_server(memory: Memory, *, decided_by: str = "mcp", token: str | None =
         with _as_tool_errors():
             result = await amem.remember(text, source=source, valid_from=valid_from)
         if result.code == "request":
-            return {"stored": False, "honoured": True, "why": result.why,
-                    "request": result.request}
+            return {"stored": False, "honoured": True, "why": result.why, "request": result.request}
         if not result.accepted:
-            raise ToolError(f"not stored ({result.code}): {result.why}. The memory's gate "
-                            "refused it; this is a decision, not a failure to retry.")
+            raise ToolError(
+                f"not stored ({result.code}): {result.why}. The memory's gate "
+                "refused it; this is a decision, not a failure to retry."
+            )
         return _remember_out(result)
 
     @server.tool(annotations=read_only)
     async def recall(
-        query: Annotated[str, Field(min_length=1, max_length=MAX_FACT_CHARS,
-                                    description="the question or topic, in words")],
+        query: Annotated[
+            str,
+            Field(
+                min_length=1,
+                max_length=MAX_FACT_CHARS,
+                description="the question or topic, in words",
+            ),
+        ],
         k: Annotated[int, Field(ge=1, le=MAX_RECALL, description="how many facts")] = 5,
     ) -> dict[str, Any]:
         """Find what is known that bears on a question, best first.
@@ -285,19 +313,30 @@ def build_server(memory: Memory, *, decided_by: str = "mcp", token: str | None =
             "note": _REFERENCE_NOTE,
         }
 
-    @server.tool(annotations=ToolAnnotations(read_only_hint=False, destructive_hint=True,
-                                             idempotent_hint=True, open_world_hint=False))
+    @server.tool(
+        annotations=ToolAnnotations(
+            read_only_hint=False, destructive_hint=True, idempotent_hint=True, open_world_hint=False
+        )
+    )
     async def forget(
-        id: Annotated[str | None, Field(max_length=MAX_ID_ARG,
-                                        description="one fact id (from recall or list_facts)")
-                      ] = None,  # noqa: A002 - the tool's argument name
-        subject: Annotated[str | None, Field(
-            max_length=MAX_FACT_CHARS,
-            description="an entity: every fact about it is deleted, e.g. 'Arttu'")] = None,
-        episode: Annotated[str | None, Field(
-            max_length=MAX_REF_CHARS,
-            description="a turn id from ingest (its turn_ids): every fact drawn from that "
-            "turn")] = None,
+        id: Annotated[
+            str | None,
+            Field(max_length=MAX_ID_ARG, description="one fact id (from recall or list_facts)"),
+        ] = None,  # noqa: A002 - the tool's argument name
+        subject: Annotated[
+            str | None,
+            Field(
+                max_length=MAX_FACT_CHARS,
+                description="an entity: every fact about it is deleted, e.g. 'Arttu'",
+            ),
+        ] = None,
+        episode: Annotated[
+            str | None,
+            Field(
+                max_length=MAX_REF_CHARS,
+                description="a turn id from ingest (its turn_ids): every fact drawn from that turn",
+            ),
+        ] = None,
     ) -> dict[str, Any]:
         """Delete facts for good, with everything derived from them.
 
@@ -309,27 +348,41 @@ def build_server(memory: Memory, *, decided_by: str = "mcp", token: str | None =
         text)."""
         named = [n for n, v in (("id", id), ("subject", subject), ("episode", episode)) if v]
         if len(named) != 1:
-            raise ToolError("give exactly one of id, subject or episode"
-                            + (f" (got {', '.join(named)})" if named else ""))
+            raise ToolError(
+                "give exactly one of id, subject or episode"
+                + (f" (got {', '.join(named)})" if named else "")
+            )
         with _as_tool_errors():
             report = await amem.forget(id=id, subject=subject, episode=episode)
         out = report.to_dict()
         what = f"{named[0]} {(id or subject or episode)!r}"
-        out["summary"] = (f"forgot {report.facts} fact(s) for {what}" if report.facts
-                          else f"nothing stored for {what}")
+        out["summary"] = (
+            f"forgot {report.facts} fact(s) for {what}"
+            if report.facts
+            else f"nothing stored for {what}"
+        )
         if report.facts or report.rejections:
-            out["summary"] += (" and erased it from the database files" if report.erased else
-                               f"; erasing it from the files is pending ({report.pending_erase})"
-                               " until other readers finish (`credo erase`)")
+            out["summary"] += (
+                " and erased it from the database files"
+                if report.erased
+                else f"; erasing it from the files is pending ({report.pending_erase})"
+                " until other readers finish (`credo erase`)"
+            )
         return out
 
     @server.tool(annotations=read_only)
     async def list_facts(
-        subject: Annotated[str | None, Field(
-            max_length=MAX_FACT_CHARS,
-            description="only facts about this entity (aliases apply)")] = None,
-        status: Annotated[Literal["active", "superseded", "conflicted", "retracted"] | None,
-                          Field(description="only facts with this status")] = None,
+        subject: Annotated[
+            str | None,
+            Field(
+                max_length=MAX_FACT_CHARS,
+                description="only facts about this entity (aliases apply)",
+            ),
+        ] = None,
+        status: Annotated[
+            Literal["active", "superseded", "conflicted", "retracted"] | None,
+            Field(description="only facts with this status"),
+        ] = None,
         limit: Annotated[int, Field(ge=1, le=MAX_PAGE, description="page size")] = 20,
         offset: Annotated[int, Field(ge=0, description="facts to skip")] = 0,
     ) -> dict[str, Any]:
@@ -339,8 +392,7 @@ def build_server(memory: Memory, *, decided_by: str = "mcp", token: str | None =
         find an id to forget. Superseded and retracted facts are history, listed only when
         asked for by status. Pass `next_offset` back as `offset` for the next page."""
         with _as_tool_errors():
-            facts = await amem.list(subject=subject, status=status, limit=limit + 1,
-                                    offset=offset)
+            facts = await amem.list(subject=subject, status=status, limit=limit + 1, offset=offset)
         more = len(facts) > limit
         return {
             "facts": [fact_out(f) for f in facts[:limit]],
@@ -350,8 +402,9 @@ def build_server(memory: Memory, *, decided_by: str = "mcp", token: str | None =
 
     @server.tool(annotations=read_only)
     async def conflicts(
-        include_resolved: Annotated[bool, Field(
-            description="also list settled conflicts, with who settled them")] = False,
+        include_resolved: Annotated[
+            bool, Field(description="also list settled conflicts, with who settled them")
+        ] = False,
     ) -> dict[str, Any]:
         """List contradictions the memory holds: pairs of facts that cannot both be true.
 
@@ -362,20 +415,34 @@ def build_server(memory: Memory, *, decided_by: str = "mcp", token: str | None =
             found = await amem.conflicts(include_resolved=include_resolved)
         return {"conflicts": [_conflict_out(c) for c in found], "count": len(found)}
 
-    @server.tool(annotations=ToolAnnotations(read_only_hint=False, destructive_hint=True,
-                                             open_world_hint=False))
+    @server.tool(
+        annotations=ToolAnnotations(
+            read_only_hint=False, destructive_hint=True, open_world_hint=False
+        )
+    )
     async def resolve_conflict(
-        keep: Annotated[str | None, Field(
-            max_length=MAX_ID_ARG,
-            description="the id of the fact that is right: its conflicting partners are "
-            "retracted")] = None,
-        retract: Annotated[list[Annotated[str, Field(max_length=MAX_ID_ARG)]] | None, Field(
-            max_length=MAX_PAGE,
-            description="ids of facts that are wrong (all of them, to retract both sides)"
-        )] = None,
-        decided_by: Annotated[str | None, Field(
-            max_length=100,
-            description="who decided, e.g. 'user' when the user said so (recorded)")] = None,
+        keep: Annotated[
+            str | None,
+            Field(
+                max_length=MAX_ID_ARG,
+                description="the id of the fact that is right: its conflicting partners are "
+                "retracted",
+            ),
+        ] = None,
+        retract: Annotated[
+            list[Annotated[str, Field(max_length=MAX_ID_ARG)]] | None,
+            Field(
+                max_length=MAX_PAGE,
+                description="ids of facts that are wrong (all of them, to retract both sides)",
+            ),
+        ] = None,
+        decided_by: Annotated[
+            str | None,
+            Field(
+                max_length=100,
+                description="who decided, e.g. 'user' when the user said so (recorded)",
+            ),
+        ] = None,
     ) -> dict[str, Any]:
         """Settle a contradiction: keep one fact, or retract facts outright.
 
@@ -383,25 +450,38 @@ def build_server(memory: Memory, *, decided_by: str = "mcp", token: str | None =
         never on your own guess. Give `keep` or `retract`, not both. Retracted facts are
         kept as history, not deleted. Who decided is recorded."""
         if (keep is None) == (not retract):
-            raise ToolError("give either keep (the fact that is right) or retract (the facts "
-                            "that are wrong), not both and not neither")
+            raise ToolError(
+                "give either keep (the fact that is right) or retract (the facts "
+                "that are wrong), not both and not neither"
+            )
         caller = (decided_by or "").strip()
         who = f"{decider}:{caller}" if caller else decider
         with _as_tool_errors():
-            changed = await amem.resolve_conflict(keep=keep, retract=retract or (),
-                                                  decided_by=who)
+            changed = await amem.resolve_conflict(keep=keep, retract=retract or (), decided_by=who)
         return {"changed": [fact_out(f) for f in changed], "decided_by": who}
 
-    @server.tool(annotations=ToolAnnotations(read_only_hint=False, destructive_hint=False,
-                                             open_world_hint=False))
+    @server.tool(
+        annotations=ToolAnnotations(
+            read_only_hint=False, destructive_hint=False, open_world_hint=False
+        )
+    )
     async def ingest(
-        turns: Annotated[list[TurnIn], Field(
-            min_length=1, max_length=MAX_TURNS,
-            description="the conversation's messages, in order")],
-        episode: Annotated[str | None, Field(
-            max_length=200,
-            description="an id for this conversation: turns without an id get "
-            "<episode>:1, <episode>:2, ...; made up when left out")] = None,
+        turns: Annotated[
+            list[TurnIn],
+            Field(
+                min_length=1,
+                max_length=MAX_TURNS,
+                description="the conversation's messages, in order",
+            ),
+        ],
+        episode: Annotated[
+            str | None,
+            Field(
+                max_length=200,
+                description="an id for this conversation: turns without an id get "
+                "<episode>:1, <episode>:2, ...; made up when left out",
+            ),
+        ] = None,
     ) -> dict[str, Any]:
         """Extract and store the durable facts in a conversation (an episode of turns).
 
@@ -415,8 +495,7 @@ def build_server(memory: Memory, *, decided_by: str = "mcp", token: str | None =
     return server
 
 
-async def _ingest(amem: AsyncMemory, turns: list[TurnIn], episode: str | None
-                  ) -> dict[str, Any]:
+async def _ingest(amem: AsyncMemory, turns: list[TurnIn], episode: str | None) -> dict[str, Any]:
     from mcp.server.mcpserver.exceptions import ToolError
 
     from .extract.base import Turn
@@ -424,12 +503,19 @@ async def _ingest(amem: AsyncMemory, turns: list[TurnIn], episode: str | None
     episode = episode or "mcp-" + uuid.uuid4().hex[:12]
     total = sum(len(t.content) for t in turns)
     if total > MAX_INGEST_CHARS:
-        raise ToolError(f"the turns hold {total} characters; one ingest call takes at most "
-                        f"{MAX_INGEST_CHARS}: send the conversation in parts")
+        raise ToolError(
+            f"the turns hold {total} characters; one ingest call takes at most "
+            f"{MAX_INGEST_CHARS}: send the conversation in parts"
+        )
     with _as_tool_errors():
         converted = [
-            Turn(id=t.id or f"{episode}:{n}", role=t.role, content=t.content,
-                 timestamp=parse_time(t.timestamp), episode=episode)
+            Turn(
+                id=t.id or f"{episode}:{n}",
+                role=t.role,
+                content=t.content,
+                timestamp=parse_time(t.timestamp),
+                episode=episode,
+            )
             for n, t in enumerate(turns, start=1)
         ]
         report = await amem.ingest(converted)
@@ -501,14 +587,19 @@ def read_token_file(path: str | Path) -> str:
             info = os.fstat(fh.fileno())
             data = fh.read(MAX_TOKEN_FILE_BYTES + 1)
     except OSError as exc:
-        raise MemoryError_(f"cannot read the token file {str(path)!r}: "
-                           f"{exc.strerror or exc}") from exc
+        raise MemoryError_(
+            f"cannot read the token file {str(path)!r}: {exc.strerror or exc}"
+        ) from exc
     if len(data) > MAX_TOKEN_FILE_BYTES:
-        raise MemoryError_(f"{path} is over {MAX_TOKEN_FILE_BYTES} bytes: not a token file "
-                           "(it should hold the token alone)")
+        raise MemoryError_(
+            f"{path} is over {MAX_TOKEN_FILE_BYTES} bytes: not a token file "
+            "(it should hold the token alone)"
+        )
     if info.st_mode & 0o077:
-        _warn(f"{path} can be read by group or others (mode {info.st_mode & 0o777:04o}): "
-              f"run chmod 600 {shlex.quote(str(path))}")
+        _warn(
+            f"{path} can be read by group or others (mode {info.st_mode & 0o777:04o}): "
+            f"run chmod 600 {shlex.quote(str(path))}"
+        )
     if hasattr(os, "getuid") and info.st_uid != os.getuid():
         _warn(f"{path} belongs to another user (uid {info.st_uid})")
     try:
@@ -525,9 +616,11 @@ def given_token(args: argparse.Namespace, env: Any) -> str | None:
     """The token the user gave: --token-file, $CREDO_MCP_TOKEN, or --token (which still
     works, with a warning: a command line is visible to every user of the machine)."""
     if getattr(args, "token", None):
-        _warn("--token puts the token on the command line, where every user of this "
-              "machine can read it (ps, /proc/<pid>/cmdline): set "
-              f"{TOKEN_ENV} or use --token-file PATH instead")
+        _warn(
+            "--token puts the token on the command line, where every user of this "
+            "machine can read it (ps, /proc/<pid>/cmdline): set "
+            f"{TOKEN_ENV} or use --token-file PATH instead"
+        )
         return str(args.token)
     if getattr(args, "token_file", None):
         return read_token_file(args.token_file)
@@ -567,10 +660,10 @@ def client_config(*, db: str, scope: str, embedder: str | None = None) -> dict[s
 
 _WHERE = {
     "claude": "Paste it into Claude Desktop's claude_desktop_config.json (Settings > Developer "
-              "> Edit Config), merging 'mcpServers', and restart Claude Desktop. For Claude "
-              "Code, run:\n  claude mcp add {name} -- {command}",
+    "> Edit Config), merging 'mcpServers', and restart Claude Desktop. For Claude "
+    "Code, run:\n  claude mcp add {name} -- {command}",
     "cursor": "Paste it into ~/.cursor/mcp.json (every project) or .cursor/mcp.json (this "
-              "project), merging 'mcpServers'.",
+    "project), merging 'mcpServers'.",
 }
 
 
@@ -579,12 +672,15 @@ def cmd_mcp(args: argparse.Namespace, settings: Settings) -> int:
 
     if args.print_config:
         if args.http:
-            raise UsageError("--print-config describes a server the client starts over "
-                             "stdio: drop --http")
-        embedder = args.embedder or (settings.embedder
-                                     if settings.embedder != Settings.embedder else None)
-        config = client_config(db=args.db or settings.db, scope=args.scope or settings.scope,
-                               embedder=embedder)
+            raise UsageError(
+                "--print-config describes a server the client starts over stdio: drop --http"
+            )
+        embedder = args.embedder or (
+            settings.embedder if settings.embedder != Settings.embedder else None
+        )
+        config = client_config(
+            db=args.db or settings.db, scope=args.scope or settings.scope, embedder=embedder
+        )
         print(json.dumps(config, indent=2))
         ((name, entry),) = config["mcpServers"].items()
         command = shlex.join([entry["command"], *entry["args"]])
@@ -612,8 +708,11 @@ def cmd_mcp(args: argparse.Namespace, settings: Settings) -> int:
         url = f"http://{'[' + host + ']' if ':' in host else host}:{port}/mcp"
         print(f"credo mcp: scope {memory.scope!r} at {url}", file=sys.stderr)
         if made_up:
-            print(f"credo mcp: no --token or {TOKEN_ENV}; this run's token is {token}\n"
-                  f"  clients send: Authorization: Bearer {token}", file=sys.stderr)
+            print(
+                f"credo mcp: no --token or {TOKEN_ENV}; this run's token is {token}\n"
+                f"  clients send: Authorization: Bearer {token}",
+                file=sys.stderr,
+            )
         app = server.streamable_http_app(host=host)
         uvicorn.Server(uvicorn.Config(app, host=host, port=port, log_level="warning")).run()
         return 0
@@ -623,24 +722,41 @@ def cmd_mcp(args: argparse.Namespace, settings: Settings) -> int:
 
 def register(command: CommandAdder) -> None:
     p = command.standalone(
-        "mcp", cmd_mcp,
+        "mcp",
+        cmd_mcp,
         "Serve the scope's memory to MCP clients (Claude Desktop, Claude Code, Cursor): over "
         "stdio, or over streamable HTTP with --http. The scope is fixed at start.",
     )
-    p.add_argument("--http", action="store_true",
-                   help="serve streamable HTTP at http://HOST:PORT/mcp instead of stdio")
-    p.add_argument("--host", default=None,
-                   help="address to listen on (default 127.0.0.1); any non-loopback address "
-                   "needs a token")
+    p.add_argument(
+        "--http",
+        action="store_true",
+        help="serve streamable HTTP at http://HOST:PORT/mcp instead of stdio",
+    )
+    p.add_argument(
+        "--host",
+        default=None,
+        help="address to listen on (default 127.0.0.1); any non-loopback address needs a token",
+    )
     p.add_argument("--port", type=int, default=None, help=f"port (default {DEFAULT_PORT})")
     tokens = p.add_mutually_exclusive_group()
-    tokens.add_argument("--token-file", metavar="PATH", default=None,
-                        help="read the bearer token HTTP clients must send from PATH (its "
-                        "first line; keep the file chmod 600)")
-    tokens.add_argument("--token", default=None,
-                        help=f"the bearer token itself: visible to every user of the "
-                        f"machine, so it warns; prefer ${TOKEN_ENV} or --token-file "
-                        "(default: $CREDO_MCP_TOKEN; on loopback without any, a one-off "
-                        "token is made and printed)")
-    p.add_argument("--print-config", choices=["claude", "cursor"], default=None,
-                   help="print the JSON to paste into that client, and exit")
+    tokens.add_argument(
+        "--token-file",
+        metavar="PATH",
+        default=None,
+        help="read the bearer token HTTP clients must send from PATH (its "
+        "first line; keep the file chmod 600)",
+    )
+    tokens.add_argument(
+        "--token",
+        default=None,
+        help=f"the bearer token itself: visible to every user of the "
+        f"machine, so it warns; prefer ${TOKEN_ENV} or --token-file "
+        "(default: $CREDO_MCP_TOKEN; on loopback without any, a one-off "
+        "token is made and printed)",
+    )
+    p.add_argument(
+        "--print-config",
+        choices=["claude", "cursor"],
+        default=None,
+        help="print the JSON to paste into that client, and exit",
+    )

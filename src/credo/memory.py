@@ -225,8 +225,13 @@ class Memory:
         if request is not None:
             return self._honour(request, text)
         candidate = gate.Candidate(
-            text=text.strip(), subject=subject, predicate=predicate, object=object,
-            source=source, derived_from=tuple(derived_from), valid_from=stamp,
+            text=text.strip(),
+            subject=subject,
+            predicate=predicate,
+            object=object,
+            source=source,
+            derived_from=tuple(derived_from),
+            valid_from=stamp,
         )
         return self.remember_candidate(candidate, require_subject=False, confidence=confidence)
 
@@ -236,11 +241,17 @@ class Memory:
         very thing it asks not to keep)."""
         previous: Fact | None = None
         if request.kind == "previous":
-            recent = [f for f in self.store.all(scope=self.scope, limit=50)
-                      if f.source == "user" and self.clock() - f.created_at <= PREVIOUS_WINDOW]
+            recent = [
+                f
+                for f in self.store.all(scope=self.scope, limit=50)
+                if f.source == "user" and self.clock() - f.created_at <= PREVIOUS_WINDOW
+            ]
             previous = max(recent, key=lambda f: f.created_at, default=None)
         applied = suppress.apply_request(
-            self, request, turn_id=f"remember@{self.clock():.0f}", subject=None,
+            self,
+            request,
+            turn_id=f"remember@{self.clock():.0f}",
+            subject=None,
             previous_text=previous.text if previous else None,
         )
         if previous is not None:
@@ -271,8 +282,13 @@ class Memory:
             )
         me = normalize_entity("user", aliases=aliases)
         statement = analyse(candidate.text, self_name=display_name(me))
-        verdict = gate.check(candidate, self.policy, require_subject=require_subject,
-                             suppressions=rules, statement=statement)
+        verdict = gate.check(
+            candidate,
+            self.policy,
+            require_subject=require_subject,
+            suppressions=rules,
+            statement=statement,
+        )
         if not verdict.accepted:
             self._reject(candidate, verdict, statement)
             return RememberResult(False, None, None, verdict.reason, verdict.code)
@@ -282,22 +298,33 @@ class Memory:
             raise MemoryError_(str(exc)) from exc
         return self._resolve_and_store(fact)
 
-    def _reject(self, candidate: gate.Candidate, verdict: gate.Verdict,
-                statement: Statement | None = None) -> None:
+    def _reject(
+        self, candidate: gate.Candidate, verdict: gate.Verdict, statement: Statement | None = None
+    ) -> None:
         """Keep the refusal with its reason, secrets masked, under the subject it is about
         (so that forgetting the subject forgets its refusals too)."""
         text = rejection_excerpt(candidate.text)
-        named = candidate.subject or (statement.subject if statement and
-                                      not statement.pronoun_subject else None)
+        named = candidate.subject or (
+            statement.subject if statement and not statement.pronoun_subject else None
+        )
         subject = normalize_entity(named, aliases=self.aliases()) if named else None
         self.store.add_rejection(
-            Rejection(self.scope, text, verdict.code, verdict.reason, candidate.source,
-                      subject, candidate.derived_from, self.clock()),
+            Rejection(
+                self.scope,
+                text,
+                verdict.code,
+                verdict.reason,
+                candidate.source,
+                subject,
+                candidate.derived_from,
+                self.clock(),
+            ),
             keep=REJECTIONS_KEPT,
         )
 
-    def _to_fact(self, candidate: gate.Candidate, statement: Statement,
-                 confidence: float | None) -> Fact:
+    def _to_fact(
+        self, candidate: gate.Candidate, statement: Statement, confidence: float | None
+    ) -> Fact:
         """The record to resolve: the candidate's own key when it has one (an extractor
         or the caller named it), else the parser's, with the stored sentence the parser
         made (the user's words, the speaker named)."""
@@ -334,11 +361,11 @@ class Memory:
             stored: dict[str, Fact] = {}
             if fact.subject and base:
                 for predicate in (base, with_polarity(base, True)):
-                    stored.update((f.id, f) for f in store.by_key(fact.subject, predicate,
-                                                                  scope=self.scope))
+                    stored.update(
+                        (f.id, f) for f in store.by_key(fact.subject, predicate, scope=self.scope)
+                    )
             near = store.vector_search(vec, scope=self.scope, k=8)
-            stored.update((f.id, f) for f in store.get_many([i for i, _ in near],
-                                                            scope=self.scope))
+            stored.update((f.id, f) for f in store.get_many([i for i, _ in near], scope=self.scope))
             vectors = store.vectors_of(list(stored), scope=self.scope)
             by_text = {f.text: vectors[f.id] for f in stored.values() if f.id in vectors}
             by_text[fact.text] = vec
@@ -348,8 +375,11 @@ class Memory:
                 return float(np.dot(va, vb)) if va is not None and vb is not None else 0.0
 
             resolution = resolve(
-                fact, list(stored.values()), similarity=similarity,
-                duplicate_at=store.embedder.duplicate_threshold, catalogue=self.catalogue,
+                fact,
+                list(stored.values()),
+                similarity=similarity,
+                duplicate_at=store.embedder.duplicate_threshold,
+                catalogue=self.catalogue,
             )
             apply(store, resolution)
             self._record_derivation(resolution)
@@ -372,11 +402,20 @@ class Memory:
         return RememberResult(True, resolution.relation, stored, resolution.why, "ok", touched)
 
     # -- reading -------------------------------------------------------------------------
-    def recall(self, query: str, *, k: int = 5, min_confidence: float | None = None,
-               subject: str | None = None) -> builtins.list[Hit]:
+    def recall(
+        self,
+        query: str,
+        *,
+        k: int = 5,
+        min_confidence: float | None = None,
+        subject: str | None = None,
+    ) -> builtins.list[Hit]:
         try:
             return recall(
-                self.store, query, scope=self.scope, k=k,
+                self.store,
+                query,
+                scope=self.scope,
+                k=k,
                 min_confidence=self.recall_floor if min_confidence is None else min_confidence,
                 subject=self.entity(subject) if subject else None,
                 canonical_subject=None,
@@ -397,8 +436,14 @@ class Memory:
             raise NotFound(f"no fact {fact_id!r} in scope {self.scope!r}")
         return fact
 
-    def list(self, *, subject: str | None = None, status: Status | str | None = None,
-             limit: int | None = None, offset: int = 0) -> builtins.list[Fact]:
+    def list(
+        self,
+        *,
+        subject: str | None = None,
+        status: Status | str | None = None,
+        limit: int | None = None,
+        offset: int = 0,
+    ) -> builtins.list[Fact]:
         if limit is not None and limit < 0 or offset < 0:
             raise MemoryError_("limit and offset must not be negative")
         try:
@@ -407,9 +452,13 @@ class Memory:
             raise MemoryError_(
                 f"unknown status {status!r}: use {', '.join(s.value for s in Status)}"
             ) from exc
-        return self.store.all(scope=self.scope, status=st,
-                              subject=self.entity(subject) if subject else None,
-                              limit=limit, offset=offset)
+        return self.store.all(
+            scope=self.scope,
+            status=st,
+            subject=self.entity(subject) if subject else None,
+            limit=limit,
+            offset=offset,
+        )
 
     def lineage(self, fact_id: str) -> builtins.list[tuple[str, str, str]]:
         self.get(fact_id)
@@ -429,8 +478,9 @@ class Memory:
     def conflicts(self, *, include_resolved: bool = False) -> builtins.list[Conflict]:
         return self.store.conflicts(scope=self.scope, include_resolved=include_resolved)
 
-    def resolve_conflict(self, *, keep: str | None = None, retract: Sequence[str] = (),
-                         decided_by: str = "user") -> builtins.list[Fact]:
+    def resolve_conflict(
+        self, *, keep: str | None = None, retract: Sequence[str] = (), decided_by: str = "user"
+    ) -> builtins.list[Fact]:
         """Settle a contradiction: keep one fact (its conflict partners are retracted), or
         retract facts outright. Records who decided. Returns the facts it changed."""
         if (keep is None) == (not retract):
@@ -452,9 +502,14 @@ class Memory:
                 if not partners:
                     raise NotFound(f"fact {keep!r} has no unresolved conflict")
                 for other in partners:
-                    self.store.settle_conflict(self.scope, kept.id, other.id,
-                                               resolution=f"kept {kept.id}", decided_by=decided_by,
-                                               resolved_at=now)
+                    self.store.settle_conflict(
+                        self.scope,
+                        kept.id,
+                        other.id,
+                        resolution=f"kept {kept.id}",
+                        decided_by=decided_by,
+                        resolved_at=now,
+                    )
                     changed.append(self._retract(other, now, superseded_by=kept.id))
                 if not self.store.conflicts_of(kept.id, scope=self.scope):
                     kept = kept.evolve(status=Status.ACTIVE)
@@ -469,9 +524,12 @@ class Memory:
                     for other in self.store.conflicts_of(fact.id, scope=self.scope):
                         others[other.id] = other
                         self.store.settle_conflict(
-                            self.scope, fact.id, other.id,
+                            self.scope,
+                            fact.id,
+                            other.id,
                             resolution="retracted " + ", ".join(f.id for f in facts),
-                            decided_by=decided_by, resolved_at=now,
+                            decided_by=decided_by,
+                            resolved_at=now,
                         )
                 for fact in facts:
                     changed.append(self._retract(fact, now))
@@ -484,29 +542,37 @@ class Memory:
         return changed
 
     def _retract(self, fact: Fact, now: float, superseded_by: str | None = None) -> Fact:
-        retracted = fact.evolve(status=Status.RETRACTED, valid_to=now,
-                                superseded_by=superseded_by)
+        retracted = fact.evolve(status=Status.RETRACTED, valid_to=now, superseded_by=superseded_by)
         self.store.put(retracted)
         return retracted
 
     # -- forgetting ----------------------------------------------------------------------
-    def forget(self, *, id: str | None = None, subject: str | None = None,  # noqa: A002
-               episode: str | None = None, everything: bool = False) -> ForgetReport:
+    def forget(
+        self,
+        *,
+        id: str | None = None,
+        subject: str | None = None,  # noqa: A002
+        episode: str | None = None,
+        everything: bool = False,
+    ) -> ForgetReport:
         """Delete what is named and everything derived from it. The only delete."""
         if not any((id, subject, episode, everything)):
             raise MemoryError_("say what to forget: an id, a subject, an episode, or the scope")
         if id is not None:
             self.get(id)
         return self.store.forget(
-            scope=self.scope, ids=[id] if id else [],
+            scope=self.scope,
+            ids=[id] if id else [],
             subject=self.entity(subject) if subject else None,
-            episode=episode, everything=everything,
+            episode=episode,
+            everything=everything,
         )
 
     # -- rules ---------------------------------------------------------------------------
     def suppressions(self) -> builtins.list[gate.Suppression]:
-        return [gate.Suppression(r.id, r.pattern, r.subject)
-                for r in self.store.rules(scope=self.scope)]
+        return [
+            gate.Suppression(r.id, r.pattern, r.subject) for r in self.store.rules(scope=self.scope)
+        ]
 
     def add_rule(self, pattern: str, *, subject: str | None = None, origin: str = "") -> Rule:
         import uuid
@@ -514,8 +580,14 @@ class Memory:
         words = [w for w in pattern.split() if w.strip()]
         if not words:
             raise MemoryError_("a rule needs at least one word to match")
-        rule = Rule("r_" + uuid.uuid4().hex[:12], self.scope, " ".join(words),
-                    self.entity(subject) if subject else None, self.clock(), origin)
+        rule = Rule(
+            "r_" + uuid.uuid4().hex[:12],
+            self.scope,
+            " ".join(words),
+            self.entity(subject) if subject else None,
+            self.clock(),
+            origin,
+        )
         self.store.add_rule(rule)
         return rule
 
@@ -531,8 +603,9 @@ class Memory:
         """Everything in the scope, as records that `import_` reads back with nothing lost."""
         return export_scope(self.store, self.scope)
 
-    def import_(self, records: Iterable[dict[str, Any]], *, into: str | None = None
-                ) -> ImportReport:
+    def import_(
+        self, records: Iterable[dict[str, Any]], *, into: str | None = None
+    ) -> ImportReport:
         """Write exported records into this memory's scope, and into no other.
 
         Every record is checked as a write: types, sizes (`config.MAX_FACT_CHARS`), control
@@ -547,8 +620,7 @@ class Memory:
                 f"into={into!r}, but this memory is scope {self.scope!r}: an import writes "
                 f"only its memory's scope (use Memory(store, scope={into!r}))"
             )
-        return import_records(self.store, records, scope=self.scope, into=into,
-                              clock=self.clock)
+        return import_records(self.store, records, scope=self.scope, into=into, clock=self.clock)
 
 
 def _base(predicate: str | None) -> str | None:
@@ -557,16 +629,30 @@ def _base(predicate: str | None) -> str | None:
 
 
 def export_scope(store: Store, scope: str) -> Iterator[dict[str, Any]]:
-    yield {"type": "header", "format": "credo-export", "version": EXPORT_VERSION,
-           "scope": scope, "embedder": store.embedder.name, "exported_at": time.time()}
+    yield {
+        "type": "header",
+        "format": "credo-export",
+        "version": EXPORT_VERSION,
+        "scope": scope,
+        "embedder": store.embedder.name,
+        "exported_at": time.time(),
+    }
     for fact in store.iter_all(scope=scope):
         yield {"type": "fact", **fact.to_dict()}
     for parent, child, kind in store.lineage(scope=scope):
         yield {"type": "lineage", "scope": scope, "parent": parent, "child": child, "kind": kind}
     for c in store.conflicts(scope=scope, include_resolved=True):
-        yield {"type": "conflict", "scope": scope, "a": c.a.id, "b": c.b.id, "reason": c.reason,
-               "created_at": c.created_at, "resolved_at": c.resolved_at,
-               "resolution": c.resolution, "decided_by": c.decided_by}
+        yield {
+            "type": "conflict",
+            "scope": scope,
+            "a": c.a.id,
+            "b": c.b.id,
+            "reason": c.reason,
+            "created_at": c.created_at,
+            "resolved_at": c.resolved_at,
+            "resolution": c.resolution,
+            "decided_by": c.decided_by,
+        }
     for alias, canonical in store.aliases(scope=scope).items():
         yield {"type": "alias", "scope": scope, "alias": alias, "canonical": canonical}
     for rule in store.rules(scope=scope):
@@ -581,12 +667,14 @@ _RECORD_FIELDS: dict[str, frozenset[str]] = {
     "header": frozenset({"format", "version", "scope", "embedder", "exported_at"}),
     "fact": frozenset(Fact.__dataclass_fields__),
     "lineage": frozenset({"scope", "parent", "child", "kind"}),
-    "conflict": frozenset({"scope", "a", "b", "reason", "created_at", "resolved_at",
-                           "resolution", "decided_by"}),
+    "conflict": frozenset(
+        {"scope", "a", "b", "reason", "created_at", "resolved_at", "resolution", "decided_by"}
+    ),
     "alias": frozenset({"scope", "alias", "canonical"}),
     "rule": frozenset({"id", "scope", "pattern", "subject", "created_at", "origin"}),
-    "rejection": frozenset({"id", "scope", "text", "code", "reason", "source", "subject",
-                            "derived_from", "created_at"}),
+    "rejection": frozenset(
+        {"id", "scope", "text", "code", "reason", "source", "subject", "derived_from", "created_at"}
+    ),
 }
 #: fact and rule ids: what credo mints (f_<hex>, r_<hex>) and what a sane exporter writes
 _ID = re.compile(r"[A-Za-z0-9_.:@-]{1,128}")
@@ -631,8 +719,15 @@ class _Fields:
     def where(self) -> str:
         return f"record {self.n} ({self.kind})"
 
-    def text(self, key: str, *, limit: int, required: bool = False, cut: bool = False,
-             empty: bool = False) -> str | None:
+    def text(
+        self,
+        key: str,
+        *,
+        limit: int,
+        required: bool = False,
+        cut: bool = False,
+        empty: bool = False,
+    ) -> str | None:
         value = self.data.get(key)
         if value is None:
             if required:
@@ -657,8 +752,9 @@ class _Fields:
                 raise _Malformed(f"needs {key!r}")
             return None
         if not isinstance(value, str) or not _ID.fullmatch(value):
-            raise _Malformed(f"{key!r} must be an id (1-128 letters, digits, '_', '.', ':', "
-                             "'@' or '-')")
+            raise _Malformed(
+                f"{key!r} must be an id (1-128 letters, digits, '_', '.', ':', '@' or '-')"
+            )
         return value
 
     def code(self, key: str) -> str:
@@ -738,8 +834,11 @@ def _parse_fact(f: _Fields, target: str) -> Fact:
 
     d = f.data
     confidence = d.get("confidence", SOURCE_CONFIDENCE["user"])
-    if (isinstance(confidence, bool) or not isinstance(confidence, (int, float))
-            or not 0 <= confidence <= 1):  # compared as given: a huge int is no float
+    if (
+        isinstance(confidence, bool)
+        or not isinstance(confidence, (int, float))
+        or not 0 <= confidence <= 1
+    ):  # compared as given: a huge int is no float
         raise _Malformed("'confidence' must be a number between 0 and 1")
     status = d.get("status", "active")
     if not isinstance(status, str) or status not in {s.value for s in Status}:
@@ -755,11 +854,22 @@ def _parse_fact(f: _Fields, target: str) -> Fact:
     created = f.time("created_at", default=f.now)
     assert text is not None and created is not None
     fact = Fact(
-        id=f.ident("id") or "", text=text, subject=subject, predicate=predicate, object=obj,
-        scope=target, source=f.source(), confidence=float(confidence), status=Status(status),
-        derived_from=f.refs("derived_from"), superseded_by=f.ident("superseded_by"),
-        created_at=created, valid_from=f.time("valid_from"), valid_to=f.time("valid_to"),
-        access_count=count, last_seen_at=f.time("last_seen_at"),
+        id=f.ident("id") or "",
+        text=text,
+        subject=subject,
+        predicate=predicate,
+        object=obj,
+        scope=target,
+        source=f.source(),
+        confidence=float(confidence),
+        status=Status(status),
+        derived_from=f.refs("derived_from"),
+        superseded_by=f.ident("superseded_by"),
+        created_at=created,
+        valid_from=f.time("valid_from"),
+        valid_to=f.time("valid_to"),
+        access_count=count,
+        last_seen_at=f.time("last_seen_at"),
     )
     for part in (text, subject, obj):
         found = find_secrets(part) if part else []
@@ -793,13 +903,17 @@ def _parse(f: _Fields, target: str, rescope: bool) -> dict[str, Any] | Fact | No
         if a == b:
             raise _Malformed("a conflict is between two different facts")
         return {
-            "a": a, "b": b,
+            "a": a,
+            "b": b,
             "reason": mask_secrets(f.text("reason", limit=note, cut=True, empty=True) or ""),
-            "created_at": f.time("created_at"), "resolved_at": f.time("resolved_at"),
-            "resolution": mask_secrets(f.text("resolution", limit=note, cut=True,
-                                              empty=True) or ""),
-            "decided_by": mask_secrets(f.text("decided_by", limit=MAX_LABEL_CHARS, cut=True,
-                                              empty=True) or ""),
+            "created_at": f.time("created_at"),
+            "resolved_at": f.time("resolved_at"),
+            "resolution": mask_secrets(
+                f.text("resolution", limit=note, cut=True, empty=True) or ""
+            ),
+            "decided_by": mask_secrets(
+                f.text("decided_by", limit=MAX_LABEL_CHARS, cut=True, empty=True) or ""
+            ),
         }
     if kind == "alias":
         names = []
@@ -821,9 +935,13 @@ def _parse(f: _Fields, target: str, rescope: bool) -> dict[str, Any] | Fact | No
         subject = f.text("subject", limit=MAX_FACT_CHARS)
         if contains_secret(pattern) or (subject and contains_secret(subject)):
             raise _Refused("holds a secret")
-        return {"id": f.ident("id"), "pattern": " ".join(pattern.split()),
-                "subject": subject, "created_at": f.time("created_at", default=f.now),
-                "origin": f.text("origin", limit=MAX_LABEL_CHARS, empty=True) or ""}
+        return {
+            "id": f.ident("id"),
+            "pattern": " ".join(pattern.split()),
+            "subject": subject,
+            "created_at": f.time("created_at", default=f.now),
+            "origin": f.text("origin", limit=MAX_LABEL_CHARS, empty=True) or "",
+        }
     if kind == "rejection":
         if not isinstance(d.get("id"), (int, type(None))) or isinstance(d.get("id"), bool):
             raise _Malformed("'id' must be a number")
@@ -836,8 +954,9 @@ def _parse(f: _Fields, target: str, rescope: bool) -> dict[str, Any] | Fact | No
             # malformed candidate's control characters are dropped: never stored again)
             "text": rejection_excerpt(_CONTROL.sub("", text[: MAX_TURN_CHARS + 1])),
             "code": f.code("code"),
-            "reason": rejection_excerpt(f.text("reason", limit=MAX_TURN_CHARS, cut=True,
-                                               empty=True) or ""),
+            "reason": rejection_excerpt(
+                f.text("reason", limit=MAX_TURN_CHARS, cut=True, empty=True) or ""
+            ),
             "source": f.source(),
             "subject": mask_secrets(subject) if subject else None,
             "derived_from": f.refs("derived_from"),
@@ -879,8 +998,9 @@ def _ids_used_elsewhere(store: Store, scope: str, ids: Sequence[str]) -> set[str
     return used
 
 
-def _place_facts(store: Store, scope: str, facts: list[tuple[int, Fact]],
-                 report: ImportReport) -> tuple[list[Fact], dict[str, str], set[str]]:
+def _place_facts(
+    store: Store, scope: str, facts: list[tuple[int, Fact]], report: ImportReport
+) -> tuple[list[Fact], dict[str, str], set[str]]:
     """The facts to insert, the id each imported id now has (where it changed), and every
     id (old and new) the import's facts hold in the scope."""
     unique: dict[str, tuple[int, Fact]] = {}
@@ -889,8 +1009,9 @@ def _place_facts(store: Store, scope: str, facts: list[tuple[int, Fact]],
         if seen is None:
             unique[fact.id] = (n, fact)
         elif seen[1].text != fact.text:
-            raise MemoryError_(f"record {n} (fact): id {fact.id} is given twice with other "
-                               "text: nothing imported")
+            raise MemoryError_(
+                f"record {n} (fact): id {fact.id} is given twice with other text: nothing imported"
+            )
         else:
             report.skipped += 1
     here = _facts_in(store, scope, list(unique))
@@ -912,14 +1033,17 @@ def _place_facts(store: Store, scope: str, facts: list[tuple[int, Fact]],
         elif have.text == fact.text:
             report.skipped += 1
         else:
-            raise MemoryError_(f"record {n} (fact): fact {old} is already in scope {scope!r} "
-                               "with other text: nothing imported (a fact's text is never "
-                               "overwritten)")
+            raise MemoryError_(
+                f"record {n} (fact): fact {old} is already in scope {scope!r} "
+                "with other text: nothing imported (a fact's text is never "
+                "overwritten)"
+            )
     return fresh, mapping, present
 
 
-def _place_rules(store: Store, scope: str, rules: list[tuple[int, dict[str, Any]]],
-                 report: ImportReport) -> None:
+def _place_rules(
+    store: Store, scope: str, rules: list[tuple[int, dict[str, Any]]], report: ImportReport
+) -> None:
     """Rule ids, like fact ids, may be unique across the database: one in use by another
     scope is replaced (the same way every time), never reported."""
     here = {r.id for r in store.rules(scope=scope)}
@@ -937,9 +1061,14 @@ def _place_rules(store: Store, scope: str, rules: list[tuple[int, dict[str, Any]
             report.renumbered += 1
 
 
-def import_records(store: Store, records: Iterable[Any], *, scope: str | None = None,
-                   into: str | None = None, clock: Callable[[], float] = time.time
-                   ) -> ImportReport:
+def import_records(
+    store: Store,
+    records: Iterable[Any],
+    *,
+    scope: str | None = None,
+    into: str | None = None,
+    clock: Callable[[], float] = time.time,
+) -> ImportReport:
     """Write exported records into one scope: `into` (every record copied into it) or
     `scope` (a record naming another scope is refused). See `Memory.import_`.
 
@@ -962,8 +1091,9 @@ def import_records(store: Store, records: Iterable[Any], *, scope: str | None = 
     dropped: set[str] = set()  # ids of facts refused: nothing may point at them
     for n, record in enumerate(records, start=1):
         if isinstance(record, LongLine):
-            report.refused.append(f"record {n} ({record.where}): over {record.limit} bytes; "
-                                  "not imported")
+            report.refused.append(
+                f"record {n} ({record.where}): over {record.limit} bytes; not imported"
+            )
             continue
         if not isinstance(record, dict) or not isinstance(record.get("type"), str):
             raise MemoryError_(f"record {n}: not a credo export record (no 'type')")
@@ -995,27 +1125,35 @@ def import_records(store: Store, records: Iterable[Any], *, scope: str | None = 
         for i, fact in enumerate(fresh):
             fresh[i] = fact.evolve(
                 derived_from=[ref(r) for r in fact.derived_from if r not in dropped],
-                superseded_by=(ref(fact.superseded_by) if fact.superseded_by
-                               and fact.superseded_by not in dropped else None),
+                superseded_by=(
+                    ref(fact.superseded_by)
+                    if fact.superseded_by and fact.superseded_by not in dropped
+                    else None
+                ),
             )
         for start in range(0, len(fresh), 512):
             store.put_many(fresh[start : start + 512])
         report.facts = len(fresh)
         _place_rules(store, target, [(n, r) for n, k, r in rest if k == "rule"], report)
-        known_rejections = {(r.text, r.code, r.created_at)
-                            for r in store.rejections(scope=target, limit=REJECTIONS_KEPT)}
+        known_rejections = {
+            (r.text, r.code, r.created_at)
+            for r in store.rejections(scope=target, limit=REJECTIONS_KEPT)
+        }
         for n, kind, data in rest:
             if kind in ("lineage", "conflict"):
                 ends = ("parent", "child") if kind == "lineage" else ("a", "b")
                 if any(data[e] in dropped for e in ends):
-                    report.refused.append(f"record {n} ({kind}): names a fact that was not "
-                                          "imported; not imported")
+                    report.refused.append(
+                        f"record {n} ({kind}): names a fact that was not imported; not imported"
+                    )
                     continue
                 for e in ends:
                     data[e] = ref(data[e])
                 if not _both_here(store, target, [data[e] for e in ends], present):
-                    report.refused.append(f"record {n} ({kind}): its facts are not both in "
-                                          f"scope {target!r}; not imported")
+                    report.refused.append(
+                        f"record {n} ({kind}): its facts are not both in "
+                        f"scope {target!r}; not imported"
+                    )
                     continue
             if kind == "rejection":
                 key = (data["text"], data["code"], data["created_at"])
@@ -1033,8 +1171,9 @@ def _both_here(store: Store, scope: str, ends: list[str], present: set[str]) -> 
     return not missing or len(_facts_in(store, scope, missing)) == len(set(missing))
 
 
-def _import_record(store: Store, scope: str, kind: str, r: dict[str, Any],
-                   report: ImportReport) -> None:
+def _import_record(
+    store: Store, scope: str, kind: str, r: dict[str, Any], report: ImportReport
+) -> None:
     """Write one checked record (not a fact) into `scope`."""
     if kind == "lineage":
         store.add_lineage(scope, r["parent"], r["child"], r["kind"])
@@ -1042,25 +1181,43 @@ def _import_record(store: Store, scope: str, kind: str, r: dict[str, Any],
     elif kind == "conflict":
         store.record_conflict(scope, r["a"], r["b"], r["reason"], created_at=r["created_at"])
         if r["resolved_at"]:
-            store.settle_conflict(scope, r["a"], r["b"], resolution=r["resolution"],
-                                  decided_by=r["decided_by"], resolved_at=r["resolved_at"])
+            store.settle_conflict(
+                scope,
+                r["a"],
+                r["b"],
+                resolution=r["resolution"],
+                decided_by=r["decided_by"],
+                resolved_at=r["resolved_at"],
+            )
         report.conflicts += 1
     elif kind == "alias":
         store.set_alias(scope, r["alias"], r["canonical"])
         report.aliases += 1
     elif kind == "rule":
-        store.add_rule(Rule(r["id"], scope, r["pattern"], r["subject"], r["created_at"],
-                            r["origin"]))
+        store.add_rule(
+            Rule(r["id"], scope, r["pattern"], r["subject"], r["created_at"], r["origin"])
+        )
         report.rules += 1
     elif kind == "rejection":
-        store.add_rejection(Rejection(
-            scope, r["text"], r["code"], r["reason"], r["source"], r["subject"],
-            tuple(r["derived_from"]), r["created_at"]), keep=REJECTIONS_KEPT)
+        store.add_rejection(
+            Rejection(
+                scope,
+                r["text"],
+                r["code"],
+                r["reason"],
+                r["source"],
+                r["subject"],
+                tuple(r["derived_from"]),
+                r["created_at"],
+            ),
+            keep=REJECTIONS_KEPT,
+        )
         report.rejections += 1
 
 
-def import_all_scopes(store: Store, records: Iterable[Any], *,
-                      clock: Callable[[], float] = time.time) -> list[ImportReport]:
+def import_all_scopes(
+    store: Store, records: Iterable[Any], *, clock: Callable[[], float] = time.time
+) -> list[ImportReport]:
     """Restore an `export --all-scopes` file: each record into the scope it names (a
     record naming none goes with the header before it). An explicit, whole-database
     operation (`credo import --all-scopes`); every part is checked as `import_records`
@@ -1101,10 +1258,16 @@ def loads_json(text: str | bytes, *, where: str, error: type[Exception] = Memory
         raise error(f"{where}: not JSON ({str(exc)[:100]})") from None
 
 
-def read_json_lines(stream: IO[bytes] | IO[str], *, name: str,
-                    error: type[Exception] = MemoryError_, at: str = "{name}: line {n}",
-                    max_line: int = MAX_LINE_BYTES, max_total: int = MAX_INPUT_BYTES,
-                    skip_long: bool = False) -> Iterator[tuple[int, Any]]:
+def read_json_lines(
+    stream: IO[bytes] | IO[str],
+    *,
+    name: str,
+    error: type[Exception] = MemoryError_,
+    at: str = "{name}: line {n}",
+    max_line: int = MAX_LINE_BYTES,
+    max_total: int = MAX_INPUT_BYTES,
+    skip_long: bool = False,
+) -> Iterator[tuple[int, Any]]:
     """(line number, value) for each non-blank line of JSON Lines, reading at most
     `max_line` bytes (characters, from a text stream) of a line and `max_total` in all.
 

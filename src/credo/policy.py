@@ -31,9 +31,21 @@ __all__ = [
     "save_policy",
 ]
 
-_LIST_FIELDS = ("hedges", "affect", "speculation", "transient", "attribution", "vague",
-                "keep_examples", "refuse_examples", "one_valued", "many_valued",
-                "predicate_synonyms", "predicate_opposites", "exclusive_values")
+_LIST_FIELDS = (
+    "hedges",
+    "affect",
+    "speculation",
+    "transient",
+    "attribution",
+    "vague",
+    "keep_examples",
+    "refuse_examples",
+    "one_valued",
+    "many_valued",
+    "predicate_synonyms",
+    "predicate_opposites",
+    "exclusive_values",
+)
 _INT_FIELDS = ("min_chars", "max_words")
 _STR_FIELDS = ("deny_list",)
 _KNOWN = frozenset(_LIST_FIELDS + _INT_FIELDS + _STR_FIELDS)
@@ -51,13 +63,13 @@ _COMMENTS = {
     "min_chars": "Shorter candidates are refused as too short to check.",
     "max_words": "Longer candidates are refused as summaries, not facts.",
     "one_valued": "Predicates that hold one value at a time (added to credo's catalogue), "
-                  "e.g. \"work_at\".",
+    'e.g. "work_at".',
     "many_valued": "Predicates that hold many values (a catalogue entry made many-valued).",
-    "predicate_synonyms": "\"alias = canonical\" pairs, e.g. \"be_located_in = live_in\".",
-    "exclusive_values": "Groups of values that exclude each other, e.g. \"remote | hybrid | "
-                        "on-site\".",
-    "predicate_opposites": "\"predicate = opposite\" pairs: saying one is not the other, "
-                           "e.g. \"avoid = use\".",
+    "predicate_synonyms": '"alias = canonical" pairs, e.g. "be_located_in = live_in".',
+    "exclusive_values": 'Groups of values that exclude each other, e.g. "remote | hybrid | '
+    'on-site".',
+    "predicate_opposites": '"predicate = opposite" pairs: saying one is not the other, '
+    'e.g. "avoid = use".',
 }
 
 
@@ -167,8 +179,9 @@ def _policy_from(data: dict[str, Any], text: str, path: Path) -> GatePolicy:
         line = _line_of(text, key)
         where = f"{path}:{line}" if line else str(path)
         if key not in _KNOWN:
-            raise PolicyError(f"{where}: unknown key {key!r}; known keys: "
-                              f"{', '.join(sorted(_KNOWN))}")
+            raise PolicyError(
+                f"{where}: unknown key {key!r}; known keys: {', '.join(sorted(_KNOWN))}"
+            )
         if key in _LIST_FIELDS:
             if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
                 raise PolicyError(f"{where}: {key} must be a list of strings")
@@ -245,11 +258,11 @@ class _MiniToml:
     def value(self) -> Any:
         t = self.text
         if t.startswith(('"""', "'''"), self.pos):
-            quote = t[self.pos:self.pos + 3]
+            quote = t[self.pos : self.pos + 3]
             end = t.find(quote, self.pos + 3)
             if end < 0:
                 raise self.error("unterminated multi-line string")
-            raw = t[self.pos + 3:end]
+            raw = t[self.pos + 3 : end]
             self.line += raw.count("\n")
             self.pos = end + 3
             raw = raw[1:] if raw.startswith("\n") else raw
@@ -266,9 +279,9 @@ class _MiniToml:
             return self.unescape(m.group(1))
         if t.startswith("'", self.pos):
             end = t.find("'", self.pos + 1)
-            if end < 0 or "\n" in t[self.pos:end]:
+            if end < 0 or "\n" in t[self.pos : end]:
                 raise self.error("unterminated string")
-            value = t[self.pos + 1:end]
+            value = t[self.pos + 1 : end]
             self.pos = end + 1
             return value
         if t.startswith("[", self.pos):

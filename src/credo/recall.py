@@ -70,13 +70,21 @@ def rrf(lists: dict[str, Sequence[str]], k: int = RRF_K) -> dict[str, tuple[floa
 _WORD = re.compile(r"[\w.@-]+")
 
 
-def entities_in(query: str, store: Store, *, scope: str, aliases: dict[str, str],
-                canonical: str | None = None, longest: int = 4) -> list[str]:
+def entities_in(
+    query: str,
+    store: Store,
+    *,
+    scope: str,
+    aliases: dict[str, str],
+    canonical: str | None = None,
+    longest: int = 4,
+) -> list[str]:
     """Known entities the query names: subject keys and aliases as whole word sequences
     (up to `longest` words), and self-references ("my", "I") as the scope's own subject."""
     words = [w for w in (base_key(w) for w in _WORD.findall(query)) if w]
-    grams = {" ".join(words[i : i + n]) for n in range(1, longest + 1)
-             for i in range(len(words) - n + 1)}
+    grams = {
+        " ".join(words[i : i + n]) for n in range(1, longest + 1) for i in range(len(words) - n + 1)
+    }
     names = {aliases.get(g, g) for g in grams}
     if any(w in SELF_REFERENCES or w == "my" for w in words):
         names.add(normalize_entity("me", canonical_subject=canonical, aliases=aliases))
@@ -128,8 +136,9 @@ def periods_in(query: str) -> list[Period]:
     return [p for p in out if p[1] is None or 1 <= p[1] <= 12]
 
 
-def in_period(when: float | None, periods: Sequence[Period],
-              slack_days: int = DATE_SLACK_DAYS) -> bool:
+def in_period(
+    when: float | None, periods: Sequence[Period], slack_days: int = DATE_SLACK_DAYS
+) -> bool:
     """Whether a time falls in one of the periods, or at most `slack_days` after it. A
     period with no year matches that period in the time's own year or the year before."""
     if when is None:
@@ -207,22 +216,29 @@ def recall(
     if periods:
         facts.update((f.id, f) for f in store.get_many(pool, scope=scope))
         ordered = [*first_order, *(i for i in pool if i not in first)]
-        lists["date"] = [i for i in ordered
-                         if i in facts and in_period(facts[i].valid_from, periods)][:n]
+        lists["date"] = [
+            i for i in ordered if i in facts and in_period(facts[i].valid_from, periods)
+        ][:n]
 
     aliases = store.aliases(scope=scope)
-    named = [subject] if subject else entities_in(
-        query, store, scope=scope, aliases=aliases, canonical=canonical_subject
+    named = (
+        [subject]
+        if subject
+        else entities_in(query, store, scope=scope, aliases=aliases, canonical=canonical_subject)
     )
     first_ids: set[str] = set()
     if named:
-        exact = [f for s in named for f in store.by_subject(s, scope=scope,
-                                                            limit=min(k, entity_limit) + 1)]
+        exact = [
+            f
+            for s in named
+            for f in store.by_subject(s, scope=scope, limit=min(k, entity_limit) + 1)
+        ]
         if len(exact) <= k:
             evecs = store.vectors_of([f.id for f in exact], scope=scope)
             esims = {fid: float(np.dot(v, qvec)) for fid, v in evecs.items()}
-            lists["entity"] = sorted((f.id for f in exact), key=lambda i: esims.get(i, -1.0),
-                                     reverse=True)
+            lists["entity"] = sorted(
+                (f.id for f in exact), key=lambda i: esims.get(i, -1.0), reverse=True
+            )
             first_ids = set(lists["entity"])
     fused = rrf(lists)
     if named and not first_ids:

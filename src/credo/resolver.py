@@ -82,19 +82,64 @@ class Resolution:
     def stored(self) -> Fact | None:
         """The fact this remember now stands for (the reinforced one for a duplicate)."""
         if self.relation is Relation.DUPLICATE:
-            return next((w for w in self.writes if self.existing and w.id == self.existing.id),
-                        self.existing)
+            return next(
+                (w for w in self.writes if self.existing and w.id == self.existing.id),
+                self.existing,
+            )
         return next((w for w in self.writes if w.id == self.incoming.id), self.incoming)
 
 
 # -- comparing objects --------------------------------------------------------------------
 _WORDS = re.compile(r"[\w.+#/:@-]+")
-_STOP = frozenset({"a", "an", "the", "of", "on", "in", "at", "to", "for", "with", "and", "my",
-                   "our", "some", "very", "really", "also", "just", "all", "by", "as", "or"})
-_NUMBER_WORDS = frozenset({
-    "zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
-    "eleven", "twelve", "dozen", "hundred", "thousand", "first", "second", "third",
-})
+_STOP = frozenset(
+    {
+        "a",
+        "an",
+        "the",
+        "of",
+        "on",
+        "in",
+        "at",
+        "to",
+        "for",
+        "with",
+        "and",
+        "my",
+        "our",
+        "some",
+        "very",
+        "really",
+        "also",
+        "just",
+        "all",
+        "by",
+        "as",
+        "or",
+    }
+)
+_NUMBER_WORDS = frozenset(
+    {
+        "zero",
+        "one",
+        "two",
+        "three",
+        "four",
+        "five",
+        "six",
+        "seven",
+        "eight",
+        "nine",
+        "ten",
+        "eleven",
+        "twelve",
+        "dozen",
+        "hundred",
+        "thousand",
+        "first",
+        "second",
+        "third",
+    }
+)
 
 
 def _is_number(token: str) -> bool:
@@ -137,8 +182,23 @@ def other_version(a: str | None, b: str | None) -> bool:
     return bool(words_a) and words_a == words_b and bool(nums_a or nums_b) and nums_a != nums_b
 
 
-_NEGATIONS = frozenset({"not", "n't", "never", "no", "none", "nothing", "neither", "nor",
-                        "without", "longer", "stopped", "quit", "used"})
+_NEGATIONS = frozenset(
+    {
+        "not",
+        "n't",
+        "never",
+        "no",
+        "none",
+        "nothing",
+        "neither",
+        "nor",
+        "without",
+        "longer",
+        "stopped",
+        "quit",
+        "used",
+    }
+)
 
 
 def same_words(a: str, b: str) -> bool:
@@ -194,24 +254,35 @@ def resolve(
     # 1. duplicate: the same claim; never when the sentences name other numbers or names
     sig = signature(incoming.text)
     for fact in on_key:
-        if split_polarity(fact.predicate or "")[1] == negated and (
+        if (
+            split_polarity(fact.predicate or "")[1] == negated
+            and (
                 objects_agree(incoming.object, fact.object)
-                or not (incoming.object or fact.object) and same_words(incoming.text, fact.text)
-        ) and signature(fact.text)[:2] == sig[:2]:
+                or not (incoming.object or fact.object)
+                and same_words(incoming.text, fact.text)
+            )
+            and signature(fact.text)[:2] == sig[:2]
+        ):
             return _duplicate(incoming, fact, "same claim")
-    for score, fact in sorted(((similarity(incoming.text, f.text), f) for f in live),
-                              key=lambda p: p[0], reverse=True):
+    for score, fact in sorted(
+        ((similarity(incoming.text, f.text), f) for f in live), key=lambda p: p[0], reverse=True
+    ):
         if same_words(incoming.text, fact.text) and (
-                not (fact.key and incoming.key)
-                or split_polarity(fact.predicate or "")[1] == negated):
+            not (fact.key and incoming.key) or split_polarity(fact.predicate or "")[1] == negated
+        ):
             return _duplicate(incoming, fact, "the same sentence")
         if score < duplicate_at:
             break
         if fact.key and incoming.key and not _same_subject_relation(incoming, fact, catalogue):
             continue
-        if fact.key and incoming.key and (
+        if (
+            fact.key
+            and incoming.key
+            and (
                 split_polarity(fact.predicate or "")[1] != negated
-                or not objects_agree(incoming.object, fact.object)):
+                or not objects_agree(incoming.object, fact.object)
+            )
+        ):
             continue  # on the key, the objects decide (below), not the wording
         if signature(fact.text) == sig:
             return _duplicate(incoming, fact, f"the same words (similarity {score:.2f})")
@@ -225,15 +296,21 @@ def resolve(
             if extends(incoming.object, fact.object):
                 refines.append(fact)
             elif extends(fact.object, incoming.object) and _says_no_more(incoming, fact):
-                return _duplicate(incoming, fact, f"{incoming.object!r} is said more fully by "
-                                                  f"{fact.object!r}")
-            elif other_version(incoming.object, fact.object) or (
-                    one_valued and not objects_agree(incoming.object, fact.object)) or \
-                    catalogue.excludes(incoming.object or "", fact.object or ""):
+                return _duplicate(
+                    incoming, fact, f"{incoming.object!r} is said more fully by {fact.object!r}"
+                )
+            elif (
+                other_version(incoming.object, fact.object)
+                or (one_valued and not objects_agree(incoming.object, fact.object))
+                or catalogue.excludes(incoming.object or "", fact.object or "")
+            ):
                 clashes.append(fact)
-        elif objects_agree(incoming.object, fact.object) or \
-                not (incoming.object or fact.object) or \
-                extends(incoming.object, fact.object) or extends(fact.object, incoming.object):
+        elif (
+            objects_agree(incoming.object, fact.object)
+            or not (incoming.object or fact.object)
+            or extends(incoming.object, fact.object)
+            or extends(fact.object, incoming.object)
+        ):
             clashes.append(fact)  # a negation of the same claim, on any predicate
 
     # "I'm single" / "I'm married to Laura": states on sibling "be" keys can exclude
@@ -241,8 +318,12 @@ def resolve(
     if base.startswith("be") and incoming.key:
         for fact in live:
             other = catalogue.canonical(fact.predicate or "")
-            if fact in on_key or fact.subject != incoming.subject or \
-                    not other[0].startswith("be") or other[1] != negated:
+            if (
+                fact in on_key
+                or fact.subject != incoming.subject
+                or not other[0].startswith("be")
+                or other[1] != negated
+            ):
                 continue
             if catalogue.excludes(_state(base, incoming.object), _state(other[0], fact.object)):
                 clashes.append(fact)
@@ -250,8 +331,11 @@ def resolve(
     def newer(a: Fact, b: Fact) -> bool:
         return a.asserted_at - b.asserted_at >= update_window and _rank(a.source) >= _rank(b.source)
 
-    supersede = [f for f in refines if incoming.asserted_at >= f.asserted_at
-                 and _rank(incoming.source) >= _rank(f.source)]
+    supersede = [
+        f
+        for f in refines
+        if incoming.asserted_at >= f.asserted_at and _rank(incoming.source) >= _rank(f.source)
+    ]
     updated = [f for f in clashes if newer(incoming, f)]
     history = [f for f in clashes if newer(f, incoming)]
     conflicting = [f for f in clashes if f not in updated and f not in history]
@@ -261,32 +345,52 @@ def resolve(
         # incoming fact is history, whatever else it contradicts at its own time
         best = min(history, key=lambda f: f.asserted_at)
         days = (best.asserted_at - incoming.asserted_at) / 86400
-        return _historical(incoming, best, f"already superseded: a stored fact is {days:.0f}d "
-                                           "newer from a source at least as trusted")
+        return _historical(
+            incoming,
+            best,
+            f"already superseded: a stored fact is {days:.0f}d "
+            "newer from a source at least as trusted",
+        )
     retire = [*supersede, *updated]
     if conflicting:
-        why = ("the opposite of a stored claim" if any(
-            split_polarity(f.predicate or "")[1] != negated for f in conflicting)
-            else "same key, different value, no grounds to prefer either")
+        why = (
+            "the opposite of a stored claim"
+            if any(split_polarity(f.predicate or "")[1] != negated for f in conflicting)
+            else "same key, different value, no grounds to prefer either"
+        )
         return _conflict(incoming, conflicting, retire, why)
     if updated:
         best = max(updated, key=lambda f: f.asserted_at)
         days = (incoming.asserted_at - best.asserted_at) / 86400
-        return _supersede(Relation.UPDATE, incoming, best, retire,
-                          f"newer by {days:.0f}d and the source is at least as trusted")
+        return _supersede(
+            Relation.UPDATE,
+            incoming,
+            best,
+            retire,
+            f"newer by {days:.0f}d and the source is at least as trusted",
+        )
     if supersede:
         best = supersede[0]
-        return _supersede(Relation.REFINEMENT, incoming, best, retire,
-                          f"object {best.object!r} extended to {incoming.object!r}")
+        return _supersede(
+            Relation.REFINEMENT,
+            incoming,
+            best,
+            retire,
+            f"object {best.object!r} extended to {incoming.object!r}",
+        )
     if refines and one_valued:
         # an older (or less trusted) fuller statement of a one-valued slot: the stored
         # fact holds the slot; the incoming one is kept as its history
         best = max(refines, key=lambda f: f.asserted_at)
-        return _historical(incoming, best, "says more than the stored value, but is older or "
-                                           "less trusted: kept as history")
+        return _historical(
+            incoming,
+            best,
+            "says more than the stored value, but is older or less trusted: kept as history",
+        )
     if refines:
-        return _new(incoming, "says more than a stored fact, but is older or less trusted: "
-                              "both kept")
+        return _new(
+            incoming, "says more than a stored fact, but is older or less trusted: both kept"
+        )
     return _new(incoming, "no contradiction on this key" if on_key else "no fact on this key")
 
 
@@ -314,47 +418,70 @@ def _duplicate(incoming: Fact, existing: Fact, why: str) -> Resolution:
 
 
 def _retire(olds: Sequence[Fact], new: Fact) -> tuple[Fact, ...]:
-    return tuple(f.evolve(status=Status.SUPERSEDED, superseded_by=new.id,
-                          valid_to=new.asserted_at) for f in olds)
+    return tuple(
+        f.evolve(status=Status.SUPERSEDED, superseded_by=new.id, valid_to=new.asserted_at)
+        for f in olds
+    )
 
 
-def _supersede(relation: Relation, incoming: Fact, existing: Fact, olds: Sequence[Fact],
-               why: str) -> Resolution:
+def _supersede(
+    relation: Relation, incoming: Fact, existing: Fact, olds: Sequence[Fact], why: str
+) -> Resolution:
     new = incoming.evolve(derived_from=_merge(incoming.derived_from, [f.id for f in olds]))
     refined = {f.id for f in olds if extends(incoming.object, f.object)}
     return Resolution(
-        relation, new, existing, why, tuple(f for f in olds if f.id != existing.id),
+        relation,
+        new,
+        existing,
+        why,
+        tuple(f for f in olds if f.id != existing.id),
         writes=(new, *_retire(olds, new)),
-        lineage=tuple((f.id, new.id, "refines" if f.id in refined else "supersedes")
-                      for f in olds),
+        lineage=tuple((f.id, new.id, "refines" if f.id in refined else "supersedes") for f in olds),
         retired=tuple(f.id for f in olds),
     )
 
 
 def _historical(incoming: Fact, newer: Fact, why: str) -> Resolution:
-    old = incoming.evolve(status=Status.SUPERSEDED, superseded_by=newer.id,
-                          valid_to=newer.asserted_at)
+    old = incoming.evolve(
+        status=Status.SUPERSEDED, superseded_by=newer.id, valid_to=newer.asserted_at
+    )
     grown = newer.evolve(derived_from=_merge(newer.derived_from, [old.id]))
-    return Resolution(Relation.UPDATE, old, newer, why, incoming_is_older=True,
-                      writes=(old, grown), lineage=((old.id, newer.id, "supersedes"),))
+    return Resolution(
+        Relation.UPDATE,
+        old,
+        newer,
+        why,
+        incoming_is_older=True,
+        writes=(old, grown),
+        lineage=((old.id, newer.id, "supersedes"),),
+    )
 
 
-def _conflict(incoming: Fact, conflicting: Sequence[Fact], retire: Sequence[Fact],
-              why: str) -> Resolution:
+def _conflict(
+    incoming: Fact, conflicting: Sequence[Fact], retire: Sequence[Fact], why: str
+) -> Resolution:
     def flagged(f: Fact) -> Fact:
-        return f.evolve(status=Status.CONFLICTED,
-                        confidence=round(max(0.05, f.confidence - CONFLICT_PENALTY), 4))
+        return f.evolve(
+            status=Status.CONFLICTED,
+            confidence=round(max(0.05, f.confidence - CONFLICT_PENALTY), 4),
+        )
 
-    new = flagged(incoming.evolve(
-        derived_from=_merge(incoming.derived_from, [f.id for f in retire])))
+    new = flagged(
+        incoming.evolve(derived_from=_merge(incoming.derived_from, [f.id for f in retire]))
+    )
     existing = max(conflicting, key=lambda f: f.asserted_at)
     return Resolution(
-        Relation.CONFLICT, new, existing, why,
+        Relation.CONFLICT,
+        new,
+        existing,
+        why,
         tuple(f for f in [*conflicting, *retire] if f.id != existing.id),
         writes=(new, *(flagged(f) for f in conflicting), *_retire(retire, new)),
         conflicts=tuple((f.id, new.id, why) for f in conflicting),
-        lineage=tuple((f.id, new.id, "refines" if extends(incoming.object, f.object)
-                       else "supersedes") for f in retire),
+        lineage=tuple(
+            (f.id, new.id, "refines" if extends(incoming.object, f.object) else "supersedes")
+            for f in retire
+        ),
         retired=tuple(f.id for f in retire),
     )
 
@@ -381,7 +508,10 @@ def apply(store: Store, resolution: Resolution) -> Fact | None:
         for fid, others in partners.items():
             for other in others:
                 store.settle_conflict(
-                    scope, fid, other.id, decided_by="resolver",
+                    scope,
+                    fid,
+                    other.id,
+                    decided_by="resolver",
                     resolution=f"{fid} superseded by {resolution.incoming.id}",
                     resolved_at=resolution.incoming.created_at,
                 )
@@ -394,8 +524,11 @@ def apply(store: Store, resolution: Resolution) -> Fact | None:
 def reopen_if_settled(store: Store, fact_id: str, *, scope: str) -> Fact | None:
     """A conflicted fact with no open conflict left is active again; returns it if so."""
     fact = store.get(fact_id, scope=scope)
-    if fact is None or fact.status is not Status.CONFLICTED or \
-            store.conflicts_of(fact_id, scope=scope):
+    if (
+        fact is None
+        or fact.status is not Status.CONFLICTED
+        or store.conflicts_of(fact_id, scope=scope)
+    ):
         return None
     active = fact.evolve(status=Status.ACTIVE)
     store.put(active)

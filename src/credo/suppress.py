@@ -1,4 +1,4 @@
-""""Don't remember that": requests not to store something, found in user turns.
+""" "Don't remember that": requests not to store something, found in user turns.
 
 A request becomes a stored suppression rule in the scope (`Memory.add_rule`): the words a
 candidate must contain to be refused, and the subject it is about. The gate refuses
@@ -43,8 +43,10 @@ __all__ = [
 ]
 
 _NEG = r"(?:do\s+not|don't|dont|never|please\s+do\s+not|please\s+don't|no\s+need\s+to|stop)"
-_VERB = (r"(?:remember|store|save|keep|record|log|note|memori[sz]e|write\s+down|"
-         r"keep\s+track\s+of|hold\s+on\s+to)")
+_VERB = (
+    r"(?:remember|store|save|keep|record|log|note|memori[sz]e|write\s+down|"
+    r"keep\s+track\s+of|hold\s+on\s+to)"
+)
 _THAT = r"(?:that|this|it|those|these|what\s+I\s+(?:just\s+)?(?:said|told\s+you|wrote))"
 _END = r"\s*(?:[.!,;:]|$|\s+(?:please|ok|okay|thanks|either|anymore|any\s+more)\b)"
 _PLEASE = r"(?:(?:please|can\s+you|could\s+you|would\s+you|just|and|actually|oh|also|so)[\s,]+)*"
@@ -52,10 +54,14 @@ _PLEASE = r"(?:(?:please|can\s+you|could\s+you|would\s+you|just|and|actually|oh|
 _PREVIOUS = [
     re.compile(rf"\b{_NEG}\s+(?:you\s+)?{_VERB}\s+{_THAT}{_END}", re.IGNORECASE),
     re.compile(rf"(?:^|[.!?,]\s*){_PLEASE}forget\s+{_THAT}{_END}", re.IGNORECASE),
-    re.compile(r"(?:^|[.!?,]\s*)(?:please\s+)?(?:scratch|strike|disregard|ignore)\s+that\b",
-               re.IGNORECASE),
-    re.compile(r"\b(?:that's|that\s+is|this\s+is|keep\s+(?:that|this))\s+(?:strictly\s+)?"
-               r"(?:off\s+the\s+record|private|between\s+us|confidential)\b", re.IGNORECASE),
+    re.compile(
+        r"(?:^|[.!?,]\s*)(?:please\s+)?(?:scratch|strike|disregard|ignore)\s+that\b", re.IGNORECASE
+    ),
+    re.compile(
+        r"\b(?:that's|that\s+is|this\s+is|keep\s+(?:that|this))\s+(?:strictly\s+)?"
+        r"(?:off\s+the\s+record|private|between\s+us|confidential)\b",
+        re.IGNORECASE,
+    ),
 ]
 _FORGET_STATEMENT = re.compile(
     rf"(?:^|[.!?,]\s*){_PLEASE}forget\s+(?:that\s+|about\s+|the\s+fact\s+that\s+)?"
@@ -69,19 +75,100 @@ _TOPIC = re.compile(
     re.IGNORECASE,
 )
 #: "don't forget that ..." asks to remember; it must never read as a suppression
-_NOT_A_REQUEST = re.compile(r"\b(?:don't|do\s+not|never|won't|will\s+not|I|can't)\s+forget\b|"
-                            r"\bforgot\b", re.IGNORECASE)
+_NOT_A_REQUEST = re.compile(
+    r"\b(?:don't|do\s+not|never|won't|will\s+not|I|can't)\s+forget\b|"
+    r"\bforgot\b",
+    re.IGNORECASE,
+)
 
-_STOP = frozenset({
-    "a", "an", "the", "my", "our", "your", "his", "her", "their", "its", "i", "me", "we",
-    "us", "is", "am", "are", "was", "were", "be", "been", "of", "in", "on", "at", "to",
-    "for", "with", "and", "or", "that", "this", "it", "about", "from", "by", "as", "do",
-    "does", "did", "not", "have", "has", "had", "please", "anything", "things", "stuff",
-    "any", "anymore", "either", "so", "just", "really", "very", "also", "too", "user",
-    "info", "information", "details", "what", "said", "told", "you", "mentioned", "ok",
-    "okay", "thanks", "ever", "again", "all", "here", "there", "which", "who", "if", "but",
-    "because", "when", "then", "than", "lol", "btw",
-})
+_STOP = frozenset(
+    {
+        "a",
+        "an",
+        "the",
+        "my",
+        "our",
+        "your",
+        "his",
+        "her",
+        "their",
+        "its",
+        "i",
+        "me",
+        "we",
+        "us",
+        "is",
+        "am",
+        "are",
+        "was",
+        "were",
+        "be",
+        "been",
+        "of",
+        "in",
+        "on",
+        "at",
+        "to",
+        "for",
+        "with",
+        "and",
+        "or",
+        "that",
+        "this",
+        "it",
+        "about",
+        "from",
+        "by",
+        "as",
+        "do",
+        "does",
+        "did",
+        "not",
+        "have",
+        "has",
+        "had",
+        "please",
+        "anything",
+        "things",
+        "stuff",
+        "any",
+        "anymore",
+        "either",
+        "so",
+        "just",
+        "really",
+        "very",
+        "also",
+        "too",
+        "user",
+        "info",
+        "information",
+        "details",
+        "what",
+        "said",
+        "told",
+        "you",
+        "mentioned",
+        "ok",
+        "okay",
+        "thanks",
+        "ever",
+        "again",
+        "all",
+        "here",
+        "there",
+        "which",
+        "who",
+        "if",
+        "but",
+        "because",
+        "when",
+        "then",
+        "than",
+        "lol",
+        "btw",
+    }
+)
 #: a topic also stands for the ways a fact about it is usually phrased
 _SYNONYMS: dict[str, tuple[tuple[str, ...], ...]] = {
     "address": (("address",), ("lives", "at"), ("home", "address")),
@@ -115,10 +202,12 @@ def _content_words(text: str) -> list[str]:
 def rule_terms(phrase: str, *, limit: int = 4) -> tuple[tuple[str, ...], ...]:
     """The word sets that stand for `phrase`: its object when it is a statement ("I live in
     Berlin" -> berlin), its content words when it is a noun phrase ("my phone number")."""
-    phrase = re.sub(r"^(?:that|the\s+fact\s+that|about)\s+", "", phrase.strip(),
-                    flags=re.IGNORECASE)
-    phrase = re.sub(r"\s+(?:please|either|anymore|any more|ok|okay|thanks)$", "", phrase,
-                    flags=re.IGNORECASE).strip()
+    phrase = re.sub(
+        r"^(?:that|the\s+fact\s+that|about)\s+", "", phrase.strip(), flags=re.IGNORECASE
+    )
+    phrase = re.sub(
+        r"\s+(?:please|either|anymore|any more|ok|okay|thanks)$", "", phrase, flags=re.IGNORECASE
+    ).strip()
     noun = re.sub(r"^(?:my|our)\s+", "", phrase, flags=re.IGNORECASE).strip().lower()
     if noun in _SYNONYMS:
         return _SYNONYMS[noun]
@@ -201,10 +290,12 @@ class AppliedRequest:
 
     def to_dict(self) -> dict[str, object]:
         return {
-            "turn": self.turn_id, "kind": self.request.kind, "phrase": self.request.phrase,
-            "rules": [{"id": r.id, "pattern": r.pattern, "subject": r.subject}
-                      for r in self.rules],
-            "forgotten": list(self.forgotten), "suppressed_turns": list(self.suppressed_turns),
+            "turn": self.turn_id,
+            "kind": self.request.kind,
+            "phrase": self.request.phrase,
+            "rules": [{"id": r.id, "pattern": r.pattern, "subject": r.subject} for r in self.rules],
+            "forgotten": list(self.forgotten),
+            "suppressed_turns": list(self.suppressed_turns),
         }
 
 
@@ -232,11 +323,30 @@ def _without_secrets(term_sets: Sequence[tuple[str, ...]]) -> list[tuple[str, ..
     return out
 
 
-_SECRET_LABELS = frozenset({
-    "password", "passwords", "passwort", "kennwort", "salasana", "lösenord", "wachtwoord",
-    "contraseña", "senha", "passcode", "passphrase", "pin", "pw", "pwd", "token", "secret",
-    "apikey", "api_key", "key", "ssn",
-})
+_SECRET_LABELS = frozenset(
+    {
+        "password",
+        "passwords",
+        "passwort",
+        "kennwort",
+        "salasana",
+        "lösenord",
+        "wachtwoord",
+        "contraseña",
+        "senha",
+        "passcode",
+        "passphrase",
+        "pin",
+        "pw",
+        "pwd",
+        "token",
+        "secret",
+        "apikey",
+        "api_key",
+        "key",
+        "ssn",
+    }
+)
 
 
 def apply_request(

@@ -28,8 +28,9 @@ class FakeChat:
         self.calls: list[list[dict[str, str]]] = []
         self.schemas: list[dict[str, Any] | None] = []
 
-    def complete(self, messages: Sequence[dict[str, str]], *,
-                 json_schema: dict[str, Any] | None = None) -> str:
+    def complete(
+        self, messages: Sequence[dict[str, str]], *, json_schema: dict[str, Any] | None = None
+    ) -> str:
         self.calls.append([dict(m) for m in messages])
         self.schemas.append(json_schema)
         index = min(len(self.calls) - 1, len(self.replies) - 1)

@@ -56,8 +56,9 @@ def parse_time(value: Any, *, where: str = "") -> float | None:
     if found:
         hour, minute, ampm, day, month, year = found.groups()
         try:
-            parsed = datetime.strptime(f"{day} {month[:3]} {year} {hour}:{minute} {ampm}",
-                                       "%d %b %Y %I:%M %p")
+            parsed = datetime.strptime(
+                f"{day} {month[:3]} {year} {hour}:{minute} {ampm}", "%d %b %Y %I:%M %p"
+            )
         except ValueError as exc:
             raise TimeError(f"{at}cannot read the date {text!r}") from exc
         return parsed.replace(tzinfo=UTC).timestamp()

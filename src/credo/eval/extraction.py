@@ -42,8 +42,10 @@ __all__ = [
     "register_eval",
 ]
 
-EMBEDDER_NOTE = ("vectors: hash embedder (only extraction and the gate are measured; the "
-                 "embedder decides duplicate merging, not whether a turn produced a fact)")
+EMBEDDER_NOTE = (
+    "vectors: hash embedder (only extraction and the gate are measured; the "
+    "embedder decides duplicate merging, not whether a turn produced a fact)"
+)
 _EVIDENCE = re.compile(r"D\s*:?\s*(\d+)\s*:\s*(\d+)")
 _STRICT_EVIDENCE = re.compile(r"^D\d+:\d+$")
 
@@ -159,23 +161,28 @@ def evaluate_locomo(
             questions, malformed, empty = _questions(sample)
             unknown = sum(1 for ids in questions for i in ids if i not in dia)
             observed = _observed_turns(sample) & dia
-            scores.append(ConversationScore(
-                sample_id=sid,
-                turns=len(turns),
-                turns_with_fact=len(produced),
-                questions=len(questions),
-                retained=sum(1 for ids in questions if all(i in produced for i in ids)),
-                candidates=report.candidates,
-                accepted=report.accepted,
-                rejected_by_code=dict(report.rejected_by_code.most_common()),
-                malformed_evidence=malformed,
-                unknown_evidence=unknown,
-                questions_without_evidence=empty,
-                observation_turn_share=len(observed) / len(turns) if turns else 0.0,
-                observation_retention=(
-                    sum(1 for ids in questions if all(i in observed for i in ids))
-                    / len(questions) if questions else 0.0),
-            ))
+            scores.append(
+                ConversationScore(
+                    sample_id=sid,
+                    turns=len(turns),
+                    turns_with_fact=len(produced),
+                    questions=len(questions),
+                    retained=sum(1 for ids in questions if all(i in produced for i in ids)),
+                    candidates=report.candidates,
+                    accepted=report.accepted,
+                    rejected_by_code=dict(report.rejected_by_code.most_common()),
+                    malformed_evidence=malformed,
+                    unknown_evidence=unknown,
+                    questions_without_evidence=empty,
+                    observation_turn_share=len(observed) / len(turns) if turns else 0.0,
+                    observation_retention=(
+                        sum(1 for ids in questions if all(i in observed for i in ids))
+                        / len(questions)
+                        if questions
+                        else 0.0
+                    ),
+                )
+            )
     return scores
 
 
@@ -201,8 +208,9 @@ def locomo_summary(scores: list[ConversationScore]) -> dict[str, Any]:
 
 
 # -- PersonaExt ---------------------------------------------------------------------------
-def evaluate_personaext(path: str | Path, *, limit: int | None = None,
-                        extractor: Extractor | None = None) -> dict[str, Any]:
+def evaluate_personaext(
+    path: str | Path, *, limit: int | None = None, extractor: Extractor | None = None
+) -> dict[str, Any]:
     """Each utterance alone, as one user turn, into its own scope of one store."""
     extractor = extractor or RuleExtractor()
     rows: list[dict[str, Any]] = []
@@ -224,8 +232,9 @@ def evaluate_personaext(path: str | Path, *, limit: int | None = None,
                 facts = [f for f in mem.list() if f.is_live]
                 tail = str(row.get("tail", "")).lower().strip()
                 got = bool(report.accepted)
-                obj_hit = got and bool(tail) and any(tail in (f.object or "").lower()
-                                                     for f in facts)
+                obj_hit = (
+                    got and bool(tail) and any(tail in (f.object or "").lower() for f in facts)
+                )
                 text_hit = got and bool(tail) and any(tail in f.text.lower() for f in facts)
                 stored += got
                 with_tail_object += obj_hit
@@ -246,8 +255,9 @@ def evaluate_personaext(path: str | Path, *, limit: int | None = None,
         "object_has_tail_share": round(with_tail_object / total, 4) if total else 0,
         "text_has_tail": with_tail_text,
         "text_has_tail_share": round(with_tail_text / total, 4) if total else 0,
-        "by_relation": {k: {"utterances": v[0], "stored": v[1], "object_has_tail": v[2]}
-                        for k, v in top},
+        "by_relation": {
+            k: {"utterances": v[0], "stored": v[1], "object_has_tail": v[2]} for k, v in top
+        },
     }
 
 
@@ -262,41 +272,63 @@ def cmd_eval_gate(args: argparse.Namespace, settings: Settings) -> int:
     summary = locomo_summary(scores)
     mode = "rules (broad)" if args.broad else "rules"
     if args.json:
-        print(json.dumps({"extractor": mode, "note": EMBEDDER_NOTE, "summary": summary,
-                          "conversations": [s.to_dict() for s in scores]}, indent=2))
+        print(
+            json.dumps(
+                {
+                    "extractor": mode,
+                    "note": EMBEDDER_NOTE,
+                    "summary": summary,
+                    "conversations": [s.to_dict() for s in scores],
+                },
+                indent=2,
+            )
+        )
         return 0
     print(f"LoCoMo gate evaluation: extractor {mode}; {EMBEDDER_NOTE}")
-    print(f"{'conversation':<14}{'turns':>6}{'w/ fact':>9}{'share':>8}{'questions':>11}"
-          f"{'retained':>10}{'retention':>11}   reference (LoCoMo observations)")
+    print(
+        f"{'conversation':<14}{'turns':>6}{'w/ fact':>9}{'share':>8}{'questions':>11}"
+        f"{'retained':>10}{'retention':>11}   reference (LoCoMo observations)"
+    )
     for s in scores:
-        print(f"{s.sample_id:<14}{s.turns:>6}{s.turns_with_fact:>9}{_pct(s.turn_share):>8}"
-              f"{s.questions:>11}{s.retained:>10}{_pct(s.retention):>11}   "
-              f"share {_pct(s.observation_turn_share)}, retention "
-              f"{_pct(s.observation_retention)}")
+        print(
+            f"{s.sample_id:<14}{s.turns:>6}{s.turns_with_fact:>9}{_pct(s.turn_share):>8}"
+            f"{s.questions:>11}{s.retained:>10}{_pct(s.retention):>11}   "
+            f"share {_pct(s.observation_turn_share)}, retention "
+            f"{_pct(s.observation_retention)}"
+        )
     sm = summary
-    print(f"{'overall':<14}{sm['turns']:>6}{sm['turns_with_fact']:>9}"
-          f"{_pct(sm['turn_share']):>8}{sm['questions']:>11}{sm['retained']:>10}"
-          f"{_pct(sm['retention']):>11}   share {_pct(sm['observation_turn_share'])}, "
-          f"retention {_pct(sm['observation_retention'])}")
-    print(f"targets: share of turns <= 33.3%, retention >= 60.0%; evidence ids: "
-          f"{sm['malformed_evidence']} malformed (read leniently), {sm['unknown_evidence']} "
-          "naming no turn")
+    print(
+        f"{'overall':<14}{sm['turns']:>6}{sm['turns_with_fact']:>9}"
+        f"{_pct(sm['turn_share']):>8}{sm['questions']:>11}{sm['retained']:>10}"
+        f"{_pct(sm['retention']):>11}   share {_pct(sm['observation_turn_share'])}, "
+        f"retention {_pct(sm['observation_retention'])}"
+    )
+    print(
+        f"targets: share of turns <= 33.3%, retention >= 60.0%; evidence ids: "
+        f"{sm['malformed_evidence']} malformed (read leniently), {sm['unknown_evidence']} "
+        "naming no turn"
+    )
     return 0
 
 
 def cmd_eval_personaext(args: argparse.Namespace, settings: Settings) -> int:
-    result = evaluate_personaext(args.data, limit=args.limit,
-                                 extractor=RuleExtractor(broad=args.broad))
+    result = evaluate_personaext(
+        args.data, limit=args.limit, extractor=RuleExtractor(broad=args.broad)
+    )
     if args.json:
         print(json.dumps({"note": EMBEDDER_NOTE, **result}, indent=2))
         return 0
     n = result["utterances"]
     print(f"PersonaExt: {n} utterances; rule extractor{' (broad)' if args.broad else ''}")
     print(f"  stored a fact:              {result['stored']:>6} ({result['stored_share']:.1%})")
-    print(f"  stored object has gold tail:{result['object_has_tail']:>6} "
-          f"({result['object_has_tail_share']:.1%})")
-    print(f"  stored text has gold tail:  {result['text_has_tail']:>6} "
-          f"({result['text_has_tail_share']:.1%})")
+    print(
+        f"  stored object has gold tail:{result['object_has_tail']:>6} "
+        f"({result['object_has_tail_share']:.1%})"
+    )
+    print(
+        f"  stored text has gold tail:  {result['text_has_tail']:>6} "
+        f"({result['text_has_tail_share']:.1%})"
+    )
     print("  by relation (most frequent): utterances / stored / object has tail")
     for rel, c in result["by_relation"].items():
         print(f"    {rel:<22}{c['utterances']:>6}{c['stored']:>8}{c['object_has_tail']:>8}")
@@ -305,24 +337,36 @@ def cmd_eval_personaext(args: argparse.Namespace, settings: Settings) -> int:
 
 def register_eval(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """Add `gate` and `personaext` under `credo eval`."""
-    p = sub.add_parser("gate", help="LoCoMo: share of turns that produce a fact, and "
-                       "evidence retention, with the offline extractor",
-                       description="Ingest LoCoMo conversations with the offline extractor, "
-                       "one fresh store each, and report per conversation the share of "
-                       "turns that produced a stored fact and the share of QA items "
-                       "(categories 1-4) whose evidence turns all did.")
+    p = sub.add_parser(
+        "gate",
+        help="LoCoMo: share of turns that produce a fact, and "
+        "evidence retention, with the offline extractor",
+        description="Ingest LoCoMo conversations with the offline extractor, "
+        "one fresh store each, and report per conversation the share of "
+        "turns that produced a stored fact and the share of QA items "
+        "(categories 1-4) whose evidence turns all did.",
+    )
     p.add_argument("--data", required=True, help="path to locomo_dev.json (or locomo10.json)")
-    p.add_argument("--conversations", type=int, default=None, metavar="N",
-                   help="only the first N conversations")
+    p.add_argument(
+        "--conversations",
+        type=int,
+        default=None,
+        metavar="N",
+        help="only the first N conversations",
+    )
     p.add_argument("--broad", action="store_true", help="the rule extractor's broad mode")
     p.add_argument("--json", action="store_true", help="print JSON")
     p.set_defaults(handler=None, standalone=cmd_eval_gate)
 
-    p = sub.add_parser("personaext", help="PersonaExt: how often the rule extractor stores a "
-                       "fact, and how often its object holds the gold tail")
+    p = sub.add_parser(
+        "personaext",
+        help="PersonaExt: how often the rule extractor stores a "
+        "fact, and how often its object holds the gold tail",
+    )
     p.add_argument("--data", required=True, help="path to personaext_dev.jsonl")
-    p.add_argument("--limit", type=int, default=None, metavar="N",
-                   help="only the first N utterances")
+    p.add_argument(
+        "--limit", type=int, default=None, metavar="N", help="only the first N utterances"
+    )
     p.add_argument("--broad", action="store_true", help="the rule extractor's broad mode")
     p.add_argument("--json", action="store_true", help="print JSON")
     p.set_defaults(handler=None, standalone=cmd_eval_personaext)

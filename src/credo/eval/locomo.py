@@ -43,8 +43,7 @@ from ..store.sqlite import SQLiteStore
 
 UNITS = ("turn", "extracted")
 DEFAULT_KS = (1, 5, 10, 20)
-CATEGORIES = {1: "multi-hop", 2: "temporal", 3: "open-domain", 4: "single-hop",
-              5: "adversarial"}
+CATEGORIES = {1: "multi-hop", 2: "temporal", 3: "open-domain", 4: "single-hop", 5: "adversarial"}
 HEADLINE = (1, 2, 3, 4)
 SCOPE = "locomo"
 
@@ -53,7 +52,8 @@ _DIA_LENIENT = re.compile(r"D\s*:?\s*(\d+)\s*:\s*(\d+)")
 _TAIL = re.compile(r"(D\d+:\d+)$")
 _SESSION = re.compile(r"^session_(\d+)$")
 _DATE = re.compile(
-    r"^\s*(\d{1,2}):(\d{2})\s*([ap]m)\s+on\s+(\d{1,2})\s+([A-Za-z]+),?\s+(\d{4})\s*$", re.I)
+    r"^\s*(\d{1,2}):(\d{2})\s*([ap]m)\s+on\s+(\d{1,2})\s+([A-Za-z]+),?\s+(\d{4})\s*$", re.I
+)
 
 
 class LocomoError(ValueError):
@@ -113,8 +113,9 @@ def parse_session_date(text: Any) -> float | None:
         return None
     hour, minute, ampm, day, month, year = m.groups()
     try:
-        parsed = datetime.strptime(f"{day} {month[:3]} {year} {hour}:{minute} {ampm}",
-                                   "%d %b %Y %I:%M %p")
+        parsed = datetime.strptime(
+            f"{day} {month[:3]} {year} {hour}:{minute} {ampm}", "%d %b %Y %I:%M %p"
+        )
     except ValueError:
         return None
     return parsed.replace(tzinfo=UTC).timestamp()
@@ -146,8 +147,11 @@ def read_locomo(path: str | Path, *, limit: int | None = None) -> list[LocomoCon
 def _read_sample(sample: dict[str, Any], where: str, path: str) -> LocomoConversation:
     conv = sample["conversation"]
     sid = str(sample.get("sample_id") or where)
-    sessions = sorted((int(m.group(1)), key) for key in conv
-                      if (m := _SESSION.match(key)) and isinstance(conv[key], list))
+    sessions = sorted(
+        (int(m.group(1)), key)
+        for key in conv
+        if (m := _SESSION.match(key)) and isinstance(conv[key], list)
+    )
     turns: list[LocomoTurn] = []
     for number, key in sessions:
         date = parse_session_date(conv.get(f"{key}_date_time"))
@@ -158,8 +162,15 @@ def _read_sample(sample: dict[str, Any], where: str, path: str) -> LocomoConvers
             if t.get("blip_caption"):
                 # the photo is part of what was said; credo.ingest reads it the same way
                 text += f" [shares a photo: {t['blip_caption']}]"
-            turns.append(LocomoTurn(str(t.get("dia_id") or f"D{number}:{j}"),
-                                    str(t.get("speaker") or "someone"), text, date, number))
+            turns.append(
+                LocomoTurn(
+                    str(t.get("dia_id") or f"D{number}:{j}"),
+                    str(t.get("speaker") or "someone"),
+                    text,
+                    date,
+                    number,
+                )
+            )
     qa = sample.get("qa", [])
     if not isinstance(qa, list):
         raise LocomoError(f"{where}: 'qa' must be a list")
@@ -181,24 +192,31 @@ def turn_facts(conv: LocomoConversation, scope: str = SCOPE) -> list[Fact]:
     facts = []
     for t in conv.turns:
         subject = normalize_entity(t.speaker) or None
-        facts.append(Fact(
-            text=f"{t.speaker}: {t.text}", subject=subject, scope=scope,
-            source="imported:locomo", confidence=0.75, derived_from=[t.dia_id],
-            created_at=t.date if t.date is not None else time.time(), valid_from=t.date,
-        ))
+        facts.append(
+            Fact(
+                text=f"{t.speaker}: {t.text}",
+                subject=subject,
+                scope=scope,
+                source="imported:locomo",
+                confidence=0.75,
+                derived_from=[t.dia_id],
+                created_at=t.date if t.date is not None else time.time(),
+                valid_from=t.date,
+            )
+        )
     return facts
 
 
-def build_turn_store(conv: LocomoConversation, store: Store, *, scope: str = SCOPE,
-                     batch: int = 256) -> int:
+def build_turn_store(
+    conv: LocomoConversation, store: Store, *, scope: str = SCOPE, batch: int = 256
+) -> int:
     facts = turn_facts(conv, scope)
     for start in range(0, len(facts), batch):
         store.put_many(facts[start : start + batch])
     return len(facts)
 
 
-def build_extracted_store(conv: LocomoConversation, store: Store, *, scope: str = SCOPE
-                          ) -> int:
+def build_extracted_store(conv: LocomoConversation, store: Store, *, scope: str = SCOPE) -> int:
     """Ingest the conversation with credo's offline extraction; the facts it stores."""
     try:
         from ..ingest import ingest
@@ -256,9 +274,11 @@ class Scores:
             self.hits.setdefault(k, []).extend(other.hits.get(k, []))
 
     def to_dict(self) -> dict[str, Any]:
-        return {"n": self.n,
-                **{f"R@{k}": round(self.mean(k), 4) for k in self.ks},
-                **{f"hit@{k}": round(self.mean(k, hits=True), 4) for k in self.ks}}
+        return {
+            "n": self.n,
+            **{f"R@{k}": round(self.mean(k), 4) for k in self.ks},
+            **{f"hit@{k}": round(self.mean(k, hits=True), 4) for k in self.ks},
+        }
 
 
 @dataclass
@@ -286,23 +306,35 @@ class LocomoReport:
 
     def to_dict(self) -> dict[str, Any]:
         return {
-            "unit": self.unit, "embedder": self.embedder, "ks": list(self.ks),
-            "conversations": self.conversations, "facts": self.facts,
-            "questions": self.questions, "no_evidence": self.no_evidence,
+            "unit": self.unit,
+            "embedder": self.embedder,
+            "ks": list(self.ks),
+            "conversations": self.conversations,
+            "facts": self.facts,
+            "questions": self.questions,
+            "no_evidence": self.no_evidence,
             "malformed_evidence": self.malformed_evidence,
             "unknown_evidence": self.unknown_evidence,
             "overall_1_4": self.overall().to_dict(),
-            "categories": {f"{c} {CATEGORIES.get(c, '?')}": s.to_dict()
-                           for c, s in sorted(self.by_category.items())},
+            "categories": {
+                f"{c} {CATEGORIES.get(c, '?')}": s.to_dict()
+                for c, s in sorted(self.by_category.items())
+            },
             "build_seconds": round(self.build_seconds, 2),
             "query_seconds": round(self.query_seconds, 2),
             "recall_ms_mean": round(1000 * self.query_seconds / self.queries_run, 3)
-            if self.queries_run else 0.0,
+            if self.queries_run
+            else 0.0,
         }
 
 
-def score(conversations: Sequence[LocomoConversation], search: Search, *,
-          ks: Sequence[int] = DEFAULT_KS, report: LocomoReport) -> LocomoReport:
+def score(
+    conversations: Sequence[LocomoConversation],
+    search: Search,
+    *,
+    ks: Sequence[int] = DEFAULT_KS,
+    report: LocomoReport,
+) -> LocomoReport:
     """Run every question of every conversation through `search` once per k."""
     ks = tuple(sorted(set(ks)))
     for ci, conv in enumerate(conversations):
@@ -327,18 +359,24 @@ def score(conversations: Sequence[LocomoConversation], search: Search, *,
     return report
 
 
-def evaluate(conversations: Sequence[LocomoConversation], embedder: Embedder, *,
-             unit: str = "turn", ks: Sequence[int] = DEFAULT_KS,
-             progress: Callable[[str], None] | None = None,
-             retriever: Retriever = credo_recall) -> LocomoReport:
+def evaluate(
+    conversations: Sequence[LocomoConversation],
+    embedder: Embedder,
+    *,
+    unit: str = "turn",
+    ks: Sequence[int] = DEFAULT_KS,
+    progress: Callable[[str], None] | None = None,
+    retriever: Retriever = credo_recall,
+) -> LocomoReport:
     """Build one store per conversation in a temporary folder and score `retriever`
     (credo's recall unless told otherwise) on its questions."""
     if unit not in UNITS:
         raise LocomoError(f"unknown unit {unit!r}: use {' or '.join(UNITS)}")
     if not ks or any(k <= 0 for k in ks):
         raise LocomoError("each k must be a positive number")
-    report = LocomoReport(unit, embedder.name, tuple(sorted(set(ks))),
-                          [c.sample_id for c in conversations])
+    report = LocomoReport(
+        unit, embedder.name, tuple(sorted(set(ks))), [c.sample_id for c in conversations]
+    )
     with tempfile.TemporaryDirectory(prefix="credo-locomo-") as tmp:
         stores: list[Store] = []
         try:

@@ -155,8 +155,10 @@ def _parse_fact(entry: Any, where: str) -> ProbeFact:
         raise ProbeFileError(f"{where}: expected a mapping with 'text' (or a plain string)")
     unknown = set(entry) - _FACT_KEYS
     if unknown:
-        raise ProbeFileError(f"{where}: unknown keys {', '.join(sorted(unknown))} "
-                             f"(a fact takes {', '.join(sorted(_FACT_KEYS))})")
+        raise ProbeFileError(
+            f"{where}: unknown keys {', '.join(sorted(unknown))} "
+            f"(a fact takes {', '.join(sorted(_FACT_KEYS))})"
+        )
     text = _text_field(entry, "text", where)
     source = str(entry.get("source", "user"))
     raw_date = entry.get("valid_from")
@@ -169,8 +171,13 @@ def _parse_fact(entry: Any, where: str) -> ProbeFact:
     label = entry.get("id")
     if label is not None and (not isinstance(label, str) or not label.strip()):
         raise ProbeFileError(f"{where}: 'id' must be a non-empty string")
-    return ProbeFact(text, _scope(entry, where), source, valid_from,
-                     label.strip() if isinstance(label, str) else None)
+    return ProbeFact(
+        text,
+        _scope(entry, where),
+        source,
+        valid_from,
+        label.strip() if isinstance(label, str) else None,
+    )
 
 
 def _names(entry: dict[str, Any], key: str, where: str) -> tuple[str, ...]:
@@ -187,13 +194,20 @@ def _parse_query(entry: Any, where: str) -> ProbeQuery:
         raise ProbeFileError(f"{where}: expected a mapping with 'query'")
     unknown = set(entry) - _QUERY_KEYS
     if unknown:
-        raise ProbeFileError(f"{where}: unknown keys {', '.join(sorted(unknown))} "
-                             f"(a query takes {', '.join(sorted(_QUERY_KEYS))})")
+        raise ProbeFileError(
+            f"{where}: unknown keys {', '.join(sorted(unknown))} "
+            f"(a query takes {', '.join(sorted(_QUERY_KEYS))})"
+        )
     k = entry.get("k", DEFAULT_K)
     if not isinstance(k, int) or isinstance(k, bool) or k <= 0:
         raise ProbeFileError(f"{where}: 'k' must be a positive integer")
-    return ProbeQuery(_text_field(entry, "query", where), _scope(entry, where), k,
-                      _names(entry, "expect", where), _names(entry, "forbid", where))
+    return ProbeQuery(
+        _text_field(entry, "query", where),
+        _scope(entry, where),
+        k,
+        _names(entry, "expect", where),
+        _names(entry, "forbid", where),
+    )
 
 
 def _lines_named(suite: ProbeSuite, name: str) -> list[int]:
@@ -212,14 +226,16 @@ def _check_references(suite: ProbeSuite) -> None:
             raise ProbeFileError(f"{where}: give 'expect', 'forbid' or both")
         for name in (*q.expect, *q.forbid):
             if not _lines_named(suite, name):
-                raise ProbeFileError(f"{where}: {name!r} names no fact of the file "
-                                     "(use a fact's text or its 'id')")
+                raise ProbeFileError(
+                    f"{where}: {name!r} names no fact of the file (use a fact's text or its 'id')"
+                )
         for name in q.expect:
             scopes = {suite.facts[i].scope for i in _lines_named(suite, name)}
             if q.scope not in scopes:
                 raise ProbeFileError(
                     f"{where}: expects {name!r}, a fact of scope {', '.join(sorted(scopes))}, "
-                    f"from a query on scope {q.scope!r}: it can never be returned there")
+                    f"from a query on scope {q.scope!r}: it can never be returned there"
+                )
 
 
 # -- running ---------------------------------------------------------------------------------
@@ -294,13 +310,21 @@ class ProbeReport:
 
     def to_dict(self, *, verbose: bool = True) -> dict[str, Any]:
         data: dict[str, Any] = {
-            "path": self.path, "embedder": self.embedder, "facts": self.facts,
-            "refused": self.refused, "relations": self.relations,
-            "queries": len(self.queries), "ks": self.ks,
-            "expected": self.expected, "found": self.found,
-            "recall_at_k": round(self.recall, 4), "staleness": round(self.staleness, 4),
-            "leak_rate": round(self.leak_rate, 4), "leaked_queries": self.leaked_queries,
-            "forbidden_queries": self.forbidden_queries, "passed": self.passed,
+            "path": self.path,
+            "embedder": self.embedder,
+            "facts": self.facts,
+            "refused": self.refused,
+            "relations": self.relations,
+            "queries": len(self.queries),
+            "ks": self.ks,
+            "expected": self.expected,
+            "found": self.found,
+            "recall_at_k": round(self.recall, 4),
+            "staleness": round(self.staleness, 4),
+            "leak_rate": round(self.leak_rate, 4),
+            "leaked_queries": self.leaked_queries,
+            "forbidden_queries": self.forbidden_queries,
+            "passed": self.passed,
             "seconds": round(self.seconds, 3),
         }
         if verbose:
@@ -308,8 +332,9 @@ class ProbeReport:
         return data
 
 
-def run_probes(suite: ProbeSuite, embedder: Embedder, *, store: Store | None = None,
-               clock: Any = time.time) -> ProbeReport:
+def run_probes(
+    suite: ProbeSuite, embedder: Embedder, *, store: Store | None = None, clock: Any = time.time
+) -> ProbeReport:
     """Remember the suite's facts (each scope its own `Memory`), then run its queries.
 
     Without a `store`, a fresh SQLite file in a temporary folder holds the run."""
@@ -337,8 +362,7 @@ def _run(suite: ProbeSuite, store: Store, clock: Any) -> ProbeReport:
     relations: dict[str, int] = {}
     for n, pf in enumerate(suite.facts):
         try:
-            result = memory(pf.scope).remember(pf.text, source=pf.source,
-                                               valid_from=pf.valid_from)
+            result = memory(pf.scope).remember(pf.text, source=pf.source, valid_from=pf.valid_from)
         except MemoryError_ as exc:
             raise ProbeFileError(f"{suite.path}: facts[{n}] ({pf.text!r}): {exc}") from exc
         if not result.accepted or result.fact is None:
@@ -358,8 +382,11 @@ def _run(suite: ProbeSuite, store: Store, clock: Any) -> ProbeReport:
 
     def ids_named(name: str) -> list[tuple[str, str]]:
         """(fact id, scope) of the stored facts an entry names."""
-        return [(fid, suite.facts[i].scope) for i in _lines_named(suite, name)
-                if (fid := line_ids[i]) is not None]
+        return [
+            (fid, suite.facts[i].scope)
+            for i in _lines_named(suite, name)
+            if (fid := line_ids[i]) is not None
+        ]
 
     for q in suite.queries:
         report.queries.append(_query(q, memory(q.scope), store, scope_of, ids_named))
@@ -367,8 +394,9 @@ def _run(suite: ProbeSuite, store: Store, clock: Any) -> ProbeReport:
     return report
 
 
-def _query(q: ProbeQuery, mem: Memory, store: Store, scope_of: dict[str, set[str]],
-           ids_named: Any) -> QueryResult:
+def _query(
+    q: ProbeQuery, mem: Memory, store: Store, scope_of: dict[str, set[str]], ids_named: Any
+) -> QueryResult:
     res = QueryResult(q.query, q.scope, q.k, len(q.expect))
     hits = mem.recall(q.query, k=q.k)
     returned = {h.fact.id for h in hits}
@@ -381,8 +409,15 @@ def _query(q: ProbeQuery, mem: Memory, store: Store, scope_of: dict[str, set[str
         fact = hit.fact
         current = store.get(fact.id, scope=fact.scope)  # status as stored now, not as cached
         status = current.status if current is not None else fact.status
-        res.results.append({"id": fact.id, "text": fact.text, "scope": fact.scope,
-                            "status": status.value, "found_by": list(hit.found_by)})
+        res.results.append(
+            {
+                "id": fact.id,
+                "text": fact.text,
+                "scope": fact.scope,
+                "status": status.value,
+                "found_by": list(hit.found_by),
+            }
+        )
         scopes = scope_of.get(fact.id, set())
         if fact.scope != q.scope or (scopes and q.scope not in scopes):
             leaked[fact.id] = fact.text
@@ -421,8 +456,7 @@ def format_report(report: ProbeReport, *, verbose: bool = False) -> str:
         f"facts: {report.facts} in the file ({rel or 'none stored'}), "
         f"{len(report.refused)} refused by the gate",
         f"queries: {len(report.queries)}",
-        f"{label}: {report.recall:.3f} ({report.found}/{report.expected} expected facts "
-        "returned)",
+        f"{label}: {report.recall:.3f} ({report.found}/{report.expected} expected facts returned)",
         f"staleness: {report.staleness:.3f} "
         f"({sum(1 for q in report.queries if q.stale)}/{len(report.queries)} queries returned a "
         "superseded or retracted fact)",
@@ -436,10 +470,20 @@ def format_report(report: ProbeReport, *, verbose: bool = False) -> str:
     if verbose:
         lines.append("")
         for n, q in enumerate(report.queries, 1):
-            flags = [f for f, bad in (("LEAK", q.leaks), ("STALE", q.stale),
-                                      ("FORBIDDEN", q.forbidden), ("MISSING", q.missing)) if bad]
-            lines.append(f"{n}. [{q.scope}] {q.query!r} k={q.k}: {len(q.found)}/{q.expected} "
-                         f"expected{'  ' + ' '.join(flags) if flags else ''}")
+            flags = [
+                f
+                for f, bad in (
+                    ("LEAK", q.leaks),
+                    ("STALE", q.stale),
+                    ("FORBIDDEN", q.forbidden),
+                    ("MISSING", q.missing),
+                )
+                if bad
+            ]
+            lines.append(
+                f"{n}. [{q.scope}] {q.query!r} k={q.k}: {len(q.found)}/{q.expected} "
+                f"expected{'  ' + ' '.join(flags) if flags else ''}"
+            )
             for name in q.missing:
                 lines.append(f"   missing: {name}")
             for text in q.leaks:
@@ -449,11 +493,16 @@ def format_report(report: ProbeReport, *, verbose: bool = False) -> str:
             for name in q.forbidden:
                 lines.append(f"   forbidden: {name}")
             for r in q.results:
-                lines.append(f"   - [{r['scope']}] {r['status']:<10} {r['text']}  "
-                             f"via={'+'.join(r['found_by'])}")
+                lines.append(
+                    f"   - [{r['scope']}] {r['status']:<10} {r['text']}  "
+                    f"via={'+'.join(r['found_by'])}"
+                )
     lines.append("")
-    lines.append("PASS: no leak" if report.passed else
-                 f"FAIL: {report.leaked_queries} queries leaked facts of another scope")
+    lines.append(
+        "PASS: no leak"
+        if report.passed
+        else f"FAIL: {report.leaked_queries} queries leaked facts of another scope"
+    )
     return "\n".join(lines)
 
 
@@ -462,6 +511,16 @@ def dumps(report: ProbeReport, *, verbose: bool) -> str:
 
 
 __all__: Sequence[str] = (
-    "DEFAULT_K", "ProbeFact", "ProbeFileError", "ProbeQuery", "ProbeReport", "ProbeSuite",
-    "QueryResult", "dumps", "format_report", "load_probes", "parse_probes", "run_probes",
+    "DEFAULT_K",
+    "ProbeFact",
+    "ProbeFileError",
+    "ProbeQuery",
+    "ProbeReport",
+    "ProbeSuite",
+    "QueryResult",
+    "dumps",
+    "format_report",
+    "load_probes",
+    "parse_probes",
+    "run_probes",
 )

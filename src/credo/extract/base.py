@@ -59,8 +59,7 @@ class Extraction:
 class Extractor(Protocol):
     """Anything that turns an episode into candidates."""
 
-    def extract_episode(self, turns: Sequence[Turn], *, self_name: str = "The user"
-                        ) -> Extraction:
+    def extract_episode(self, turns: Sequence[Turn], *, self_name: str = "The user") -> Extraction:
         """Candidates from `turns`. `self_name` is how a first-person speaker with no
         `speaker` of their own reads in a stored sentence ("The user", "Arttu")."""
         ...

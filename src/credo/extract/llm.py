@@ -138,8 +138,13 @@ def _date(ts: float | None) -> str:
     return datetime.fromtimestamp(ts, tz=UTC).strftime("%Y-%m-%d %H:%M UTC")
 
 
-def build_prompt(turns: Sequence[Turn], policy: GatePolicy, *, self_name: str,
-                 masked: Sequence[str] | None = None) -> list[dict[str, str]]:
+def build_prompt(
+    turns: Sequence[Turn],
+    policy: GatePolicy,
+    *,
+    self_name: str,
+    masked: Sequence[str] | None = None,
+) -> list[dict[str, str]]:
     """The chat messages for one episode: the contract, then the numbered turns."""
     system = SYSTEM_PROMPT.format(
         deny_list=policy.deny_list.strip(),
@@ -207,8 +212,14 @@ class LLMExtractor:
 
     name = "llm"
 
-    def __init__(self, client: ChatClient, *, policy: GatePolicy | None = None,
-                 allow_inferred: bool = True, mask_secrets: bool = True) -> None:
+    def __init__(
+        self,
+        client: ChatClient,
+        *,
+        policy: GatePolicy | None = None,
+        allow_inferred: bool = True,
+        mask_secrets: bool = True,
+    ) -> None:
         self.client = client
         self.policy = policy or GatePolicy()
         self.allow_inferred = allow_inferred
@@ -218,8 +229,7 @@ class LLMExtractor:
         """Candidates from one exchange given as plain text (one user turn)."""
         return self.extract_episode([Turn("t0", "user", text)], self_name=self_name)
 
-    def extract_episode(self, turns: Sequence[Turn], *, self_name: str = "The user"
-                        ) -> Extraction:
+    def extract_episode(self, turns: Sequence[Turn], *, self_name: str = "The user") -> Extraction:
         out = Extraction()
         if not turns:
             return out
@@ -257,8 +267,8 @@ class LLMExtractor:
                 parts, cursor = [], 0
                 for found in find_secrets(text):
                     tag = f"[secret-{len(secrets) + 1}:{found.kind}]"
-                    secrets[tag] = text[found.start:found.end]
-                    parts.append(text[cursor:found.start] + tag)
+                    secrets[tag] = text[found.start : found.end]
+                    parts.append(text[cursor : found.start] + tag)
                     cursor = found.end
                 text = "".join(parts) + text[cursor:]
             masked.append(text)
@@ -275,8 +285,9 @@ class LLMExtractor:
         first = next(iter(secrets.values()))
         return re.sub(r"\[secret[^\]]*\]", lambda _: first, text)
 
-    def _candidate(self, n: int, raw: Any, turns: Sequence[Turn], self_name: str,
-                   secrets: dict[str, str]) -> tuple[Candidate | None, str | None]:
+    def _candidate(
+        self, n: int, raw: Any, turns: Sequence[Turn], self_name: str, secrets: dict[str, str]
+    ) -> tuple[Candidate | None, str | None]:
         try:
             item = ReplyItem.model_validate(raw)
         except ValidationError as exc:

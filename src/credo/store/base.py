@@ -80,9 +80,15 @@ class Rejection:
 
     def to_dict(self) -> dict[str, Any]:
         return {
-            "id": self.id, "scope": self.scope, "text": self.text, "code": self.code,
-            "reason": self.reason, "source": self.source, "subject": self.subject,
-            "derived_from": list(self.derived_from), "created_at": self.created_at,
+            "id": self.id,
+            "scope": self.scope,
+            "text": self.text,
+            "code": self.code,
+            "reason": self.reason,
+            "source": self.source,
+            "subject": self.subject,
+            "derived_from": list(self.derived_from),
+            "created_at": self.created_at,
         }
 
 
@@ -98,8 +104,14 @@ class Rule:
     origin: str = ""  # the turn or command that created it
 
     def to_dict(self) -> dict[str, Any]:
-        return {"id": self.id, "scope": self.scope, "pattern": self.pattern,
-                "subject": self.subject, "created_at": self.created_at, "origin": self.origin}
+        return {
+            "id": self.id,
+            "scope": self.scope,
+            "pattern": self.pattern,
+            "subject": self.subject,
+            "created_at": self.created_at,
+            "origin": self.origin,
+        }
 
 
 @dataclass
@@ -136,11 +148,19 @@ class ForgetReport:
 
     def to_dict(self) -> dict[str, Any]:
         return {
-            "scope": self.scope, "facts": self.facts, "fact_ids": self.fact_ids,
-            "vectors": self.vectors, "fts_rows": self.fts_rows, "lineage": self.lineage,
-            "conflicts": self.conflicts, "rejections": self.rejections,
-            "aliases": self.aliases, "rules": self.rules, "reopened": self.reopened,
-            "erased": self.erased, "pending_erase": self.pending_erase,
+            "scope": self.scope,
+            "facts": self.facts,
+            "fact_ids": self.fact_ids,
+            "vectors": self.vectors,
+            "fts_rows": self.fts_rows,
+            "lineage": self.lineage,
+            "conflicts": self.conflicts,
+            "rejections": self.rejections,
+            "aliases": self.aliases,
+            "rules": self.rules,
+            "reopened": self.reopened,
+            "erased": self.erased,
+            "pending_erase": self.pending_erase,
         }
 
 
@@ -244,8 +264,9 @@ class Store(ABC):
     def by_key(self, subject: str, predicate: str, *, scope: str) -> list[Fact]: ...
 
     @abstractmethod
-    def by_subject(self, subject: str, *, scope: str, live_only: bool = True,
-                   limit: int = 500) -> list[Fact]: ...
+    def by_subject(
+        self, subject: str, *, scope: str, live_only: bool = True, limit: int = 500
+    ) -> list[Fact]: ...
 
     @abstractmethod
     def known_subjects(self, names: Sequence[str], *, scope: str) -> set[str]:
@@ -273,8 +294,9 @@ class Store(ABC):
         """(parent, child, kind) rows of the scope, or only those touching one fact."""
 
     @abstractmethod
-    def record_conflict(self, scope: str, a: str, b: str, reason: str, *,
-                        created_at: float | None = None) -> None: ...
+    def record_conflict(
+        self, scope: str, a: str, b: str, reason: str, *, created_at: float | None = None
+    ) -> None: ...
 
     @abstractmethod
     def conflicts(self, *, scope: str, include_resolved: bool = False) -> list[Conflict]: ...
@@ -284,8 +306,16 @@ class Store(ABC):
         """The live facts an unresolved conflict ties to this one."""
 
     @abstractmethod
-    def settle_conflict(self, scope: str, a: str, b: str, *, resolution: str,
-                        decided_by: str, resolved_at: float | None = None) -> None: ...
+    def settle_conflict(
+        self,
+        scope: str,
+        a: str,
+        b: str,
+        *,
+        resolution: str,
+        decided_by: str,
+        resolved_at: float | None = None,
+    ) -> None: ...
 
     # -- aliases, rejections, rules ------------------------------------------------------
     @abstractmethod
@@ -334,12 +364,18 @@ class Store(ABC):
         texts: list[str] = []
         with self.transaction():
             self._forget_lock(scope)
-            targets = dict.fromkeys(self._forget_targets(
-                scope, ids=ids, subject=subject, episode=episode, everything=everything))
+            targets = dict.fromkeys(
+                self._forget_targets(
+                    scope, ids=ids, subject=subject, episode=episode, everything=everything
+                )
+            )
             frontier = list(targets)
             while frontier:  # facts derived (inferred) from a forgotten fact go with it
-                frontier = [f for f in dict.fromkeys(self._forget_children(scope, frontier))
-                            if f not in targets]
+                frontier = [
+                    f
+                    for f in dict.fromkeys(self._forget_children(scope, frontier))
+                    if f not in targets
+                ]
                 targets.update(dict.fromkeys(frontier))
             report.fact_ids = list(targets)
             if report.fact_ids:
@@ -348,8 +384,9 @@ class Store(ABC):
                     if partner not in targets and self._forget_reopen(partner):
                         report.reopened.append(partner)
                 self._forget_references(scope, report.fact_ids)
-            self._forget_side_records(scope, subject=subject, episode=episode,
-                                      everything=everything, report=report)
+            self._forget_side_records(
+                scope, subject=subject, episode=episode, everything=everything, report=report
+            )
             if report.removed:
                 self._forget_mark_erase(scope, report)
         self.forget_cached_text(texts)
@@ -374,8 +411,15 @@ class Store(ABC):
         where a write transaction locks the whole database)."""
 
     @abstractmethod
-    def _forget_targets(self, scope: str, *, ids: Sequence[str], subject: str | None,
-                        episode: str | None, everything: bool) -> list[str]:
+    def _forget_targets(
+        self,
+        scope: str,
+        *,
+        ids: Sequence[str],
+        subject: str | None,
+        episode: str | None,
+        everything: bool,
+    ) -> list[str]:
         """Ids of the scope's facts named by id, subject, source episode, or all of them."""
 
     @abstractmethod
@@ -383,8 +427,9 @@ class Store(ABC):
         """Facts linked to `parents` by 'derived' lineage."""
 
     @abstractmethod
-    def _forget_rows(self, scope: str, doomed: Sequence[str],
-                     report: ForgetReport) -> tuple[list[str], list[str]]:
+    def _forget_rows(
+        self, scope: str, doomed: Sequence[str], report: ForgetReport
+    ) -> tuple[list[str], list[str]]:
         """Delete the facts with their conflicts, lineage, vectors, full-text rows and
         provenance, counting into `report`; return their texts and conflict partners."""
 
@@ -397,8 +442,15 @@ class Store(ABC):
         """Surviving facts keep no reference (derived_from, superseded_by) to `doomed`."""
 
     @abstractmethod
-    def _forget_side_records(self, scope: str, *, subject: str | None, episode: str | None,
-                             everything: bool, report: ForgetReport) -> None:
+    def _forget_side_records(
+        self,
+        scope: str,
+        *,
+        subject: str | None,
+        episode: str | None,
+        everything: bool,
+        report: ForgetReport,
+    ) -> None:
         """Rejections and aliases of a forgotten subject or episode; with `everything`,
         also the scope's rules."""
 

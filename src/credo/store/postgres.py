@@ -68,8 +68,22 @@ FACT_COLUMNS = (
     "superseded_by, created_at, valid_from, valid_to, access_count, last_seen_at"
 )
 _FACT_TYPES = [
-    "text", "text", "text", "text", "text", "text", "text", "float8", "text", "text[]",
-    "text", "float8", "float8", "float8", "int4", "float8",
+    "text",
+    "text",
+    "text",
+    "text",
+    "text",
+    "text",
+    "text",
+    "float8",
+    "text",
+    "text[]",
+    "text",
+    "float8",
+    "float8",
+    "float8",
+    "int4",
+    "float8",
 ]
 _SCHEMA_NAME = re.compile(r"^[A-Za-z_][A-Za-z0-9_]{0,62}$")
 _MAX_QUERY_WORDS = 32
@@ -103,8 +117,7 @@ def vector_query(dim: int) -> str:
         f"FROM vectors WHERE dim = {dim} AND scope = %s ORDER BY distance LIMIT %s"
     )
     return (
-        f"SELECT v.fact_id, v.distance, f.seq FROM ({nearest}) v "
-        "JOIN facts f ON f.id = v.fact_id"
+        f"SELECT v.fact_id, v.distance, f.seq FROM ({nearest}) v JOIN facts f ON f.id = v.fact_id"
     )
 
 
@@ -185,19 +198,42 @@ def _opt_float(value: Any) -> float | None:
 
 def _row_to_fact(row: Sequence[Any]) -> Fact:
     return Fact(
-        id=row[0], scope=row[1], text=row[2], subject=row[3], predicate=row[4], object=row[5],
-        source=row[6], confidence=row[7], status=Status(row[8]),
-        derived_from=list(row[9] or []), superseded_by=row[10], created_at=row[11],
-        valid_from=row[12], valid_to=row[13], access_count=row[14], last_seen_at=row[15],
+        id=row[0],
+        scope=row[1],
+        text=row[2],
+        subject=row[3],
+        predicate=row[4],
+        object=row[5],
+        source=row[6],
+        confidence=row[7],
+        status=Status(row[8]),
+        derived_from=list(row[9] or []),
+        superseded_by=row[10],
+        created_at=row[11],
+        valid_from=row[12],
+        valid_to=row[13],
+        access_count=row[14],
+        last_seen_at=row[15],
     )
 
 
 def _fact_row(fact: Fact) -> tuple[Any, ...]:
     return (
-        fact.id, fact.scope, fact.text, fact.subject, fact.predicate, fact.object,
-        fact.source, float(fact.confidence), Status(fact.status).value,
-        [str(r) for r in fact.derived_from], fact.superseded_by, float(fact.created_at),
-        _opt_float(fact.valid_from), _opt_float(fact.valid_to), int(fact.access_count),
+        fact.id,
+        fact.scope,
+        fact.text,
+        fact.subject,
+        fact.predicate,
+        fact.object,
+        fact.source,
+        float(fact.confidence),
+        Status(fact.status).value,
+        [str(r) for r in fact.derived_from],
+        fact.superseded_by,
+        float(fact.created_at),
+        _opt_float(fact.valid_from),
+        _opt_float(fact.valid_to),
+        int(fact.access_count),
         _opt_float(fact.last_seen_at),
     )
 
@@ -215,8 +251,17 @@ def _no_nul(what: str, *values: str | None) -> None:
 
 
 def _check_text(fact: Fact) -> None:
-    _no_nul(f"fact {fact.id!r}", fact.id, fact.text, fact.subject, fact.predicate, fact.object,
-            fact.source, fact.superseded_by, *fact.derived_from)
+    _no_nul(
+        f"fact {fact.id!r}",
+        fact.id,
+        fact.text,
+        fact.subject,
+        fact.predicate,
+        fact.object,
+        fact.source,
+        fact.superseded_by,
+        *fact.derived_from,
+    )
 
 
 class PostgresStore(Store):
@@ -293,8 +338,9 @@ class PostgresStore(Store):
         with self._advisory(_LOCK_SETUP, 0):
             ext_schema = self._ensure_extension()
             if self.schema is not None:
-                c.execute(sql.SQL("CREATE SCHEMA IF NOT EXISTS {}").format(
-                    sql.Identifier(self.schema)))
+                c.execute(
+                    sql.SQL("CREATE SCHEMA IF NOT EXISTS {}").format(sql.Identifier(self.schema))
+                )
                 home = self.schema
             else:
                 row = c.execute("SELECT current_schema()").fetchone()
@@ -305,8 +351,11 @@ class PostgresStore(Store):
                     )
                 home = str(row[0])
             path = [home] if home == ext_schema else [home, ext_schema]
-            c.execute(sql.SQL("SET search_path TO {}").format(
-                sql.SQL(", ").join(sql.Identifier(s) for s in path)))
+            c.execute(
+                sql.SQL("SET search_path TO {}").format(
+                    sql.SQL(", ").join(sql.Identifier(s) for s in path)
+                )
+            )
             self._home = home
             self.migrate()
             self._ensure_vector_index(self.embedder.dim)
@@ -324,18 +373,22 @@ class PostgresStore(Store):
 
     def _ensure_extension(self) -> str:
         c = self._conn
-        find = ("SELECT n.nspname FROM pg_extension e JOIN pg_namespace n "
-                "ON n.oid = e.extnamespace WHERE e.extname = %s")
+        find = (
+            "SELECT n.nspname FROM pg_extension e JOIN pg_namespace n "
+            "ON n.oid = e.extnamespace WHERE e.extname = %s"
+        )
         row = c.execute(find, (self.extension,)).fetchone()
         if row is None:
             try:
-                c.execute(sql.SQL("CREATE EXTENSION IF NOT EXISTS {}").format(
-                    sql.Identifier(self.extension)))
+                c.execute(
+                    sql.SQL("CREATE EXTENSION IF NOT EXISTS {}").format(
+                        sql.Identifier(self.extension)
+                    )
+                )
             except psycopg.Error as exc:
                 db = _describe(self.url).rpartition("/")[2] or "(default)"
                 raise StoreError(
-                    MISSING_EXTENSION.format(ext=self.extension, db=db)
-                    + f" ({_clean(exc)})"
+                    MISSING_EXTENSION.format(ext=self.extension, db=db) + f" ({_clean(exc)})"
                 ) from exc
             row = c.execute(find, (self.extension,)).fetchone()
             if row is None:
@@ -352,12 +405,18 @@ class PostgresStore(Store):
         except ValueError as exc:
             raise StoreError(str(exc)) from exc
         with self.transaction():
-            self._conn.execute(sql.SQL("SET LOCAL maintenance_work_mem = {}").format(
-                sql.Literal(self.build_memory)))
+            self._conn.execute(
+                sql.SQL("SET LOCAL maintenance_work_mem = {}").format(
+                    sql.Literal(self.build_memory)
+                )
+            )
             self._conn.execute(statement)
             # ANALYZE samples an expression index's values too: never the vectors
-            self._conn.execute(sql.SQL("ALTER INDEX {} ALTER COLUMN 1 SET STATISTICS 0").format(
-                sql.Identifier(self._home, vector_index_name(dim))))
+            self._conn.execute(
+                sql.SQL("ALTER INDEX {} ALTER COLUMN 1 SET STATISTICS 0").format(
+                    sql.Identifier(self._home, vector_index_name(dim))
+                )
+            )
 
     def _defer_index(self, added: int) -> None:
         """Count facts bulk-added in this transaction; past the threshold, drop the HNSW
@@ -365,14 +424,21 @@ class PostgresStore(Store):
         vectors table until commit: other sessions wait for the import to finish."""
         dim = int(self.embedder.dim)
         if self._rows_before is None:
-            row = self._conn.execute("SELECT count(*) FROM vectors WHERE dim = %s",
-                                     (dim,)).fetchone()
+            row = self._conn.execute(
+                "SELECT count(*) FROM vectors WHERE dim = %s", (dim,)
+            ).fetchone()
             self._rows_before = int(row[0]) if row else 0
         self._added += added
-        if (dim not in self._rebuild and self._added >= _BULK_MIN
-                and self._added * 4 >= self._rows_before):
-            self._conn.execute(sql.SQL("DROP INDEX IF EXISTS {}").format(
-                sql.Identifier(self._home, vector_index_name(dim))))
+        if (
+            dim not in self._rebuild
+            and self._added >= _BULK_MIN
+            and self._added * 4 >= self._rows_before
+        ):
+            self._conn.execute(
+                sql.SQL("DROP INDEX IF EXISTS {}").format(
+                    sql.Identifier(self._home, vector_index_name(dim))
+                )
+            )
             self._rebuild.add(dim)
 
     def _has_index(self, name: str) -> bool:
@@ -411,14 +477,15 @@ class PostgresStore(Store):
             for name, step in pending:
                 with self.transaction():
                     step(c)
-                    c.execute("INSERT INTO migrations (name, applied_at) VALUES (%s, %s)",
-                              (name, time.time()))
+                    c.execute(
+                        "INSERT INTO migrations (name, applied_at) VALUES (%s, %s)",
+                        (name, time.time()),
+                    )
                 done.append(name)
             return done
 
     def applied_migrations(self) -> list[str]:
-        return [str(r[0]) for r in self._conn.execute(
-            "SELECT name FROM migrations ORDER BY seq")]
+        return [str(r[0]) for r in self._conn.execute("SELECT name FROM migrations ORDER BY seq")]
 
     def _check_model(self) -> None:
         row = self._conn.execute("SELECT model FROM vectors LIMIT 1").fetchone()
@@ -437,8 +504,9 @@ class PostgresStore(Store):
         if self.schema is None:
             raise StoreError("drop_schema needs a store opened with schema=...")
         with self._lock:
-            self._conn.execute(sql.SQL("DROP SCHEMA IF EXISTS {} CASCADE").format(
-                sql.Identifier(self.schema)))
+            self._conn.execute(
+                sql.SQL("DROP SCHEMA IF EXISTS {} CASCADE").format(sql.Identifier(self.schema))
+            )
 
     def vacuum(self) -> None:
         """Reclaim the space of deleted rows now rather than at autovacuum's pace (after a
@@ -447,8 +515,7 @@ class PostgresStore(Store):
             if self._depth:
                 raise StoreError("vacuum cannot run inside a transaction")
             self._conn.execute(
-                "VACUUM facts, vectors, provenance, lineage, conflicts, rejections, aliases, "
-                "rules"
+                "VACUUM facts, vectors, provenance, lineage, conflicts, rejections, aliases, rules"
             )
 
     # -- transactions --------------------------------------------------------------------
@@ -486,17 +553,22 @@ class PostgresStore(Store):
     def lock_key(self, scope: str, subject: str | None, predicate: str | None) -> None:
         check_scope(scope)
         if not self._depth:
-            raise StoreError("lock_key needs an open transaction: call it inside "
-                             "store.transaction()")
+            raise StoreError(
+                "lock_key needs an open transaction: call it inside store.transaction()"
+            )
         c = self._conn
         if not subject or not predicate:
-            c.execute("SELECT pg_advisory_xact_lock(%s, hashtext(%s))",
-                      (_LOCK_SCOPE, self._ns(scope)))
+            c.execute(
+                "SELECT pg_advisory_xact_lock(%s, hashtext(%s))", (_LOCK_SCOPE, self._ns(scope))
+            )
             return
-        c.execute("SELECT pg_advisory_xact_lock_shared(%s, hashtext(%s))",
-                  (_LOCK_SCOPE, self._ns(scope)))
-        c.execute("SELECT pg_advisory_xact_lock(%s, hashtext(%s))",
-                  (_LOCK_KEY, self._ns(scope, subject, predicate)))
+        c.execute(
+            "SELECT pg_advisory_xact_lock_shared(%s, hashtext(%s))", (_LOCK_SCOPE, self._ns(scope))
+        )
+        c.execute(
+            "SELECT pg_advisory_xact_lock(%s, hashtext(%s))",
+            (_LOCK_KEY, self._ns(scope, subject, predicate)),
+        )
 
     # -- facts ---------------------------------------------------------------------------
     def put(self, fact: Fact, vector: Vector | None = None) -> None:
@@ -538,8 +610,9 @@ class PostgresStore(Store):
         self._require_model()
         vec = self._vector(fact, vector)
         c = self._conn
-        c.execute(f"INSERT INTO facts ({FACT_COLUMNS}) VALUES ({', '.join(['%s'] * 16)})",
-                  _fact_row(fact))
+        c.execute(
+            f"INSERT INTO facts ({FACT_COLUMNS}) VALUES ({', '.join(['%s'] * 16)})", _fact_row(fact)
+        )
         self._write_provenance(fact)
         c.execute(
             "INSERT INTO vectors (fact_id, scope, model, dim, vec) VALUES (%s, %s, %s, %s, %s)",
@@ -564,8 +637,12 @@ class PostgresStore(Store):
             return
         c = self._conn
         with self.transaction():
-            known = {str(r[0]) for r in c.execute(
-                "SELECT id FROM facts WHERE id = ANY(%s)", (list({f.id for f in facts}),))}
+            known = {
+                str(r[0])
+                for r in c.execute(
+                    "SELECT id FROM facts WHERE id = ANY(%s)", (list({f.id for f in facts}),)
+                )
+            }
             fresh: list[Fact] = []
             again: list[Fact] = []
             for fact in facts:
@@ -598,7 +675,8 @@ class PostgresStore(Store):
         lookups by scanning a whole scope (and autovacuum may not come for a minute)."""
         with self._lock:
             analysed = self._conn.execute(
-                "SELECT reltuples FROM pg_class WHERE oid = 'facts'::regclass").fetchone()
+                "SELECT reltuples FROM pg_class WHERE oid = 'facts'::regclass"
+            ).fetchone()
             before = float(analysed[0]) if analysed and analysed[0] is not None else -1.0
             rows = self._conn.execute("SELECT count(*) FROM facts").fetchone()
             now = int(rows[0]) if rows else 0
@@ -616,13 +694,15 @@ class PostgresStore(Store):
                     cp.write_row(_fact_row(fact))
             refs = [(f.id, f.scope, str(r)) for f in facts for r in dict.fromkeys(f.derived_from)]
             if refs:
-                with cur.copy("COPY provenance (fact_id, scope, ref) FROM STDIN "
-                              "(FORMAT BINARY)") as cp:
+                with cur.copy(
+                    "COPY provenance (fact_id, scope, ref) FROM STDIN (FORMAT BINARY)"
+                ) as cp:
                     cp.set_types(["text", "text", "text"])
                     for ref in refs:
                         cp.write_row(ref)
-            with cur.copy("COPY vectors (fact_id, scope, model, dim, vec) FROM STDIN "
-                          "(FORMAT BINARY)") as cp:
+            with cur.copy(
+                "COPY vectors (fact_id, scope, model, dim, vec) FROM STDIN (FORMAT BINARY)"
+            ) as cp:
                 cp.set_types(["text", "text", "text", "int4", "vector"])
                 for start in range(0, len(facts), _EMBED_BATCH):
                     batch = facts[start : start + _EMBED_BATCH]
@@ -677,8 +757,9 @@ class PostgresStore(Store):
     def count(self, *, scope: str, status: Status | None = None) -> int:
         check_scope(scope)
         if status is None:
-            row = self._conn.execute("SELECT count(*) FROM facts WHERE scope = %s",
-                                     (scope,)).fetchone()
+            row = self._conn.execute(
+                "SELECT count(*) FROM facts WHERE scope = %s", (scope,)
+            ).fetchone()
         else:
             row = self._conn.execute(
                 "SELECT count(*) FROM facts WHERE scope = %s AND status = %s",
@@ -705,8 +786,9 @@ class PostgresStore(Store):
         )
         return [_row_to_fact(r) for r in rows]
 
-    def by_subject(self, subject: str, *, scope: str, live_only: bool = True,
-                   limit: int = 500) -> list[Fact]:
+    def by_subject(
+        self, subject: str, *, scope: str, live_only: bool = True, limit: int = 500
+    ) -> list[Fact]:
         check_scope(scope)
         if _nul(subject):
             return []
@@ -758,8 +840,9 @@ class PostgresStore(Store):
             return []
         required = self._rare_words(words, scope)
         if required and len(required) < len(words):
-            rows = self._conn.execute(lexical_query(len(words), len(required)),
-                                      (*words, *required, scope, int(k)))
+            rows = self._conn.execute(
+                lexical_query(len(words), len(required)), (*words, *required, scope, int(k))
+            )
         else:
             rows = self._conn.execute(lexical_query(len(words)), (*words, scope, int(k)))
         return [(str(r[0]), float(r[1])) for r in rows]
@@ -830,8 +913,9 @@ class PostgresStore(Store):
             )
         return [(str(r[0]), str(r[1]), str(r[2])) for r in rows]
 
-    def record_conflict(self, scope: str, a: str, b: str, reason: str, *,
-                        created_at: float | None = None) -> None:
+    def record_conflict(
+        self, scope: str, a: str, b: str, reason: str, *, created_at: float | None = None
+    ) -> None:
         check_scope(scope)
         if _nul(a, b):
             raise StoreError(f"cannot record a conflict: {a!r} and {b!r} are not both in {scope}")
@@ -877,8 +961,16 @@ class PostgresStore(Store):
         )
         return [f for f in self.get_many([r[0] for r in rows], scope=scope) if f.is_live]
 
-    def settle_conflict(self, scope: str, a: str, b: str, *, resolution: str,
-                        decided_by: str, resolved_at: float | None = None) -> None:
+    def settle_conflict(
+        self,
+        scope: str,
+        a: str,
+        b: str,
+        *,
+        resolution: str,
+        decided_by: str,
+        resolved_at: float | None = None,
+    ) -> None:
         check_scope(scope)
         _no_nul("conflict settlement", resolution, decided_by)
         if _nul(a, b):
@@ -934,8 +1026,11 @@ class PostgresStore(Store):
                 "INSERT INTO rejections (scope, text, code, reason, source, subject, "
                 "derived_from, created_at) VALUES (%s, %s, %s, %s, %s, %s, %s, %s)",
                 (
-                    rejection.scope, kept(rejection.text), kept(rejection.code),
-                    kept(rejection.reason), kept(rejection.source),
+                    rejection.scope,
+                    kept(rejection.text),
+                    kept(rejection.code),
+                    kept(rejection.reason),
+                    kept(rejection.source),
                     None if rejection.subject is None else kept(rejection.subject),
                     [kept(str(r)) for r in rejection.derived_from],
                     rejection.created_at or time.time(),
@@ -1000,11 +1095,19 @@ class PostgresStore(Store):
     # -- forgetting ----------------------------------------------------------------------
     def _forget_lock(self, scope: str) -> None:
         # no writer of the scope may be halfway through a decision about these facts
-        self._conn.execute("SELECT pg_advisory_xact_lock(%s, hashtext(%s))",
-                           (_LOCK_SCOPE, self._ns(scope)))
+        self._conn.execute(
+            "SELECT pg_advisory_xact_lock(%s, hashtext(%s))", (_LOCK_SCOPE, self._ns(scope))
+        )
 
-    def _forget_targets(self, scope: str, *, ids: Sequence[str], subject: str | None,
-                        episode: str | None, everything: bool) -> list[str]:
+    def _forget_targets(
+        self,
+        scope: str,
+        *,
+        ids: Sequence[str],
+        subject: str | None,
+        episode: str | None,
+        everything: bool,
+    ) -> list[str]:
         c = self._conn
         found: list[str] = []
 
@@ -1012,15 +1115,22 @@ class PostgresStore(Store):
             found.extend(str(r[0]) for r in c.execute(query, args))
 
         if ids:
-            add("SELECT id FROM facts WHERE scope = %s AND id = ANY(%s) ORDER BY seq",
-                (scope, [i for i in ids if not _nul(i)]))
+            add(
+                "SELECT id FROM facts WHERE scope = %s AND id = ANY(%s) ORDER BY seq",
+                (scope, [i for i in ids if not _nul(i)]),
+            )
         # nothing stored can match a NUL: such a subject or episode names nothing
         if subject is not None and not _nul(subject):
-            add("SELECT id FROM facts WHERE scope = %s AND subject = %s ORDER BY seq",
-                (scope, subject))
+            add(
+                "SELECT id FROM facts WHERE scope = %s AND subject = %s ORDER BY seq",
+                (scope, subject),
+            )
         if episode is not None and not _nul(episode):
-            add("SELECT p.fact_id FROM provenance p JOIN facts f ON f.id = p.fact_id "
-                "WHERE p.scope = %s AND p.ref = %s ORDER BY f.seq", (scope, episode))
+            add(
+                "SELECT p.fact_id FROM provenance p JOIN facts f ON f.id = p.fact_id "
+                "WHERE p.scope = %s AND p.ref = %s ORDER BY f.seq",
+                (scope, episode),
+            )
         if everything:
             add("SELECT id FROM facts WHERE scope = %s ORDER BY seq", (scope,))
         return found
@@ -1033,37 +1143,42 @@ class PostgresStore(Store):
         )
         return [str(r[0]) for r in rows]
 
-    def _forget_rows(self, scope: str, doomed: Sequence[str],
-                     report: ForgetReport) -> tuple[list[str], list[str]]:
+    def _forget_rows(
+        self, scope: str, doomed: Sequence[str], report: ForgetReport
+    ) -> tuple[list[str], list[str]]:
         c = self._conn
         ids = list(doomed)
-        texts = [str(r[0]) for r in c.execute(
-            "SELECT text FROM facts WHERE id = ANY(%s)", (ids,))]
-        partners = [str(r[0]) for r in c.execute(
-            "SELECT fact_b FROM conflicts WHERE fact_a = ANY(%s) "
-            "UNION SELECT fact_a FROM conflicts WHERE fact_b = ANY(%s) ORDER BY 1",
-            (ids, ids),
-        )]
+        texts = [str(r[0]) for r in c.execute("SELECT text FROM facts WHERE id = ANY(%s)", (ids,))]
+        partners = [
+            str(r[0])
+            for r in c.execute(
+                "SELECT fact_b FROM conflicts WHERE fact_a = ANY(%s) "
+                "UNION SELECT fact_a FROM conflicts WHERE fact_b = ANY(%s) ORDER BY 1",
+                (ids, ids),
+            )
+        ]
         report.conflicts += c.execute(
             "DELETE FROM conflicts WHERE fact_a = ANY(%s) OR fact_b = ANY(%s)", (ids, ids)
         ).rowcount
         report.lineage += c.execute(
             "DELETE FROM lineage WHERE parent_id = ANY(%s) OR child_id = ANY(%s)", (ids, ids)
         ).rowcount
-        report.vectors += c.execute(
-            "DELETE FROM vectors WHERE fact_id = ANY(%s)", (ids,)).rowcount
+        report.vectors += c.execute("DELETE FROM vectors WHERE fact_id = ANY(%s)", (ids,)).rowcount
         c.execute("DELETE FROM provenance WHERE fact_id = ANY(%s)", (ids,))
         # the tsvector is a column of the row: its full-text entry goes with it
         report.fts_rows += c.execute("DELETE FROM facts WHERE id = ANY(%s)", (ids,)).rowcount
         return texts, partners
 
     def _forget_reopen(self, partner: str) -> bool:
-        return self._conn.execute(
-            "UPDATE facts SET status = 'active' WHERE id = %s "
-            "AND status = 'conflicted' AND NOT EXISTS (SELECT 1 FROM conflicts "
-            "WHERE (fact_a = %s OR fact_b = %s) AND resolved_at IS NULL)",
-            (partner, partner, partner),
-        ).rowcount > 0
+        return (
+            self._conn.execute(
+                "UPDATE facts SET status = 'active' WHERE id = %s "
+                "AND status = 'conflicted' AND NOT EXISTS (SELECT 1 FROM conflicts "
+                "WHERE (fact_a = %s OR fact_b = %s) AND resolved_at IS NULL)",
+                (partner, partner, partner),
+            ).rowcount
+            > 0
+        )
 
     def _forget_references(self, scope: str, doomed: Sequence[str]) -> None:
         c = self._conn
@@ -1076,32 +1191,54 @@ class PostgresStore(Store):
             (ids, scope, ids),
         )
         c.execute("DELETE FROM provenance WHERE scope = %s AND ref = ANY(%s)", (scope, ids))
-        c.execute("UPDATE facts SET superseded_by = NULL WHERE scope = %s "
-                  "AND superseded_by = ANY(%s)", (scope, ids))
+        c.execute(
+            "UPDATE facts SET superseded_by = NULL WHERE scope = %s AND superseded_by = ANY(%s)",
+            (scope, ids),
+        )
         # a settled conflict that survives may name a forgotten fact in its resolution
         gone = set(ids)
         for seq, text in c.execute(
-                "SELECT seq, resolution FROM conflicts WHERE scope = %s "
-                "AND resolution IS NOT NULL", (scope,)).fetchall():
+            "SELECT seq, resolution FROM conflicts WHERE scope = %s AND resolution IS NOT NULL",
+            (scope,),
+        ).fetchall():
             if text != (clean := scrub_ids(str(text), gone)):
                 c.execute("UPDATE conflicts SET resolution = %s WHERE seq = %s", (clean, seq))
 
-    def _forget_side_records(self, scope: str, *, subject: str | None, episode: str | None,
-                             everything: bool, report: ForgetReport) -> None:
+    def _forget_side_records(
+        self,
+        scope: str,
+        *,
+        subject: str | None,
+        episode: str | None,
+        everything: bool,
+        report: ForgetReport,
+    ) -> None:
         c = self._conn
         if subject is not None and not _nul(subject):
             # the subject goes by its aliases too; a rejection about it is one filed under
             # it, or one whose text names it as a word (it may have been filed under none)
-            names = [subject, *(str(r[0]) for r in c.execute(
-                "SELECT alias FROM aliases WHERE scope = %s AND canonical = %s",
-                (scope, subject)))]
+            names = [
+                subject,
+                *(
+                    str(r[0])
+                    for r in c.execute(
+                        "SELECT alias FROM aliases WHERE scope = %s AND canonical = %s",
+                        (scope, subject),
+                    )
+                ),
+            ]
             named = mentions(names)
-            doomed = [int(r[0]) for r in c.execute(
-                "SELECT id, subject, text FROM rejections WHERE scope = %s", (scope,))
-                if r[1] in names or named.search(str(r[2]))]
+            doomed = [
+                int(r[0])
+                for r in c.execute(
+                    "SELECT id, subject, text FROM rejections WHERE scope = %s", (scope,)
+                )
+                if r[1] in names or named.search(str(r[2]))
+            ]
             if doomed:
                 report.rejections += c.execute(
-                    "DELETE FROM rejections WHERE id = ANY(%s)", (doomed,)).rowcount
+                    "DELETE FROM rejections WHERE id = ANY(%s)", (doomed,)
+                ).rowcount
             report.rules += c.execute(
                 "DELETE FROM rules WHERE scope = %s AND subject = ANY(%s)", (scope, names)
             ).rowcount
@@ -1116,22 +1253,30 @@ class PostgresStore(Store):
             ).rowcount
         if everything:
             report.rejections += c.execute(
-                "DELETE FROM rejections WHERE scope = %s", (scope,)).rowcount
-            report.aliases += c.execute(
-                "DELETE FROM aliases WHERE scope = %s", (scope,)).rowcount
+                "DELETE FROM rejections WHERE scope = %s", (scope,)
+            ).rowcount
+            report.aliases += c.execute("DELETE FROM aliases WHERE scope = %s", (scope,)).rowcount
             report.rules += c.execute("DELETE FROM rules WHERE scope = %s", (scope,)).rowcount
 
     def _forget_mark_erase(self, scope: str, report: ForgetReport) -> None:
         tables = []
         if report.fact_ids:
             tables += ["facts", "vectors", "provenance", "lineage", "conflicts"]
-        tables += [name for name, count in (("rejections", report.rejections),
-                                            ("aliases", report.aliases),
-                                            ("rules", report.rules)) if count]
+        tables += [
+            name
+            for name, count in (
+                ("rejections", report.rejections),
+                ("aliases", report.aliases),
+                ("rules", report.rules),
+            )
+            if count
+        ]
         c = self._conn
-        c.execute("INSERT INTO pending_erase (xid, tables, created_at) "
-                  "VALUES (pg_current_xact_id()::text::bigint, %s, %s)",
-                  (tables, time.time()))
+        c.execute(
+            "INSERT INTO pending_erase (xid, tables, created_at) "
+            "VALUES (pg_current_xact_id()::text::bigint, %s, %s)",
+            (tables, time.time()),
+        )
         c.execute("UPDATE erase_probe SET n = n + 1")
 
     def _forget_scrub(self) -> bool:
@@ -1169,17 +1314,26 @@ class PostgresStore(Store):
             tables = [t for t in ERASABLE if t in named]
             deadline = time.monotonic() + wait
             try:
-                c.execute(sql.SQL("SET lock_timeout = {}").format(
-                    sql.Literal(f"{max(200, int(wait * 1000))}ms")))
+                c.execute(
+                    sql.SQL("SET lock_timeout = {}").format(
+                        sql.Literal(f"{max(200, int(wait * 1000))}ms")
+                    )
+                )
                 while self._older_snapshots(max(int(r[1]) for r in rows)):
                     if time.monotonic() >= deadline:
                         return False
                     time.sleep(0.05)
                 if tables:
-                    c.execute(sql.SQL("SET maintenance_work_mem = {}").format(
-                        sql.Literal(self.build_memory)))
-                    c.execute(sql.SQL("VACUUM (FULL) {}").format(
-                        sql.SQL(", ").join(sql.Identifier(t) for t in tables)))
+                    c.execute(
+                        sql.SQL("SET maintenance_work_mem = {}").format(
+                            sql.Literal(self.build_memory)
+                        )
+                    )
+                    c.execute(
+                        sql.SQL("VACUUM (FULL) {}").format(
+                            sql.SQL(", ").join(sql.Identifier(t) for t in tables)
+                        )
+                    )
             except psycopg.Error:  # a lock not had in time, a statement timeout
                 return False
             finally:
@@ -1213,16 +1367,24 @@ class PostgresStore(Store):
         with self.transaction():
             c.execute("SELECT pg_advisory_xact_lock(%s, 0)", (_LOCK_SETUP,))
             rows = c.execute("SELECT id, scope, text FROM facts ORDER BY seq").fetchall()
-            old = [str(r[0]) for r in c.execute(
-                "SELECT indexname FROM pg_indexes WHERE schemaname = %s AND tablename = "
-                "'vectors' AND indexname LIKE 'vectors\\_hnsw\\_%%'", (self._home,))]
+            old = [
+                str(r[0])
+                for r in c.execute(
+                    "SELECT indexname FROM pg_indexes WHERE schemaname = %s AND tablename = "
+                    "'vectors' AND indexname LIKE 'vectors\\_hnsw\\_%%'",
+                    (self._home,),
+                )
+            ]
             for index in old:
                 c.execute(sql.SQL("DROP INDEX {}").format(sql.Identifier(self._home, index)))
             c.execute("DELETE FROM vectors")
             self._rebuild.add(dim)  # built once, at commit, over every new vector
-            with c.cursor() as cur, cur.copy(
-                "COPY vectors (fact_id, scope, model, dim, vec) FROM STDIN (FORMAT BINARY)"
-            ) as cp:
+            with (
+                c.cursor() as cur,
+                cur.copy(
+                    "COPY vectors (fact_id, scope, model, dim, vec) FROM STDIN (FORMAT BINARY)"
+                ) as cp,
+            ):
                 cp.set_types(["text", "text", "text", "int4", "vector"])
                 for start in range(0, len(rows), 256):
                     batch = rows[start : start + 256]

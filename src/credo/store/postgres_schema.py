@@ -179,8 +179,16 @@ def m001_initial(conn: psycopg.Connection[Any]) -> None:
 #: columns that hold what a user said (text, keys, ids, vectors): ANALYZE samples none of
 #: them, so pg_statistic (a catalog no forget can reach) never keeps a copy of a value
 PRIVATE_COLUMNS = {
-    "facts": ("id", "text", "subject", "predicate", "object", "derived_from",
-              "superseded_by", "tsv"),
+    "facts": (
+        "id",
+        "text",
+        "subject",
+        "predicate",
+        "object",
+        "derived_from",
+        "superseded_by",
+        "tsv",
+    ),
     "vectors": ("fact_id", "vec"),
     "provenance": ("fact_id", "ref"),
     "lineage": ("parent_id", "child_id"),
@@ -211,14 +219,21 @@ def m002_erase(conn: psycopg.Connection[Any]) -> None:
         """,
     )
     for table, columns in PRIVATE_COLUMNS.items():
-        conn.execute(sql.SQL("ALTER TABLE {} {}").format(
-            sql.Identifier(table),
-            sql.SQL(", ").join(sql.SQL("ALTER COLUMN {} SET STATISTICS 0").format(
-                sql.Identifier(c)) for c in columns)))
+        conn.execute(
+            sql.SQL("ALTER TABLE {} {}").format(
+                sql.Identifier(table),
+                sql.SQL(", ").join(
+                    sql.SQL("ALTER COLUMN {} SET STATISTICS 0").format(sql.Identifier(c))
+                    for c in columns
+                ),
+            )
+        )
     # samples taken before this migration stay until deleted, which only a superuser may
     row = conn.execute("SELECT rolsuper FROM pg_roles WHERE rolname = current_user").fetchone()
     if row and row[0]:
         conn.execute(
             "DELETE FROM pg_statistic s USING pg_attribute a WHERE a.attrelid = s.starelid "
             "AND a.attnum = s.staattnum AND a.attstattarget = 0 "
-            "AND s.starelid = ANY(%s::regclass[])", (list(PRIVATE_COLUMNS),))
+            "AND s.starelid = ANY(%s::regclass[])",
+            (list(PRIVATE_COLUMNS),),
+        )

@@ -189,10 +189,22 @@ def _locked(method: F) -> F:
 def _fact_row(fact: Fact) -> tuple[Any, ...]:
     """A fact as the values of FACT_COLUMNS, in order (the mutable ones from index 6)."""
     return (
-        fact.id, fact.scope, fact.text, fact.subject, fact.predicate, fact.object,
-        fact.source, fact.confidence, fact.status.value, json.dumps(fact.derived_from),
-        fact.superseded_by, fact.created_at, fact.valid_from, fact.valid_to,
-        fact.access_count, fact.last_seen_at,
+        fact.id,
+        fact.scope,
+        fact.text,
+        fact.subject,
+        fact.predicate,
+        fact.object,
+        fact.source,
+        fact.confidence,
+        fact.status.value,
+        json.dumps(fact.derived_from),
+        fact.superseded_by,
+        fact.created_at,
+        fact.valid_from,
+        fact.valid_to,
+        fact.access_count,
+        fact.last_seen_at,
     )
 
 
@@ -325,9 +337,13 @@ class SQLiteStore(Store):
                 yield
                 gens = self._bump_generations()
                 # an erase another forget left pending is finished by the next write
-                waiting = (self._erase_ready and not self._erasing and not self._marked
-                           and self._conn.execute(
-                               "SELECT 1 FROM pending_erase LIMIT 1").fetchone() is not None)
+                waiting = (
+                    self._erase_ready
+                    and not self._erasing
+                    and not self._marked
+                    and self._conn.execute("SELECT 1 FROM pending_erase LIMIT 1").fetchone()
+                    is not None
+                )
                 self._conn.execute("COMMIT")
             except BaseException:
                 self._conn.execute("ROLLBACK")
@@ -793,20 +809,39 @@ class SQLiteStore(Store):
         return cur.rowcount > 0
 
     # -- forgetting ----------------------------------------------------------------------
-    def _forget_targets(self, scope: str, *, ids: Sequence[str], subject: str | None,
-                        episode: str | None, everything: bool) -> list[str]:
+    def _forget_targets(
+        self,
+        scope: str,
+        *,
+        ids: Sequence[str],
+        subject: str | None,
+        episode: str | None,
+        everything: bool,
+    ) -> list[str]:
         c = self._conn
         found: list[str] = []
         for chunk in _chunks(list(ids)):
-            found += [r[0] for r in c.execute(
-                f"SELECT id FROM facts WHERE +scope = ? AND id IN ({_marks(chunk)})",
-                (scope, *chunk))]
+            found += [
+                r[0]
+                for r in c.execute(
+                    f"SELECT id FROM facts WHERE +scope = ? AND id IN ({_marks(chunk)})",
+                    (scope, *chunk),
+                )
+            ]
         if subject is not None:
-            found += [r[0] for r in c.execute(
-                "SELECT id FROM facts WHERE scope = ? AND subject = ?", (scope, subject))]
+            found += [
+                r[0]
+                for r in c.execute(
+                    "SELECT id FROM facts WHERE scope = ? AND subject = ?", (scope, subject)
+                )
+            ]
         if episode is not None:
-            found += [r[0] for r in c.execute(
-                "SELECT fact_id FROM provenance WHERE scope = ? AND ref = ?", (scope, episode))]
+            found += [
+                r[0]
+                for r in c.execute(
+                    "SELECT fact_id FROM provenance WHERE scope = ? AND ref = ?", (scope, episode)
+                )
+            ]
         if everything:
             found += [r[0] for r in c.execute("SELECT id FROM facts WHERE scope = ?", (scope,))]
         return found
@@ -814,35 +849,51 @@ class SQLiteStore(Store):
     def _forget_children(self, scope: str, parents: Sequence[str]) -> list[str]:
         found: list[str] = []
         for chunk in _chunks(parents):
-            found += [r[0] for r in self._conn.execute(
-                "SELECT child_id FROM lineage WHERE scope = ? AND kind = 'derived' AND "
-                f"parent_id IN ({_marks(chunk)})", (scope, *chunk))]
+            found += [
+                r[0]
+                for r in self._conn.execute(
+                    "SELECT child_id FROM lineage WHERE scope = ? AND kind = 'derived' AND "
+                    f"parent_id IN ({_marks(chunk)})",
+                    (scope, *chunk),
+                )
+            ]
         return found
 
-    def _forget_rows(self, scope: str, doomed: Sequence[str],
-                     report: ForgetReport) -> tuple[list[str], list[str]]:
+    def _forget_rows(
+        self, scope: str, doomed: Sequence[str], report: ForgetReport
+    ) -> tuple[list[str], list[str]]:
         c = self._conn
         texts: list[str] = []
         partners: list[str] = []
         for chunk in _chunks(doomed):
             marks = _marks(chunk)
-            texts += [r[0] for r in c.execute(
-                f"SELECT text FROM facts WHERE id IN ({marks})", chunk)]
-            partners += [r[0] for r in c.execute(
-                f"SELECT fact_b FROM conflicts WHERE fact_a IN ({marks}) "
-                f"UNION SELECT fact_a FROM conflicts WHERE fact_b IN ({marks})",
-                (*chunk, *chunk))]
+            texts += [
+                r[0] for r in c.execute(f"SELECT text FROM facts WHERE id IN ({marks})", chunk)
+            ]
+            partners += [
+                r[0]
+                for r in c.execute(
+                    f"SELECT fact_b FROM conflicts WHERE fact_a IN ({marks}) "
+                    f"UNION SELECT fact_a FROM conflicts WHERE fact_b IN ({marks})",
+                    (*chunk, *chunk),
+                )
+            ]
             report.conflicts += c.execute(
                 f"DELETE FROM conflicts WHERE fact_a IN ({marks}) OR fact_b IN ({marks})",
-                (*chunk, *chunk)).rowcount
+                (*chunk, *chunk),
+            ).rowcount
             report.lineage += c.execute(
                 f"DELETE FROM lineage WHERE parent_id IN ({marks}) OR child_id IN ({marks})",
-                (*chunk, *chunk)).rowcount
+                (*chunk, *chunk),
+            ).rowcount
             report.fts_rows += c.execute(
                 "DELETE FROM facts_fts WHERE rowid IN "
-                f"(SELECT rowid FROM facts WHERE id IN ({marks}))", chunk).rowcount
+                f"(SELECT rowid FROM facts WHERE id IN ({marks}))",
+                chunk,
+            ).rowcount
             report.vectors += c.execute(
-                f"DELETE FROM vectors WHERE fact_id IN ({marks})", chunk).rowcount
+                f"DELETE FROM vectors WHERE fact_id IN ({marks})", chunk
+            ).rowcount
             c.execute(f"DELETE FROM provenance WHERE fact_id IN ({marks})", chunk)
             c.execute(f"DELETE FROM facts WHERE id IN ({marks})", chunk)
             self._pending += [("remove", scope, fid, None) for fid in chunk]
@@ -850,12 +901,15 @@ class SQLiteStore(Store):
         return texts, list(dict.fromkeys(partners))
 
     def _forget_reopen(self, partner: str) -> bool:
-        return self._conn.execute(
-            "UPDATE facts SET status = 'active' WHERE id = ? AND status = 'conflicted' "
-            "AND NOT EXISTS (SELECT 1 FROM conflicts WHERE (fact_a = ? OR fact_b = ?) "
-            "AND resolved_at IS NULL)",
-            (partner, partner, partner),
-        ).rowcount > 0
+        return (
+            self._conn.execute(
+                "UPDATE facts SET status = 'active' WHERE id = ? AND status = 'conflicted' "
+                "AND NOT EXISTS (SELECT 1 FROM conflicts WHERE (fact_a = ? OR fact_b = ?) "
+                "AND resolved_at IS NULL)",
+                (partner, partner, partner),
+            ).rowcount
+            > 0
+        )
 
     def _forget_references(self, scope: str, doomed: Sequence[str]) -> None:
         c = self._conn
@@ -864,53 +918,85 @@ class SQLiteStore(Store):
             marks = _marks(chunk)
             stale = c.execute(
                 f"SELECT DISTINCT fact_id FROM provenance WHERE scope = ? AND ref IN ({marks})",
-                (scope, *chunk)).fetchall()
+                (scope, *chunk),
+            ).fetchall()
             for (fid,) in stale:
-                refs = json.loads(c.execute(
-                    "SELECT derived_from FROM facts WHERE id = ?", (fid,)).fetchone()[0])
-                c.execute("UPDATE facts SET derived_from = ? WHERE id = ?",
-                          (json.dumps([r for r in refs if r not in gone]), fid))
-                c.execute(f"DELETE FROM provenance WHERE fact_id = ? AND ref IN ({marks})",
-                          (fid, *chunk))
-            c.execute(f"UPDATE facts SET superseded_by = NULL WHERE scope = ? "
-                      f"AND superseded_by IN ({marks})", (scope, *chunk))
+                refs = json.loads(
+                    c.execute("SELECT derived_from FROM facts WHERE id = ?", (fid,)).fetchone()[0]
+                )
+                c.execute(
+                    "UPDATE facts SET derived_from = ? WHERE id = ?",
+                    (json.dumps([r for r in refs if r not in gone]), fid),
+                )
+                c.execute(
+                    f"DELETE FROM provenance WHERE fact_id = ? AND ref IN ({marks})", (fid, *chunk)
+                )
+            c.execute(
+                f"UPDATE facts SET superseded_by = NULL WHERE scope = ? "
+                f"AND superseded_by IN ({marks})",
+                (scope, *chunk),
+            )
         # a settled conflict that survives may name a forgotten fact in its resolution
         for rowid, text in c.execute(
-                "SELECT rowid, resolution FROM conflicts WHERE scope = ? "
-                "AND resolution IS NOT NULL", (scope,)).fetchall():
+            "SELECT rowid, resolution FROM conflicts WHERE scope = ? AND resolution IS NOT NULL",
+            (scope,),
+        ).fetchall():
             if text != (clean := scrub_ids(text, gone)):
                 c.execute("UPDATE conflicts SET resolution = ? WHERE rowid = ?", (clean, rowid))
 
-    def _forget_side_records(self, scope: str, *, subject: str | None, episode: str | None,
-                             everything: bool, report: ForgetReport) -> None:
+    def _forget_side_records(
+        self,
+        scope: str,
+        *,
+        subject: str | None,
+        episode: str | None,
+        everything: bool,
+        report: ForgetReport,
+    ) -> None:
         c = self._conn
         if subject is not None:
             # the subject goes by its aliases too; a rejection about it is one filed under
             # it, or one whose text names it as a word (it may have been filed under none)
-            names = [subject, *(r[0] for r in c.execute(
-                "SELECT alias FROM aliases WHERE scope = ? AND canonical = ?", (scope, subject)))]
+            names = [
+                subject,
+                *(
+                    r[0]
+                    for r in c.execute(
+                        "SELECT alias FROM aliases WHERE scope = ? AND canonical = ?",
+                        (scope, subject),
+                    )
+                ),
+            ]
             named = mentions(names)
-            doomed = [r[0] for r in c.execute(
-                "SELECT id, subject, text FROM rejections WHERE scope = ?", (scope,))
-                if r[1] in names or named.search(r[2])]
+            doomed = [
+                r[0]
+                for r in c.execute(
+                    "SELECT id, subject, text FROM rejections WHERE scope = ?", (scope,)
+                )
+                if r[1] in names or named.search(r[2])
+            ]
             for chunk in _chunks(doomed):
                 report.rejections += c.execute(
-                    f"DELETE FROM rejections WHERE id IN ({', '.join('?' * len(chunk))})",
-                    chunk).rowcount
+                    f"DELETE FROM rejections WHERE id IN ({', '.join('?' * len(chunk))})", chunk
+                ).rowcount
             report.rules += c.execute(
                 f"DELETE FROM rules WHERE scope = ? AND subject IN ({_marks(names)})",
-                (scope, *names)).rowcount
+                (scope, *names),
+            ).rowcount
             report.aliases += c.execute(
                 "DELETE FROM aliases WHERE scope = ? AND (canonical = ? OR alias = ?)",
-                (scope, subject, subject)).rowcount
+                (scope, subject, subject),
+            ).rowcount
         if episode is not None:
             report.rejections += c.execute(
                 "DELETE FROM rejections WHERE scope = ? AND EXISTS "
                 "(SELECT 1 FROM json_each(rejections.derived_from) WHERE value = ?)",
-                (scope, episode)).rowcount
+                (scope, episode),
+            ).rowcount
         if everything:
             report.rejections += c.execute(
-                "DELETE FROM rejections WHERE scope = ?", (scope,)).rowcount
+                "DELETE FROM rejections WHERE scope = ?", (scope,)
+            ).rowcount
             report.aliases += c.execute("DELETE FROM aliases WHERE scope = ?", (scope,)).rowcount
             report.rules += c.execute("DELETE FROM rules WHERE scope = ?", (scope,)).rowcount
 

@@ -128,7 +128,7 @@ def m001_initial(conn: sqlite3.Connection) -> None:
             origin TEXT NOT NULL DEFAULT ''
         );
         CREATE INDEX rules_scope ON rules (scope);
-        """
+        """,
     )
 
 
