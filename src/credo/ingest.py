@@ -527,11 +527,11 @@ def _judge(
             }
         )
     else:
-        from .secrets import mask_secrets
+        from .memory import rejection_excerpt
 
         report.rejected += 1
         report.rejected_by_code[code] += 1
-        shown = mask_secrets(candidate.text) if code == "secret" else candidate.text
+        shown = rejection_excerpt(candidate.text)  # as the stored rejection: masked, bounded
         report.rejected_candidates.append(
             {"text": shown, "code": code, "reason": why, "turns": turns}
         )
