@@ -223,6 +223,33 @@ _REQUEST_OPENERS = re.compile(
     r"^\s*(?:i\s+(?:want|need|would\s+like)\s+you\s+to)\b|^\s*let'?s\b",
     re.IGNORECASE,
 )
+#: verbs that open a request to the assistant even when capitalised
+_REQUEST_VERBS = frozenset(
+    {
+        "tell",
+        "write",
+        "show",
+        "give",
+        "make",
+        "find",
+        "send",
+        "help",
+        "explain",
+        "summarize",
+        "summarise",
+        "list",
+        "draft",
+        "translate",
+        "create",
+        "generate",
+        "remind",
+        "book",
+        "call",
+        "email",
+        "text",
+        "schedule",
+    }
+)
 _PRONOUN_SUBJECTS = frozenset(
     {"it", "this", "that", "he", "she", "they", "these", "those", "him", "her", "them", "there"}
 )
@@ -302,52 +329,21 @@ def _kind(sent: Span, said: str) -> str:
     root = sent.root
     if not any(t.pos_ in ("VERB", "AUX") for t in sent):
         return "fragment"
-    has_subject = any(c.dep_ in _SUBJ for c in root.children)
-    if (
-        not has_subject
-        and root.tag_ == "VB"
-        and root.i > words[0].i
-        and all(
-            t.pos_ in ("ADV", "INTJ", "PART", "AUX") or t.lower_ in ("please", "do", "don't")
-            for t in words
-            if t.i < root.i
-        )
+    if any(c.dep_ in _SUBJ for c in root.children):
+        return "statement"
+    if root.i == words[0].i:
+        # a base-form verb opening the sentence: "book a table", "Write me a poem"; a
+        # capitalised one only when it is a verb of asking ("Lost my job" is a report)
+        if root.tag_ == "VB" and not first.is_title or low in _REQUEST_VERBS:
+            return "instruction"
+        return "statement"
+    before = [t for t in words if t.i < root.i]
+    if root.tag_ == "VB" and all(
+        t.pos_ in ("ADV", "INTJ", "PART", "AUX") or t.lower_ in ("please", "do", "don't")
+        for t in before
     ):
         return "instruction"  # "Always use metric units", "Never push to main"
-    if (
-        not has_subject
-        and root.tag_ == "VB"
-        and root.i == words[0].i
-        and not first.is_title
-        or low
-        in (
-            "tell",
-            "write",
-            "show",
-            "give",
-            "make",
-            "find",
-            "send",
-            "help",
-            "explain",
-            "summarize",
-            "summarise",
-            "list",
-            "draft",
-            "translate",
-            "create",
-            "generate",
-            "remind",
-            "book",
-            "call",
-            "email",
-            "text",
-            "schedule",
-        )
-        and not has_subject
-        and root.i == words[0].i
-    ):
-        return "instruction"
+    return "statement"
     return "statement"
 
 
