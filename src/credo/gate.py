@@ -56,6 +56,15 @@ HEDGE_MARKERS = (
     "is not sure",
     "isn't sure",
     "feels like",
+    "pretty sure",
+    "fairly sure",
+    "if i remember correctly",
+    "iirc",
+    "as far as i know",
+    "afaik",
+    "i would say",
+    "roughly",
+    "more or less",
 )
 AFFECT_MARKERS = (
     "frustrated",
@@ -122,6 +131,12 @@ SPECULATION_MARKERS = (
     "this weekend",
     "tonight",
     "later today",
+    "am moving",
+    "is moving",
+    "are moving",
+    "am relocating",
+    "is relocating",
+    "are relocating",
 )
 TRANSIENT_MARKERS = (
     "right now",
