@@ -152,18 +152,45 @@ _TAKES_OBJECT = frozenset(
 )
 #: verbs of changing from one value to another: the new value is the object
 _CHANGES = frozenset({"move", "relocate", "switch", "migrate", "change", "go", "transfer"})
-_MONTHS = frozenset({
-    "january", "february", "march", "april", "may", "june", "july", "august", "september",
-    "october", "november", "december", "monday", "tuesday", "wednesday", "thursday",
-    "friday", "saturday", "sunday", "spring", "summer", "autumn", "fall", "winter",
-})
+_MONTHS = frozenset(
+    {
+        "january",
+        "february",
+        "march",
+        "april",
+        "may",
+        "june",
+        "july",
+        "august",
+        "september",
+        "october",
+        "november",
+        "december",
+        "monday",
+        "tuesday",
+        "wednesday",
+        "thursday",
+        "friday",
+        "saturday",
+        "sunday",
+        "spring",
+        "summer",
+        "autumn",
+        "fall",
+        "winter",
+    }
+)
 
 
 def _is_when(token: Token) -> bool:
     """A time, not a place or a thing: "at night", "since 2020", "in 1988", "in June"."""
     low = token.lemma_.lower()
-    return low in _WHEN_NOT_WHERE or token.like_num or low in _MONTHS or token.ent_type_ in (
-        "DATE", "TIME")
+    return (
+        low in _WHEN_NOT_WHERE
+        or token.like_num
+        or low in _MONTHS
+        or token.ent_type_ in ("DATE", "TIME")
+    )
 
 
 _REAL_AUX = frozenset(
@@ -459,8 +486,14 @@ def _object_of(verb: Token) -> tuple[str, list[Token]] | None:
             return suffix, _subtree(child)
         if child.dep_ == "prep":
             pobj = next((c for c in child.children if c.dep_ in ("pobj", "pcomp")), None)
-            onward = next((c for c in verb.rights if c.dep_ == "prep" and c.i > child.i
-                           and c.lower_ in ("to", "into")), None)
+            onward = next(
+                (
+                    c
+                    for c in verb.rights
+                    if c.dep_ == "prep" and c.i > child.i and c.lower_ in ("to", "into")
+                ),
+                None,
+            )
             if child.lower_ == "from" and onward is not None and _verb_lemma(verb) in _CHANGES:
                 continue  # "moved from London to Bristol": where it went is the value
             if pobj is not None and _is_when(pobj):
@@ -604,8 +637,11 @@ def _key(sent: Span) -> tuple[Token, str, list[Token], bool] | None:
     predicate = lemma + suffix
     if lemma in _PREFERENCE and suffix == "":
         predicate = lemma
-    if verb.tag_ == "VBG" and lemma in _CHANGES and any(
-            c.dep_ == "aux" and c.lemma_ == "be" for c in verb.children):
+    if (
+        verb.tag_ == "VBG"
+        and lemma in _CHANGES
+        and any(c.dep_ == "aux" and c.lemma_ == "be" for c in verb.children)
+    ):
         predicate = f"be_{verb.lower_}{suffix}"  # "I'm moving to Paris": not there yet
     return subject, predicate, obj, negated
 
