@@ -215,6 +215,49 @@ def signature(text: str) -> tuple[frozenset[str], frozenset[str], frozenset[str]
     return nums, names, negs
 
 
+_PLAIN = frozenset(
+    {
+        "i",
+        "me",
+        "my",
+        "we",
+        "our",
+        "us",
+        "user",
+        "is",
+        "am",
+        "are",
+        "was",
+        "be",
+        "do",
+        "does",
+        "did",
+        "not",
+        "n't",
+        "has",
+        "have",
+        "'s",
+    }
+)
+
+
+def _content(fact: Fact, catalogue: Catalogue) -> set[str]:
+    """The words a sentence says things with: lemmatised, without stop words, the
+    subject's own words, or the words of its relation ("likes" / "loves" are one claim)."""
+    base = catalogue.canonical(fact.predicate or "")[0]
+    relation = {base, *base.split("_")}
+    relation |= {alias for alias, canon in catalogue.synonyms.items() if canon == base}
+    subject = set((fact.subject or "").split())
+    return {
+        w for w in _tokens(fact.text) if w not in _PLAIN and w not in relation and w not in subject
+    }
+
+
+def _extra_words(new: Fact, old: Fact, catalogue: Catalogue) -> set[str]:
+    """What `new`'s sentence says that `old`'s does not."""
+    return _content(new, catalogue) - _content(old, catalogue)
+
+
 def _says_no_more(vaguer: Fact, fuller: Fact) -> bool:
     """Every number and name of `vaguer`'s sentence is in `fuller`'s."""
     nums_a, names_a, _ = signature(vaguer.text)
@@ -251,8 +294,10 @@ def resolve(
     base, negated = split_polarity(incoming.predicate or "")
     one_valued = bool(incoming.key) and catalogue.one_valued(base)
 
-    # 1. duplicate: the same claim; never when the sentences name other numbers or names
+    # 1. duplicate: the same claim; never when the sentences name other numbers or names,
+    #    or when the new sentence says more than the stored one (that is a refinement)
     sig = signature(incoming.text)
+    said_more: list[Fact] = []
     for fact in on_key:
         if (
             split_polarity(fact.predicate or "")[1] == negated
@@ -263,7 +308,11 @@ def resolve(
             )
             and signature(fact.text)[:2] == sig[:2]
         ):
-            return _duplicate(incoming, fact, "same claim")
+            extra = _extra_words(incoming, fact, catalogue)
+            if not extra:
+                return _duplicate(incoming, fact, "same claim")
+            if not _extra_words(fact, incoming, catalogue):
+                said_more.append(fact)  # "works at Reaktor" -> "... as a designer"
     for score, fact in sorted(
         ((similarity(incoming.text, f.text), f) for f in live), key=lambda p: p[0], reverse=True
     ):
@@ -288,10 +337,12 @@ def resolve(
             return _duplicate(incoming, fact, f"the same words (similarity {score:.2f})")
 
     # 2. the stored facts on the key, one by one
-    refines: list[Fact] = []
+    refines: list[Fact] = list(said_more)
     clashes: list[Fact] = []
     for fact in on_key:
         same_polarity = split_polarity(fact.predicate or "")[1] == negated
+        if fact in said_more:
+            continue
         if same_polarity:
             if extends(incoming.object, fact.object):
                 refines.append(fact)
