@@ -66,6 +66,9 @@ def test_keys_for_the_shapes_people_use(text: str, subject: str, predicate: str,
         ("My wife and I live in Oslo", "The user's wife and the user live in Oslo"),
         ("I taught myself Rust", "The user taught themselves Rust"),
         ("I'm left-handed", "The user is left-handed"),
+        ("I both teach and do research", "The user both teaches and does research"),
+        ("I live in Oslo and work at Reaktor", "The user lives in Oslo and works at Reaktor"),
+        ("I like hiking and chess", "The user likes hiking and chess"),
     ],
 )
 def test_first_person_is_named_with_the_verb_inflected(text: str, stored: str) -> None:

@@ -825,6 +825,32 @@ def _cased(word: str, like: str) -> str:
     return word[:1].upper() + word[1:] if like[:1].isupper() else word
 
 
+def _shared_verbs(head: Token) -> list[Token]:
+    """Finite verbs conjoined to `head` with no subject of their own ("teach and do")."""
+    out = []
+    for conj in head.conjuncts:
+        if conj.i < head.i or any(c.dep_ in _SUBJ for c in conj.children):
+            continue
+        auxes = [c for c in conj.children if c.dep_ in ("aux", "auxpass") and c.i < conj.i]
+        verb = auxes[0] if auxes else conj
+        if (
+            verb.tag_ in ("VBP", "VB")
+            and verb.pos_ in ("VERB", "AUX")
+            or (
+                verb.tag_ == "NN" and _base_verb(verb.lower_)  # "... and work at Reaktor"
+            )
+        ):
+            out.append(verb)
+    return out
+
+
+def _base_verb(word: str) -> bool:
+    from lemminflect import getAllLemmas
+
+    lemmas = getAllLemmas(word).get("VERB", ())
+    return word in lemmas
+
+
 def rewrite(sent_text: str, name: str) -> tuple[str, bool]:
     """`sent_text` with the first-person speaker named `name` ("The user", "Arttu"), and the
     verbs that agreed with "I" inflected. (text, changed); the text unchanged when any part
@@ -861,6 +887,12 @@ def rewrite(sent_text: str, name: str) -> tuple[str, bool]:
                 if form is None:
                     return sent_text, False
                 out[verb.i] = form
+                # "I both teach and do research": verbs sharing the subject agree too
+                for other in _shared_verbs(tok.head):
+                    form = _third_person(other)
+                    if form is None:
+                        return sent_text, False
+                    out[other.i] = form
         elif low in ("my", "mine"):
             out[tok.i] = f"{lower_name}'s"
         elif low == "me":
