@@ -471,6 +471,8 @@ def _object_of(verb: Token) -> tuple[str, list[Token]] | None:
             # Where it goes is part of the value: "deploys arttuan.com on Vercel"
             tokens = _subtree(child, stop=frozenset({"relcl"}))
             for later in verb.rights:
+                if later.lower_ == "until":
+                    break  # "used Windows until 2020": when it ended is not the value
                 if (
                     later.i > child.i
                     and later.i == tokens[-1].i + 1
@@ -632,6 +634,8 @@ def _key(sent: Span) -> tuple[Token, str, list[Token], bool] | None:
         particle = next((c for c in verb.children if c.dep_ == "prt"), None)
         return subject, lemma + (f"_{particle.lower_}" if particle is not None else ""), [], negated
     suffix, obj = found
+    if verb.tag_ == "VBD" and any(c.dep_ == "prep" and c.lower_ == "until" for c in verb.children):
+        negated = not negated  # "I used Windows until 2020": no longer so
     if obj and obj[0].lower_ == "no" and obj[0].dep_ == "det":
         negated, obj = not negated, obj[1:]  # "I have no kids"
     predicate = lemma + suffix
