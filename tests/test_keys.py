@@ -69,6 +69,8 @@ def test_keys_for_the_shapes_people_use(text: str, subject: str, predicate: str,
         ("I both teach and do research", "The user both teaches and does research"),
         ("I live in Oslo and work at Reaktor", "The user lives in Oslo and works at Reaktor"),
         ("I like hiking and chess", "The user likes hiking and chess"),
+        ("I LIVE IN BERLIN", "The user LIVES IN BERLIN"),  # the verb as it was written
+        ("I AM A NURSE", "The user IS A NURSE"),
     ],
 )
 def test_first_person_is_named_with_the_verb_inflected(text: str, stored: str) -> None:

@@ -741,16 +741,18 @@ def _third_person(verb: Token) -> str | None:
 
     low = verb.lower_
     if low in _CONTRACTED:
-        return " " + _CONTRACTED[low]
+        return " " + _cased(_CONTRACTED[low], verb.text[1:])
     if low == "'d" or low == "’d":
         nxt = verb.nbor() if verb.i + 1 < len(verb.doc) else None
-        return " had" if nxt is not None and nxt.tag_ == "VBN" else " would"
+        return " " + _cased(
+            "had" if nxt is not None and nxt.tag_ == "VBN" else "would", verb.text[1:]
+        )
     if verb.tag_ == "VBD" and low == verb.lemma_.lower() and not _said_of_the_past(verb.sent):
         return None  # "I read a lot": the tagger's past may be a present; stored as said
     if verb.tag_ in ("VBD", "MD", "VBZ"):
-        return verb.text if low != "were" else "was"
+        return verb.text if low != "were" else _cased("was", verb.text)
     if low in ("am", "are"):
-        return "is"
+        return _cased("is", verb.text)
     if low == "do":
         return _cased("does", verb.text)
     if low == "have":
@@ -826,6 +828,9 @@ def _verb_lemma(token: Token) -> str:
 
 
 def _cased(word: str, like: str) -> str:
+    """`word` written the way `like` was: LIVE -> LIVES, Live -> Lives, live -> lives."""
+    if len(like) > 1 and like.isupper():
+        return word.upper()
     return word[:1].upper() + word[1:] if like[:1].isupper() else word
 
 
