@@ -103,6 +103,8 @@ def test_the_word_mood_alone_is_not_affect() -> None:
         ("Can you book me a table for two", "instruction"),
         ("It runs on port 8080", "ungrounded"),
         ("Arttu's sister believes Go is faster", "attributed_opinion"),
+        ("I'm planning a trip to Rome", "speculative"),
+        ("The build is running", "transient"),
     ],
 )
 def test_the_gate_reads_the_sentence(text: str, code: str) -> None:
@@ -124,6 +126,7 @@ def test_the_gate_reads_the_sentence(text: str, code: str) -> None:
         "I believe in God",  # a belief, not a hedge
         "My favorite kind of movie is a documentary",  # a noun, not "kind of"
         "I ski a lot",  # how often, not vagueness
+        "I am running a bakery in Oulu",  # an undertaking, not a process
     ],
 )
 def test_names_nouns_and_modifiers_are_not_markers(text: str) -> None:

@@ -137,6 +137,10 @@ SPECULATION_MARKERS = (
     "am relocating",
     "is relocating",
     "are relocating",
+    "planning a",
+    "planning on",
+    "plan on",
+    "planning my",
 )
 TRANSIENT_MARKERS = (
     "right now",
@@ -429,6 +433,14 @@ def _views(text: str, policy: GatePolicy, statement: Statement | None) -> _Views
         and f"{t.lower_} {t.head.lower_}" not in vague_words
     }
     now = {t.i for t in doc if t.lower_ in _NOW_WORDS} if durable else set()
+    # "I'm running for office", "she is running a bakery": an undertaking, not a process
+    now |= {
+        t.i
+        for t in doc
+        if t.lower_ == "running"
+        and t.i + 1 < len(doc)
+        and doc[t.i + 1].lower_ in ("for", "a", "an", "my", "our", "his", "her", "their")
+    }
     # "I believe in God" is a belief, not a hedge; "my favourite kind of movie" is a noun
     not_hedges = {
         t.i
