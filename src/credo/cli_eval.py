@@ -7,6 +7,8 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from collections.abc import Callable
+from typing import Any
 
 from .cli import CommandAdder
 from .config import Settings
@@ -49,29 +51,41 @@ def cmd_probes(args: argparse.Namespace, settings: Settings) -> int:
     return 0
 
 
+def _report(
+    args: argparse.Namespace,
+    run: Callable[[Callable[[str], None] | None], Any],
+    format_report: Callable[[Any], str],
+    errors: type[Exception] | tuple[type[Exception], ...],
+) -> int:
+    """Run an evaluation (progress on stderr unless --json), print its report as text or
+    JSON, and turn its data errors into one line and the bad-input exit status."""
+    try:
+        report = run(None if args.json else lambda m: print(m, file=sys.stderr))
+    except errors as exc:
+        print(f"credo: {exc}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    print(json.dumps(report.to_dict(), indent=2) if args.json else format_report(report))
+    return 0
+
+
 def cmd_locomo(args: argparse.Namespace, settings: Settings) -> int:
     from .eval.locomo import LocomoError, evaluate, format_report, read_locomo
 
     if args.conversations is not None and args.conversations <= 0:
         print("credo: --conversations must be a positive number", file=sys.stderr)
         return EXIT_BAD_INPUT
-    try:
-        conversations = read_locomo(args.data, limit=args.conversations)
-        report = evaluate(
-            conversations,
+    return _report(
+        args,
+        lambda progress: evaluate(
+            read_locomo(args.data, limit=args.conversations),
             _embedder(args, settings),
             unit=args.unit,
             ks=args.k,
-            progress=None if args.json else lambda m: print(m, file=sys.stderr),
-        )
-    except LocomoError as exc:
-        print(f"credo: {exc}", file=sys.stderr)
-        return EXIT_BAD_INPUT
-    if args.json:
-        print(json.dumps(report.to_dict(), indent=2))
-    else:
-        print(format_report(report))
-    return 0
+            progress=progress,
+        ),
+        format_report,
+        LocomoError,
+    )
 
 
 def cmd_resolver(args: argparse.Namespace, settings: Settings) -> int:
@@ -80,23 +94,19 @@ def cmd_resolver(args: argparse.Namespace, settings: Settings) -> int:
     if args.limit <= 0 or args.examples < 0:
         print("credo: --limit must be positive and --examples not negative", file=sys.stderr)
         return EXIT_BAD_INPUT
-    try:
-        report = evaluate(
+    return _report(
+        args,
+        lambda progress: evaluate(
             args.data,
             _embedder(args, settings),
             limit=args.limit,
             seed=args.seed,
             examples=args.examples,
-            progress=None if args.json else lambda m: print(m, file=sys.stderr),
-        )
-    except ResolverDataError as exc:
-        print(f"credo: {exc}", file=sys.stderr)
-        return EXIT_BAD_INPUT
-    if args.json:
-        print(json.dumps(report.to_dict(), indent=2))
-    else:
-        print(format_report(report))
-    return 0
+            progress=progress,
+        ),
+        format_report,
+        ResolverDataError,
+    )
 
 
 def register(command: CommandAdder) -> None:
