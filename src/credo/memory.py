@@ -290,24 +290,26 @@ class Memory:
             statement=statement,
         )
         if not verdict.accepted:
-            self._reject(candidate, verdict, statement)
+            self._reject(candidate, verdict, statement, aliases)
             return RememberResult(False, None, None, verdict.reason, verdict.code)
         try:
-            fact = self._to_fact(candidate, statement, confidence)
+            fact = self._to_fact(candidate, statement, confidence, aliases)
         except ValueError as exc:
             raise MemoryError_(str(exc)) from exc
         return self._resolve_and_store(fact)
 
     def _reject(
-        self, candidate: gate.Candidate, verdict: gate.Verdict, statement: Statement | None = None
+        self,
+        candidate: gate.Candidate,
+        verdict: gate.Verdict,
+        statement: Statement,
+        aliases: dict[str, str],
     ) -> None:
         """Keep the refusal with its reason, secrets masked, under the subject it is about
         (so that forgetting the subject forgets its refusals too)."""
         text = rejection_excerpt(candidate.text)
-        named = candidate.subject or (
-            statement.subject if statement and not statement.pronoun_subject else None
-        )
-        subject = normalize_entity(named, aliases=self.aliases()) if named else None
+        named = candidate.subject or (None if statement.pronoun_subject else statement.subject)
+        subject = normalize_entity(named, aliases=aliases) if named else None
         self.store.add_rejection(
             Rejection(
                 self.scope,
@@ -323,12 +325,15 @@ class Memory:
         )
 
     def _to_fact(
-        self, candidate: gate.Candidate, statement: Statement, confidence: float | None
+        self,
+        candidate: gate.Candidate,
+        statement: Statement,
+        confidence: float | None,
+        aliases: dict[str, str],
     ) -> Fact:
         """The record to resolve: the candidate's own key when it has one (an extractor
         or the caller named it), else the parser's, with the stored sentence the parser
         made (the user's words, the speaker named)."""
-        aliases = self.aliases()
         text = candidate.text
         subject, predicate, obj = candidate.subject, candidate.predicate, candidate.object
         if subject is None:
