@@ -13,7 +13,6 @@ from credo.gate import Candidate, GatePolicy, check
 from credo.ingest import ingest
 from credo.policy import (
     PolicyError,
-    _MiniToml,
     load_policy,
     policy_path_for,
     render_policy,
@@ -42,19 +41,6 @@ def test_round_trip(tmp_path: Path) -> None:
     path = save_policy(policy, tmp_path / "x.db.gate.toml")
     assert load_policy(path) == policy
     assert load_policy(tmp_path / "x.db.gate.toml").affect == ("grumpy", 'say "ugh"')
-
-
-def test_the_mini_reader_reads_what_the_writer_writes(tmp_path: Path) -> None:
-    """Python 3.10 has no tomllib; its reader must agree with the writer."""
-    tomllib = pytest.importorskip("tomllib")
-    for policy in (GatePolicy(), GatePolicy(hedges=("ünïcode ok", "tab\there"))):
-        text = render_policy(policy)
-        assert _MiniToml(text, tmp_path / "p.toml").parse() == tomllib.loads(text)
-    extra = 'a = """line one\nsays "hi"\n"""\nb = \'raw \\n\'\nc = [ "x" , "y" ]  # note\n'
-    assert _MiniToml(extra, tmp_path / "p.toml").parse() == {
-        "a": 'line one\nsays "hi"\n', "b": "raw \\n", "c": ["x", "y"]}
-    with pytest.raises(PolicyError, match=r"p.toml:2: expected a string"):
-        _MiniToml('a = "x"\nb = what\n', tmp_path / "p.toml").parse()
 
 
 def test_partial_file_keeps_other_defaults(tmp_path: Path) -> None:

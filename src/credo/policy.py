@@ -7,8 +7,7 @@ config directory, under a name derived from a hash of the URL, so that no passwo
 URL ends up in a file name. A missing file means the documented defaults.
 
 The file is a flat table of string lists and a few numbers, so it is written by hand here
-(no TOML writer dependency) and read with `tomllib` (Python 3.11+) or, on 3.10, with a
-small reader for exactly that subset.
+(no TOML writer dependency) and read with the standard library's `tomllib`.
 """
 
 from __future__ import annotations
@@ -16,6 +15,7 @@ from __future__ import annotations
 import hashlib
 import json
 import re
+import tomllib
 from dataclasses import fields, replace
 from pathlib import Path
 from typing import Any
@@ -152,10 +152,6 @@ def load_policy(path: str | Path) -> GatePolicy:
 
 def _parse_toml(text: str, path: Path) -> dict[str, Any]:
     try:
-        import tomllib
-    except ModuleNotFoundError:  # Python 3.10
-        return _MiniToml(text, path).parse()
-    try:
         data: dict[str, Any] = tomllib.loads(text)
         return data
     except tomllib.TOMLDecodeError as exc:
@@ -205,112 +201,3 @@ def _policy_from(data: dict[str, Any], text: str, path: Path) -> GatePolicy:
                 raise PolicyError(f"{where}: {key} must be a non-empty string")
             changes[key] = value.strip()
     return replace(GatePolicy(), **changes)
-
-
-class _MiniToml:
-    """The TOML subset `render_policy` writes: comments, `key = "string"`,
-    `key = '''multi-line'''` / triple double quotes, integers, and arrays of strings
-    (over several lines, trailing comma allowed). Anything else is an error with a line."""
-
-    def __init__(self, text: str, path: Path) -> None:
-        self.text, self.path, self.pos, self.line = text, path, 0, 1
-
-    def error(self, msg: str) -> PolicyError:
-        return PolicyError(f"{self.path}:{self.line}: {msg}")
-
-    def parse(self) -> dict[str, Any]:
-        out: dict[str, Any] = {}
-        while True:
-            self.skip(newlines=True)
-            if self.pos >= len(self.text):
-                return out
-            m = re.compile(r"[A-Za-z0-9_-]+").match(self.text, self.pos)
-            if not m:
-                raise self.error("expected a key (tables are not used in a gate policy)")
-            key = m.group(0)
-            self.pos = m.end()
-            self.skip()
-            if not self.text.startswith("=", self.pos):
-                raise self.error(f"expected '=' after {key!r}")
-            self.pos += 1
-            self.skip()
-            if key in out:
-                raise self.error(f"{key!r} is given twice")
-            out[key] = self.value()
-            self.skip()
-            if self.pos < len(self.text) and self.text[self.pos] != "\n":
-                raise self.error(f"unexpected text after the value of {key!r}")
-
-    def skip(self, newlines: bool = False) -> None:
-        while self.pos < len(self.text):
-            ch = self.text[self.pos]
-            if ch in " \t\r":
-                self.pos += 1
-            elif ch == "#":
-                while self.pos < len(self.text) and self.text[self.pos] != "\n":
-                    self.pos += 1
-            elif ch == "\n" and newlines:
-                self.pos += 1
-                self.line += 1
-            else:
-                return
-
-    def value(self) -> Any:
-        t = self.text
-        if t.startswith(('"""', "'''"), self.pos):
-            quote = t[self.pos : self.pos + 3]
-            end = t.find(quote, self.pos + 3)
-            if end < 0:
-                raise self.error("unterminated multi-line string")
-            raw = t[self.pos + 3 : end]
-            self.line += raw.count("\n")
-            self.pos = end + 3
-            raw = raw[1:] if raw.startswith("\n") else raw
-            if quote == "'''":
-                return raw
-            # a multi-line basic string may hold raw newlines and lone quotes
-            raw = re.sub(r'(?<!\\)"', '\\"', raw).replace("\n", "\\n").replace("\t", "\\t")
-            return self.unescape(raw)
-        if t.startswith('"', self.pos):
-            m = re.compile(r'"((?:[^"\\\n]|\\.)*)"').match(t, self.pos)
-            if not m:
-                raise self.error("unterminated string")
-            self.pos = m.end()
-            return self.unescape(m.group(1))
-        if t.startswith("'", self.pos):
-            end = t.find("'", self.pos + 1)
-            if end < 0 or "\n" in t[self.pos : end]:
-                raise self.error("unterminated string")
-            value = t[self.pos + 1 : end]
-            self.pos = end + 1
-            return value
-        if t.startswith("[", self.pos):
-            self.pos += 1
-            items: list[Any] = []
-            while True:
-                self.skip(newlines=True)
-                if t.startswith("]", self.pos):
-                    self.pos += 1
-                    return items
-                items.append(self.value())
-                self.skip(newlines=True)
-                if t.startswith(",", self.pos):
-                    self.pos += 1
-                elif not t.startswith("]", self.pos):
-                    raise self.error("expected ',' or ']' in a list")
-        m = re.compile(r"[+-]?\d[\d_]*").match(t, self.pos)
-        if m:
-            self.pos = m.end()
-            return int(m.group(0).replace("_", ""))
-        if re.compile(r"true|false").match(t, self.pos):
-            truth = t.startswith("true", self.pos)
-            self.pos += 4 if truth else 5
-            return truth
-        raise self.error("expected a string, a number or a list of strings")
-
-    def unescape(self, raw: str) -> str:
-        try:
-            value: str = json.loads(f'"{raw}"')
-        except json.JSONDecodeError as exc:
-            raise self.error(f"bad escape in a string: {exc.msg}") from exc
-        return value
