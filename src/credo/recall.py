@@ -44,6 +44,8 @@ class Hit:
     score: float = 0.0
     found_by: list[str] = field(default_factory=list)  # entity, vector, lexical, conflict
     ranks: dict[str, int] = field(default_factory=dict)
+    #: cosine of the fact's vector to the query's (before feedback); None when unknown
+    similarity: float | None = None
 
     @property
     def record(self) -> Fact:
@@ -278,4 +280,8 @@ def recall(
                     pvia = [name for name in names_of if name in partner_ranks]
                     out.append(Hit(other, partner_score, [*pvia, "conflict"], partner_ranks))
                     seen.add(other.id)
+    sims = store.vectors_of([h.fact.id for h in out], scope=scope) if out else {}
+    for hit in out:  # what the relevance floor (credo.relevance) reads
+        if hit.fact.id in sims:
+            hit.similarity = float(np.dot(sims[hit.fact.id], qvec))
     return out
