@@ -7,7 +7,8 @@ contradictions in plain view.
 
 from __future__ import annotations
 
-from .aio import AsyncMemory
+from typing import TYPE_CHECKING, Any
+
 from .embed import Embedder, HashEmbedder, get_embedder
 from .fact import Fact, Status, normalize_entity
 from .memory import Memory, MemoryError_, NotFound, RememberResult
@@ -15,7 +16,21 @@ from .recall import Hit
 from .resolver import Relation
 from .store import Store, StoreError, open_store
 
+if TYPE_CHECKING:
+    from .aio import AsyncMemory
+
 __version__ = "0.1.0"
+
+
+def __getattr__(name: str) -> Any:
+    """`AsyncMemory` is imported on first use: asyncio and the ingest path cost a CLI
+    call that never needs them (a recall per prompt) a fifth of a second."""
+    if name == "AsyncMemory":
+        from .aio import AsyncMemory
+
+        return AsyncMemory
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
 
 __all__ = [
     "AsyncMemory",

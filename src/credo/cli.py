@@ -354,7 +354,10 @@ class CommandAdder:
         return p
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
+    """The whole parser; given the command line, only what it needs. A command defined
+    here leaves the command groups (MCP, eval, ingest: heavy imports) unregistered, so a
+    `credo recall` per prompt does not pay for them; anything else gets every command."""
     parser = argparse.ArgumentParser(
         prog="credo",
         description="credo: a semantic fact store for AI agents. Stores facts (not "
@@ -510,9 +513,31 @@ def build_parser() -> argparse.ArgumentParser:
     command("stats", cmd_stats, "Counts of facts by status, conflicts and rejections.")
     command("reindex", cmd_reindex, "Re-embed every fact with the current embedder.", read=False)
     command("migrate", cmd_migrate, "Apply pending schema migrations.", read=False)
+    if argv is not None and _command_of(argv) in sub.choices:
+        return parser
     for register in _command_groups():
         register(command)
     return parser
+
+
+#: the global options that take a value (the command is the first word after them)
+_GLOBAL_VALUES = ("--db", "--scope", "--embedder")
+
+
+def _command_of(argv: Sequence[str]) -> str | None:
+    """The command word of a command line, or None where it is unclear (then every
+    command is registered and argparse decides)."""
+    words = iter(argv)
+    for word in words:
+        if word in _GLOBAL_VALUES:
+            next(words, None)
+        elif word.startswith(tuple(f"{opt}=" for opt in _GLOBAL_VALUES)):
+            continue
+        elif word.startswith("-"):
+            return None  # --help, --version, an abbreviation: let argparse see everything
+        else:
+            return word
+    return None
 
 
 def _command_groups() -> list[Callable[[CommandAdder], None]]:
@@ -539,7 +564,8 @@ def open_memory(args: argparse.Namespace, settings: Settings) -> Memory:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = build_parser()
+    argv = sys.argv[1:] if argv is None else list(argv)
+    parser = build_parser(argv)
     args = parser.parse_args(argv)
     try:
         settings = Settings.from_env()
