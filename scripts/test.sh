@@ -9,6 +9,18 @@ BIN=${VENV:-.venv}/bin
 "$BIN/ruff" format --check src
 "$BIN/mypy" src/credo
 
+# the browser tests of `credo ui` drive Debian's Chromium through its chromedriver (no
+# browser is downloaded from anywhere else); without apt they skip, saying so loudly
+if ! command -v chromium >/dev/null || ! command -v chromedriver >/dev/null; then
+    if command -v apt-get >/dev/null && [ "$(id -u)" = 0 ]; then
+        (apt-get update -qq && DEBIAN_FRONTEND=noninteractive \
+            apt-get install -y -qq chromium chromium-driver) >/dev/null
+    else
+        echo "!!! scripts/test.sh: no chromium/chromedriver and no apt-get as root to" \
+            "install them: the browser tests of credo ui (tests/test_ui_browser.py) SKIP" >&2
+    fi
+fi
+
 if [ "${CREDO_SKIP_PG:-0}" != "1" ] && [ -z "${CREDO_TEST_PG_DSN:-}" ]; then
     CREDO_TEST_PG_DSN=$(bash scripts/ci-postgres.sh)
     export CREDO_TEST_PG_DSN

@@ -552,6 +552,9 @@ def _command_groups() -> list[Callable[[CommandAdder], None]]:
     from .cli_ingest import register as register_ingest
 
     groups.append(register_ingest)
+    from .ui import register as register_ui
+
+    groups.append(register_ui)
     return groups
 
 
