@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 
 from ..config import REJECTIONS_KEPT
 from ..fact import Fact, Status
-from ..memory import Memory, MemoryError_
+from ..memory import Memory, MemoryError_, NotFound
 from ..store.base import Conflict, Rejection, mentions
 
 #: the most facts one subject page lists (the rest: `credo list --subject`)
@@ -143,7 +143,7 @@ def rejection(memory: Memory, rejection_id: int) -> Rejection:
     for r in memory.rejections(limit=REJECTIONS_KEPT):
         if r.id == rejection_id:
             return r
-    raise MemoryError_(f"no rejection {rejection_id} in scope {memory.scope!r}")
+    raise NotFound(f"no rejection {rejection_id} in scope {memory.scope!r}")
 
 
 # -- what a forget would remove --------------------------------------------------------
