@@ -38,7 +38,18 @@ from credo.config import MAX_FACT_CHARS  # noqa: E402
 pytestmark = pytest.mark.anyio
 
 TOKEN = "test-token-" + "x" * 24
-TOOLS = {"remember", "recall", "forget", "list_facts", "conflicts", "resolve_conflict", "ingest"}
+TOOLS = {
+    "remember",
+    "recall",
+    "forget",
+    "list_facts",
+    "why",
+    "history",
+    "retract",
+    "conflicts",
+    "resolve_conflict",
+    "ingest",
+}
 SRC = str(Path(credo.__file__).resolve().parents[1])
 
 

@@ -10,7 +10,7 @@ from collections.abc import Callable, Sequence
 from typing import Any, TextIO
 
 from . import __version__
-from .config import MAX_REJECTION_CHARS, Settings
+from .config import MAX_REJECTION_CHARS, Settings, SettingsError
 from .embed import EmbedderError, get_embedder
 from .fact import Fact
 from .memory import (
@@ -69,6 +69,7 @@ def cmd_remember(args: argparse.Namespace, mem: Memory) -> int:
             source=args.source,
             valid_from=args.valid_from,
             derived_from=args.derived_from or (),
+            force=args.force,
         )
         results.append(result)
         if args.json:
@@ -90,12 +91,19 @@ def cmd_remember(args: argparse.Namespace, mem: Memory) -> int:
 
 def cmd_recall(args: argparse.Namespace, mem: Memory) -> int:
     hits = mem.recall(
-        args.query, k=args.k, subject=args.subject, min_confidence=args.min_confidence
+        args.query,
+        k=args.k,
+        subject=args.subject,
+        min_confidence=args.min_confidence,
+        as_of=args.as_of,
+        known_at=args.known_at,
     )
     if args.json:
         _json([h.to_dict() for h in hits])
     elif args.render:
-        _out(mem.render(hits) or "(nothing known)")
+        view = mem.view(args.as_of, args.known_at)
+        block = mem.render(hits, as_of=view.as_of if view else None, changes=args.changes)
+        _out(block or "(nothing known)")
     else:
         if not hits:
             _out("(nothing known)")
@@ -108,7 +116,14 @@ def cmd_recall(args: argparse.Namespace, mem: Memory) -> int:
 
 
 def cmd_list(args: argparse.Namespace, mem: Memory) -> int:
-    facts = mem.list(subject=args.subject, status=args.status, limit=args.limit, offset=args.offset)
+    facts = mem.list(
+        subject=args.subject,
+        status=args.status,
+        limit=args.limit,
+        offset=args.offset,
+        as_of=args.as_of,
+        known_at=args.known_at,
+    )
     if args.json:
         _json([f.to_dict() for f in facts])
         return 0
@@ -328,6 +343,20 @@ def cmd_migrate(args: argparse.Namespace, mem: Memory) -> int:
 
 
 # -- parser --------------------------------------------------------------------------------
+def _time_options(p: argparse.ArgumentParser) -> None:
+    p.add_argument(
+        "--as-of",
+        metavar="DATE",
+        help="what was true at DATE (YYYY, YYYY-MM, YYYY-MM-DD or ISO 8601; a date means "
+        "the end of that period), as credo knows it now",
+    )
+    p.add_argument(
+        "--known-at",
+        metavar="DATE",
+        help="as credo knew it at DATE (record time; --as-of defaults to the same date)",
+    )
+
+
 class CommandAdder:
     """Adds a subcommand with its handler and the common --json flag. Modules that own a
     group of commands (ingestion, evaluation, the MCP server) get one and add theirs."""
@@ -407,6 +436,11 @@ def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
         metavar="ID",
         help="an episode, turn or fact id it comes from (repeatable)",
     )
+    p.add_argument(
+        "--force",
+        action="store_true",
+        help="store it even though the same claim was retracted before (re-assert it)",
+    )
 
     p = command("recall", cmd_recall, "Find the facts that answer a query.")
     p.add_argument("query")
@@ -416,12 +450,20 @@ def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
         "--min-confidence", type=float, default=None, help="confidence floor (default 0.4)"
     )
     p.add_argument("--render", action="store_true", help="print the prompt block")
+    p.add_argument(
+        "--changes",
+        action="store_true",
+        help="with --render: say what a recently changed value replaced "
+        '("since 2025-03; before: Helsinki")',
+    )
+    _time_options(p)
 
     p = command("list", cmd_list, "List what is stored in the scope, with provenance.")
     p.add_argument("--subject", help="only facts about this entity (aliases apply)")
     p.add_argument("--status", help="active, superseded, conflicted or retracted")
     p.add_argument("--limit", type=int, default=None)
     p.add_argument("--offset", type=int, default=0)
+    _time_options(p)
 
     p = command("forget", cmd_forget, "Delete facts and everything derived from them.", read=False)
     p.add_argument("--id", help="one fact id")
@@ -552,6 +594,9 @@ def _command_groups() -> list[Callable[[CommandAdder], None]]:
     from .cli_ingest import register as register_ingest
 
     groups.append(register_ingest)
+    from .cli_time import register as register_time
+
+    groups.append(register_time)
     from .ui import register as register_ui
 
     groups.append(register_ui)
@@ -586,7 +631,15 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 2
     except BrokenPipeError:  # `credo list | head` is fine
         return 0
-    except (MemoryError_, StoreError, EmbedderError, ScopeError, PolicyError, OSError) as exc:
+    except (
+        MemoryError_,
+        StoreError,
+        EmbedderError,
+        ScopeError,
+        PolicyError,
+        SettingsError,
+        OSError,
+    ) as exc:
         print(f"credo: error: {exc}", file=sys.stderr)
         return 1
     return 0

@@ -6,10 +6,14 @@ environment, with `Settings.from_env()`. Nothing here is read at import time.
 
 from __future__ import annotations
 
+import math
 import os
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TypeVar
+
+_N = TypeVar("_N", int, float)
 
 #: facts below this are kept but not recalled by default
 RECALL_FLOOR = 0.4
@@ -19,9 +23,15 @@ HEDGE_BELOW = 0.65
 RRF_K = 60
 #: a later assertion supersedes an earlier one only when at least this much newer (seconds)
 UPDATE_WINDOW = 24 * 3600.0
-#: how much a duplicate raises confidence, and the ceiling it cannot pass
-REINFORCE_STEP = 0.02
-REINFORCE_CEILING = 0.99
+#: corroboration: the same claim from an independent source (another source kind, another
+#: episode, or, for statements that name no episode, a day or more after the claim was
+#: last seen) closes this share of the gap between the fact's confidence and the cap of
+#: the strongest source class that asserted it (fact.SOURCE_CAP); repetition inside one
+#: episode or one sitting changes nothing
+CORROBORATION_SHARE = 0.5
+CORROBORATION_GAP = 24 * 3600.0
+#: a rendered fact says what it replaced (with `changes`) when it changed this recently
+CHANGES_WITHIN = 365 * 24 * 3600.0
 #: how much a contradiction lowers each side's confidence
 CONFLICT_PENALTY = 0.05
 #: rejections kept per scope (oldest pruned first)
@@ -43,6 +53,16 @@ MAX_REF_CHARS = 500
 MAX_REFS = 1_000
 #: short labels: sources, lineage kinds, rejection codes, who decided
 MAX_LABEL_CHARS = 200
+#: extraction defaults: seconds per model reply, turns per episode, and the ceilings
+LLM_TIMEOUT = 60.0
+EPISODE_SIZE = 20
+MAX_LLM_CONCURRENCY = 64
+MAX_EPISODE_SIZE = 500
+
+
+class SettingsError(ValueError):
+    """A setting (an environment variable or an option) is out of range; the message
+    names it."""
 
 
 def default_db_path() -> Path:
@@ -59,6 +79,16 @@ class Settings:
     embedder_options: Mapping[str, str] = field(default_factory=dict)
     recall_floor: float = RECALL_FLOOR
     hedge_below: float = HEDGE_BELOW
+    #: extraction model as provider:model (empty: the offline rule extractor)
+    llm: str = ""
+    llm_url: str = ""
+    llm_key: str = field(default="", repr=False)
+    #: seconds to wait for one extraction reply; a local model on a laptop needs minutes
+    llm_timeout: float = LLM_TIMEOUT
+    #: episodes extracted at once (remote APIs take several; a local server wants 1)
+    llm_concurrency: int = 1
+    #: turns per extraction call
+    episode_size: int = EPISODE_SIZE
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None) -> Settings:
@@ -75,4 +105,58 @@ class Settings:
             scope=env.get("CREDO_SCOPE") or "default",
             embedder=env.get("CREDO_EMBEDDER") or "local:minilm",
             embedder_options=options,
+            llm=env.get("CREDO_LLM") or "",
+            llm_url=env.get("CREDO_LLM_URL") or "",
+            llm_key=env.get("CREDO_LLM_KEY") or "",
+            llm_timeout=_number(env, "CREDO_LLM_TIMEOUT", LLM_TIMEOUT, float, "--llm-timeout"),
+            llm_concurrency=_number(
+                env, "CREDO_LLM_CONCURRENCY", 1, int, "--llm-concurrency", MAX_LLM_CONCURRENCY
+            ),
+            episode_size=_number(
+                env, "CREDO_EPISODE_SIZE", EPISODE_SIZE, int, "--episode-size", MAX_EPISODE_SIZE
+            ),
         )
+
+
+def check_llm_settings(
+    *, timeout: float, concurrency: int, episode_size: int, where: str = "--llm-timeout"
+) -> None:
+    """SettingsError naming the option when an extraction setting is out of range."""
+    if not (isinstance(timeout, (int, float)) and math.isfinite(timeout) and timeout > 0):
+        raise SettingsError(f"{where} takes a positive number of seconds, not {timeout!r}")
+    if not 1 <= concurrency <= MAX_LLM_CONCURRENCY:
+        raise SettingsError(
+            f"--llm-concurrency takes 1 to {MAX_LLM_CONCURRENCY} episodes at once, "
+            f"not {concurrency!r}"
+        )
+    if not 1 <= episode_size <= MAX_EPISODE_SIZE:
+        raise SettingsError(
+            f"--episode-size takes 1 to {MAX_EPISODE_SIZE} turns, not {episode_size!r}"
+        )
+
+
+def _number(
+    env: Mapping[str, str],
+    name: str,
+    default: _N,
+    kind: Callable[[str], _N],
+    option: str,
+    ceiling: float | None = None,
+) -> _N:
+    """A positive number from the environment, or SettingsError naming the variable."""
+    raw = (env.get(name) or "").strip()
+    if not raw:
+        return default
+    try:
+        value = kind(raw)
+    except ValueError:
+        value = None
+    if (
+        value is None
+        or not math.isfinite(value)
+        or value <= 0
+        or (ceiling is not None and value > ceiling)
+    ):
+        limit = f" up to {ceiling:g}" if ceiling is not None else ""
+        raise SettingsError(f"{name}={raw!r}: give a positive number{limit} (as for {option})")
+    return value

@@ -28,6 +28,8 @@ SOURCE_CONFIDENCE = {
 }
 #: an inferred fact is never born above this; inference compounds
 INFERRED_CAP = 0.6
+#: the most confidence corroboration can lend a claim whose strongest source is this class
+SOURCE_CAP = {"user": 0.98, "tool": 0.95, "imported": 0.9, "inferred": INFERRED_CAP}
 #: how far a source is trusted to supersede another (user > tool > imported > inferred)
 SOURCE_RANK = {"user": 3, "tool": 2, "imported": 1, "inferred": 0}
 

@@ -41,6 +41,7 @@ from .config import (
     MAX_INGEST_CHARS,
     MAX_LABEL_CHARS,
     MAX_REF_CHARS,
+    MAX_REJECTION_CHARS,
     MAX_TURN_CHARS,
     Settings,
 )
@@ -131,6 +132,50 @@ def fact_out(fact: Fact) -> dict[str, Any]:
         "source": fact.source,
         "derived_from": list(fact.derived_from),
     }
+
+
+_TIME_KEYS = frozenset(
+    {
+        "at",
+        "valid_from",
+        "valid_to",
+        "learned_at",
+        "retired_at",
+        "created_at",
+        "last_seen_at",
+        "opened",
+        "closed",
+    }
+)
+
+
+def _iso_times(data: Any) -> Any:
+    """A `why` or `history` record with every time as ISO 8601, as the other tools give."""
+    if isinstance(data, dict):
+        return {
+            k: _iso(v) if k in _TIME_KEYS and isinstance(v, (int, float)) else _iso_times(v)
+            for k, v in data.items()
+        }
+    if isinstance(data, list):
+        return [_iso_times(v) for v in data]
+    return data
+
+
+_AsOf = Annotated[
+    str | None,
+    Field(
+        max_length=100,
+        description="read the past: what was true at this date (YYYY, YYYY-MM, YYYY-MM-DD or "
+        "ISO 8601; a date means the end of that period), as known now",
+    ),
+]
+_KnownAt = Annotated[
+    str | None,
+    Field(
+        max_length=100,
+        description="what the memory knew at this date (record time); as_of defaults to it",
+    ),
+]
 
 
 def _hit_out(hit: Hit) -> dict[str, Any]:
@@ -254,6 +299,13 @@ def build_server(
                 description="when it became true, if not now: YYYY-MM-DD, ISO 8601 or epoch seconds"
             ),
         ] = None,
+        force: Annotated[
+            bool,
+            Field(
+                description="store it although the user retracted the same claim before; "
+                "only when the user now says it is true after all"
+            ),
+        ] = False,
     ) -> dict[str, Any]:
         """Store one durable fact about the user or their work.
 
@@ -267,7 +319,7 @@ def build_server(
         not to remember something ("don't remember my address", "forget that I live in
         Kyoto"), pass their words: the request is honoured and nothing of it is stored."""
         with _as_tool_errors():
-            result = await amem.remember(text, source=source, valid_from=valid_from)
+            result = await amem.remember(text, source=source, valid_from=valid_from, force=force)
         if result.code == "request":
             return {"stored": False, "honoured": True, "why": result.why, "request": result.request}
         if not result.accepted:
@@ -288,6 +340,8 @@ def build_server(
             ),
         ],
         k: Annotated[int, Field(ge=1, le=MAX_RECALL, description="how many facts")] = 5,
+        as_of: _AsOf = None,
+        known_at: _KnownAt = None,
     ) -> dict[str, Any]:
         """Find what is known that bears on a question, best first.
 
@@ -299,12 +353,14 @@ def build_server(
         contradict each other: ask the user which is right instead of picking one. A
         conflicting fact always comes with its counterpart, so more than k may return."""
         with _as_tool_errors():
-            hits = await amem.recall(query, k=k)
+            hits = await amem.recall(query, k=k, as_of=as_of, known_at=known_at)
+            view = await amem.view(as_of, known_at)
+            rendered = await amem.render(hits, as_of=view.as_of if view else None)
         facts = [_hit_out(h) for h in hits]
         return {
             "query": query,
             "facts": facts,
-            "rendered": await amem.render(hits) if hits else "(nothing known)",
+            "rendered": rendered if hits else "(nothing known)",
             "note": _REFERENCE_NOTE,
         }
 
@@ -380,6 +436,8 @@ def build_server(
         ] = None,
         limit: Annotated[int, Field(ge=1, le=MAX_PAGE, description="page size")] = 20,
         offset: Annotated[int, Field(ge=0, description="facts to skip")] = 0,
+        as_of: _AsOf = None,
+        known_at: _KnownAt = None,
     ) -> dict[str, Any]:
         """List what is stored, oldest first, a page at a time, with provenance.
 
@@ -387,13 +445,86 @@ def build_server(
         find an id to forget. Superseded and retracted facts are history, listed only when
         asked for by status. Pass `next_offset` back as `offset` for the next page."""
         with _as_tool_errors():
-            facts = await amem.list(subject=subject, status=status, limit=limit + 1, offset=offset)
+            facts = await amem.list(
+                subject=subject,
+                status=status,
+                limit=limit + 1,
+                offset=offset,
+                as_of=as_of,
+                known_at=known_at,
+            )
         more = len(facts) > limit
         return {
             "facts": [fact_out(f) for f in facts[:limit]],
             "offset": offset,
             "next_offset": offset + limit if more else None,
         }
+
+    @server.tool(annotations=read_only)
+    async def why(
+        id: Annotated[str, Field(min_length=1, max_length=MAX_ID_ARG, description="a fact id")],  # noqa: A002 - the tool's argument name
+    ) -> dict[str, Any]:
+        """Why the memory holds a fact: where it came from (the statements as said, their
+        source and turn ids), its confidence over time, and every decision that touched
+        it (stored as new, reinforced, corroborated, refined, superseded, in conflict,
+        settled, retracted, with who decided and why). Use it when the user asks how you
+        know something, or before telling them a fact is wrong."""
+        with _as_tool_errors():
+            found = await amem.why(id)
+        out: dict[str, Any] = _iso_times(found.to_dict())
+        return out
+
+    @server.tool(annotations=read_only)
+    async def history(
+        subject: Annotated[
+            str,
+            Field(min_length=1, max_length=MAX_FACT_CHARS, description="an entity, e.g. 'user'"),
+        ],
+        predicate: Annotated[
+            str | None,
+            Field(max_length=MAX_LABEL_CHARS, description="only this relation, e.g. 'live_in'"),
+        ] = None,
+    ) -> dict[str, Any]:
+        """The timeline of each of a subject's keys: the values it held, from when to
+        when, how each came (new, update, refinement, conflict) and went (superseded,
+        retracted), and the conflicts that were open. Use it when the user asks what
+        changed, or what they said before."""
+        with _as_tool_errors():
+            keys = await amem.history(subject, predicate)
+        return {"subject": subject, "keys": [_iso_times(k.to_dict()) for k in keys]}
+
+    @server.tool(
+        annotations=ToolAnnotations(
+            read_only_hint=False,
+            destructive_hint=True,
+            idempotent_hint=False,
+            open_world_hint=False,
+        )
+    )
+    async def retract(
+        id: Annotated[
+            str, Field(min_length=1, max_length=MAX_ID_ARG, description="the wrong fact's id")
+        ],  # noqa: A002 - the tool's argument name
+        why: Annotated[
+            str | None,
+            Field(
+                max_length=MAX_REJECTION_CHARS, description="why it is wrong, in the user's words"
+            ),
+        ] = None,
+        decided_by: Annotated[
+            str | None,
+            Field(max_length=100, description="who says it is wrong, e.g. 'user' (recorded)"),
+        ] = None,
+    ) -> dict[str, Any]:
+        """Mark a fact wrong when the user says so ("that's wrong", "I never said that").
+        It leaves recall but stays in the history as retracted, with who and why; nothing
+        it replaced comes back in its place, and the same claim is refused later unless
+        the user re-asserts it (remember with force). Never retract on your own guess."""
+        caller = (decided_by or "").strip()
+        who = f"{decider}:{caller}" if caller else decider
+        with _as_tool_errors():
+            fact = await amem.retract(id, why=why, by=who)
+        return {"retracted": fact_out(fact), "decided_by": who}
 
     @server.tool(annotations=read_only)
     async def conflicts(

@@ -21,7 +21,9 @@ from typing import IO, Any
 import numpy as np
 
 from . import gate, suppress
+from .beliefs import KeyHistory, TimeView, Why, explain, key_histories
 from .config import (
+    CHANGES_WITHIN,
     MAX_FACT_CHARS,
     MAX_INPUT_BYTES,
     MAX_LABEL_CHARS,
@@ -47,10 +49,10 @@ from .fact import (
 from .keys import Statement, analyse, display_name
 from .predicates import split_polarity, with_polarity
 from .recall import Hit, recall
-from .render import render
-from .resolver import Relation, Resolution, apply, reopen_if_settled, resolve
-from .store.base import Conflict, ForgetReport, Rejection, Rule, Store, check_scope
-from .timeparse import EARLIEST, LATEST, MAX_CLOCK_SKEW, TimeError
+from .render import format_date, render
+from .resolver import Relation, Resolution, apply, reopen_if_settled, resolve, same_claim
+from .store.base import Conflict, Event, ForgetReport, Rejection, Rule, Store, check_scope
+from .timeparse import EARLIEST, LATEST, MAX_CLOCK_SKEW, TimeError, parse_instant
 from .timeparse import parse_time as _parse_time
 
 EXPORT_VERSION = 1
@@ -195,12 +197,14 @@ class Memory:
         subject: str | None = None,
         predicate: str | None = None,
         object: str | None = None,  # noqa: A002 - the triple's name for it
+        force: bool = False,
     ) -> RememberResult:
         """Gate, key, resolve and store one explicit statement.
 
         The same steps as every ingested candidate: a "don't remember ..." or "forget
         that ..." request is honoured (and nothing stored), then the gate, the key parser
-        and the resolver. Questions and instructions are refused with a reason."""
+        and the resolver. Questions and instructions are refused with a reason. A claim
+        the user retracted is refused (code "retracted") unless `force` re-asserts it."""
         if not isinstance(text, str) or not text.strip():
             raise MemoryError_("remember needs a non-empty text")
         if _CONTROL.search(text):
@@ -233,7 +237,9 @@ class Memory:
             derived_from=tuple(derived_from),
             valid_from=stamp,
         )
-        return self.remember_candidate(candidate, require_subject=False, confidence=confidence)
+        return self.remember_candidate(
+            candidate, require_subject=False, confidence=confidence, force=force
+        )
 
     def _honour(self, request: suppress.SuppressionRequest, text: str) -> RememberResult:
         """A request not to remember something, said through `remember`: stored as rules,
@@ -271,8 +277,10 @@ class Memory:
         require_subject: bool = True,
         confidence: float | None = None,
         rules: Sequence[gate.Suppression] | None = None,
+        force: bool = False,
     ) -> RememberResult:
-        """The path every candidate takes, whatever produced it: gate, key, resolver."""
+        """The path every candidate takes, whatever produced it: gate, key, resolver. A
+        claim retracted earlier is refused unless `force`."""
         if rules is None:
             rules = self.suppressions()
         aliases = self.aliases()
@@ -296,7 +304,7 @@ class Memory:
             fact = self._to_fact(candidate, statement, confidence, aliases)
         except ValueError as exc:
             raise MemoryError_(str(exc)) from exc
-        return self._resolve_and_store(fact)
+        return self._resolve_and_store(fact, said=candidate.text, force=force)
 
     def _reject(
         self,
@@ -357,7 +365,9 @@ class Memory:
             valid_from=candidate.valid_from if candidate.valid_from is not None else now,
         )
 
-    def _resolve_and_store(self, fact: Fact) -> RememberResult:
+    def _resolve_and_store(
+        self, fact: Fact, *, said: str | None = None, force: bool = False
+    ) -> RememberResult:
         store = self.store
         vec = store.embed([fact.text])[0]
         base = _base(fact.predicate)
@@ -379,6 +389,20 @@ class Memory:
                 va, vb = by_text.get(a), by_text.get(b)
                 return float(np.dot(va, vb)) if va is not None and vb is not None else 0.0
 
+            retracted = [
+                f
+                for f in stored.values()
+                if f.status is Status.RETRACTED
+                and same_claim(
+                    fact,
+                    f,
+                    similarity=similarity,
+                    duplicate_at=store.embedder.duplicate_threshold,
+                    catalogue=self.catalogue,
+                )
+            ]
+            if retracted and not force:
+                return self._refuse_retracted(fact, retracted[-1], said)
             resolution = resolve(
                 fact,
                 list(stored.values()),
@@ -386,9 +410,51 @@ class Memory:
                 duplicate_at=store.embedder.duplicate_threshold,
                 catalogue=self.catalogue,
             )
-            apply(store, resolution)
+            apply(store, resolution, said=said)
+            if retracted and resolution.stored is not None:
+                store.add_events(
+                    [
+                        Event(
+                            self.scope,
+                            resolution.stored.id,
+                            fact.created_at,
+                            "reasserted",
+                            old.id,
+                            fact.source,
+                        )
+                        for old in retracted
+                        if old.id != resolution.stored.id
+                    ]
+                )
             self._record_derivation(resolution)
         return self._result(resolution)
+
+    def _refuse_retracted(self, fact: Fact, old: Fact, said: str | None) -> RememberResult:
+        """The same claim as a retracted fact: refused, kept as a rejection, and said why."""
+        log = [e for e in self.store.events(scope=self.scope, fact_ids=[old.id])]
+        entry = next((e for e in reversed(log) if e.kind == "retracted"), None)
+        when = format_date(entry.at if entry else old.valid_to)
+        who = f" by {entry.by}" if entry and entry.by else ""
+        reason = entry.detail.get("why") if entry else None
+        because = f" ({reason})" if reason else ""
+        why = (
+            f"retracted{who} on {when}{because} as fact {old.id}: not stored again; "
+            "re-assert it with --force (force=True) if it is true after all"
+        )
+        self.store.add_rejection(
+            Rejection(
+                self.scope,
+                rejection_excerpt(said or fact.text),
+                "retracted",
+                why,
+                fact.source,
+                fact.subject,
+                tuple(fact.derived_from),
+                self.clock(),
+            ),
+            keep=REJECTIONS_KEPT,
+        )
+        return RememberResult(False, None, None, why, "retracted")
 
     def _record_derivation(self, resolution: Resolution) -> None:
         """A fact inferred from stored facts is their child: forgetting them forgets it."""
@@ -407,6 +473,24 @@ class Memory:
         return RememberResult(True, resolution.relation, stored, resolution.why, "ok", touched)
 
     # -- reading -------------------------------------------------------------------------
+    def view(
+        self, as_of: str | float | None = None, known_at: str | float | None = None
+    ) -> TimeView | None:
+        """The time view of a read (`beliefs.TimeView`), or None to read what is held now.
+        `as_of`: valid time (what was true then); `known_at`: record time (what credo
+        knew then; `as_of` defaults to it). A date without a time of day means the end of
+        that year, month or day."""
+        if as_of is None and known_at is None:
+            return None
+        try:
+            a = parse_instant(as_of, where="as_of")
+            k = parse_instant(known_at, where="known_at")
+        except TimeError as exc:
+            raise MemoryError_(str(exc)) from exc
+        if a is None and k is None:
+            return None
+        return TimeView.at(a, k, now=self.clock())
+
     def recall(
         self,
         query: str,
@@ -414,7 +498,14 @@ class Memory:
         k: int = 5,
         min_confidence: float | None = None,
         subject: str | None = None,
+        as_of: str | float | None = None,
+        known_at: str | float | None = None,
     ) -> builtins.list[Hit]:
+        """The facts that answer `query`, best first (see `credo.recall`). With `as_of`
+        and/or `known_at`, the facts that were true then as credo knew them then."""
+        view = self.view(as_of, known_at)
+        if view is not None:
+            view.load_conflicts(self.store, scope=self.scope)
         try:
             return recall(
                 self.store,
@@ -424,16 +515,70 @@ class Memory:
                 min_confidence=self.recall_floor if min_confidence is None else min_confidence,
                 subject=self.entity(subject) if subject else None,
                 canonical_subject=None,
+                view=view,
             )
         except ValueError as exc:
             raise MemoryError_(str(exc)) from exc
 
-    def render(self, items: Iterable[Fact | Hit]) -> str:
-        return render(items)
+    def render(
+        self,
+        items: Iterable[Fact | Hit],
+        *,
+        as_of: str | float | None = None,
+        changes: bool = False,
+        changes_within: float = CHANGES_WITHIN,
+    ) -> str:
+        """The prompt block for `items`. `as_of` says the block is a view of that date;
+        `changes=True` adds, to a fact whose value replaced another within
+        `changes_within` seconds (a year by default) of the view's date, when it changed
+        and the value before ("since 2025-03; before: Helsinki")."""
+        facts = [item if isinstance(item, Fact) else item.fact for item in items]
+        stamp = None
+        if as_of is not None:
+            try:
+                stamp = parse_instant(as_of, where="as_of")
+            except TimeError as exc:
+                raise MemoryError_(str(exc)) from exc
+        before = self._previous_values(facts, stamp, changes_within) if changes else {}
+        return render(facts, as_of=stamp, before=before)
 
-    def for_prompt(self, query: str, *, k: int = 5) -> str:
+    def _previous_values(
+        self, facts: Sequence[Fact], as_of: float | None, within: float
+    ) -> dict[str, Fact]:
+        """For each fact that superseded (updated, not refined) an older value recently
+        enough, that older value."""
+        now = self.clock() if as_of is None else as_of
+        out: dict[str, Fact] = {}
+        for fact in facts:
+            if fact.asserted_at < now - within:
+                continue
+            parents = [
+                p
+                for p, c, kind in self.store.lineage(scope=self.scope, fact_id=fact.id)
+                if c == fact.id and kind == "supersedes"
+            ]
+            olds = [
+                f
+                for f in self.store.get_many(parents, scope=self.scope)
+                if f.status is Status.SUPERSEDED and f.key == fact.key
+            ]
+            if olds:
+                out[fact.id] = max(olds, key=lambda f: f.asserted_at)
+        return out
+
+    def for_prompt(
+        self,
+        query: str,
+        *,
+        k: int = 5,
+        as_of: str | float | None = None,
+        known_at: str | float | None = None,
+        changes: bool = False,
+    ) -> str:
         """The rendered block for a prompt: what to put before the model answers `query`."""
-        return render(self.recall(query, k=k))
+        hits = self.recall(query, k=k, as_of=as_of, known_at=known_at)
+        view = self.view(as_of, known_at)
+        return self.render(hits, as_of=view.as_of if view else None, changes=changes)
 
     def get(self, fact_id: str) -> Fact:
         fact = self.store.get(fact_id, scope=self.scope)
@@ -448,7 +593,11 @@ class Memory:
         status: Status | str | None = None,
         limit: int | None = None,
         offset: int = 0,
+        as_of: str | float | None = None,
+        known_at: str | float | None = None,
     ) -> builtins.list[Fact]:
+        """Everything stored (in order of storing), or with `as_of` / `known_at` the facts
+        held true then, each with the status it had then."""
         if limit is not None and limit < 0 or offset < 0:
             raise MemoryError_("limit and offset must not be negative")
         try:
@@ -457,13 +606,21 @@ class Memory:
             raise MemoryError_(
                 f"unknown status {status!r}: use {', '.join(s.value for s in Status)}"
             ) from exc
-        return self.store.all(
-            scope=self.scope,
-            status=st,
-            subject=self.entity(subject) if subject else None,
-            limit=limit,
-            offset=offset,
-        )
+        view = self.view(as_of, known_at)
+        who = self.entity(subject) if subject else None
+        if view is None:
+            return self.store.all(
+                scope=self.scope, status=st, subject=who, limit=limit, offset=offset
+            )
+        view.load_conflicts(self.store, scope=self.scope)
+        out: builtins.list[Fact] = []
+        for batch in _batched(self.store.iter_all(scope=self.scope), 500):
+            view.load(self.store, [f.id for f in batch], scope=self.scope)
+            for fact in batch:
+                seen = view.project(fact) if who is None or fact.subject == who else None
+                if seen is not None and (st is None or seen.status is st):
+                    out.append(seen)
+        return out[offset:] if limit is None else out[offset : offset + limit]
 
     def lineage(self, fact_id: str) -> builtins.list[tuple[str, str, str]]:
         self.get(fact_id)
@@ -515,7 +672,20 @@ class Memory:
                         decided_by=decided_by,
                         resolved_at=now,
                     )
-                    changed.append(self._retract(other, now, superseded_by=kept.id))
+                    changed.append(
+                        self._retract(
+                            other,
+                            now,
+                            superseded_by=kept.id,
+                            by=decided_by,
+                            why=f"conflict settled: {kept.id} kept",
+                        )
+                    )
+                    self.store.add_events(
+                        [
+                            Event(self.scope, kept.id, now, "resolved", other.id, decided_by),
+                        ]
+                    )
                 if not self.store.conflicts_of(kept.id, scope=self.scope):
                     kept = kept.evolve(status=Status.ACTIVE)
                     self.store.put(kept)
@@ -537,7 +707,17 @@ class Memory:
                             resolved_at=now,
                         )
                 for fact in facts:
-                    changed.append(self._retract(fact, now))
+                    changed.append(
+                        self._retract(fact, now, by=decided_by, why="conflict settled: retracted")
+                    )
+                self.store.add_events(
+                    [
+                        Event(self.scope, o.id, now, "resolved", f.id, decided_by)
+                        for f in facts
+                        for o in others.values()
+                        if o.id not in retract
+                    ]
+                )
                 # a partner left with no open conflict is no longer in doubt
                 for other in others.values():
                     if other.id not in retract:
@@ -546,10 +726,91 @@ class Memory:
                             changed.append(active)
         return changed
 
-    def _retract(self, fact: Fact, now: float, superseded_by: str | None = None) -> Fact:
-        retracted = fact.evolve(status=Status.RETRACTED, valid_to=now, superseded_by=superseded_by)
+    def _retract(
+        self,
+        fact: Fact,
+        now: float,
+        superseded_by: str | None = None,
+        *,
+        by: str,
+        why: str | None = None,
+    ) -> Fact:
+        """Mark a fact wrong, keeping it (and its lineage) as history, with who and why."""
+        valid_to = fact.valid_to if fact.valid_to is not None else now
+        retracted = fact.evolve(
+            status=Status.RETRACTED,
+            valid_to=valid_to,
+            superseded_by=superseded_by or fact.superseded_by,
+        )
         self.store.put(retracted)
+        detail = {"why": why} if why else {}
+        self.store.add_events(
+            [
+                Event(
+                    self.scope,
+                    fact.id,
+                    now,
+                    "retracted",
+                    superseded_by,
+                    by,
+                    fact.confidence,
+                    detail,
+                )
+            ]
+        )
         return retracted
+
+    def retract(self, fact_id: str, *, why: str | None = None, by: str = "user") -> Fact:
+        """ "That's wrong": the fact leaves recall and stays in lineage as retracted, with
+        who said so and why. Nothing comes back in its place (a value it superseded stays
+        superseded); its open conflicts close, and a partner left with none is active
+        again. The same claim remembered later is refused unless re-asserted with force."""
+        if not isinstance(by, str) or not by.strip():
+            raise MemoryError_("say who retracts it (by)")
+        if why is not None and (not isinstance(why, str) or len(why) > MAX_REJECTION_CHARS):
+            raise MemoryError_(f"why is a text of at most {MAX_REJECTION_CHARS} characters")
+        if why is not None and _CONTROL.search(why):
+            raise MemoryError_("why holds control characters (such as NUL): remove them")
+        now = self.clock()
+        with self.store.transaction():
+            fact = self.get(fact_id)
+            if fact.status is Status.RETRACTED:
+                raise MemoryError_(f"fact {fact_id!r} is already retracted")
+            self.store.lock_key(self.scope, fact.subject, _base(fact.predicate))
+            partners = self.store.conflicts_of(fact.id, scope=self.scope)
+            for other in partners:
+                self.store.settle_conflict(
+                    self.scope,
+                    fact.id,
+                    other.id,
+                    resolution=f"retracted {fact.id}",
+                    decided_by=by,
+                    resolved_at=now,
+                )
+            retracted = self._retract(fact, now, by=by, why=why)
+            self.store.add_events(
+                [Event(self.scope, o.id, now, "resolved", fact.id, by) for o in partners]
+            )
+            for other in partners:
+                reopen_if_settled(self.store, other.id, scope=self.scope)
+        return retracted
+
+    def why(self, fact_id: str) -> Why:
+        """Why credo holds a fact: its sources and episodes (with the statement as said),
+        its confidence over time, and every decision that touched it."""
+        return explain(self.store, self.get(fact_id))
+
+    def history(self, subject: str, predicate: str | None = None) -> builtins.list[KeyHistory]:
+        """The values each key of `subject` held over time (one key with `predicate`),
+        with how each came and went and the conflicts that were open."""
+        who = self.entity(subject)
+        facts = self.store.all(scope=self.scope, subject=who)
+        pred = None
+        if predicate is not None:
+            if not isinstance(predicate, str) or not predicate.strip():
+                raise MemoryError_("predicate must be a non-empty text")
+            pred = self.catalogue.normalise(normalize_predicate(predicate))
+        return key_histories(self.store, facts, scope=self.scope, predicate=pred)
 
     # -- forgetting ----------------------------------------------------------------------
     def forget(
@@ -626,6 +887,17 @@ class Memory:
                 f"only its memory's scope (use Memory(store, scope={into!r}))"
             )
         return import_records(self.store, records, scope=self.scope, into=into, clock=self.clock)
+
+
+def _batched(items: Iterable[Fact], size: int) -> Iterator[builtins.list[Fact]]:
+    batch: builtins.list[Fact] = []
+    for item in items:
+        batch.append(item)
+        if len(batch) == size:
+            yield batch
+            batch = []
+    if batch:
+        yield batch
 
 
 def _base(predicate: str | None) -> str | None:

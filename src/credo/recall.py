@@ -29,13 +29,16 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
 from .config import RECALL_FLOOR, RRF_K
 from .fact import SELF_REFERENCES, Fact, Status, base_key, normalize_entity
 from .store.base import Store
+
+if TYPE_CHECKING:
+    from .beliefs import TimeView
 
 
 @dataclass
@@ -169,6 +172,16 @@ def _unit(vec: Any) -> Any:
     return vec / norm if norm else vec
 
 
+def _partners(store: Store, fact_id: str, *, scope: str, view: TimeView | None) -> list[Fact]:
+    """The facts an open conflict ties to this one (open then, for a view)."""
+    if view is None:
+        return store.conflicts_of(fact_id, scope=scope)
+    ids = view.open_partners(fact_id)
+    view.load(store, ids, scope=scope)
+    projected = (view.project(f) for f in store.get_many(ids, scope=scope))
+    return [f for f in projected if f is not None]
+
+
 def recall(
     store: Store,
     query: str,
@@ -181,13 +194,16 @@ def recall(
     depth: int = LIST_DEPTH,
     entity_limit: int = 200,
     feedback: bool = True,
+    view: TimeView | None = None,
 ) -> list[Hit]:
     """The facts that answer `query`, best first. May return more than `k` when a conflicted
     fact brings its counterpart: a contradiction is never cut in half.
 
     `subject` names the entity instead of finding it in the query; `depth` is how much of
     each list takes part in the fusion (at least k); `feedback=False` skips the
-    pseudo-relevance feedback round (one vector read fewer)."""
+    pseudo-relevance feedback round (one vector read fewer). With a `view`, the facts are
+    those the view holds true (`beliefs.TimeView`: as of a date, as known at a date), each
+    with the status it had then, and the conflicts that were open then."""
     if not isinstance(query, str) or not query.strip():
         raise ValueError("recall needs a non-empty query")
     if k <= 0:
@@ -233,8 +249,13 @@ def recall(
         exact = [
             f
             for s in named
-            for f in store.by_subject(s, scope=scope, limit=min(k, entity_limit) + 1)
+            for f in store.by_subject(
+                s, scope=scope, limit=min(k, entity_limit) + 1, live_only=view is None
+            )
         ]
+        if view is not None:  # the entity's facts as the view holds them
+            view.load(store, [f.id for f in exact], scope=scope)
+            exact = [f for f in exact if view.project(f) is not None]
         if len(exact) <= k:
             evecs = store.vectors_of([f.id for f in exact], scope=scope)
             esims = {fid: float(np.dot(v, qvec)) for fid, v in evecs.items()}
@@ -261,8 +282,15 @@ def recall(
         if position >= fetched:  # fetch rows lazily: most queries stop after a few
             batch = [i for i in order[fetched : fetched + max(2 * k, 10)] if i not in facts]
             facts.update((f.id, f) for f in store.get_many(batch, scope=scope))
+            if view is not None:
+                view.load(
+                    store, [i for i in order[fetched : fetched + max(2 * k, 10)]], scope=scope
+                )
             fetched += max(2 * k, 10)
         fact = facts.get(fact_id)
+        if fact is not None and view is not None:
+            view.load(store, [fact.id], scope=scope)
+            fact = view.project(fact)
         if fact is None or fact.id in seen or not fact.is_live:
             continue
         if fact.confidence < min_confidence and fact.status is not Status.CONFLICTED:
@@ -274,7 +302,7 @@ def recall(
         out.append(Hit(fact, score, via, ranks))
         seen.add(fact.id)
         if fact.status is Status.CONFLICTED:
-            for other in store.conflicts_of(fact.id, scope=scope):
+            for other in _partners(store, fact.id, scope=scope, view=view):
                 if other.id not in seen:
                     partner_score, partner_ranks = fused.get(other.id, (0.0, {}))
                     pvia = [name for name in names_of if name in partner_ranks]

@@ -13,7 +13,11 @@ The rules, in order (when in doubt, keep both):
    a key, near-identical wording (cosine at or above the embedder's threshold) whose
    numbers, names and negations all agree. A vaguer restatement of a stored, more specific
    fact ("uses Postgres" after "uses Postgres 16 on Neon") reinforces that fact.
-   Reinforcement never lowers confidence.
+   Reinforcement never lowers confidence; only corroboration raises it: the same claim
+   from an independent source (another source kind; another episode; or, when neither
+   names an episode, a day or more after the claim was last seen) closes half the gap to
+   the cap of the strongest source class that said it (`fact.SOURCE_CAP`: user 0.98, tool
+   0.95, imported 0.90, inferred 0.60). Saying it again inside one episode counts nothing.
 2. On the key, each live fact (active or conflicted) is compared with the incoming one:
    - the incoming object **extends** the stored one ("Postgres" -> "Postgres 16 on Neon"):
      a refinement, when the incoming fact is not older and its source is at least as
@@ -36,16 +40,17 @@ import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from .config import (
     CONFLICT_PENALTY,
-    REINFORCE_CEILING,
-    REINFORCE_STEP,
+    CORROBORATION_GAP,
+    CORROBORATION_SHARE,
     UPDATE_WINDOW,
 )
-from .fact import INFERRED_CAP, SOURCE_RANK, Fact, Status, source_kind
+from .fact import INFERRED_CAP, SOURCE_CAP, SOURCE_RANK, Fact, Status, source_kind
 from .predicates import Catalogue, shipped, split_polarity
+from .store.base import Event
 
 if TYPE_CHECKING:
     from .store.base import Store
@@ -445,24 +450,62 @@ def resolve(
     return _new(incoming, "no contradiction on this key" if on_key else "no fact on this key")
 
 
+def same_claim(
+    incoming: Fact,
+    stored: Fact,
+    *,
+    similarity: Similarity,
+    duplicate_at: float = 0.92,
+    catalogue: Catalogue | None = None,
+) -> bool:
+    """Whether `incoming` says what `stored` says (whatever `stored`'s status): the test a
+    duplicate passes, less the vaguer restatement of a fuller fact."""
+    live = stored.evolve(status=Status.ACTIVE, scope=incoming.scope)
+    decided = resolve(
+        incoming, [live], similarity=similarity, duplicate_at=duplicate_at, catalogue=catalogue
+    )
+    return decided.relation is Relation.DUPLICATE and (
+        objects_agree(incoming.object, stored.object) or same_words(incoming.text, stored.text)
+    )
+
+
 def _new(incoming: Fact, why: str) -> Resolution:
     return Resolution(Relation.NEW, incoming, why=why, writes=(incoming,))
 
 
+def independent(existing: Fact, incoming: Fact) -> bool:
+    """Whether `incoming` corroborates `existing` rather than repeating it: another source
+    kind, another episode, or (neither naming an episode) a day or more after the claim
+    was last seen."""
+    if source_kind(incoming.source) != source_kind(existing.source):
+        return True
+    if incoming.derived_from or existing.derived_from:
+        return not set(incoming.derived_from) & set(existing.derived_from)
+    last = max(existing.asserted_at, existing.last_seen_at or 0.0)
+    return incoming.asserted_at - last >= CORROBORATION_GAP
+
+
 def reinforced_confidence(existing: Fact, incoming: Fact) -> float:
-    """A duplicate's new confidence: up by a step, never down, never past the ceiling, and
-    inferences alone never lift a fact past the inferred cap."""
-    raised = min(REINFORCE_CEILING, max(existing.confidence, incoming.confidence) + REINFORCE_STEP)
+    """A duplicate's new confidence. Corroboration closes `CORROBORATION_SHARE` of the gap
+    to the cap of the strongest source class of the two; repetition changes nothing; it
+    never lowers, and inferences alone never lift a fact past the inferred cap."""
+    if not independent(existing, incoming):
+        return existing.confidence
+    strongest = max(
+        (source_kind(existing.source), source_kind(incoming.source)), key=SOURCE_RANK.__getitem__
+    )
+    cap = SOURCE_CAP[strongest]
+    raised = existing.confidence + CORROBORATION_SHARE * max(0.0, cap - existing.confidence)
     if source_kind(incoming.source) == "inferred":
         raised = min(raised, max(INFERRED_CAP, existing.confidence))
-    return round(max(existing.confidence, raised), 4)
+    return round(max(existing.confidence, min(raised, cap)), 4)
 
 
 def _duplicate(incoming: Fact, existing: Fact, why: str) -> Resolution:
     reinforced = existing.evolve(
         confidence=reinforced_confidence(existing, incoming),
         access_count=existing.access_count + 1,
-        last_seen_at=max(incoming.created_at, existing.last_seen_at or 0.0),
+        last_seen_at=max(incoming.asserted_at, existing.last_seen_at or 0.0),
         derived_from=_merge(existing.derived_from, incoming.derived_from),
     )
     return Resolution(Relation.DUPLICATE, incoming, existing, why, writes=(reinforced,))
@@ -541,13 +584,93 @@ def _merge(first: Sequence[str], second: Sequence[str]) -> list[str]:
     return list(dict.fromkeys([*first, *second]))
 
 
-def apply(store: Store, resolution: Resolution) -> Fact | None:
-    """Write a resolution in one transaction. Returns the fact now standing for the claim,
-    or None for a pure reinforcement (the seed's contract).
+def decisions(resolution: Resolution, *, said: str | None = None) -> list[Event]:
+    """The decision log rows for a resolution, dated when it was made (record time).
+
+    The statement as said goes on the row of the fact it made (or reinforced); a row that
+    names another fact (superseded by, conflict with) carries the reason, and nothing of
+    what the other fact says is kept anywhere but on that row, which forget rewrites."""
+    incoming = resolution.incoming
+    scope, at, by = incoming.scope, incoming.created_at, incoming.source
+    said_detail: dict[str, Any] = {"said": said if said is not None else incoming.text}
+    facts_named = {*resolution.retired, *(f.id for f in resolution.others)}
+    if resolution.existing is not None:
+        facts_named.add(resolution.existing.id)
+    episodes = [r for r in incoming.derived_from if r not in facts_named]
+    if episodes:  # the turns and episodes it came from, not the facts it replaced
+        said_detail["derived_from"] = episodes
+    out: list[Event] = []
+    if resolution.relation is Relation.DUPLICATE:
+        existing = resolution.existing
+        assert existing is not None
+        after = resolution.writes[0]
+        kind = "corroborated" if after.confidence > existing.confidence else "reinforced"
+        detail = {
+            **said_detail,
+            "source": by,
+            "why": resolution.why,
+            "independent": independent(existing, incoming),
+        }
+        return [Event(scope, existing.id, at, kind, None, by, after.confidence, detail)]
+    stored = resolution.stored
+    assert stored is not None
+    fact = next((w for w in resolution.writes if w.id == incoming.id), incoming)
+    detail = {**said_detail, "source": by, "relation": resolution.relation.value}
+    out.append(Event(scope, incoming.id, at, "new", None, by, fact.confidence, detail))
+    if resolution.incoming_is_older:
+        newer = resolution.existing
+        assert newer is not None
+        out.append(
+            Event(
+                scope,
+                incoming.id,
+                at,
+                "history",
+                newer.id,
+                "resolver",
+                None,
+                {"why": resolution.why},
+            )
+        )
+        return out
+    retired = set(resolution.retired)
+    kinds = {parent: kind for parent, _, kind in resolution.lineage}
+    for write in resolution.writes:
+        if write.id in retired:
+            verb = "refined" if kinds.get(write.id) == "refines" else "updated"
+            reason = {"why": resolution.why}
+            out.append(Event(scope, incoming.id, at, verb, write.id, "resolver", None, reason))
+            out.append(
+                Event(scope, write.id, at, "superseded", incoming.id, by, write.confidence, reason)
+            )
+    for a, _, why in resolution.conflicts:
+        partner = next((w for w in resolution.writes if w.id == a), None)
+        out.append(Event(scope, incoming.id, at, "conflict", a, "resolver", None, {"why": why}))
+        out.append(
+            Event(
+                scope,
+                a,
+                at,
+                "conflict",
+                incoming.id,
+                "resolver",
+                partner.confidence if partner else None,
+                {"why": why},
+            )
+        )
+    return out
+
+
+def apply(store: Store, resolution: Resolution, *, said: str | None = None) -> Fact | None:
+    """Write a resolution in one transaction, with its rows of the decision log (`said`:
+    the statement as its speaker put it, when it differs from the stored text). Returns
+    the fact now standing for the claim, or None for a pure reinforcement (the seed's
+    contract).
 
     A retired fact's open conflicts are closed with the reason, and a partner left with
     no open conflict is active again: a live conflicted fact always has a live partner."""
     scope = resolution.incoming.scope
+    at = resolution.incoming.created_at
     with store.transaction():
         partners = {fid: store.conflicts_of(fid, scope=scope) for fid in resolution.retired}
         for fact in resolution.writes:
@@ -555,18 +678,19 @@ def apply(store: Store, resolution: Resolution) -> Fact | None:
         for parent, child, kind in resolution.lineage:
             store.add_lineage(scope, parent, child, kind)
         for a, b, why in resolution.conflicts:
-            store.record_conflict(scope, a, b, why, created_at=resolution.incoming.created_at)
+            store.record_conflict(scope, a, b, why, created_at=at)
+        log = decisions(resolution, said=said)
         for fid, others in partners.items():
             for other in others:
+                note = f"{fid} superseded by {resolution.incoming.id}"
                 store.settle_conflict(
-                    scope,
-                    fid,
-                    other.id,
-                    decided_by="resolver",
-                    resolution=f"{fid} superseded by {resolution.incoming.id}",
-                    resolved_at=resolution.incoming.created_at,
+                    scope, fid, other.id, decided_by="resolver", resolution=note, resolved_at=at
+                )
+                log.append(
+                    Event(scope, other.id, at, "resolved", fid, "resolver", None, {"why": note})
                 )
                 reopen_if_settled(store, other.id, scope=scope)
+        store.add_events(log)
     if resolution.relation is Relation.DUPLICATE:
         return None
     return resolution.stored

@@ -11,7 +11,7 @@ import re
 from datetime import UTC, datetime
 from typing import Any
 
-__all__ = ["EARLIEST", "LATEST", "MAX_CLOCK_SKEW", "TimeError", "parse_time"]
+__all__ = ["EARLIEST", "LATEST", "MAX_CLOCK_SKEW", "TimeError", "parse_instant", "parse_time"]
 
 #: a valid_from this far past the clock is a clock skew; further is refused
 MAX_CLOCK_SKEW = 300.0
@@ -72,3 +72,35 @@ def parse_time(value: Any, *, where: str = "") -> float | None:
     if iso.tzinfo is None:
         iso = iso.replace(tzinfo=UTC)
     return iso.timestamp()
+
+
+_PERIOD = re.compile(r"^\s*(\d{4})(?:-(\d{1,2})(?:-(\d{1,2}))?)?\s*$")
+
+
+def parse_instant(value: Any, *, where: str = "") -> float | None:
+    """A point to read the store at (`--as-of`, `--known-at`): what `parse_time` reads,
+    and a year (`2024`) or a month (`2024-06`) too. A date written without a time of day
+    (a year, a month or a day) means the end of that period: "as of 2024-06" holds what
+    was true by the end of June 2024. Raises TimeError."""
+    found = _PERIOD.match(value) if isinstance(value, str) else None
+    if found is None:
+        return parse_time(value, where=where)
+    year, month, day = (int(g) if g else None for g in found.groups())
+    assert year is not None
+    try:
+        if month is None:
+            start, months = datetime(year, 1, 1, tzinfo=UTC), 12
+        elif day is None:
+            start, months = datetime(year, month, 1, tzinfo=UTC), 1
+        else:
+            day_start = datetime(year, month, day, tzinfo=UTC)
+            return day_start.timestamp() + 86_399.0
+    except ValueError as exc:
+        at = f"{where}: " if where else ""
+        raise TimeError(
+            f"{at}cannot read the date {value!r}: use YYYY, YYYY-MM or YYYY-MM-DD"
+        ) from exc
+    total = start.year * 12 + start.month - 1 + months
+    if total // 12 > 9999:
+        return LATEST
+    return datetime(total // 12, total % 12 + 1, 1, tzinfo=UTC).timestamp() - 1.0

@@ -34,6 +34,12 @@ class ScopeError(ValueError):
 _SCOPE = re.compile(r"^[\w.:@-]{1,128}$")
 
 
+#: what a survivor's decision says of the fact on its other end once that was forgotten
+FORGOTTEN_OTHER = "the other fact was forgotten"
+#: the events after which a fact is no longer held current
+RETIRING_EVENTS = frozenset({"superseded", "retracted", "history"})
+
+
 def check_scope(scope: str) -> str:
     if not isinstance(scope, str) or not _SCOPE.match(scope):
         raise ScopeError(
@@ -63,6 +69,38 @@ class Conflict:
             "resolved_at": self.resolved_at,
             "resolution": self.resolution,
             "decided_by": self.decided_by,
+        }
+
+
+@dataclass(frozen=True)
+class Event:
+    """One decision about a fact, in record time: the log `credo why` reads.
+
+    kind: new, reinforced, corroborated, refined, updated, superseded, history, conflict,
+    resolved, retracted, reasserted, imported. `other` names the fact on the other end
+    (the one that superseded it, the one it conflicts with); `by` who or what decided
+    (the source of a statement, "resolver", or the person who settled or retracted);
+    `confidence` the fact's confidence after the decision; `detail` what else was known
+    (the statement as said, its episodes, the reason)."""
+
+    scope: str
+    fact_id: str
+    at: float
+    kind: str
+    other: str | None = None
+    by: str = ""
+    confidence: float | None = None
+    detail: dict[str, Any] = field(default_factory=dict)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "fact_id": self.fact_id,
+            "at": self.at,
+            "kind": self.kind,
+            "other": self.other,
+            "by": self.by,
+            "confidence": self.confidence,
+            "detail": dict(self.detail),
         }
 
 
@@ -114,6 +152,23 @@ class Rule:
         }
 
 
+@dataclass(frozen=True)
+class IngestOutcome:
+    """What became of one episode of an ingest: ``done`` (its candidates were judged) or
+    ``failed`` (with the reason), under a key stable across runs of the same input (see
+    `credo.ingest.episode_key`). `refs` are the episode's session and turn ids, so that
+    forgetting the episode forgets this record too. No conversation text is kept."""
+
+    scope: str
+    key: str
+    status: str  # "done" | "failed"
+    reason: str = ""
+    refs: tuple[str, ...] = ()
+    accepted: int = 0
+    rejected: int = 0
+    updated_at: float = 0.0
+
+
 @dataclass
 class ForgetReport:
     """What a forget removed. Counts only: the report itself keeps no forgotten text.
@@ -133,6 +188,7 @@ class ForgetReport:
     rejections: int = 0
     aliases: int = 0
     rules: int = 0
+    ingest_episodes: int = 0  # records of episodes ingested (credo ingest's resume)
     reopened: list[str] = field(default_factory=list)  # conflict partners back to active
     erased: bool = False
     pending_erase: int = 0
@@ -144,7 +200,9 @@ class ForgetReport:
     @property
     def removed(self) -> bool:
         """Whether anything was deleted (and so needs erasing from the files)."""
-        return bool(self.fact_ids or self.rejections or self.aliases or self.rules)
+        return bool(
+            self.fact_ids or self.rejections or self.aliases or self.rules or self.ingest_episodes
+        )
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -158,6 +216,7 @@ class ForgetReport:
             "rejections": self.rejections,
             "aliases": self.aliases,
             "rules": self.rules,
+            "ingest_episodes": self.ingest_episodes,
             "reopened": self.reopened,
             "erased": self.erased,
             "pending_erase": self.pending_erase,
@@ -317,6 +376,24 @@ class Store(ABC):
         resolved_at: float | None = None,
     ) -> None: ...
 
+    # -- the decision log ----------------------------------------------------------------
+    @abstractmethod
+    def add_events(self, events: Sequence[Event]) -> None:
+        """Append decisions to the log (in the caller's transaction when one is open)."""
+
+    @abstractmethod
+    def events(self, *, scope: str, fact_ids: Sequence[str] | None = None) -> list[Event]:
+        """The log of the scope, or of some facts (as subject or as `other`), oldest first."""
+
+    def retired_at(self, ids: Sequence[str], *, scope: str) -> dict[str, float]:
+        """When each fact stopped being held current (superseded, retracted, or stored
+        as history), in record time; facts still live are absent."""
+        out: dict[str, float] = {}
+        for event in self.events(scope=scope, fact_ids=ids):
+            if event.kind in RETIRING_EVENTS and event.fact_id in ids:
+                out.setdefault(event.fact_id, event.at)
+        return out
+
     # -- aliases, rejections, rules ------------------------------------------------------
     @abstractmethod
     def aliases(self, *, scope: str) -> dict[str, str]: ...
@@ -344,6 +421,20 @@ class Store(ABC):
 
     @abstractmethod
     def remove_rule(self, scope: str, rule_id: str) -> bool: ...
+
+    # -- ingest bookkeeping (resumable `credo ingest`) ------------------------------------
+    @abstractmethod
+    def ingest_outcomes(self, *, scope: str, keys: Sequence[str]) -> dict[str, IngestOutcome]:
+        """The recorded outcome of each of these episode keys that has one."""
+
+    @abstractmethod
+    def record_ingest_outcome(self, outcome: IngestOutcome) -> None:
+        """Record (or replace) an episode's outcome, in the caller's transaction if open."""
+
+    @abstractmethod
+    def drop_rejections_from(self, *, scope: str, refs: Sequence[str]) -> int:
+        """Delete the rejections derived from any of `refs` (turn ids); how many. An
+        ingest redoing an episode (``--force``) calls it so no refusal is kept twice."""
 
     # -- forgetting ----------------------------------------------------------------------
     def forget(
@@ -451,8 +542,9 @@ class Store(ABC):
         everything: bool,
         report: ForgetReport,
     ) -> None:
-        """Rejections and aliases of a forgotten subject or episode; with `everything`,
-        also the scope's rules."""
+        """Rejections and aliases of a forgotten subject or episode, and the ingest records
+        of a forgotten episode; with `everything`, also the scope's rules and ingest
+        records."""
 
     def _forget_mark_erase(self, scope: str, report: ForgetReport) -> None:  # noqa: B027
         """Within the forget's transaction: record that its erase step is due, so that a

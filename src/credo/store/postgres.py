@@ -34,12 +34,16 @@ import psycopg
 from psycopg import sql
 from psycopg.conninfo import conninfo_to_dict
 from psycopg.rows import TupleRow
+from psycopg.types.json import Jsonb
 
 from ..embed import Embedder
 from ..fact import Fact, Status
 from .base import (
+    FORGOTTEN_OTHER,
     Conflict,
+    Event,
     ForgetReport,
+    IngestOutcome,
     Rejection,
     Rule,
     Store,
@@ -148,7 +152,7 @@ def lexical_query(words: int, required: int = 0) -> str:
 RARE_WORDS_FROM = 20_000
 
 #: the tables `erase` may rewrite, in the order it rewrites them
-ERASABLE = tuple(PRIVATE_COLUMNS)
+ERASABLE = (*PRIVATE_COLUMNS, "fact_events")
 
 #: whether a session, prepared transaction or replication slot of this database may still
 #: see rows deleted by transaction %(x)s (an xid); for servers before 15, where the probe's
@@ -881,6 +885,64 @@ class PostgresStore(Store):
         )
         return {str(r[0]): np.asarray(r[1].to_numpy(), dtype=np.float32) for r in rows}
 
+    # -- the decision log ----------------------------------------------------------------
+    def add_events(self, events: Sequence[Event]) -> None:
+        events = [e for e in events if not _nul(e.fact_id, e.kind, e.other, e.by)]
+        if not events:
+            return
+        for e in events:
+            check_scope(e.scope)
+        with self.transaction(), self._conn.cursor() as cur:
+            # an event of a fact not in its scope is dropped, as lineage is
+            cur.executemany(
+                "INSERT INTO fact_events (scope, fact_id, at, kind, other_id, decided_by, "
+                "confidence, detail) SELECT %s, %s, %s, %s, %s, %s, %s, %s WHERE EXISTS "
+                "(SELECT 1 FROM facts WHERE id = %s AND scope = %s)",
+                [
+                    (
+                        e.scope,
+                        e.fact_id,
+                        e.at,
+                        e.kind,
+                        e.other,
+                        e.by,
+                        e.confidence,
+                        Jsonb(e.detail),
+                        e.fact_id,
+                        e.scope,
+                    )
+                    for e in events
+                ],
+            )
+
+    def events(self, *, scope: str, fact_ids: Sequence[str] | None = None) -> list[Event]:
+        check_scope(scope)
+        cols = "scope, fact_id, at, kind, other_id, decided_by, confidence, detail"
+        if fact_ids is None:
+            rows = self._conn.execute(
+                f"SELECT {cols} FROM fact_events WHERE scope = %s ORDER BY id", (scope,)
+            ).fetchall()
+        else:
+            ids = [i for i in dict.fromkeys(fact_ids) if not _nul(i)]
+            rows = self._conn.execute(
+                f"SELECT {cols} FROM fact_events WHERE scope = %s AND (fact_id = ANY(%s) "
+                "OR other_id = ANY(%s)) ORDER BY id",
+                (scope, ids, ids),
+            ).fetchall()
+        return [
+            Event(
+                str(r[0]),
+                str(r[1]),
+                float(r[2]),
+                str(r[3]),
+                r[4],
+                str(r[5]),
+                None if r[6] is None else float(r[6]),
+                dict(r[7]),
+            )
+            for r in rows
+        ]
+
     # -- lineage and conflicts -----------------------------------------------------------
     def add_lineage(self, scope: str, parent: str, child: str, kind: str) -> None:
         check_scope(scope)
@@ -1092,6 +1154,54 @@ class PostgresStore(Store):
             )
         return cur.rowcount > 0
 
+    # -- ingest bookkeeping ----------------------------------------------------------------
+    def ingest_outcomes(self, *, scope: str, keys: Sequence[str]) -> dict[str, IngestOutcome]:
+        check_scope(scope)
+        keys = [k for k in keys if not _nul(k)]
+        rows = self._conn.execute(
+            "SELECT key, status, reason, refs, accepted, rejected, updated_at FROM "
+            "ingest_episodes WHERE scope = %s AND key = ANY(%s)",
+            (scope, keys),
+        ).fetchall()
+        return {
+            str(r[0]): IngestOutcome(
+                scope, str(r[0]), str(r[1]), str(r[2]), tuple(r[3]), int(r[4]), int(r[5]), r[6]
+            )
+            for r in rows
+        }
+
+    def record_ingest_outcome(self, outcome: IngestOutcome) -> None:
+        check_scope(outcome.scope)
+        _no_nul("an ingest record", outcome.key, outcome.reason, *outcome.refs)
+        with self.transaction():
+            self._conn.execute(
+                "INSERT INTO ingest_episodes (scope, key, status, reason, refs, accepted, "
+                "rejected, updated_at) VALUES (%s, %s, %s, %s, %s, %s, %s, %s) "
+                "ON CONFLICT (scope, key) DO UPDATE SET status = EXCLUDED.status, "
+                "reason = EXCLUDED.reason, refs = EXCLUDED.refs, accepted = EXCLUDED.accepted, "
+                "rejected = EXCLUDED.rejected, updated_at = EXCLUDED.updated_at",
+                (
+                    outcome.scope,
+                    outcome.key,
+                    outcome.status,
+                    outcome.reason,
+                    list(outcome.refs),
+                    outcome.accepted,
+                    outcome.rejected,
+                    outcome.updated_at or time.time(),
+                ),
+            )
+
+    def drop_rejections_from(self, *, scope: str, refs: Sequence[str]) -> int:
+        check_scope(scope)
+        refs = [r for r in refs if not _nul(r)]
+        with self.transaction():
+            cur = self._conn.execute(
+                "DELETE FROM rejections WHERE scope = %s AND derived_from && %s::text[]",
+                (scope, refs),
+            )
+        return cur.rowcount
+
     # -- forgetting ----------------------------------------------------------------------
     def _forget_lock(self, scope: str) -> None:
         # no writer of the scope may be halfway through a decision about these facts
@@ -1165,6 +1275,7 @@ class PostgresStore(Store):
         ).rowcount
         report.vectors += c.execute("DELETE FROM vectors WHERE fact_id = ANY(%s)", (ids,)).rowcount
         c.execute("DELETE FROM provenance WHERE fact_id = ANY(%s)", (ids,))
+        c.execute("DELETE FROM fact_events WHERE fact_id = ANY(%s)", (ids,))
         # the tsvector is a column of the row: its full-text entry goes with it
         report.fts_rows += c.execute("DELETE FROM facts WHERE id = ANY(%s)", (ids,)).rowcount
         return texts, partners
@@ -1194,6 +1305,11 @@ class PostgresStore(Store):
         c.execute(
             "UPDATE facts SET superseded_by = NULL WHERE scope = %s AND superseded_by = ANY(%s)",
             (scope, ids),
+        )
+        c.execute(
+            "UPDATE fact_events SET other_id = NULL, detail = %s WHERE scope = %s "
+            "AND other_id = ANY(%s)",
+            (Jsonb({"note": FORGOTTEN_OTHER}), scope, ids),
         )
         # a settled conflict that survives may name a forgotten fact in its resolution
         gone = set(ids)
@@ -1251,23 +1367,31 @@ class PostgresStore(Store):
                 "DELETE FROM rejections WHERE scope = %s AND %s = ANY(derived_from)",
                 (scope, episode),
             ).rowcount
+            report.ingest_episodes += c.execute(
+                "DELETE FROM ingest_episodes WHERE scope = %s AND %s = ANY(refs)",
+                (scope, episode),
+            ).rowcount
         if everything:
             report.rejections += c.execute(
                 "DELETE FROM rejections WHERE scope = %s", (scope,)
             ).rowcount
             report.aliases += c.execute("DELETE FROM aliases WHERE scope = %s", (scope,)).rowcount
             report.rules += c.execute("DELETE FROM rules WHERE scope = %s", (scope,)).rowcount
+            report.ingest_episodes += c.execute(
+                "DELETE FROM ingest_episodes WHERE scope = %s", (scope,)
+            ).rowcount
 
     def _forget_mark_erase(self, scope: str, report: ForgetReport) -> None:
         tables = []
         if report.fact_ids:
-            tables += ["facts", "vectors", "provenance", "lineage", "conflicts"]
+            tables += ["facts", "vectors", "provenance", "lineage", "conflicts", "fact_events"]
         tables += [
             name
             for name, count in (
                 ("rejections", report.rejections),
                 ("aliases", report.aliases),
                 ("rules", report.rules),
+                ("ingest_episodes", report.ingest_episodes),
             )
             if count
         ]

@@ -237,3 +237,60 @@ def m002_erase(conn: psycopg.Connection[Any]) -> None:
             "AND s.starelid = ANY(%s::regclass[])",
             (list(PRIVATE_COLUMNS),),
         )
+
+
+@MIGRATIONS
+def m003_fact_events(conn: psycopg.Connection[Any]) -> None:
+    # the decision log (`credo why`, record-time reads); see the SQLite migration of the
+    # same name for the rows given to facts retired before it existed
+    _script(
+        conn,
+        """
+        CREATE TABLE fact_events (
+            id BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+            scope TEXT NOT NULL,
+            fact_id TEXT NOT NULL REFERENCES facts (id) ON DELETE CASCADE,
+            at DOUBLE PRECISION NOT NULL,
+            kind TEXT NOT NULL,
+            other_id TEXT,
+            decided_by TEXT NOT NULL DEFAULT '',
+            confidence DOUBLE PRECISION,
+            detail JSONB NOT NULL DEFAULT '{}'
+        );
+        CREATE INDEX fact_events_fact ON fact_events (fact_id, id);
+        CREATE INDEX fact_events_other ON fact_events (other_id);
+        ALTER TABLE fact_events ALTER COLUMN fact_id SET STATISTICS 0,
+            ALTER COLUMN other_id SET STATISTICS 0, ALTER COLUMN detail SET STATISTICS 0;
+        INSERT INTO fact_events (scope, fact_id, at, kind, other_id, decided_by, confidence, detail)
+            SELECT f.scope, f.id,
+                   COALESCE(s.created_at, f.valid_to, f.created_at),
+                   CASE f.status WHEN 'retracted' THEN 'retracted' ELSE 'superseded' END,
+                   f.superseded_by, 'migration', f.confidence,
+                   '{"note": "recorded before credo kept a decision log"}'::jsonb
+            FROM facts f LEFT JOIN facts s ON s.id = f.superseded_by
+            WHERE f.status IN ('superseded', 'retracted')
+        """,
+    )
+
+
+@MIGRATIONS
+def m004_ingest_episodes(conn: psycopg.Connection[Any]) -> None:
+    # see the SQLite migration of the same name
+    _script(
+        conn,
+        """
+        CREATE TABLE ingest_episodes (
+            scope TEXT NOT NULL,
+            key TEXT NOT NULL,
+            status TEXT NOT NULL,
+            reason TEXT NOT NULL DEFAULT '',
+            refs TEXT[] NOT NULL DEFAULT '{}',
+            accepted INTEGER NOT NULL DEFAULT 0,
+            rejected INTEGER NOT NULL DEFAULT 0,
+            updated_at DOUBLE PRECISION NOT NULL,
+            PRIMARY KEY (scope, key)
+        );
+        ALTER TABLE ingest_episodes ALTER COLUMN reason SET STATISTICS 0,
+            ALTER COLUMN refs SET STATISTICS 0
+        """,
+    )

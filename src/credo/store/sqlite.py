@@ -19,8 +19,11 @@ import numpy as np
 from ..embed import Embedder
 from ..fact import Fact, Status
 from .base import (
+    FORGOTTEN_OTHER,
     Conflict,
+    Event,
     ForgetReport,
+    IngestOutcome,
     Rejection,
     Rule,
     Store,
@@ -624,6 +627,55 @@ class SQLiteStore(Store):
             out.update((r[0], np.frombuffer(r[1], dtype=np.float32)) for r in rows)
         return out
 
+    # -- the decision log ----------------------------------------------------------------
+    def add_events(self, events: Sequence[Event]) -> None:
+        if not events:
+            return
+        with self.transaction():
+            for e in events:
+                check_scope(e.scope)
+            # an event of a fact not in its scope is dropped, as lineage is
+            self._conn.executemany(
+                "INSERT INTO fact_events (scope, fact_id, at, kind, other_id, decided_by, "
+                "confidence, detail) SELECT ?, ?, ?, ?, ?, ?, ?, ? WHERE EXISTS "
+                "(SELECT 1 FROM facts WHERE id = ? AND +scope = ?)",
+                [
+                    (
+                        e.scope,
+                        e.fact_id,
+                        e.at,
+                        e.kind,
+                        e.other,
+                        e.by,
+                        e.confidence,
+                        json.dumps(e.detail, ensure_ascii=False),
+                        e.fact_id,
+                        e.scope,
+                    )
+                    for e in events
+                ],
+            )
+
+    @_locked
+    def events(self, *, scope: str, fact_ids: Sequence[str] | None = None) -> list[Event]:
+        check_scope(scope)
+        cols = "scope, fact_id, at, kind, other_id, decided_by, confidence, detail, id"
+        rows: list[Any] = []
+        if fact_ids is None:
+            rows = self._conn.execute(
+                f"SELECT {cols} FROM fact_events WHERE scope = ? ORDER BY id", (scope,)
+            ).fetchall()
+        else:
+            for chunk in _chunks(list(dict.fromkeys(fact_ids))):
+                marks = _marks(chunk)
+                rows += self._conn.execute(
+                    f"SELECT {cols} FROM fact_events WHERE scope = ? AND (fact_id IN ({marks}) "
+                    f"OR other_id IN ({marks}))",
+                    (scope, *chunk, *chunk),
+                ).fetchall()
+            rows = sorted({r[8]: r for r in rows}.values(), key=lambda r: r[8])
+        return [Event(r[0], r[1], r[2], r[3], r[4], r[5], r[6], json.loads(r[7])) for r in rows]
+
     # -- lineage and conflicts -----------------------------------------------------------
     def add_lineage(self, scope: str, parent: str, child: str, kind: str) -> None:
         with self.transaction():
@@ -808,6 +860,52 @@ class SQLiteStore(Store):
             )
         return cur.rowcount > 0
 
+    # -- ingest bookkeeping ----------------------------------------------------------------
+    @_locked
+    def ingest_outcomes(self, *, scope: str, keys: Sequence[str]) -> dict[str, IngestOutcome]:
+        check_scope(scope)
+        out: dict[str, IngestOutcome] = {}
+        for chunk in _chunks(list(keys)):
+            for r in self._conn.execute(
+                "SELECT key, status, reason, refs, accepted, rejected, updated_at FROM "
+                f"ingest_episodes WHERE scope = ? AND key IN ({_marks(chunk)})",
+                (scope, *chunk),
+            ):
+                out[r[0]] = IngestOutcome(
+                    scope, r[0], r[1], r[2], tuple(json.loads(r[3])), r[4], r[5], r[6]
+                )
+        return out
+
+    def record_ingest_outcome(self, outcome: IngestOutcome) -> None:
+        check_scope(outcome.scope)
+        with self.transaction():
+            self._conn.execute(
+                "INSERT OR REPLACE INTO ingest_episodes (scope, key, status, reason, refs, "
+                "accepted, rejected, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                (
+                    outcome.scope,
+                    outcome.key,
+                    outcome.status,
+                    outcome.reason,
+                    json.dumps(list(outcome.refs)),
+                    outcome.accepted,
+                    outcome.rejected,
+                    outcome.updated_at or time.time(),
+                ),
+            )
+
+    def drop_rejections_from(self, *, scope: str, refs: Sequence[str]) -> int:
+        check_scope(scope)
+        dropped = 0
+        with self.transaction():
+            for chunk in _chunks(list(refs)):
+                dropped += self._conn.execute(
+                    "DELETE FROM rejections WHERE scope = ? AND EXISTS (SELECT 1 FROM "
+                    f"json_each(rejections.derived_from) WHERE value IN ({_marks(chunk)}))",
+                    (scope, *chunk),
+                ).rowcount
+        return dropped
+
     # -- forgetting ----------------------------------------------------------------------
     def _forget_targets(
         self,
@@ -895,6 +993,7 @@ class SQLiteStore(Store):
                 f"DELETE FROM vectors WHERE fact_id IN ({marks})", chunk
             ).rowcount
             c.execute(f"DELETE FROM provenance WHERE fact_id IN ({marks})", chunk)
+            c.execute(f"DELETE FROM fact_events WHERE fact_id IN ({marks})", chunk)
             c.execute(f"DELETE FROM facts WHERE id IN ({marks})", chunk)
             self._pending += [("remove", scope, fid, None) for fid in chunk]
         self._pending.append(("touch", scope, "", None))
@@ -935,6 +1034,11 @@ class SQLiteStore(Store):
                 f"UPDATE facts SET superseded_by = NULL WHERE scope = ? "
                 f"AND superseded_by IN ({marks})",
                 (scope, *chunk),
+            )
+            c.execute(
+                f"UPDATE fact_events SET other_id = NULL, detail = ? WHERE scope = ? "
+                f"AND other_id IN ({marks})",
+                (json.dumps({"note": FORGOTTEN_OTHER}), scope, *chunk),
             )
         # a settled conflict that survives may name a forgotten fact in its resolution
         for rowid, text in c.execute(
@@ -993,12 +1097,20 @@ class SQLiteStore(Store):
                 "(SELECT 1 FROM json_each(rejections.derived_from) WHERE value = ?)",
                 (scope, episode),
             ).rowcount
+            report.ingest_episodes += c.execute(
+                "DELETE FROM ingest_episodes WHERE scope = ? AND EXISTS "
+                "(SELECT 1 FROM json_each(ingest_episodes.refs) WHERE value = ?)",
+                (scope, episode),
+            ).rowcount
         if everything:
             report.rejections += c.execute(
                 "DELETE FROM rejections WHERE scope = ?", (scope,)
             ).rowcount
             report.aliases += c.execute("DELETE FROM aliases WHERE scope = ?", (scope,)).rowcount
             report.rules += c.execute("DELETE FROM rules WHERE scope = ?", (scope,)).rowcount
+            report.ingest_episodes += c.execute(
+                "DELETE FROM ingest_episodes WHERE scope = ?", (scope,)
+            ).rowcount
 
     def _forget_mark_erase(self, scope: str, report: ForgetReport) -> None:
         self._conn.execute("INSERT INTO pending_erase (created_at) VALUES (?)", (time.time(),))

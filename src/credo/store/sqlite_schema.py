@@ -147,3 +147,60 @@ def m003_pending_erase(conn: sqlite3.Connection) -> None:
         "CREATE TABLE pending_erase (id INTEGER PRIMARY KEY, created_at REAL NOT NULL, "
         "fts_done INTEGER NOT NULL DEFAULT 0)"
     )
+
+
+@MIGRATIONS
+def m004_fact_events(conn: sqlite3.Connection) -> None:
+    # the decision log (`credo why`, record-time reads): one row per decision about a
+    # fact. Facts retired before the log existed get one row, dated when their successor
+    # was stored (or, lacking one, when they stopped being valid), so that `--known-at`
+    # reads of an older database are as exact as what it kept allows.
+    _script(
+        conn,
+        """
+        CREATE TABLE fact_events (
+            id INTEGER PRIMARY KEY,
+            scope TEXT NOT NULL,
+            fact_id TEXT NOT NULL REFERENCES facts (id) ON DELETE CASCADE,
+            at REAL NOT NULL,
+            kind TEXT NOT NULL,
+            other_id TEXT,
+            decided_by TEXT NOT NULL DEFAULT '',
+            confidence REAL,
+            detail TEXT NOT NULL DEFAULT '{}'
+        );
+        CREATE INDEX fact_events_fact ON fact_events (fact_id, id);
+        CREATE INDEX fact_events_other ON fact_events (other_id);
+        INSERT INTO fact_events (scope, fact_id, at, kind, other_id, decided_by, confidence, detail)
+            SELECT f.scope, f.id,
+                   COALESCE(s.created_at, f.valid_to, f.created_at),
+                   CASE f.status WHEN 'retracted' THEN 'retracted' ELSE 'superseded' END,
+                   f.superseded_by, 'migration', f.confidence,
+                   '{"note": "recorded before credo kept a decision log"}'
+            FROM facts f LEFT JOIN facts s ON s.id = f.superseded_by
+            WHERE f.status IN ('superseded', 'retracted')
+        """,
+    )
+
+
+@MIGRATIONS
+def m005_ingest_episodes(conn: sqlite3.Connection) -> None:
+    # what became of each episode `credo ingest` read (done, or failed and why), so that
+    # a re-run skips what is done and retries what failed; refs (JSON: the session and
+    # turn ids) let `forget --episode` take the record with the facts
+    _script(
+        conn,
+        """
+        CREATE TABLE ingest_episodes (
+            scope TEXT NOT NULL,
+            key TEXT NOT NULL,
+            status TEXT NOT NULL,
+            reason TEXT NOT NULL DEFAULT '',
+            refs TEXT NOT NULL DEFAULT '[]',
+            accepted INTEGER NOT NULL DEFAULT 0,
+            rejected INTEGER NOT NULL DEFAULT 0,
+            updated_at REAL NOT NULL,
+            PRIMARY KEY (scope, key)
+        )
+        """,
+    )
