@@ -1,0 +1,270 @@
+"""`credo ui` in a real browser: the real command serving a real SQLite file (the demo
+memory, filled through `Memory.remember`), driven by Debian's headless Chromium through
+its own chromedriver with Selenium (the driver path is given, so Selenium Manager never
+looks for a browser to download). scripts/test.sh installs both when they are missing."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("starlette")
+selenium = pytest.importorskip("selenium")
+
+from selenium import webdriver  # noqa: E402
+from selenium.webdriver.chrome.service import Service  # noqa: E402
+from selenium.webdriver.common.by import By  # noqa: E402
+from selenium.webdriver.common.keys import Keys  # noqa: E402
+from selenium.webdriver.remote.webdriver import WebDriver  # noqa: E402
+
+from credo.testing import memory_for_tests  # noqa: E402
+from credo.ui.demo import fill  # noqa: E402
+
+CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
+CHROMEDRIVER = shutil.which("chromedriver") or "/usr/bin/chromedriver"
+TOKEN = "browser-test-token-" + "b" * 24
+#: the installed `credo` command (python -m credo.cli runs cli.py twice over, as __main__
+#: and as credo.cli, and then exit statuses differ)
+_SCRIPT = Path(sys.executable).parent / "credo"
+CREDO = [str(_SCRIPT)] if _SCRIPT.is_file() else [sys.executable, "-m", "credo.cli"]
+
+if not (Path(CHROMIUM).exists() and Path(CHROMEDRIVER).exists()):
+    pytest.skip(
+        "!!! no chromium/chromedriver: the browser tests of credo ui SKIP (scripts/test.sh "
+        "installs Debian's chromium and chromium-driver with apt-get)",
+        allow_module_level=True,
+    )
+
+
+@dataclass
+class Server:
+    url: str
+    process: subprocess.Popen[bytes]
+    log: Path
+    db: Path
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def _start(tmp: Path, db: Path, *args: str, env: dict[str, str] | None = None) -> Server:
+    port = _free_port()
+    log = tmp / f"ui-{port}.log"
+    command = [*CREDO, "--db", str(db), "--scope", "arttu",
+               "--embedder", "hash", "ui", "--port", str(port), *args]
+    with log.open("wb") as out:
+        process = subprocess.Popen(command, stdout=out, stderr=subprocess.STDOUT,
+                                   env={**os.environ, **(env or {}), "PYTHONUNBUFFERED": "1"})
+    url = f"http://127.0.0.1:{port}"
+    deadline = time.monotonic() + 90
+    while time.monotonic() < deadline:
+        if process.poll() is not None:
+            raise AssertionError(f"credo ui exited: {log.read_text()}")
+        try:
+            urllib.request.urlopen(url + "/login", timeout=2).read()
+            return Server(url, process, log, db)
+        except OSError:
+            time.sleep(0.2)
+    process.kill()
+    raise AssertionError(f"credo ui did not start: {log.read_text()}")
+
+
+def _stop(server: Server) -> None:
+    server.process.terminate()
+    try:
+        server.process.wait(timeout=10)
+    except subprocess.TimeoutExpired:
+        server.process.kill()
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    tmp = tmp_path_factory.mktemp("ui")
+    db = tmp / "demo.db"
+    memory = memory_for_tests(db, scope="arttu")
+    fill(memory)
+    memory.store.close()
+    token_file = tmp / "token"
+    token_file.write_text(TOKEN + "\n")
+    token_file.chmod(0o600)
+    started = _start(tmp, db, "--token-file", str(token_file))
+    try:
+        yield started
+    finally:
+        _stop(started)
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[WebDriver]:
+    options = webdriver.ChromeOptions()
+    options.binary_location = CHROMIUM
+    for flag in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+                 "--window-size=1200,900"):
+        options.add_argument(flag)
+    driver = webdriver.Chrome(service=Service(CHROMEDRIVER), options=options)
+    driver.set_page_load_timeout(30)
+    try:
+        yield driver
+    finally:
+        driver.quit()
+
+
+@pytest.fixture
+def signed_in(browser: WebDriver, server: Server) -> WebDriver:
+    browser.get(server.url + "/login")
+    field = browser.find_element(By.ID, "token")
+    field.clear()
+    field.send_keys(TOKEN + Keys.ENTER)
+    assert browser.find_element(By.TAG_NAME, "h1").text == "Subjects"
+    return browser
+
+
+def _h1(browser: WebDriver) -> str:
+    return str(browser.find_element(By.TAG_NAME, "h1").text)
+
+
+def _body(browser: WebDriver) -> str:
+    return str(browser.find_element(By.TAG_NAME, "body").text)
+
+
+def test_browse_subjects_timeline_and_a_fact(signed_in: WebDriver) -> None:
+    b = signed_in
+    b.find_element(By.LINK_TEXT, "user").click()
+    assert _h1(b) == "user"
+    timeline = b.find_element(By.CSS_SELECTOR, "[aria-labelledby=timeline-h]").text
+    assert timeline.index("Berlin") < timeline.index("Lisbon")
+    assert "2019-03-01 – 2023-06-01" in timeline and "superseded" in timeline
+    b.find_element(By.LINK_TEXT, "Lisbon").click()
+    assert _h1(b) == "Fact"
+    assert "The user lives in Lisbon now" in _body(b)
+    lineage = b.find_element(By.CSS_SELECTOR, "[aria-labelledby=lineage-h]").text
+    assert "The user lives in Berlin" in lineage
+
+
+def test_search_with_the_keyboard(signed_in: WebDriver) -> None:
+    b = signed_in
+    b.find_element(By.LINK_TEXT, "Search").click()
+    box = b.find_element(By.ID, "q")
+    assert b.find_element(By.CSS_SELECTOR, "label[for=q]").text == "Question or words"
+    box.send_keys("where does arttu deploy" + Keys.ENTER)
+    results = b.find_element(By.CSS_SELECTOR, "[aria-labelledby=results-h]").text
+    assert "Arttu deploys arttuan.com on Vercel" in results
+    b.find_element(By.ID, "k").clear()
+    b.find_element(By.ID, "k").send_keys("99" + Keys.ENTER)
+    # the browser's own check (max=50) or, past it, the server's: never a wrong answer
+    assert "between 1 and 50" in _body(b) or b.find_element(By.ID, "k").get_attribute(
+        "validationMessage"
+    )
+
+
+def test_resolve_a_conflict(signed_in: WebDriver, server: Server) -> None:
+    b = signed_in
+    b.find_element(By.LINK_TEXT, "Conflicts").click()
+    conflict = b.find_element(By.CSS_SELECTOR, "section.conflict")
+    assert "Maria works at Futurice" in conflict.text and "Maria works at Nitor" in conflict.text
+    conflict.find_element(By.CSS_SELECTOR, "input[name=decided_by]").send_keys("Arttu")
+    conflict.find_element(By.CSS_SELECTOR, "button[value=keep_a]").click()
+    assert _h1(b) == "Conflict settled"
+    assert "ui:Arttu" in _body(b)
+    b.find_element(By.LINK_TEXT, "Back to the conflicts").click()
+    assert "No open conflicts" in _body(b)
+    memory = memory_for_tests(server.db, scope="arttu")
+    try:
+        (settled,) = memory.conflicts(include_resolved=True)
+        assert settled.decided_by == "ui:Arttu" and settled.a.status.value == "active"
+    finally:
+        memory.store.close()
+
+
+def test_forget_with_confirmation(signed_in: WebDriver, server: Server) -> None:
+    b = signed_in
+    b.find_element(By.LINK_TEXT, "staging database").click()
+    b.find_element(By.PARTIAL_LINK_TEXT, "Forget staging database").click()
+    assert "Forget subject" in _h1(b)
+    assert "The staging database runs on PostgreSQL 16" in _body(b)
+    b.find_element(By.LINK_TEXT, "Cancel").click()  # looking deletes nothing
+    assert "staging database" in _body(b)
+    b.get(server.url + "/forget?subject=staging+database")
+    b.find_element(By.CSS_SELECTOR, "form.confirm button").click()
+    assert _h1(b) == "Forgotten" and "Removed 1 fact(s)" in _body(b)
+    b.find_element(By.LINK_TEXT, "Back to the subjects").click()
+    assert "staging database" not in _body(b)
+
+
+def test_review_a_rejection_and_remember_it(signed_in: WebDriver) -> None:
+    b = signed_in
+    b.find_element(By.LINK_TEXT, "Rejections").click()
+    item = next(a for a in b.find_elements(By.CSS_SELECTOR, "ol.rejections article")
+                if "Arttu might switch to Emacs" in a.text)
+    assert "hedged" in item.text
+    item.find_element(By.CSS_SELECTOR, "button").click()  # as it was: refused again
+    assert _h1(b) == "Not stored" and "hedged" in _body(b)
+    b.find_element(By.LINK_TEXT, "Back to the rejections").click()
+    item = next(a for a in b.find_elements(By.CSS_SELECTOR, "ol.rejections article")
+                if "Arttu might switch to Emacs" in a.text)
+    field = item.find_element(By.CSS_SELECTOR, "input[name=text]")
+    field.clear()
+    field.send_keys("Arttu uses Emacs" + Keys.ENTER)  # edited: a plain statement
+    assert _h1(b) == "Remembered"
+    b.find_element(By.PARTIAL_LINK_TEXT, "Emacs").click()
+    assert _h1(b) == "Fact" and "Arttu uses Emacs" in _body(b)
+
+
+def test_pages_read_and_move_by_keyboard_without_javascript(
+    signed_in: WebDriver, server: Server
+) -> None:
+    b = signed_in
+    b.get(server.url + "/")
+    assert b.find_elements(By.TAG_NAME, "script") == []  # no script at all: reads with JS off
+    assert b.find_element(By.TAG_NAME, "html").get_attribute("lang") == "en"
+    assert b.find_element(By.CSS_SELECTOR, "nav[aria-label=Main]")
+    assert b.find_element(By.TAG_NAME, "main")
+    b.find_element(By.TAG_NAME, "body").send_keys(Keys.TAB)
+    focused = b.switch_to.active_element
+    assert focused.text == "Skip to content"
+    outline = focused.value_of_css_property("outline-style")
+    assert outline not in ("none", ""), "the focused link shows no focus ring"
+
+
+def test_a_server_bound_elsewhere_needs_the_token(
+    tmp_path: Path, browser: WebDriver, server: Server
+) -> None:
+    env = {k: v for k, v in os.environ.items() if k != "CREDO_MCP_TOKEN"}
+    refused = subprocess.run(
+        [*CREDO, "--db", str(tmp_path / "x.db"), "--embedder",
+         "hash", "ui", "--host", "0.0.0.0", "--port", str(_free_port())],
+        capture_output=True, text=True, timeout=60, env=env,
+    )
+    assert refused.returncode == 2 and "refusing to serve on 0.0.0.0" in refused.stderr
+    open_server = _start(tmp_path, server.db, "--host", "0.0.0.0",
+                         env={"CREDO_MCP_TOKEN": TOKEN})
+    try:
+        browser.delete_all_cookies()
+        browser.get(open_server.url + "/")
+        assert _h1(browser) == "Sign in"  # the page itself is refused (401)
+        with pytest.raises(urllib.error.HTTPError) as no_token:
+            urllib.request.urlopen(open_server.url + "/export", timeout=5)
+        assert no_token.value.code == 401
+        field = browser.find_element(By.ID, "token")
+        field.send_keys("a-wrong-token-of-some-length" + Keys.ENTER)
+        assert "not this server's" in _body(browser)
+        browser.find_element(By.ID, "token").send_keys(TOKEN + Keys.ENTER)
+        assert _h1(browser) == "Subjects"
+        assert TOKEN not in open_server.log.read_text()  # a token given is never printed
+    finally:
+        _stop(open_server)
+        browser.delete_all_cookies()
