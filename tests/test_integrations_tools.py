@@ -1,0 +1,141 @@
+"""remember / recall / forget tools on the real OpenAI Agents SDK and pydantic-ai, each run
+by the framework's own agent loop with a scripted model (no network), over a real SQLite
+file. The scripted models are the only fakes."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import uuid
+from collections.abc import AsyncIterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from credo.integrations import tools
+from credo.testing import memory_for_tests
+
+
+@pytest.fixture
+def memory(tmp_path: Path) -> Any:
+    return memory_for_tests(tmp_path / "tools.db", scope="arttu")
+
+
+# -- the shared functions ----------------------------------------------------------------------
+def test_the_tool_functions_over_memory(memory: Any) -> None:
+    stored = tools.remember(memory, "I deploy arttuan.com on Vercel")
+    assert stored["stored"] is True and stored["relation"] == "new"
+    assert stored["fact"]["valid_from"].endswith("Z")
+    refused = tools.remember(memory, "can you book me a table?")
+    assert refused["stored"] is False and refused["refused"] and refused["why"]
+    assert tools.remember(memory, "x" * 5000)["stored"] is False  # too long: said, not raised
+    found = tools.recall(memory, "where does arttuan.com run", k=500)
+    assert found["facts"][0]["text"] == "The user deploys arttuan.com on Vercel"
+    assert "reference material" in found["rendered"]
+    gone = tools.forget(memory, found["facts"][0]["id"])
+    assert gone == {"forgotten": [found["facts"][0]["id"]]} and memory.list() == []
+    assert "no fact" in tools.forget(memory, "f_nope")["error"]
+
+
+# -- OpenAI Agents SDK -------------------------------------------------------------------------
+def test_openai_agents_function_tools_in_a_run(memory: Any) -> None:
+    agents = pytest.importorskip("agents", reason="credo[openai-agents] is not installed")
+    from agents.items import ModelResponse
+    from agents.models.interface import Model
+    from agents.usage import Usage
+    from openai.types.responses import (
+        ResponseFunctionToolCall,
+        ResponseOutputMessage,
+        ResponseOutputText,
+    )
+
+    from credo.integrations.openai_agents import memory_tools
+
+    def tool_call(name: str, **args: Any) -> ResponseFunctionToolCall:
+        call = uuid.uuid4().hex
+        return ResponseFunctionToolCall(type="function_call", call_id=f"c_{call}",
+                                        name=name, arguments=json.dumps(args), id=f"fc_{call}")
+
+    def say(text: str) -> ResponseOutputMessage:
+        return ResponseOutputMessage(id="m1", type="message", role="assistant", status="completed",
+                                     content=[ResponseOutputText(type="output_text", text=text,
+                                                                 annotations=[])])
+
+    class Scripted(Model):
+        def __init__(self, *turns: Any) -> None:
+            self.turns, self.inputs = list(turns), []
+
+        async def get_response(self, system_instructions: Any, input: Any, *args: Any,
+                               **kwargs: Any) -> ModelResponse:
+            self.inputs.append(input)
+            return ModelResponse(output=[self.turns.pop(0)], usage=Usage(), response_id=None)
+
+        def stream_response(self, *args: Any, **kwargs: Any) -> AsyncIterator[Any]:
+            raise NotImplementedError
+
+    toolset = memory_tools(memory)
+    assert [t.name for t in toolset] == ["remember", "recall", "forget"]
+    assert "durable fact" in toolset[0].description
+    assert toolset[1].params_json_schema["properties"]["query"]["description"]
+
+    config = agents.RunConfig(tracing_disabled=True)
+    model = Scripted(tool_call("remember", text="I live in Berlin"),
+                     tool_call("remember", text="what's the weather?"), say("Noted."))
+    agent = agents.Agent(name="assistant", model=model, tools=toolset)
+    result = asyncio.run(agents.Runner.run(agent, "I live in Berlin", run_config=config))
+    assert result.final_output == "Noted."
+    outputs = [i for i in result.new_items if i.type == "tool_call_output_item"]
+    assert outputs[0].output["stored"] is True
+    assert outputs[1].output["stored"] is False and outputs[1].output["refused"] == "question"
+    assert [f.text for f in memory.list()] == ["The user lives in Berlin"]
+
+    fact_id = memory.list()[0].id
+    model = Scripted(tool_call("recall", query="where does the user live"),
+                     tool_call("forget", fact_id=fact_id), say("Forgotten."))
+    agent = agents.Agent(name="assistant", model=model, tools=toolset)
+    result = asyncio.run(agents.Runner.run(agent, "forget where I live", run_config=config))
+    outputs = [i.output for i in result.new_items if i.type == "tool_call_output_item"]
+    assert outputs[0]["facts"][0]["id"] == fact_id and outputs[1] == {"forgotten": [fact_id]}
+    assert "The user lives in Berlin" in json.dumps(model.inputs[1], default=str)
+    assert memory.list() == []
+
+
+# -- pydantic-ai -------------------------------------------------------------------------------
+def test_pydantic_ai_tools_in_a_run(memory: Any) -> None:
+    pydantic_ai = pytest.importorskip("pydantic_ai", reason="credo[pydantic-ai] is not installed")
+    from pydantic_ai.messages import ModelResponse, TextPart, ToolCallPart, ToolReturnPart
+    from pydantic_ai.models.function import AgentInfo, FunctionModel
+
+    from credo.integrations.pydantic_ai import memory_tools
+
+    script = [
+        [ToolCallPart("remember", {"text": "I live in Berlin"})],
+        [ToolCallPart("remember", {"text": "lol ok"})],
+        [ToolCallPart("recall", {"query": "where does the user live"})],
+        [TextPart("In Berlin.")],
+    ]
+    seen: list[Any] = []
+
+    def model(messages: list[Any], info: AgentInfo) -> ModelResponse:
+        seen.append((messages, info))
+        return ModelResponse(parts=script.pop(0))
+
+    agent = pydantic_ai.Agent(FunctionModel(model), tools=memory_tools(memory))
+    result = agent.run_sync("I live in Berlin. Where do I live?")
+    assert result.output == "In Berlin."
+    info = seen[0][1]
+    described = {t.name: t for t in info.function_tools}
+    assert set(described) == {"remember", "recall", "forget"}
+    assert "durable fact" in (described["remember"].description or "")
+    assert described["recall"].parameters_json_schema["properties"]["query"]["description"]
+    returns = [p.content for m in result.all_messages() for p in m.parts
+               if isinstance(p, ToolReturnPart)]
+    assert returns[0]["stored"] is True and returns[1]["stored"] is False
+    assert returns[2]["facts"][0]["text"] == "The user lives in Berlin"
+    assert [f.text for f in memory.list()] == ["The user lives in Berlin"]
+
+    fact_id = memory.list()[0].id
+    script[:] = [[ToolCallPart("forget", {"fact_id": fact_id})], [TextPart("Gone.")]]
+    assert agent.run_sync("forget it").output == "Gone."
+    assert memory.list() == []
