@@ -347,6 +347,11 @@ def test_cli_ingest(credo: Callable[..., int], tmp_path: Path,
 
     assert credo("ingest", str(path), "--json") == 0
     data = json.loads(capsys.readouterr().out)
+    assert data["episodes_skipped"] == 1 and data["candidates"] == 0  # done before
+    assert "rejected_candidates" not in data
+
+    assert credo("ingest", str(path), "--json", "--force") == 0
+    data = json.loads(capsys.readouterr().out)
     assert data["relations"]["duplicate"] == 1 and "rejected_candidates" not in data
     assert data["extractor"] == "rules"
 

@@ -22,9 +22,11 @@ from credo.llm import (
     ChatClient,
     LLMConfigError,
     LLMError,
+    OllamaClient,
     OpenAICompatibleClient,
     get_chat_client,
 )
+from credo.llm import Reply as LLMReply
 
 API_KEY = "test-" + "k3y" * 6
 SCHEMA: dict[str, Any] = {
@@ -242,6 +244,153 @@ def test_timeout_raises_llm_error(server: ScriptedServer) -> None:
     assert len(server.seen) == 1  # a timeout is not retried
 
 
+def test_timeout_error_names_the_option_and_invites_a_split(server: ScriptedServer) -> None:
+    server.script = [Reply(body=openai_reply("late"), delay=0.6)]
+    with pytest.raises(LLMError) as info:
+        openai_client(server, timeout=0.2).complete(CHAT)
+    assert "--llm-timeout" in str(info.value) and "CREDO_LLM_TIMEOUT" in str(info.value)
+    assert info.value.smaller_may_work
+    with pytest.raises(LLMConfigError, match="--llm-timeout"):
+        openai_client(server, timeout=0)
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        "This model's maximum context length is 4096 tokens. However, you requested 5000",
+        "the request exceeds the available context size, try increasing it",
+        "Requested tokens (5000) exceed context window of 2048",
+    ],
+)
+def test_context_overflow_is_an_error_that_invites_a_split(
+    server: ScriptedServer, message: str
+) -> None:
+    server.script = [Reply(400, {"error": {"message": message}})]
+    with pytest.raises(LLMError, match="does not fit the model's context") as info:
+        openai_client(server).complete(CHAT, json_schema=SCHEMA)
+    assert info.value.smaller_may_work
+    assert len(server.seen) == 1  # not mistaken for a refused response_format
+
+
+def test_usage_and_finish_reason_come_with_the_reply(server: ScriptedServer) -> None:
+    body = openai_reply('{"facts": [')
+    body["choices"][0]["finish_reason"] = "length"
+    body["usage"] = {"prompt_tokens": 812, "completion_tokens": 64, "total_tokens": 876}
+    server.script = [Reply(body=body)]
+    out = openai_client(server, max_tokens=64).complete(CHAT, json_schema=SCHEMA)
+    assert isinstance(out, LLMReply)
+    assert out == '{"facts": ['
+    assert out.truncated and out.structured
+    assert out.usage == {"prompt_tokens": 812, "completion_tokens": 64}
+    assert server.seen[0].json["max_tokens"] == 64
+
+
+@pytest.mark.parametrize(
+    ("structured", "expected"),
+    [
+        (
+            "json_object",
+            {"response_format": {"type": "json_object", "schema": SCHEMA}},
+        ),
+        ("guided_json", {"guided_json": SCHEMA}),
+    ],
+)
+def test_self_hosted_structured_modes(
+    server: ScriptedServer, structured: str, expected: dict[str, Any]
+) -> None:
+    server.script = [Reply(body=openai_reply('{"facts": []}'))]
+    client = openai_client(server, structured=structured)
+    assert client.complete(CHAT, json_schema=SCHEMA) == '{"facts": []}'
+    body = server.seen[0].json
+    for key, value in expected.items():
+        assert body[key] == value
+    assert ("response_format" in body) == ("response_format" in expected)
+
+
+@pytest.mark.parametrize(
+    ("provider", "key", "value"),
+    [
+        ("llamacpp", "response_format", {"type": "json_object", "schema": SCHEMA}),
+        ("vllm", "guided_json", SCHEMA),
+        (
+            "lmstudio",
+            "response_format",
+            {
+                "type": "json_schema",
+                "json_schema": {"name": "facts", "schema": SCHEMA, "strict": False},
+            },
+        ),
+        (
+            "openai-compatible",
+            "response_format",
+            {
+                "type": "json_schema",
+                "json_schema": {"name": "facts", "schema": SCHEMA, "strict": False},
+            },
+        ),
+    ],
+)
+def test_the_provider_name_picks_the_structured_mode(
+    server: ScriptedServer, provider: str, key: str, value: Any
+) -> None:
+    server.script = [Reply(body=openai_reply('{"facts": []}'))]
+    client = get_chat_client(f"{provider}:m", base_url=server.url, timeout=5)
+    client.complete(CHAT, json_schema=SCHEMA)
+    assert server.seen[0].json[key] == value
+
+
+def test_a_refused_structured_mode_is_dropped_for_later_calls(server: ScriptedServer) -> None:
+    server.script = [
+        Reply(400, {"error": {"message": "guided_json is not supported"}}),
+        Reply(body=openai_reply('{"facts": []}')),
+        Reply(body=openai_reply('{"facts": []}')),
+    ]
+    client = get_chat_client("vllm:m", base_url=server.url, timeout=5)
+    client.complete(CHAT, json_schema=SCHEMA)
+    client.complete(CHAT, json_schema=SCHEMA)
+    assert ["guided_json" in seen.json for seen in server.seen] == [True, False, False]
+
+
+def test_ollama_native_chat_with_a_format_schema(server: ScriptedServer) -> None:
+    server.script = [
+        Reply(
+            body={
+                "model": "qwen2.5:1.5b",
+                "message": {"role": "assistant", "content": '{"facts": []}'},
+                "done": True,
+                "done_reason": "stop",
+                "prompt_eval_count": 700,
+                "eval_count": 8,
+            }
+        )
+    ]
+    base = server.url.removesuffix("/v1")
+    client = get_chat_client("ollama:qwen2.5:1.5b", base_url=base, timeout=5, max_tokens=256)
+    out = client.complete(CHAT, json_schema=SCHEMA)
+    assert out == '{"facts": []}'
+    assert isinstance(out, LLMReply) and out.usage == {"prompt_tokens": 700, "completion_tokens": 8}
+    [seen] = server.seen
+    assert seen.path == "/api/chat"
+    assert seen.json == {
+        "model": "qwen2.5:1.5b",
+        "messages": CHAT,
+        "stream": False,
+        "options": {"temperature": 0.0, "num_predict": 256},
+        "format": SCHEMA,
+    }
+
+
+def test_ollama_refusing_a_schema_falls_back_to_plain_json(server: ScriptedServer) -> None:
+    server.script = [
+        Reply(400, {"error": 'invalid format: expected "json" or a JSON schema'}),
+        Reply(body={"message": {"role": "assistant", "content": "{}"}, "done": True}),
+    ]
+    client = OllamaClient("m", base_url=server.url.removesuffix("/v1"), timeout=5)
+    assert client.complete(CHAT, json_schema=SCHEMA) == "{}"
+    assert server.seen[0].json["format"] == SCHEMA
+    assert server.seen[1].json["format"] == "json"
+
+
 def test_400_about_response_format_is_retried_without_it(server: ScriptedServer) -> None:
     server.script = [
         Reply(400, {"error": {"message": "Unrecognized request argument: response_format"}}),
@@ -345,14 +494,60 @@ def test_anthropic_success_sends_the_expected_request(server: ScriptedServer) ->
     assert seen.json["max_tokens"] > 0
 
 
-def test_anthropic_json_schema_is_asked_for_in_the_system_prompt(server: ScriptedServer) -> None:
+def test_anthropic_without_tools_asks_for_json_in_the_system_prompt(
+    server: ScriptedServer,
+) -> None:
     server.script = [Reply(body=anthropic_reply('```json\n{"facts": []}\n```'))]
-    assert anthropic_client(server).complete(CHAT, json_schema=SCHEMA) == '{"facts": []}'
+    client = anthropic_client(server, structured="none")
+    assert client.complete(CHAT, json_schema=SCHEMA) == '{"facts": []}'
     system = server.seen[0].json["system"]
     assert system.startswith("Extract facts.")
     assert "JSON only" in system
     assert json.dumps(SCHEMA, separators=(",", ":")) in system
     assert "response_format" not in server.seen[0].json
+    assert "tools" not in server.seen[0].json
+
+
+def test_anthropic_structured_output_is_a_forced_tool_call(server: ScriptedServer) -> None:
+    server.script = [
+        Reply(
+            body={
+                "content": [
+                    {"type": "text", "text": "Recording."},
+                    {"type": "tool_use", "name": "record_facts", "input": {"facts": ["a"]}},
+                ],
+                "stop_reason": "tool_use",
+                "usage": {"input_tokens": 120, "output_tokens": 9},
+            }
+        )
+    ]
+    out = anthropic_client(server).complete(CHAT, json_schema=SCHEMA)
+    assert json.loads(out) == {"facts": ["a"]}
+    assert isinstance(out, LLMReply) and out.usage == {
+        "prompt_tokens": 120,
+        "completion_tokens": 9,
+    }
+    [seen] = server.seen
+    assert seen.json["tools"] == [
+        {
+            "name": "record_facts",
+            "description": "Record the facts found, or an empty list.",
+            "input_schema": SCHEMA,
+        }
+    ]
+    assert seen.json["tool_choice"] == {"type": "tool", "name": "record_facts"}
+    assert seen.json["system"] == "Extract facts."  # the schema travels in the tool
+
+
+def test_anthropic_refusing_tools_falls_back_to_the_prompt(server: ScriptedServer) -> None:
+    server.script = [
+        Reply(400, {"error": {"message": "tools are not supported by this proxy"}}),
+        Reply(body=anthropic_reply('{"facts": []}')),
+    ]
+    assert anthropic_client(server).complete(CHAT, json_schema=SCHEMA) == '{"facts": []}'
+    first, second = server.seen
+    assert "tools" in first.json and "tools" not in second.json
+    assert "JSON only" in second.json["system"]
 
 
 def test_anthropic_overloaded_is_retried(server: ScriptedServer) -> None:
@@ -391,9 +586,13 @@ def test_get_chat_client_openai() -> None:
 
 def test_get_chat_client_ollama_keeps_colons_in_the_model() -> None:
     client = get_chat_client("ollama:qwen2.5:7b")
-    assert isinstance(client, OpenAICompatibleClient)
+    assert isinstance(client, OllamaClient)
     assert client.model == "qwen2.5:7b"
-    assert client.base_url == "http://localhost:11434/v1"
+    assert client.base_url == "http://localhost:11434"
+    assert client.structured == "format"
+    compat = get_chat_client("ollama:qwen2.5:7b", base_url="http://box:11434/v1")
+    assert isinstance(compat, OpenAICompatibleClient)
+    assert compat.structured == "json_schema"
 
 
 @pytest.mark.parametrize("provider", ["openai-compatible", "vllm", "lmstudio", "llamacpp"])

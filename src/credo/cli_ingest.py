@@ -2,13 +2,16 @@
 
 Like the rest of the CLI, this module reads the environment (the library never does):
 CREDO_LLM / CREDO_LLM_URL / CREDO_LLM_KEY choose the extraction model, with OPENAI_API_KEY
-or ANTHROPIC_API_KEY as the key for those providers. With no model named, extraction is
-the offline rule extractor.
+or ANTHROPIC_API_KEY as the key for those providers; CREDO_LLM_TIMEOUT,
+CREDO_LLM_CONCURRENCY and CREDO_EPISODE_SIZE stand for the options of the same names. With
+no model named, extraction is the offline rule extractor. Progress lines go to standard
+error on a terminal only (`credo.progress`).
 """
 
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import json
 import os
 import shlex
@@ -17,17 +20,27 @@ import sys
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
-from .config import Settings
+from .config import (
+    EPISODE_SIZE,
+    LLM_TIMEOUT,
+    MAX_EPISODE_SIZE,
+    MAX_LLM_CONCURRENCY,
+    Settings,
+    SettingsError,
+    check_llm_settings,
+)
 from .extract.base import Extractor
-from .ingest import DEFAULT_EPISODE_SIZE, FORMATS, IngestError, IngestReport, ingest, read_turns
-from .llm import LLMConfigError, LLMError
+from .gate import GatePolicy
+from .ingest import FORMATS, EpisodeProgress, IngestError, IngestReport, ingest, read_turns
+from .llm import PROVIDERS, STRUCTURED, LLMConfigError, LLMError
 from .memory import Memory
 from .policy import PolicyError, load_policy, policy_path_for, render_policy, save_policy
+from .progress import Progress, format_seconds
 
 if TYPE_CHECKING:
     from .cli import CommandAdder
 
-__all__ = ["build_extractor", "print_report", "register"]
+__all__ = ["add_llm_options", "build_extractor", "llm_settings", "print_report", "register"]
 
 _KEY_VARS = {"openai": "OPENAI_API_KEY", "anthropic": "ANTHROPIC_API_KEY"}
 
@@ -47,7 +60,7 @@ def _guarded(fn: Callable[..., int]) -> Callable[..., int]:
     def run(*args: Any) -> int:
         try:
             return fn(*args)
-        except (IngestError, PolicyError, LLMConfigError, LLMError) as exc:
+        except (IngestError, PolicyError, LLMConfigError, LLMError, SettingsError) as exc:
             return _fail(str(exc))
 
     run.__name__ = fn.__name__
@@ -56,8 +69,39 @@ def _guarded(fn: Callable[..., int]) -> Callable[..., int]:
 
 
 # -- ingest -------------------------------------------------------------------------------
+def llm_settings(args: argparse.Namespace, env: Mapping[str, str] | None = None) -> Settings:
+    """The extraction settings: each option given on the command line, else its CREDO_*
+    variable, else the default; out-of-range values are a `SettingsError` naming the
+    option."""
+    base = Settings.from_env(os.environ if env is None else env)
+
+    def pick(name: str, default: Any) -> Any:
+        value = getattr(args, name, None)
+        return default if value is None else value
+
+    settings = dataclasses.replace(
+        base,
+        llm=pick("llm", base.llm),
+        llm_url=pick("llm_url", base.llm_url),
+        llm_key=pick("llm_key", base.llm_key),
+        llm_timeout=pick("llm_timeout", base.llm_timeout),
+        llm_concurrency=pick("llm_concurrency", base.llm_concurrency),
+        episode_size=pick("episode_size", base.episode_size),
+    )
+    check_llm_settings(
+        timeout=settings.llm_timeout,
+        concurrency=settings.llm_concurrency,
+        episode_size=settings.episode_size,
+    )
+    return settings
+
+
 def build_extractor(
-    args: argparse.Namespace, memory: Memory, env: Mapping[str, str] | None = None
+    args: argparse.Namespace,
+    memory: Memory | None = None,
+    env: Mapping[str, str] | None = None,
+    *,
+    policy: GatePolicy | None = None,
 ) -> Extractor:
     """The LLM extractor when a model is named (--llm or CREDO_LLM), else the rules."""
     from .extract.llm import LLMExtractor
@@ -65,28 +109,69 @@ def build_extractor(
     from .llm import get_chat_client
 
     env = os.environ if env is None else env
-    name = getattr(args, "llm", None) or env.get("CREDO_LLM")
-    if not name:
-        return RuleExtractor(policy=memory.policy, broad=bool(getattr(args, "broad", False)))
-    provider = name.split(":", 1)[0].strip().lower()
-    key = (
-        getattr(args, "llm_key", None)
-        or env.get("CREDO_LLM_KEY")
-        or (env.get(_KEY_VARS[provider]) if provider in _KEY_VARS else None)
+    settings = llm_settings(args, env)
+    policy = policy if policy is not None else memory.policy if memory is not None else None
+    if not settings.llm:
+        return RuleExtractor(policy=policy, broad=bool(getattr(args, "broad", False)))
+    provider = settings.llm.split(":", 1)[0].strip().lower()
+    key = settings.llm_key or (env.get(_KEY_VARS[provider]) if provider in _KEY_VARS else None)
+    client = get_chat_client(
+        settings.llm,
+        base_url=settings.llm_url or None,
+        api_key=key or None,
+        timeout=settings.llm_timeout,
+        max_tokens=getattr(args, "llm_max_tokens", None),
+        structured=getattr(args, "llm_structured", None),
     )
-    url = getattr(args, "llm_url", None) or env.get("CREDO_LLM_URL")
-    client = get_chat_client(name, base_url=url or None, api_key=key or None)
-    return LLMExtractor(client, policy=memory.policy)
+    return LLMExtractor(client, policy=policy)
+
+
+def episode_line(episode: EpisodeProgress) -> str:
+    """The progress detail of one episode: what it kept, its tokens, or why it failed."""
+    if episode.status == "skipped":
+        return f"skipped (done before: {episode.accepted} kept)"
+    parts = [f"{episode.status}: kept {episode.accepted} of {episode.accepted + episode.rejected}"]
+    if episode.usage:
+        parts.append(
+            f"tokens {episode.usage.get('prompt_tokens', '?')} in / "
+            f"{episode.usage.get('completion_tokens', '?')} out"
+        )
+    if episode.splits:
+        parts.append(f"split {episode.splits}x")
+    parts.append(f"{format_seconds(episode.seconds)}")
+    if episode.reason:
+        reason = episode.reason if len(episode.reason) <= 120 else episode.reason[:117] + "..."
+        parts.append(reason)
+    return ", ".join(parts)
 
 
 @_guarded
 def cmd_ingest(args: argparse.Namespace, mem: Memory) -> int:
-    if args.episode_size < 1:
-        raise IngestError("--episode-size takes how many turns an episode holds: 1 or more")
+    settings = llm_settings(args)
     turns = read_turns(args.file, fmt=args.format, sample=args.sample)
     extractor = build_extractor(args, mem)
+    shown = Progress(None, label="ingest", quiet=args.json)
+    kept = 0
+
+    def on_episode(episode: EpisodeProgress) -> None:
+        nonlocal kept
+        kept += episode.accepted
+        shown.total = episode.total
+        shown.step(
+            f"{episode_line(episode)}; {kept} kept in all",
+            seconds=episode.seconds,
+            timed=episode.status != "skipped",
+        )
+
     report = ingest(
-        mem, turns, extractor=extractor, dry_run=args.dry_run, episode_size=args.episode_size
+        mem,
+        turns,
+        extractor=extractor,
+        dry_run=args.dry_run,
+        episode_size=settings.episode_size,
+        concurrency=settings.llm_concurrency,
+        force=args.force,
+        progress=on_episode,
     )
     if args.json:
         data = report.to_dict()
@@ -116,11 +201,31 @@ def print_report(
         f"{report.episodes} episode(s); extractor: {extractor}; scope: {scope}"
         + ("; DRY RUN: nothing written" if report.dry_run else "")
     )
+    if report.skipped:
+        _out(
+            f"skipped {report.skipped} episode(s) an earlier run had done "
+            "(--force to extract them again)"
+        )
     codes = ", ".join(f"{c} {n}" for c, n in report.rejected_by_code.most_common())
     _out(
         f"candidates: {report.candidates}; {verb}: {report.accepted}; rejected: "
-        f"{report.rejected}" + (f" ({codes})" if codes else "")
+        f"{report.rejected}"
+        + (f" ({codes})" if codes else "")
+        + (f"; accept ratio {report.accept_ratio:.1%}" if report.candidates else "")
     )
+    if report.usage:
+        _out(
+            f"tokens: {report.usage.get('prompt_tokens', 0)} in, "
+            f"{report.usage.get('completion_tokens', 0)} out; "
+            f"{format_seconds(report.seconds)} in all"
+        )
+    if report.failed:
+        _out(
+            f"failed episodes: {len(report.failed)} (recorded; run the same command "
+            "again to retry them)"
+        )
+        for failed in report.failed:
+            _out(f"  {failed['episode']}: {failed['reason']}")
     _out(
         f"turns that produced a fact: {len(report.fact_turns)} of {report.turns} "
         f"({report.accepted_per_turn:.1%}; {report.accepted_per_user_turn:.1%} of user turns)"
@@ -228,13 +333,71 @@ def cmd_rules(args: argparse.Namespace, mem: Memory) -> int:
 
 
 # -- registration -------------------------------------------------------------------------
+def add_llm_options(p: argparse.ArgumentParser) -> None:
+    """The extraction model's options, shared by `credo ingest` and `credo eval gate`."""
+    p.add_argument(
+        "--llm",
+        metavar="PROVIDER:MODEL",
+        help="extract with this chat model (default: $CREDO_LLM, else the "
+        "offline rule extractor), e.g. openai:gpt-4o-mini, ollama:qwen2.5:7b, "
+        f"llamacpp:qwen; providers: {', '.join(PROVIDERS)}",
+    )
+    p.add_argument(
+        "--llm-url",
+        metavar="URL",
+        help="the model server's base URL (default: $CREDO_LLM_URL or the provider's)",
+    )
+    p.add_argument(
+        "--llm-key",
+        metavar="KEY",
+        help="API key (default: $CREDO_LLM_KEY, "
+        "or $OPENAI_API_KEY / $ANTHROPIC_API_KEY for those providers)",
+    )
+    p.add_argument(
+        "--llm-timeout",
+        type=float,
+        metavar="SECONDS",
+        help=f"how long to wait for one reply (default: $CREDO_LLM_TIMEOUT or "
+        f"{LLM_TIMEOUT:g}); a local model on a laptop may need 300 or more. An episode "
+        "that times out is split in two and retried",
+    )
+    p.add_argument(
+        "--llm-concurrency",
+        type=int,
+        metavar="N",
+        help="episodes extracted at once (default: $CREDO_LLM_CONCURRENCY or 1; "
+        f"at most {MAX_LLM_CONCURRENCY}): more for a remote API, 1 for a local server",
+    )
+    p.add_argument(
+        "--llm-structured",
+        choices=sorted({*STRUCTURED.values(), "none"}),
+        help="how to ask the server for JSON (default: by provider; see "
+        "docs/extraction.md); none: in the prompt only",
+    )
+    p.add_argument(
+        "--llm-max-tokens",
+        type=int,
+        metavar="N",
+        help="cap on the tokens of one reply (default: the server's)",
+    )
+    p.add_argument(
+        "--episode-size",
+        type=int,
+        metavar="N",
+        help=f"turns per extraction call (default: $CREDO_EPISODE_SIZE or {EPISODE_SIZE}; "
+        f"1 to {MAX_EPISODE_SIZE}; episodes never straddle two sessions)",
+    )
+
+
 def register(command: CommandAdder) -> None:
     """Add `ingest`, `gate` and `rules` to the `credo` parser."""
     p = command(
         "ingest",
         cmd_ingest,
         "Extract facts from a conversation file (JSON Lines, "
-        "OpenAI messages or LoCoMo) through the gate; prints a report.",
+        "OpenAI messages or LoCoMo) through the gate; prints a report. Each episode's "
+        "outcome is recorded: running it again skips what is done and retries what "
+        "failed, so an interrupted ingest resumes where it stopped.",
         read=False,
     )
     p.add_argument("file", help="the conversation file")
@@ -254,23 +417,7 @@ def register(command: CommandAdder) -> None:
         action="store_true",
         help="also print the rejected candidates, with reasons",
     )
-    p.add_argument(
-        "--llm",
-        metavar="PROVIDER:MODEL",
-        help="extract with this chat model (default: $CREDO_LLM, else the "
-        "offline rule extractor), e.g. openai:gpt-4o-mini, ollama:qwen2.5:7b",
-    )
-    p.add_argument(
-        "--llm-url",
-        metavar="URL",
-        help="the model server's base URL (default: $CREDO_LLM_URL or the provider's)",
-    )
-    p.add_argument(
-        "--llm-key",
-        metavar="KEY",
-        help="API key (default: $CREDO_LLM_KEY, "
-        "or $OPENAI_API_KEY / $ANTHROPIC_API_KEY for those providers)",
-    )
+    add_llm_options(p)
     p.add_argument(
         "--broad",
         action="store_true",
@@ -278,12 +425,10 @@ def register(command: CommandAdder) -> None:
         "passes (more recall, more facts to review)",
     )
     p.add_argument(
-        "--episode-size",
-        type=int,
-        default=DEFAULT_EPISODE_SIZE,
-        metavar="N",
-        help=f"turns per extraction call (default {DEFAULT_EPISODE_SIZE}; "
-        "episodes never straddle two sessions)",
+        "--force",
+        action="store_true",
+        help="extract again the episodes an earlier run of this file finished (they are "
+        "skipped otherwise; failed ones are always retried)",
     )
     p.add_argument("--sample", metavar="ID", help="LoCoMo: only this sample_id")
 

@@ -12,30 +12,44 @@ time of the turn they came from, never the time of the ingest.
 
 from __future__ import annotations
 
+import hashlib
 import json
 import math
 import re
+import time
 from collections import Counter
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Generator, Iterable, Iterator, Sequence
+from concurrent.futures import Future, ThreadPoolExecutor
+from contextlib import nullcontext
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
 from . import gate
-from .config import MAX_INPUT_BYTES, MAX_LABEL_CHARS, MAX_REF_CHARS, MAX_TURN_CHARS
+from .config import (
+    EPISODE_SIZE,
+    MAX_INPUT_BYTES,
+    MAX_LABEL_CHARS,
+    MAX_REF_CHARS,
+    MAX_TURN_CHARS,
+)
 from .extract.base import Extraction, Extractor, Turn
 from .keys import display_name
 from .memory import Memory, MemoryError_, read_json_lines
-from .suppress import AppliedRequest, apply_request, detect
+from .store.base import IngestOutcome
+from .suppress import AppliedRequest, SuppressionRequest, apply_request, detect
 from .timeparse import EARLIEST, LATEST, TimeError, parse_time
 
 __all__ = [
     "FORMATS",
+    "EpisodeProgress",
     "IngestError",
     "check_turns",
     "IngestReport",
     "detect_format",
+    "episode_key",
     "episodes",
+    "extractor_id",
     "ingest",
     "parse_timestamp",
     "read_jsonl",
@@ -47,9 +61,13 @@ __all__ = [
 FORMATS = ("auto", "jsonl", "openai", "locomo")
 #: what no id, episode or speaker may hold (tab, line feed and carriage return aside)
 _CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
-DEFAULT_EPISODE_SIZE = 20
+DEFAULT_EPISODE_SIZE = EPISODE_SIZE
 #: consecutive episodes whose extraction failed outright before ingest gives up
 MAX_FAILED_EPISODES = 3
+#: how many times an episode is cut in two after a timeout or a context overflow
+MAX_SPLIT_DEPTH = 3
+#: a failed episode's recorded reason is cut to this
+MAX_REASON_CHARS = 500
 _ROLE_ALIASES = {
     "human": "user",
     "ai": "assistant",
@@ -272,6 +290,22 @@ def episodes(turns: Sequence[Turn], size: int = DEFAULT_EPISODE_SIZE) -> Iterato
 
 # -- the report ---------------------------------------------------------------------------
 @dataclass
+class EpisodeProgress:
+    """One episode's outcome, as `ingest` hands it to its `progress` callback."""
+
+    index: int  # 1-based, in the order of the input
+    total: int
+    status: str  # "done", "failed" or "skipped" (done by an earlier run)
+    turns: int
+    accepted: int = 0
+    rejected: int = 0
+    seconds: float = 0.0  # extraction and judging
+    usage: dict[str, int] = field(default_factory=dict)
+    splits: int = 0  # times it was cut in two after a timeout or a context overflow
+    reason: str = ""
+
+
+@dataclass
 class IngestReport:
     """What an ingest read, proposed, stored and refused."""
 
@@ -291,6 +325,11 @@ class IngestReport:
     suppressions: list[AppliedRequest] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
     errors: list[str] = field(default_factory=list)
+    skipped: int = 0  # episodes an earlier run of the same input had done
+    failed: list[dict[str, Any]] = field(default_factory=list)  # {"episode", "reason"}
+    splits: int = 0
+    usage: Counter[str] = field(default_factory=Counter)  # prompt_tokens, completion_tokens
+    seconds: float = 0.0
 
     @property
     def accepted_per_turn(self) -> float:
@@ -301,15 +340,24 @@ class IngestReport:
     def accepted_per_user_turn(self) -> float:
         return len(self.fact_turns) / self.user_turns if self.user_turns else 0.0
 
+    @property
+    def accept_ratio(self) -> float:
+        """Share of the candidates the gate and the resolver kept."""
+        return self.accepted / self.candidates if self.candidates else 0.0
+
     def to_dict(self) -> dict[str, Any]:
         return {
             "dry_run": self.dry_run,
             "turns": self.turns,
             "user_turns": self.user_turns,
             "episodes": self.episodes,
+            "episodes_skipped": self.skipped,
+            "episodes_failed": self.failed,
+            "episode_splits": self.splits,
             "candidates": self.candidates,
             "accepted": self.accepted,
             "rejected": self.rejected,
+            "accept_ratio": round(self.accept_ratio, 4),
             "rejected_by_code": dict(self.rejected_by_code.most_common()),
             "turns_with_fact": len(self.fact_turns),
             "accepted_per_turn": round(self.accepted_per_turn, 4),
@@ -319,12 +367,83 @@ class IngestReport:
                 for r in ("new", "duplicate", "refinement", "update", "conflict")
             },
             "unresolved_conflicts": self.unresolved_conflicts,
+            "tokens": dict(self.usage),
+            "seconds": round(self.seconds, 3),
             "suppressions": [s.to_dict() for s in self.suppressions],
             "accepted_facts": self.accepted_facts,
             "rejected_candidates": self.rejected_candidates,
             "notes": self.notes,
             "errors": self.errors,
         }
+
+
+# -- episode bookkeeping ------------------------------------------------------------------
+def extractor_id(extractor: Extractor) -> str:
+    """What tells two extractors' outcomes apart in the ingest records: the name, the
+    model behind an LLM extractor, and the rule extractor's mode."""
+    parts = [str(getattr(extractor, "name", type(extractor).__name__))]
+    model = getattr(getattr(extractor, "client", None), "model", None)
+    if model:
+        parts.append(str(model))
+    if getattr(extractor, "broad", False):
+        parts.append("broad")
+    return ":".join(parts)
+
+
+def episode_key(turns: Sequence[Turn], index: int, extractor: str) -> str:
+    """A stable id for an episode: a digest of its turns (ids, roles, text, times,
+    speakers, sessions), its position in the input and the extractor. The same file read
+    again gives the same keys; an edited turn, another --episode-size or another model
+    gives new ones, so that episode is extracted afresh."""
+    digest = hashlib.sha256()
+    for t in turns:
+        digest.update(
+            json.dumps([t.id, t.role, t.content, t.timestamp, t.speaker, t.episode]).encode()
+        )
+        digest.update(b"\n")
+    digest.update(f"{index}\x00{extractor}".encode())
+    return digest.hexdigest()[:32]
+
+
+@dataclass
+class _Plan:
+    """An episode before extraction: its turns, what goes to the extractor, and the
+    "don't remember" requests to honour before its candidates are judged."""
+
+    index: int
+    turns: list[Turn]
+    sources: list[Turn]
+    requests: list[tuple[Turn, SuppressionRequest, Turn | None, str]]
+    key: str
+    prior: IngestOutcome | None = None
+
+
+def _plan(batches: Sequence[list[Turn]], self_name: str, extractor: str) -> tuple[list[_Plan], int]:
+    """Each episode's sources and requests (no writes), and how many user turns."""
+    previous: dict[str, Turn] = {}  # each speaker's last user turn, for "don't remember that"
+    plans: list[_Plan] = []
+    user_turns = 0
+    for index, batch in enumerate(batches):
+        sources: list[Turn] = []
+        requests: list[tuple[Turn, SuppressionRequest, Turn | None, str]] = []
+        for turn in batch:
+            if turn.role != "user":
+                sources.append(turn)
+                continue
+            user_turns += 1
+            speaker = turn.speaker or self_name
+            request = detect(turn.content)
+            if request is None:
+                sources.append(turn)
+                previous[speaker] = turn
+                continue
+            requests.append((turn, request, previous.get(speaker), speaker))
+        plans.append(_Plan(index, batch, sources, requests, episode_key(batch, index, extractor)))
+    return plans, user_turns
+
+
+def _refs(batch: Sequence[Turn]) -> tuple[str, ...]:
+    return tuple(dict.fromkeys([*(t.episode for t in batch if t.episode), *(t.id for t in batch)]))
 
 
 # -- ingest -------------------------------------------------------------------------------
@@ -335,40 +454,168 @@ def ingest(
     extractor: Extractor | None = None,
     dry_run: bool = False,
     episode_size: int = DEFAULT_EPISODE_SIZE,
+    concurrency: int = 1,
+    resume: bool = True,
+    force: bool = False,
+    progress: Callable[[EpisodeProgress], None] | None = None,
 ) -> IngestReport:
     """Extract facts from `turns` into `memory`, episode by episode.
 
     Suppression requests are honoured before the episode's candidates are judged, so "don't
     remember that" also covers the turn just before it. With `dry_run`, the gate alone
     judges each candidate and nothing is written (not even the rejections).
+
+    Each episode is judged and its outcome recorded in one transaction (`IngestOutcome`):
+    with `resume` (the default) an episode an earlier run of the same input finished is
+    skipped and one that failed is tried again, so a re-run neither loses nor duplicates
+    anything, and an interrupted run loses only the episodes in flight. `force` redoes
+    finished episodes too (their earlier rejections are replaced, not kept twice). An
+    episode whose extraction timed out or overflowed the model's context is cut in
+    halves and retried before it counts as failed. `concurrency` episodes are extracted
+    at once (threads; judging stays in order, one episode at a time). `progress` is
+    called after each episode.
     """
     from .extract.rules import RuleExtractor
 
+    if isinstance(concurrency, bool) or not isinstance(concurrency, int) or concurrency < 1:
+        raise ValueError(
+            f"concurrency is how many episodes to extract at once: 1 or more, not {concurrency!r}"
+        )
+    started = time.monotonic()
     all_turns = list(turns)
     check_turns(all_turns)
     extractor = extractor or RuleExtractor(policy=memory.policy)
     report = IngestReport(dry_run=dry_run)
     self_name = display_name(memory.canonical_subject())
-    previous: dict[str, Turn] = {}  # each speaker's last user turn, for "don't remember that"
+    plans, report.user_turns = _plan(
+        list(episodes(all_turns, episode_size)), self_name, extractor_id(extractor)
+    )
+    report.episodes = len(plans)
+    report.turns = len(all_turns)
+    record = resume and not dry_run
+    if record:
+        known = memory.store.ingest_outcomes(scope=memory.scope, keys=[p.key for p in plans])
+        for plan in plans:
+            plan.prior = known.get(plan.key)
+    todo: list[_Plan] = []
+    for plan in plans:
+        if plan.prior is not None and plan.prior.status == "done" and not force:
+            report.skipped += 1
+            if progress:
+                progress(
+                    EpisodeProgress(
+                        plan.index + 1,
+                        len(plans),
+                        "skipped",
+                        len(plan.turns),
+                        plan.prior.accepted,
+                        plan.prior.rejected,
+                    )
+                )
+        else:
+            todo.append(plan)
     suppressed: set[str] = set()
     pending_rules: list[gate.Suppression] = []  # dry-run rules, never saved
     failed_in_a_row = 0
-    for batch in episodes(all_turns, episode_size):
-        report.episodes += 1
-        report.turns += len(batch)
-        source_turns: list[Turn] = []
-        for turn in batch:
-            if turn.role != "user":
-                source_turns.append(turn)
-                continue
-            report.user_turns += 1
-            speaker = turn.speaker or self_name
-            request = detect(turn.content)
-            if request is None:
-                source_turns.append(turn)
-                previous[speaker] = turn
-                continue
-            before = previous.get(speaker)
+    extracted = _extractions(extractor, todo, self_name, concurrency)
+    try:
+        for plan, extraction, seconds in extracted:
+            t0 = time.monotonic()
+            outcome = _episode(
+                memory, plan, extraction, report, suppressed, pending_rules, record, force
+            )
+            outcome.seconds = seconds + time.monotonic() - t0
+            outcome.total = len(plans)
+            if progress:
+                progress(outcome)
+            failed_in_a_row = failed_in_a_row + 1 if outcome.status == "failed" else 0
+            if failed_in_a_row >= MAX_FAILED_EPISODES and plan is not todo[-1]:
+                report.errors.append(
+                    f"stopped after {failed_in_a_row} episodes in a row failed"
+                    + ("; run the same command again to retry them" if record else "")
+                )
+                break
+    finally:
+        extracted.close()
+    if not dry_run:
+        report.unresolved_conflicts = len(memory.conflicts())
+    report.seconds = time.monotonic() - started
+    return report
+
+
+def _extractions(
+    extractor: Extractor, plans: Sequence[_Plan], self_name: str, concurrency: int
+) -> Generator[tuple[_Plan, Extraction, float], None, None]:
+    """Each plan with its extraction and the seconds it took, in order; up to
+    `concurrency` extractions run at once, ahead of the one being judged."""
+
+    def run(plan: _Plan) -> tuple[Extraction, float]:
+        t0 = time.monotonic()
+        extraction = _extract_split(extractor, plan.sources, self_name)
+        return extraction, time.monotonic() - t0
+
+    if concurrency <= 1:
+        for plan in plans:
+            yield (plan, *run(plan))
+        return
+    pool = ThreadPoolExecutor(max_workers=concurrency, thread_name_prefix="credo-extract")
+    try:
+        ahead: dict[int, Future[tuple[Extraction, float]]] = {}
+        for n, plan in enumerate(plans):
+            for m in range(n, min(n + concurrency, len(plans))):
+                if m not in ahead:
+                    ahead[m] = pool.submit(run, plans[m])
+            yield (plan, *ahead.pop(n).result())
+    finally:
+        # an interrupted ingest waits for no extraction it will never judge
+        pool.shutdown(wait=False, cancel_futures=True)
+
+
+def _extract_split(
+    extractor: Extractor, turns: Sequence[Turn], self_name: str, depth: int = 0
+) -> Extraction:
+    """Extract; when that fails in a way fewer turns may not (a timeout, a context
+    overflow), extract each half instead, down to `MAX_SPLIT_DEPTH` levels."""
+    extraction = _extract(extractor, turns, self_name)
+    if not (extraction.errors and extraction.retry_smaller):
+        return extraction
+    if len(turns) < 2 or depth >= MAX_SPLIT_DEPTH:
+        return extraction
+    mid = len(turns) // 2
+    out = Extraction(notes=list(extraction.notes))
+    out.notes.append(
+        f"split {turns[0].id}..{turns[-1].id} ({len(turns)} turns) in two after: "
+        f"{extraction.errors[0]}"
+    )
+    out.extend(_extract_split(extractor, turns[:mid], self_name, depth + 1))
+    out.extend(_extract_split(extractor, turns[mid:], self_name, depth + 1))
+    return out
+
+
+def _episode(
+    memory: Memory,
+    plan: _Plan,
+    extraction: Extraction,
+    report: IngestReport,
+    suppressed: set[str],
+    pending_rules: list[gate.Suppression],
+    record: bool,
+    force: bool,
+) -> EpisodeProgress:
+    """Honour the episode's requests, judge its candidates and record its outcome, all in
+    one transaction: an interrupted episode leaves nothing behind, a finished one all."""
+    dry_run = report.dry_run
+    splits = sum(1 for n in extraction.notes if n.startswith("split "))
+    outcome = EpisodeProgress(plan.index + 1, 0, "done", len(plan.turns), splits=splits)
+    outcome.usage = dict(extraction.usage)
+    accepted, rejected = report.accepted, report.rejected
+    refs = _refs(plan.turns)
+    with nullcontext() if dry_run else memory.store.transaction():
+        if force and plan.prior is not None and plan.prior.status == "done":
+            memory.store.drop_rejections_from(scope=memory.scope, refs=[t.id for t in plan.turns])
+        for turn, request, before, speaker in plan.requests:
+            # requests of an episode tried before were honoured then: the rules are stored
+            again = plan.prior is not None
             applied = apply_request(
                 memory,
                 request,
@@ -376,26 +623,43 @@ def ingest(
                 subject=speaker,
                 previous_id=before.id if before else None,
                 previous_text=before.content if before else None,
-                dry_run=dry_run,
+                dry_run=dry_run or again,
             )
-            report.suppressions.append(applied)
+            if not again:
+                report.suppressions.append(applied)
             suppressed.update(applied.suppressed_turns)
             if dry_run:
                 pending_rules.extend(applied.rules)
-        extraction = _extract(extractor, source_turns, self_name)
         report.notes.extend(extraction.notes)
-        report.errors.extend(extraction.errors)
-        failed_in_a_row = failed_in_a_row + 1 if extraction.errors else 0
-        if failed_in_a_row >= MAX_FAILED_EPISODES:
-            report.errors.append(f"stopped after {failed_in_a_row} episodes in a row failed")
-            break
-        rules = [*memory.suppressions(), *pending_rules]
-        episode_of = {t.id: t.episode for t in batch if t.episode}
-        for candidate in extraction.candidates:
-            _judge(memory, candidate, rules, suppressed, report, episode_of)
-    if not dry_run:
-        report.unresolved_conflicts = len(memory.conflicts())
-    return report
+        if extraction.errors:
+            outcome.status = "failed"
+            outcome.reason = "; ".join(extraction.errors)[:MAX_REASON_CHARS]
+            report.errors.extend(extraction.errors)
+            span = f"{plan.turns[0].id}..{plan.turns[-1].id}"
+            report.failed.append({"episode": span, "reason": outcome.reason})
+        else:
+            rules = [*memory.suppressions(), *pending_rules]
+            episode_of = {t.id: t.episode for t in plan.turns if t.episode}
+            for candidate in extraction.candidates:
+                _judge(memory, candidate, rules, suppressed, report, episode_of)
+        outcome.accepted = report.accepted - accepted
+        outcome.rejected = report.rejected - rejected
+        if record:
+            memory.store.record_ingest_outcome(
+                IngestOutcome(
+                    memory.scope,
+                    plan.key,
+                    outcome.status,
+                    outcome.reason,
+                    refs,
+                    outcome.accepted,
+                    outcome.rejected,
+                    memory.clock(),
+                )
+            )
+    report.splits += splits
+    report.usage.update(extraction.usage)
+    return outcome
 
 
 def _shown(value: object) -> str:

@@ -1,8 +1,20 @@
 """Chat clients behind one small protocol, over plain sync `httpx` (no vendor SDKs).
 
-Two wire formats cover the providers people run: OpenAI's ``/chat/completions`` (OpenAI,
-Ollama, vLLM, llama.cpp's server, LM Studio, most gateways) and Anthropic's ``/messages``.
-`get_chat_client("provider:model")` picks one.
+Three wire formats cover the servers people run: OpenAI's ``/chat/completions`` (OpenAI,
+vLLM, llama.cpp's server, LM Studio, Ollama's ``/v1``, most gateways), Ollama's own
+``/api/chat`` and Anthropic's ``/messages``. `get_chat_client("provider:model")` picks one.
+
+Structured output is asked for the way each server understands it, chosen by provider
+name (`STRUCTURED`): OpenAI and LM Studio get ``response_format: json_schema``, llama.cpp
+``response_format: json_object`` with the schema (its server turns that into a grammar),
+vLLM ``guided_json``, Ollama its ``format`` schema, Anthropic a forced tool call whose
+input is the schema. A server that refuses the structured mode (an HTTP 400 or 422 naming
+it) is asked once more in plain JSON, and that client stays in plain JSON afterwards; the
+prompt asks for JSON either way and the caller validates whatever comes back.
+
+A reply is a `Reply`: the text, plus the server's token counts (`usage`) and whether it
+stopped at the length limit (`truncated`). A timeout and a prompt over the model's context
+are `LLMError`s with `smaller_may_work` set, so a caller can split its input and retry.
 
 Like the rest of the library this module never reads environment variables, and its
 `httpx` clients are built with ``trust_env=False`` so proxies and certificate paths are not
@@ -16,26 +28,35 @@ import json
 import re
 import time
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any, Protocol, TypeVar, runtime_checkable
+from typing import Any, Literal, Protocol, TypeVar, runtime_checkable
 
 import httpx
 
 __all__ = [
     "AnthropicClient",
     "ChatClient",
+    "DEFAULT_TIMEOUT",
     "LLMConfigError",
     "LLMError",
     "Message",
+    "OllamaClient",
     "OpenAICompatibleClient",
+    "Reply",
+    "STRUCTURED",
     "get_chat_client",
 ]
 
 Message = dict[str, str]
+Structured = Literal["json_schema", "json_object", "guided_json", "format", "tool", "none"]
 
 OPENAI_BASE_URL = "https://api.openai.com/v1"
-OLLAMA_BASE_URL = "http://localhost:11434/v1"
+OLLAMA_BASE_URL = "http://localhost:11434"
 ANTHROPIC_BASE_URL = "https://api.anthropic.com/v1"
 ANTHROPIC_VERSION = "2023-06-01"
+#: seconds a client waits for one reply unless told otherwise
+DEFAULT_TIMEOUT = 60.0
+#: what a timeout error tells the user to change
+TIMEOUT_HINT = "raise it with --llm-timeout SECONDS (CREDO_LLM_TIMEOUT, or timeout= in Python)"
 
 _ROLES = frozenset({"system", "user", "assistant"})
 _EXCERPT_CHARS = 300
@@ -48,6 +69,31 @@ _SELF_HOSTED_EXAMPLES = {
     "llamacpp": "http://localhost:8080/v1",
 }
 PROVIDERS = ("openai", "anthropic", "ollama", *_SELF_HOSTED_EXAMPLES)
+#: how each provider is asked for JSON matching a schema (see the module docstring)
+STRUCTURED: dict[str, Structured] = {
+    "openai": "json_schema",
+    "openai-compatible": "json_schema",
+    "lmstudio": "json_schema",
+    "llamacpp": "json_object",
+    "vllm": "guided_json",
+    "ollama": "format",
+    "anthropic": "tool",
+}
+# words in a 400/422 body that say the server refused the structured-output field itself
+_STRUCTURED_WORDS = {
+    "json_schema": ("response_format", "json_schema"),
+    "json_object": ("response_format", "json_object", "schema", "grammar"),
+    "guided_json": ("guided_json", "guided"),
+    "format": ("format", "schema"),
+    "tool": ("tool",),
+}
+# a 400 that says the prompt does not fit (OpenAI, vLLM, llama.cpp, LM Studio, Anthropic)
+_CONTEXT_OVERFLOW = re.compile(
+    r"context[_ ]length|context (size|window)|maximum context|exceeds? the (available )?"
+    r"context|too many tokens|prompt is too long|input is too long|n_ctx",
+    re.IGNORECASE,
+)
+_TOOL_NAME = "record_facts"
 
 
 @runtime_checkable
@@ -58,12 +104,53 @@ class ChatClient(Protocol):
         self, messages: Sequence[Message], *, json_schema: dict[str, Any] | None = None
     ) -> str:
         """The reply to `messages`; with `json_schema`, the reply is asked to be JSON
-        matching it (best effort: callers still validate)."""
+        matching it (best effort: callers still validate). May return a `Reply`."""
         ...
 
 
+class Reply(str):
+    """A reply's text, with what the server said about it.
+
+    `usage` holds ``prompt_tokens`` and ``completion_tokens`` when the server reported
+    them; `finish_reason` is the server's (normalised: ``length`` when it hit the token
+    limit); `structured` says whether the structured mode was in force.
+    """
+
+    usage: dict[str, int]
+    finish_reason: str | None
+    structured: bool
+
+    def __new__(
+        cls,
+        text: str,
+        *,
+        usage: Mapping[str, int] | None = None,
+        finish_reason: str | None = None,
+        structured: bool = False,
+    ) -> Reply:
+        self = super().__new__(cls, text)
+        self.usage = dict(usage or {})
+        self.finish_reason = finish_reason
+        self.structured = structured
+        return self
+
+    @property
+    def truncated(self) -> bool:
+        """The server stopped at its token limit: the text is cut off."""
+        return self.finish_reason in ("length", "max_tokens")
+
+
 class LLMError(RuntimeError):
-    """The model could not be reached or gave no usable reply (timeout, HTTP error, bad body)."""
+    """The model could not be reached or gave no usable reply (timeout, HTTP error, bad body).
+
+    `smaller_may_work` is set when the same request with less input might succeed: a
+    timeout, or a prompt over the model's context."""
+
+    smaller_may_work: bool = False
+
+    def __init__(self, message: str, *, smaller_may_work: bool = False) -> None:
+        super().__init__(message)
+        self.smaller_may_work = smaller_may_work
 
 
 class LLMConfigError(ValueError):
@@ -75,7 +162,8 @@ _C = TypeVar("_C", bound="_HTTPChatClient")
 
 
 class _HTTPChatClient:
-    """Shared transport: one `httpx.Client`, retries with backoff, error translation."""
+    """Shared transport: one `httpx.Client`, retries with backoff, error translation,
+    and the structured-output fallback."""
 
     #: longest wait a server's Retry-After may impose before the next attempt, in seconds
     retry_after_cap: float = 30.0
@@ -83,6 +171,8 @@ class _HTTPChatClient:
     _key_hint: str = "check the API key"
     #: the endpoint when none is given
     default_base_url: str = ""
+    #: the structured mode when none is given
+    default_structured: Structured = "none"
 
     def __init__(
         self,
@@ -90,10 +180,12 @@ class _HTTPChatClient:
         *,
         base_url: str | None = None,
         api_key: str | None = None,
-        timeout: float = 60.0,
+        timeout: float = DEFAULT_TIMEOUT,
         max_retries: int = 3,
         backoff: float = 0.5,
         temperature: float = 0.0,
+        max_tokens: int | None = None,
+        structured: Structured | None = None,
         transport: httpx.BaseTransport | None = None,
     ) -> None:
         base_url = self.default_base_url if base_url is None else base_url
@@ -101,16 +193,28 @@ class _HTTPChatClient:
             raise LLMConfigError("no model given: name one, e.g. openai:gpt-4o-mini")
         if not base_url:
             raise LLMConfigError("base_url is empty: give the server's URL, e.g. http://host/v1")
-        if timeout <= 0:
-            raise LLMConfigError(f"timeout must be positive, got {timeout}")
+        if not timeout > 0:
+            raise LLMConfigError(
+                f"timeout must be a positive number of seconds (--llm-timeout), got {timeout}"
+            )
         if max_retries < 0:
             raise LLMConfigError(f"max_retries must be 0 or more, got {max_retries}")
+        if max_tokens is not None and max_tokens < 1:
+            raise LLMConfigError(f"max_tokens must be positive, got {max_tokens}")
+        structured = structured or self.default_structured
+        if structured not in _STRUCTURED_WORDS and structured != "none":
+            raise LLMConfigError(
+                f"structured mode {structured!r}: use one of "
+                f"{', '.join([*_STRUCTURED_WORDS, 'none'])}"
+            )
         self.model = model
         self.base_url = base_url.rstrip("/")
         self.timeout = timeout
         self.max_retries = max_retries
         self.backoff = backoff
         self.temperature = temperature
+        self.max_tokens = max_tokens
+        self.structured: Structured = structured
         self._api_key = api_key or None
         self._sleep: Callable[[float], None] = time.sleep
         self._http = httpx.Client(
@@ -131,6 +235,57 @@ class _HTTPChatClient:
     def __exit__(self, *exc_info: object) -> None:
         self.close()
 
+    # -- one request, with the structured mode and its fallback ----------------------------
+    def complete(
+        self, messages: Sequence[Message], *, json_schema: dict[str, Any] | None = None
+    ) -> Reply:
+        checked = _checked_messages(messages)
+        mode: Structured = self.structured if json_schema is not None else "none"
+        url, payload, headers = self._request(checked, json_schema, mode)
+        response = self._post(url, payload, headers)
+        if mode != "none" and self._refuses(response, mode):
+            # The server lacks this structured mode; the prompt still asks for JSON and the
+            # caller validates, so a plain retry beats failing outright, now and later.
+            self.structured = mode = "none"
+            url, payload, headers = self._request(checked, json_schema, mode)
+            response = self._post(url, payload, headers)
+        data = self._json_body(response, url)
+        reply = self._reply(data, mode)
+        if not reply.strip():
+            if reply.truncated:
+                raise LLMError(
+                    f"the reply from {_display_url(url)} was cut off at the token limit "
+                    "before it said anything"
+                )
+            raise LLMError(
+                f"empty or unreadable reply from {_display_url(url)}: {_short_json(data)}"
+            )
+        if json_schema is not None:
+            return Reply(
+                _strip_code_fence(reply),
+                usage=reply.usage,
+                finish_reason=reply.finish_reason,
+                structured=reply.structured,
+            )
+        return reply
+
+    def _request(
+        self, messages: list[Message], schema: dict[str, Any] | None, mode: Structured
+    ) -> tuple[str, dict[str, Any], dict[str, str]]:
+        raise NotImplementedError
+
+    def _reply(self, data: dict[str, Any], mode: Structured) -> Reply:
+        raise NotImplementedError
+
+    def _refuses(self, response: httpx.Response, mode: Structured) -> bool:
+        if response.status_code not in (400, 422):
+            return False
+        body = _body_text(response).lower()
+        if _CONTEXT_OVERFLOW.search(body):
+            return False
+        return any(word in body for word in _STRUCTURED_WORDS.get(mode, ()))
+
+    # -- transport -------------------------------------------------------------------------
     def _post(
         self, url: str, payload: Mapping[str, Any], headers: Mapping[str, str]
     ) -> httpx.Response:
@@ -145,8 +300,9 @@ class _HTTPChatClient:
                 # Not retried: a model too slow for the timeout will be as slow again, and
                 # retrying would multiply the caller's wait without saying so.
                 raise LLMError(
-                    f"timed out after {self.timeout:g} s calling {shown}; raise the timeout "
-                    "or use a smaller model"
+                    f"timed out after {self.timeout:g} s calling {shown}; {TIMEOUT_HINT}, "
+                    "or use a smaller model or a smaller --episode-size",
+                    smaller_may_work=True,
                 ) from exc
             except httpx.TransportError as exc:
                 if attempt >= self.max_retries:
@@ -182,6 +338,13 @@ class _HTTPChatClient:
         shown = _display_url(url)
         status = response.status_code
         if not 200 <= status < 300:
+            excerpt = self._excerpt(response)
+            if status in (400, 413, 422) and _CONTEXT_OVERFLOW.search(excerpt):
+                raise LLMError(
+                    f"HTTP {status} from {shown}: the prompt does not fit the model's "
+                    f"context: {excerpt}; use a smaller --episode-size",
+                    smaller_may_work=True,
+                )
             hint = ""
             if status in (401, 403):
                 hint = f"; {self._key_hint}"
@@ -189,7 +352,7 @@ class _HTTPChatClient:
                 hint = "; check the model name and base_url"
             elif status == 429:
                 hint = "; rate limited even after retries, try again later"
-            raise LLMError(f"HTTP {status} from {shown}: {self._excerpt(response)}{hint}")
+            raise LLMError(f"HTTP {status} from {shown}: {excerpt}{hint}")
         try:
             data = response.json()
         except ValueError as exc:
@@ -201,11 +364,7 @@ class _HTTPChatClient:
         return data
 
     def _excerpt(self, response: httpx.Response) -> str:
-        try:
-            text = response.text
-        except (UnicodeDecodeError, httpx.HTTPError):
-            return "<undecodable body>"
-        text = " ".join(text.split())
+        text = " ".join(_body_text(response).split())
         if self._api_key:
             text = text.replace(self._api_key, "[api key]")
         if not text:
@@ -216,92 +375,149 @@ class _HTTPChatClient:
 
 
 class OpenAICompatibleClient(_HTTPChatClient):
-    """``POST {base_url}/chat/completions``: OpenAI, Ollama, vLLM, llama.cpp, LM Studio."""
+    """``POST {base_url}/chat/completions``: OpenAI, vLLM, llama.cpp, LM Studio, Ollama's /v1.
+
+    `structured` is ``json_schema`` (OpenAI, LM Studio, Ollama), ``json_object`` (the
+    schema rides along in ``response_format.schema``: llama.cpp's server and
+    llama-cpp-python), ``guided_json`` (vLLM) or ``none``."""
 
     _key_hint = "check the API key (OPENAI_API_KEY or --llm-key)"
     default_base_url = OPENAI_BASE_URL
+    default_structured: Structured = "json_schema"
 
-    def complete(
-        self, messages: Sequence[Message], *, json_schema: dict[str, Any] | None = None
-    ) -> str:
-        url = f"{self.base_url}/chat/completions"
+    def _request(
+        self, messages: list[Message], schema: dict[str, Any] | None, mode: Structured
+    ) -> tuple[str, dict[str, Any], dict[str, str]]:
         payload: dict[str, Any] = {
             "model": self.model,
-            "messages": _checked_messages(messages),
+            "messages": messages,
             "temperature": self.temperature,
         }
-        if json_schema is not None:
-            payload["response_format"] = {
-                "type": "json_schema",
-                "json_schema": {"name": "facts", "schema": json_schema, "strict": False},
-            }
+        if self.max_tokens is not None:
+            payload["max_tokens"] = self.max_tokens
+        if schema is not None:
+            if mode == "json_schema":
+                payload["response_format"] = {
+                    "type": "json_schema",
+                    "json_schema": {"name": "facts", "schema": schema, "strict": False},
+                }
+            elif mode == "json_object":
+                payload["response_format"] = {"type": "json_object", "schema": schema}
+            elif mode == "guided_json":
+                payload["guided_json"] = schema
         headers = {"Authorization": f"Bearer {self._api_key}"} if self._api_key else {}
-        response = self._post(url, payload, headers)
-        if json_schema is not None and _rejects_response_format(response):
-            # Many local servers lack structured output; the prompt still asks for JSON and
-            # the caller validates, so one plain retry beats failing outright.
-            del payload["response_format"]
-            response = self._post(url, payload, headers)
-        data = self._json_body(response, url)
-        content = _openai_content(data)
-        if content is None or not content.strip():
-            raise LLMError(
-                f"empty or unreadable reply from {_display_url(url)}: {_short_json(data)}"
-            )
-        return _strip_code_fence(content) if json_schema is not None else content
+        return f"{self.base_url}/chat/completions", payload, headers
+
+    def _reply(self, data: dict[str, Any], mode: Structured) -> Reply:
+        choices = data.get("choices")
+        first = choices[0] if isinstance(choices, list) and choices else None
+        finish = first.get("finish_reason") if isinstance(first, dict) else None
+        usage = data.get("usage")
+        return Reply(
+            _openai_content(data) or "",
+            usage=_usage(usage, "prompt_tokens", "completion_tokens"),
+            finish_reason=finish if isinstance(finish, str) else None,
+            structured=mode != "none",
+        )
+
+
+class OllamaClient(_HTTPChatClient):
+    """``POST {base_url}/api/chat`` (Ollama's own API), with its ``format`` schema."""
+
+    _key_hint = "check the API key (--llm-key) of the proxy in front of Ollama"
+    default_base_url = OLLAMA_BASE_URL
+    default_structured: Structured = "format"
+
+    def _request(
+        self, messages: list[Message], schema: dict[str, Any] | None, mode: Structured
+    ) -> tuple[str, dict[str, Any], dict[str, str]]:
+        options: dict[str, Any] = {"temperature": self.temperature}
+        if self.max_tokens is not None:
+            options["num_predict"] = self.max_tokens
+        payload: dict[str, Any] = {
+            "model": self.model,
+            "messages": messages,
+            "stream": False,
+            "options": options,
+        }
+        if schema is not None:
+            # without the schema, "json" still keeps the reply to valid JSON
+            payload["format"] = schema if mode == "format" else "json"
+        headers = {"Authorization": f"Bearer {self._api_key}"} if self._api_key else {}
+        return f"{self.base_url}/api/chat", payload, headers
+
+    def _reply(self, data: dict[str, Any], mode: Structured) -> Reply:
+        message = data.get("message")
+        content = message.get("content") if isinstance(message, dict) else None
+        reason = data.get("done_reason")
+        return Reply(
+            content if isinstance(content, str) else "",
+            usage=_usage(data, "prompt_eval_count", "eval_count"),
+            finish_reason=reason if isinstance(reason, str) else None,
+            structured=mode != "none",
+        )
 
 
 class AnthropicClient(_HTTPChatClient):
-    """``POST {base_url}/messages`` (Anthropic's Messages API)."""
+    """``POST {base_url}/messages`` (Anthropic's Messages API); structured output is a
+    forced call of one tool whose input schema is the one asked for."""
 
     _key_hint = "check the API key (ANTHROPIC_API_KEY or --llm-key)"
     default_base_url = ANTHROPIC_BASE_URL
+    default_structured: Structured = "tool"
 
-    def __init__(self, model: str, *, max_tokens: int = 4096, **options: Any) -> None:
-        super().__init__(model, **options)
-        if max_tokens < 1:
-            raise LLMConfigError(f"max_tokens must be positive, got {max_tokens}")
-        self.max_tokens = max_tokens
+    def __init__(self, model: str, *, max_tokens: int | None = 4096, **options: Any) -> None:
+        super().__init__(model, max_tokens=max_tokens or 4096, **options)
 
-    def complete(
-        self, messages: Sequence[Message], *, json_schema: dict[str, Any] | None = None
-    ) -> str:
-        url = f"{self.base_url}/messages"
-        checked = _checked_messages(messages)
-        system_parts = [m["content"] for m in checked if m["role"] == "system"]
-        turns = [m for m in checked if m["role"] != "system"]
+    def _request(
+        self, messages: list[Message], schema: dict[str, Any] | None, mode: Structured
+    ) -> tuple[str, dict[str, Any], dict[str, str]]:
+        system_parts = [m["content"] for m in messages if m["role"] == "system"]
+        turns = [m for m in messages if m["role"] != "system"]
         if not turns:
             raise ValueError("Anthropic needs at least one user message besides the system ones")
-        if json_schema is not None:
-            # No structured-output switch on this API: ask for it in the system prompt.
-            system_parts.append(
-                "Reply with JSON only: a single JSON value, no prose and no code fences, "
-                "matching this JSON Schema:\n" + json.dumps(json_schema, separators=(",", ":"))
-            )
         payload: dict[str, Any] = {
             "model": self.model,
             "max_tokens": self.max_tokens,
             "temperature": self.temperature,
             "messages": turns,
         }
+        if schema is not None and mode == "tool":
+            payload["tools"] = [
+                {
+                    "name": _TOOL_NAME,
+                    "description": "Record the facts found, or an empty list.",
+                    "input_schema": schema,
+                }
+            ]
+            payload["tool_choice"] = {"type": "tool", "name": _TOOL_NAME}
+        elif schema is not None:
+            system_parts.append(
+                "Reply with JSON only: a single JSON value, no prose and no code fences, "
+                "matching this JSON Schema:\n" + json.dumps(schema, separators=(",", ":"))
+            )
         if system_parts:
             payload["system"] = "\n\n".join(system_parts)
         headers = {"anthropic-version": ANTHROPIC_VERSION}
         if self._api_key:
             headers["x-api-key"] = self._api_key
-        data = self._json_body(self._post(url, payload, headers), url)
+        return f"{self.base_url}/messages", payload, headers
+
+    def _reply(self, data: dict[str, Any], mode: Structured) -> Reply:
         blocks = data.get("content")
-        texts = (
-            [b["text"] for b in blocks if isinstance(b, dict) and isinstance(b.get("text"), str)]
-            if isinstance(blocks, list)
-            else []
+        blocks = [b for b in blocks if isinstance(b, dict)] if isinstance(blocks, list) else []
+        tool = next((b for b in blocks if b.get("type") == "tool_use"), None)
+        if tool is not None and isinstance(tool.get("input"), dict):
+            text = json.dumps(tool["input"], ensure_ascii=False)
+        else:
+            text = "".join(b["text"] for b in blocks if isinstance(b.get("text"), str))
+        reason = data.get("stop_reason")
+        return Reply(
+            text,
+            usage=_usage(data.get("usage"), "input_tokens", "output_tokens"),
+            finish_reason=reason if isinstance(reason, str) else None,
+            structured=tool is not None,
         )
-        content = "".join(texts)
-        if not content.strip():
-            raise LLMError(
-                f"empty or unreadable reply from {_display_url(url)}: {_short_json(data)}"
-            )
-        return _strip_code_fence(content) if json_schema is not None else content
 
 
 def get_chat_client(
@@ -309,14 +525,19 @@ def get_chat_client(
     *,
     base_url: str | None = None,
     api_key: str | None = None,
-    timeout: float = 60.0,
+    timeout: float = DEFAULT_TIMEOUT,
+    max_tokens: int | None = None,
+    structured: Structured | None = None,
 ) -> ChatClient:
     """A client for ``provider:model``.
 
     ``openai:gpt-4o-mini`` and ``anthropic:claude-...`` need `api_key`; ``ollama:qwen2.5:7b``
-    talks to a local Ollama (the model name may itself hold colons); ``vllm:``,
-    ``lmstudio:``, ``llamacpp:`` and ``openai-compatible:`` need `base_url`. A `base_url`
-    given for openai, anthropic or ollama overrides their default.
+    talks to a local Ollama (the model name may itself hold colons; a `base_url` ending in
+    ``/v1`` uses Ollama's OpenAI-compatible endpoint instead of ``/api/chat``);
+    ``vllm:``, ``lmstudio:``, ``llamacpp:`` and ``openai-compatible:`` need `base_url`.
+    A `base_url` given for openai, anthropic or ollama overrides their default.
+    `structured` overrides the provider's structured-output mode (`STRUCTURED`);
+    ``"none"`` asks for JSON in the prompt only.
     """
     provider, sep, model = name.strip().partition(":")
     provider = provider.strip().lower()
@@ -326,37 +547,60 @@ def get_chat_client(
             f"LLM name {name!r} should be provider:model, e.g. openai:gpt-4o-mini, "
             "ollama:qwen2.5:7b or anthropic:claude-3-5-haiku-latest"
         )
+    if provider not in PROVIDERS:
+        raise LLMConfigError(
+            f"unknown LLM provider {provider!r} in {name!r}: use one of {', '.join(PROVIDERS)}"
+        )
+    options: dict[str, Any] = {
+        "api_key": api_key,
+        "timeout": timeout,
+        "max_tokens": max_tokens,
+        "structured": structured or STRUCTURED[provider],
+    }
     if provider == "openai":
         if not api_key:
             raise LLMConfigError(
                 f"{provider}:{model} needs an API key: set OPENAI_API_KEY (or --llm-key), "
                 "or use a local model such as ollama:qwen2.5:7b"
             )
-        return OpenAICompatibleClient(
-            model, base_url=base_url or OPENAI_BASE_URL, api_key=api_key, timeout=timeout
-        )
+        return OpenAICompatibleClient(model, base_url=base_url or OPENAI_BASE_URL, **options)
     if provider == "anthropic":
         if not api_key:
             raise LLMConfigError(
                 f"{provider}:{model} needs an API key: set ANTHROPIC_API_KEY (or --llm-key)"
             )
-        return AnthropicClient(
-            model, base_url=base_url or ANTHROPIC_BASE_URL, api_key=api_key, timeout=timeout
-        )
+        return AnthropicClient(model, base_url=base_url or ANTHROPIC_BASE_URL, **options)
     if provider == "ollama":
-        return OpenAICompatibleClient(
-            model, base_url=base_url or OLLAMA_BASE_URL, api_key=api_key, timeout=timeout
+        if base_url and base_url.rstrip("/").endswith("/v1"):
+            if options["structured"] == "format":
+                options["structured"] = "json_schema"
+            return OpenAICompatibleClient(model, base_url=base_url, **options)
+        return OllamaClient(model, base_url=base_url or OLLAMA_BASE_URL, **options)
+    if not base_url:
+        raise LLMConfigError(
+            f"{provider}:{model} needs the server's URL: pass base_url (--llm-url), "
+            f"e.g. {_SELF_HOSTED_EXAMPLES[provider]}"
         )
-    if provider in _SELF_HOSTED_EXAMPLES:
-        if not base_url:
-            raise LLMConfigError(
-                f"{provider}:{model} needs the server's URL: pass base_url (--llm-url), "
-                f"e.g. {_SELF_HOSTED_EXAMPLES[provider]}"
-            )
-        return OpenAICompatibleClient(model, base_url=base_url, api_key=api_key, timeout=timeout)
-    raise LLMConfigError(
-        f"unknown LLM provider {provider!r} in {name!r}: use one of {', '.join(PROVIDERS)}"
-    )
+    return OpenAICompatibleClient(model, base_url=base_url, **options)
+
+
+def _usage(data: Any, tokens_in: str, tokens_out: str) -> dict[str, int]:
+    """Token counts under the common names, when the server gave them."""
+    if not isinstance(data, dict):
+        return {}
+    out = {}
+    for name, key in (("prompt_tokens", tokens_in), ("completion_tokens", tokens_out)):
+        value = data.get(key)
+        if isinstance(value, int) and not isinstance(value, bool) and value >= 0:
+            out[name] = value
+    return out
+
+
+def _body_text(response: httpx.Response) -> str:
+    try:
+        return response.text
+    except (UnicodeDecodeError, httpx.HTTPError):
+        return "<undecodable body>"
 
 
 def _checked_messages(messages: Sequence[Message]) -> list[Message]:
@@ -371,16 +615,6 @@ def _checked_messages(messages: Sequence[Message]) -> list[Message]:
             raise ValueError(f"message {i} has no text content: set 'content' to a string")
         checked.append({"role": role, "content": content})
     return checked
-
-
-def _rejects_response_format(response: httpx.Response) -> bool:
-    if response.status_code not in (400, 422):
-        return False
-    try:
-        body = response.text.lower()
-    except (UnicodeDecodeError, httpx.HTTPError):
-        return False
-    return "response_format" in body or "json_schema" in body
 
 
 def _openai_content(data: dict[str, Any]) -> str | None:

@@ -48,11 +48,17 @@ class Extraction:
     candidates: list[Candidate] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
     errors: list[str] = field(default_factory=list)
+    #: the failure might not recur on fewer turns (a timeout, a context overflow)
+    retry_smaller: bool = False
+    #: tokens the model read and wrote (prompt_tokens, completion_tokens), when reported
+    usage: dict[str, int] = field(default_factory=dict)
 
     def extend(self, other: Extraction) -> None:
         self.candidates.extend(other.candidates)
         self.notes.extend(other.notes)
         self.errors.extend(other.errors)
+        for name, count in other.usage.items():
+            self.usage[name] = self.usage.get(name, 0) + count
 
 
 @runtime_checkable

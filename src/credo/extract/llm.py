@@ -33,11 +33,13 @@ from ..llm import ChatClient, LLMError
 from ..secrets import find_secrets
 from .base import Extraction, Turn, latest_time
 
-__all__ = ["EXTRACT_SCHEMA", "LLMExtractor", "ReplyItem", "build_prompt"]
+__all__ = ["EXTRACT_SCHEMA", "LLMExtractor", "ReplyItem", "build_prompt", "refused_reply"]
 
 #: at most this many items are read from one reply; more is a summary, not extraction
 MAX_ITEMS = 50
 _EXCERPT = 200
+#: a stretch of 8 to 200 characters said 6 times in a row, or a line said 4 times in a row
+_REPEATS = re.compile(r"(.{8,200}?)\1{5,}|((?:^|\n)[^\n]{20,}\n)\2{3,}", re.DOTALL)
 
 SYSTEM_PROMPT = """You extract durable facts from a conversation for a long-term memory.
 Most conversations contain few or none: returning an empty list is the correct answer more
@@ -193,6 +195,20 @@ def _parse_reply(reply: str) -> tuple[list[Any] | None, str | None]:
     return None, f"reply is not JSON: {_excerpt(reply)}"
 
 
+def refused_reply(reply: str) -> str | None:
+    """Why a reply is refused before it is read, or None: it was cut off at the token
+    limit (a truncated list may still parse, minus what was cut), or it degenerated into
+    repeating itself (small models loop: the same words over and over inside a string)."""
+    if getattr(reply, "truncated", False):
+        return f"the reply was cut off at the model's token limit: {_excerpt(reply)}"
+    if not reply.strip():
+        return "the reply was empty"
+    looped = _REPEATS.search(reply)
+    if looped is not None:
+        return f"the reply repeats {_excerpt(looped.group(1) or looped.group(2))} over and over"
+    return None
+
+
 def _outermost_json(text: str) -> str | None:
     starts = [i for i in (text.find("{"), text.find("[")) if i >= 0]
     if not starts:
@@ -235,14 +251,19 @@ class LLMExtractor:
             return out
         masked, secrets = self._mask(turns)
         messages = build_prompt(turns, self.policy, self_name=self_name, masked=masked)
+        where = f"episode {turns[0].id}..{turns[-1].id}"
         try:
             reply = self.client.complete(messages, json_schema=EXTRACT_SCHEMA)
         except LLMError as exc:
-            out.errors.append(f"episode {turns[0].id}..{turns[-1].id}: {exc}")
+            out.errors.append(f"{where}: {exc}")
+            out.retry_smaller = exc.smaller_may_work
             return out
-        items, why = _parse_reply(reply)
-        if items is None:
-            out.notes.append(f"episode {turns[0].id}..{turns[-1].id}: no candidates: {why}")
+        out.usage = dict(getattr(reply, "usage", None) or {})
+        why = refused_reply(reply)
+        if why is None:
+            items, why = _parse_reply(reply)
+        if why is not None or items is None:
+            out.notes.append(f"{where}: no candidates: {why}")
             return out
         if len(items) > MAX_ITEMS:
             out.notes.append(f"reply had {len(items)} items; read the first {MAX_ITEMS}")
