@@ -121,7 +121,7 @@ def main() -> int:
             pages = [
                 ("subjects", "/"),
                 ("subject-timeline", "/subject?name=user"),
-                ("search", "/search?q=where+does+Arttu+live"),
+                ("search", "/search?q=where+does+the+user+live&k=5"),
                 ("conflicts", "/conflicts"),
                 ("rejections", "/rejections"),
                 ("forget-confirmation", "/forget?subject=maria"),
@@ -132,7 +132,7 @@ def main() -> int:
                 shoot(driver, args.out / f"{name}.png")
             driver.set_window_size(WIDTH, 900)
             driver.get(base + "/subject?name=user")
-            driver.find_element(By.CSS_SELECTOR, ".timeline a.value").click()
+            driver.find_element(By.LINK_TEXT, "Lisbon").click()
             shoot(driver, args.out / "fact.png")
         finally:
             if driver is not None:

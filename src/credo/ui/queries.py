@@ -105,12 +105,26 @@ def timelines(memory: Memory, subject: str, facts: Iterable[Fact]) -> dict[str, 
     return plain
 
 
+#: how a lineage row reads from each end: (this fact is the child, this fact is the parent)
+_RELATION_WORDS = {
+    "supersedes": ("replaced", "replaced by"),
+    "refines": ("refined", "refined by"),
+    "derived": ("derived from", "source of"),
+}
+
+
 @dataclass(frozen=True)
 class Neighbour:
-    kind: str  # the lineage kind: derived, supersedes, ...
+    kind: str  # the lineage kind: derived, supersedes, refines
     direction: str  # "parent" (this fact came from it) or "child" (it came from this fact)
     fact_id: str
     fact: Fact | None  # None when it is not in the scope any more
+
+    @property
+    def relation(self) -> str:
+        """The row in words, from this fact's side: 'replaced', 'refined by', ..."""
+        as_child, as_parent = _RELATION_WORDS.get(self.kind, (self.kind, f"{self.kind} by"))
+        return as_child if self.direction == "parent" else as_parent
 
 
 def neighbours(memory: Memory, fact_id: str) -> list[Neighbour]:
@@ -132,11 +146,19 @@ def conflicts_of(memory: Memory, fact_id: str) -> list[Conflict]:
 
 
 def split_refs(memory: Memory, fact: Fact) -> tuple[list[Fact], list[str]]:
-    """A fact's `derived_from`: the stored facts it names, and the other refs (source turns
-    and episodes)."""
+    """A fact's `derived_from`: the stored facts it was inferred from, and the other refs
+    (source turns and episodes). A fact it replaced or refined is lineage, not a source."""
     facts = memory.store.get_many(fact.derived_from, scope=memory.scope)
     known = {f.id for f in facts}
-    return facts, [ref for ref in fact.derived_from if ref not in known]
+    replaced = {
+        parent
+        for parent, child, kind in memory.store.lineage(scope=memory.scope, fact_id=fact.id)
+        if child == fact.id and kind != "derived"
+    }
+    return (
+        [f for f in facts if f.id not in replaced],
+        [ref for ref in fact.derived_from if ref not in known],
+    )
 
 
 def rejection(memory: Memory, rejection_id: int) -> Rejection:
