@@ -148,7 +148,8 @@ async def http_session(server: HttpServer, token: str | None = None
                        ) -> AsyncIterator[ClientSession]:
     headers = {"Authorization": f"Bearer {token or server.token}"}
     async with (
-        httpx2.AsyncClient(headers=headers) as http,
+        # generous: the first remember loads the parser, slow on a busy two-core machine
+        httpx2.AsyncClient(headers=headers, timeout=httpx2.Timeout(120.0)) as http,
         streamable_http_client(server.url, http_client=http) as (read, write),
         ClientSession(read, write) as session,
     ):
@@ -209,6 +210,42 @@ async def call_error(session: ClientSession, tool: str, **arguments: Any) -> str
 
 
 # -- the issue's session, over both transports ------------------------------------------------
+async def test_beliefs_over_time(connect: Any) -> None:
+    """as_of / known_at on recall and list_facts, why, history and retract, dates ISO."""
+    async with connect() as s:
+        await call(s, "forget", subject="user")
+        await call(s, "remember", text="I live in Helsinki", valid_from="2024-01-10")
+        moved = await call(s, "remember", text="I live in Berlin", valid_from="2025-03-05")
+        assert moved["relation"] == "update"
+        berlin = moved["fact"]["id"]
+        then = await call(s, "recall", query="where do I live", k=1, as_of="2024-06")
+        assert "Helsinki" in then["facts"][0]["text"] and "2024-06-30" in then["rendered"]
+        now = await call(s, "recall", query="where do I live", k=1)
+        assert now["facts"][0]["id"] == berlin
+        listed = await call(s, "list_facts", as_of="2024-06")
+        assert [f["text"] for f in listed["facts"]] == ["The user lives in Helsinki"]
+        why = await call(s, "why", id=berlin)
+        assert why["sources"][0]["said"] == "I live in Berlin"
+        assert any(d["kind"] == "updated" for d in why["decisions"])
+        assert all(d["at"].endswith("Z") for d in why["decisions"])
+        timeline = await call(s, "history", subject="user", predicate="live_in")
+        values = [e["value"] for e in timeline["keys"][0]["entries"]]
+        assert values == ["Helsinki", "Berlin"]
+        assert timeline["keys"][0]["entries"][0]["valid_to"].startswith("2025-03-05")
+        gone = await call(s, "retract", id=berlin, why="wrong", decided_by="user")
+        assert gone["retracted"]["status"] == "retracted" and gone["decided_by"] == "mcp:user"
+        after = await call(s, "recall", query="where do I live")
+        assert not any("lives in" in f["text"] for f in after["facts"])
+        refused = await call_error(s, "remember", text="I live in Berlin")
+        assert "retracted" in refused and "force" in refused
+        assert (await call(s, "remember", text="I live in Berlin", force=True))["stored"]
+        assert "cannot read the date" in await call_error(
+            s, "recall", query="where", as_of="someday"
+        )
+        assert "no fact" in await call_error(s, "why", id="f_missing")
+        await call(s, "forget", subject="user")
+
+
 async def test_the_issue_session(connect: Any) -> None:
     async with connect() as s:
         first = await call(s, "remember", text="Arttu's deploy target is Vercel")
