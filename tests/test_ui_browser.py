@@ -268,3 +268,24 @@ def test_a_server_bound_elsewhere_needs_the_token(
     finally:
         _stop(open_server)
         browser.delete_all_cookies()
+
+
+def test_loopback_without_a_token_prints_a_one_off_sign_in_link(
+    tmp_path: Path, browser: WebDriver, server: Server
+) -> None:
+    env = {k: v for k, v in os.environ.items() if k != "CREDO_MCP_TOKEN"}
+    env["CREDO_MCP_TOKEN"] = ""
+    one_off = _start(tmp_path, server.db, env=env)
+    try:
+        log = one_off.log.read_text()
+        link = next(w for w in log.split() if "/login?token=" in w)
+        token = link.rsplit("=", 1)[1]
+        assert link.startswith(one_off.url) and len(token) >= 32 and token != TOKEN
+        browser.delete_all_cookies()
+        browser.get(one_off.url + "/")
+        assert _h1(browser) == "Sign in"
+        browser.get(link)
+        assert _h1(browser) == "Subjects"
+    finally:
+        _stop(one_off)
+        browser.delete_all_cookies()
