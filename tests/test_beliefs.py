@@ -346,8 +346,17 @@ def test_the_session_through_the_cli(
     cli: Callable[..., int], capsys: pytest.CaptureFixture[str]
 ) -> None:
     assert cli("remember", "I live in Helsinki", "--valid-from", "2024-01-10") == 0
-    assert cli("remember", "I live in Berlin", "--valid-from", "2025-03-05",
-               "--derived-from", "turn-42") == 0
+    assert (
+        cli(
+            "remember",
+            "I live in Berlin",
+            "--valid-from",
+            "2025-03-05",
+            "--derived-from",
+            "turn-42",
+        )
+        == 0
+    )
     capsys.readouterr()
     assert cli("recall", "where do I live", "-k", "1", "--as-of", "2024-06") == 0
     assert "lives in Helsinki" in capsys.readouterr().out
@@ -361,7 +370,7 @@ def test_the_session_through_the_cli(
     [berlin] = json.loads(capsys.readouterr().out)
     assert cli("why", berlin["id"]) == 0
     out = capsys.readouterr().out
-    assert "said: \"I live in Berlin\"" in out and "turn-42" in out and "Helsinki" in out
+    assert 'said: "I live in Berlin"' in out and "turn-42" in out and "Helsinki" in out
     assert cli("why", berlin["id"], "--json") == 0
     assert json.loads(capsys.readouterr().out)["fact"]["id"] == berlin["id"]
     assert cli("retract", berlin["id"], "--why", "never moved") == 0
@@ -376,3 +385,78 @@ def test_the_session_through_the_cli(
     assert "cannot read the date" in capsys.readouterr().err
     assert cli("retract", "f_missing") == 1
     assert "no fact" in capsys.readouterr().err
+
+
+def test_export_and_import_keep_the_decision_log(
+    mem: Memory, clock: Clock, tmp_path: Path, minilm: object
+) -> None:
+    helsinki, berlin = live_in_the_past(mem, clock)
+    clock.set("2025-04-01")
+    mem.retract(berlin, why="never moved")
+    records = list(mem.export())
+    assert {r["kind"] for r in records if r["type"] == "event"} >= {
+        "new",
+        "updated",
+        "superseded",
+        "retracted",
+    }
+    other = make_store("sqlite", tmp_path / "copy", embedder=minilm)
+    try:
+        copy = Memory(other, scope="arttu", clock=clock)
+        report = copy.import_(records)
+        assert report.events == len([r for r in records if r["type"] == "event"])
+        assert copy.import_(records).events == 0  # idempotent
+        assert [d["kind"] for d in copy.why(berlin).decisions] == [
+            d["kind"] for d in mem.why(berlin).decisions
+        ]
+        clock.set("2026-01-01")
+        assert texts(copy.recall("where do I live", k=1, known_at="2025-03-20")) == [
+            "The user lives in Berlin"
+        ]
+        assert not any("lives in" in t for t in texts(copy.recall("where do I live")))
+    finally:
+        other.close()
+
+
+def test_an_export_without_a_log_imports_dated(
+    mem: Memory, clock: Clock, tmp_path: Path, minilm: object
+) -> None:
+    helsinki, berlin = live_in_the_past(mem, clock)
+    records = [r for r in mem.export() if r["type"] != "event"]
+    other = make_store("sqlite", tmp_path / "old", embedder=minilm)
+    try:
+        copy = Memory(other, scope="arttu", clock=clock)
+        copy.import_(records)
+        [e] = other.events(scope="arttu")
+        assert (e.fact_id, e.kind, e.at) == (helsinki, "superseded", parse_time("2025-03-05"))
+        clock.set("2026-01-01")
+        assert texts(copy.recall("where do I live", k=1, known_at="2024-12-31")) == [
+            "The user lives in Helsinki"
+        ]
+    finally:
+        other.close()
+
+
+@pytest.mark.parametrize(
+    "bad",
+    [
+        {"detail": {"said": "x", "password": "hunter2"}},
+        {"confidence": 7},
+        {"at": "yesterday-ish"},
+        {"kind": "Not A Code"},
+        {"detail": "said it"},
+    ],
+)
+def test_a_malformed_event_record_stops_the_import(
+    mem: Memory,
+    clock: Clock,
+    bad: dict,  # type: ignore[type-arg]
+) -> None:
+    live_in_the_past(mem, clock)
+    records = list(mem.export())
+    event = next(r for r in records if r["type"] == "event")
+    event.update(bad)
+    mem.forget(everything=True)
+    with pytest.raises(MemoryError_):
+        mem.import_(records)
+    assert mem.list() == []  # nothing written

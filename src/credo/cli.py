@@ -13,6 +13,7 @@ from . import __version__
 from .config import MAX_REJECTION_CHARS, Settings, SettingsError
 from .embed import EmbedderError, get_embedder
 from .fact import Fact
+from .isotime import format_iso
 from .memory import (
     ImportReport,
     Memory,
@@ -39,8 +40,39 @@ def _out(text: str = "", stream: TextIO | None = None) -> None:
     print(text, file=stream or sys.stdout)
 
 
+#: fields that hold a time: --json writes them as ISO 8601 (UTC), as the MCP tools do
+TIME_FIELDS = frozenset(
+    {"created_at", "valid_from", "valid_to", "last_seen_at", "resolved_at", "exported_at", "at"}
+)
+
+
+def iso_times(data: Any) -> Any:
+    """`data` with every time field's epoch seconds written as ISO 8601 (credo.isotime)."""
+    if isinstance(data, dict):
+        return {
+            key: format_iso(value)
+            if key in TIME_FIELDS and isinstance(value, int | float) and not isinstance(value, bool)
+            else iso_times(value)
+            for key, value in data.items()
+        }
+    if isinstance(data, list | tuple):
+        return [iso_times(item) for item in data]
+    return data
+
+
 def _json(data: Any) -> None:
-    print(json.dumps(data, ensure_ascii=False, indent=2, default=str))
+    print(json.dumps(iso_times(data), ensure_ascii=False, indent=2, default=str))
+
+
+def _unit_interval(text: str) -> float:
+    """An argparse type: a number from 0 to 1."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number") from None
+    if not 0.0 <= value <= 1.0:
+        raise argparse.ArgumentTypeError(f"{text} is outside 0..1 (a confidence)")
+    return value
 
 
 def _cut(text: str | None, limit: int = MAX_REJECTION_CHARS) -> str:
@@ -251,7 +283,8 @@ def _import_line(report: ImportReport) -> str:
     )
     return (
         f"imported {report.facts} fact(s) ({report.skipped} already there), "
-        f"{report.lineage} lineage, {report.conflicts} conflict(s), {report.aliases} "
+        f"{report.lineage} lineage, {report.conflicts} conflict(s), {report.events} "
+        f"decision(s), {report.aliases} "
         f"alias(es), {report.rules} rule(s), {report.rejections} rejection(s) into "
         f"{', '.join(report.scopes) or 'nothing'}{renumbered}"
         + (f"; {len(report.refused)} record(s) refused" if report.refused else "")
@@ -287,6 +320,15 @@ def cmd_alias(args: argparse.Namespace, mem: Memory) -> int:
     if args.alias_cmd == "add":
         alias, canonical = mem.alias_add(args.alias, args.canonical)
         _out(f"{alias} -> {canonical}")
+        before = mem.store.all(scope=mem.scope, subject=alias)
+        if before:  # an alias applies to what is read from now on: say what it leaves
+            _out(
+                f"{len(before)} fact(s) stored before under {alias!r} keep that subject "
+                f"(they are not about {canonical!r} to recall, list or forget --subject); "
+                "forget any by id and remember it again to key it anew:"
+            )
+            for fact in before:
+                _out("  " + _fact_line(fact))
     elif args.alias_cmd == "remove":
         mem.alias_remove(args.alias)
         _out(f"removed alias {args.alias}")
@@ -321,11 +363,12 @@ def cmd_rejected(args: argparse.Namespace, mem: Memory) -> int:
 
 
 def cmd_stats(args: argparse.Namespace, mem: Memory) -> int:
+    where = {"database": db_label(getattr(args, "db_in_use", "")), "scope": mem.scope}
     stats = mem.stats()
     if args.json:
-        _json(stats)
+        _json({**where, **stats})
     else:
-        for name, value in stats.items():
+        for name, value in {**where, **stats}.items():
             _out(f"{name}: {value}")
     return 0
 
@@ -396,17 +439,7 @@ def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
         "CREDO_EMBEDDER (local:minilm, local:static, hash, openai:<model>, ollama:<model>).",
     )
     parser.add_argument("--version", action="version", version=f"credo {__version__}")
-    parser.add_argument(
-        "--db",
-        help="SQLite file or postgresql:// URL (default: $CREDO_DB "
-        "or a file in your user data directory)",
-    )
-    parser.add_argument(
-        "--scope", help="the scope to read and write (default: $CREDO_SCOPE or 'default')"
-    )
-    parser.add_argument(
-        "--embedder", help="embedding model name (default: $CREDO_EMBEDDER or local:minilm)"
-    )
+    _add_globals(parser)
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
     command = CommandAdder(sub)
     p = command(
@@ -447,7 +480,11 @@ def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
     p.add_argument("-k", type=int, default=5, help="how many facts (default 5)")
     p.add_argument("--subject", help="only facts about this entity")
     p.add_argument(
-        "--min-confidence", type=float, default=None, help="confidence floor (default 0.4)"
+        "--min-confidence",
+        type=_unit_interval,
+        default=None,
+        metavar="X",
+        help="leave out facts below this confidence, conflicted ones too (0 to 1; default 0.4)",
     )
     p.add_argument("--render", action="store_true", help="print the prompt block")
     p.add_argument(
@@ -534,7 +571,11 @@ def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
     )
     p.set_defaults(handler=cmd_alias, standalone=None, json=False)
     alias_sub = p.add_subparsers(dest="alias_cmd", required=True, metavar="ACTION")
-    a = alias_sub.add_parser("add", help="ALIAS CANONICAL: make ALIAS mean CANONICAL")
+    a = alias_sub.add_parser(
+        "add",
+        help="ALIAS CANONICAL: make ALIAS mean CANONICAL from now on (facts already "
+        "stored under ALIAS keep their subject: they are listed)",
+    )
     a.add_argument("alias")
     a.add_argument("canonical")
     a = alias_sub.add_parser("remove", help="remove an alias")
@@ -556,9 +597,54 @@ def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
     command("reindex", cmd_reindex, "Re-embed every fact with the current embedder.", read=False)
     command("migrate", cmd_migrate, "Apply pending schema migrations.", read=False)
     if argv is not None and _command_of(argv) in sub.choices:
-        return parser
+        return _accept_globals(parser)
     for register in _command_groups():
         register(command)
+    return _accept_globals(parser)
+
+
+#: the options every command takes, before or after its name: (flags, argparse settings)
+GLOBAL_OPTIONS: tuple[tuple[str, dict[str, Any]], ...] = (
+    (
+        "--db",
+        {
+            "metavar": "PATH|URL",
+            "help": "SQLite file or postgresql:// URL (default: $CREDO_DB or a file in your "
+            "user data directory); a file in a directory that does not exist is an error "
+            "unless --create",
+        },
+    ),
+    ("--scope", {"help": "the scope to read and write (default: $CREDO_SCOPE or 'default')"}),
+    ("--embedder", {"help": "embedding model name (default: $CREDO_EMBEDDER or local:minilm)"}),
+    (
+        "--create",
+        {
+            "action": "store_true",
+            "help": "make the --db file's directory when it does not exist (the default "
+            "location is always made)",
+        },
+    ),
+)
+
+
+def _add_globals(parser: argparse.ArgumentParser, *, copy: bool = False) -> None:
+    """The global options on `parser`. On a command's parser (`copy`) they default to
+    SUPPRESS: left out there, they leave what was given before the command alone."""
+    for flag, settings in GLOBAL_OPTIONS:
+        if flag in parser._option_string_actions:  # the command has its own (eval --embedder)
+            continue
+        extra: dict[str, Any] = {"default": argparse.SUPPRESS} if copy else {}
+        parser.add_argument(flag, **settings, **extra)
+
+
+def _accept_globals(parser: argparse.ArgumentParser) -> argparse.ArgumentParser:
+    """Let every command, at every level, take the global options after its name too
+    (`credo mcp --scope arttu --db x.db`, `credo alias add a b --scope s`)."""
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            for command in dict.fromkeys(action.choices.values()):
+                _add_globals(command, copy=True)
+                _accept_globals(command)
     return parser
 
 
@@ -573,7 +659,7 @@ def _command_of(argv: Sequence[str]) -> str | None:
     for word in words:
         if word in _GLOBAL_VALUES:
             next(words, None)
-        elif word.startswith(tuple(f"{opt}=" for opt in _GLOBAL_VALUES)):
+        elif word == "--create" or word.startswith(tuple(f"{opt}=" for opt in _GLOBAL_VALUES)):
             continue
         elif word.startswith("-"):
             return None  # --help, --version, an abbreviation: let argparse see everything
@@ -603,9 +689,45 @@ def _command_groups() -> list[Callable[[CommandAdder], None]]:
     return groups
 
 
+def check_db(db: str, *, create: bool) -> None:
+    """A database file named (by --db or $CREDO_DB) in a directory that does not exist is
+    most likely a typo: an error, unless `create`. The default location is always made."""
+    from pathlib import Path
+
+    from .config import default_db_path
+
+    if "://" in db or db == ":memory:" or create or db == str(default_db_path()):
+        return
+    folder = Path(db).expanduser().parent
+    if not folder.exists():
+        raise UsageError(
+            f"--db {db}: the directory {folder} does not exist (a typo?). Add --create to "
+            "make it and a new database in it"
+        )
+
+
+def db_label(db: str) -> str:
+    """The database as `stats` shows it: a path made absolute, or a URL without its
+    password."""
+    from pathlib import Path
+    from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
+
+    if "://" not in db:
+        return db if db == ":memory:" else str(Path(db).expanduser().resolve())
+    parts = urlsplit(db)
+    netloc = parts.netloc
+    if "@" in netloc:
+        user, host = netloc.rsplit("@", 1)
+        netloc = f"{user.split(':', 1)[0]}@{host}"
+    query = urlencode([(k, v) for k, v in parse_qsl(parts.query) if k.lower() != "password"])
+    return urlunsplit(parts._replace(netloc=netloc, query=query))
+
+
 def open_memory(args: argparse.Namespace, settings: Settings) -> Memory:
     embedder = get_embedder(args.embedder or settings.embedder, **settings.embedder_options)
     db = args.db or settings.db
+    check_db(db, create=getattr(args, "create", False))
+    args.db_in_use = db
     policy = load_policy(policy_path_for(db))  # before opening: a bad file costs nothing
     store = open_store(db, embedder)
     return Memory(store, scope=args.scope or settings.scope, policy=policy)

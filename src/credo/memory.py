@@ -102,6 +102,7 @@ class ImportReport:
     skipped: int = 0  # already there (same id, same text): an import is idempotent
     lineage: int = 0
     conflicts: int = 0
+    events: int = 0
     aliases: int = 0
     rules: int = 0
     rejections: int = 0
@@ -502,23 +503,30 @@ class Memory:
         known_at: str | float | None = None,
     ) -> builtins.list[Hit]:
         """The facts that answer `query`, best first (see `credo.recall`). With `as_of`
-        and/or `known_at`, the facts that were true then as credo knew them then."""
+        and/or `known_at`, the facts that were true then as credo knew them then. With
+        `subject`, only facts about that entity; `min_confidence` (0 to 1) leaves out
+        facts below it, conflicted ones too."""
+        floor = self.recall_floor if min_confidence is None else min_confidence
+        if isinstance(floor, bool) or not isinstance(floor, int | float) or not 0 <= floor <= 1:
+            raise MemoryError_(f"min_confidence must be between 0 and 1, not {floor!r}")
+        about = self.entity(subject) if subject else None
         view = self.view(as_of, known_at)
         if view is not None:
             view.load_conflicts(self.store, scope=self.scope)
         try:
-            return recall(
+            hits = recall(
                 self.store,
                 query,
                 scope=self.scope,
                 k=k,
-                min_confidence=self.recall_floor if min_confidence is None else min_confidence,
-                subject=self.entity(subject) if subject else None,
+                min_confidence=floor,
+                subject=about,
                 canonical_subject=None,
                 view=view,
             )
         except ValueError as exc:
             raise MemoryError_(str(exc)) from exc
+        return hits if about is None else [h for h in hits if h.fact.subject == about]
 
     def render(
         self,
@@ -930,6 +938,8 @@ def export_scope(store: Store, scope: str) -> Iterator[dict[str, Any]]:
             "resolution": c.resolution,
             "decided_by": c.decided_by,
         }
+    for event in store.events(scope=scope):
+        yield {"type": "event", "scope": scope, **event.to_dict()}
     for alias, canonical in store.aliases(scope=scope).items():
         yield {"type": "alias", "scope": scope, "alias": alias, "canonical": canonical}
     for rule in store.rules(scope=scope):
@@ -947,6 +957,7 @@ _RECORD_FIELDS: dict[str, frozenset[str]] = {
     "conflict": frozenset(
         {"scope", "a", "b", "reason", "created_at", "resolved_at", "resolution", "decided_by"}
     ),
+    "event": frozenset({"scope", "fact_id", "at", "kind", "other", "by", "confidence", "detail"}),
     "alias": frozenset({"scope", "alias", "canonical"}),
     "rule": frozenset({"id", "scope", "pattern", "subject", "created_at", "origin"}),
     "rejection": frozenset(
@@ -1192,6 +1203,8 @@ def _parse(f: _Fields, target: str, rescope: bool) -> dict[str, Any] | Fact | No
                 f.text("decided_by", limit=MAX_LABEL_CHARS, cut=True, empty=True) or ""
             ),
         }
+    if kind == "event":
+        return _parse_event(f)
     if kind == "alias":
         names = []
         for key in ("alias", "canonical"):
@@ -1240,6 +1253,80 @@ def _parse(f: _Fields, target: str, rescope: bool) -> dict[str, Any] | Fact | No
             "created_at": f.time("created_at", default=f.now),
         }
     raise _Malformed(f"unknown record type {kind!r}")
+
+
+#: what a decision's detail may hold, and how: texts (masked, cut), lists of ids, a flag
+_DETAIL_TEXTS = ("said", "source", "why", "note", "relation")
+
+
+def _parse_event(f: _Fields) -> dict[str, Any]:
+    from .secrets import mask_secrets
+
+    at = f.time("at")
+    if at is None:
+        raise _Malformed("needs 'at'")
+    confidence = f.data.get("confidence")
+    if confidence is not None and (
+        isinstance(confidence, bool)
+        or not isinstance(confidence, (int, float))
+        or not 0.0 <= float(confidence) <= 1.0
+    ):
+        raise _Malformed("'confidence' must be a number between 0 and 1")
+    raw = f.data.get("detail") or {}
+    if not isinstance(raw, dict):
+        raise _Malformed("'detail' must be an object")
+    unknown = set(raw) - {*_DETAIL_TEXTS, "derived_from", "independent"}
+    if unknown:
+        raise _Malformed(f"'detail' holds unknown fields: {', '.join(sorted(unknown))}")
+    inner = _Fields(f.n, f.kind, raw, f.now)
+    detail: dict[str, Any] = {}
+    for key in _DETAIL_TEXTS:
+        text = inner.text(key, limit=MAX_FACT_CHARS, cut=True, empty=True)
+        if text is not None:
+            detail[key] = mask_secrets(text)
+    if "derived_from" in raw:
+        detail["derived_from"] = inner.refs("derived_from")
+    if "independent" in raw:
+        if not isinstance(raw["independent"], (bool, type(None))):
+            raise _Malformed("'independent' must be true, false or null")
+        detail["independent"] = raw["independent"]
+    return {
+        "fact_id": f.ident("fact_id", required=True),
+        "at": at,
+        "kind": f.code("kind"),
+        "other": f.ident("other"),
+        "by": mask_secrets(f.text("by", limit=MAX_LABEL_CHARS, cut=True, empty=True) or ""),
+        "confidence": None if confidence is None else float(confidence),
+        "detail": detail,
+    }
+
+
+def _dated_retirements(store: Store, scope: str, facts: Sequence[Fact]) -> list[Event]:
+    """Retired facts an import brings without their decision log (an export made before
+    credo kept one): one row each, dated as the schema migration dates them."""
+    logged = {e.fact_id for e in store.events(scope=scope, fact_ids=[f.id for f in facts])}
+    successors = {
+        f.id: f
+        for f in store.get_many([x.superseded_by for x in facts if x.superseded_by], scope=scope)
+    }
+    out = []
+    for fact in facts:
+        if fact.is_live or fact.id in logged:
+            continue
+        nxt = successors.get(fact.superseded_by or "")
+        at = (
+            nxt.created_at
+            if nxt
+            else fact.valid_to
+            if fact.valid_to is not None
+            else fact.created_at
+        )
+        kind = "retracted" if fact.status is Status.RETRACTED else "superseded"
+        note = {"note": "imported without a decision log"}
+        out.append(
+            Event(scope, fact.id, at, kind, fact.superseded_by, "import", fact.confidence, note)
+        )
+    return out
 
 
 def _derived_id(prefix: str, scope: str, old: str) -> str:
@@ -1416,7 +1503,25 @@ def import_records(
             (r.text, r.code, r.created_at)
             for r in store.rejections(scope=target, limit=REJECTIONS_KEPT)
         }
+        named = [ref(d["fact_id"]) for _, k, d in rest if k == "event"]
+        logged = {
+            (e.fact_id, e.at, e.kind, e.other)
+            for e in (store.events(scope=target, fact_ids=named) if named else [])
+        }
         for n, kind, data in rest:
+            if kind == "event":
+                if data["fact_id"] in dropped:
+                    report.refused.append(
+                        f"record {n} (event): names a fact that was not imported; not imported"
+                    )
+                    continue
+                data["fact_id"] = ref(data["fact_id"])
+                other = data["other"]
+                data["other"] = ref(other) if other and other not in dropped else None
+                seen = (data["fact_id"], data["at"], data["kind"], data["other"])
+                if seen in logged or not _both_here(store, target, [data["fact_id"]], present):
+                    continue  # already there (an import is idempotent), or not in scope
+                logged.add(seen)
             if kind in ("lineage", "conflict"):
                 ends = ("parent", "child") if kind == "lineage" else ("a", "b")
                 if any(data[e] in dropped for e in ends):
@@ -1438,6 +1543,7 @@ def import_records(
                     continue
                 known_rejections.add(key)
             _import_record(store, target, kind, data, report)
+        store.add_events(_dated_retirements(store, target, fresh))
     return report
 
 
@@ -1467,6 +1573,9 @@ def _import_record(
                 resolved_at=r["resolved_at"],
             )
         report.conflicts += 1
+    elif kind == "event":
+        store.add_events([Event(scope=scope, **r)])
+        report.events += 1
     elif kind == "alias":
         store.set_alias(scope, r["alias"], r["canonical"])
         report.aliases += 1
