@@ -9,7 +9,7 @@ DEMO_DB ?= $(CURDIR)/demo.db
 $(BIN)/credo: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install -q --upgrade pip
-	$(BIN)/pip install -q -e '.[dev,postgres,mcp,langgraph,langmem,openai-agents,pydantic-ai]'
+	$(BIN)/pip install -q -e '.[dev,postgres,mcp,ui,langgraph,langmem,openai-agents,pydantic-ai]'
 	touch $@
 
 # (1) the main job on the embedded default: SQLite file + the bundled local model
