@@ -29,7 +29,6 @@ import sys
 import uuid
 from collections.abc import Iterator
 from contextlib import contextmanager
-from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any, Literal
 
@@ -49,6 +48,7 @@ from .embed import EmbedderError
 from .fact import Fact
 from .httpauth import TOKEN_ENV, http_token
 from .httpauth import given_token as _given_token
+from .isotime import format_iso
 from .memory import Memory, MemoryError_, RememberResult, parse_time
 from .recall import Hit
 from .render import format_date
@@ -109,10 +109,8 @@ class TurnIn(BaseModel):
 
 
 def _iso(timestamp: float | None) -> str | None:
-    if timestamp is None:
-        return None
-    moment = datetime.fromtimestamp(timestamp, UTC)
-    return moment.isoformat(timespec="seconds").replace("+00:00", "Z")
+    """ISO 8601 as the CLI's --json writes it (one spelling: credo.isotime)."""
+    return format_iso(timestamp)
 
 
 def fact_out(fact: Fact) -> dict[str, Any]:
