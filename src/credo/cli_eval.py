@@ -82,6 +82,7 @@ def cmd_locomo(args: argparse.Namespace, settings: Settings) -> int:
             unit=args.unit,
             ks=args.k,
             progress=progress,
+            render_floor=args.render_floor,
         ),
         format_report,
         LocomoError,
@@ -106,6 +107,27 @@ def cmd_resolver(args: argparse.Namespace, settings: Settings) -> int:
         ),
         format_report,
         ResolverDataError,
+    )
+
+
+def cmd_updates(args: argparse.Namespace, settings: Settings) -> int:
+    from .eval.updates import UpdatesDataError, evaluate, format_report
+
+    if args.k <= 0 or args.limit <= 0:
+        print("credo: --k and --limit must be positive numbers", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    return _report(
+        args,
+        lambda progress: evaluate(
+            args.data,
+            _embedder(args, settings),
+            k=args.k,
+            limit=args.limit,
+            seed=args.seed,
+            progress=progress,
+        ),
+        lambda report: format_report(report, failures=args.failures),
+        UpdatesDataError,
     )
 
 
@@ -189,6 +211,12 @@ def register(command: CommandAdder) -> None:
         help="cut-offs (default: 1 5 10 20)",
     )
     e.add_argument(
+        "--render-floor",
+        action="store_true",
+        help="also measure the render relevance floor: facts per question, evidence "
+        "share, R@10 and off-topic facts, with and without it",
+    )
+    e.add_argument(
         "--embedder",
         dest="eval_embedder",
         metavar="NAME",
@@ -239,6 +267,50 @@ def register(command: CommandAdder) -> None:
     )
     e.add_argument("--json", action="store_true", help="print JSON")
     e.set_defaults(handler=None, standalone=cmd_resolver)
+
+    e = eval_sub.add_parser(
+        "updates",
+        help="Knowledge updates: update precedence, stale leaks, as-of, contradictions, retraction",
+        description="Remember sequences of dated statements (a value changes, is "
+        "confirmed, contradicted or retracted), each in its own scope of a temporary "
+        "SQLite store, then ask its question: is the current value first, does a stale "
+        "one reach the rendered block, does --as-of before the change give the old "
+        "value, are both sides of a contradiction shown with the warning, does a "
+        "retracted value stay out. Sequences come from a YAML file (examples/updates.yaml) "
+        "and are mined from MSC personas, PersonaExt and LoCoMo files (format read from "
+        "the content). Failures are listed by sequence id.",
+    )
+    e.add_argument(
+        "--data",
+        required=True,
+        action="append",
+        metavar="PATH",
+        help="sequence YAML, MSC personas JSON, PersonaExt JSON Lines or LoCoMo JSON (repeatable)",
+    )
+    e.add_argument("--k", type=int, default=5, metavar="K", help="facts recalled (default 5)")
+    e.add_argument(
+        "--limit",
+        type=int,
+        default=20,
+        metavar="N",
+        help="at most N mined sequences per template and data file (default 20)",
+    )
+    e.add_argument("--seed", type=int, default=0, help="sampling seed (default 0)")
+    e.add_argument(
+        "--failures",
+        type=int,
+        default=30,
+        metavar="N",
+        help="failing sequences listed (default 30)",
+    )
+    e.add_argument(
+        "--embedder",
+        dest="eval_embedder",
+        metavar="NAME",
+        help="embedding model (default: the global --embedder or local:minilm)",
+    )
+    e.add_argument("--json", action="store_true", help="print JSON")
+    e.set_defaults(handler=None, standalone=cmd_updates)
 
     try:
         from .eval.extraction import register_eval

@@ -281,6 +281,85 @@ class Scores:
         }
 
 
+#: queries no LoCoMo conversation bears on: what the relevance floor should leave out
+OFF_TOPIC = (
+    "deploy target",
+    "kubernetes cluster config",
+    "what is the capital of Peru",
+    "my tax return deadline",
+    '"',
+)
+
+
+@dataclass
+class RenderFloorStats:
+    """What a rendered block of `k` recalled facts carries without and with the relevance
+    floor (`credo.relevance.keep_relevant`), over the questions of categories 1-4: facts
+    rendered, the share of them that are evidence, evidence R@k, and facts rendered for
+    the `OFF_TOPIC` queries."""
+
+    k: int = 10
+    questions: int = 0
+    rendered: list[int] = field(default_factory=lambda: [0, 0])
+    evidence: list[int] = field(default_factory=lambda: [0, 0])
+    recall: list[float] = field(default_factory=lambda: [0.0, 0.0])
+    off_topic_queries: int = 0
+    off_topic: list[int] = field(default_factory=lambda: [0, 0])
+
+    def add(self, blocks: tuple[Sequence[Fact], Sequence[Fact]], gold: frozenset[str]) -> None:
+        self.questions += 1
+        for i, facts in enumerate(blocks):
+            found: set[str] = set()
+            for f in facts:
+                prov = provenance(f)
+                found |= prov
+                self.rendered[i] += 1
+                self.evidence[i] += bool(prov & gold)
+            self.recall[i] += len(found & gold) / len(gold)
+
+    def figures(self, i: int) -> dict[str, float]:
+        n = max(1, self.questions)
+        return {
+            "facts_per_question": round(self.rendered[i] / n, 3),
+            "evidence_share": round(self.evidence[i] / max(1, self.rendered[i]), 4),
+            f"R@{self.k}": round(self.recall[i] / n, 4),
+            "off_topic_facts_per_query": round(
+                self.off_topic[i] / max(1, self.off_topic_queries), 3
+            ),
+        }
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "k": self.k,
+            "questions": self.questions,
+            "without": self.figures(0),
+            "with": self.figures(1),
+        }
+
+
+def measure_render_floor(
+    conversations: Sequence[LocomoConversation], stores: Sequence[Store], *, k: int = 10
+) -> RenderFloorStats:
+    """Recall k facts per question (`Memory.recall`) and compare the block with and
+    without the relevance floor."""
+    from ..relevance import keep_relevant
+
+    stats = RenderFloorStats(k)
+    for conv, store in zip(conversations, stores, strict=True):
+        mem = Memory(store, scope=SCOPE)
+        for q in conv.questions:
+            if q.category in HEADLINE and q.evidence:
+                hits = mem.recall(q.question, k=k)
+                kept = keep_relevant(hits, query=q.question)
+                stats.add(([h.fact for h in hits], [h.fact for h in kept]), q.evidence)
+        for query in OFF_TOPIC:
+            hits = mem.recall(query, k=k)
+            stats.off_topic_queries += 1
+            stats.off_topic[0] += len(hits)
+            stats.off_topic[1] += len(keep_relevant(hits, query=query))
+    return stats
+
+
 @dataclass
 class LocomoReport:
     unit: str
@@ -296,6 +375,7 @@ class LocomoReport:
     build_seconds: float = 0.0
     query_seconds: float = 0.0
     queries_run: int = 0
+    render_floor: RenderFloorStats | None = None
 
     def overall(self) -> Scores:
         total = Scores(self.ks)
@@ -325,6 +405,7 @@ class LocomoReport:
             "recall_ms_mean": round(1000 * self.query_seconds / self.queries_run, 3)
             if self.queries_run
             else 0.0,
+            **({"render_floor": self.render_floor.to_dict()} if self.render_floor else {}),
         }
 
 
@@ -367,6 +448,7 @@ def evaluate(
     ks: Sequence[int] = DEFAULT_KS,
     progress: Callable[[str], None] | None = None,
     retriever: Retriever = credo_recall,
+    render_floor: bool = False,
 ) -> LocomoReport:
     """Build one store per conversation in a temporary folder and score `retriever`
     (credo's recall unless told otherwise) on its questions."""
@@ -396,6 +478,8 @@ def evaluate(
                 return [provenance(f) for f in retriever(stores[ci], question, k)]
 
             score(conversations, search, ks=report.ks, report=report)
+            if render_floor:
+                report.render_floor = measure_render_floor(conversations, stores)
         finally:
             for s in stores:
                 s.close()
@@ -435,4 +519,18 @@ def format_report(report: LocomoReport) -> str:
         f"{report.query_seconds:.1f}s "
         f"({1000 * report.query_seconds / max(1, report.queries_run):.1f} ms each)",
     ]
+    if report.render_floor:
+        rf = report.render_floor
+        lines += [
+            "",
+            f"relevance floor: k={rf.k}, {rf.questions} questions 1-4, "
+            f"{rf.off_topic_queries} off-topic queries",
+            "block     facts/question  evidence share  R@k    off-topic facts/query",
+        ]
+        for name, i in (("without", 0), ("with", 1)):
+            f = rf.figures(i)
+            lines.append(
+                f"{name:8}{f['facts_per_question']:16.2f}{f['evidence_share']:16.3f}"
+                f"{f[f'R@{rf.k}']:7.3f}{f['off_topic_facts_per_query']:24.2f}"
+            )
     return "\n".join(lines)
