@@ -75,14 +75,14 @@ def cmd_history(args: argparse.Namespace, mem: Memory) -> int:
             state = e["status"]
             if e["retracted_by"]:
                 state += f" by {e['retracted_by']}"
-            _print(f"  {span:<23}  {value}  ({e['how']}, {e['source']}; {state})  {e['id']}")
+            _print(f"  {span:<24}  {value}  ({e['how']}, {e['source']}; {state})  {e['id']}")
             for c in e["conflicts"]:
                 closed = (
                     f"until {_day(c['closed'])}, settled by {c['decided_by']}"
                     if c["closed"] is not None
                     else "open"
                 )
-                _print(f"  {'':<23}  conflict with {c['with']} from {_day(c['opened'])} ({closed})")
+                _print(f"  {'':<24}  conflict with {c['with']} from {_day(c['opened'])} ({closed})")
     return 0
 
 
