@@ -163,3 +163,46 @@ def test_numbers_for_strings_are_tolerated() -> None:
                     "turns": 0})
     (cand,) = LLMExtractor(FakeChat([reply])).extract_episode(_turns()).candidates
     assert cand.object == "41" and cand.derived_from == ("m1",)
+
+
+# -- replies refused before they are read -------------------------------------------------
+def test_a_truncated_reply_is_refused_with_a_note_even_when_it_parses() -> None:
+    from credo.llm import Reply
+
+    cut = Reply(
+        _reply({"text": "Arttu lives in Berlin.", "subject": "Arttu", "turns": [0]}),
+        finish_reason="length",
+        usage={"prompt_tokens": 500, "completion_tokens": 64},
+    )
+    out = LLMExtractor(FakeChat([cut])).extract_episode(_turns())
+    assert out.candidates == [] and out.errors == []
+    assert "cut off at the model's token limit" in out.notes[0]
+    assert out.usage == {"prompt_tokens": 500, "completion_tokens": 64}
+
+
+def test_a_reply_that_loops_is_refused() -> None:
+    looping = '{"facts": [{"text": "Arttu ' + "is very very very " * 40 + '", "turns": [0]}]}'
+    out = LLMExtractor(FakeChat([looping])).extract_episode(_turns())
+    assert out.candidates == []
+    assert "over and over" in out.notes[0]
+    lines = "\n".join(["Arttu lives in Berlin and likes it."] * 6)
+    out = LLMExtractor(FakeChat([lines])).extract_episode(_turns())
+    assert out.candidates == [] and "over and over" in out.notes[0]
+
+
+def test_repeated_keys_of_a_long_valid_reply_are_not_a_loop() -> None:
+    items = [
+        {"text": f"Arttu owns bicycle number {n}.", "subject": "Arttu", "turns": [0]}
+        for n in range(30)
+    ]
+    out = LLMExtractor(FakeChat([_reply(*items)])).extract_episode(_turns())
+    assert len(out.candidates) == 30 and out.notes == []
+
+
+def test_a_timeout_asks_for_a_smaller_episode() -> None:
+    class Slow:
+        def complete(self, messages: Any, *, json_schema: Any = None) -> str:
+            raise LLMError("timed out after 1 s", smaller_may_work=True)
+
+    out = LLMExtractor(Slow()).extract_episode(_turns())
+    assert out.errors and out.retry_smaller

@@ -43,6 +43,8 @@ if TYPE_CHECKING:
 __all__ = ["add_llm_options", "build_extractor", "llm_settings", "print_report", "register"]
 
 _KEY_VARS = {"openai": "OPENAI_API_KEY", "anthropic": "ANTHROPIC_API_KEY"}
+#: exit status of an ingest stopped by Ctrl-C (128 + SIGINT, as shells report it)
+EXIT_INTERRUPTED = 130
 
 
 def _out(text: str = "", *, err: bool = False) -> None:
@@ -163,16 +165,25 @@ def cmd_ingest(args: argparse.Namespace, mem: Memory) -> int:
             timed=episode.status != "skipped",
         )
 
-    report = ingest(
-        mem,
-        turns,
-        extractor=extractor,
-        dry_run=args.dry_run,
-        episode_size=settings.episode_size,
-        concurrency=settings.llm_concurrency,
-        force=args.force,
-        progress=on_episode,
-    )
+    try:
+        report = ingest(
+            mem,
+            turns,
+            extractor=extractor,
+            dry_run=args.dry_run,
+            episode_size=settings.episode_size,
+            concurrency=settings.llm_concurrency,
+            force=args.force,
+            progress=on_episode,
+        )
+    except KeyboardInterrupt:
+        where = f"{shown.done} of {shown.total}" if shown.total is not None else "no"
+        _out(
+            f"credo: interrupted after {where} episode(s); what they stored is kept"
+            + ("" if args.dry_run else ": run the same command again to resume"),
+            err=True,
+        )
+        return EXIT_INTERRUPTED
     if args.json:
         data = report.to_dict()
         data["extractor"] = getattr(extractor, "name", type(extractor).__name__)
