@@ -460,3 +460,11 @@ def test_a_malformed_event_record_stops_the_import(
     with pytest.raises(MemoryError_):
         mem.import_(records)
     assert mem.list() == []  # nothing written
+
+
+def test_a_repetition_without_episodes_is_the_seeds_small_step(mem: Memory) -> None:
+    first = mem.remember("Arttu prefers dark mode")
+    assert first.fact is not None
+    mem.remember("Arttu prefers dark mode")
+    assert mem.get(first.fact.id).confidence == pytest.approx(first.fact.confidence + 0.02)
+    assert [s["kind"] for s in mem.why(first.fact.id).sources] == ["new", "reinforced"]

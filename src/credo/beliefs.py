@@ -129,7 +129,7 @@ class Why:
 #: how a decision reads, from the side of the fact it is about
 _PHRASES = {
     "new": "stored ({relation})",
-    "reinforced": "reinforced by a repetition (same source, same occasion: confidence kept)",
+    "reinforced": "reinforced by a repetition from {by} (not an independent source)",
     "corroborated": "corroborated by {by}",
     "updated": "superseded {other_text}",
     "refined": "refined from {other_text}",

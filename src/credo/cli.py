@@ -134,7 +134,12 @@ def cmd_recall(args: argparse.Namespace, mem: Memory) -> int:
         _json([h.to_dict() for h in hits])
     elif args.render:
         view = mem.view(args.as_of, args.known_at)
-        block = mem.render(hits, as_of=view.as_of if view else None, changes=args.changes)
+        block = mem.render(
+            hits,
+            query=None if args.no_floor else args.query,
+            as_of=view.as_of if view else None,
+            changes=args.changes,
+        )
         _out(block or "(nothing known)")
     else:
         if not hits:
@@ -492,6 +497,11 @@ def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
         action="store_true",
         help="with --render: say what a recently changed value replaced "
         '("since 2025-03; before: Helsinki")',
+    )
+    p.add_argument(
+        "--no-floor",
+        action="store_true",
+        help="with --render: render all k facts, not only those that bear on the query",
     )
     _time_options(p)
 

@@ -23,11 +23,14 @@ HEDGE_BELOW = 0.65
 RRF_K = 60
 #: a later assertion supersedes an earlier one only when at least this much newer (seconds)
 UPDATE_WINDOW = 24 * 3600.0
+#: a repetition that names no episode (the same claim said again, the same day) bumps
+#: confidence by this much (the seed's reinforcement), never past the class's cap
+REINFORCE_STEP = 0.02
 #: corroboration: the same claim from an independent source (another source kind, another
 #: episode, or, for statements that name no episode, a day or more after the claim was
 #: last seen) closes this share of the gap between the fact's confidence and the cap of
 #: the strongest source class that asserted it (fact.SOURCE_CAP); repetition inside one
-#: episode or one sitting changes nothing
+#: episode changes nothing
 CORROBORATION_SHARE = 0.5
 CORROBORATION_GAP = 24 * 3600.0
 #: a rendered fact says what it replaced (with `changes`) when it changed this recently

@@ -49,6 +49,7 @@ from .fact import (
 from .keys import Statement, analyse, display_name
 from .predicates import split_polarity, with_polarity
 from .recall import Hit, recall
+from .relevance import keep_relevant
 from .render import format_date, render
 from .resolver import Relation, Resolution, apply, reopen_if_settled, resolve, same_claim
 from .store.base import Conflict, Event, ForgetReport, Rejection, Rule, Store, check_scope
@@ -532,14 +533,23 @@ class Memory:
         self,
         items: Iterable[Fact | Hit],
         *,
+        query: str | None = None,
         as_of: str | float | None = None,
         changes: bool = False,
         changes_within: float = CHANGES_WITHIN,
     ) -> str:
-        """The prompt block for `items`. `as_of` says the block is a view of that date;
-        `changes=True` adds, to a fact whose value replaced another within
-        `changes_within` seconds (a year by default) of the view's date, when it changed
-        and the value before ("since 2025-03; before: Helsinki")."""
+        """The prompt block for `items`. With the `query` the hits answer, only what bears
+        on it is carried (`credo.relevance`: entity hits and whole conflicts always, other
+        facts above a similarity floor; a query without a word carries nothing). `as_of`
+        says the block is a view of that date; `changes=True` adds, to a fact whose value
+        replaced another within `changes_within` seconds (a year by default) of the
+        view's date, when it changed and the value before ("since 2025-03; before:
+        Helsinki")."""
+        items = builtins.list(items)
+        if query is not None:
+            hits = [i for i in items if isinstance(i, Hit)]
+            kept = {id(h) for h in keep_relevant(hits, query=query)}
+            items = [i for i in items if not isinstance(i, Hit) or id(i) in kept]
         facts = [item if isinstance(item, Fact) else item.fact for item in items]
         stamp = None
         if as_of is not None:
@@ -583,10 +593,11 @@ class Memory:
         known_at: str | float | None = None,
         changes: bool = False,
     ) -> str:
-        """The rendered block for a prompt: what to put before the model answers `query`."""
+        """The rendered block for a prompt: what to put before the model answers `query`
+        (the facts recall finds that bear on it; see `render`)."""
         hits = self.recall(query, k=k, as_of=as_of, known_at=known_at)
         view = self.view(as_of, known_at)
-        return self.render(hits, as_of=view.as_of if view else None, changes=changes)
+        return self.render(hits, query=query, as_of=view.as_of if view else None, changes=changes)
 
     def get(self, fact_id: str) -> Fact:
         fact = self.store.get(fact_id, scope=self.scope)

@@ -17,7 +17,9 @@ The rules, in order (when in doubt, keep both):
    from an independent source (another source kind; another episode; or, when neither
    names an episode, a day or more after the claim was last seen) closes half the gap to
    the cap of the strongest source class that said it (`fact.SOURCE_CAP`: user 0.98, tool
-   0.95, imported 0.90, inferred 0.60). Saying it again inside one episode counts nothing.
+   0.95, imported 0.90, inferred 0.60). Saying it again inside one episode (the two
+   share an episode id) counts nothing; said again the same day with no episode named,
+   it is the seed's reinforcement: a small step (`REINFORCE_STEP`), under the same cap.
 2. On the key, each live fact (active or conflicted) is compared with the incoming one:
    - the incoming object **extends** the stored one ("Postgres" -> "Postgres 16 on Neon"):
      a refinement, when the incoming fact is not older and its source is at least as
@@ -46,6 +48,7 @@ from .config import (
     CONFLICT_PENALTY,
     CORROBORATION_GAP,
     CORROBORATION_SHARE,
+    REINFORCE_STEP,
     UPDATE_WINDOW,
 )
 from .fact import INFERRED_CAP, SOURCE_CAP, SOURCE_RANK, Fact, Status, source_kind
@@ -487,15 +490,19 @@ def independent(existing: Fact, incoming: Fact) -> bool:
 
 def reinforced_confidence(existing: Fact, incoming: Fact) -> float:
     """A duplicate's new confidence. Corroboration closes `CORROBORATION_SHARE` of the gap
-    to the cap of the strongest source class of the two; repetition changes nothing; it
-    never lowers, and inferences alone never lift a fact past the inferred cap."""
-    if not independent(existing, incoming):
-        return existing.confidence
+    to the cap of the strongest source class of the two; a repetition inside one episode
+    changes nothing; one that names no episode adds `REINFORCE_STEP` under the same cap.
+    It never lowers, and inferences alone never lift a fact past the inferred cap."""
     strongest = max(
         (source_kind(existing.source), source_kind(incoming.source)), key=SOURCE_RANK.__getitem__
     )
     cap = SOURCE_CAP[strongest]
-    raised = existing.confidence + CORROBORATION_SHARE * max(0.0, cap - existing.confidence)
+    if independent(existing, incoming):
+        raised = existing.confidence + CORROBORATION_SHARE * max(0.0, cap - existing.confidence)
+    elif set(incoming.derived_from) & set(existing.derived_from):
+        return existing.confidence  # the same episode again: nothing new was learned
+    else:
+        raised = existing.confidence + REINFORCE_STEP
     if source_kind(incoming.source) == "inferred":
         raised = min(raised, max(INFERRED_CAP, existing.confidence))
     return round(max(existing.confidence, min(raised, cap)), 4)
@@ -604,12 +611,13 @@ def decisions(resolution: Resolution, *, said: str | None = None) -> list[Event]
         existing = resolution.existing
         assert existing is not None
         after = resolution.writes[0]
-        kind = "corroborated" if after.confidence > existing.confidence else "reinforced"
+        independently = independent(existing, incoming)
+        kind = "corroborated" if independently else "reinforced"
         detail = {
             **said_detail,
             "source": by,
             "why": resolution.why,
-            "independent": independent(existing, incoming),
+            "independent": independently,
         }
         return [Event(scope, existing.id, at, kind, None, by, after.confidence, detail)]
     stored = resolution.stored
