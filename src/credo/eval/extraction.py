@@ -20,18 +20,22 @@ from __future__ import annotations
 import argparse
 import json
 import re
+import sys
 import tempfile
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ..config import Settings
+from ..cli_ingest import add_llm_options
+from ..config import Settings, SettingsError
 from ..embed import HashEmbedder
 from ..extract.base import Extractor, Turn
 from ..extract.rules import RuleExtractor
-from ..ingest import ingest, read_locomo
+from ..ingest import DEFAULT_EPISODE_SIZE, EpisodeProgress, IngestError, ingest, read_locomo
+from ..llm import LLMConfigError
 from ..memory import Memory
+from ..progress import Progress
 from ..store.sqlite import SQLiteStore
 
 __all__ = [
@@ -77,6 +81,10 @@ class ConversationScore:
     candidates: int = 0
     accepted: int = 0
     rejected_by_code: dict[str, int] = field(default_factory=dict)
+    episodes: int = 0
+    failed_episodes: int = 0  # extraction failed (timeout, server error): no candidates
+    tokens: dict[str, int] = field(default_factory=dict)
+    seconds: float = 0.0
     malformed_evidence: int = 0
     unknown_evidence: int = 0  # ids that name no turn of the conversation
     questions_without_evidence: int = 0
@@ -134,33 +142,52 @@ def evaluate_locomo(
     conversations: int | None = None,
     extractor: Extractor | None = None,
     workdir: str | Path | None = None,
+    sample: str | None = None,
+    episode_size: int = DEFAULT_EPISODE_SIZE,
+    concurrency: int = 1,
+    progress: Callable[[EpisodeProgress], None] | None = None,
 ) -> list[ConversationScore]:
     """Ingest each conversation into a fresh store and score it. `workdir` keeps the
-    stores (for inspection); by default they live in a temporary directory."""
+    stores (for inspection); by default they live in a temporary directory. `sample`
+    picks one conversation by its sample_id; `progress` is called after each episode."""
     path = Path(path)
     samples = json.loads(path.read_text(encoding="utf-8"))
     if not isinstance(samples, list):
         samples = [samples]
+    if sample is not None:
+        chosen = [s for s in samples if str(s.get("sample_id")) == sample]
+        if not chosen:
+            ids = ", ".join(str(s.get("sample_id")) for s in samples[:20])
+            raise IngestError(f"{path}: no sample {sample!r} (samples: {ids})")
+        samples = chosen
     if conversations is not None:
         samples = samples[:conversations]
     scores: list[ConversationScore] = []
     with tempfile.TemporaryDirectory(prefix="credo-eval-") as tmp:
         base = Path(workdir) if workdir else Path(tmp)
         base.mkdir(parents=True, exist_ok=True)
-        for sample in samples:
-            sid = str(sample.get("sample_id"))
+        for sample_data in samples:
+            sid = str(sample_data.get("sample_id"))
             turns = read_locomo(path, sample=sid)
             dia = {t.id.split(":", 1)[1] for t in turns}
             store = SQLiteStore(base / f"{sid}.db", HashEmbedder())
             try:
                 mem = Memory(store, scope="locomo")
-                report = ingest(mem, turns, extractor=extractor or RuleExtractor())
+                report = ingest(
+                    mem,
+                    turns,
+                    extractor=extractor or RuleExtractor(),
+                    episode_size=episode_size,
+                    concurrency=concurrency,
+                    resume=False,
+                    progress=progress,
+                )
             finally:
                 store.close()
             produced = {t.split(":", 1)[1] for t in report.fact_turns}
-            questions, malformed, empty = _questions(sample)
+            questions, malformed, empty = _questions(sample_data)
             unknown = sum(1 for ids in questions for i in ids if i not in dia)
-            observed = _observed_turns(sample) & dia
+            observed = _observed_turns(sample_data) & dia
             scores.append(
                 ConversationScore(
                     sample_id=sid,
@@ -171,6 +198,10 @@ def evaluate_locomo(
                     candidates=report.candidates,
                     accepted=report.accepted,
                     rejected_by_code=dict(report.rejected_by_code.most_common()),
+                    episodes=report.episodes,
+                    failed_episodes=len(report.failed),
+                    tokens=dict(report.usage),
+                    seconds=round(report.seconds, 3),
                     malformed_evidence=malformed,
                     unknown_evidence=unknown,
                     questions_without_evidence=empty,
@@ -199,6 +230,16 @@ def locomo_summary(scores: list[ConversationScore]) -> dict[str, Any]:
         "questions": questions,
         "retained": sum(s.retained for s in scores),
         "retention": round(sum(s.retained for s in scores) / questions, 4) if questions else 0,
+        "candidates": sum(s.candidates for s in scores),
+        "accepted": sum(s.accepted for s in scores),
+        "episodes": sum(s.episodes for s in scores),
+        "failed_episodes": sum(s.failed_episodes for s in scores),
+        "tokens": {
+            k: sum(s.tokens.get(k, 0) for s in scores)
+            for k in ("prompt_tokens", "completion_tokens")
+            if any(k in s.tokens for s in scores)
+        },
+        "seconds": round(sum(s.seconds for s in scores), 3),
         "malformed_evidence": sum(s.malformed_evidence for s in scores),
         "unknown_evidence": sum(s.unknown_evidence for s in scores),
         "observation_turn_share": round(obs_turns / turns, 4) if turns else 0,
@@ -267,10 +308,36 @@ def _pct(x: float) -> str:
 
 
 def cmd_eval_gate(args: argparse.Namespace, settings: Settings) -> int:
-    extractor = RuleExtractor(broad=args.broad)
-    scores = evaluate_locomo(args.data, conversations=args.conversations, extractor=extractor)
+    from ..cli_ingest import build_extractor, episode_line, llm_settings
+
+    try:
+        chosen = llm_settings(args)
+        extractor = build_extractor(args)
+        shown = Progress(None, label="eval gate", quiet=args.json)
+
+        def on_episode(episode: EpisodeProgress) -> None:
+            if episode.index == 1:
+                shown.done = 0  # a new conversation
+            shown.total = episode.total
+            shown.step(episode_line(episode), seconds=episode.seconds)
+
+        scores = evaluate_locomo(
+            args.data,
+            conversations=args.conversations,
+            extractor=extractor,
+            sample=args.sample,
+            episode_size=chosen.episode_size,
+            concurrency=chosen.llm_concurrency,
+            progress=on_episode,
+        )
+    except (IngestError, LLMConfigError, SettingsError, OSError, ValueError) as exc:
+        print(f"credo: error: {exc}", file=sys.stderr)
+        return 2
     summary = locomo_summary(scores)
-    mode = "rules (broad)" if args.broad else "rules"
+    if isinstance(extractor, RuleExtractor):
+        mode = "rules (broad)" if args.broad else "rules"
+    else:
+        mode = f"{getattr(extractor, 'name', '?')} {chosen.llm}"
     if args.json:
         print(
             json.dumps(
@@ -283,7 +350,7 @@ def cmd_eval_gate(args: argparse.Namespace, settings: Settings) -> int:
                 indent=2,
             )
         )
-        return 0
+        return 1 if summary["failed_episodes"] else 0
     print(f"LoCoMo gate evaluation: extractor {mode}; {EMBEDDER_NOTE}")
     print(
         f"{'conversation':<14}{'turns':>6}{'w/ fact':>9}{'share':>8}{'questions':>11}"
@@ -308,7 +375,22 @@ def cmd_eval_gate(args: argparse.Namespace, settings: Settings) -> int:
         f"{sm['malformed_evidence']} malformed (read leniently), {sm['unknown_evidence']} "
         "naming no turn"
     )
-    return 0
+    print(llm_line(summary))
+    return 1 if summary["failed_episodes"] else 0
+
+
+def llm_line(sm: dict[str, Any]) -> str:
+    """What the extraction cost: candidates, episodes (failed), tokens, time."""
+    tokens = sm["tokens"]
+    spent = (
+        f"tokens {tokens.get('prompt_tokens', 0)} in, {tokens.get('completion_tokens', 0)} out; "
+        if tokens
+        else ""
+    )
+    return (
+        f"candidates {sm['candidates']}, accepted {sm['accepted']}; episodes "
+        f"{sm['episodes']}, failed {sm['failed_episodes']}; {spent}{sm['seconds']:.1f} s"
+    )
 
 
 def cmd_eval_personaext(args: argparse.Namespace, settings: Settings) -> int:
@@ -340,11 +422,12 @@ def register_eval(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
     p = sub.add_parser(
         "gate",
         help="LoCoMo: share of turns that produce a fact, and "
-        "evidence retention, with the offline extractor",
-        description="Ingest LoCoMo conversations with the offline extractor, "
-        "one fresh store each, and report per conversation the share of "
-        "turns that produced a stored fact and the share of QA items "
-        "(categories 1-4) whose evidence turns all did.",
+        "evidence retention, with the offline extractor or any chat model (--llm)",
+        description="Ingest LoCoMo conversations with the offline extractor (or the "
+        "chat model named by --llm / $CREDO_LLM), one fresh store each, and report per "
+        "conversation the share of turns that produced a stored fact and the share of QA "
+        "items (categories 1-4) whose evidence turns all did. Exits 1 when an episode's "
+        "extraction failed (its turns count as producing nothing).",
     )
     p.add_argument("--data", required=True, help="path to locomo_dev.json (or locomo10.json)")
     p.add_argument(
@@ -354,7 +437,9 @@ def register_eval(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
         metavar="N",
         help="only the first N conversations",
     )
+    p.add_argument("--sample", metavar="ID", help="only the conversation with this sample_id")
     p.add_argument("--broad", action="store_true", help="the rule extractor's broad mode")
+    add_llm_options(p)
     p.add_argument("--json", action="store_true", help="print JSON")
     p.set_defaults(handler=None, standalone=cmd_eval_gate)
 
