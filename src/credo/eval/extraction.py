@@ -37,6 +37,7 @@ from ..llm import LLMConfigError
 from ..memory import Memory
 from ..progress import Progress
 from ..store.sqlite import SQLiteStore
+from .text import fit
 
 __all__ = [
     "ConversationScore",
@@ -351,30 +352,30 @@ def cmd_eval_gate(args: argparse.Namespace, settings: Settings) -> int:
             )
         )
         return 1 if summary["failed_episodes"] else 0
-    print(f"LoCoMo gate evaluation: extractor {mode}; {EMBEDDER_NOTE}")
-    print(
-        f"{'conversation':<14}{'turns':>6}{'w/ fact':>9}{'share':>8}{'questions':>11}"
-        f"{'retained':>10}{'retention':>11}   reference (LoCoMo observations)"
-    )
-    for s in scores:
-        print(
-            f"{s.sample_id:<14}{s.turns:>6}{s.turns_with_fact:>9}{_pct(s.turn_share):>8}"
-            f"{s.questions:>11}{s.retained:>10}{_pct(s.retention):>11}   "
-            f"share {_pct(s.observation_turn_share)}, retention "
-            f"{_pct(s.observation_retention)}"
+    lines = [
+        f"LoCoMo gate evaluation: extractor {mode}; {EMBEDDER_NOTE}",
+        "share: turns that stored a fact; kept: questions whose evidence turn stored one;",
+        "ref: the same for LoCoMo's own observations (a reference, LLM-written)",
+        f"{'conversation':<13}{'turns':>6}{'w/fact':>7}{'share':>8}{'questions':>10}"
+        f"{'kept':>6}{'retention':>10}{'ref share':>10}{'ref ret.':>10}",
+    ]
+
+    def row(name: str, d: dict[str, Any]) -> str:
+        return (
+            f"{name:<13}{d['turns']:>6}{d['turns_with_fact']:>7}{_pct(d['turn_share']):>8}"
+            f"{d['questions']:>10}{d['retained']:>6}{_pct(d['retention']):>10}"
+            f"{_pct(d['observation_turn_share']):>10}{_pct(d['observation_retention']):>10}"
         )
+
+    lines += [row(s.sample_id, s.to_dict()) for s in scores]
     sm = summary
-    print(
-        f"{'overall':<14}{sm['turns']:>6}{sm['turns_with_fact']:>9}"
-        f"{_pct(sm['turn_share']):>8}{sm['questions']:>11}{sm['retained']:>10}"
-        f"{_pct(sm['retention']):>11}   share {_pct(sm['observation_turn_share'])}, "
-        f"retention {_pct(sm['observation_retention'])}"
-    )
-    print(
+    lines += [
+        row("overall", sm),
         f"targets: share of turns <= 33.3%, retention >= 60.0%; evidence ids: "
         f"{sm['malformed_evidence']} malformed (read leniently), {sm['unknown_evidence']} "
-        "naming no turn"
-    )
+        "naming no turn",
+    ]
+    print(fit("\n".join(lines)))
     print(llm_line(summary))
     return 1 if summary["failed_episodes"] else 0
 

@@ -40,6 +40,7 @@ from ..fact import Fact, normalize_entity
 from ..memory import Memory
 from ..store.base import Store
 from ..store.sqlite import SQLiteStore
+from .text import fit
 
 UNITS = ("turn", "extracted")
 DEFAULT_KS = (1, 5, 10, 20)
@@ -533,4 +534,4 @@ def format_report(report: LocomoReport) -> str:
                 f"{name:8}{f['facts_per_question']:16.2f}{f['evidence_share']:16.3f}"
                 f"{f[f'R@{rf.k}']:7.3f}{f['off_topic_facts_per_query']:24.2f}"
             )
-    return "\n".join(lines)
+    return fit("\n".join(lines))

@@ -56,6 +56,7 @@ from ..fact import Status
 from ..memory import Memory, MemoryError_, parse_time
 from ..store.base import ScopeError, Store, check_scope
 from ..store.sqlite import SQLiteStore
+from .text import fit
 
 DEFAULT_K = 5
 _FACT_KEYS = {"text", "scope", "source", "valid_from", "id"}
@@ -503,7 +504,7 @@ def format_report(report: ProbeReport, *, verbose: bool = False) -> str:
         if report.passed
         else f"FAIL: {report.leaked_queries} queries leaked facts of another scope"
     )
-    return "\n".join(lines)
+    return fit("\n".join(lines))
 
 
 def dumps(report: ProbeReport, *, verbose: bool) -> str:

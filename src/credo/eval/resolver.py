@@ -67,6 +67,7 @@ from ..embed import Embedder
 from ..memory import Memory
 from ..store.base import Store
 from ..store.sqlite import SQLiteStore
+from .text import fit
 
 DUPLICATE = "duplicate"
 COEXIST = "coexist"
@@ -1097,10 +1098,10 @@ def _fmt(value: float | None) -> str:
 
 def _table(stats: dict[str, LabelStats]) -> list[str]:
     head = (
-        "label".ljust(24)
+        "label".ljust(23)
         + "pairs".rjust(6)
         + "refused".rjust(8)
-        + "right".rjust(7)
+        + "right".rjust(6)
         + "share".rjust(7)
         + "".join(r[:4].rjust(6) for r in RELATIONS)
     )
@@ -1109,10 +1110,10 @@ def _table(stats: dict[str, LabelStats]) -> list[str]:
         if not s.n:
             continue
         lines.append(
-            label.ljust(24)
+            label.ljust(23)
             + str(s.n).rjust(6)
             + str(s.refused).rjust(8)
-            + str(s.right).rjust(7)
+            + str(s.right).rjust(6)
             + " "
             + _fmt(s.share)
             + "".join(str(s.got.get(r, 0)).rjust(6) for r in RELATIONS)
@@ -1125,7 +1126,7 @@ def format_report(report: ResolverReport) -> str:
     lines = [
         f"credo resolver on real personas: embedder={report.embedder}, seed={report.seed}, "
         f"limit={report.limit} per label and data set, {len(report.outcomes)} pairs",
-        f"data: {', '.join(report.data)}",
+        "data: " + "\n      ".join(report.data),
         "",
         "all data sets (share = right / (pairs - refused); the last five columns count "
         "what B was classified as)",
@@ -1170,4 +1171,4 @@ def format_report(report: ResolverReport) -> str:
         f"time: {report.seconds:.1f}s for {report.remembers} remembers "
         f"({1000 * report.seconds / max(1, report.remembers):.1f} ms each)",
     ]
-    return "\n".join(lines)
+    return fit("\n".join(lines))

@@ -74,6 +74,7 @@ from ..render import CONFLICT_WARNING, quote
 from ..store.base import Store
 from ..store.sqlite import SQLiteStore
 from . import resolver as personas
+from .text import fit
 
 DEFAULT_K = 5
 DEFAULT_LIMIT = 20
@@ -741,4 +742,4 @@ def format_report(report: UpdatesReport, *, failures: int = 30) -> str:
         shown = report.refused[:failures]
         lines += ["", f"refused by the gate ({len(report.refused)}; first {len(shown)}):"]
         lines.extend(f"  {o.sequence.id}: {o.refused}" for o in shown)
-    return "\n".join(lines)
+    return fit("\n".join(lines))
