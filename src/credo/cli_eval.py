@@ -293,7 +293,7 @@ def register(command: CommandAdder) -> None:
         type=int,
         default=20,
         metavar="N",
-        help="at most N mined sequences per template and data file (default 20)",
+        help="at most N mined sequences per template or relation and data file (default 20)",
     )
     e.add_argument("--seed", type=int, default=0, help="sampling seed (default 0)")
     e.add_argument(
