@@ -7,6 +7,7 @@ import io
 import json
 import os
 import pty
+import re
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
@@ -142,3 +143,46 @@ def test_ingest_json_and_pipes_print_no_progress(
     assert credo("ingest", str(_chat(tmp_path)), "--force") == 0
     captured = capsys.readouterr()
     assert "ingest 1/" not in captured.err and "ingest 1/" not in captured.out
+
+
+def test_import_reindex_and_eval_progress_on_a_terminal_only(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setenv("CREDO_DB", str(tmp_path / "p.db"))
+    monkeypatch.setenv("CREDO_EMBEDDER", "hash")
+    assert cli.main(["remember", "I live in Oulu."]) == 0
+    capsys.readouterr()
+    export = tmp_path / "facts.jsonl"
+    assert cli.main(["export"]) == 0
+    export.write_text(capsys.readouterr().out, encoding="utf-8")
+    conv = tmp_path / "locomo.json"
+    conv.write_text(json.dumps([{
+        "sample_id": "c1",
+        "conversation": {"speaker_a": "Ada", "speaker_b": "Bo",
+                         "session_1_date_time": "1:56 pm on 8 May, 2023",
+                         "session_1": [{"speaker": "Ada", "dia_id": "D1:1",
+                                        "text": "I work as a nurse in Leeds."}]},
+        "qa": [{"question": "job?", "evidence": ["D1:1"], "category": 4}],
+    }]), encoding="utf-8")  # fmt: skip
+    commands = [
+        ["import", "--into", "copy", str(export)],
+        ["reindex"],
+        ["eval", "locomo", "--data", str(conv), "--embedder", "hash", "--k", "1"],
+    ]
+    tty = FakeTTY()
+    monkeypatch.setattr("sys.stderr", tty)
+    for argv in commands:
+        assert cli.main(argv) == 0
+    lines = tty.getvalue().splitlines()
+    assert any(re.match(r"import: \d+ record\(s\) read from", ln) for ln in lines)
+    assert any(ln.startswith("import 1/1 | 1 fact(s) written") for ln in lines)
+    assert any(ln.startswith("reindex: re-embedding every fact with hash") for ln in lines)
+    assert any(ln.startswith("reindex 1/1 | ") for ln in lines)
+    assert any(ln.startswith("eval locomo: c1:") for ln in lines)
+    capsys.readouterr()
+
+    pipe = io.StringIO()  # piped: the same commands print no progress at all
+    monkeypatch.setattr("sys.stderr", pipe)
+    for argv in [["import", "--into", "copy2", str(export)], *commands[1:]]:
+        assert cli.main(argv) == 0
+    assert pipe.getvalue() == ""

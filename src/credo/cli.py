@@ -23,6 +23,7 @@ from .memory import (
     read_json_lines,
 )
 from .policy import PolicyError, load_policy, policy_path_for
+from .progress import Progress
 from .render import format_date
 from .store import StoreError, open_private, open_store
 from .store.base import ScopeError
@@ -260,11 +261,14 @@ def cmd_import(args: argparse.Namespace, mem: Memory) -> int:
     finally:
         if args.file != "-":
             stream.close()
+    shown = Progress(1, label="import", quiet=args.json)  # on a terminal only
+    shown.note(f"{len(records)} record(s) read from {name}; importing")
     if args.all_scopes:
         reports = import_all_scopes(mem.store, records, clock=mem.clock)
     else:
         target = mem if args.into is None else Memory(mem.store, scope=args.into, policy=mem.policy)
         reports = [target.import_(records, into=args.into)]
+    shown.step(f"{sum(r.facts for r in reports)} fact(s) written")
     refused = [line for r in reports for line in r.refused]
     if args.json:
         _json(
@@ -379,7 +383,10 @@ def cmd_stats(args: argparse.Namespace, mem: Memory) -> int:
 
 
 def cmd_reindex(args: argparse.Namespace, mem: Memory) -> int:
+    shown = Progress(1, label="reindex")  # on a terminal only
+    shown.note(f"re-embedding every fact with {mem.store.embedder.name}")
     count = mem.store.reindex()
+    shown.step(f"{count} fact(s)")
     _out(f"re-embedded {count} fact(s) with {mem.store.embedder.name}")
     return 0
 

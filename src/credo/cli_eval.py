@@ -13,6 +13,7 @@ from typing import Any
 from .cli import CommandAdder
 from .config import Settings
 from .embed import Embedder, get_embedder
+from .progress import Progress
 
 #: exit status when the probe suite leaks a fact across scopes (any leak fails the suite)
 EXIT_LEAK = 1
@@ -57,10 +58,12 @@ def _report(
     format_report: Callable[[Any], str],
     errors: type[Exception] | tuple[type[Exception], ...],
 ) -> int:
-    """Run an evaluation (progress on stderr unless --json), print its report as text or
-    JSON, and turn its data errors into one line and the bad-input exit status."""
+    """Run an evaluation (progress on a terminal's stderr, none when piped or --json),
+    print its report as text or JSON, and turn its data errors into one line and the
+    bad-input exit status."""
+    shown = Progress(None, label=f"eval {args.eval_cmd}", quiet=args.json)
     try:
-        report = run(None if args.json else lambda m: print(m, file=sys.stderr))
+        report = run(shown.note if shown.enabled else None)
     except errors as exc:
         print(f"credo: {exc}", file=sys.stderr)
         return EXIT_BAD_INPUT
