@@ -8,11 +8,12 @@ import asyncio
 import json
 import re
 import uuid
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
 import pytest
+from conftest import drop_store, make_store
 
 pytest.importorskip("langgraph", reason="credo[langgraph] is not installed")
 
@@ -47,8 +48,13 @@ NS = ("memories", "arttu")
 
 
 @pytest.fixture
-def store(tmp_path: Path) -> CredoStore:
-    return CredoStore(SQLiteStore(tmp_path / "lg.db", HashEmbedder()))
+def store(backend: str, tmp_path: Path) -> Iterator[CredoStore]:
+    """A CredoStore over each backend (PostgreSQL when CREDO_TEST_PG_DSN names one)."""
+    base = make_store(backend, tmp_path)
+    try:
+        yield CredoStore(base)
+    finally:
+        drop_store(base)
 
 
 class ScriptedModel(GenericFakeChatModel):
