@@ -169,6 +169,9 @@ def test_json_times_are_iso_and_match_mcp(cli, tmp_path: Path) -> None:  # type:
                 json.loads(cli("--db", "j.db", "rejected", "--json")[1]))[1]
     for record in [recalled[0], conflicts[0], conflicts[0]["a"], rejected[0]]:
         assert ISO.match(record["created_at"]), record
+    why = json.loads(cli("--db", "j.db", "why", berlin["id"], "--json")[1])
+    assert why["fact"]["valid_from"] == "2025-03-01T00:00:00Z"
+    assert why["sources"] and all(ISO.match(s["at"]) for s in why["sources"])
 
 
 # -- alias add shows what it leaves under the old name -------------------------------------------

@@ -19,7 +19,9 @@ def _print(text: str = "") -> None:
 
 
 def _json(data: Any) -> None:
-    print(json.dumps(data, ensure_ascii=False, indent=2, default=str))
+    from .cli import iso_times  # times as every --json writes them: ISO 8601
+
+    print(json.dumps(iso_times(data), ensure_ascii=False, indent=2, default=str))
 
 
 def _day(stamp: float | None) -> str:
