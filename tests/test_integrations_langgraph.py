@@ -338,3 +338,15 @@ def test_langmem_tools_manage_and_search_through_credo(store: CredoStore) -> Non
     model = scripted(call("manage_memory", action="delete", id=memory_id.group(1)), "Gone.")
     agent_with([manage, search], model, store).invoke({"messages": [("user", "forget it")]}, config)
     assert store.get(NS, memory_id.group(1)) is None and store.memory(NS).list() == []
+
+
+def test_delete_takes_what_was_derived_from_the_key(store: CredoStore) -> None:
+    store.put(NS, "home", {"content": "I live in Berlin"})
+    item = store.get(NS, "home")
+    assert item is not None
+    derived = store.memory(NS).remember("The user speaks German", source="inferred",
+                                        derived_from=[item.value["fact_id"]]).fact
+    assert derived is not None and store.get(NS, derived.id) is not None
+    store.delete(NS, "home")
+    assert store.get(NS, "home") is None and store.get(NS, derived.id) is None
+    assert store.memory(NS).list() == []

@@ -52,6 +52,7 @@ import asyncio
 import operator
 import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
+from contextlib import suppress
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
@@ -74,7 +75,7 @@ from ..aio import _lock_for
 from ..fact import Fact
 from ..gate import GatePolicy
 from ..isotime import format_iso
-from ..memory import Memory, MemoryError_
+from ..memory import Memory, MemoryError_, NotFound
 from ..store.base import ScopeError, Store, check_scope
 
 __all__ = [
@@ -346,9 +347,11 @@ class CredoStore(BaseStore):
             else:
                 own.append(fact.id)
         if forget:
-            for fact_id in own:
-                mem.forget(id=fact_id)
-            mem.forget(episode=ref)  # and the key's rejections
+            gone = set(mem.forget(episode=ref).fact_ids)  # with the key's rejections
+            for fact_id in own:  # a fact id used as key holds no reference to the key
+                if fact_id not in gone:
+                    with suppress(NotFound):  # derived from one just forgotten: gone too
+                        gone.update(mem.forget(id=fact_id).fact_ids)
         elif own:
             mem.resolve_conflict(retract=own, decided_by="langgraph")
 
