@@ -130,6 +130,12 @@ STOPWORDS = frozenset(
 FTS_COLUMNS = "{text subject object}"
 #: stores with fewer rows than this rank every row that matches any query word
 RARE_WORDS_FROM = 20_000
+#: the change log of vectors keeps at least this many newest entries (pruned every
+#: LOG_PRUNE_EVERY): a process whose index is further behind reloads it
+LOG_KEEP = 100_000
+LOG_PRUNE_EVERY = 1024
+#: a delta of more entries than this (or than the index holds) is a reload instead
+DELTA_MAX = 10_000
 
 
 def query_words(text: str) -> list[str]:
@@ -256,6 +262,8 @@ class SQLiteStore(Store):
         self._depth = 0
         self._pending: list[tuple[str, str, str, Vector | None]] = []  # (op, scope, id, vec)
         self._indexes: dict[str, VectorIndex] = {}
+        self._logged = 0  # the last vector_log entry this transaction wrote
+        self._read_in_tx: set[str] = set()  # scopes whose index a transaction loaded
         self._erase_ready = False  # the pending_erase table exists (after migrations)
         self._erase_due = False  # a forget inside a transaction: erase after its commit
         self._marked = False  # this transaction recorded a pending erase
@@ -351,10 +359,14 @@ class SQLiteStore(Store):
             except BaseException:
                 self._conn.execute("ROLLBACK")
                 self._pending.clear()
+                for scope in self._read_in_tx:  # they may hold what was rolled back
+                    self._indexes.pop(scope, None)
+                self._read_in_tx.clear()
                 self._erase_due = self._marked = False
                 raise
             finally:
                 self._depth = 0
+            self._read_in_tx.clear()
             self._sync_indexes(gens)
             due, self._erase_due, self._marked = self._erase_due, False, False
             if due:
@@ -366,6 +378,26 @@ class SQLiteStore(Store):
         """SQLite's BEGIN IMMEDIATE already serialises every writer."""
 
     def _bump_generations(self) -> dict[str, int]:
+        """In the committing transaction: log its vector changes (`vector_log`) and bump
+        the generation of each scope it touched, so every process can tell whether its
+        index is current and, if not, read only what changed."""
+        log = [(scope, fact_id, op) for op, scope, fact_id, _ in self._pending if op == "add"]
+        # a removal is logged without its id (forget leaves none behind): a sweep
+        log += [
+            (scope, "", "sweep" if op == "remove" else "reset")
+            for op, scope in dict.fromkeys(
+                (op, scope) for op, scope, _, _ in self._pending if op in ("remove", "reset")
+            )
+        ]
+        if log:
+            self._conn.executemany(
+                "INSERT INTO vector_log (scope, fact_id, op) VALUES (?, ?, ?)", log
+            )
+            last = int(self._conn.execute("SELECT max(seq) FROM vector_log").fetchone()[0])
+            first = last - len(log) + 1
+            if last // LOG_PRUNE_EVERY != (first - 1) // LOG_PRUNE_EVERY:
+                self._conn.execute("DELETE FROM vector_log WHERE seq <= ?", (last - LOG_KEEP,))
+            self._logged = last
         gens = {}
         for scope in dict.fromkeys(op[1] for op in self._pending):
             row = self._conn.execute(
@@ -377,13 +409,19 @@ class SQLiteStore(Store):
         return gens
 
     def _sync_indexes(self, gens: dict[str, int]) -> None:
+        """After a commit: apply this process's own changes to the loaded indexes. Where
+        another process wrote to the scope since the index was current, leave it to catch
+        up from the change log on its next use (our own entries are in the log too)."""
         pending, self._pending = self._pending, []
+        logged, self._logged = self._logged, 0
         for scope, gen in gens.items():
             index = self._indexes.get(scope)
             if index is None:
                 continue
-            if index.generation != gen - 1:  # another process wrote too: reload lazily
-                del self._indexes[scope]
+            if index.generation != gen - 1 or any(
+                op == "reset" and op_scope == scope for op, op_scope, _, _ in pending
+            ):
+                index.generation = -1  # stale: a delta (or a reload) on the next read
                 continue
             for op, op_scope, fact_id, vec in pending:
                 if op_scope != scope:
@@ -393,25 +431,75 @@ class SQLiteStore(Store):
                 elif op == "remove":
                     index.remove(fact_id)
             index.generation = gen
+            index.seq = max(index.seq, logged)
 
     def _index(self, scope: str) -> VectorIndex:
-        row = self._conn.execute("SELECT gen FROM scope_gen WHERE scope = ?", (scope,)).fetchone()
+        """The scope's index, current with the database: as it is when no generation
+        changed; else brought up to date from the change log (a delta); else (no index
+        yet, a log pruned past it, a reset, or a delta larger than the index) rebuilt
+        from the vectors table. Reads in one snapshot."""
+        if self._depth:
+            self._read_in_tx.add(scope)
+            return self._current_index(scope)
+        self._conn.execute("BEGIN")
+        try:
+            return self._current_index(scope)
+        finally:
+            self._conn.execute("COMMIT")
+
+    def _current_index(self, scope: str) -> VectorIndex:
+        c = self._conn
+        row = c.execute("SELECT gen FROM scope_gen WHERE scope = ?", (scope,)).fetchone()
         gen = int(row[0]) if row else 0
         index = self._indexes.get(scope)
         if index is not None and index.generation == gen:
             return index
+        if index is not None and self._catch_up(scope, index):
+            index.generation = gen
+            return index
+        last = c.execute("SELECT coalesce(max(seq), 0) FROM vector_log").fetchone()[0]
         ids: list[str] = []
         blobs: list[bytes] = []
-        for fact_id, blob in self._conn.execute(
+        for fact_id, blob in c.execute(
             "SELECT fact_id, vec FROM vectors WHERE scope = ?", (scope,)
         ):
             ids.append(fact_id)
             blobs.append(blob)
         dim = self.embedder.dim
-        matrix = np.frombuffer(b"".join(blobs), dtype=np.float32).reshape(len(ids), dim)
-        index = VectorIndex.build(dim, zip(ids, matrix, strict=True), gen)
+        # one writable buffer, no copy beyond the join (the index may update rows in place)
+        matrix = np.frombuffer(bytearray().join(blobs), dtype=np.float32)
+        index = VectorIndex.from_matrix(dim, ids, matrix, gen)
+        index.seq = int(last)
         self._indexes[scope] = index
         return index
+
+    def _catch_up(self, scope: str, index: VectorIndex) -> bool:
+        """Apply the scope's logged changes after `index.seq`; False when a delta cannot
+        say what changed (pruned past the index, a reset) or costs more than a reload."""
+        c = self._conn
+        oldest = c.execute("SELECT min(seq) FROM vector_log").fetchone()[0]
+        if oldest is not None and oldest > index.seq + 1:
+            return False  # entries after index.seq may have been pruned
+        entries = c.execute(
+            "SELECT seq, op, fact_id FROM vector_log WHERE scope = ? AND seq > ? "
+            "ORDER BY seq LIMIT ?",
+            (scope, index.seq, max(DELTA_MAX, len(index)) + 1),
+        ).fetchall()
+        if len(entries) > max(DELTA_MAX, len(index)) or any(e[1] == "reset" for e in entries):
+            return False
+        added = list(dict.fromkeys(e[2] for e in entries if e[1] == "add"))
+        found = self._vectors_from_table(added, scope)
+        for fid in added:
+            if fid in found:
+                index.add(fid, found[fid])
+        if any(e[1] == "sweep" for e in entries):  # forgotten: drop what the table lost
+            rows = c.execute("SELECT fact_id FROM vectors WHERE scope = ?", (scope,))
+            kept = {r[0] for r in rows}
+            for fid in index.ids() - kept:
+                index.remove(fid)
+        if entries:
+            index.seq = int(entries[-1][0])
+        return True
 
     # -- facts ---------------------------------------------------------------------------
     def put(self, fact: Fact, vector: Vector | None = None) -> None:
@@ -616,7 +704,15 @@ class SQLiteStore(Store):
 
     @_locked
     def vectors_of(self, ids: Sequence[str], *, scope: str) -> dict[str, Vector]:
+        """From the scope's index when one is loaded (brought up to date first), else
+        from the table: a recall's feedback round reads a hundred vectors."""
         check_scope(scope)
+        if scope in self._indexes:
+            index = self._index(scope)
+            return index.vectors(ids)
+        return self._vectors_from_table(ids, scope)
+
+    def _vectors_from_table(self, ids: Sequence[str], scope: str) -> dict[str, Vector]:
         out: dict[str, Vector] = {}
         for chunk in _chunks(list(dict.fromkeys(ids))):
             rows = self._conn.execute(
@@ -995,6 +1091,8 @@ class SQLiteStore(Store):
             c.execute(f"DELETE FROM provenance WHERE fact_id IN ({marks})", chunk)
             c.execute(f"DELETE FROM fact_events WHERE fact_id IN ({marks})", chunk)
             c.execute(f"DELETE FROM facts WHERE id IN ({marks})", chunk)
+            # the change log keeps a removal for other processes' indexes, not the add
+            c.execute(f"DELETE FROM vector_log WHERE fact_id IN ({marks})", chunk)
             self._pending += [("remove", scope, fid, None) for fid in chunk]
         self._pending.append(("touch", scope, "", None))
         return texts, list(dict.fromkeys(partners))
@@ -1201,7 +1299,7 @@ class SQLiteStore(Store):
                 )
                 done += len(batch)
             for scope in {r[1] for r in rows}:
-                self._pending.append(("touch", scope, "", None))
+                self._pending.append(("reset", scope, "", None))
         self._indexes.clear()
         self._embed_cache.clear()
         self._stored_model = self.embedder.name if rows else None

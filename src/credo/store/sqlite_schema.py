@@ -204,3 +204,27 @@ def m005_ingest_episodes(conn: sqlite3.Connection) -> None:
         )
         """,
     )
+
+
+@MIGRATIONS
+def m006_vector_changelog(conn: sqlite3.Connection) -> None:
+    # every change to a scope's vectors, in commit order, written in the transaction that
+    # makes it: another process's in-memory index reads what changed since the last entry
+    # it applied (a delta) instead of reloading the scope's whole vector table. Ids only,
+    # no text or vectors. Forget drops a forgotten fact's entries and logs a 'sweep' (no
+    # id: a reader drops the ids its index holds that the table no longer has), so no
+    # forgotten id stays behind; 'reset' (re-embedding): reload. Old entries are pruned;
+    # a reader behind the oldest one reloads.
+    _script(
+        conn,
+        """
+        CREATE TABLE vector_log (
+            seq INTEGER PRIMARY KEY AUTOINCREMENT,
+            scope TEXT NOT NULL,
+            fact_id TEXT NOT NULL,
+            op TEXT NOT NULL CHECK (op IN ('add', 'sweep', 'reset'))
+        );
+        CREATE INDEX vector_log_scope ON vector_log (scope, seq);
+        CREATE INDEX vector_log_fact ON vector_log (fact_id)
+        """,
+    )

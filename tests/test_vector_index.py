@@ -1,0 +1,314 @@
+"""The in-process vector index: binary-code shortlist against exact search, the change log
+that lets another connection catch up with a delta, forget in every index, and rebuilds
+after a crash. Behaviour, not timings (speed is measured in bench/bench_scale.py)."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+import credo.store.sqlite as sqlite_mod
+import credo.store.vectors as vectors_mod
+from credo.embed import HashEmbedder
+from credo.fact import Fact
+from credo.store.sqlite import SQLiteStore
+from credo.store.vectors import VectorIndex, sign_codes
+
+DIM = 64
+
+
+def clustered(n: int, dim: int = DIM, seed: int = 0) -> np.ndarray:
+    """Unit vectors in clusters with a shared offset, like sentence embeddings."""
+    rng = np.random.default_rng(seed)
+    centers = rng.normal(size=(max(4, n // 50), dim)) + 2.0
+    vecs = centers[rng.integers(0, len(centers), n)] + rng.normal(scale=0.6, size=(n, dim))
+    vecs /= np.linalg.norm(vecs, axis=1, keepdims=True)
+    return vecs.astype(np.float32)
+
+
+def exact_top(matrix: np.ndarray, ids: list[str], q: np.ndarray, k: int) -> list[str]:
+    scores = matrix @ q
+    order = np.argsort(-scores, kind="stable")[:k]
+    return [ids[int(i)] for i in order]
+
+
+# -- the index on its own -------------------------------------------------------------------
+def test_sign_codes_pack_one_bit_per_dimension() -> None:
+    vecs = np.array([[1.0, -1.0] * 40, [-1.0, 1.0] * 40], dtype=np.float32)  # 80 dims
+    codes = sign_codes(vecs, np.zeros(80, dtype=np.float32))
+    assert codes.shape == (2, 2)  # two words of 64 bits, two rows
+    assert [int(np.bitwise_count(codes[:, r]).sum()) for r in range(2)] == [40, 40]
+    assert int(np.bitwise_count(codes[:, 0] ^ codes[:, 1]).sum()) == 80
+
+
+def test_shortlist_search_agrees_with_exact_and_ranks_exactly() -> None:
+    n, dim = 6000, 384  # the default model's size: 384-bit codes
+    both = clustered(n + 40, dim)
+    matrix, queries = both[:n], both[n:]  # queries from the same clusters, not indexed
+    ids = [f"f{i}" for i in range(n)]
+    coded = VectorIndex.from_matrix(dim, ids, matrix.copy(), 1, exact_below=0)
+    assert coded._codes is not None
+    overlaps = []
+    for q in queries:
+        got = coded.search(q, 10)
+        want = exact_top(matrix, ids, q, 10)
+        overlaps.append(len({i for i, _ in got} & set(want)) / 10)
+        scores = [s for _, s in got]
+        assert scores == sorted(scores, reverse=True)  # exact cosine order
+        for fid, score in got:  # the scores are the exact cosines
+            assert score == pytest.approx(float(matrix[int(fid[1:])] @ q), abs=1e-5)
+    assert np.mean(overlaps) >= 0.98
+
+
+def test_small_index_and_large_k_are_exact() -> None:
+    matrix = clustered(500)
+    ids = [f"f{i}" for i in range(500)]
+    index = VectorIndex.from_matrix(DIM, ids, matrix.copy(), 1)  # below EXACT_BELOW
+    q = clustered(1, seed=3)[0]
+    assert [i for i, _ in index.search(q, 50)] == exact_top(matrix, ids, q, 50)
+
+
+def test_removed_rows_never_come_back_and_added_rows_are_coded() -> None:
+    n = 5000
+    matrix = clustered(n)
+    ids = [f"f{i}" for i in range(n)]
+    index = VectorIndex.from_matrix(DIM, ids, matrix.copy(), 1, exact_below=0)
+    q = matrix[7]
+    assert index.search(q, 1)[0][0] == "f7"
+    index.remove("f7")
+    assert "f7" not in {i for i, _ in index.search(q, 100)}
+    index.add("new", q)  # grows past capacity: codes grow with the matrix
+    assert index.search(q, 1)[0][0] == "new"
+    for i in range(3000):  # enough removals to compact
+        index.remove(f"f{i}")
+    assert len(index) == n - 3000 + 1  # f7 was among them; "new" was added
+    live = {i for i in ids if i in index} | {"new"}
+    got = [i for i, _ in index.search(q, 50)]
+    assert len(got) == 50 and set(got) <= live
+
+
+# -- the store: scopes, change log, forget, crashes -----------------------------------------
+@pytest.fixture
+def coded(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every index uses the binary-code path, however small."""
+    monkeypatch.setattr(vectors_mod, "EXACT_BELOW", 0)
+
+
+def _facts(scope: str, n: int, start: int = 0) -> list[Fact]:
+    words = ["berlin", "oslo", "rust", "postgres", "cats", "padel", "helix", "vercel"]
+    return [
+        Fact(
+            text=f"item {start + i} {words[(start + i) % 8]} {words[(start + i) // 8 % 8]}",
+            scope=scope,
+        )
+        for i in range(n)
+    ]
+
+
+def _table(store: SQLiteStore, scope: str) -> tuple[list[str], np.ndarray]:
+    rows = store._conn.execute(
+        "SELECT fact_id, vec FROM vectors WHERE scope = ? ORDER BY rowid", (scope,)
+    ).fetchall()
+    return [r[0] for r in rows], np.stack([np.frombuffer(r[1], np.float32) for r in rows])
+
+
+def _same_as_table(store: SQLiteStore, scope: str, queries: list[str], k: int = 10) -> None:
+    ids, matrix = _table(store, scope)
+    for text in queries:
+        q = store.embed([text], kind="query")[0]
+        got = [i for i, _ in store.vector_search(q, scope=scope, k=k)]
+        want = exact_top(matrix, ids, q, k)
+        # ties in cosine may order differently; the set and the scores must agree
+        assert set(got) <= set(ids)
+        got_scores = sorted((float(matrix[ids.index(i)] @ q) for i in got), reverse=True)
+        want_scores = sorted((float(matrix[ids.index(i)] @ q) for i in want), reverse=True)
+        assert got_scores == pytest.approx(want_scores, abs=1e-6)
+
+
+def assert_same_hits(got: list[tuple[str, float]], want: list[tuple[str, float]]) -> None:
+    """The same scores in order, and the same ids above the last score (rows that tie
+    with it may differ by row order)."""
+    assert [sc for _, sc in got] == pytest.approx([sc for _, sc in want], abs=1e-6)
+    last = want[-1][1] if want else 0.0
+    assert {i for i, sc in got if sc > last + 1e-6} == {i for i, sc in want if sc > last + 1e-6}
+
+
+QUERIES = ["berlin rust", "oslo cats", "padel vercel item 3", "helix postgres"]
+
+
+def test_scope_filtering_is_the_same_as_exact_search(tmp_path: Path, coded: None) -> None:
+    store = SQLiteStore(tmp_path / "m.db", HashEmbedder(DIM))
+    store.put_many(_facts("a", 300))
+    store.put_many(_facts("b", 300, start=1000))
+    a_ids = set(_table(store, "a")[0])
+    for q in QUERIES:
+        hits = store.vector_search(q, scope="a", k=50)
+        assert {i for i, _ in hits} <= a_ids
+    _same_as_table(store, "a", QUERIES)
+    _same_as_table(store, "b", QUERIES)
+    store.close()
+
+
+def test_a_second_connection_catches_up_with_a_delta(tmp_path: Path, coded: None) -> None:
+    path = tmp_path / "m.db"
+    writer = SQLiteStore(path, HashEmbedder(DIM))
+    reader = SQLiteStore(path, HashEmbedder(DIM))
+    writer.put_many(_facts("a", 200))
+    reader.vector_search("berlin", scope="a", k=5)
+    loaded = reader._indexes["a"]
+    writer.put_many(_facts("a", 150, start=200))
+    writer.put_many(_facts("b", 50, start=5000))  # another scope's entries interleave
+    writer.forget(scope="a", ids=[_table(writer, "a")[0][3]])
+    writer.put_many(_facts("a", 20, start=400))
+    _same_as_table(reader, "a", QUERIES)
+    assert reader._indexes["a"] is loaded  # a delta, not a reload
+    fresh = SQLiteStore(path, HashEmbedder(DIM))
+    fresh.vector_search("x", scope="a", k=1)
+    assert reader._indexes["a"].ids() == fresh._indexes["a"].ids() == set(_table(fresh, "a")[0])
+    for q in QUERIES:
+        assert_same_hits(
+            reader.vector_search(q, scope="a", k=10), fresh.vector_search(q, scope="a", k=10)
+        )
+    for s in (writer, reader, fresh):
+        s.close()
+
+
+def test_forget_removes_vectors_from_every_index(tmp_path: Path, coded: None) -> None:
+    path = tmp_path / "m.db"
+    one = SQLiteStore(path, HashEmbedder(DIM))
+    two = SQLiteStore(path, HashEmbedder(DIM))
+    one.put_many(_facts("a", 100))
+    target = next(f for f in one.all(scope="a") if f.text.startswith("item 9 "))
+    for s in (one, two):
+        assert target.id in {i for i, _ in s.vector_search(target.text, scope="a", k=3)}
+        assert target.id in s.vectors_of([target.id], scope="a")
+    one.forget(scope="a", ids=[target.id])
+    for s in (one, two):  # the forgetting connection and the other one
+        assert target.id not in {i for i, _ in s.vector_search(target.text, scope="a", k=100)}
+        assert target.id not in s._indexes["a"]
+        assert s.vectors_of([target.id], scope="a") == {}
+    # no forgotten id stays in the change log
+    assert one._conn.execute(
+        "SELECT count(*) FROM vector_log WHERE fact_id = ?", (target.id,)
+    ).fetchone() == (0,)
+    one.close()
+    two.close()
+
+
+def test_a_reader_behind_a_pruned_log_reloads(
+    tmp_path: Path, coded: None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(sqlite_mod, "LOG_KEEP", 10)
+    monkeypatch.setattr(sqlite_mod, "LOG_PRUNE_EVERY", 8)
+    path = tmp_path / "m.db"
+    writer = SQLiteStore(path, HashEmbedder(DIM))
+    reader = SQLiteStore(path, HashEmbedder(DIM))
+    writer.put_many(_facts("a", 20))
+    reader.vector_search("x", scope="a", k=1)
+    loaded = reader._indexes["a"]
+    for start in range(20, 120, 10):
+        writer.put_many(_facts("a", 10, start=start))
+    assert writer._conn.execute("SELECT count(*) FROM vector_log").fetchone()[0] < 40
+    _same_as_table(reader, "a", QUERIES)
+    assert reader._indexes["a"] is not loaded  # rebuilt from the table
+    assert reader._indexes["a"].ids() == set(_table(reader, "a")[0])
+    writer.close()
+    reader.close()
+
+
+def test_a_rolled_back_transaction_leaves_no_rows_in_the_index(tmp_path: Path, coded: None) -> None:
+    store = SQLiteStore(tmp_path / "m.db", HashEmbedder(DIM))
+    store.put_many(_facts("a", 30))
+    with pytest.raises(RuntimeError), store.transaction():
+        store.put(Fact(text="rolled back berlin", scope="a"))
+        store.vector_search("rolled back berlin", scope="a", k=1)  # loads inside it
+        raise RuntimeError("abort")
+    assert store.vector_search("rolled back berlin", scope="a", k=50)
+    assert set(store._indexes["a"].ids()) == set(_table(store, "a")[0])
+    store.close()
+
+
+_KILLED_WRITER = """
+import os, signal, sys
+from credo.embed import HashEmbedder
+from credo.fact import Fact
+from credo.store.sqlite import SQLiteStore
+store = SQLiteStore(sys.argv[1], HashEmbedder({dim}))
+store.put(Fact(text="committed before the crash oslo", scope="a"))
+with store.transaction():
+    for i in range(50):
+        store.put(Fact(text=f"never committed {{i}} berlin", scope="a"))
+    print("mid-write", flush=True)
+    os.kill(os.getpid(), signal.SIGKILL)
+"""
+
+
+def test_index_after_a_writer_killed_mid_write_matches_the_table(
+    tmp_path: Path, coded: None
+) -> None:
+    path = tmp_path / "m.db"
+    reader = SQLiteStore(path, HashEmbedder(DIM))
+    reader.put_many(_facts("a", 40))
+    reader.vector_search("x", scope="a", k=1)
+    proc = subprocess.run(
+        [sys.executable, "-c", _KILLED_WRITER.format(dim=DIM), str(path)],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert proc.returncode == -signal.SIGKILL and "mid-write" in proc.stdout
+    ids = set(_table(reader, "a")[0])
+    assert len(ids) == 41  # the committed one is there, none of the 50
+    _same_as_table(reader, "a", QUERIES + ["never committed berlin", "committed oslo"])
+    assert reader._indexes["a"].ids() == ids
+    reopened = SQLiteStore(path, HashEmbedder(DIM))
+    reopened.vector_search("x", scope="a", k=1)
+    assert reopened._indexes["a"].ids() == ids
+    reader.close()
+    reopened.close()
+
+
+_WRITER = """
+import sys
+from credo.embed import HashEmbedder
+from credo.fact import Fact
+from credo.store.sqlite import SQLiteStore
+store = SQLiteStore(sys.argv[1], HashEmbedder({dim}))
+for i in range(60):
+    store.put(Fact(text=f"process {{sys.argv[2]}} fact {{i}} padel", scope="a"))
+store.close()
+"""
+
+
+def test_delta_from_other_processes_matches_a_full_reload(tmp_path: Path, coded: None) -> None:
+    path = tmp_path / "m.db"
+    reader = SQLiteStore(path, HashEmbedder(DIM))
+    reader.put_many(_facts("a", 30))
+    reader.vector_search("x", scope="a", k=1)
+    loaded = reader._indexes["a"]
+    env = dict(os.environ)
+    procs = [
+        subprocess.Popen(
+            [sys.executable, "-c", _WRITER.format(dim=DIM), str(path), str(p)], env=env
+        )
+        for p in range(3)
+    ]
+    deadline = time.monotonic() + 120
+    while any(p.poll() is None for p in procs) and time.monotonic() < deadline:
+        reader.vector_search("padel", scope="a", k=5)  # catch up while they write
+    assert [p.wait(timeout=60) for p in procs] == [0, 0, 0]
+    _same_as_table(reader, "a", QUERIES + ["process 1 fact 7 padel"])
+    assert reader._indexes["a"] is loaded
+    fresh = SQLiteStore(path, HashEmbedder(DIM))
+    fresh.vector_search("x", scope="a", k=1)
+    assert reader._indexes["a"].ids() == fresh._indexes["a"].ids()
+    assert len(fresh._indexes["a"]) == 30 + 3 * 60
+    reader.close()
+    fresh.close()
