@@ -14,6 +14,7 @@ from __future__ import annotations
 import os
 import threading
 from collections.abc import Sequence
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
@@ -28,6 +29,9 @@ LOCAL_MODELS = ("minilm", "static")
 #: texts are cut to this many characters before tokenising (only to bound the work on huge
 #: inputs; far more than the token limits below can use)
 _MAX_CHARS = 100_000
+
+#: from this many texts on, embed_batch spreads them over one session per core
+BULK_FROM = 16
 
 _cache: dict[str, Embedder] = {}
 _cache_lock = threading.Lock()
@@ -101,7 +105,7 @@ class MiniLMEmbedder(Embedder):
         model_dir = Path(model_dir) if model_dir is not None else MODELS_DIR / "minilm"
         _require_files(model_dir, ("model.onnx", "tokenizer.json"), self.name)
         try:
-            import onnxruntime as ort
+            import onnxruntime  # noqa: F401  (here for the clear error)
         except ImportError as exc:  # pragma: no cover - a declared dependency
             raise EmbedderError(f"{self.name} needs the 'onnxruntime' package: {exc}") from exc
 
@@ -111,40 +115,78 @@ class MiniLMEmbedder(Embedder):
         tokenizer.enable_padding(pad_id=0, pad_type_id=0, pad_token="[PAD]")
         self._tokenizer = tokenizer
 
-        options = ort.SessionOptions()
         self.threads = threads or min(4, os.cpu_count() or 1)
-        options.intra_op_num_threads = self.threads
-        # idle threads must not spin after a query: the vector search that follows needs
-        # the cores (recall p95 16 -> 6 ms at 10k facts in bench/bench_scale.py)
+        self._model_path = model_dir / "model.onnx"
+        # the query session: idle threads must not spin after a query, the vector search
+        # that follows needs the cores (recall p95 16 -> 6 ms at 10k facts in
+        # bench/bench_scale.py)
+        self._session = self._new_session(self.threads)
+        self._inputs = {i.name for i in self._session.get_inputs()}
+        #: bulk embedding (see embed_batch): one single-threaded session per worker,
+        #: made on the first bulk call
+        self._bulk: list[Any] = []
+        self._pool: ThreadPoolExecutor | None = None
+        self._bulk_lock = threading.Lock()
+
+    def _new_session(self, threads: int) -> Any:
+        import onnxruntime as ort
+
+        options = ort.SessionOptions()
+        options.intra_op_num_threads = threads
         options.add_session_config_entry("session.intra_op.allow_spinning", "0")
         options.inter_op_num_threads = 1
         options.log_severity_level = 3
         try:
-            self._session = ort.InferenceSession(
-                str(model_dir / "model.onnx"), options, providers=["CPUExecutionProvider"]
+            return ort.InferenceSession(
+                str(self._model_path), options, providers=["CPUExecutionProvider"]
             )
         except Exception as exc:
             raise EmbedderError(
-                f"{self.name}: cannot load {model_dir / 'model.onnx'}: {exc}; reinstall credo"
+                f"{self.name}: cannot load {self._model_path}: {exc}; reinstall credo"
             ) from exc
-        self._inputs = {i.name for i in self._session.get_inputs()}
 
     def embed_batch(self, texts: Sequence[str], *, kind: Kind = "document") -> Vectors:
+        """Texts one onnxruntime call at a time (see batch_size). From BULK_FROM texts on
+        (an import, an ingest, a reindex) the texts are split across `threads` workers,
+        each with a single-threaded session of its own: a call on one short text leaves
+        a multi-threaded session's second core mostly idle, so bulk embedding runs at
+        the model's full speed on every core, while a query keeps its own session. The
+        vectors are the same either way (each text is still embedded alone)."""
         clipped = _clip(texts)
         out = np.empty((len(clipped), self.dim), dtype=np.float32)
-        for start in range(0, len(clipped), self.batch_size):
-            chunk = clipped[start : start + self.batch_size]
-            out[start : start + len(chunk)] = self._embed_chunk(chunk)
+        if len(clipped) < BULK_FROM or self.threads < 2:
+            self._embed_into(self._session, clipped, out)
+            return out
+        sessions, pool = self._bulk_sessions()
+        step = -(-len(clipped) // len(sessions))
+        jobs = [
+            pool.submit(self._embed_into, session, clipped[i : i + step], out[i : i + step])
+            for session, i in zip(sessions, range(0, len(clipped), step), strict=False)
+        ]
+        for job in jobs:
+            job.result()
         return out
 
-    def _embed_chunk(self, texts: list[str]) -> Vectors:
+    def _bulk_sessions(self) -> tuple[list[Any], ThreadPoolExecutor]:
+        with self._bulk_lock:
+            if self._pool is None:
+                self._bulk = [self._new_session(1) for _ in range(self.threads)]
+                self._pool = ThreadPoolExecutor(self.threads, thread_name_prefix="credo-embed")
+            return self._bulk, self._pool
+
+    def _embed_into(self, session: Any, texts: list[str], out: Vectors) -> None:
+        for start in range(0, len(texts), self.batch_size):
+            chunk = texts[start : start + self.batch_size]
+            out[start : start + len(chunk)] = self._embed_chunk(chunk, session)
+
+    def _embed_chunk(self, texts: list[str], session: Any = None) -> Vectors:
         encodings = self._tokenizer.encode_batch(texts)
         ids = np.asarray([e.ids for e in encodings], dtype=np.int64)
         mask = np.asarray([e.attention_mask for e in encodings], dtype=np.int64)
         feeds: dict[str, npt.NDArray[np.int64]] = {"input_ids": ids, "attention_mask": mask}
         if "token_type_ids" in self._inputs:
             feeds["token_type_ids"] = np.zeros_like(ids)
-        hidden = self._session.run(None, feeds)[0]
+        hidden = (session or self._session).run(None, feeds)[0]
         weights = mask[:, :, None].astype(np.float32)
         summed = (hidden * weights).sum(axis=1)
         counts = np.maximum(weights.sum(axis=1), 1e-9)

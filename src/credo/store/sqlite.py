@@ -264,6 +264,8 @@ class SQLiteStore(Store):
         self._indexes: dict[str, VectorIndex] = {}
         self._logged = 0  # the last vector_log entry this transaction wrote
         self._read_in_tx: set[str] = set()  # scopes whose index a transaction loaded
+        self._df: dict[str, int] = {}  # word -> FTS documents holding it (see _rare_words)
+        self._df_rows = 0
         self._erase_ready = False  # the pending_erase table exists (after migrations)
         self._erase_due = False  # a forget inside a transaction: erase after its commit
         self._marked = False  # this transaction recorded a pending erase
@@ -692,13 +694,20 @@ class SQLiteStore(Store):
         if rows < RARE_WORDS_FROM:
             return None
         cutoff = max(500, rows // 100)
-        counts = {
-            w: self._conn.execute(
-                "SELECT count(*) FROM facts_fts WHERE facts_fts MATCH ?",
-                (f"{FTS_COLUMNS} : ({_quoted([w])})",),
-            ).fetchone()[0]
-            for w in words
-        }
+        # the counts only choose which words select candidates, so a process keeps them
+        # until the store has grown by a tenth (a recall's words recur: names, "live")
+        if not self._df_rows <= rows <= self._df_rows * 1.1:
+            self._df.clear()
+            self._df_rows = rows
+        for w in words:
+            if w not in self._df:
+                if len(self._df) >= 50_000:
+                    self._df.clear()
+                self._df[w] = self._conn.execute(
+                    "SELECT count(*) FROM facts_fts WHERE facts_fts MATCH ?",
+                    (f"{FTS_COLUMNS} : ({_quoted([w])})",),
+                ).fetchone()[0]
+        counts = {w: self._df[w] for w in words}
         rare = [w for w in words if counts[w] <= cutoff]
         return rare or [min(words, key=lambda w: counts[w])]
 
