@@ -253,20 +253,42 @@ def _writer(url: str, schema: str | None, embedder_name: str, scope: str, writes
 
 
 def writers_throughput(url: str, schema: str | None, embedder_name: str, scope: str,
-                       procs: int, writes: int, no_spin: bool = False) -> float:
+                       procs: int, writes: int, no_spin: bool = False, *,
+                       queries: Sequence[str] = (), reader: Embedder | None = None
+                       ) -> tuple[float, list[float]]:
+    """Remembers per second with `procs` writer processes on one store, and the recall
+    latencies (ms) of a reader in this process while they write (a store opened before
+    they start, so each of their writes costs it a delta of the change log)."""
     ctx = mp.get_context("spawn")
-    barrier = ctx.Barrier(procs)
+    barrier = ctx.Barrier(procs + 1 if queries else procs)
     out = ctx.Queue()
     workers = [ctx.Process(target=_writer, args=(url, schema, embedder_name, scope,
                                                  writes, 1000 + i, barrier, out, no_spin))
                for i in range(procs)]
     for w in workers:
         w.start()
-    spans = [out.get() for _ in workers]
+    during: list[float] = []
+    spans: list[tuple[float, float]] = []
+    if queries and reader is not None:
+        store = open_bench_store(url, reader, schema)
+        mem = Memory(store, scope=scope)
+        mem.recall(queries[0], k=10)  # load the index before the writes start
+        barrier.wait()
+        i = 0
+        while len(spans) < procs:
+            t0 = time.perf_counter()
+            mem.recall(queries[i % len(queries)] + f" {i}", k=10)
+            during.append((time.perf_counter() - t0) * 1000)
+            i += 1
+            time.sleep(0.02)  # an agent's pace, not a loop that takes a core from them
+            while not out.empty():
+                spans.append(out.get())
+        store.close()
+    spans += [out.get() for _ in range(procs - len(spans))]
     for w in workers:
         w.join()
     start, end = min(s for s, _ in spans), max(e for _, e in spans)
-    return procs * writes / (end - start)
+    return procs * writes / (end - start), during
 
 
 def run_size(args: argparse.Namespace, n: int, url: str, schema: str | None = None
@@ -291,6 +313,14 @@ def run_size(args: argparse.Namespace, n: int, url: str, schema: str | None = No
         mem.recall(make_query(rng), k=10)
     recall_ms = []
     queries = [make_query(rng) for _ in range(args.queries)]
+    # the floor: the query embedding alone, same model, same run (the embedder itself,
+    # so the store's query cache stays cold for the recalls below)
+    embed_ms = []
+    for q in queries:
+        t0 = time.perf_counter()
+        real.embed_query(q)
+        embed_ms.append((time.perf_counter() - t0) * 1000)
+    load_at = os.getloadavg()[0]
     for q in queries:
         t0 = time.perf_counter()
         mem.recall(q, k=10)
@@ -309,6 +339,9 @@ def run_size(args: argparse.Namespace, n: int, url: str, schema: str | None = No
         "build": "precomputed vectors" if precomputed else "embedded",
         "recall_p50_ms": round(statistics.median(recall_ms), 2),
         "recall_p95_ms": round(pct(recall_ms, 95), 2),
+        "embed_p50_ms": round(statistics.median(embed_ms), 2),
+        "recall_over_embed": round(statistics.median(recall_ms) / statistics.median(embed_ms), 2),
+        "load_1min": round(load_at, 2),
         "first_recall_ms": round(first_ms, 1),
         "remember_p50_ms": round(statistics.median(remember_ms), 2),
         "remember_p95_ms": round(pct(remember_ms, 95), 2),
@@ -320,9 +353,13 @@ def run_size(args: argparse.Namespace, n: int, url: str, schema: str | None = No
         row.update(reference(store, scope, queries[: args.reference_queries]))
     store.close()
     for procs in args.writers if n <= args.writers_max_size else ():
-        row[f"remember_per_s_{procs}w"] = round(
-            writers_throughput(url, schema, args.embedder, scope, procs,
-                               args.writer_writes, args.ort_no_spin), 1)
+        rate, during = writers_throughput(url, schema, args.embedder, scope, procs,
+                                          args.writer_writes, args.ort_no_spin,
+                                          queries=queries, reader=embedder)
+        row[f"remember_per_s_{procs}w"] = round(rate, 1)
+        if during:
+            row[f"recall_p50_ms_{procs}w"] = round(statistics.median(during), 2)
+            row[f"recall_p95_ms_{procs}w"] = round(pct(during, 95), 2)
     return row
 
 

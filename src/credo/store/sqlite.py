@@ -441,8 +441,12 @@ class SQLiteStore(Store):
         yet, a log pruned past it, a reset, or a delta larger than the index) rebuilt
         from the vectors table. Reads in one snapshot."""
         if self._depth:
-            self._read_in_tx.add(scope)
-            return self._current_index(scope)
+            before = self._indexes.get(scope)
+            seq = before.seq if before is not None else -1
+            index = self._current_index(scope)
+            if index is not before or index.seq != seq:  # read what may yet roll back
+                self._read_in_tx.add(scope)
+            return index
         self._conn.execute("BEGIN")
         try:
             return self._current_index(scope)
