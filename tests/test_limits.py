@@ -267,7 +267,8 @@ def test_cli_database_and_export_files_are_private(
 ) -> None:
     monkeypatch.setenv("CREDO_EMBEDDER", "hash")
     db = tmp_path / "data" / "credo.db"
-    assert main(["--db", str(db), "remember", "Arttu lives in Berlin"]) == 0
+    # a directory that does not exist is made with --create (without it: a typo, an error)
+    assert main(["--db", str(db), "--create", "remember", "Arttu lives in Berlin"]) == 0
     assert mode(db) == 0o600 and mode(db.parent) == 0o700
     out = tmp_path / "exports" / "2024" / "dump.jsonl"
     assert main(["--db", str(db), "export", "-o", str(out)]) == 0
