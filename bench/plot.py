@@ -53,15 +53,15 @@ def main() -> None:
         if not data or not data.get("latency"):
             continue
         rows = sorted(data["latency"], key=lambda r: r["facts"])
-        xs = [r["facts"] for r in rows]
         store = data["mem0_config"]["vector_store"]["provider"]
         for (key, label), style in zip(
             (("credo_int8_recall", "credo recall (local:minilm int8)"),
              (None, f"mem0 search ({store}, fp32 all-MiniLM-L6-v2)"),
              ("credo_recall", "credo recall (fp32 all-MiniLM-L6-v2)")), styles, strict=True):
             prefix = key or "mem0_search"
-            series(ax, xs, [r[f"{prefix}_p50_ms"] for r in rows],
-                   [r[f"{prefix}_p95_ms"] for r in rows], label + tag, style)
+            have = [r for r in rows if f"{prefix}_p50_ms" in r]  # mem0 may not reach a size
+            series(ax, [r["facts"] for r in have], [r[f"{prefix}_p50_ms"] for r in have],
+                   [r[f"{prefix}_p95_ms"] for r in have], label + tag, style)
     ax.set_xscale("log")
     ax.set_yscale("log")
     ax.set_xlabel("facts in the scope")

@@ -1,0 +1,190 @@
+"""pgvector's options for credo's vectors table at scale: one scope, or many scopes.
+
+    .venv/bin/python bench/bench_pg_options.py --db postgresql://... --facts 1000000 --scopes 1
+    .venv/bin/python bench/bench_pg_options.py --db postgresql://... --facts 1000000 --scopes 1000
+
+A fresh schema holds a table shaped as credo's (`scope`, `dim`, untyped `vec`) with N
+vectors: a pool of --pool synthetic facts (bench_scale's generator) embedded with the real
+model, each row one pool vector plus Gaussian noise (sigma --noise, re-normalised), spread
+evenly over --scopes scopes. Then, for each variant, an HNSW index is built (time, size,
+maintenance_work_mem) and --queries real query embeddings are searched with the scope
+filter and `hnsw.iterative_scan = relaxed_order` (p50/p95 ms, and top-10 overlap with the
+exact answer computed in numpy over the same scope):
+
+- vector:  credo's index today, `((vec::vector(N)) vector_cosine_ops) WHERE dim = N`;
+- halfvec: `((vec::halfvec(N)) halfvec_cosine_ops)`: half the size, same search;
+- bit:     `((binary_quantize(vec)::bit(N)) bit_hamming_ops)`: a shortlist of --rescore
+  rows by Hamming distance, ranked by exact cosine (as SQLite's index does);
+- btree:   no HNSW, the scope's rows by the scope index and an exact scan (what the planner
+  may choose anyway for a selective scope).
+
+Each step is printed and appended to the JSON (--out) as it finishes, so a run that cannot
+finish (a 1M HNSW build on two shared cores) still says what it reached.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import random
+import statistics
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from bench_scale import make_query, make_text, pct  # noqa: E402
+
+from credo.embed import get_embedder  # noqa: E402
+
+RESULTS = Path(__file__).resolve().parent / "results"
+
+INDEXES = {
+    "vector": "CREATE INDEX {name} ON v USING hnsw ((vec::vector({dim})) vector_cosine_ops) "
+    "WITH (m = 16, ef_construction = 64) WHERE dim = {dim}",
+    "halfvec": "CREATE INDEX {name} ON v USING hnsw ((vec::halfvec({dim})) halfvec_cosine_ops) "
+    "WITH (m = 16, ef_construction = 64) WHERE dim = {dim}",
+    "bit": "CREATE INDEX {name} ON v USING hnsw ((binary_quantize(vec)::bit({dim})) "
+    "bit_hamming_ops) WITH (m = 16, ef_construction = 64) WHERE dim = {dim}",
+}
+QUERIES = {
+    "vector": "SELECT id FROM v WHERE dim = {dim} AND scope = %s "
+    "ORDER BY vec::vector({dim}) <=> %s::vector({dim}) LIMIT 10",
+    "halfvec": "SELECT id FROM v WHERE dim = {dim} AND scope = %s "
+    "ORDER BY vec::halfvec({dim}) <=> %s::vector({dim})::halfvec({dim}) LIMIT 10",
+    "bit": "SELECT id FROM (SELECT id, vec FROM v WHERE dim = {dim} AND scope = %s "
+    "ORDER BY binary_quantize(vec)::bit({dim}) <~> binary_quantize(%s::vector({dim})) "
+    "LIMIT {rescore}) s ORDER BY vec::vector({dim}) <=> %s::vector({dim}) LIMIT 10",
+    "btree": "SELECT id FROM v WHERE dim = {dim} AND scope = %s "
+    "ORDER BY vec::vector({dim}) <=> %s::vector({dim}) LIMIT 10",
+}
+
+
+def log(out: Path, record: dict[str, Any]) -> None:
+    record["load_1min"] = round(os.getloadavg()[0], 2)
+    record["at"] = time.strftime("%H:%M:%S")
+    print(json.dumps(record), flush=True)
+    data = json.loads(out.read_text()) if out.exists() else {"steps": []}
+    data["steps"].append(record)
+    out.write_text(json.dumps(data, indent=2))
+
+
+def main() -> None:
+    p = argparse.ArgumentParser(description=__doc__,
+                                formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("--db", required=True)
+    p.add_argument("--facts", type=int, default=1_000_000)
+    p.add_argument("--scopes", type=int, default=1)
+    p.add_argument("--pool", type=int, default=20000)
+    p.add_argument("--noise", type=float, default=0.01)
+    p.add_argument("--queries", type=int, default=100)
+    p.add_argument("--variants", nargs="+", default=["bit", "halfvec", "vector"],
+                   choices=sorted(INDEXES))
+    p.add_argument("--rescore", type=int, default=200)
+    p.add_argument("--ef-search", type=int, default=100)
+    p.add_argument("--build-memory", default="1GB")
+    p.add_argument("--embedder", default="local:minilm")
+    p.add_argument("--seed", type=int, default=7)
+    p.add_argument("--keep", action="store_true", help="keep the schema afterwards")
+    p.add_argument("--out", default=None)
+    args = p.parse_args()
+    import psycopg
+    from pgvector.psycopg import register_vector
+
+    out = Path(args.out or RESULTS / f"pg-options-{args.facts}-{args.scopes}.json")
+    out.parent.mkdir(parents=True, exist_ok=True)
+    out.unlink(missing_ok=True)
+    rng = random.Random(args.seed)
+    nprng = np.random.default_rng(args.seed)
+    model = get_embedder(args.embedder)
+    dim = model.dim
+    t0 = time.perf_counter()
+    texts = list(dict.fromkeys(make_text(rng) for _ in range(args.pool)))
+    pool = model.embed_batch(texts)
+    queries = [make_query(rng) for _ in range(args.queries)]
+    qvecs = model.embed_batch(queries)
+    log(out, {"step": "embedded pool", "pool": len(texts), "s": round(time.perf_counter() - t0, 1),
+              "facts": args.facts, "scopes": args.scopes, "command": " ".join(sys.argv)})
+
+    schema = f"pgopt_{args.facts}_{args.scopes}_{os.getpid()}"
+    conn = psycopg.connect(args.db, autocommit=True)
+    conn.execute(f"CREATE SCHEMA {schema}")
+    conn.execute(f"SET search_path TO {schema}, public")
+    register_vector(conn)
+    conn.execute("CREATE TABLE v (id bigint PRIMARY KEY, scope text NOT NULL, dim int NOT NULL,"
+                 " vec vector NOT NULL)")
+    t0 = time.perf_counter()
+    matrix = np.empty((args.facts, dim), dtype=np.float32)
+    scopes = [f"s{i % args.scopes}" for i in range(args.facts)]
+    with conn.cursor().copy("COPY v (id, scope, dim, vec) FROM STDIN WITH (FORMAT BINARY)") as cp:
+        cp.set_types(["int8", "text", "int4", "vector"])
+        for start in range(0, args.facts, 50000):
+            n = min(50000, args.facts - start)
+            base = pool[nprng.integers(0, len(pool), n)]
+            vecs = base + nprng.normal(0.0, args.noise, (n, dim)).astype(np.float32)
+            vecs /= np.linalg.norm(vecs, axis=1, keepdims=True)
+            matrix[start:start + n] = vecs
+            for i in range(n):
+                cp.write_row((start + i, scopes[start + i], dim, vecs[i]))
+    conn.execute("CREATE INDEX v_scope ON v (scope)")
+    conn.execute("ANALYZE v")
+    size = conn.execute("SELECT pg_total_relation_size('v')").fetchone()[0]
+    log(out, {"step": "loaded", "s": round(time.perf_counter() - t0, 1), "table_mb": size >> 20})
+
+    conn.execute(f"SET hnsw.ef_search = {int(args.ef_search)}")
+    conn.execute("SET hnsw.iterative_scan = relaxed_order")
+    conn.execute("SET jit = off")
+    scope_of = np.array([int(s[1:]) for s in scopes])
+    probe = [f"s{rng.randrange(args.scopes)}" for _ in queries]
+    exact: list[set[int]] = []
+    for q, s in zip(qvecs, probe, strict=True):
+        rows = np.flatnonzero(scope_of == int(s[1:]))
+        top = rows[np.argsort(-(matrix[rows] @ q))[:10]]
+        exact.append({int(i) for i in top})
+
+    def measure(variant: str, plan_variant: str) -> dict[str, Any]:
+        sql = QUERIES[plan_variant].format(dim=dim, rescore=int(args.rescore))
+        params = [(s, q, q) if plan_variant == "bit" else (s, q)
+                  for q, s in zip(qvecs, probe, strict=True)]
+        for prm in params[:5]:
+            conn.execute(sql, prm).fetchall()
+        times, overlaps = [], []
+        for prm, want in zip(params, exact, strict=True):
+            t = time.perf_counter()
+            got = {r[0] for r in conn.execute(sql, prm).fetchall()}
+            times.append((time.perf_counter() - t) * 1000)
+            overlaps.append(len(got & want) / 10)
+        plan = conn.execute("EXPLAIN " + sql, params[0]).fetchall()
+        uses = "hnsw" if any("v_hnsw" in r[0] for r in plan) else (
+            "scope btree" if any("v_scope" in r[0] for r in plan) else "seq scan")
+        return {"variant": variant, "p50_ms": round(statistics.median(times), 2),
+                "p95_ms": round(pct(times, 95), 2),
+                "overlap_at_10": round(float(np.mean(overlaps)), 4), "plan": uses}
+
+    log(out, {"step": "search", **measure("btree (no HNSW)", "btree")})
+    for variant in args.variants:
+        name = f"v_hnsw_{variant}"
+        conn.execute(f"SET maintenance_work_mem = '{args.build_memory}'")
+        t0 = time.perf_counter()
+        try:
+            conn.execute(INDEXES[variant].format(name=name, dim=dim))
+        except psycopg.Error as exc:
+            log(out, {"step": "build", "variant": variant, "error": str(exc)})
+            continue
+        built = time.perf_counter() - t0
+        isize = conn.execute("SELECT pg_relation_size(%s)", (name,)).fetchone()[0]
+        log(out, {"step": "build", "variant": variant, "s": round(built, 1),
+                  "index_mb": isize >> 20, "maintenance_work_mem": args.build_memory})
+        log(out, {"step": "search", **measure(variant, variant)})
+        conn.execute(f"DROP INDEX {name}")
+    if not args.keep:
+        conn.execute(f"DROP SCHEMA {schema} CASCADE")
+    conn.close()
+
+
+if __name__ == "__main__":
+    main()
