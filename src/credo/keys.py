@@ -924,6 +924,93 @@ def rewrite(sent_text: str, name: str) -> tuple[str, bool]:
 
 
 # -- the whole reading -----------------------------------------------------------------------
+# "My favorite season is fall.", "The payments API deploy target is staging.": a copular
+# sentence about a definite or possessed thing, which the small tagger misreads when the
+# value looks like a verb ("fall", "fried chicken", "staging") or the subject is a long
+# compound. Read as a template, only when the parse did not give the key it names.
+_COPULAR = re.compile(
+    r"^(?P<owner>my|our|the|this|(?P<name>[A-Z][\w-]*(?:\s+[A-Z][\w-]*)?)['’]s)\s+"
+    r"(?P<thing>[a-z][\w-]*(?:\s+[A-Za-z][\w-]*){0,4})\s+(?P<verb>is|are|was|were)\s+"
+    r"(?P<value>[^\s,;:!?][^,;:!?]{0,60}?)[.!]?$",
+    re.IGNORECASE,
+)
+#: words that make a copular sentence more than "X is Y": left to the parser
+_NOT_TEMPLATE = frozenset(
+    [
+        "not",
+        "never",
+        "no",
+        "n't",
+        "nothing",
+        "because",
+        "when",
+        "while",
+        "if",
+        "that",
+        "which",
+        "who",
+        "whom",
+        "whose",
+        "what",
+        "where",
+        "why",
+        "how",
+        "to",
+        "than",
+        "and",
+        "or",
+        "but",
+        "also",
+        "always",
+        "usually",
+        "sometimes",
+        "often",
+        "still",
+        "now",
+        "already",
+        "going",
+        "gonna",
+        "about",
+        "like",
+        "very",
+        "so",
+        "too",
+        "really",
+        "just",
+        "being",
+        "been",
+    ]
+)
+
+
+def _copular_key(said: str) -> tuple[str, str, str, bool] | None:
+    """(subject, predicate, object, first person) of a plain copular sentence, or None."""
+    found = _COPULAR.match(said.strip())
+    if found is None:
+        return None
+    words = re.findall(r"[\w'’-]+", f"{found['thing']} {found['value']}".lower())
+    if any(w in _NOT_TEMPLATE or w.endswith(("n't", "n’t")) for w in words):
+        return None
+    thing_words = found["thing"].split()
+    value = found["value"].strip()
+    owner, verb = found["owner"].lower(), found["verb"].lower()
+    plural = verb in ("are", "were")
+    if owner in ("the", "this"):
+        return " ".join(thing_words), "are" if plural else "is", value, False
+    if plural or any(w[:1].isupper() for w in thing_words):
+        return None  # "my kids are ...", "my wife Laura is ...": left to the parser
+    from .nlp import lemma_of
+
+    head = lemma_of(thing_words[-1].lower()) or thing_words[-1].lower()
+    phrase = normalize_predicate(" ".join([*(w.lower() for w in thing_words[:-1]), head]))
+    if owner == "my":
+        return "I", f"has_{phrase}", value, True
+    if owner == "our":
+        return "we", f"has_{phrase}", value, False
+    name = found["name"]
+    return (name, f"has_{phrase}", value, False) if name else None
+
+
 def analyse(text: str, *, self_name: str = "The user") -> Statement:
     """Read one utterance: its kind, its key, and the sentence to store.
 
@@ -954,6 +1041,28 @@ def analyse(text: str, *, self_name: str = "The user") -> Statement:
             found = _key(retry)
             if kind == "fragment" and found is not None:
                 kind = _kind(retry, said)
+    template = _copular_key(said) if kind in ("statement", "fragment") else None
+    if template is not None:
+        t_subject, t_predicate, t_object, t_first = template
+        direct = None
+        if found is not None and kind == "statement":
+            direct = _subject_key(found[0], found[1])[:2]
+        garbled = direct is None or (
+            (direct[1] == "be" or direct[1] in ("is", "are") and direct[1] != t_predicate)
+            and direct != (t_subject, t_predicate)
+            and t_subject.lower() not in ("user", "the user")
+        )
+        if garbled:
+            return Statement(
+                said,
+                stored,
+                "statement",
+                subject=t_subject,
+                predicate=t_predicate,
+                object=t_object,
+                first_person=t_first,
+                rewritten=changed,
+            )
     if found is None or kind != "statement":
         first = any(t.lower_ in _FIRST for t in sent)
         return Statement(said, stored, kind, first_person=first, rewritten=changed)
