@@ -312,3 +312,21 @@ def test_delta_from_other_processes_matches_a_full_reload(tmp_path: Path, coded:
     assert len(fresh._indexes["a"]) == 30 + 3 * 60
     reader.close()
     fresh.close()
+
+
+def test_a_write_that_logs_nothing_still_reaches_the_reader(tmp_path: Path, coded: None) -> None:
+    """An older credo on the same file bumps the generation but writes no change log: the
+    reader's row count check sees the difference and rebuilds."""
+    path = tmp_path / "m.db"
+    writer = SQLiteStore(path, HashEmbedder(DIM))
+    reader = SQLiteStore(path, HashEmbedder(DIM))
+    writer.put_many(_facts("a", 30))
+    reader.vector_search("x", scope="a", k=1)
+    last = writer._conn.execute("SELECT max(seq) FROM vector_log").fetchone()[0]
+    writer.put_many(_facts("a", 5, start=100))
+    writer._conn.execute("DELETE FROM vector_log WHERE seq > ?", (last,))
+    _same_as_table(reader, "a", QUERIES + ["item 102"])
+    assert reader._indexes["a"].ids() == set(_table(reader, "a")[0])
+    assert len(reader._indexes["a"]) == 35
+    writer.close()
+    reader.close()
