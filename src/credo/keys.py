@@ -478,7 +478,7 @@ def _object_of(verb: Token) -> tuple[str, list[Token]] | None:
                     and later.i == tokens[-1].i + 1
                     and (
                         later.dep_ in ("prep", "agent", "appos")
-                        or later.dep_ in ("npadvmod", "nummod", "quantmod")
+                        or later.dep_ in ("npadvmod", "nummod", "quantmod", "dobj")
                         and later.like_num
                     )
                 ):  # "PostgreSQL 16": the version is the value
