@@ -930,8 +930,8 @@ def rewrite(sent_text: str, name: str) -> tuple[str, bool]:
 # compound. Read as a template, only when the parse did not give the key it names.
 _COPULAR = re.compile(
     r"^(?P<owner>my|our|the|this|(?P<name>[A-Z][\w-]*(?:\s+[A-Z][\w-]*)?)['’]s)\s+"
-    r"(?P<thing>[a-z][\w-]*(?:\s+[A-Za-z][\w-]*){0,4})\s+(?P<verb>is|are|was|were)\s+"
-    r"(?P<value>[^\s,;:!?][^,;:!?]{0,60}?)[.!]?$",
+    r"(?P<thing>[a-z][\w-]*(?:\s+[A-Za-z][\w-]*){0,4})\s+(?P<verb>is|are|was|were)"
+    r"(?P<neg>\s+not|n['’]t)?\s+(?P<value>[^\s,;:!?][^,;:!?]{0,60}?)[.!]?$",
     re.IGNORECASE,
 )
 #: words that make a copular sentence more than "X is Y": left to the parser
@@ -983,8 +983,9 @@ _NOT_TEMPLATE = frozenset(
 )
 
 
-def _copular_key(said: str) -> tuple[str, str, str, bool] | None:
-    """(subject, predicate, object, first person) of a plain copular sentence, or None."""
+def _copular_key(said: str) -> tuple[str, str, str, bool, bool] | None:
+    """(subject, predicate, object, first person, negated) of a plain copular sentence
+    ("my cat's name is not Kit" is negated), or None."""
     found = _COPULAR.match(said.strip())
     if found is None:
         return None
@@ -994,9 +995,10 @@ def _copular_key(said: str) -> tuple[str, str, str, bool] | None:
     thing_words = found["thing"].split()
     value = found["value"].strip()
     owner, verb = found["owner"].lower(), found["verb"].lower()
+    no = found["neg"] is not None
     plural = verb in ("are", "were")
     if owner in ("the", "this"):
-        return " ".join(thing_words), "are" if plural else "is", value, False
+        return " ".join(thing_words), "are" if plural else "is", value, False, no
     if plural or any(w[:1].isupper() for w in thing_words):
         return None  # "my kids are ...", "my wife Laura is ...": left to the parser
     from .nlp import lemma_of
@@ -1004,11 +1006,11 @@ def _copular_key(said: str) -> tuple[str, str, str, bool] | None:
     head = lemma_of(thing_words[-1].lower()) or thing_words[-1].lower()
     phrase = normalize_predicate(" ".join([*(w.lower() for w in thing_words[:-1]), head]))
     if owner == "my":
-        return "I", f"has_{phrase}", value, True
+        return "I", f"has_{phrase}", value, True, no
     if owner == "our":
-        return "we", f"has_{phrase}", value, False
+        return "we", f"has_{phrase}", value, False, no
     name = found["name"]
-    return (name, f"has_{phrase}", value, False) if name else None
+    return (name, f"has_{phrase}", value, False, no) if name else None
 
 
 def analyse(text: str, *, self_name: str = "The user") -> Statement:
@@ -1043,12 +1045,18 @@ def analyse(text: str, *, self_name: str = "The user") -> Statement:
                 kind = _kind(retry, said)
     template = _copular_key(said) if kind in ("statement", "fragment") else None
     if template is not None:
-        t_subject, t_predicate, t_object, t_first = template
+        t_subject, t_predicate, t_object, t_first, t_negated = template
         direct = None
         if found is not None and kind == "statement":
             direct = _subject_key(found[0], found[1])[:2]
         garbled = direct is None or (
-            (direct[1] == "be" or direct[1] in ("is", "are") and direct[1] != t_predicate)
+            (
+                direct[1] == "be"
+                or direct[1] in ("is", "are")
+                and direct[1] != t_predicate
+                or t_predicate.startswith("has_")
+                and not direct[1].startswith("has_")
+            )
             and direct != (t_subject, t_predicate)
             and t_subject.lower() not in ("user", "the user")
         )
@@ -1058,8 +1066,9 @@ def analyse(text: str, *, self_name: str = "The user") -> Statement:
                 stored,
                 "statement",
                 subject=t_subject,
-                predicate=t_predicate,
+                predicate=("not_" if t_negated else "") + t_predicate,
                 object=t_object,
+                negated=t_negated,
                 first_person=t_first,
                 rewritten=changed,
             )
