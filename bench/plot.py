@@ -33,11 +33,35 @@ def series(ax: Any, xs: list[int], p50: list[float], p95: list[float], label: st
     ax.errorbar(xs, p50, yerr=[lower, upper], fmt=style, capsize=3, label=label)
 
 
+def ratio_panel(ax: Any) -> None:
+    """Recall p50 over the query embedding p50 of the same run: the ratio to the floor,
+    which moves far less with machine load than either figure."""
+    for name, label, style in (("scale-sqlite.json", "SQLite", "o-"),
+                               ("scale-postgres.json", "PostgreSQL", "s-")):
+        data = load(name)
+        rows = sorted((r for r in (data or {}).get("rows", []) if "recall_over_embed" in r),
+                      key=lambda r: r["facts"])
+        if rows:
+            ax.plot([r["facts"] for r in rows], [r["recall_over_embed"] for r in rows], style,
+                    label=f"credo recall / query embedding, {label}")
+            for r in rows:
+                ax.annotate(f"load {r.get('load_1min', '?')}", (r["facts"], r["recall_over_embed"]),
+                            fontsize=7, textcoords="offset points", xytext=(4, 4))
+    ax.axhline(1.0, color="grey", lw=0.8, ls=":")
+    ax.set_xscale("log")
+    ax.set_xlabel("facts in the scope")
+    ax.set_ylabel("recall p50 / query-embedding p50 (same run)")
+    ax.set_title("Ratio to the floor")
+    ax.grid(True, which="both", alpha=0.3)
+    ax.legend(fontsize=8, loc="lower right")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--out", default=str(ROOT / "docs" / "benchmarks-latency.png"))
     args = parser.parse_args()
-    fig, ax = plt.subplots(figsize=(9, 7))
+    fig, (ax, rax) = plt.subplots(1, 2, figsize=(14, 7), gridspec_kw={"width_ratios": [3, 2]})
+    ratio_panel(rax)
     for name, label, style in (("scale-sqlite.json", "credo recall, SQLite (local:minilm)",
                                 "o-"),
                                ("scale-postgres.json", "credo recall, PostgreSQL (local:minilm)",
@@ -66,7 +90,7 @@ def main() -> None:
     ax.set_yscale("log")
     ax.set_xlabel("facts in the scope")
     ax.set_ylabel("latency per query, ms (marker p50, bar top p95)")
-    ax.set_title("Recall latency against store size (2-core machine, k=10)")
+    ax.set_title("Recall latency against store size (2 shared cores, k=10; see the load)")
     ax.grid(True, which="both", alpha=0.3)
     ax.legend(fontsize=8, loc="upper center", bbox_to_anchor=(0.5, -0.12), ncol=2)
     fig.tight_layout()
