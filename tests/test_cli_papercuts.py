@@ -128,8 +128,11 @@ def test_conflicted_facts_obey_the_floor(tmp_path: Path) -> None:
     confidence = {f.object: f.confidence for f in memory.list()}
     assert confidence["prod"] < 0.82 < confidence["staging"] < 0.9
     high = memory.recall("deploy target", min_confidence=0.82)
-    assert [h.fact.object for h in high] == ["staging"]  # prod is under it, conflicted or not
-    assert memory.recall("deploy target", min_confidence=0.9) == []
+    # staging passes the floor on its own; prod, under it, comes only as its counterpart
+    # (a contradiction is never cut in half)
+    assert [h.fact.object for h in high] == ["staging", "prod"]
+    assert high[1].found_by[-1] == "conflict" and "conflict" not in high[0].found_by
+    assert memory.recall("deploy target", min_confidence=0.9) == []  # neither passes
 
 
 # -- remember - ----------------------------------------------------------------------------------

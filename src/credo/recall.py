@@ -19,8 +19,9 @@ Entity hits come first: every fact of a named entity when they fit in k (the see
 those facts belong in the answer, whatever the embeddings say); when an entity has more
 facts than the answer holds (a speaker of a long conversation), its facts that a list found
 come first, in fused order. Superseded and retracted facts never come back; facts under the
-confidence floor are left out, conflicted ones too; a conflicted fact always brings the
-facts it conflicts with that are not under the floor.
+confidence floor are left out, conflicted ones too; a conflicted fact that is returned
+always brings the facts it conflicts with, under the floor or not (a contradiction is
+never cut in half).
 """
 
 from __future__ import annotations
@@ -304,7 +305,7 @@ def recall(
         seen.add(fact.id)
         if fact.status is Status.CONFLICTED:
             for other in _partners(store, fact.id, scope=scope, view=view):
-                if other.id not in seen and other.confidence >= min_confidence:
+                if other.id not in seen:  # whole: a contradiction is never cut in half
                     partner_score, partner_ranks = fused.get(other.id, (0.0, {}))
                     pvia = [name for name in names_of if name in partner_ranks]
                     out.append(Hit(other, partner_score, [*pvia, "conflict"], partner_ranks))
