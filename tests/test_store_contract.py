@@ -338,3 +338,20 @@ def test_conflict_times_come_from_the_memory_clock(store: Store) -> None:
     mem.resolve_conflict(keep=prod.id, decided_by="arttu")
     (settled,) = mem.conflicts(include_resolved=True)
     assert settled.resolved_at == 1_800_000_100.0
+
+
+def test_a_write_is_found_by_vector_search_inside_its_transaction(store: Store) -> None:
+    """The resolver searches before storing each candidate of an episode, all in one
+    transaction: a fact written earlier in it must be found, or an episode could store
+    the same sentence twice."""
+    mem = Memory(store, scope="s1")
+    with store.transaction():
+        first = mem.remember("Gina opened her own dance studio downtown in 2023")
+        again = mem.remember("Gina opened her own dance studio downtown in 2023")
+        assert first.fact is not None
+        assert again.relation is Relation.DUPLICATE
+        found = store.vector_search("Gina opened her own dance studio downtown in 2023",
+                                    scope="s1", k=3)
+        assert found and found[0][0] == first.fact.id
+        assert store.vector_search("Gina dance studio", scope="s2", k=3) == []
+    assert len(store.all(scope="s1")) == 1

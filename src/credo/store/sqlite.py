@@ -672,7 +672,25 @@ class SQLiteStore(Store):
         self._require_model()
         vec = self.embed([query], kind="query")[0] if isinstance(query, str) else query
         with self._lock:
-            return self._index(scope).search(vec, k)
+            found = self._index(scope).search(vec, k)
+            # this transaction's own writes reach the index at commit; until then a search
+            # inside it (the resolver's, for the next candidate of one episode) sees them
+            # here, so an episode cannot store the same sentence twice
+            fresh = {f: v for op, s, f, v in self._pending if op == "add" and s == scope}
+            if not fresh:
+                return found
+            gone = {f for op, s, f, _ in self._pending if op == "remove" and s == scope}
+            scores = dict(found)
+            q = np.asarray(vec, dtype=np.float32)
+            scores.update(
+                (f, float(np.dot(np.asarray(v, np.float32), q)))
+                for f, v in fresh.items()
+                if v is not None
+            )
+            ranked = sorted(
+                ((f, sc) for f, sc in scores.items() if f not in gone), key=lambda p: -p[1]
+            )
+            return ranked[:k]
 
     @_locked
     def lexical_search(self, query: str, *, scope: str, k: int) -> list[tuple[str, float]]:
