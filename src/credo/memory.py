@@ -711,38 +711,9 @@ class Memory:
                 changed.insert(0, kept)
             else:
                 facts = [self.get(i) for i in retract]
-                for fact in facts:
-                    self.store.lock_key(self.scope, fact.subject, _base(fact.predicate))
-                others: dict[str, Fact] = {}
-                for fact in facts:
-                    for other in self.store.conflicts_of(fact.id, scope=self.scope):
-                        others[other.id] = other
-                        self.store.settle_conflict(
-                            self.scope,
-                            fact.id,
-                            other.id,
-                            resolution="retracted " + ", ".join(f.id for f in facts),
-                            decided_by=decided_by,
-                            resolved_at=now,
-                        )
-                for fact in facts:
-                    changed.append(
-                        self._retract(fact, now, by=decided_by, why="conflict settled: retracted")
-                    )
-                self.store.add_events(
-                    [
-                        Event(self.scope, o.id, now, "resolved", f.id, decided_by)
-                        for f in facts
-                        for o in others.values()
-                        if o.id not in retract
-                    ]
+                changed += self._retract_settling(
+                    facts, now, by=decided_by, why="conflict settled: retracted"
                 )
-                # a partner left with no open conflict is no longer in doubt
-                for other in others.values():
-                    if other.id not in retract:
-                        active = reopen_if_settled(self.store, other.id, scope=self.scope)
-                        if active is not None:
-                            changed.append(active)
         return changed
 
     def _retract(
@@ -779,6 +750,38 @@ class Memory:
         )
         return retracted
 
+    def _retract_settling(
+        self, facts: Sequence[Fact], now: float, *, by: str, why: str | None
+    ) -> builtins.list[Fact]:
+        """Retract `facts`, closing their open conflicts (decided by `by`); a partner left
+        with no open conflict is active again. Returns the retracted facts, then those
+        partners."""
+        ids = {f.id for f in facts}
+        for fact in facts:
+            self.store.lock_key(self.scope, fact.subject, _base(fact.predicate))
+        others: dict[str, Fact] = {}
+        for fact in facts:
+            for other in self.store.conflicts_of(fact.id, scope=self.scope):
+                others[other.id] = other
+                self.store.settle_conflict(
+                    self.scope,
+                    fact.id,
+                    other.id,
+                    resolution="retracted " + ", ".join(f.id for f in facts),
+                    decided_by=by,
+                    resolved_at=now,
+                )
+        changed = [self._retract(fact, now, by=by, why=why) for fact in facts]
+        survivors = [o for o in others.values() if o.id not in ids]
+        self.store.add_events(
+            [Event(self.scope, o.id, now, "resolved", f.id, by) for f in facts for o in survivors]
+        )
+        for other in survivors:  # no longer in doubt once no conflict is left open
+            active = reopen_if_settled(self.store, other.id, scope=self.scope)
+            if active is not None:
+                changed.append(active)
+        return changed
+
     def retract(self, fact_id: str, *, why: str | None = None, by: str = "user") -> Fact:
         """ "That's wrong": the fact leaves recall and stays in lineage as retracted, with
         who said so and why. Nothing comes back in its place (a value it superseded stays
@@ -795,23 +798,7 @@ class Memory:
             fact = self.get(fact_id)
             if fact.status is Status.RETRACTED:
                 raise MemoryError_(f"fact {fact_id!r} is already retracted")
-            self.store.lock_key(self.scope, fact.subject, _base(fact.predicate))
-            partners = self.store.conflicts_of(fact.id, scope=self.scope)
-            for other in partners:
-                self.store.settle_conflict(
-                    self.scope,
-                    fact.id,
-                    other.id,
-                    resolution=f"retracted {fact.id}",
-                    decided_by=by,
-                    resolved_at=now,
-                )
-            retracted = self._retract(fact, now, by=by, why=why)
-            self.store.add_events(
-                [Event(self.scope, o.id, now, "resolved", fact.id, by) for o in partners]
-            )
-            for other in partners:
-                reopen_if_settled(self.store, other.id, scope=self.scope)
+            retracted = self._retract_settling([fact], now, by=by, why=why)[0]
         return retracted
 
     def why(self, fact_id: str) -> Why:
