@@ -27,6 +27,9 @@ from selenium.webdriver.chrome.service import Service  # noqa: E402
 from selenium.webdriver.common.by import By  # noqa: E402
 from selenium.webdriver.common.keys import Keys  # noqa: E402
 from selenium.webdriver.remote.webdriver import WebDriver  # noqa: E402
+from selenium.webdriver.remote.webelement import WebElement  # noqa: E402
+from selenium.webdriver.support import expected_conditions as EC  # noqa: E402
+from selenium.webdriver.support.ui import WebDriverWait  # noqa: E402
 
 from credo.testing import memory_for_tests  # noqa: E402
 from credo.ui.demo import fill  # noqa: E402
@@ -129,8 +132,23 @@ def signed_in(browser: WebDriver, server: Server) -> WebDriver:
     field = browser.find_element(By.ID, "token")
     field.clear()
     field.send_keys(TOKEN + Keys.ENTER)
-    assert browser.find_element(By.TAG_NAME, "h1").text == "Subjects"
+    WebDriverWait(browser, 30).until(lambda d: _h1(d) == "Subjects")
     return browser
+
+
+def _click(browser: WebDriver, element: WebElement, typed: str | None = None) -> None:
+    """Follow a link or submit a form (by clicking, or by typing `typed` and Enter into a
+    field), and wait for the next page: reading right after it can catch the page that
+    is being left (a stale element)."""
+    page = browser.find_element(By.TAG_NAME, "html")
+    if typed is None:
+        element.click()
+    else:
+        element.send_keys(typed + Keys.ENTER)
+    WebDriverWait(browser, 30).until(EC.staleness_of(page))
+    WebDriverWait(browser, 30).until(
+        lambda d: d.execute_script("return document.readyState") == "complete"
+    )
 
 
 def _h1(browser: WebDriver) -> str:
@@ -143,12 +161,12 @@ def _body(browser: WebDriver) -> str:
 
 def test_browse_subjects_timeline_and_a_fact(signed_in: WebDriver) -> None:
     b = signed_in
-    b.find_element(By.LINK_TEXT, "user").click()
+    _click(b, b.find_element(By.LINK_TEXT, "user"))
     assert _h1(b) == "user"
     timeline = b.find_element(By.CSS_SELECTOR, "[aria-labelledby=timeline-h]").text
     assert timeline.index("Berlin") < timeline.index("Lisbon")
     assert "2019-03-01 – 2023-06-01" in timeline and "superseded" in timeline
-    b.find_element(By.LINK_TEXT, "Lisbon").click()
+    _click(b, b.find_element(By.LINK_TEXT, "Lisbon"))
     assert _h1(b) == "Fact"
     assert "The user lives in Lisbon now" in _body(b)
     lineage = b.find_element(By.CSS_SELECTOR, "[aria-labelledby=lineage-h]").text
@@ -157,10 +175,10 @@ def test_browse_subjects_timeline_and_a_fact(signed_in: WebDriver) -> None:
 
 def test_search_with_the_keyboard(signed_in: WebDriver) -> None:
     b = signed_in
-    b.find_element(By.LINK_TEXT, "Search").click()
+    _click(b, b.find_element(By.LINK_TEXT, "Search"))
     box = b.find_element(By.ID, "q")
     assert b.find_element(By.CSS_SELECTOR, "label[for=q]").text == "Question or words"
-    box.send_keys("where does arttu deploy" + Keys.ENTER)
+    _click(b, box, "where does arttu deploy")
     results = b.find_element(By.CSS_SELECTOR, "[aria-labelledby=results-h]").text
     assert "Arttu deploys arttuan.com on Vercel" in results
     b.find_element(By.ID, "k").clear()
@@ -173,14 +191,14 @@ def test_search_with_the_keyboard(signed_in: WebDriver) -> None:
 
 def test_resolve_a_conflict(signed_in: WebDriver, server: Server) -> None:
     b = signed_in
-    b.find_element(By.LINK_TEXT, "Conflicts").click()
+    _click(b, b.find_element(By.LINK_TEXT, "Conflicts"))
     conflict = b.find_element(By.CSS_SELECTOR, "section.conflict")
     assert "Maria works at Futurice" in conflict.text and "Maria works at Nitor" in conflict.text
     conflict.find_element(By.CSS_SELECTOR, "input[name=decided_by]").send_keys("Arttu")
-    conflict.find_element(By.CSS_SELECTOR, "button[value=keep_a]").click()
+    _click(b, conflict.find_element(By.CSS_SELECTOR, "button[value=keep_a]"))
     assert _h1(b) == "Conflict settled"
     assert "ui:Arttu" in _body(b)
-    b.find_element(By.LINK_TEXT, "Back to the conflicts").click()
+    _click(b, b.find_element(By.LINK_TEXT, "Back to the conflicts"))
     assert "No open conflicts" in _body(b)
     memory = memory_for_tests(server.db, scope="arttu")
     try:
@@ -192,35 +210,35 @@ def test_resolve_a_conflict(signed_in: WebDriver, server: Server) -> None:
 
 def test_forget_with_confirmation(signed_in: WebDriver, server: Server) -> None:
     b = signed_in
-    b.find_element(By.LINK_TEXT, "staging database").click()
-    b.find_element(By.PARTIAL_LINK_TEXT, "Forget staging database").click()
+    _click(b, b.find_element(By.LINK_TEXT, "staging database"))
+    _click(b, b.find_element(By.PARTIAL_LINK_TEXT, "Forget staging database"))
     assert "Forget subject" in _h1(b)
     assert "The staging database runs on PostgreSQL 16" in _body(b)
-    b.find_element(By.LINK_TEXT, "Cancel").click()  # looking deletes nothing
+    _click(b, b.find_element(By.LINK_TEXT, "Cancel"))  # looking deletes nothing
     assert "staging database" in _body(b)
     b.get(server.url + "/forget?subject=staging+database")
-    b.find_element(By.CSS_SELECTOR, "form.confirm button").click()
+    _click(b, b.find_element(By.CSS_SELECTOR, "form.confirm button"))
     assert _h1(b) == "Forgotten" and "Removed 1 fact(s)" in _body(b)
-    b.find_element(By.LINK_TEXT, "Back to the subjects").click()
+    _click(b, b.find_element(By.LINK_TEXT, "Back to the subjects"))
     assert "staging database" not in _body(b)
 
 
 def test_review_a_rejection_and_remember_it(signed_in: WebDriver) -> None:
     b = signed_in
-    b.find_element(By.LINK_TEXT, "Rejections").click()
+    _click(b, b.find_element(By.LINK_TEXT, "Rejections"))
     item = next(a for a in b.find_elements(By.CSS_SELECTOR, "ol.rejections article")
                 if "Arttu might switch to Emacs" in a.text)
     assert "hedged" in item.text
-    item.find_element(By.CSS_SELECTOR, "button").click()  # as it was: refused again
+    _click(b, item.find_element(By.CSS_SELECTOR, "button"))  # as it was: refused again
     assert _h1(b) == "Not stored" and "hedged" in _body(b)
-    b.find_element(By.LINK_TEXT, "Back to the rejections").click()
+    _click(b, b.find_element(By.LINK_TEXT, "Back to the rejections"))
     item = next(a for a in b.find_elements(By.CSS_SELECTOR, "ol.rejections article")
                 if "Arttu might switch to Emacs" in a.text)
     field = item.find_element(By.CSS_SELECTOR, "input[name=text]")
     field.clear()
-    field.send_keys("Arttu uses Emacs" + Keys.ENTER)  # edited: a plain statement
+    _click(b, field, "Arttu uses Emacs")  # edited: a plain statement
     assert _h1(b) == "Remembered"
-    b.find_element(By.PARTIAL_LINK_TEXT, "Emacs").click()
+    _click(b, b.find_element(By.PARTIAL_LINK_TEXT, "Emacs"))
     assert _h1(b) == "Fact" and "Arttu uses Emacs" in _body(b)
 
 
@@ -260,9 +278,9 @@ def test_a_server_bound_elsewhere_needs_the_token(
             urllib.request.urlopen(open_server.url + "/export", timeout=5)
         assert no_token.value.code == 401
         field = browser.find_element(By.ID, "token")
-        field.send_keys("a-wrong-token-of-some-length" + Keys.ENTER)
+        _click(browser, field, "a-wrong-token-of-some-length")
         assert "not this server's" in _body(browser)
-        browser.find_element(By.ID, "token").send_keys(TOKEN + Keys.ENTER)
+        _click(browser, browser.find_element(By.ID, "token"), TOKEN)
         assert _h1(browser) == "Subjects"
         assert TOKEN not in open_server.log.read_text()  # a token given is never printed
     finally:
