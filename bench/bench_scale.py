@@ -14,6 +14,16 @@ SQLite file in a temporary folder, or with --db a fresh schema of that PostgreSQ
   (so the text stays unique and still says what its vector says) and that text's vector
   plus Gaussian noise (sigma --noise per dimension, then re-normalised; mean cosine to the
   pool vector ~0.98). That throughput is the store's write path alone, and says so.
+- --vectors-from FILE (instead of the pool): a credo SQLite file an earlier embedded build
+  left (e.g. `bench_scale.py --keep DIR`); its texts and their real vectors are replayed in
+  order, so a 1M build has 1M distinct real texts with the model's own vectors and only
+  the embedding is skipped (the bulk figure is then the write path alone, and says so).
+- --scopes S: the facts go round-robin into S scopes of one store; each query is recalled
+  in a scope drawn at random (the many-tenants case).
+- PostgreSQL builds run in one transaction, so the HNSW index is dropped once and built
+  once at commit (as an import does); that build's time is reported apart
+  (`hnsw_build_s`), with the index's size; `--pg-ef-search` adds the vector overlap and
+  search time at other `hnsw.ef_search` values.
 - recall: `Memory.recall(query, k=10)` (query embedding + vector + lexical + entity +
   fusion) over varied queries after a warm-up; p50/p95. The first query (index load) is
   reported apart.
@@ -136,14 +146,35 @@ class PrecomputedEmbedder(Embedder):
 _NUMBER = re.compile(r"\d+")
 
 
-def build(store: Store, scope: str, n: int, rng: random.Random, real: Embedder, *,
-          precomputed: bool, pool: int, noise: float, batch: int = 2000) -> float:
-    """Write n facts; returns the seconds the writes took (embedding included unless
-    precomputed)."""
+def replay(path: str) -> Any:
+    """(text, vector) of every fact of an earlier build's SQLite file, in insertion order."""
+    import sqlite3
+
+    conn = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+    try:
+        for text, blob in conn.execute(
+            "SELECT f.text, v.vec FROM facts f JOIN vectors v ON v.fact_id = f.id "
+            "ORDER BY f.rowid"
+        ):
+            yield text, np.frombuffer(blob, dtype=np.float32)
+    finally:
+        conn.close()
+
+
+def scope_names(n: int, scopes: int) -> list[str]:
+    return [f"bench-{n}"] if scopes <= 1 else [f"bench-{n}-{i}" for i in range(scopes)]
+
+
+def build(store: Store, scopes: list[str], n: int, rng: random.Random, real: Embedder, *,
+          precomputed: bool, pool: int, noise: float, batch: int = 2000,
+          vectors_from: str | None = None) -> float:
+    """Write n facts round-robin into `scopes`; returns the seconds the writes took
+    (embedding included unless precomputed)."""
     now = time.time()
     pool_texts: list[str] = []
     pool_vecs = np.zeros((0, real.dim), dtype=np.float32)
-    if precomputed:
+    source = replay(vectors_from) if precomputed and vectors_from else None
+    if precomputed and source is None:
         pool_texts = list(dict.fromkeys(make_text(rng) for _ in range(pool)))
         t0 = time.perf_counter()
         pool_vecs = np.concatenate([real.embed_batch(pool_texts[i : i + 256])
@@ -160,7 +191,17 @@ def build(store: Store, scope: str, n: int, rng: random.Random, real: Embedder, 
         size = min(batch, n - done)
         texts: list[str] = []
         while len(texts) < size:
-            if precomputed:
+            if source is not None:
+                try:
+                    text, vec = next(source)
+                except StopIteration:
+                    sys.exit(f"{vectors_from} holds only {done + len(texts)} facts, "
+                             f"fewer than {n}")
+                if text in seen:
+                    continue
+                assert table is not None
+                table[text] = vec
+            elif precomputed:
                 j = rng.randrange(len(pool_texts))
                 text = _NUMBER.sub(lambda _: str(rng.randint(1, 99999)), pool_texts[j])
                 if text in seen:
@@ -172,7 +213,8 @@ def build(store: Store, scope: str, n: int, rng: random.Random, real: Embedder, 
                 text = make_text(rng)
             seen.add(text)
             texts.append(text)
-        facts = [Fact(text=t, scope=scope, created_at=now, valid_from=now) for t in texts]
+        facts = [Fact(text=t, scope=scopes[(done + i) % len(scopes)], created_at=now,
+                      valid_from=now) for i, t in enumerate(texts)]
         t0 = time.perf_counter()
         store.put_many(facts)
         spent += time.perf_counter() - t0
@@ -198,33 +240,92 @@ def store_bytes(url: str, store: Store) -> int:
     return sum(os.path.getsize(url + s) for s in ("", "-wal") if os.path.exists(url + s))
 
 
-def reference(store: Store, scope: str, queries: list[str], k: int = 10
-              ) -> dict[str, float]:
-    """Exact numpy top-k over the scope's vectors, and how much credo's list agrees."""
+def scope_vectors(store: Store, scope: str) -> tuple[list[str], np.ndarray]:
+    """Every (id, vector) of the scope, read from the table in one pass."""
     ids: list[str] = []
-    vecs: list[np.ndarray] = []
-    for batch_start in range(0, store.count(scope=scope), 20000):
-        page = store.all(scope=scope, limit=20000, offset=batch_start)
-        got = store.vectors_of([f.id for f in page], scope=scope)
-        for fid, v in got.items():
+    blobs: list[np.ndarray] = []
+    conn = getattr(store, "_conn", None)
+    if hasattr(store, "schema"):  # PostgreSQL
+        assert conn is not None
+        with conn.cursor(binary=True) as cur:
+            cur.execute("SELECT fact_id, vec FROM vectors WHERE scope = %s", (scope,))
+            for fid, vec in cur:
+                ids.append(str(fid))
+                blobs.append(np.asarray(vec.to_numpy(), dtype=np.float32))
+    else:
+        assert conn is not None
+        for fid, blob in conn.execute("SELECT fact_id, vec FROM vectors WHERE scope = ?",
+                                      (scope,)):
             ids.append(fid)
-            vecs.append(v)
-    matrix = np.ascontiguousarray(np.vstack(vecs), dtype=np.float32)
+            blobs.append(np.frombuffer(blob, dtype=np.float32))
+    return ids, np.ascontiguousarray(np.vstack(blobs), dtype=np.float32)
+
+
+def reference(store: Store, scopes: list[str], queries: list[str], k: int = 10,
+              ef_values: Sequence[int] = ()) -> dict[str, float]:
+    """Exact numpy top-k over the scope's vectors, and how much credo's list agrees. With
+    several scopes, each query goes to one drawn at random (seeded)."""
+    pick = random.Random(1)
+    asked = [(q, pick.choice(scopes)) for q in queries]
+    cache: dict[str, tuple[list[str], np.ndarray]] = {}
     times: list[float] = []
-    overlaps: list[float] = []
-    for q in queries:
+    exact_of: list[set[str]] = []
+    qvecs = []
+    for q, scope in asked:
+        if scope not in cache:
+            if len(cache) > 4:
+                cache.clear()
+            cache[scope] = scope_vectors(store, scope)
+        ids, matrix = cache[scope]
         qv = store.embed([q], kind="query")[0]
         t0 = time.perf_counter()
         scores = matrix @ qv
         top = np.argpartition(-scores, k - 1)[:k]
         top = top[np.argsort(-scores[top])]
         times.append((time.perf_counter() - t0) * 1000)
-        exact = {ids[int(i)] for i in top}
-        mine = {fid for fid, _ in store.vector_search(qv, scope=scope, k=k)}
-        overlaps.append(len(exact & mine) / k)
-    return {"exact_top10_p50_ms": round(statistics.median(times), 2),
-            "exact_top10_p95_ms": round(pct(times, 95), 2),
-            "vector_overlap_at_10": round(float(np.mean(overlaps)), 4)}
+        exact_of.append({ids[int(i)] for i in top})
+        qvecs.append(qv)
+    cache.clear()
+
+    def agreement() -> tuple[float, float]:
+        took, overlaps = [], []
+        for (_, scope), qv, exact in zip(asked, qvecs, exact_of, strict=True):
+            t0 = time.perf_counter()
+            mine = {fid for fid, _ in store.vector_search(qv, scope=scope, k=k)}
+            took.append((time.perf_counter() - t0) * 1000)
+            overlaps.append(len(exact & mine) / k)
+        return float(np.mean(overlaps)), statistics.median(took)
+
+    overlap, took = agreement()
+    out = {"exact_top10_p50_ms": round(statistics.median(times), 2),
+           "exact_top10_p95_ms": round(pct(times, 95), 2),
+           "vector_search_p50_ms": round(took, 2),
+           "vector_overlap_at_10": round(overlap, 4)}
+    conn = getattr(store, "_conn", None)
+    for ef in ef_values:  # PostgreSQL: the same queries at other HNSW candidate lists
+        assert conn is not None
+        conn.execute(f"SET hnsw.ef_search = {int(ef)}")
+        overlap, took = agreement()
+        out[f"vector_overlap_at_10_ef{ef}"] = round(overlap, 4)
+        out[f"vector_search_p50_ms_ef{ef}"] = round(took, 2)
+    if ef_values:
+        assert conn is not None
+        conn.execute(f"SET hnsw.ef_search = {int(getattr(store, 'ef_search', 100))}")
+    return out
+
+
+def pg_index_facts(store: Store) -> dict[str, Any]:
+    """Size of the HNSW index and the memory it was built with."""
+    conn = getattr(store, "_conn", None)
+    schema = getattr(store, "schema", None)
+    if conn is None or schema is None:
+        return {}
+    row = conn.execute(
+        "SELECT coalesce(sum(pg_relation_size(c.oid)), 0) FROM pg_class c JOIN pg_namespace s "
+        "ON s.oid = c.relnamespace WHERE s.nspname = %s AND c.relname LIKE 'vectors_hnsw_%%'",
+        (schema,)).fetchone()
+    return {"hnsw_index_mb": round(int(row[0]) / 2**20, 1) if row else 0.0,
+            "hnsw_build_memory": getattr(store, "build_memory", "")}
 
 
 def open_bench_store(url: str, embedder: Embedder, schema: str | None) -> Store:
@@ -291,6 +392,26 @@ def writers_throughput(url: str, schema: str | None, embedder_name: str, scope: 
     return procs * writes / (end - start), during
 
 
+def build_timed(args: argparse.Namespace, store: Store, scopes: list[str], n: int,
+                rng: random.Random, real: Embedder, precomputed: bool) -> dict[str, Any]:
+    """The build, and on PostgreSQL the HNSW build at its commit, timed apart."""
+    def run() -> float:
+        return build(store, scopes, n, rng, real, precomputed=precomputed, pool=args.pool,
+                     noise=args.noise, vectors_from=args.vectors_from)
+
+    if not hasattr(store, "schema"):
+        return {"build_s": run()}
+    if args.pg_build_memory:
+        store.build_memory = args.pg_build_memory  # type: ignore[attr-defined]
+    t0 = time.perf_counter()
+    with store.transaction():  # one transaction: the HNSW index is built once, at commit
+        writes = run()
+        t1 = time.perf_counter()
+    commit = time.perf_counter() - t1
+    return {"build_s": time.perf_counter() - t0, "writes_s": writes,
+            "hnsw_build_s": round(commit, 1)}
+
+
 def run_size(args: argparse.Namespace, n: int, url: str, schema: str | None = None
              ) -> dict[str, Any]:
     if args.ort_no_spin:
@@ -300,17 +421,23 @@ def run_size(args: argparse.Namespace, n: int, url: str, schema: str | None = No
     precomputed = n >= args.precomputed_from
     embedder: Embedder = PrecomputedEmbedder(real) if precomputed else real
     store = open_bench_store(url, embedder, schema)
-    scope = f"bench-{n}"
-    mem = Memory(store, scope=scope)
+    scopes = scope_names(n, args.scopes)
+    scope = scopes[0]
+    pick = random.Random(args.seed + 1)
+
+    def mem_for() -> Memory:
+        return Memory(store, scope=pick.choice(scopes))
+
     print(f"size {n} on {'postgres' if url.startswith('postgres') else 'sqlite'}"
-          f"{' (precomputed vectors)' if precomputed else ''}", file=sys.stderr)
-    build_s = build(store, scope, n, rng, real, precomputed=precomputed, pool=args.pool,
-                    noise=args.noise)
+          f"{' (precomputed vectors)' if precomputed else ''}"
+          f"{f' in {len(scopes)} scopes' if len(scopes) > 1 else ''}", file=sys.stderr)
+    timing = build_timed(args, store, scopes, n, rng, real, precomputed)
+    build_s = timing["build_s"]
     t0 = time.perf_counter()
-    mem.recall(make_query(rng), k=10)
+    mem_for().recall(make_query(rng), k=10)
     first_ms = (time.perf_counter() - t0) * 1000
     for _ in range(20):  # warm-up: caches, query path
-        mem.recall(make_query(rng), k=10)
+        mem_for().recall(make_query(rng), k=10)
     recall_ms = []
     queries = [make_query(rng) for _ in range(args.queries)]
     # the floor: the query embedding alone, same model, same run (the embedder itself,
@@ -321,26 +448,34 @@ def run_size(args: argparse.Namespace, n: int, url: str, schema: str | None = No
         real.embed_query(q)
         embed_ms.append((time.perf_counter() - t0) * 1000)
     load_at = os.getloadavg()[0]
-    for q in queries:
+    mems = [mem_for() for _ in queries]
+    for q, mem in zip(queries, mems, strict=True):
         t0 = time.perf_counter()
         mem.recall(q, k=10)
         recall_ms.append((time.perf_counter() - t0) * 1000)
     remember_ms = []
     for _ in range(args.writes):
         text = make_text(rng)
+        mem = mem_for()
         t0 = time.perf_counter()
         mem.remember(text)
         remember_ms.append((time.perf_counter() - t0) * 1000)
     size_bytes = store_bytes(url, store)
     peak_mb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    build_kind = "embedded"
+    if precomputed:
+        build_kind = ("real vectors replayed" if args.vectors_from
+                      else "precomputed vectors")
     row: dict[str, Any] = {
         "facts": n, "backend": "postgres" if url.startswith("postgres") else "sqlite",
+        "scopes": len(scopes),
         "embedder": real.name + (" (no spin)" if args.ort_no_spin else ""),
-        "build": "precomputed vectors" if precomputed else "embedded",
+        "build": build_kind,
         "recall_p50_ms": round(statistics.median(recall_ms), 2),
         "recall_p95_ms": round(pct(recall_ms, 95), 2),
         "embed_p50_ms": round(statistics.median(embed_ms), 2),
         "recall_over_embed": round(statistics.median(recall_ms) / statistics.median(embed_ms), 2),
+        "p95_over_p50": round(pct(recall_ms, 95) / statistics.median(recall_ms), 2),
         "load_1min": round(load_at, 2),
         "first_recall_ms": round(first_ms, 1),
         "remember_p50_ms": round(statistics.median(remember_ms), 2),
@@ -349,8 +484,13 @@ def run_size(args: argparse.Namespace, n: int, url: str, schema: str | None = No
         "bytes_per_fact": round(size_bytes / n, 1) if size_bytes else 0.0,
         "peak_rss_mb": round(peak_mb, 1),
     }
+    if "hnsw_build_s" in timing:
+        row["hnsw_build_s"] = timing["hnsw_build_s"]
+        row["writes_facts_per_s"] = round(n / timing["writes_s"], 1)
+        row.update(pg_index_facts(store))
     if not args.no_reference:
-        row.update(reference(store, scope, queries[: args.reference_queries]))
+        row.update(reference(store, scopes, queries[: args.reference_queries],
+                             ef_values=args.pg_ef_search if schema else ()))
     store.close()
     for procs in args.writers if n <= args.writers_max_size else ():
         rate, during = writers_throughput(url, schema, args.embedder, scope, procs,
@@ -367,6 +507,12 @@ def _child(args: argparse.Namespace) -> None:
     n = args.one_size
     if args.db:
         row = run_size(args, n, args.db, args.pg_schema)
+    elif args.keep:
+        Path(args.keep).mkdir(parents=True, exist_ok=True)
+        path = Path(args.keep) / f"scale-{n}-{args.scopes}.db"
+        for suffix in ("", "-wal", "-shm"):
+            Path(f"{path}{suffix}").unlink(missing_ok=True)
+        row = run_size(args, n, str(path))
     else:
         with tempfile.TemporaryDirectory(prefix="credo-scale-") as tmp:
             row = run_size(args, n, str(Path(tmp) / f"scale-{n}.db"))
@@ -418,6 +564,16 @@ def main() -> None:
                         "for a precomputed build")
     parser.add_argument("--noise", type=float, default=0.01,
                         help="per-dimension noise added to pool vectors")
+    parser.add_argument("--vectors-from", help="an earlier embedded build's SQLite file: "
+                        "precomputed sizes replay its real texts and vectors instead of "
+                        "the pool")
+    parser.add_argument("--scopes", type=int, default=1,
+                        help="spread the facts round-robin over this many scopes")
+    parser.add_argument("--keep", help="keep each size's SQLite file in this folder")
+    parser.add_argument("--pg-build-memory", default=None,
+                        help="maintenance_work_mem for the HNSW build (default: credo's)")
+    parser.add_argument("--pg-ef-search", type=int, nargs="*", default=[],
+                        help="also measure vector search at these hnsw.ef_search values")
     parser.add_argument("--no-reference", action="store_true",
                         help="skip the exact numpy reference")
     parser.add_argument("--reference-queries", type=int, default=50)
@@ -447,6 +603,15 @@ def main() -> None:
                "--writers", *map(str, args.writers)]
         if args.no_reference:
             cmd.append("--no-reference")
+        cmd += ["--scopes", str(args.scopes)]
+        if args.vectors_from:
+            cmd += ["--vectors-from", args.vectors_from]
+        if args.keep:
+            cmd += ["--keep", args.keep]
+        if args.pg_build_memory:
+            cmd += ["--pg-build-memory", args.pg_build_memory]
+        if args.pg_ef_search:
+            cmd += ["--pg-ef-search", *map(str, args.pg_ef_search)]
         if args.ort_no_spin:
             cmd.append("--ort-no-spin")
         schema = None

@@ -80,7 +80,8 @@ def test_a_lone_quote_renders_nothing(mem: Memory) -> None:
 
 def test_entity_hits_are_kept_whatever_their_similarity(mem: Memory) -> None:
     assert mem.remember("Arttu works at Reaktor.", valid_from=NOW).accepted
-    assert mem.remember("Arttu's shell is fish.", valid_from=NOW).accepted
+    # 0.36 to the query (0.40 is the floor); a fact near the floor would make this a coin toss
+    assert mem.remember("Arttu is allergic to peanuts.", valid_from=NOW).accepted
     hits = mem.recall("Arttu deploy target", k=5)
     arttu = [h for h in hits if h.fact.subject == "arttu"]
     assert len(arttu) == 2 and all("entity" in h.ranks for h in arttu)
