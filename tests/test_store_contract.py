@@ -355,3 +355,22 @@ def test_a_write_is_found_by_vector_search_inside_its_transaction(store: Store) 
         assert found and found[0][0] == first.fact.id
         assert store.vector_search("Gina dance studio", scope="s2", k=3) == []
     assert len(store.all(scope="s1")) == 1
+
+
+def test_nearest_is_vector_search_with_the_stored_vectors(memory: Memory) -> None:
+    store = memory.store
+    for text in ("Arttu plays the cello", "Arttu collects vintage stamps", "Anna rides a bike"):
+        memory.remember(text)
+    Memory(store, scope="other").remember("Arttu plays the violin")
+    query = store.embed(["who plays music"], kind="query")[0]
+    near = store.nearest(query, scope="default", k=10)
+    assert [(i, round(s, 5)) for i, s, _ in near] == [
+        (i, round(s, 5)) for i, s in store.vector_search(query, scope="default", k=10)
+    ]
+    assert len(near) == 3  # the other scope's fact never shows
+    stored = store.vectors_of([i for i, _, _ in near], scope="default")
+    for fact_id, score, vec in near:
+        assert vec.shape == (store.embedder.dim,)
+        assert abs(float(vec @ query) - score) < 1e-4
+        assert (vec == stored[fact_id]).all()
+    assert store.nearest(query, scope="default", k=0) == []

@@ -249,7 +249,16 @@ def recall(
         wait([pending])  # no embedding left running against the store after an error
         raise
     qvec = pending.result()
-    vector = [fid for fid, _ in store.vector_search(qvec, scope=scope, k=pool_size)]
+    near = store.nearest(qvec, scope=scope, k=pool_size)
+    vector = [fid for fid, _, _ in near]
+    known = {fid: vec for fid, _, vec in near}  # stored vectors read so far
+
+    def vectors(ids: Sequence[str]) -> dict[str, Any]:
+        missing = [i for i in ids if i not in known]
+        if missing:
+            known.update(store.vectors_of(missing, scope=scope))
+        return {i: known[i] for i in ids if i in known}
+
     first = rrf({"vector": vector[:n], "lexical": lexical[:n]})
     first_order = sorted(first, key=lambda i: -first[i][0])
     pool = list(dict.fromkeys([*vector, *lexical]))
@@ -257,7 +266,7 @@ def recall(
     if feedback and len(first_order) > FEEDBACK_DOCS:
         # the top facts say how the store words what the query asks: re-score the pool
         # with a query vector moved toward them
-        vecs = store.vectors_of(pool, scope=scope)
+        vecs = vectors(pool)
         top = [vecs[i] for i in first_order[:FEEDBACK_DOCS] if i in vecs]
         if top and vecs:
             moved = _unit(qvec + FEEDBACK_WEIGHT * np.mean(top, axis=0))
@@ -289,7 +298,7 @@ def recall(
             view.load(store, [f.id for f in exact], scope=scope)
             exact = [f for f in exact if view.project(f) is not None]
         if len(exact) <= k:
-            evecs = store.vectors_of([f.id for f in exact], scope=scope)
+            evecs = vectors([f.id for f in exact])
             esims = {fid: float(np.dot(v, qvec)) for fid, v in evecs.items()}
             lists["entity"] = sorted(
                 (f.id for f in exact), key=lambda i: esims.get(i, -1.0), reverse=True
@@ -340,7 +349,7 @@ def recall(
                     pvia = [name for name in names_of if name in partner_ranks]
                     out.append(Hit(other, partner_score, [*pvia, "conflict"], partner_ranks))
                     seen.add(other.id)
-    sims = store.vectors_of([h.fact.id for h in out], scope=scope) if out else {}
+    sims = vectors([h.fact.id for h in out]) if out else {}
     for hit in out:  # what the relevance floor (credo.relevance) reads
         if hit.fact.id in sims:
             hit.similarity = float(np.dot(sims[hit.fact.id], qvec))

@@ -344,6 +344,13 @@ class Store(ABC):
     @abstractmethod
     def vectors_of(self, ids: Sequence[str], *, scope: str) -> dict[str, Vector]: ...
 
+    def nearest(self, query: Vector, *, scope: str, k: int) -> list[tuple[str, float, Vector]]:
+        """`vector_search` with each hit's stored vector (recall's feedback round re-scores
+        them): one round trip where the backend can make it one."""
+        found = self.vector_search(query, scope=scope, k=k)
+        vecs = self.vectors_of([fid for fid, _ in found], scope=scope)
+        return [(fid, score, vecs[fid]) for fid, score in found if fid in vecs]
+
     # -- lineage and conflicts -----------------------------------------------------------
     @abstractmethod
     def add_lineage(self, scope: str, parent: str, child: str, kind: str) -> None: ...

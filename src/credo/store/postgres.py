@@ -110,18 +110,22 @@ def query_words(text: str) -> list[str]:
     return list(dict.fromkeys(words))[:_MAX_QUERY_WORDS]
 
 
-def vector_query(dim: int) -> str:
+def vector_query(dim: int, *, with_vectors: bool = False) -> str:
     """Nearest vectors of one scope, with each hit's insertion order (to break ties as
-    SQLite does): parameters (query vector, scope, k)."""
+    SQLite does), and with `with_vectors` the stored vector itself: parameters (query
+    vector, scope, k)."""
     dim = int(dim)
     # the expression and `dim = N` are spelled exactly as in the partial index, with N a
     # literal, or the planner could not use the index
+    vec = ", vec" if with_vectors else ""
     nearest = (
-        f"SELECT fact_id, {VEC_EXPR.format(dim=dim)} <=> %s::vector({dim}) AS distance "
+        f"SELECT fact_id{vec}, {VEC_EXPR.format(dim=dim)} <=> %s::vector({dim}) AS distance "
         f"FROM vectors WHERE dim = {dim} AND scope = %s ORDER BY distance LIMIT %s"
     )
+    vec = ", v.vec" if with_vectors else ""
     return (
-        f"SELECT v.fact_id, v.distance, f.seq FROM ({nearest}) v JOIN facts f ON f.id = v.fact_id"
+        f"SELECT v.fact_id, v.distance, f.seq{vec} FROM ({nearest}) v "
+        "JOIN facts f ON f.id = v.fact_id"
     )
 
 
@@ -297,6 +301,9 @@ class PostgresStore(Store):
         self.where = _describe(url) + (f" (schema {schema})" if schema else "")
         self._lock = threading.RLock()
         self._depth = 0
+        #: (scope, word) -> facts holding it, up to the cutoff (see _rare_words)
+        self._df: dict[tuple[str, str], int] = {}
+        self._df_rows = 0
         # bulk-load state of the open transaction (see `_BULK_MIN`)
         self._added = 0
         self._rows_before: int | None = None
@@ -817,6 +824,14 @@ class PostgresStore(Store):
 
     # -- search --------------------------------------------------------------------------
     def vector_search(self, query: str | Vector, *, scope: str, k: int) -> list[tuple[str, float]]:
+        return [(fid, score) for fid, score, _ in self._nearest(query, scope, k, False)]
+
+    def nearest(self, query: Vector, *, scope: str, k: int) -> list[tuple[str, float, Vector]]:
+        return [(fid, score, vec) for fid, score, vec in self._nearest(query, scope, k, True)]
+
+    def _nearest(
+        self, query: str | Vector, scope: str, k: int, with_vectors: bool
+    ) -> list[tuple[str, float, Any]]:
         check_scope(scope)
         self._require_model()
         if k <= 0:
@@ -826,16 +841,19 @@ class PostgresStore(Store):
         dim = int(self.embedder.dim)
         if vec.shape != (dim,):
             raise StoreError(f"query vector of shape {vec.shape}, expected ({dim},)")
-        rows = self._conn.execute(vector_query(dim), (vec, scope, int(k))).fetchall()
-        hits: list[tuple[float, int, str]] = []
-        for fact_id, distance, seq in rows:
-            d = float(distance)
+        rows = self._conn.execute(
+            vector_query(dim, with_vectors=with_vectors), (vec, scope, int(k)), binary=True
+        ).fetchall()
+        hits: list[tuple[float, int, str, Any]] = []
+        for row in rows:
+            d = float(row[1])
+            stored = np.asarray(row[3].to_numpy(), dtype=np.float32) if with_vectors else None
             # a zero vector has no direction: cosine is undefined and pgvector says NaN
-            hits.append((0.0 if math.isnan(d) else 1.0 - d, int(seq), str(fact_id)))
+            hits.append((0.0 if math.isnan(d) else 1.0 - d, int(row[2]), str(row[0]), stored))
         # relaxed_order lets an iterative scan return rows slightly out of order; equal
         # scores (to float noise) go oldest first, as in SQLite's index
         hits.sort(key=lambda h: (-round(h[0], 6), h[1]))
-        return [(fact_id, score) for score, _, fact_id in hits]
+        return [(fact_id, score, stored) for score, _, fact_id, stored in hits]
 
     def lexical_search(self, query: str, *, scope: str, k: int) -> list[tuple[str, float]]:
         check_scope(scope)
@@ -862,14 +880,23 @@ class PostgresStore(Store):
         if rows < RARE_WORDS_FROM:
             return None
         cutoff = max(500, rows // 100)
+        # the counts only choose which words select candidates, so a process keeps them
+        # until the table has grown by a tenth (a recall's words recur: names, "live")
+        if not self._df_rows <= rows <= self._df_rows * 1.1:
+            self._df.clear()
+            self._df_rows = rows
         counts = {}
         for word in words:
-            found = self._conn.execute(
-                "SELECT count(*) FROM (SELECT 1 FROM facts WHERE scope = %s AND "
-                "tsv @@ plainto_tsquery('english'::regconfig, %s) LIMIT %s) t",
-                (scope, word, cutoff + 1),
-            ).fetchone()
-            counts[word] = int(found[0]) if found else 0
+            if (scope, word) not in self._df:
+                if len(self._df) >= 50_000:
+                    self._df.clear()
+                found = self._conn.execute(
+                    "SELECT count(*) FROM (SELECT 1 FROM facts WHERE scope = %s AND "
+                    "tsv @@ plainto_tsquery('english'::regconfig, %s) LIMIT %s) t",
+                    (scope, word, cutoff + 1),
+                ).fetchone()
+                self._df[(scope, word)] = int(found[0]) if found else 0
+            counts[word] = self._df[(scope, word)]
         rare = [w for w in words if counts[w] <= cutoff]
         return rare or [min(words, key=lambda w: counts[w])]
 
