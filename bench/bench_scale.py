@@ -556,7 +556,7 @@ def main() -> None:
     parser.add_argument("--writers-max-size", type=int, default=100_000,
                         help="measure writer throughput only up to this size (each writer "
                         "process loads the scope's vectors)")
-    parser.add_argument("--writer-writes", type=int, default=50,
+    parser.add_argument("--writer-writes", type=int, default=200,
                         help="remembers per writer process")
     parser.add_argument("--precomputed-from", type=int, default=1_000_000,
                         help="sizes from this on are built from precomputed vectors")

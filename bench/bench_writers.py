@@ -28,7 +28,7 @@ def main() -> None:
     p.add_argument("--db", required=True)
     p.add_argument("--scope", default="bench")
     p.add_argument("--writers", type=int, nargs="+", default=[1, 4])
-    p.add_argument("--writer-writes", type=int, default=50)
+    p.add_argument("--writer-writes", type=int, default=200)
     p.add_argument("--embedder", default="local:minilm")
     p.add_argument("--out", default=str(RESULTS / "writers.json"))
     args = p.parse_args()

@@ -482,3 +482,21 @@ def test_large_tables_select_lexical_candidates_by_rare_words(
     (best, _), *_ = pg.lexical_search("where does Zebulon live", scope="s", k=5)
     assert pg.get(best, scope="s").text == "Zebulon lives in Oslo"  # type: ignore[union-attr]
     assert pg.lexical_search("person lives berlin", scope="s", k=3)
+
+
+def test_a_bulk_load_in_small_batches_leaves_planner_statistics(pg: PostgresStore) -> None:
+    """An import puts facts in batches of 512 inside one transaction: the statistics a
+    planner needs to use the indexes must follow the load, not wait for autovacuum."""
+
+    def planned_rows() -> float:
+        row = pg._conn.execute("SELECT reltuples FROM pg_class WHERE oid = 'facts'::regclass")
+        return float(row.fetchone()[0])  # type: ignore[index]
+
+    assert planned_rows() <= 0  # never analysed
+    with pg.transaction():
+        for start in range(0, 1200, 400):
+            pg.put_many([Fact(text=f"Person {i} lives in Oslo", scope="s")
+                         for i in range(start, start + 400)])
+    assert planned_rows() == 1200
+    pg.put_many([Fact(text=f"Person {i} lives in Rome", scope="s") for i in range(10)])
+    assert planned_rows() == 1200  # a small write does not re-analyse

@@ -541,11 +541,13 @@ class PostgresStore(Store):
                     self._depth -= 1
                 return
             self._depth = 1
+            added = 0
             try:
                 with self._conn.transaction():
                     yield
                     for dim in sorted(self._rebuild):
                         self._build_vector_index(dim)
+                    added = self._added
             except BaseException:
                 self._erase_due = False
                 raise
@@ -554,6 +556,8 @@ class PostgresStore(Store):
                 self._added = 0
                 self._rows_before = None
                 self._rebuild.clear()
+            if added >= _BULK_MIN:  # a bulk load, however it was split into put_many calls
+                self._refresh_statistics()
             if self._erase_due:  # a forget ran inside this transaction
                 self._erase_due = False
                 self.erase()
@@ -669,8 +673,6 @@ class PostgresStore(Store):
                 self._stored_model = self.embedder.name
             for fact in again:
                 self.put(fact)
-        if len(facts) >= _BULK_MIN and not self._depth:
-            self._refresh_statistics()
 
     def _table_rows(self) -> int:
         """The planner's idea of how many facts there are (0 before any statistics)."""

@@ -220,11 +220,14 @@ class VectorIndex:
         n = min(want, rows.size)
         top = np.argpartition(-scores, n - 1)[:n] if n < rows.size else np.arange(rows.size)
         top = top[np.argsort(-scores[top], kind="stable")]
-        out: list[tuple[str, float]] = []
-        for i in top:
-            fid = self._ids[int(rows[i])]
-            if fid is not None:
-                out.append((fid, float(scores[int(i)])))
+        ids = self._ids
+        out = [
+            (fid, score)
+            for fid, score in zip(
+                [ids[r] for r in rows[top].tolist()], scores[top].tolist(), strict=True
+            )
+            if fid is not None
+        ]
         return out[:k]
 
     def _shortlist(self, query: Vector, size: int) -> npt.NDArray[np.intp]:
