@@ -464,17 +464,21 @@ class SQLiteStore(Store):
             index.generation = gen
             return index
         last = c.execute("SELECT coalesce(max(seq), 0) FROM vector_log").fetchone()[0]
-        ids: list[str] = []
-        blobs: list[bytes] = []
-        for fact_id, blob in c.execute(
-            "SELECT fact_id, vec FROM vectors WHERE scope = ?", (scope,)
-        ):
-            ids.append(fact_id)
-            blobs.append(blob)
         dim = self.embedder.dim
-        # one writable buffer, no copy beyond the join (the index may update rows in place)
-        matrix = np.frombuffer(bytearray().join(blobs), dtype=np.float32)
-        index = VectorIndex.from_matrix(dim, ids, matrix, gen)
+        held = c.execute("SELECT count(*) FROM vectors WHERE scope = ?", (scope,)).fetchone()[0]
+        # read into one preallocated matrix, a chunk at a time: the rows are never held
+        # twice (1M rows: 1.5 GB of floats, not that again in bytes objects); the count
+        # and the rows come from one snapshot (a read transaction, see _index)
+        matrix = np.empty((held, dim), dtype=np.float32)
+        ids: list[str] = []
+        rows = c.execute("SELECT fact_id, vec FROM vectors WHERE scope = ?", (scope,))
+        while chunk := rows.fetchmany(8192):
+            start = len(ids)
+            ids.extend(r[0] for r in chunk)
+            matrix[start : len(ids)] = np.frombuffer(
+                b"".join(r[1] for r in chunk), dtype=np.float32
+            ).reshape(len(chunk), dim)
+        index = VectorIndex.from_matrix(dim, ids, matrix[: len(ids)], gen)
         index.seq = int(last)
         self._indexes[scope] = index
         return index
