@@ -175,3 +175,36 @@ def test_plan_is_deterministic_and_overlapping() -> None:
     assert plans == [_plan(w) for w in range(WORKERS)]
     texts = Counter(text for plan in plans for text, _ in plan)
     assert len(texts) == len(NAMES) * len(CITIES)  # every claim is made, most many times
+
+
+def _recall_in_child(path: str, out: Any) -> None:
+    from credo.store import open_store
+
+    store = open_store(path, HashEmbedder())
+    out.put([h.fact.text for h in Memory(store).recall("who plays the cello", k=3)])
+    store.close()
+
+
+def test_recall_works_in_a_child_forked_after_a_recall(tmp_path: Path) -> None:
+    """recall embeds the query on a worker thread; a child forked after the parent made
+    that pool has none of its threads and must make its own, not wait forever."""
+    from credo.store import open_store
+
+    path = str(tmp_path / "fork.db")
+    store = open_store(path, HashEmbedder())
+    memory = Memory(store)
+    memory.remember("Arttu plays the cello")
+    assert memory.recall("who plays the cello", k=3)  # the parent's pool now exists
+    ctx = mp.get_context("fork")
+    out = ctx.Queue()
+    child = ctx.Process(target=_recall_in_child, args=(path, out))
+    child.start()
+    try:
+        texts = out.get(timeout=60)
+    finally:
+        child.join(timeout=60)
+        if child.is_alive():
+            child.kill()
+    store.close()
+    assert child.exitcode == 0
+    assert any("cello" in t for t in texts)

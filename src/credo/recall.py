@@ -176,11 +176,23 @@ _embedding_pool: ThreadPoolExecutor | None = None
 _embedding_pool_lock = threading.Lock()
 
 
+def _forget_pool_in_child() -> None:
+    """A forked child has none of its parent's threads: a pool made before the fork
+    would queue the child's embeddings forever."""
+    global _embedding_pool, _embedding_pool_lock
+    _embedding_pool = None
+    _embedding_pool_lock = threading.Lock()
+
+
+if hasattr(os, "register_at_fork"):  # not on Windows
+    os.register_at_fork(after_in_child=_forget_pool_in_child)
+
+
 def _embed_query_async(store: Store, query: str) -> Future[Any]:
     """The query's embedding, computed on a worker thread while the caller runs the
     searches that need no vector (full text, entities: SQL that releases the GIL, as the
-    model does). On two cores this takes the lexical search off the critical path:
-    measured at 100k facts, recall p50 6.4 -> X ms (docs/benchmarks.md, "Scale")."""
+    model does). On two cores this takes the lexical search off the critical path
+    (docs/benchmarks.md, "Scale")."""
     global _embedding_pool
     with _embedding_pool_lock:
         if _embedding_pool is None:
