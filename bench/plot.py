@@ -1,8 +1,12 @@
-"""One plot: recall latency (p50, p95 as error bar tops) against store size, for credo on
-SQLite (and PostgreSQL when measured) and credo vs mem0 from bench_mem0.py. Runs in the
-benchmark environment (matplotlib is not a credo dependency):
+"""One figure: recall latency (p50, p95 as error bar tops) against store size, for credo on
+SQLite (and PostgreSQL when measured, bench_scale.py) and credo vs mem0 (bench_mem0.py), and
+beside it each system's recall over its own query embedding. Runs in the benchmark
+environment (matplotlib is not a credo dependency):
 
     .bench-venv/bin/python bench/plot.py          # -> docs/benchmarks-latency.png
+
+Reads bench/results/*.json; a file that is missing, or a row without a figure (a size mem0
+did not reach, a size a scale run has not got to yet), is left out, not an error.
 """
 
 from __future__ import annotations
@@ -16,83 +20,133 @@ import matplotlib
 
 matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
+from matplotlib.ticker import FormatStrFormatter  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 RESULTS = ROOT / "bench" / "results"
+Row = dict[str, Any]
 
 
-def load(name: str) -> dict[str, Any] | None:
+def load(name: str) -> Any:
     path = RESULTS / name
-    return json.loads(path.read_text()) if path.exists() else None
+    if not path.exists():
+        return None
+    try:
+        return json.loads(path.read_text())
+    except json.JSONDecodeError:  # a run still writing it
+        return None
 
 
-def series(ax: Any, xs: list[int], p50: list[float], p95: list[float], label: str,
-           style: str) -> None:
-    lower = [0.0] * len(xs)
-    upper = [b - a for a, b in zip(p50, p95, strict=True)]
-    ax.errorbar(xs, p50, yerr=[lower, upper], fmt=style, capsize=3, label=label)
+def scale_rows(name: str) -> list[Row]:
+    """bench_scale.py's rows ({"rows": [...]}, or a bare list), by size."""
+    data = load(name)
+    rows = data.get("rows", []) if isinstance(data, dict) else data or []
+    return sorted((r for r in rows if isinstance(r, dict) and "facts" in r),
+                  key=lambda r: r["facts"])
 
 
-def ratio_panel(ax: Any) -> None:
+def mem0_rows(name: str) -> tuple[list[Row], str]:
+    """bench_mem0.py's latency rows, renamed to one vocabulary: `shipped` (credo with
+    local:minilm), `fp32` (credo on mem0's fp32 model), `mem0`. Older files called the
+    shipped run credo_int8 and the fp32 one plain credo."""
+    data = load(name)
+    if not isinstance(data, dict) or not data.get("latency"):
+        return [], ""
+    store = data.get("mem0_config", {}).get("vector_store", {}).get("provider", "?")
+    out = []
+    for r in data["latency"]:
+        old = "credo_int8_recall_p50_ms" in r
+        prefixes = {"shipped": "credo_int8_recall" if old else "credo_recall",
+                    "fp32": "credo_recall" if old else "credo_fp32_recall",
+                    "mem0": "mem0_search", "qdrant": "mem0_qdrant_search"}
+        row: Row = {"facts": r["facts"], "load_1min": r.get("load_1min")}
+        for key, prefix in prefixes.items():
+            for q in ("p50", "p95"):
+                if f"{prefix}_{q}_ms" in r:
+                    row[f"{key}_{q}"] = r[f"{prefix}_{q}_ms"]
+        for key in ("credo_over_embed", "mem0_over_embed"):
+            if key in r:
+                row[key] = r[key]
+        out.append(row)
+    return sorted(out, key=lambda r: r["facts"]), store
+
+
+def series(ax: Any, rows: list[Row], p50: str, p95: str, label: str, style: str) -> None:
+    have = [r for r in rows if r.get(p50) is not None]
+    if not have:
+        return
+    xs = [r["facts"] for r in have]
+    lo = [r[p50] for r in have]
+    up = [max(0.0, (r.get(p95) if r.get(p95) is not None else r[p50]) - r[p50]) for r in have]
+    ax.errorbar(xs, lo, yerr=[[0.0] * len(xs), up], fmt=style, capsize=3, label=label)
+
+
+def ratio_panel(ax: Any, mem0: list[Row], store: str) -> None:
     """Recall p50 over the query embedding p50 of the same run: the ratio to the floor,
     which moves far less with machine load than either figure."""
-    for name, label, style in (("scale-sqlite.json", "SQLite", "o-"),
-                               ("scale-postgres.json", "PostgreSQL", "s-")):
-        data = load(name)
-        rows = sorted((r for r in (data or {}).get("rows", []) if "recall_over_embed" in r),
-                      key=lambda r: r["facts"])
-        if rows:
-            ax.plot([r["facts"] for r in rows], [r["recall_over_embed"] for r in rows], style,
-                    label=f"credo recall / query embedding, {label}")
-            for r in rows:
-                ax.annotate(f"load {r.get('load_1min', '?')}", (r["facts"], r["recall_over_embed"]),
-                            fontsize=7, textcoords="offset points", xytext=(4, 4))
+    lines: list[tuple[list[Row], str, str, str]] = [
+        (scale_rows("scale-sqlite.json"), "recall_over_embed",
+         "credo, SQLite (bench_scale)", "o-"),
+        (scale_rows("scale-postgres.json"), "recall_over_embed",
+         "credo, PostgreSQL (bench_scale)", "s-"),
+        (mem0, "credo_over_embed", "credo, SQLite (bench_mem0 run)", "^--"),
+        (mem0, "mem0_over_embed", f"mem0 ({store}), same run", "v--"),
+    ]
+    for rows, key, label, style in lines:
+        have = [r for r in rows if r.get(key) is not None]
+        if not have:
+            continue
+        ax.plot([r["facts"] for r in have], [r[key] for r in have], style,
+                label=f"{label}: search / its query embedding")
+        for r in have:
+            ax.annotate(f"load {r.get('load_1min', '?')}", (r["facts"], r[key]), fontsize=7,
+                        textcoords="offset points", xytext=(4, 4))
     ax.axhline(1.0, color="grey", lw=0.8, ls=":")
     ax.set_xscale("log")
+    ax.set_yscale("log")
+    ax.yaxis.set_major_formatter(FormatStrFormatter("%g"))
+    ax.yaxis.set_minor_formatter(FormatStrFormatter("%g"))
     ax.set_xlabel("facts in the scope")
     ax.set_ylabel("recall p50 / query-embedding p50 (same run)")
-    ax.set_title("Ratio to the floor")
+    ax.set_title("Ratio to the floor (1 = all of it is the query embedding)")
     ax.grid(True, which="both", alpha=0.3)
-    ax.legend(fontsize=8, loc="lower right")
+    if ax.get_legend_handles_labels()[0]:
+        ax.legend(fontsize=7, loc="upper center", bbox_to_anchor=(0.5, -0.1), ncol=1)
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__)
+    parser = argparse.ArgumentParser(description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--out", default=str(ROOT / "docs" / "benchmarks-latency.png"))
     args = parser.parse_args()
     fig, (ax, rax) = plt.subplots(1, 2, figsize=(14, 7), gridspec_kw={"width_ratios": [3, 2]})
-    ratio_panel(rax)
+    mem0, store = mem0_rows("mem0.json")
+    ratio_panel(rax, mem0, store)
     for name, label, style in (("scale-sqlite.json", "credo recall, SQLite (local:minilm)",
                                 "o-"),
-                               ("scale-postgres.json", "credo recall, PostgreSQL (local:minilm)",
-                                "s-")):
-        data = load(name)
-        if data:
-            rows = sorted(data["rows"], key=lambda r: r["facts"])
-            series(ax, [r["facts"] for r in rows], [r["recall_p50_ms"] for r in rows],
-                   [r["recall_p95_ms"] for r in rows], label, style)
-    for name, tag, styles in (("mem0.json", "", ("^--", "v--", "x--")),
+                               ("scale-postgres.json",
+                                "credo recall, PostgreSQL (local:minilm)", "s-")):
+        series(ax, scale_rows(name), "recall_p50_ms", "recall_p95_ms", label, style)
+    for name, tag, styles in (("mem0.json", "", ("^--", "v--", "x:")),
                               ("mem0-nospin.json", ", no-spin run", ("D:", "s:", "+:"))):
-        data = load(name)
-        if not data or not data.get("latency"):
-            continue
-        rows = sorted(data["latency"], key=lambda r: r["facts"])
-        store = data["mem0_config"]["vector_store"]["provider"]
+        rows, kind = (mem0, store) if name == "mem0.json" else mem0_rows(name)
         for (key, label), style in zip(
-            (("credo_int8_recall", "credo recall (local:minilm int8)"),
-             (None, f"mem0 search ({store}, fp32 all-MiniLM-L6-v2)"),
-             ("credo_recall", "credo recall (fp32 all-MiniLM-L6-v2)")), styles, strict=True):
-            prefix = key or "mem0_search"
-            have = [r for r in rows if f"{prefix}_p50_ms" in r]  # mem0 may not reach a size
-            series(ax, [r["facts"] for r in have], [r[f"{prefix}_p50_ms"] for r in have],
-                   [r[f"{prefix}_p95_ms"] for r in have], label + tag, style)
+            (("shipped", "credo recall, SQLite (local:minilm), bench_mem0 run"),
+             ("mem0", f"mem0 search ({kind}, fp32 all-MiniLM-L6-v2)"),
+             ("fp32", "credo recall on mem0's fp32 model")), styles, strict=True):
+            series(ax, rows, f"{key}_p50", f"{key}_p95", label + tag, style)
+        if name == "mem0.json":  # the other offline store, where it was measured
+            series(ax, rows, "qdrant_p50", "qdrant_p95",
+                   f"mem0 search ({'faiss' if kind == 'qdrant' else 'qdrant local'}), "
+                   "store comparison", "P")
     ax.set_xscale("log")
     ax.set_yscale("log")
     ax.set_xlabel("facts in the scope")
     ax.set_ylabel("latency per query, ms (marker p50, bar top p95)")
-    ax.set_title("Recall latency against store size (2 shared cores, k=10; see the load)")
+    ax.set_title("Recall latency against store size (k=10, 2 shared cores: see the load)")
     ax.grid(True, which="both", alpha=0.3)
-    ax.legend(fontsize=8, loc="upper center", bbox_to_anchor=(0.5, -0.12), ncol=2)
+    if ax.get_legend_handles_labels()[0]:
+        ax.legend(fontsize=8, loc="upper center", bbox_to_anchor=(0.5, -0.1), ncol=2)
     fig.tight_layout()
     Path(args.out).parent.mkdir(parents=True, exist_ok=True)
     fig.savefig(args.out, dpi=120)
