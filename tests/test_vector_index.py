@@ -67,6 +67,28 @@ def test_shortlist_search_agrees_with_exact_and_ranks_exactly() -> None:
     assert np.mean(overlaps) >= 0.98
 
 
+def test_a_scan_in_parts_keeps_the_same_rows(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A large index scans its codes in parts on worker threads: the shortlist and the
+    answers are those of one pass."""
+    n, dim = 5000, 384
+    both = clustered(n + 20, dim, seed=3)
+    matrix, queries = both[:n], both[n:]
+    ids = [f"f{i}" for i in range(n)]
+    index = VectorIndex.from_matrix(dim, ids, matrix.copy(), 1, exact_below=0)
+    single = [(index._shortlist(q, 600), index.search(q, 10)) for q in queries]
+    monkeypatch.setattr(vectors_mod, "PARALLEL_FROM", 0)
+    monkeypatch.setattr(vectors_mod, "PART_ROWS", 777)  # parts of uneven length
+    for q, (rows, found) in zip(queries, single, strict=True):
+        assert np.array_equal(index._shortlist(q, 600), rows)
+        assert index.search(q, 10) == found
+
+
+def test_the_shortlist_grows_with_the_rows() -> None:
+    assert vectors_mod.shortlist(10) == vectors_mod.SHORTLIST_MIN
+    assert vectors_mod.shortlist(100) == 100 * vectors_mod.SHORTLIST_PER_K
+    assert vectors_mod.shortlist(10, 1_000_000) == 1_000_000 // vectors_mod.SHORTLIST_SHARE
+
+
 def test_small_index_and_large_k_are_exact() -> None:
     matrix = clustered(500)
     ids = [f"f{i}" for i in range(500)]

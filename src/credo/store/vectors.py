@@ -27,6 +27,8 @@ from collections.abc import Iterable
 import numpy as np
 import numpy.typing as npt
 
+from .. import workers
+
 Vector = npt.NDArray[np.float32]
 
 #: scopes with fewer live rows than this are searched exactly (it is as fast)
@@ -35,10 +37,20 @@ EXACT_BELOW = 20_000
 SHORTLIST_MIN = 1_000
 #: ... and at least this many times k
 SHORTLIST_PER_K = 20
+#: ... and at least one row in this many: more rows put more near-misses in the way.
+#: Measured on 1M real vectors (60 queries): top-10 overlap 0.983 at a 1,000 shortlist,
+#: 0.993 at 2,000 (+0.7 ms), 0.995 at 4,000
+SHORTLIST_SHARE = 500
+#: from this many rows on the code scan runs in parts on the worker threads (numpy's
+#: passes release the GIL): at 1M rows 5.0 -> 3.0 ms on two cores
+PARALLEL_FROM = 200_000
+#: rows per part of a parallel scan
+PART_ROWS = 131_072
 
 
-def shortlist(k: int) -> int:
-    return max(SHORTLIST_MIN, SHORTLIST_PER_K * k)
+def shortlist(k: int, rows: int = 0) -> int:
+    """How many rows the codes keep for exact ranking, for the top `k` of `rows`."""
+    return max(SHORTLIST_MIN, SHORTLIST_PER_K * k, rows // SHORTLIST_SHARE)
 
 
 def _dot(matrix: Vector, query: Vector) -> Vector:
@@ -207,13 +219,14 @@ class VectorIndex:
             return []
         query = np.asarray(query, dtype=np.float32)
         want = min(k, len(self._row))
-        if len(self._row) < self.exact_below or shortlist(want) * 4 >= self._size:
+        keep = shortlist(want, self._size)
+        if len(self._row) < self.exact_below or keep * 4 >= self._size:
             rows = np.arange(self._size)
             scores = _dot(self._matrix[: self._size], query)
         else:
             if self._codes is None:
                 self._encode()
-            rows = self._shortlist(query, shortlist(want) + self._dead)
+            rows = self._shortlist(query, keep + self._dead)
             scores = _dot(self._matrix[rows], query)
         if self._dead:
             scores[~self._alive[rows]] = -np.inf  # removed rows never take a slot
@@ -234,11 +247,24 @@ class VectorIndex:
         """The rows whose codes are nearest the query's: at least `size` of them (all the
         rows at the cut-off distance are kept, so ties never depend on row order)."""
         assert self._codes is not None
-        codes = self._codes[:, : self._size]
         q = sign_codes(query, self._center)[:, 0]
-        dist = np.bitwise_count(codes[0] ^ q[0]).astype(np.uint16)
-        for word in range(1, codes.shape[0]):
-            dist += np.bitwise_count(codes[word] ^ q[word])
-        counts = np.cumsum(np.bincount(dist, minlength=self.dim + 1))
+        bounds = [(lo, min(self._size, lo + PART_ROWS)) for lo in range(0, self._size, PART_ROWS)]
+        if self._size < PARALLEL_FROM:
+            bounds = [(0, self._size)]
+        parts = workers.run_parts(self._distances, [(q, lo, hi) for lo, hi in bounds])
+        dist = parts[0][0] if len(parts) == 1 else np.concatenate([d for d, _ in parts])
+        counts = np.cumsum(np.sum([c for _, c in parts], axis=0))
         cut = int(np.searchsorted(counts, size))  # the least distance with >= size rows
         return np.flatnonzero(dist <= cut)
+
+    def _distances(
+        self, q: npt.NDArray[np.uint64], lo: int, hi: int
+    ) -> tuple[npt.NDArray[np.uint16], npt.NDArray[np.intp]]:
+        """Hamming distances of rows lo..hi to the query's code, and how many rows lie at
+        each distance (0 to dim)."""
+        assert self._codes is not None
+        codes = self._codes
+        dist = np.bitwise_count(codes[0, lo:hi] ^ q[0]).astype(np.uint16)
+        for word in range(1, codes.shape[0]):
+            dist += np.bitwise_count(codes[word, lo:hi] ^ q[word])
+        return dist, np.bincount(dist, minlength=self.dim + 1)
