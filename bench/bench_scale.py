@@ -197,9 +197,7 @@ def build(store: Store, scopes: list[str], n: int, rng: random.Random, real: Emb
                 except StopIteration:
                     sys.exit(f"{vectors_from} holds only {done + len(texts)} facts, "
                              f"fewer than {n}")
-                if text in seen:
-                    continue
-                assert table is not None
+                assert table is not None  # a text said twice there is replayed twice
                 table[text] = vec
             elif precomputed:
                 j = rng.randrange(len(pool_texts))

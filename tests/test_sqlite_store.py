@@ -140,6 +140,29 @@ def test_large_stores_select_lexical_candidates_by_rare_words(
         assert mem.recall("Zebulon")[0].fact.text == "Zebulon lives in Oslo"
 
 
+def test_common_words_still_rank_the_rare_words_candidates(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """In a large store the rare word selects the candidates; a candidate that also holds
+    the query's common words ranks above one that does not, and another scope's rows
+    never come back."""
+    from credo.fact import Fact
+    from credo.store import sqlite as sqlite_module
+
+    monkeypatch.setattr(sqlite_module, "RARE_WORDS_FROM", 10)
+    with SQLiteStore(tmp_path / "rank.db", HashEmbedder()) as store:
+        store.put_many([Fact(text=f"Person {i} lives in Berlin") for i in range(600)])
+        store.put_many([Fact(text=f"Person {i} works at Nokia") for i in range(600)])
+        plain = Fact(text="Zebulon has a red bicycle")
+        both = Fact(text="Zebulon works at Reaktor")
+        store.put_many([plain, both, Fact(text="Zebulon works at Wolt", scope="other")])
+        assert store._rare_words(["zebulon", "works"]) == ["zebulon"]
+        found = store.lexical_search("where does Zebulon work", scope="default", k=5)
+        assert [fid for fid, _ in found] == [both.id, plain.id]
+        assert found[0][1] > found[1][1] > 0
+        assert store.lexical_search("where does Zebulon work", scope="default", k=1) == found[:1]
+
+
 def test_a_word_equal_to_the_scope_name_matches_no_fact_by_its_scope(tmp_path: Path) -> None:
     with SQLiteStore(tmp_path / "s.db", HashEmbedder()) as store:
         Memory(store, scope="berlin").remember("Arttu plays the cello")
