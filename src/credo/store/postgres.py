@@ -21,6 +21,7 @@ other.
 
 from __future__ import annotations
 
+import contextlib
 import math
 import re
 import threading
@@ -696,6 +697,13 @@ class PostgresStore(Store):
             if before < 0 or now > 1.5 * before:
                 self._conn.execute("ANALYZE facts")
                 self._conn.execute("ANALYZE vectors")
+            # the rows a load put in the full-text index's pending list (GIN's fast
+            # update) go into the index proper: every search reads the whole pending list
+            # until autovacuum comes (at 1M facts: 3.2 ms -> 0.05 ms for a rare word)
+            with contextlib.suppress(psycopg.Error):  # not its owner: autovacuum will do it
+                self._conn.execute(
+                    "SELECT gin_clean_pending_list(%s::regclass)", (f'"{self._home}".facts_tsv',)
+                )
 
     def _copy_new(self, facts: Sequence[Fact]) -> None:
         c = self._conn
@@ -817,10 +825,11 @@ class PostgresStore(Store):
         wanted = [n for n in dict.fromkeys(names) if not _nul(n)]
         if not wanted:
             return set()
+        # one indexed probe per name that stops at its first live fact (see SQLite's)
         rows = self._conn.execute(
-            "SELECT DISTINCT subject FROM facts WHERE scope = %s AND subject = ANY(%s) "
-            "AND status IN ('active', 'conflicted')",
-            (scope, wanted),
+            "SELECT n FROM unnest(%s::text[]) AS n WHERE EXISTS (SELECT 1 FROM facts "
+            "WHERE scope = %s AND subject = n AND status IN ('active', 'conflicted'))",
+            (wanted, scope),
         )
         return {str(r[0]) for r in rows}
 

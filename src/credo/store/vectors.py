@@ -64,6 +64,11 @@ def _dot(matrix: Vector, query: Vector) -> Vector:
     return out
 
 
+def _within(dist: npt.NDArray[np.uint16], cut: int, offset: int) -> npt.NDArray[np.intp]:
+    """The rows of one part of a scan (numbered from `offset`) at distance <= cut."""
+    return np.flatnonzero(dist <= cut) + offset
+
+
 def _words(dim: int) -> int:
     return (dim + 63) // 64
 
@@ -252,10 +257,14 @@ class VectorIndex:
         if self._size < PARALLEL_FROM:
             bounds = [(0, self._size)]
         parts = workers.run_parts(self._distances, [(q, lo, hi) for lo, hi in bounds])
-        dist = parts[0][0] if len(parts) == 1 else np.concatenate([d for d, _ in parts])
         counts = np.cumsum(np.sum([c for _, c in parts], axis=0))
         cut = int(np.searchsorted(counts, size))  # the least distance with >= size rows
-        return np.flatnonzero(dist <= cut)
+        if len(parts) == 1:
+            return np.flatnonzero(parts[0][0] <= cut)
+        kept = workers.run_parts(
+            _within, [(d, cut, lo) for (d, _), (lo, _) in zip(parts, bounds, strict=True)]
+        )
+        return np.concatenate(kept)
 
     def _distances(
         self, q: npt.NDArray[np.uint64], lo: int, hi: int
