@@ -302,8 +302,8 @@ class PostgresStore(Store):
         self.where = _describe(url) + (f" (schema {schema})" if schema else "")
         self._lock = threading.RLock()
         self._depth = 0
-        #: (scope, word) -> facts holding it, up to the cutoff (see _rare_words)
-        self._df: dict[tuple[str, str], int] = {}
+        #: word -> facts holding it, up to the cutoff (see _rare_words)
+        self._df: dict[str, int] = {}
         self._df_rows = 0
         # bulk-load state of the open transaction (see `_BULK_MIN`)
         self._added = 0
@@ -896,18 +896,22 @@ class PostgresStore(Store):
         if not self._df_rows <= rows <= self._df_rows * 1.1:
             self._df.clear()
             self._df_rows = rows
+        # counted over the whole table, as the cutoff is (and as SQLite's store counts):
+        # one count per word serves every scope (per scope, a store of many small scopes
+        # counted the query's words again for nearly every query: 4.6 of 18.6 ms at 200k
+        # facts in 200 scopes)
         counts = {}
         for word in words:
-            if (scope, word) not in self._df:
+            if word not in self._df:
                 if len(self._df) >= 50_000:
                     self._df.clear()
                 found = self._conn.execute(
-                    "SELECT count(*) FROM (SELECT 1 FROM facts WHERE scope = %s AND "
+                    "SELECT count(*) FROM (SELECT 1 FROM facts WHERE "
                     "tsv @@ plainto_tsquery('english'::regconfig, %s) LIMIT %s) t",
-                    (scope, word, cutoff + 1),
+                    (word, cutoff + 1),
                 ).fetchone()
-                self._df[(scope, word)] = int(found[0]) if found else 0
-            counts[word] = self._df[(scope, word)]
+                self._df[word] = int(found[0]) if found else 0
+            counts[word] = self._df[word]
         rare = [w for w in words if counts[w] <= cutoff]
         return rare or [min(words, key=lambda w: counts[w])]
 
