@@ -4,16 +4,18 @@ Below `EXACT_BELOW` rows a search is exact: a matrix-vector product and a partia
 From there on the float scan costs more than the rest of a recall (100k x 384 float32 is
 150 MB, 3-7 ms on two cores), so a search first ranks every row by the Hamming distance
 between sign codes (one bit per dimension, of the vector minus the scope's mean vector:
-48 bytes a row at 384 dims, 1/32 of the floats), keeps a shortlist of `shortlist(k)`
-rows, and ranks that shortlist exactly with the float vectors. The order returned is
-always by exact cosine; what the codes can cost is a true top-k row missing from the
-shortlist. Measured on 100k MiniLM vectors of bench_scale's facts, 200 queries: top-10
-overlap with exact search 0.998 at a 1,000 shortlist, top-100 overlap 0.997 at 2,000
+48 bytes a row at 384 dims, 1/32 of the floats), keeps a shortlist of `shortlist(k,
+rows)` rows, and ranks that shortlist exactly with the float vectors. The order returned
+is always by exact cosine; what the codes can cost is a true top-k row missing from the
+shortlist. Measured on MiniLM vectors of bench_scale's facts: top-10 overlap with exact
+search 0.998 at 100k (1,000 rows kept), 0.99 at 1M real sentences (2,000 kept)
 (`bench/bench_scale.py` reports the overlap at every size).
 
 The codes are held column by column (one uint64 array per 64 dimensions) so that the
 distance is a handful of vectorised XOR + popcount passes; the shortlist is cut at a
-distance threshold found by counting (distances are small integers), not by a sort.
+distance threshold found by counting (distances are small integers), not by a sort. The
+scan is bound by memory (48 MB at 1M rows); from `PARALLEL_FROM` rows it runs in parts on
+`credo.workers`' threads.
 
 It needs no extension in the database and works with any CPython's stdlib sqlite3. The
 database stays the source of truth: this is a cache that the store keeps in sync (and
