@@ -65,13 +65,24 @@ class SlowModel:
     def __init__(self, delay: float) -> None:
         self.delay = delay
         self.requests = 0
+        #: requests after this many are held until it is set back to None (at most 20 s):
+        #: a Ctrl-C then lands while an episode is in flight, however slow the machine
+        self.hold_after: int | None = None
         owner = self
 
         class Handler(BaseHTTPRequestHandler):
             def do_POST(self) -> None:
                 body = json.loads(self.rfile.read(int(self.headers["Content-Length"])))
                 owner.requests += 1
+                number = owner.requests
                 time.sleep(owner.delay)
+                held = time.monotonic() + 20
+                while (
+                    owner.hold_after is not None
+                    and number > owner.hold_after
+                    and time.monotonic() < held
+                ):
+                    time.sleep(0.02)
                 facts = []
                 for line in body["messages"][-1]["content"].splitlines():
                     m = LINE.match(line)
@@ -171,6 +182,7 @@ def test_a_slow_endpoint_ingest_shows_progress_survives_ctrl_c_and_resumes(
 
     # on a terminal: a progress line per episode, then Ctrl-C half-way
     db = tmp_path / "live.db"
+    slow.hold_after = slow.requests + 3  # the fourth episode waits for the Ctrl-C
     leader, follower = pty.openpty()
     proc = subprocess.Popen(
         _argv(conv, slow.url), env=_env(db), stdin=subprocess.DEVNULL, stdout=follower,
@@ -187,6 +199,7 @@ def test_a_slow_endpoint_ingest_shows_progress_survives_ctrl_c_and_resumes(
             except OSError:
                 break
     proc.send_signal(signal.SIGINT)
+    slow.hold_after = None
     try:
         while True:
             ready, _, _ = select.select([leader], [], [], 0.5)

@@ -23,6 +23,10 @@ pytest.importorskip("starlette")
 selenium = pytest.importorskip("selenium")
 
 from selenium import webdriver  # noqa: E402
+from selenium.common.exceptions import (  # noqa: E402
+    NoSuchElementException,
+    StaleElementReferenceException,
+)
 from selenium.webdriver.chrome.service import Service  # noqa: E402
 from selenium.webdriver.common.by import By  # noqa: E402
 from selenium.webdriver.common.keys import Keys  # noqa: E402
@@ -131,8 +135,10 @@ def signed_in(browser: WebDriver, server: Server) -> WebDriver:
     browser.get(server.url + "/login")
     field = browser.find_element(By.ID, "token")
     field.clear()
-    field.send_keys(TOKEN + Keys.ENTER)
-    WebDriverWait(browser, 30).until(lambda d: _h1(d) == "Subjects")
+    _click(browser, field, TOKEN)  # waits for the login page to go (else: a stale h1)
+    WebDriverWait(browser, 30, ignored_exceptions=(StaleElementReferenceException,)).until(
+        lambda d: _h1(d) == "Subjects"
+    )
     return browser
 
 
@@ -183,10 +189,15 @@ def test_search_with_the_keyboard(signed_in: WebDriver) -> None:
     assert "Arttu deploys arttuan.com on Vercel" in results
     b.find_element(By.ID, "k").clear()
     b.find_element(By.ID, "k").send_keys("99" + Keys.ENTER)
-    # the browser's own check (max=50) or, past it, the server's: never a wrong answer
-    assert "between 1 and 50" in _body(b) or b.find_element(By.ID, "k").get_attribute(
-        "validationMessage"
-    )
+
+    def refused(d: WebDriver) -> bool:  # the browser's own check (max=50) or the server's
+        return "between 1 and 50" in _body(d) or bool(
+            d.find_element(By.ID, "k").get_attribute("validationMessage")
+        )
+
+    # waited for: the server's answer may still be on its way (never a wrong answer)
+    stale = (StaleElementReferenceException, NoSuchElementException)
+    assert WebDriverWait(b, 30, ignored_exceptions=stale).until(refused)
 
 
 def test_resolve_a_conflict(signed_in: WebDriver, server: Server) -> None:
