@@ -151,6 +151,14 @@ def _argv(conv: Path, url: str, *extra: str) -> list[str]:
             "--llm-url", url, "--episode-size", "4", *extra]  # fmt: skip
 
 
+def _as_from_a_shell() -> None:
+    """In the child before it runs: Ctrl-C as a terminal delivers it. A child inherits an
+    ignored or blocked SIGINT from its parent (the test process, after other tests), and
+    then a Ctrl-C would never reach it."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+    signal.pthread_sigmask(signal.SIG_SETMASK, [])
+
+
 def _counts(db: Path) -> tuple[int, int]:
     from credo.embed import HashEmbedder
     from credo.store.sqlite import SQLiteStore
@@ -186,7 +194,7 @@ def test_a_slow_endpoint_ingest_shows_progress_survives_ctrl_c_and_resumes(
     leader, follower = pty.openpty()
     proc = subprocess.Popen(
         _argv(conv, slow.url), env=_env(db), stdin=subprocess.DEVNULL, stdout=follower,
-        stderr=follower,
+        stderr=follower, preexec_fn=_as_from_a_shell,
     )  # fmt: skip
     os.close(follower)
     seen = b""
