@@ -102,16 +102,22 @@ def ratio_panel(ax: Any, mem0: list[Row], store: str) -> None:
             ax.annotate(f"load {r.get('load_1min', '?')}", (r["facts"], r[key]), fontsize=7,
                         textcoords="offset points", xytext=(4, 4))
     ax.axhline(1.0, color="grey", lw=0.8, ls=":")
+    log_axes(ax, "recall p50 / query-embedding p50 (same run)",
+             "Ratio to the floor (1 = all of it is the query embedding)", fontsize=7, ncol=1)
+    ax.yaxis.set_major_formatter(FormatStrFormatter("%g"))  # after the scale, which resets it
+    ax.yaxis.set_minor_formatter(FormatStrFormatter("%g"))
+
+
+def log_axes(ax: Any, ylabel: str, title: str, *, fontsize: int, ncol: int) -> None:
+    """Both axes logarithmic, labelled, gridded, with the legend under the panel."""
     ax.set_xscale("log")
     ax.set_yscale("log")
-    ax.yaxis.set_major_formatter(FormatStrFormatter("%g"))
-    ax.yaxis.set_minor_formatter(FormatStrFormatter("%g"))
     ax.set_xlabel("facts in the scope")
-    ax.set_ylabel("recall p50 / query-embedding p50 (same run)")
-    ax.set_title("Ratio to the floor (1 = all of it is the query embedding)")
+    ax.set_ylabel(ylabel)
+    ax.set_title(title)
     ax.grid(True, which="both", alpha=0.3)
     if ax.get_legend_handles_labels()[0]:
-        ax.legend(fontsize=7, loc="upper center", bbox_to_anchor=(0.5, -0.1), ncol=1)
+        ax.legend(fontsize=fontsize, loc="upper center", bbox_to_anchor=(0.5, -0.1), ncol=ncol)
 
 
 def main() -> None:
@@ -139,14 +145,9 @@ def main() -> None:
             series(ax, rows, "qdrant_p50", "qdrant_p95",
                    f"mem0 search ({'faiss' if kind == 'qdrant' else 'qdrant local'}), "
                    "store comparison", "P")
-    ax.set_xscale("log")
-    ax.set_yscale("log")
-    ax.set_xlabel("facts in the scope")
-    ax.set_ylabel("latency per query, ms (marker p50, bar top p95)")
-    ax.set_title("Recall latency against store size (k=10, 2 shared cores: see the load)")
-    ax.grid(True, which="both", alpha=0.3)
-    if ax.get_legend_handles_labels()[0]:
-        ax.legend(fontsize=8, loc="upper center", bbox_to_anchor=(0.5, -0.1), ncol=2)
+    log_axes(ax, "latency per query, ms (marker p50, bar top p95)",
+             "Recall latency against store size (k=10, 2 shared cores: see the load)",
+             fontsize=8, ncol=2)
     fig.tight_layout()
     Path(args.out).parent.mkdir(parents=True, exist_ok=True)
     fig.savefig(args.out, dpi=120)

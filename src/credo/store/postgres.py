@@ -61,6 +61,8 @@ from .postgres_schema import (
     vector_index_sql,
 )
 from .sqlite import STOPWORDS, scrub_ids
+from .words import RARE_WORDS_FROM as _RARE_WORDS_FROM
+from .words import WordCounts
 
 Conn = psycopg.Connection[TupleRow]
 
@@ -153,8 +155,9 @@ def lexical_query(words: int, required: int = 0) -> str:
     )
 
 
-#: tables with fewer rows than this rank every row that matches any query word
-RARE_WORDS_FROM = 20_000
+#: tables with fewer rows than this rank every row that matches any query word (here so
+#: a test can lower it for this backend)
+RARE_WORDS_FROM = _RARE_WORDS_FROM
 
 #: the tables `erase` may rewrite, in the order it rewrites them
 ERASABLE = (*PRIVATE_COLUMNS, "fact_events")
@@ -302,9 +305,7 @@ class PostgresStore(Store):
         self.where = _describe(url) + (f" (schema {schema})" if schema else "")
         self._lock = threading.RLock()
         self._depth = 0
-        #: word -> facts holding it, up to the cutoff (see _rare_words)
-        self._df: dict[str, int] = {}
-        self._df_rows = 0
+        self._words = WordCounts()  # facts holding each word, to the cutoff (_rare_words)
         # bulk-load state of the open transaction (see `_BULK_MIN`)
         self._added = 0
         self._rows_before: int | None = None
@@ -881,39 +882,20 @@ class PostgresStore(Store):
         return [(str(r[0]), float(r[1])) for r in rows]
 
     def _rare_words(self, words: list[str], scope: str) -> list[str] | None:
-        """In a large table, the words rare enough to select candidates with (as SQLite's
-        store does): ranking every row that holds a common word costs time in proportion
-        to how many do. Counting up to the cutoff is cheap; only words in at most 1% of
-        rows (or 500) select candidates, and every word still scores them."""
-        if len(words) < 2:
-            return None
-        rows = self._table_rows()
-        if rows < RARE_WORDS_FROM:
-            return None
-        cutoff = max(500, rows // 100)
-        # the counts only choose which words select candidates, so a process keeps them
-        # until the table has grown by a tenth (a recall's words recur: names, "live")
-        if not self._df_rows <= rows <= self._df_rows * 1.1:
-            self._df.clear()
-            self._df_rows = rows
-        # counted over the whole table, as the cutoff is (and as SQLite's store counts):
-        # one count per word serves every scope (per scope, a store of many small scopes
-        # counted the query's words again for nearly every query: 4.6 of 18.6 ms at 200k
-        # facts in 200 scopes)
-        counts = {}
-        for word in words:
-            if word not in self._df:
-                if len(self._df) >= 50_000:
-                    self._df.clear()
-                found = self._conn.execute(
-                    "SELECT count(*) FROM (SELECT 1 FROM facts WHERE "
-                    "tsv @@ plainto_tsquery('english'::regconfig, %s) LIMIT %s) t",
-                    (word, cutoff + 1),
-                ).fetchone()
-                self._df[word] = int(found[0]) if found else 0
-            counts[word] = self._df[word]
-        rare = [w for w in words if counts[w] <= cutoff]
-        return rare or [min(words, key=lambda w: counts[w])]
+        """The words that select candidates in a large table (see `store.words`),
+        counted over the whole table: counted per scope, a store of many small scopes
+        counted the query's words again for nearly every query (4.6 of 18.6 ms at 200k
+        facts in 200 scopes)."""
+
+        def count(word: str, cutoff: int) -> int:
+            found = self._conn.execute(
+                "SELECT count(*) FROM (SELECT 1 FROM facts WHERE "
+                "tsv @@ plainto_tsquery('english'::regconfig, %s) LIMIT %s) t",
+                (word, cutoff + 1),
+            ).fetchone()
+            return int(found[0]) if found else 0
+
+        return self._words.rare(words, self._table_rows(), count, start=RARE_WORDS_FROM)
 
     def vectors_of(self, ids: Sequence[str], *, scope: str) -> dict[str, Vector]:
         check_scope(scope)

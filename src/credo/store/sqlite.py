@@ -35,6 +35,8 @@ from .base import (
 )
 from .sqlite_schema import MIGRATIONS
 from .vectors import VectorIndex
+from .words import RARE_WORDS_FROM as _RARE_WORDS_FROM
+from .words import WordCounts
 
 FACT_COLUMNS = (
     "id, scope, text, subject, predicate, object, source, confidence, status, derived_from, "
@@ -129,8 +131,9 @@ STOPWORDS = frozenset(
 
 #: the searchable columns: the FTS table also holds the scope, which a word must not match
 FTS_COLUMNS = "{text subject object}"
-#: stores with fewer rows than this rank every row that matches any query word
-RARE_WORDS_FROM = 20_000
+#: stores with fewer rows than this rank every row that matches any query word (here so
+#: a test can lower it for this backend)
+RARE_WORDS_FROM = _RARE_WORDS_FROM
 #: the change log of vectors keeps at least this many newest entries (pruned every
 #: LOG_PRUNE_EVERY): a process whose index is further behind reloads it
 LOG_KEEP = 100_000
@@ -265,8 +268,7 @@ class SQLiteStore(Store):
         self._indexes: dict[str, VectorIndex] = {}
         self._logged = 0  # the last vector_log entry this transaction wrote
         self._read_in_tx: set[str] = set()  # scopes whose index a transaction loaded
-        self._df: dict[str, int] = {}  # word -> FTS documents holding it (see _rare_words)
-        self._df_rows = 0
+        self._words = WordCounts()  # FTS documents holding each word (see _rare_words)
         self._erase_ready = False  # the pending_erase table exists (after migrations)
         self._erase_due = False  # a forget inside a transaction: erase after its commit
         self._marked = False  # this transaction recorded a pending erase
@@ -742,11 +744,11 @@ class SQLiteStore(Store):
             scores[rowid] = [fact_id, -float(score)]
         if not scores:
             return []
-        total = max(self._df_rows, 1)
+        total = max(self._words.rows, 1)
         for word in words:
             if word in rare:
                 continue
-            held = self._df.get(word, 0)
+            held = self._words.held(word)
             weight = max(1e-6, math.log((total - held + 0.5) / (held + 0.5)))  # FTS5's idf
             for (rowid,) in c.execute(
                 "SELECT rowid FROM facts_fts WHERE facts_fts MATCH ?",
@@ -758,34 +760,18 @@ class SQLiteStore(Store):
         return [(fact_id, score) for _, (fact_id, score) in ranked[:k]]
 
     def _rare_words(self, words: list[str]) -> list[str] | None:
-        """In a large store, the words rare enough to select candidates with.
-
-        Ranking every row that holds a common word ("live", a frequent first name) costs
-        time in proportion to how many rows hold it. Counting is cheap, so count each
-        word's documents and let only the rare ones (at most 1% of rows, or 500) select
-        candidates; all words still score them. Small stores skip this entirely."""
-        if len(words) < 2:
-            return None
+        """The words that select candidates in a large store (see `store.words`)."""
         rows = self._conn.execute("SELECT max(rowid) FROM facts").fetchone()[0] or 0
-        if rows < RARE_WORDS_FROM:
-            return None
-        cutoff = max(500, rows // 100)
-        # the counts only choose which words select candidates, so a process keeps them
-        # until the store has grown by a tenth (a recall's words recur: names, "live")
-        if not self._df_rows <= rows <= self._df_rows * 1.1:
-            self._df.clear()
-            self._df_rows = rows
-        for w in words:
-            if w not in self._df:
-                if len(self._df) >= 50_000:
-                    self._df.clear()
-                self._df[w] = self._conn.execute(
+
+        def count(word: str, cutoff: int) -> int:
+            return int(
+                self._conn.execute(
                     "SELECT count(*) FROM facts_fts WHERE facts_fts MATCH ?",
-                    (f"{FTS_COLUMNS} : ({_quoted([w])})",),
+                    (f"{FTS_COLUMNS} : ({_quoted([word])})",),
                 ).fetchone()[0]
-        counts = {w: self._df[w] for w in words}
-        rare = [w for w in words if counts[w] <= cutoff]
-        return rare or [min(words, key=lambda w: counts[w])]
+            )
+
+        return self._words.rare(words, rows, count, start=RARE_WORDS_FROM)
 
     @_locked
     def vectors_of(self, ids: Sequence[str], *, scope: str) -> dict[str, Vector]:

@@ -1,0 +1,56 @@
+"""Which query words may select full-text candidates in a large store (both backends).
+
+Ranking every row that holds a common word ("live", a frequent first name) costs time in
+proportion to how many rows hold it. Counting a word's rows is cheap, so each word is
+counted once, up to the cutoff, and only the rare ones (in at most 1% of rows, or 500)
+select candidates; every word still scores them. The counts only choose which words
+select, so a process keeps them until the store has grown by a tenth (a recall's words
+recur: names, "live"), over the whole store (the cutoff is the whole store's too): one
+count per word serves every scope.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+#: stores with fewer rows than this rank every row that matches any query word
+RARE_WORDS_FROM = 20_000
+#: words whose counts a process keeps, at most
+KEPT = 50_000
+
+
+class WordCounts:
+    def __init__(self) -> None:
+        self._held: dict[str, int] = {}
+        #: the store's row count the counts were made at
+        self.rows = 0
+
+    def held(self, word: str) -> int:
+        """The rows holding `word`, as last counted (0 when never counted)."""
+        return self._held.get(word, 0)
+
+    def rare(
+        self,
+        words: Sequence[str],
+        rows: int,
+        count: Callable[[str, int], int],
+        *,
+        start: int = RARE_WORDS_FROM,
+    ) -> list[str] | None:
+        """The words that select candidates, or None when every matching row is ranked
+        (a small store, a one-word query). `count(word, cutoff)` counts the rows holding
+        the word; it may stop past the cutoff."""
+        if len(words) < 2 or rows < start:
+            return None
+        cutoff = max(500, rows // 100)
+        if not self.rows <= rows <= self.rows * 1.1:
+            self._held.clear()
+            self.rows = rows
+        for word in words:
+            if word not in self._held:
+                if len(self._held) >= KEPT:
+                    self._held.clear()
+                self._held[word] = count(word, cutoff)
+        counts = {w: self._held[w] for w in words}
+        rare = [w for w in words if counts[w] <= cutoff]
+        return rare or [min(words, key=lambda w: counts[w])]
