@@ -255,9 +255,8 @@ class VectorIndex:
         rows at the cut-off distance are kept, so ties never depend on row order)."""
         assert self._codes is not None
         q = sign_codes(query, self._center)[:, 0]
-        bounds = [(lo, min(self._size, lo + PART_ROWS)) for lo in range(0, self._size, PART_ROWS)]
-        if self._size < PARALLEL_FROM:
-            bounds = [(0, self._size)]
+        step = PART_ROWS if self._size >= PARALLEL_FROM else self._size
+        bounds = [(lo, min(self._size, lo + step)) for lo in range(0, self._size, step)]
         parts = workers.run_parts(self._distances, [(q, lo, hi) for lo, hi in bounds])
         counts = np.cumsum(np.sum([c for _, c in parts], axis=0))
         cut = int(np.searchsorted(counts, size))  # the least distance with >= size rows
