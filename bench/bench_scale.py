@@ -299,16 +299,14 @@ def reference(store: Store, scopes: list[str], queries: list[str], k: int = 10,
            "exact_top10_p95_ms": round(pct(times, 95), 2),
            "vector_search_p50_ms": round(took, 2),
            "vector_overlap_at_10": round(overlap, 4)}
-    conn = getattr(store, "_conn", None)
+    default_ef = int(getattr(store, "ef_search", 100))
     for ef in ef_values:  # PostgreSQL: the same queries at other HNSW candidate lists
-        assert conn is not None
-        conn.execute(f"SET hnsw.ef_search = {int(ef)}")
+        store.set_ef_search(ef)  # type: ignore[attr-defined]
         overlap, took = agreement()
         out[f"vector_overlap_at_10_ef{ef}"] = round(overlap, 4)
         out[f"vector_search_p50_ms_ef{ef}"] = round(took, 2)
     if ef_values:
-        assert conn is not None
-        conn.execute(f"SET hnsw.ef_search = {int(getattr(store, 'ef_search', 100))}")
+        store.set_ef_search(default_ef)  # type: ignore[attr-defined]
     return out
 
 
@@ -567,7 +565,8 @@ def main() -> None:
                         "the pool")
     parser.add_argument("--scopes", type=int, default=1,
                         help="spread the facts round-robin over this many scopes")
-    parser.add_argument("--keep", help="keep each size's SQLite file in this folder")
+    parser.add_argument("--keep", help="keep each size's SQLite file in this folder (with "
+                        "--db: keep each size's schema, named bench_<size>_<scopes>)")
     parser.add_argument("--pg-build-memory", default=None,
                         help="maintenance_work_mem for the HNSW build (default: credo's)")
     parser.add_argument("--pg-ef-search", type=int, nargs="*", default=[],
@@ -614,10 +613,15 @@ def main() -> None:
             cmd.append("--ort-no-spin")
         schema = None
         if args.db:
-            schema = f"bench_{n}_{uuid.uuid4().hex[:8]}"
+            schema = (f"bench_{n}_{args.scopes}" if args.keep
+                      else f"bench_{n}_{uuid.uuid4().hex[:8]}")
+            if args.keep:  # a fresh build, in the kept name
+                _drop_schema(args.db, schema)
             cmd += ["--db", args.db, "--pg-schema", schema]
         proc = subprocess.run(cmd, stdout=subprocess.PIPE, text=True, check=False)
-        if schema is not None:
+        if schema is not None and args.keep:
+            print(f"kept schema {schema}", file=sys.stderr)
+        elif schema is not None:
             _drop_schema(args.db, schema)
         lines = [ln for ln in proc.stdout.splitlines() if ln.startswith("ROW ")]
         if proc.returncode != 0 or not lines:

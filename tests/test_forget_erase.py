@@ -239,6 +239,32 @@ def test_postgres_old_snapshot_leaves_the_erase_pending(tmp_path: Path) -> None:
         drop_store(store)
 
 
+def test_postgres_transaction_in_another_database_leaves_the_erase_pending(
+    tmp_path: Path,
+) -> None:
+    """A transaction of another database cannot see this store's rows, but while it runs
+    VACUUM FULL keeps deleted rows (its own snapshot's horizon is server-wide): the erase
+    must say it is pending, not that it is done with the words still in the files."""
+    import psycopg
+    from psycopg.conninfo import make_conninfo
+
+    store = make_store("postgres", tmp_path)
+    try:
+        setattr(store, "erase_wait", 0.3)  # noqa: B010
+        mem = Memory(store, scope="default")
+        needles = seed(mem, "subject")
+        with psycopg.connect(make_conninfo(PG_DSN, dbname="postgres")) as elsewhere:
+            elsewhere.execute("SELECT pg_current_xact_id()").fetchone()  # holds an xid
+            report = forget(mem, "subject", needles)
+            assert report.facts == 1 and not report.erased and report.pending_erase == 1
+            assert not store.erase(wait=0)
+        assert store.erase()  # the other transaction ended
+        assert store.pending_erase() == 0
+        assert found(store, needles) == {}
+    finally:
+        drop_store(store)
+
+
 def test_postgres_statistics_never_sample_what_users_said(tmp_path: Path) -> None:
     store = make_store("postgres", tmp_path)
     try:

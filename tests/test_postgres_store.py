@@ -23,6 +23,7 @@ from psycopg.conninfo import make_conninfo  # noqa: E402
 from credo.embed import HashEmbedder  # noqa: E402
 from credo.fact import Fact  # noqa: E402
 from credo.memory import Memory  # noqa: E402
+from credo.recall import recall  # noqa: E402
 from credo.store import open_store  # noqa: E402
 from credo.store.base import StoreError  # noqa: E402
 from credo.store.postgres import (  # noqa: E402
@@ -500,3 +501,91 @@ def test_a_bulk_load_in_small_batches_leaves_planner_statistics(pg: PostgresStor
     assert planned_rows() == 1200
     pg.put_many([Fact(text=f"Person {i} lives in Rome", scope="s") for i in range(10)])
     assert planned_rows() == 1200  # a small write does not re-analyse
+
+
+def test_a_rare_word_count_counts_every_new_word_at_once(
+    pg: PostgresStore, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from credo.store import postgres as postgres_module
+
+    monkeypatch.setattr(postgres_module, "RARE_WORDS_FROM", 10)
+    pg.put_many([Fact(text=f"Person {i} lives in Berlin", scope="s") for i in range(600)])
+    pg.put_many([Fact(text="Zebulon lives in Oslo", scope="s")])
+    pg._conn.execute("ANALYZE facts")
+    statements: list[str] = []
+    real_execute = pg._conn.execute
+
+    def execute(query: Any, *args: Any, **kwargs: Any) -> Any:
+        statements.append(str(query))
+        return real_execute(query, *args, **kwargs)
+
+    monkeypatch.setattr(pg._conn, "execute", execute)
+    words = ["zebulon", "live", "oslo", "berlin"]
+    assert pg._rare_words(words, "s") == ["zebulon", "oslo"]
+    assert len([q for q in statements if "TABLESAMPLE" in q]) == 1  # one pass, four words
+    # a sample of 3,000 facts is the whole of this table: the counts are exact
+    assert [pg._words.held(w) for w in words] == [1, 601, 1, 600]
+    statements.clear()
+    assert pg._rare_words(["berlin", "zebulon"], "s") == ["zebulon"]
+    assert not [q for q in statements if "count(*)" in q]  # known words are not counted again
+
+    # a sample of a few pages: estimates, scaled to the table, that still tell rare words
+    # from common ones
+    monkeypatch.setattr(postgres_module, "COUNT_SAMPLE", 150)
+    live, berlin, zebulon = pg._count_words(["live", "berlin", "zebulon"], 601)
+    assert live == 601  # every sampled fact holds it
+    assert 500 <= berlin <= 601 and zebulon < 300  # (the cutoff is 500)
+    # an empty sample: counted exactly instead
+    monkeypatch.setattr(postgres_module, "COUNT_SAMPLE", 0)
+    assert pg._count_words(["live", "zebulon", "nowhere"], 601) == [601, 1, 0]
+
+
+def _backend_pid(conn: Any) -> int:
+    return int(conn.execute("SELECT pg_backend_pid()").fetchone()[0])
+
+
+def test_vector_searches_run_on_their_own_connection_outside_a_transaction(
+    tmp_path: Path,
+) -> None:
+    """recall runs its vector search on a worker thread while the full-text search runs:
+    on a connection of its own, or the two would take turns on the server."""
+    pg = make_store("postgres", tmp_path)
+    assert isinstance(pg, PostgresStore) and pg.concurrent_nearest
+    try:
+        _reader_checks(pg)
+    finally:
+        if not pg._conn.closed:
+            drop_store(pg)
+
+
+def _reader_checks(pg: PostgresStore) -> None:
+    pg.put(Fact(text="Arttu deploys arttuan.com on Vercel", scope="s"))
+    (hit, _), *_ = pg.vector_search("where does Arttu deploy", scope="s", k=1)
+    assert pg.get(hit, scope="s").text == "Arttu deploys arttuan.com on Vercel"  # type: ignore[union-attr]
+    reader = pg._reader
+    assert reader is not None and not reader.closed
+    assert _backend_pid(reader) != _backend_pid(pg._conn)
+    # the same session settings as the main connection: schema, ef_search, iterative scan
+    for setting in ("search_path", "hnsw.ef_search", "hnsw.iterative_scan", "jit"):
+        show = f"SHOW {setting}"
+        assert reader.execute(show).fetchone() == pg._conn.execute(show).fetchone()
+    pg.set_ef_search(40)
+    assert reader.execute("SHOW hnsw.ef_search").fetchone() == ("40",)
+    assert pg._conn.execute("SHOW hnsw.ef_search").fetchone() == ("40",)
+    with pytest.raises(StoreError, match="at least 1"):
+        pg.set_ef_search(0)
+    pg.drop_schema()
+    pg.close()
+    assert reader.closed and pg._conn.closed
+
+
+def test_inside_a_transaction_a_vector_search_sees_its_writes(pg: PostgresStore) -> None:
+    with pg.transaction():
+        pg.put(Fact(text="Mika keeps bees in Porvoo", scope="s"))
+        found = pg.vector_search("who keeps bees", scope="s", k=3)
+        assert [pg.get(fid, scope="s").text for fid, _ in found] == [  # type: ignore[union-attr]
+            "Mika keeps bees in Porvoo"
+        ]
+        hits = recall(pg, "who keeps bees", scope="s")  # recall too, in the transaction
+        assert [h.fact.text for h in hits] == ["Mika keeps bees in Porvoo"]
+    assert pg.vector_search("who keeps bees", scope="s", k=3)  # and after it, on the reader

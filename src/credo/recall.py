@@ -171,13 +171,23 @@ def in_period(
     return False
 
 
-def _embed_query_async(store: Store, query: str) -> Future[Any]:
-    """The query's embedding, computed on a worker thread while the caller runs the
-    searches that need no vector (full text, entities: SQL that releases the GIL, as the
-    model does). On two cores this takes the lexical search off the critical path: at
-    100k facts, recall p50 6.4 -> 5.3 ms with the query embedding alone at 2.2 ms
+def _vector_search_async(store: Store, query: str, *, scope: str, k: int) -> Future[Any]:
+    """The query's embedding, and where the store allows it (`Store.concurrent_nearest`:
+    PostgreSQL, on a connection of its own) its nearest stored vectors, computed on a
+    worker thread while the caller runs the searches that need no vector (full text,
+    entities: SQL that releases the GIL, as the model does). A future of (vector, nearest
+    or None). On two cores this takes the lexical search off the critical path: SQLite at
+    100k facts, recall p50 6.4 -> 5.3 ms with the query embedding alone at 2.2 ms; the
+    vector search stays on the caller's thread there, where it scans in parts on the pool
     (docs/benchmarks.md, "Scale")."""
-    return workers.submit(lambda: store.embed([query], kind="query")[0])
+
+    def run() -> tuple[Any, list[tuple[str, float, Any]] | None]:
+        qvec = store.embed([query], kind="query")[0]
+        if not store.concurrent_nearest:
+            return qvec, None
+        return qvec, store.nearest(qvec, scope=scope, k=k)
+
+    return workers.submit(run)
 
 
 def _unit(vec: Any) -> Any:
@@ -223,9 +233,12 @@ def recall(
         raise ValueError("k must be a positive number")
     n = max(k, depth)
     pool_size = max(n, POOL)
-    pending = _embed_query_async(store, query)
+    pending = _vector_search_async(store, query, scope=scope, k=pool_size)
+    known: dict[str, Any] = {}  # stored vectors read so far
     try:
         lexical = [fid for fid, _ in store.lexical_search(query, scope=scope, k=pool_size)]
+        if feedback:  # the feedback round re-scores the whole pool: read these meanwhile
+            known.update(store.vectors_of(lexical, scope=scope))
         aliases = store.aliases(scope=scope)
         named = (
             [subject]
@@ -237,10 +250,11 @@ def recall(
     except BaseException:
         wait([pending])  # no embedding left running against the store after an error
         raise
-    qvec = pending.result()
-    near = store.nearest(qvec, scope=scope, k=pool_size)
+    qvec, near = pending.result()
+    if near is None:
+        near = store.nearest(qvec, scope=scope, k=pool_size)
     vector = [fid for fid, _, _ in near]
-    known = {fid: vec for fid, _, vec in near}  # stored vectors read so far
+    known.update((fid, vec) for fid, _, vec in near)
 
     def vectors(ids: Sequence[str]) -> dict[str, Any]:
         missing = [i for i in ids if i not in known]

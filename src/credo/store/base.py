@@ -241,6 +241,10 @@ class Store(ABC):
     """The contract. Backends implement the abstract methods; the rest is shared."""
 
     embedder: Embedder
+    #: whether `nearest` may run on a worker thread while the caller's thread reads from
+    #: the store, without the two waiting on each other (a backend with a connection of
+    #: its own for it): recall then runs the vector search beside the full-text one
+    concurrent_nearest = False
 
     def __init__(self, embedder: Embedder) -> None:
         self.embedder = embedder

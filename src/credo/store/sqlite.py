@@ -763,13 +763,16 @@ class SQLiteStore(Store):
         """The words that select candidates in a large store (see `store.words`)."""
         rows = self._conn.execute("SELECT max(rowid) FROM facts").fetchone()[0] or 0
 
-        def count(word: str, cutoff: int) -> int:
-            return int(
-                self._conn.execute(
-                    "SELECT count(*) FROM facts_fts WHERE facts_fts MATCH ?",
-                    (f"{FTS_COLUMNS} : ({_quoted([word])})",),
-                ).fetchone()[0]
-            )
+        def count(words: Sequence[str], cutoff: int) -> list[int]:
+            return [
+                int(
+                    self._conn.execute(
+                        "SELECT count(*) FROM facts_fts WHERE facts_fts MATCH ?",
+                        (f"{FTS_COLUMNS} : ({_quoted([word])})",),
+                    ).fetchone()[0]
+                )
+                for word in words
+            ]
 
         return self._words.rare(words, rows, count, start=RARE_WORDS_FROM)
 

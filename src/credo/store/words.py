@@ -33,24 +33,28 @@ class WordCounts:
         self,
         words: Sequence[str],
         rows: int,
-        count: Callable[[str, int], int],
+        count: Callable[[Sequence[str], int], Sequence[int]],
         *,
         start: int = RARE_WORDS_FROM,
     ) -> list[str] | None:
         """The words that select candidates, or None when every matching row is ranked
-        (a small store, a one-word query). `count(word, cutoff)` counts the rows holding
-        the word; it may stop past the cutoff."""
+        (a small store, a one-word query). `count(words, cutoff)` counts the rows holding
+        each word, in order (one call for all the words not counted yet: one round trip on
+        a server); it may stop past the cutoff."""
         if len(words) < 2 or rows < start:
             return None
         cutoff = max(500, rows // 100)
         if not self.rows <= rows <= self.rows * 1.1:
             self._held.clear()
             self.rows = rows
-        for word in words:
-            if word not in self._held:
-                if len(self._held) >= KEPT:
-                    self._held.clear()
-                self._held[word] = count(word, cutoff)
+        new = [w for w in dict.fromkeys(words) if w not in self._held]
+        if new:
+            if len(self._held) + len(new) > KEPT:
+                self._held.clear()
+            counted = count(new, cutoff)
+            if len(counted) != len(new):
+                raise ValueError(f"{len(counted)} counts for {len(new)} words")
+            self._held.update(zip(new, (int(c) for c in counted), strict=True))
         counts = {w: self._held[w] for w in words}
         rare = [w for w in words if counts[w] <= cutoff]
         return rare or [min(words, key=lambda w: counts[w])]

@@ -1,0 +1,113 @@
+"""Where a recall's time goes, store call by store call, on an existing store.
+
+    .venv/bin/python bench/bench_recall_steps.py --db postgresql://... --schema bench_1000000_1
+    .venv/bin/python bench/bench_recall_steps.py --db /tmp/scale-1000000-1.db
+
+Opens the store (a kept `bench_scale.py --keep` build: a SQLite file, or with a
+postgresql:// URL the schema it kept), recalls --queries of bench_scale's queries after a
+warm-up, and times each store method a recall calls (on whichever thread calls it) and the
+whole recall. Calls that run beside each other (the query embedding and the vector search
+on a worker thread, the full-text search on the caller's) add up to more than the recall
+takes: the "recall" row is the wall time, each other row the time spent in that method per
+recall (p50 over the recalls that called it, and the mean per recall over all of them).
+"""
+
+from __future__ import annotations
+
+import argparse
+import functools
+import random
+import statistics
+import sys
+import threading
+import time
+from collections import defaultdict
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from bench_scale import make_query  # noqa: E402
+
+from credo.embed import get_embedder  # noqa: E402
+from credo.recall import recall  # noqa: E402
+from credo.store import open_store  # noqa: E402
+from credo.store.base import Store  # noqa: E402
+
+METHODS = ("embed", "nearest", "lexical_search", "vectors_of", "aliases", "known_subjects",
+           "by_subject", "get_many", "conflicts_of")
+
+
+def timed(store: Store, spent: dict[str, float]) -> None:
+    """Wrap the store's methods (on the instance) to add their time to `spent`."""
+    lock = threading.Lock()
+
+    def wrap(name: str, fn: Callable[..., Any]) -> Callable[..., Any]:
+        @functools.wraps(fn)
+        def inner(*args: Any, **kwargs: Any) -> Any:
+            t0 = time.perf_counter()
+            try:
+                return fn(*args, **kwargs)
+            finally:
+                with lock:
+                    spent[name] += (time.perf_counter() - t0) * 1000
+
+        return inner
+
+    for name in METHODS:
+        setattr(store, name, wrap(name, getattr(store, name)))
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--db", required=True, help="a SQLite file or a postgresql:// URL")
+    parser.add_argument("--schema", help="the PostgreSQL schema (bench_scale --keep: "
+                        "bench_<facts>_<scopes>)")
+    parser.add_argument("--scope", help="the scope to recall in (default: the store's first)")
+    parser.add_argument("--queries", type=int, default=100)
+    parser.add_argument("--warmup", type=int, default=20)
+    parser.add_argument("--embedder", default="local:minilm")
+    parser.add_argument("--seed", type=int, default=7)
+    args = parser.parse_args()
+
+    embedder = get_embedder(args.embedder)
+    if args.db.startswith("postgres"):
+        from credo.store.postgres import PostgresStore
+
+        store: Store = PostgresStore(args.db, embedder, schema=args.schema)
+    else:
+        if not Path(args.db).exists():
+            parser.error(f"no such file: {args.db}")
+        store = open_store(args.db, embedder)
+    scope = args.scope or next(iter(store.scopes()), None)
+    if scope is None:
+        parser.error("the store holds no scope")
+    rng = random.Random(args.seed)
+    for _ in range(args.warmup):
+        recall(store, make_query(rng), scope=scope, k=10)
+    spent: dict[str, float] = defaultdict(float)
+    timed(store, spent)
+    per_call: dict[str, list[float]] = defaultdict(list)
+    for _ in range(args.queries):
+        spent.clear()
+        t0 = time.perf_counter()
+        recall(store, make_query(rng), scope=scope, k=10)
+        per_call["recall"].append((time.perf_counter() - t0) * 1000)
+        for name, ms in spent.items():
+            per_call[name].append(ms)
+    store.close()
+    print(f"{'step':<16} {'p50 ms':>8} {'mean/recall':>12} {'calls':>6}")
+    for name in ("recall", *METHODS):
+        values = per_call.get(name)
+        if not values:
+            continue
+        mean = sum(values) / args.queries
+        print(f"{name:<16} {statistics.median(values):>8.2f} {mean:>12.2f} {len(values):>6}")
+    p95 = float(np.percentile(per_call["recall"], 95))
+    print(f"recall p95 {p95:.2f} ms over {args.queries} queries")
+
+
+if __name__ == "__main__":
+    main()
