@@ -5,8 +5,9 @@
 
 A fresh schema holds a table shaped as credo's (`scope`, `dim`, untyped `vec`) with N
 vectors: a pool of --pool synthetic facts (bench_scale's generator) embedded with the real
-model, each row one pool vector plus Gaussian noise (sigma --noise, re-normalised), spread
-evenly over --scopes scopes. Then, for each variant, an HNSW index is built (time, size,
+model, each row one pool vector plus Gaussian noise (sigma --noise, re-normalised), or with
+--vectors-from the real vectors of an earlier embedded build (one distinct sentence each),
+spread evenly over --scopes scopes. Then, for each variant, an HNSW index is built (time, size,
 maintenance_work_mem) and --queries real query embeddings are searched with the scope
 filter and `hnsw.iterative_scan = relaxed_order` (p50/p95 ms, and top-10 overlap with the
 exact answer computed in numpy over the same scope):
@@ -37,7 +38,7 @@ from typing import Any
 import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from bench_scale import make_query, make_text, pct  # noqa: E402
+from bench_scale import make_query, make_text, pct, replay  # noqa: E402
 
 from credo.embed import get_embedder  # noqa: E402
 
@@ -90,6 +91,9 @@ def main() -> None:
     p.add_argument("--embedder", default="local:minilm")
     p.add_argument("--seed", type=int, default=7)
     p.add_argument("--keep", action="store_true", help="keep the schema afterwards")
+    p.add_argument("--vectors-from", help="an embedded bench_scale build's SQLite file "
+                   "(bench_scale.py --keep DIR): its first --facts real vectors instead of "
+                   "the noisy pool")
     p.add_argument("--out", default=None)
     args = p.parse_args()
     import psycopg
@@ -103,8 +107,10 @@ def main() -> None:
     model = get_embedder(args.embedder)
     dim = model.dim
     t0 = time.perf_counter()
-    texts = list(dict.fromkeys(make_text(rng) for _ in range(args.pool)))
-    pool = model.embed_batch(texts)
+    texts = ([] if args.vectors_from
+             else list(dict.fromkeys(make_text(rng) for _ in range(args.pool))))
+    pool = model.embed_batch(texts) if texts else np.empty((0, dim), dtype=np.float32)
+    real = replay(args.vectors_from) if args.vectors_from else None
     queries = [make_query(rng) for _ in range(args.queries)]
     qvecs = model.embed_batch(queries)
     log(out, {"step": "embedded pool", "pool": len(texts), "s": round(time.perf_counter() - t0, 1),
@@ -124,9 +130,12 @@ def main() -> None:
         cp.set_types(["int8", "text", "int4", "vector"])
         for start in range(0, args.facts, 50000):
             n = min(50000, args.facts - start)
-            base = pool[nprng.integers(0, len(pool), n)]
-            vecs = base + nprng.normal(0.0, args.noise, (n, dim)).astype(np.float32)
-            vecs /= np.linalg.norm(vecs, axis=1, keepdims=True)
+            if real is not None:
+                vecs = np.stack([vec for _, vec in (next(real) for _ in range(n))])
+            else:
+                base = pool[nprng.integers(0, len(pool), n)]
+                vecs = base + nprng.normal(0.0, args.noise, (n, dim)).astype(np.float32)
+                vecs /= np.linalg.norm(vecs, axis=1, keepdims=True)
             matrix[start:start + n] = vecs
             for i in range(n):
                 cp.write_row((start + i, scopes[start + i], dim, vecs[i]))

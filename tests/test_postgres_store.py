@@ -589,3 +589,28 @@ def test_inside_a_transaction_a_vector_search_sees_its_writes(pg: PostgresStore)
         hits = recall(pg, "who keeps bees", scope="s")  # recall too, in the transaction
         assert [h.fact.text for h in hits] == ["Mika keeps bees in Porvoo"]
     assert pg.vector_search("who keeps bees", scope="s", k=3)  # and after it, on the reader
+
+
+def test_vectors_come_back_exactly_as_stored(pg: PostgresStore) -> None:
+    """vectors are read in pgvector's binary form and unpacked all at once: the same
+    float32 values, whatever their byte order on the wire."""
+    import numpy as np
+
+    from credo.store.postgres import _unpack_vectors
+
+    rng = np.random.default_rng(1)
+    facts = [Fact(text=f"Person {i} lives in Oslo", scope="s") for i in range(5)]
+    vecs = [rng.standard_normal(pg.embedder.dim).astype(np.float32) for _ in facts]
+    for fact, vec in zip(facts, vecs, strict=True):
+        pg.put(fact, vec)
+    got = pg.vectors_of([f.id for f in facts], scope="s")
+    for fact, vec in zip(facts, vecs, strict=True):
+        assert got[fact.id].dtype == np.float32
+        assert np.array_equal(got[fact.id], vec)
+    near = pg.nearest(vecs[2], scope="s", k=5)
+    assert near[0][0] == facts[2].id and np.array_equal(near[0][2], vecs[2])
+    # rows of different sizes (vectors of two models) are unpacked one by one
+    mixed = [b"\x00\x02\x00\x00" + np.array([1.5, -2], ">f4").tobytes(),
+             b"\x00\x01\x00\x00" + np.array([3], ">f4").tobytes()]
+    assert [v.tolist() for v in _unpack_vectors(mixed)] == [[1.5, -2.0], [3.0]]
+    assert _unpack_vectors([]) == []
