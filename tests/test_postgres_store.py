@@ -470,15 +470,21 @@ def test_export_from_sqlite_piped_into_postgres_loses_nothing(tmp_path: Path) ->
         store.close()
 
 
-def test_large_tables_select_lexical_candidates_by_rare_words(
-    pg: PostgresStore, monkeypatch: pytest.MonkeyPatch
-) -> None:
+def _berliners_and_zebulon(pg: PostgresStore, monkeypatch: pytest.MonkeyPatch) -> None:
+    """600 facts that share "lives" and "Berlin", and one with two rare words, in a table
+    counted as large (rare-word selection from 10 rows on)."""
     from credo.store import postgres as postgres_module
 
     monkeypatch.setattr(postgres_module, "RARE_WORDS_FROM", 10)
     pg.put_many([Fact(text=f"Person {i} lives in Berlin", scope="s") for i in range(600)])
     pg.put_many([Fact(text="Zebulon lives in Oslo", scope="s")])
     pg._conn.execute("ANALYZE facts")
+
+
+def test_large_tables_select_lexical_candidates_by_rare_words(
+    pg: PostgresStore, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    _berliners_and_zebulon(pg, monkeypatch)
     assert pg._rare_words(["zebulon", "live"], "s") == ["zebulon"]
     (best, _), *_ = pg.lexical_search("where does Zebulon live", scope="s", k=5)
     assert pg.get(best, scope="s").text == "Zebulon lives in Oslo"  # type: ignore[union-attr]
@@ -508,10 +514,7 @@ def test_a_rare_word_count_counts_every_new_word_at_once(
 ) -> None:
     from credo.store import postgres as postgres_module
 
-    monkeypatch.setattr(postgres_module, "RARE_WORDS_FROM", 10)
-    pg.put_many([Fact(text=f"Person {i} lives in Berlin", scope="s") for i in range(600)])
-    pg.put_many([Fact(text="Zebulon lives in Oslo", scope="s")])
-    pg._conn.execute("ANALYZE facts")
+    _berliners_and_zebulon(pg, monkeypatch)
     statements: list[str] = []
     real_execute = pg._conn.execute
 
@@ -532,12 +535,12 @@ def test_a_rare_word_count_counts_every_new_word_at_once(
     # a sample of a few pages: estimates, scaled to the table, that still tell rare words
     # from common ones
     monkeypatch.setattr(postgres_module, "COUNT_SAMPLE", 150)
-    live, berlin, zebulon = pg._count_words(["live", "berlin", "zebulon"], 601)
+    live, berlin, zebulon = pg._count_words(["live", "berlin", "zebulon"], 601, 500)
     assert live == 601  # every sampled fact holds it
     assert 500 <= berlin <= 601 and zebulon < 300  # (the cutoff is 500)
-    # an empty sample: counted exactly instead
+    # an empty sample: counted exactly instead, up to one past the cutoff
     monkeypatch.setattr(postgres_module, "COUNT_SAMPLE", 0)
-    assert pg._count_words(["live", "zebulon", "nowhere"], 601) == [601, 1, 0]
+    assert pg._count_words(["live", "zebulon", "nowhere"], 601, 500) == [501, 1, 0]
 
 
 def _backend_pid(conn: Any) -> int:
