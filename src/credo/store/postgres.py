@@ -397,27 +397,24 @@ class PostgresStore(Store):
                         "search_path names none that exists; pass schema=..."
                     )
                 home = str(row[0])
-            path = [home] if home == ext_schema else [home, ext_schema]
-            c.execute(
-                sql.SQL("SET search_path TO {}").format(
-                    sql.SQL(", ").join(sql.Identifier(s) for s in path)
-                )
-            )
+            self._search_path = [home] if home == ext_schema else [home, ext_schema]
+            self._set_search_path(c)
             self._home = home
             self.migrate()
             self._ensure_vector_index(self.embedder.dim)
-            self._search_path = path
         self._configure(c)
 
-    def _configure(self, conn: Conn) -> None:
-        """A connection's session as credo's queries need it."""
-        from pgvector.psycopg import register_vector
-
+    def _set_search_path(self, conn: Conn) -> None:
         conn.execute(
             sql.SQL("SET search_path TO {}").format(
                 sql.SQL(", ").join(sql.Identifier(s) for s in self._search_path)
             )
         )
+
+    def _configure(self, conn: Conn) -> None:
+        """A connection's session as credo's queries need it (its search_path set)."""
+        from pgvector.psycopg import register_vector
+
         register_vector(conn)
         # for the session, not SET LOCAL: searches outside a transaction need it too
         conn.execute(sql.SQL("SET hnsw.ef_search = {}").format(sql.Literal(int(self.ef_search))))
@@ -453,6 +450,7 @@ class PostgresStore(Store):
             if self._reader is None or self._reader.closed:
                 reader = self._connect(self.url)
                 try:
+                    self._set_search_path(reader)
                     self._configure(reader)
                 except BaseException:
                     reader.close()
