@@ -36,7 +36,8 @@ from credo.recall import recall  # noqa: E402
 from credo.store import open_store  # noqa: E402
 from credo.store.base import Store  # noqa: E402
 
-METHODS = ("embed", "nearest", "lexical_search", "vectors_of", "aliases", "known_subjects",
+METHODS = ("embed", "nearest", "lexical_nearest", "lexical_search", "vectors_of", "aliases",
+           "known_subjects",
            "by_subject", "get_many", "conflicts_of")
 
 

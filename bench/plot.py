@@ -37,12 +37,19 @@ def load(name: str) -> Any:
         return None
 
 
-def scale_rows(name: str) -> list[Row]:
-    """bench_scale.py's rows ({"rows": [...]}, or a bare list), by size."""
-    data = load(name)
-    rows = data.get("rows", []) if isinstance(data, dict) else data or []
-    return sorted((r for r in rows if isinstance(r, dict) and "facts" in r),
-                  key=lambda r: r["facts"])
+def scale_rows(backend: str) -> list[Row]:
+    """bench_scale.py's one-scope rows of a backend, by size, from every
+    `scale-<backend>*.json` ({"rows": [...]}, or a bare list): a size measured in several
+    runs (1k-100k in one, 1M in another, `--out`) takes the newest file's row."""
+    by_size: dict[int, Row] = {}
+    files = sorted(RESULTS.glob(f"scale-{backend}*.json"), key=lambda p: p.stat().st_mtime)
+    for path in files:
+        data = load(path.name)
+        rows = data.get("rows", []) if isinstance(data, dict) else data or []
+        for r in rows:
+            if isinstance(r, dict) and "facts" in r and r.get("scopes", 1) == 1:
+                by_size[int(r["facts"])] = r
+    return [by_size[n] for n in sorted(by_size)]
 
 
 def mem0_rows(name: str) -> tuple[list[Row], str]:
@@ -85,9 +92,9 @@ def ratio_panel(ax: Any, mem0: list[Row], store: str) -> None:
     """Recall p50 over the query embedding p50 of the same run: the ratio to the floor,
     which moves far less with machine load than either figure."""
     lines: list[tuple[list[Row], str, str, str]] = [
-        (scale_rows("scale-sqlite.json"), "recall_over_embed",
+        (scale_rows("sqlite"), "recall_over_embed",
          "credo, SQLite (bench_scale)", "o-"),
-        (scale_rows("scale-postgres.json"), "recall_over_embed",
+        (scale_rows("postgres"), "recall_over_embed",
          "credo, PostgreSQL (bench_scale)", "s-"),
         (mem0, "credo_over_embed", "credo, SQLite (bench_mem0 run)", "^--"),
         (mem0, "mem0_over_embed", f"mem0 ({store}), same run", "v--"),
@@ -128,11 +135,10 @@ def main() -> None:
     fig, (ax, rax) = plt.subplots(1, 2, figsize=(14, 7), gridspec_kw={"width_ratios": [3, 2]})
     mem0, store = mem0_rows("mem0.json")
     ratio_panel(rax, mem0, store)
-    for name, label, style in (("scale-sqlite.json", "credo recall, SQLite (local:minilm)",
-                                "o-"),
-                               ("scale-postgres.json",
-                                "credo recall, PostgreSQL (local:minilm)", "s-")):
-        series(ax, scale_rows(name), "recall_p50_ms", "recall_p95_ms", label, style)
+    for backend, label, style in (("sqlite", "credo recall, SQLite (local:minilm)", "o-"),
+                                  ("postgres", "credo recall, PostgreSQL (local:minilm)",
+                                   "s-")):
+        series(ax, scale_rows(backend), "recall_p50_ms", "recall_p95_ms", label, style)
     for name, tag, styles in (("mem0.json", "", ("^--", "v--", "x:")),
                               ("mem0-nospin.json", ", no-spin run", ("D:", "s:", "+:"))):
         rows, kind = (mem0, store) if name == "mem0.json" else mem0_rows(name)

@@ -374,3 +374,21 @@ def test_nearest_is_vector_search_with_the_stored_vectors(memory: Memory) -> Non
         assert abs(float(vec @ query) - score) < 1e-4
         assert (vec == stored[fact_id]).all()
     assert store.nearest(query, scope="default", k=0) == []
+
+
+def test_lexical_nearest_is_lexical_search_with_the_stored_vectors(memory: Memory) -> None:
+    store = memory.store
+    for text in ("Arttu plays the cello", "Arttu collects vintage stamps", "Anna rides a bike"):
+        memory.remember(text)
+    Memory(store, scope="other").remember("Arttu plays the violin")
+    for query in ("arttu plays", "cello stamps bike", "nothing matches this", "'\"(("):
+        found = store.lexical_nearest(query, scope="default", k=10)
+        assert [(i, round(s, 5)) for i, s, _ in found] == [
+            (i, round(s, 5)) for i, s in store.lexical_search(query, scope="default", k=10)
+        ]
+        stored = store.vectors_of([i for i, _, _ in found], scope="default")
+        for fact_id, _, vec in found:
+            assert vec is not None and (vec == stored[fact_id]).all()
+    assert len(store.lexical_nearest("cello stamps bike", scope="default", k=10)) == 3
+    assert len(store.lexical_nearest("arttu", scope="default", k=10)) == 2  # not "other"'s
+    assert store.lexical_nearest("arttu", scope="default", k=0) == []

@@ -77,7 +77,8 @@ def test_a_scan_in_parts_keeps_the_same_rows(monkeypatch: pytest.MonkeyPatch) ->
     index = VectorIndex.from_matrix(dim, ids, matrix.copy(), 1, exact_below=0)
     single = [(index._shortlist(q, 600), index.search(q, 10)) for q in queries]
     monkeypatch.setattr(vectors_mod, "PARALLEL_FROM", 0)
-    monkeypatch.setattr(vectors_mod, "PART_ROWS", 777)  # parts of uneven length
+    monkeypatch.setattr(vectors_mod, "PART_ROWS", 777)
+    monkeypatch.setattr(vectors_mod, "CHUNK_ROWS", 333)  # chunks of uneven length
     for q, (rows, found) in zip(queries, single, strict=True):
         assert np.array_equal(index._shortlist(q, 600), rows)
         assert index.search(q, 10) == found

@@ -32,11 +32,16 @@ if hasattr(os, "register_at_fork"):  # not on Windows
     os.register_at_fork(after_in_child=_reset_in_child)
 
 
+def size() -> int:
+    """How many threads the pool has (or will have)."""
+    return max(2, os.cpu_count() or 1)
+
+
 def pool() -> ThreadPoolExecutor:
     global _pool
     with _lock:
         if _pool is None:
-            _pool = ThreadPoolExecutor(max(2, os.cpu_count() or 1), thread_name_prefix=_PREFIX)
+            _pool = ThreadPoolExecutor(size(), thread_name_prefix=_PREFIX)
         return _pool
 
 

@@ -355,6 +355,15 @@ class Store(ABC):
         vecs = self.vectors_of([fid for fid, _ in found], scope=scope)
         return [(fid, score, vecs[fid]) for fid, score in found if fid in vecs]
 
+    def lexical_nearest(
+        self, query: str, *, scope: str, k: int
+    ) -> list[tuple[str, float, Vector | None]]:
+        """`lexical_search` with each hit's stored vector (None for a fact without one),
+        for recall's feedback round: one round trip where the backend can make it one."""
+        found = self.lexical_search(query, scope=scope, k=k)
+        vecs = self.vectors_of([fid for fid, _ in found], scope=scope)
+        return [(fid, score, vecs.get(fid)) for fid, score in found]
+
     # -- lineage and conflicts -----------------------------------------------------------
     @abstractmethod
     def add_lineage(self, scope: str, parent: str, child: str, kind: str) -> None: ...

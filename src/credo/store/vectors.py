@@ -46,8 +46,10 @@ SHORTLIST_SHARE = 500
 #: from this many rows on the code scan runs in parts on the worker threads (numpy's
 #: passes release the GIL): at 1M rows 5.0 -> 3.0 ms on two cores
 PARALLEL_FROM = 200_000
-#: rows per part of a parallel scan
+#: ... in as many parts as the pool has threads, none smaller than this
 PART_ROWS = 131_072
+#: a part computes its distances this many rows at a time (its temporaries stay in cache)
+CHUNK_ROWS = 65_536
 
 
 def shortlist(k: int, rows: int = 0) -> int:
@@ -64,11 +66,6 @@ def _dot(matrix: Vector, query: Vector) -> Vector:
     (load 3.5, bench/bench_scale.py's vectors)."""
     out: Vector = np.vecdot(matrix, query)
     return out
-
-
-def _within(dist: npt.NDArray[np.uint16], cut: int, offset: int) -> npt.NDArray[np.intp]:
-    """The rows of one part of a scan (numbered from `offset`) at distance <= cut."""
-    return np.flatnonzero(dist <= cut) + offset
 
 
 def _words(dim: int) -> int:
@@ -252,29 +249,39 @@ class VectorIndex:
 
     def _shortlist(self, query: Vector, size: int) -> npt.NDArray[np.intp]:
         """The rows whose codes are nearest the query's: at least `size` of them (all the
-        rows at the cut-off distance are kept, so ties never depend on row order)."""
+        rows at the cut-off distance are kept, so ties never depend on row order).
+
+        Every row's distance goes into one array, in parts on the worker threads from
+        PARALLEL_FROM rows (one part per thread, each computed in chunks of CHUNK_ROWS so
+        its temporaries stay in cache); the cut-off is the size-th smallest distance, from
+        a partial sort. Measured on 1M real vectors: 3.8 -> 2.3 ms for the whole
+        shortlist, the histogram it replaces (np.bincount) cost 1.1 ms and the 8 parts'
+        hand-offs the rest."""
         assert self._codes is not None
         q = sign_codes(query, self._center)[:, 0]
-        step = PART_ROWS if self._size >= PARALLEL_FROM else self._size
-        bounds = [(lo, min(self._size, lo + step)) for lo in range(0, self._size, step)]
-        parts = workers.run_parts(self._distances, [(q, lo, hi) for lo, hi in bounds])
-        counts = np.cumsum(np.sum([c for _, c in parts], axis=0))
-        cut = int(np.searchsorted(counts, size))  # the least distance with >= size rows
-        if len(parts) == 1:
-            return np.flatnonzero(parts[0][0] <= cut)
-        kept = workers.run_parts(
-            _within, [(d, cut, lo) for (d, _), (lo, _) in zip(parts, bounds, strict=True)]
+        dist = np.empty(self._size, dtype=np.uint16)
+        parts = max(1, min(workers.size(), self._size // PART_ROWS))
+        if self._size < PARALLEL_FROM:
+            parts = 1
+        step = -(-self._size // parts)
+        workers.run_parts(
+            self._distances,
+            [(q, lo, min(self._size, lo + step), dist) for lo in range(0, self._size, step)],
         )
-        return np.concatenate(kept)
+        if size >= self._size:
+            return np.arange(self._size)
+        cut = np.partition(dist, size - 1)[size - 1]
+        return np.flatnonzero(dist <= cut)
 
     def _distances(
-        self, q: npt.NDArray[np.uint64], lo: int, hi: int
-    ) -> tuple[npt.NDArray[np.uint16], npt.NDArray[np.intp]]:
-        """Hamming distances of rows lo..hi to the query's code, and how many rows lie at
-        each distance (0 to dim)."""
+        self, q: npt.NDArray[np.uint64], lo: int, hi: int, out: npt.NDArray[np.uint16]
+    ) -> None:
+        """Hamming distances of rows lo..hi to the query's code, into out[lo:hi]."""
         assert self._codes is not None
         codes = self._codes
-        dist = np.bitwise_count(codes[0, lo:hi] ^ q[0]).astype(np.uint16)
-        for word in range(1, codes.shape[0]):
-            dist += np.bitwise_count(codes[word, lo:hi] ^ q[word])
-        return dist, np.bincount(dist, minlength=self.dim + 1)
+        for start in range(lo, hi, CHUNK_ROWS):
+            end = min(hi, start + CHUNK_ROWS)
+            dist = out[start:end]
+            np.copyto(dist, np.bitwise_count(codes[0, start:end] ^ q[0]))
+            for word in range(1, codes.shape[0]):
+                dist += np.bitwise_count(codes[word, start:end] ^ q[word])
