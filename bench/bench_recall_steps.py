@@ -67,6 +67,8 @@ def main() -> None:
     parser.add_argument("--schema", help="the PostgreSQL schema (bench_scale --keep: "
                         "bench_<facts>_<scopes>)")
     parser.add_argument("--scope", help="the scope to recall in (default: the store's first)")
+    parser.add_argument("--random-scope", action="store_true",
+                        help="each query in a scope drawn at random (bench_scale --scopes N)")
     parser.add_argument("--queries", type=int, default=100)
     parser.add_argument("--warmup", type=int, default=20)
     parser.add_argument("--embedder", default="local:minilm")
@@ -82,19 +84,24 @@ def main() -> None:
         if not Path(args.db).exists():
             parser.error(f"no such file: {args.db}")
         store = open_store(args.db, embedder)
-    scope = args.scope or next(iter(store.scopes()), None)
-    if scope is None:
+    scopes = [args.scope] if args.scope else store.scopes()
+    if not scopes:
         parser.error("the store holds no scope")
     rng = random.Random(args.seed)
+    pick = random.Random(args.seed + 1)
+
+    def scope_of_query() -> str:
+        return pick.choice(scopes) if args.random_scope else scopes[0]
+
     for _ in range(args.warmup):
-        recall(store, make_query(rng), scope=scope, k=10)
+        recall(store, make_query(rng), scope=scope_of_query(), k=10)
     spent: dict[str, float] = defaultdict(float)
     timed(store, spent)
     per_call: dict[str, list[float]] = defaultdict(list)
     for _ in range(args.queries):
         spent.clear()
         t0 = time.perf_counter()
-        recall(store, make_query(rng), scope=scope, k=10)
+        recall(store, make_query(rng), scope=scope_of_query(), k=10)
         per_call["recall"].append((time.perf_counter() - t0) * 1000)
         for name, ms in spent.items():
             per_call[name].append(ms)

@@ -32,9 +32,13 @@ if hasattr(os, "register_at_fork"):  # not on Windows
     os.register_at_fork(after_in_child=_reset_in_child)
 
 
+#: how many threads the pool has (os.cpu_count() costs 40 us a call: read it once)
+SIZE = max(2, os.cpu_count() or 1)
+
+
 def size() -> int:
     """How many threads the pool has (or will have)."""
-    return max(2, os.cpu_count() or 1)
+    return SIZE
 
 
 def pool() -> ThreadPoolExecutor:

@@ -47,7 +47,7 @@ SHORTLIST_SHARE = 500
 #: passes release the GIL): at 1M rows 5.0 -> 3.0 ms on two cores
 PARALLEL_FROM = 200_000
 #: ... in as many parts as the pool has threads, none smaller than this
-PART_ROWS = 131_072
+PART_ROWS = 100_000
 #: a part computes its distances this many rows at a time (its temporaries stay in cache)
 CHUNK_ROWS = 65_536
 
