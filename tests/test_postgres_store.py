@@ -624,3 +624,38 @@ def test_vectors_come_back_exactly_as_stored(pg: PostgresStore) -> None:
              b"\x00\x01\x00\x00" + np.array([3], ">f4").tobytes()]
     assert [v.tolist() for v in _unpack_vectors(mixed)] == [[1.5, -2.0], [3.0]]
     assert _unpack_vectors([]) == []
+
+
+def test_lexical_nearest_reads_the_hits_vectors_in_one_statement(
+    pg: PostgresStore, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The full-text hits come with their vectors from one query; a hit whose vector row is
+    gone comes back with None, not as an error or a missing hit."""
+    facts = [Fact(text=t, scope="s") for t in
+             ("Arttu plays the cello", "Arttu plays chess", "Anna rides a bike")]
+    pg.put_many(facts)
+    pg._conn.execute("DELETE FROM vectors WHERE fact_id = %s", (facts[1].id,))
+    statements: list[str] = []
+    real_execute, real_fetch = pg._conn.execute, pg._fetch_vectors
+
+    def execute(query: Any, *args: Any, **kwargs: Any) -> Any:
+        statements.append(str(query))
+        return real_execute(query, *args, **kwargs)
+
+    def fetch(conn: Any, query: str, args: Any) -> Any:
+        statements.append(query)
+        return real_fetch(conn, query, args)
+
+    monkeypatch.setattr(pg._conn, "execute", execute)
+    monkeypatch.setattr(pg, "_fetch_vectors", fetch)
+    found = pg.lexical_nearest("arttu plays", scope="s", k=10)
+    searches = [q for q in statements if "ts_rank_cd" in q]
+    assert len(searches) == 1 and "vectors" in searches[0]
+    assert not [q for q in statements if "ts_rank_cd" not in q and "vectors" in q]
+    monkeypatch.undo()
+    assert [i for i, _, _ in found] == [i for i, _ in pg.lexical_search("arttu plays", scope="s", k=10)]
+    by_id = {i: v for i, _, v in found}
+    assert set(by_id) == {facts[0].id, facts[1].id}
+    assert by_id[facts[1].id] is None
+    stored = pg.vectors_of([facts[0].id], scope="s")[facts[0].id]
+    assert by_id[facts[0].id] is not None and (by_id[facts[0].id] == stored).all()
