@@ -36,16 +36,11 @@ if hasattr(os, "register_at_fork"):  # not on Windows
 SIZE = max(2, os.cpu_count() or 1)
 
 
-def size() -> int:
-    """How many threads the pool has (or will have)."""
-    return SIZE
-
-
 def pool() -> ThreadPoolExecutor:
     global _pool
     with _lock:
         if _pool is None:
-            _pool = ThreadPoolExecutor(size(), thread_name_prefix=_PREFIX)
+            _pool = ThreadPoolExecutor(SIZE, thread_name_prefix=_PREFIX)
         return _pool
 
 

@@ -774,8 +774,9 @@ class PostgresStore(Store):
         a whole scope), and the new rows' hint bits and visibility map. Without the vacuum
         every first read of a loaded page dirties it to set the hint bits, and a server
         may run without autovacuum (this project's CI server does): at 1M facts in 1,000
-        scopes a recall's vector search read and dirtied ~1,000 heap pages, recall p50
-        15.5 -> 8.7 ms after the vacuum, which took ~4 s for the 1M rows."""
+        scopes a recall's vector search read and dirtied ~1,000 heap pages: recall p50
+        15.5-16.4 ms before, 6.4 ms with the vacuum (bench/bench_scale.py), which took ~4 s
+        for the 1M rows."""
         with self._lock:
             analysed = self._conn.execute(
                 "SELECT reltuples FROM pg_class WHERE oid = 'facts'::regclass"

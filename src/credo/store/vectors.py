@@ -254,22 +254,22 @@ class VectorIndex:
         Every row's distance goes into one array, in parts on the worker threads from
         PARALLEL_FROM rows (one part per thread, each computed in chunks of CHUNK_ROWS so
         its temporaries stay in cache); the cut-off is the size-th smallest distance, from
-        a partial sort. Measured on 1M real vectors: 3.8 -> 2.3 ms for the whole
+        a partial sort. Measured on 1M real vectors: 3.8 -> 2.5 ms for the whole
         shortlist, the histogram it replaces (np.bincount) cost 1.1 ms and the 8 parts'
         hand-offs the rest."""
         assert self._codes is not None
+        if size >= self._size:
+            return np.arange(self._size)
         q = sign_codes(query, self._center)[:, 0]
         dist = np.empty(self._size, dtype=np.uint16)
-        parts = max(1, min(workers.size(), self._size // PART_ROWS))
-        if self._size < PARALLEL_FROM:
-            parts = 1
+        parts = (
+            1 if self._size < PARALLEL_FROM else max(1, min(workers.SIZE, self._size // PART_ROWS))
+        )
         step = -(-self._size // parts)
         workers.run_parts(
             self._distances,
             [(q, lo, min(self._size, lo + step), dist) for lo in range(0, self._size, step)],
         )
-        if size >= self._size:
-            return np.arange(self._size)
         cut = np.partition(dist, size - 1)[size - 1]
         return np.flatnonzero(dist <= cut)
 
