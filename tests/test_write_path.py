@@ -143,6 +143,10 @@ def test_the_same_claim_twice_is_a_duplicate(mem: Memory) -> None:
         ("I'm a nurse", "I'm a mother of two"),
         ("I have a dog", "I have two cats"),
         ("I speak Finnish", "I speak English"),
+        # a number after a name is part of the name: two rooms, two people, two servers
+        ("Room 101 is on the first floor", "Room 205 is on the second floor"),
+        ("Arttu 1916 works at Smartly", "Arttu 3276 works at Reaktor"),
+        ("Server 2 runs Debian", "Server 3 runs Ubuntu"),
     ],
 )
 def test_statements_that_can_both_be_true_coexist(mem: Memory, pair: tuple[str, str]) -> None:
@@ -151,6 +155,18 @@ def test_statements_that_can_both_be_true_coexist(mem: Memory, pair: tuple[str, 
     assert second.accepted and second.relation is Relation.NEW, second.why
     assert len(live(mem)) == 2 and not mem.conflicts()
     assert all(f.status is Status.ACTIVE for f in live(mem))
+
+
+def test_a_number_that_names_the_subject_stays_in_its_key(mem: Memory) -> None:
+    facts = [mem.remember(t).fact for t in
+             ("Room 101 is on the first floor", "Room 101's door is red", "I have 2 cats")]
+    assert [(f.subject, f.predicate) for f in facts if f is not None] == [
+        ("room 101", "be_on"), ("room 101", "has_door"), ("user", "have")]
+    # the same day, too: two people of one first name are not one person changing jobs
+    mem.remember("Arttu 1916 works at Smartly")
+    second = mem.remember("Arttu 3276 works at Reaktor")
+    assert second.relation is Relation.NEW, second.why
+    assert not mem.conflicts() and all(f.status is Status.ACTIVE for f in live(mem))
 
 
 # -- contradictions: conflict the same day, update a year later ----------------------------

@@ -421,14 +421,22 @@ def _subtree(token: Token, *, stop: frozenset[str] = frozenset()) -> list[Token]
 
 def _noun_phrase(token: Token) -> list[Token]:
     """A subject's words without its determiner or possessor: "our production database"
-    -> "production database", "the deploy target for the API" -> "deploy target"."""
+    -> "production database", "the deploy target for the API" -> "deploy target", with a
+    number right after it that names it: "Room 101", "Arttu 1916" (without it two rooms
+    or two people shared one key, and their facts an invented conflict)."""
     keep = [c for c in token.lefts if c.dep_ in ("compound", "amod", "nummod", "nmod")]
     start = min([token.i, *(c.left_edge.i for c in keep)])
+    end = token.i
+    for child in token.rights:  # the number alone ("Room 101's door": its "'s" aside)
+        words = [t for t in child.subtree if t.dep_ != "case"]
+        if child.dep_ != "nummod" or child.i != end + 1 or words != [child]:
+            break
+        end = child.i
     doc = token.doc
     return [
         doc[i]
-        for i in range(start, token.i + 1)
-        if doc[i].dep_ not in ("det", "poss", "case", "punct")
+        for i in range(start, end + 1)
+        if i == token.i or doc[i].dep_ not in ("det", "poss", "case", "punct")
     ]
 
 
