@@ -392,3 +392,17 @@ def test_lexical_nearest_is_lexical_search_with_the_stored_vectors(memory: Memor
     assert len(store.lexical_nearest("cello stamps bike", scope="default", k=10)) == 3
     assert len(store.lexical_nearest("arttu", scope="default", k=10)) == 2  # not "other"'s
     assert store.lexical_nearest("arttu", scope="default", k=0) == []
+
+
+def test_subjects_of_reads_the_keys_of_this_scope_only(memory: Memory) -> None:
+    store = memory.store
+    a = memory.remember("Arttu lives in Berlin").fact
+    b = memory.remember("The deploy target is staging").fact
+    bare = Fact(text="Nothing to key here at all", scope="default")
+    store.put(bare)
+    other = Memory(store, scope="other").remember("Anna lives in Oslo").fact
+    assert a is not None and b is not None and other is not None
+    got = store.subjects_of([a.id, b.id, bare.id, other.id, "f_missing"], scope="default")
+    assert got == {a.id: a.subject, b.id: b.subject, bare.id: None}
+    assert got[a.id] == "arttu"
+    assert store.subjects_of([], scope="default") == {}

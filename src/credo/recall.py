@@ -315,10 +315,11 @@ def recall(
     fused = rrf(lists)
     if named and not first_ids:
         # more facts about the entity than the answer holds: the ones a list found lead
-        missing = [i for i in fused if i not in facts]
-        facts.update((f.id, f) for f in store.get_many(missing, scope=scope))
+        # (their subjects only: the rows are read below, as far as the answer goes)
         names = set(named)
-        first_ids = {i for i in fused if i in facts and facts[i].subject in names}
+        subjects = {i: f.subject for i, f in facts.items()}
+        subjects.update(store.subjects_of([i for i in fused if i not in facts], scope=scope))
+        first_ids = {i for i in fused if subjects.get(i) in names}
     order = sorted(fused, key=lambda i: (i not in first_ids, -fused[i][0]))
     fetched = 0
 

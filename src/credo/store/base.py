@@ -306,6 +306,12 @@ class Store(ABC):
     def get_many(self, ids: Sequence[str], *, scope: str) -> list[Fact]:
         """Facts for ids, in the order given; ids of other scopes or unknown are skipped."""
 
+    def subjects_of(self, ids: Sequence[str], *, scope: str) -> dict[str, str | None]:
+        """Each fact's subject key (None for a fact without a key), for the ids of this
+        scope: what recall asks of the facts a search found when the entity a query names
+        has more facts than the answer holds, without reading whole rows."""
+        return {f.id: f.subject for f in self.get_many(ids, scope=scope)}
+
     @abstractmethod
     def all(
         self,

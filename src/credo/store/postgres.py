@@ -840,6 +840,16 @@ class PostgresStore(Store):
         by_id = {r[0]: _row_to_fact(r) for r in rows}
         return [by_id[i] for i in wanted if i in by_id]
 
+    def subjects_of(self, ids: Sequence[str], *, scope: str) -> dict[str, str | None]:
+        check_scope(scope)
+        wanted = [i for i in dict.fromkeys(ids) if not _nul(i)]
+        if not wanted:
+            return {}
+        rows = self._conn.execute(
+            "SELECT id, subject FROM facts WHERE scope = %s AND id = ANY(%s)", (scope, wanted)
+        )
+        return {str(r[0]): r[1] for r in rows}
+
     def all(
         self,
         *,

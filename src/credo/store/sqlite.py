@@ -597,6 +597,20 @@ class SQLiteStore(Store):
         return [by_id[i] for i in dict.fromkeys(ids) if i in by_id]
 
     @_locked
+    def subjects_of(self, ids: Sequence[str], *, scope: str) -> dict[str, str | None]:
+        check_scope(scope)
+        out: dict[str, str | None] = {}
+        for chunk in _chunks(list(dict.fromkeys(ids))):
+            out.update(
+                self._conn.execute(
+                    f"SELECT id, subject FROM facts WHERE +scope = ? AND id IN "
+                    f"({', '.join('?' * len(chunk))})",
+                    (scope, *chunk),
+                )
+            )
+        return out
+
+    @_locked
     def all(
         self,
         *,
