@@ -22,7 +22,7 @@ from typing import Any
 from conftest import PG_DSN, drop_store, make_store
 
 from credo.embed import HashEmbedder
-from credo.fact import Status
+from credo.fact import Fact, Status
 from credo.memory import Memory
 from credo.store.base import Store
 
@@ -208,3 +208,38 @@ def test_recall_works_in_a_child_forked_after_a_recall(tmp_path: Path) -> None:
     store.close()
     assert child.exitcode == 0
     assert any("cello" in t for t in texts)
+
+
+def _open_when_released(path: str, barrier: Any, out: Any) -> None:
+    from credo.store import open_store
+
+    barrier.wait()
+    try:
+        store = open_store(path, HashEmbedder())
+        store.put(Fact(text=f"Process {mp.current_process().pid} started on time"))
+        store.close()
+        out.put("ok")
+    except Exception as exc:  # handed to the test, whatever it is
+        out.put(f"{type(exc).__name__}: {exc}")
+
+
+def test_processes_that_open_one_new_file_together_all_open_it(tmp_path: Path) -> None:
+    """Two MCP servers or agents started together on a database that does not exist yet:
+    each must open it (switching a new file to WAL answers "database is locked" at once,
+    without SQLite's busy handler), and every one's write must land."""
+    ctx = mp.get_context("fork")
+    for trial in range(8):
+        path = str(tmp_path / f"new-{trial}.db")
+        barrier, out = ctx.Barrier(4), ctx.Queue()
+        procs = [ctx.Process(target=_open_when_released, args=(path, barrier, out))
+                 for _ in range(4)]
+        for proc in procs:
+            proc.start()
+        results = [out.get(timeout=120) for _ in procs]
+        for proc in procs:
+            proc.join(timeout=60)
+        assert results == ["ok"] * 4, results
+        from credo.store import open_store
+
+        with open_store(path, HashEmbedder()) as store:
+            assert len(store.all(scope="default")) == 4
