@@ -170,18 +170,13 @@ def lexical_query(words: int, required: int = 0, *, with_vectors: bool = False) 
     `required` (parameters: each word, each required word, scope, k), a row must hold one
     of the required words, and every word still scores it. With `with_vectors`, a third
     column holds each hit's stored vector (NULL for a fact without one)."""
-    if not required:
-        query = (
-            "SELECT f.id, ts_rank_cd(f.tsv, q.q) AS score, f.seq "
-            f"FROM facts f, (SELECT {_tsquery(words)} AS q) q "
-            "WHERE f.scope = %s AND f.tsv @@ q.q ORDER BY score DESC, f.seq LIMIT %s"
-        )
-    else:
-        query = (
-            "SELECT f.id, ts_rank_cd(f.tsv, q.q) AS score, f.seq "
-            f"FROM facts f, (SELECT {_tsquery(words)} AS q, {_tsquery(required)} AS r) q "
-            "WHERE f.scope = %s AND f.tsv @@ q.r ORDER BY score DESC, f.seq LIMIT %s"
-        )
+    rare = f", {_tsquery(required)} AS r" if required else ""
+    query = (
+        "SELECT f.id, ts_rank_cd(f.tsv, q.q) AS score, f.seq "
+        f"FROM facts f, (SELECT {_tsquery(words)} AS q{rare}) q "
+        f"WHERE f.scope = %s AND f.tsv @@ q.{'r' if required else 'q'} "
+        "ORDER BY score DESC, f.seq LIMIT %s"
+    )
     if not with_vectors:
         return query
     return (
@@ -830,25 +825,21 @@ class PostgresStore(Store):
 
     def get_many(self, ids: Sequence[str], *, scope: str) -> list[Fact]:
         check_scope(scope)
-        wanted = [i for i in dict.fromkeys(ids) if not _nul(i)]
-        if not wanted:
-            return []
-        rows = self._conn.execute(
-            f"SELECT {FACT_COLUMNS} FROM facts WHERE scope = %s AND id = ANY(%s)",
-            (scope, wanted),
-        )
-        by_id = {r[0]: _row_to_fact(r) for r in rows}
-        return [by_id[i] for i in wanted if i in by_id]
+        by_id = {r[0]: _row_to_fact(r) for r in self._rows_of(FACT_COLUMNS, ids, scope)}
+        return [by_id[i] for i in dict.fromkeys(ids) if i in by_id]
 
     def subjects_of(self, ids: Sequence[str], *, scope: str) -> dict[str, str | None]:
         check_scope(scope)
+        return {str(r[0]): r[1] for r in self._rows_of("id, subject", ids, scope)}
+
+    def _rows_of(self, columns: str, ids: Sequence[str], scope: str) -> list[Any]:
+        """`columns` (the id first) of the facts of `scope` with these ids, any order."""
         wanted = [i for i in dict.fromkeys(ids) if not _nul(i)]
         if not wanted:
-            return {}
-        rows = self._conn.execute(
-            "SELECT id, subject FROM facts WHERE scope = %s AND id = ANY(%s)", (scope, wanted)
-        )
-        return {str(r[0]): r[1] for r in rows}
+            return []
+        return self._conn.execute(
+            f"SELECT {columns} FROM facts WHERE scope = %s AND id = ANY(%s)", (scope, wanted)
+        ).fetchall()
 
     def all(
         self,

@@ -606,29 +606,24 @@ class SQLiteStore(Store):
     @_locked
     def get_many(self, ids: Sequence[str], *, scope: str) -> list[Fact]:
         check_scope(scope)
-        by_id: dict[str, Fact] = {}
+        by_id = {r[0]: _row_to_fact(r) for r in self._rows_of(FACT_COLUMNS, ids, scope)}
+        return [by_id[i] for i in dict.fromkeys(ids) if i in by_id]
+
+    def _rows_of(self, columns: str, ids: Sequence[str], scope: str) -> list[Any]:
+        """`columns` (the id first) of the facts of `scope` with these ids, any order."""
+        rows: list[Any] = []
         for chunk in _chunks(list(dict.fromkeys(ids))):
-            rows = self._conn.execute(
-                f"SELECT {FACT_COLUMNS} FROM facts WHERE +scope = ? AND id IN "
+            rows += self._conn.execute(
+                f"SELECT {columns} FROM facts WHERE +scope = ? AND id IN "
                 f"({', '.join('?' * len(chunk))})",
                 (scope, *chunk),
             )
-            by_id.update((r[0], _row_to_fact(r)) for r in rows)
-        return [by_id[i] for i in dict.fromkeys(ids) if i in by_id]
+        return rows
 
     @_locked
     def subjects_of(self, ids: Sequence[str], *, scope: str) -> dict[str, str | None]:
         check_scope(scope)
-        out: dict[str, str | None] = {}
-        for chunk in _chunks(list(dict.fromkeys(ids))):
-            out.update(
-                self._conn.execute(
-                    f"SELECT id, subject FROM facts WHERE +scope = ? AND id IN "
-                    f"({', '.join('?' * len(chunk))})",
-                    (scope, *chunk),
-                )
-            )
-        return out
+        return dict(self._rows_of("id, subject", ids, scope))
 
     @_locked
     def all(
