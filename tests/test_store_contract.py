@@ -357,6 +357,20 @@ def test_a_write_is_found_by_vector_search_inside_its_transaction(store: Store) 
     assert len(store.all(scope="s1")) == 1
 
 
+def test_a_fact_forgotten_inside_a_transaction_is_not_found_inside_it(store: Store) -> None:
+    mem = Memory(store, scope="s1")
+    kept = mem.remember("Gina opened her own dance studio downtown in 2023").fact
+    gone = mem.remember("Gina teaches salsa classes on Tuesdays").fact
+    assert kept is not None and gone is not None
+    query = store.embed(["Gina salsa classes"], kind="query")[0]
+    with store.transaction():
+        store.forget(scope="s1", ids=[gone.id])
+        found = [fid for fid, _, _ in store.nearest(query, scope="s1", k=5)]
+        assert found == [kept.id]
+        assert [fid for fid, _ in store.vector_search(query, scope="s1", k=5)] == [kept.id]
+    assert [fid for fid, _ in store.vector_search(query, scope="s1", k=5)] == [kept.id]
+
+
 def test_nearest_is_vector_search_with_the_stored_vectors(memory: Memory) -> None:
     store = memory.store
     for text in ("Arttu plays the cello", "Arttu collects vintage stamps", "Anna rides a bike"):

@@ -84,6 +84,30 @@ def test_a_scan_in_parts_keeps_the_same_rows(monkeypatch: pytest.MonkeyPatch) ->
         assert index.search(q, 10) == found
 
 
+@pytest.mark.parametrize("dim", [100, 256, 384, 1536])  # 2, 4, 6 and 24 words of code
+def test_the_shortlist_is_every_row_within_the_cut_off_distance(
+    dim: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The shortlist against a reference computed another way: each row's Hamming
+    distance from unpacked bits, the cut-off from a full sort. Also in parts, so the
+    parts' histograms add up to the whole's."""
+    n = 3000
+    both = clustered(n + 5, dim, seed=11)
+    matrix, queries = both[:n], both[n:]
+    index = VectorIndex.from_matrix(dim, [f"f{i}" for i in range(n)], matrix.copy(), 1)
+    index._encode()
+    row_bits = matrix - index._center > 0
+    for parts_from in (10**9, 0):
+        monkeypatch.setattr(vectors_mod, "PARALLEL_FROM", parts_from)
+        monkeypatch.setattr(vectors_mod, "PART_ROWS", 700)
+        monkeypatch.setattr(vectors_mod, "CHUNK_ROWS", 450)
+        for q, size in zip(queries, (1, 37, 600, 2999, 1500), strict=True):
+            dist = (row_bits != (q - index._center > 0)).sum(axis=1)
+            cut = np.sort(dist)[size - 1]
+            want = np.flatnonzero(dist <= cut)
+            assert np.array_equal(index._shortlist(q, size), want)
+
+
 def test_the_shortlist_grows_with_the_rows() -> None:
     assert vectors_mod.shortlist(10) == vectors_mod.SHORTLIST_MIN
     assert vectors_mod.shortlist(100) == 100 * vectors_mod.SHORTLIST_PER_K

@@ -252,6 +252,17 @@ def recall(
                 query, store, scope=scope, aliases=aliases, canonical=canonical_subject
             )
         )
+        # the named entities' facts (while the embedding runs): all of them, when they fit
+        exact = [
+            f
+            for s in named
+            for f in store.by_subject(
+                s, scope=scope, limit=min(k, entity_limit) + 1, live_only=view is None
+            )
+        ]
+        if view is not None:  # the entity's facts as the view holds them
+            view.load(store, [f.id for f in exact], scope=scope)
+            exact = [f for f in exact if view.project(f) is not None]
     except BaseException:
         wait([pending])  # no embedding left running against the store after an error
         raise
@@ -294,24 +305,13 @@ def recall(
         ][:n]
 
     first_ids: set[str] = set()
-    if named:
-        exact = [
-            f
-            for s in named
-            for f in store.by_subject(
-                s, scope=scope, limit=min(k, entity_limit) + 1, live_only=view is None
-            )
-        ]
-        if view is not None:  # the entity's facts as the view holds them
-            view.load(store, [f.id for f in exact], scope=scope)
-            exact = [f for f in exact if view.project(f) is not None]
-        if len(exact) <= k:
-            evecs = vectors([f.id for f in exact])
-            esims = {fid: float(np.dot(v, qvec)) for fid, v in evecs.items()}
-            lists["entity"] = sorted(
-                (f.id for f in exact), key=lambda i: esims.get(i, -1.0), reverse=True
-            )
-            first_ids = set(lists["entity"])
+    if named and len(exact) <= k:
+        evecs = vectors([f.id for f in exact])
+        esims = {fid: float(np.dot(v, qvec)) for fid, v in evecs.items()}
+        lists["entity"] = sorted(
+            (f.id for f in exact), key=lambda i: esims.get(i, -1.0), reverse=True
+        )
+        first_ids = set(lists["entity"])
     fused = rrf(lists)
     if named and not first_ids:
         # more facts about the entity than the answer holds: the ones a list found lead

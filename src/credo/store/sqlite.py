@@ -709,26 +709,32 @@ class SQLiteStore(Store):
         check_scope(scope)
         self._require_model()
         vec = self.embed([query], kind="query")[0] if isinstance(query, str) else query
-        with self._lock:
-            found = self._index(scope).search(vec, k)
-            # this transaction's own writes reach the index at commit; until then a search
-            # inside it (the resolver's, for the next candidate of one episode) sees them
-            # here, so an episode cannot store the same sentence twice
-            fresh = {f: v for op, s, f, v in self._pending if op == "add" and s == scope}
-            if not fresh:
-                return found
-            gone = {f for op, s, f, _ in self._pending if op == "remove" and s == scope}
-            scores = dict(found)
-            q = np.asarray(vec, dtype=np.float32)
-            scores.update(
-                (f, float(np.dot(np.asarray(v, np.float32), q)))
-                for f, v in fresh.items()
-                if v is not None
-            )
-            ranked = sorted(
-                ((f, sc) for f, sc in scores.items() if f not in gone), key=lambda p: -p[1]
-            )
-            return ranked[:k]
+        return [(fid, score) for fid, score, _ in self.nearest(vec, scope=scope, k=k)]
+
+    @_locked
+    def nearest(self, query: Vector, *, scope: str, k: int) -> list[tuple[str, float, Vector]]:
+        """One look at the index: the hits' vectors come from the rows its ranking read."""
+        check_scope(scope)
+        self._require_model()
+        found = self._index(scope).nearest(query, k)
+        # this transaction's own writes reach the index at commit; until then a search
+        # inside it (the resolver's, for the next candidate of one episode) sees them
+        # here, so an episode cannot store the same sentence twice
+        mine = [(op, fid, vec) for op, s, fid, vec in self._pending if s == scope]
+        if not any(op in ("add", "remove") for op, _, _ in mine):
+            return found
+        gone = {fid for op, fid, _ in mine if op == "remove"}
+        q = np.asarray(query, dtype=np.float32)
+        hits = {fid: (score, vec) for fid, score, vec in found}
+        for op, fid, vec in mine:
+            if op == "add" and vec is not None:
+                vec = np.asarray(vec, dtype=np.float32)
+                hits[fid] = (float(np.dot(vec, q)), vec)
+        ranked = sorted(
+            ((fid, score, vec) for fid, (score, vec) in hits.items() if fid not in gone),
+            key=lambda hit: -hit[1],
+        )
+        return ranked[:k]
 
     @_locked
     def lexical_search(self, query: str, *, scope: str, k: int) -> list[tuple[str, float]]:

@@ -50,6 +50,9 @@ PARALLEL_FROM = 200_000
 PART_ROWS = 100_000
 #: a part computes its distances this many rows at a time (its temporaries stay in cache)
 CHUNK_ROWS = 65_536
+#: a part sums this many words' bit counts in uint8 (as many as cannot pass 255: 3 x 64)
+#: before it adds them to the uint16 distances: one widening add per group, not per word
+GROUP_WORDS = np.iinfo(np.uint8).max // 64
 
 
 def shortlist(k: int, rows: int = 0) -> int:
@@ -219,6 +222,11 @@ class VectorIndex:
         return out
 
     def search(self, query: Vector, k: int) -> list[tuple[str, float]]:
+        return [(fid, score) for fid, score, _ in self.nearest(query, k)]
+
+    def nearest(self, query: Vector, k: int) -> list[tuple[str, float, Vector]]:
+        """The top k rows by exact cosine to `query`, with their vectors (copies: taken
+        from the shortlist's rows, which the ranking read anyway)."""
         if not self._row or k <= 0:
             return []
         query = np.asarray(query, dtype=np.float32)
@@ -226,22 +234,24 @@ class VectorIndex:
         keep = shortlist(want, self._size)
         if len(self._row) < self.exact_below or keep * 4 >= self._size:
             rows = np.arange(self._size)
-            scores = _dot(self._matrix[: self._size], query)
+            block = self._matrix[: self._size]  # a view: the hits' rows are copied below
         else:
             if self._codes is None:
                 self._encode()
             rows = self._shortlist(query, keep + self._dead)
-            scores = _dot(self._matrix[rows], query)
+            block = self._matrix[rows]  # a copy
+        scores = _dot(block, query)
         if self._dead:
             scores[~self._alive[rows]] = -np.inf  # removed rows never take a slot
         n = min(want, rows.size)
         top = np.argpartition(-scores, n - 1)[:n] if n < rows.size else np.arange(rows.size)
         top = top[np.argsort(-scores[top], kind="stable")]
         ids = self._ids
+        hits = block[top]  # a copy of the hits' rows, whichever block they came from
         out = [
-            (fid, score)
-            for fid, score in zip(
-                [ids[r] for r in rows[top].tolist()], scores[top].tolist(), strict=True
+            (fid, score, hits[i])
+            for i, (fid, score) in enumerate(
+                zip([ids[r] for r in rows[top].tolist()], scores[top].tolist(), strict=True)
             )
             if fid is not None
         ]
@@ -253,10 +263,11 @@ class VectorIndex:
 
         Every row's distance goes into one array, in parts on the worker threads from
         PARALLEL_FROM rows (one part per thread, each computed in chunks of CHUNK_ROWS so
-        its temporaries stay in cache); the cut-off is the size-th smallest distance, from
-        a partial sort. Measured on 1M real vectors: 3.8 -> 2.5 ms for the whole
-        shortlist, the histogram it replaces (np.bincount) cost 1.1 ms and the 8 parts'
-        hand-offs the rest."""
+        its temporaries stay in cache); each part also counts its rows at each distance,
+        and the cut-off is the size-th smallest distance, read from the summed counts.
+        Measured on 100k MiniLM vectors of bench_scale's facts: 0.96 -> 0.61 ms for the
+        whole shortlist against np.partition of the distances (0.39 ms of it), and at 1M
+        synthetic vectors in two parts 10 -> 5 ms."""
         assert self._codes is not None
         if size >= self._size:
             return np.arange(self._size)
@@ -266,22 +277,33 @@ class VectorIndex:
             1 if self._size < PARALLEL_FROM else max(1, min(workers.SIZE, self._size // PART_ROWS))
         )
         step = -(-self._size // parts)
-        workers.run_parts(
+        counts = workers.run_parts(
             self._distances,
             [(q, lo, min(self._size, lo + step), dist) for lo in range(0, self._size, step)],
         )
-        cut = np.partition(dist, size - 1)[size - 1]
+        # the cut-off: the smallest distance that `size` rows reach, from the parts'
+        # histograms (distances are small integers: 3x faster than a partial sort)
+        reached = np.cumsum(np.sum(counts, axis=0))
+        cut = int(np.searchsorted(reached, size))
         return np.flatnonzero(dist <= cut)
 
     def _distances(
         self, q: npt.NDArray[np.uint64], lo: int, hi: int, out: npt.NDArray[np.uint16]
-    ) -> None:
-        """Hamming distances of rows lo..hi to the query's code, into out[lo:hi]."""
+    ) -> npt.NDArray[np.intp]:
+        """Hamming distances of rows lo..hi to the query's code, into out[lo:hi]; their
+        histogram (how many rows lie at each distance, 0 to the code's bits)."""
         assert self._codes is not None
         codes = self._codes
+        words = codes.shape[0]
         for start in range(lo, hi, CHUNK_ROWS):
             end = min(hi, start + CHUNK_ROWS)
             dist = out[start:end]
-            np.copyto(dist, np.bitwise_count(codes[0, start:end] ^ q[0]))
-            for word in range(1, codes.shape[0]):
-                dist += np.bitwise_count(codes[word, start:end] ^ q[word])
+            for first in range(0, words, GROUP_WORDS):
+                group = np.bitwise_count(codes[first, start:end] ^ q[first])  # uint8
+                for word in range(first + 1, min(words, first + GROUP_WORDS)):
+                    group += np.bitwise_count(codes[word, start:end] ^ q[word])
+                if first:
+                    dist += group
+                else:
+                    np.copyto(dist, group)
+        return np.bincount(out[lo:hi], minlength=64 * words + 1)
