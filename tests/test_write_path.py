@@ -207,6 +207,70 @@ def test_no_longer_living_somewhere_supersedes_living_there(mem: Memory) -> None
     assert texts(mem) == {"The user no longer lives in Helsinki"}
 
 
+# -- a statement that says the value changed is grounds, the same day too -------------------
+@pytest.mark.parametrize(
+    ("before", "after", "now_stored"),
+    [
+        ("My favourite editor is Neovim", "Actually my favourite editor is Helix now",
+         "Actually the user's favourite editor is Helix now"),
+        ("I live in Helsinki", "I live in Berlin now", "The user lives in Berlin now"),
+        ("I drink coffee every morning", "I don't drink coffee anymore",
+         "The user doesn't drink coffee anymore"),
+        ("The deploy target is staging", "The deploy target is prod now",
+         "The deploy target is prod now"),
+        ("I live in Helsinki", "These days I live in Espoo", "These days the user lives in Espoo"),
+        ("I work at Reaktor", "I no longer work at Reaktor",
+         "The user no longer works at Reaktor"),
+    ],
+)
+def test_a_change_said_in_words_supersedes_the_same_day(
+    mem: Memory, before: str, after: str, now_stored: str
+) -> None:
+    old = mem.remember(before, valid_from=T0).fact
+    result = mem.remember(after, valid_from=T0 + 60)
+    assert result.relation is Relation.UPDATE, result.why
+    assert old is not None and mem.get(old.id).status is Status.SUPERSEDED
+    assert mem.get(old.id).valid_to == T0 + 60
+    assert texts(mem) == {now_stored}
+    assert not mem.conflicts()
+    assert_invariants(mem)
+
+
+def test_without_words_of_change_the_same_day_is_still_a_conflict(mem: Memory) -> None:
+    mem.remember("The deploy target is staging", valid_from=T0)
+    result = mem.remember("The deploy target is prod", valid_from=T0 + 60)
+    assert result.relation is Relation.CONFLICT
+
+
+def test_words_of_change_both_statements_say_are_not_grounds(mem: Memory) -> None:
+    mem.remember("I am now working at the bank", valid_from=T0)
+    result = mem.remember("I am not now working at the bank", valid_from=T0 + 60)
+    assert result.relation is Relation.CONFLICT, result.why
+
+
+def test_words_of_change_are_not_grounds_from_a_less_trusted_source(mem: Memory) -> None:
+    mem.remember("My favourite editor is Neovim", valid_from=T0)
+    result = mem.remember(
+        "My favourite editor is Helix now", source="inferred", valid_from=T0 + 60
+    )
+    assert result.relation is Relation.CONFLICT, result.why
+    assert len(mem.conflicts()) == 1
+
+
+def test_words_of_change_in_an_older_statement_do_not_supersede(mem: Memory) -> None:
+    newer = mem.remember("I live in Berlin", valid_from=T0 + DAY).fact
+    result = mem.remember("I live in Helsinki now", valid_from=T0)
+    assert newer is not None and mem.get(newer.id).is_live
+    assert result.relation is not Relation.UPDATE or mem.get(newer.id).status is Status.ACTIVE
+
+
+def test_words_of_change_never_retire_a_value_that_coexists(mem: Memory) -> None:
+    mem.remember("I speak Finnish", valid_from=T0)
+    result = mem.remember("I speak German now", valid_from=T0 + 60)
+    assert result.relation is Relation.NEW, result.why
+    assert len(live(mem)) == 2 and all(f.status is Status.ACTIVE for f in live(mem))
+
+
 # -- conflict bookkeeping ------------------------------------------------------------------
 def test_a_refined_side_of_a_conflict_keeps_the_other_side_in_conflict(mem: Memory) -> None:
     mem.remember("The deploy target is staging", valid_from=T0)

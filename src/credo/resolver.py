@@ -32,8 +32,11 @@ The rules, in order (when in doubt, keep both):
      allergic to peanuts").
 3. A contradiction is an **update** (the old fact superseded, `valid_to` set) when the
    incoming fact was asserted at least `update_window` later by a source at least as
-   trusted; it is history (the incoming fact stored as superseded) in the mirror case; and
-   otherwise a **conflict**: both kept, both flagged, both surfaced at recall.
+   trusted, or not earlier, by such a source, in words that say the value changed ("I live
+   in Berlin now", "I don't drink coffee anymore": `change_words`, when the stored fact
+   did not say them too); it is history (the incoming fact stored as superseded) in the
+   mirror case; and otherwise a **conflict**: both kept, both flagged, both surfaced at
+   recall.
 """
 
 from __future__ import annotations
@@ -390,13 +393,23 @@ def resolve(
     def newer(a: Fact, b: Fact) -> bool:
         return a.asserted_at - b.asserted_at >= update_window and _rank(a.source) >= _rank(b.source)
 
+    def replaces(old: Fact) -> bool:
+        """Grounds for the incoming fact over a stored one it contradicts: a day newer, or
+        said to be a change ("... now") that the stored one did not say, and not older;
+        from a source at least as trusted."""
+        return newer(incoming, old) or (
+            bool(change_words(incoming.text) - change_words(old.text))
+            and incoming.asserted_at >= old.asserted_at
+            and _rank(incoming.source) >= _rank(old.source)
+        )
+
     supersede = [
         f
         for f in refines
         if incoming.asserted_at >= f.asserted_at and _rank(incoming.source) >= _rank(f.source)
     ]
-    updated = [f for f in clashes if newer(incoming, f)]
-    history = [f for f in clashes if newer(f, incoming)]
+    updated = [f for f in clashes if replaces(f)]
+    history = [f for f in clashes if f not in updated and newer(f, incoming)]
     conflicting = [f for f in clashes if f not in updated and f not in history]
 
     if history:
@@ -421,12 +434,19 @@ def resolve(
     if updated:
         best = max(updated, key=lambda f: f.asserted_at)
         days = (incoming.asserted_at - best.asserted_at) / 86400
+        grounds = (
+            f"newer by {days:.0f}d"
+            if incoming.asserted_at - best.asserted_at >= update_window
+            else "said to be a change ("
+            + ", ".join(repr(w) for w in sorted(change_words(incoming.text)))
+            + ")"
+        )
         return _supersede(
             Relation.UPDATE,
             incoming,
             best,
             retire,
-            f"newer by {days:.0f}d and the source is at least as trusted",
+            f"{grounds} and the source is at least as trusted",
         )
     if supersede:
         best = supersede[0]
@@ -470,6 +490,25 @@ def same_claim(
     return decided.relation is Relation.DUPLICATE and (
         objects_agree(incoming.object, stored.object) or same_words(incoming.text, stored.text)
     )
+
+
+#: words by which a statement says that its value changed: "I live in Berlin now", "I don't
+#: drink coffee anymore", "actually, my editor is Helix", "I switched to Helix". Grounds to
+#: supersede a contradicted fact said earlier by a source no more trusted, however recently
+#: (when the stored fact did not say them too: "I am now X" / "I am not now X" conflict);
+#: without them a contradiction inside `update_window` is a conflict ("the deploy target is
+#: staging" / "the deploy target is prod"). They never make a contradiction: a value that
+#: coexists with the stored ones stays beside them ("I speak German now")
+_CHANGE_WORDS = re.compile(
+    r"\b(?:now|nowadays|these days|actually|any ?more|no longer|instead|used to|"
+    r"switched|changed|stopped|moved)\b",
+    re.IGNORECASE,
+)
+
+
+def change_words(text: str) -> set[str]:
+    """The words by which `text` says its value changed ("any more" as "anymore")."""
+    return {w.lower().replace("any more", "anymore") for w in _CHANGE_WORDS.findall(text)}
 
 
 def _new(incoming: Fact, why: str) -> Resolution:
