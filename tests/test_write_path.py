@@ -96,6 +96,35 @@ def test_the_stored_sentence_says_what_was_said(mem: Memory, said: str, stored: 
     assert result.fact is not None and result.fact.text == stored
 
 
+@pytest.mark.parametrize(
+    ("said", "stored", "key"),
+    [
+        ("My favourite colour isn't blue, it's green",
+         "The user's favourite colour isn't blue, it's green",
+         ("user", "has_favourite_colour", "green")),
+        ("My parents are retired, they live in Oulu",
+         "The user's parents are retired, they live in Oulu",
+         ("user", "parent_live_in", "Oulu")),
+        ("The meeting was moved, it is on Friday now",
+         "The meeting was moved, it is on Friday now", ("meeting", "be_on", "Friday")),
+    ],
+)
+def test_a_pronoun_for_a_subject_named_before_it_is_grounded(
+    mem: Memory, said: str, stored: str, key: tuple[str, str, str]
+) -> None:
+    result = mem.remember(said)
+    assert result.accepted, result.why
+    assert result.fact is not None and result.fact.text == stored
+    assert (result.fact.subject, result.fact.predicate, result.fact.object) == key
+
+
+@pytest.mark.parametrize("said", ["It is red", "They are great", "It's on Friday now"])
+def test_a_pronoun_with_nothing_to_refer_to_is_refused(mem: Memory, said: str) -> None:
+    result = mem.remember(said)
+    assert not result.accepted and result.fact is None
+    assert mem.list() == []
+
+
 def test_negation_is_kept_in_the_key(mem: Memory) -> None:
     fact = mem.remember("I never drink coffee").fact
     assert fact is not None and fact.predicate == "not_drink" and fact.object == "coffee"

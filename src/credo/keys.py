@@ -579,6 +579,7 @@ def _key(sent: Span) -> tuple[Token, str, list[Token], bool] | None:
             return subject, lemma, obj, negated or _negated(fake)
     if subject is None:
         return None
+    subject = _antecedent(root, subject)
     # "The deploy target is staging": spaCy reads "is staging" as a progressive
     if (
         root.tag_ == "VBG"
@@ -656,6 +657,26 @@ def _key(sent: Span) -> tuple[Token, str, list[Token], bool] | None:
     ):
         predicate = f"be_{verb.lower_}{suffix}"  # "I'm moving to Paris": not there yet
     return subject, predicate, obj, negated
+
+
+def _antecedent(root: Token, subject: Token) -> Token:
+    """The subject a pronoun stands for when the sentence named it in a clause before the
+    main one: "My favourite colour isn't blue, it's green" (the colour is green), "My
+    parents are retired, they live in Oulu". Only "it" and "they", only a noun subject of
+    the same number; otherwise the pronoun itself (the gate asks what it refers to)."""
+    if subject.lower_ not in ("it", "they"):
+        return subject
+    for clause in root.children:
+        if clause.dep_ not in ("ccomp", "parataxis") or clause.i > subject.i:
+            continue
+        earlier = next((c for c in clause.children if c.dep_ in _SUBJ), None)
+        if (
+            earlier is not None
+            and earlier.pos_ in ("NOUN", "PROPN")
+            and (earlier.tag_ in ("NNS", "NNPS")) == (subject.lower_ == "they")
+        ):
+            return earlier
+    return subject
 
 
 def _subject_key(subject: Token, predicate: str) -> tuple[str, str, bool]:
