@@ -354,6 +354,10 @@ def test_a_write_is_found_by_vector_search_inside_its_transaction(store: Store) 
                                     scope="s1", k=3)
         assert found and found[0][0] == first.fact.id
         assert store.vector_search("Gina dance studio", scope="s2", k=3) == []
+        # recall too: its embedding (and on PostgreSQL its vector search) runs on a worker
+        # thread, which must neither miss the transaction's write nor wait for its lock
+        hits = mem.recall("who opened a dance studio")
+        assert [h.fact.id for h in hits] == [first.fact.id]
     assert len(store.all(scope="s1")) == 1
 
 

@@ -377,3 +377,62 @@ def test_a_write_that_logs_nothing_still_reaches_the_reader(tmp_path: Path, code
     assert len(reader._indexes["a"]) == 35
     writer.close()
     reader.close()
+
+
+def test_threads_searching_and_writing_one_store_agree_with_the_table(
+    tmp_path: Path, coded: None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Threads of one process write, forget and recall (whose embedding runs on a worker
+    thread, and whose scans run in parts) through the same store: nothing waits forever,
+    no recall returns another scope's fact, and the index ends as the table is."""
+    import threading
+
+    from credo.recall import recall
+
+    monkeypatch.setattr(vectors_mod, "PARALLEL_FROM", 0)  # scans in parts, on the pool
+    monkeypatch.setattr(vectors_mod, "PART_ROWS", 64)
+    store = SQLiteStore(tmp_path / "m.db", HashEmbedder(DIM))
+    store.put_many(_facts("a", 400))
+    store.put_many(_facts("b", 100, start=9000))
+    b_ids = set(_table(store, "b")[0])
+    errors: list[BaseException] = []
+
+    def guarded(fn: object) -> threading.Thread:
+        def run() -> None:
+            try:
+                fn()  # type: ignore[operator]
+            except BaseException as exc:  # handed to the test below
+                errors.append(exc)
+
+        return threading.Thread(target=run)
+
+    def writer(start: int) -> None:
+        for i in range(0, 300, 30):
+            store.put_many(_facts("a", 30, start=start + i))
+
+    def forgetter() -> None:
+        for _ in range(12):
+            ids = _table(store, "a")[0][:60]
+            store.forget(scope="a", ids=ids)
+
+    def reader() -> None:
+        for i in range(40):
+            hits = recall(store, QUERIES[i % len(QUERIES)], scope="a", k=10)
+            assert not {h.fact.id for h in hits} & b_ids
+
+    threads = [
+        guarded(lambda: writer(1000)),
+        guarded(lambda: writer(5000)),
+        guarded(forgetter),
+        *(guarded(reader) for _ in range(3)),
+    ]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(timeout=120)
+    assert not any(t.is_alive() for t in threads), "a thread is stuck"
+    assert not errors, errors
+    ids, _ = _table(store, "a")
+    assert store._index("a").ids() == set(ids)
+    _same_as_table(store, "a", QUERIES)
+    store.close()

@@ -35,6 +35,20 @@ def test_work_started_on_a_worker_runs_inline_and_never_waits_on_itself() -> Non
     assert [j.result(timeout=30) for j in jobs] == [(True, [2, 3], 7)] * len(jobs)
 
 
+def test_jobs_that_hand_out_parts_under_a_lock_never_wait_on_each_other() -> None:
+    """A job that holds a lock and splits its work into parts, while the other job threads
+    wait for that lock: the job's parts must not queue behind those threads (they run
+    inline on a job's thread), or every thread would wait."""
+    lock = threading.Lock()
+
+    def job(i: int) -> list[int]:
+        with lock:
+            return workers.run_parts(lambda x: x * i, [(1,), (2,), (3,)])
+
+    jobs = [workers.submit(lambda i=i: job(i)) for i in range(4 * workers.SIZE)]
+    assert [j.result(timeout=30) for j in jobs] == [[i, 2 * i, 3 * i] for i in range(len(jobs))]
+
+
 def test_an_error_in_a_part_reaches_the_caller() -> None:
     def part(i: int) -> int:
         if i == 2:
