@@ -72,12 +72,18 @@ def test_a_superseded_result_counts_as_stale(tmp_path: Path,
 
 
 class LeakyStore(SQLiteStore):
-    """A broken store: vector search and reads by id ignore the scope."""
+    """A broken store: vector searches and reads by id ignore the scope."""
 
     def vector_search(self, query: str | Vector, *, scope: str,
                       k: int) -> list[tuple[str, float]]:
         hits = [h for s in self.scopes()
                 for h in SQLiteStore.vector_search(self, query, scope=s, k=k)]
+        return sorted(hits, key=lambda h: -h[1])[:k]
+
+    def nearest(self, query: Vector, *, scope: str,
+                k: int) -> list[tuple[str, float, Vector]]:
+        hits = [h for s in self.scopes()
+                for h in SQLiteStore.nearest(self, query, scope=s, k=k)]
         return sorted(hits, key=lambda h: -h[1])[:k]
 
     def get_many(self, ids: Sequence[str], *, scope: str) -> list[Fact]:
