@@ -145,6 +145,23 @@ def test_a_new_version_supersedes_a_year_later(mem: Memory, clock: Clock) -> Non
     assert texts(mem) == {"The user uses Python 3.12"}
 
 
+@pytest.mark.parametrize(
+    ("before", "after"),
+    [
+        ("I use Python 3.12.1", "I use Python 3.12.2"),  # spaCy reads "3.12.1" as punctuation
+        ("I use Node 20.11.0", "I use Node 22.1.0"),
+        ("We run Postgres 16.2", "We run Postgres 16.4"),
+    ],
+)
+def test_a_dotted_version_is_part_of_the_value(mem: Memory, before: str, after: str) -> None:
+    old = mem.remember(before, valid_from=T0).fact
+    new = mem.remember(after, valid_from=T0 + YEAR)
+    assert old is not None and new.fact is not None
+    assert old.object is not None and old.object.endswith(before.rsplit(" ", 1)[1])
+    assert new.relation is Relation.UPDATE, new.why
+    assert mem.get(old.id).status is Status.SUPERSEDED
+
+
 def test_a_production_database_upgrade_supersedes(mem: Memory) -> None:
     mem.remember("Our production database is Postgres 15", valid_from=T0)
     result = mem.remember("Our production database is Postgres 16", valid_from=T0 + YEAR)

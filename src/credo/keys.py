@@ -300,6 +300,8 @@ _FIRST = frozenset({"i", "me", "my", "mine", "myself"})
 #: a sentence that opens with a name (one to three capitalised words) and a lower-case word
 _LEADING_NAME = re.compile(r"^((?:[A-Z][\w'-]*)(?:\s+[A-Z][\w'-]*){0,2})(?=\s+[a-z])")
 _PLACEHOLDER = "Sam"
+#: a version number as written: 3.12.1, v20.11.0, 1.2.3-rc1
+_VERSION = re.compile(r"v?\d+(?:\.\d+)+(?:[-+][\w.]+)?", re.IGNORECASE)
 
 
 @dataclass(frozen=True)
@@ -488,8 +490,9 @@ def _object_of(verb: Token) -> tuple[str, list[Token]] | None:
                         later.dep_ in ("prep", "agent", "appos")
                         or later.dep_ in ("npadvmod", "nummod", "quantmod", "dobj")
                         and later.like_num
+                        or _VERSION.fullmatch(later.text) is not None
                     )
-                ):  # "PostgreSQL 16": the version is the value
+                ):  # "PostgreSQL 16", "Python 3.12.1" (read as punctuation): the version
                     tokens = tokens + _subtree(later)
             return suffix, tokens
         if child.dep_ == "xcomp":
