@@ -265,9 +265,10 @@ class VectorIndex:
         PARALLEL_FROM rows (one part per thread, each computed in chunks of CHUNK_ROWS so
         its temporaries stay in cache); each part also counts its rows at each distance,
         and the cut-off is the size-th smallest distance, read from the summed counts.
-        Measured on 100k MiniLM vectors of bench_scale's facts: 0.96 -> 0.61 ms for the
-        whole shortlist against np.partition of the distances (0.39 ms of it), and at 1M
-        synthetic vectors in two parts 10 -> 5 ms."""
+        Measured against np.partition of the distances (docs/benchmarks.md, "Scale",
+        fifth session): 0.96 -> 0.61 ms for the whole shortlist at 100k MiniLM vectors of
+        bench_scale's facts, 10.9-11.6 -> 5.1-6.6 ms at 1M real sentences in two parts;
+        the same rows."""
         assert self._codes is not None
         if size >= self._size:
             return np.arange(self._size)
