@@ -436,3 +436,39 @@ def test_threads_searching_and_writing_one_store_agree_with_the_table(
     assert store._index("a").ids() == set(ids)
     _same_as_table(store, "a", QUERIES)
     store.close()
+
+
+def test_a_loaded_index_takes_new_rows_without_copying_its_matrix(
+    tmp_path: Path, coded: None
+) -> None:
+    """The first write after a process loads a large scope used to copy the whole matrix
+    into one twice its size (1M facts: 5.6 s and +1.5 GB): a loaded index has room for
+    new rows, and a full one grows by a share, not by doubling."""
+    store = SQLiteStore(tmp_path / "m.db", HashEmbedder(DIM))
+    store.put_many(_facts("a", 3000))
+    store.vector_search("berlin", scope="a", k=5)  # loads the index
+    index = store._indexes["a"]
+    buffer = index._matrix
+    assert buffer.shape[0] - len(index) >= vectors_mod.headroom(3000)
+    store.put_many(_facts("a", 500, start=3000))  # applied to the loaded index in place
+    assert store._indexes["a"] is index and index._matrix is buffer
+    assert len(index) == 3500
+    _same_as_table(store, "a", QUERIES)
+    store.close()
+
+
+def test_a_full_index_grows_by_a_share_and_keeps_every_row() -> None:
+    matrix = clustered(2000)
+    ids = [f"f{i}" for i in range(2000)]
+    index = VectorIndex.from_matrix(DIM, ids, matrix.copy(), 1, exact_below=0)
+    assert index._matrix.shape[0] == 2000  # exactly the rows given: no room yet
+    extra = clustered(3000, seed=5)[2000:]
+    for i, vec in enumerate(extra):
+        index.add(f"g{i}", vec)
+    capacity = index._matrix.shape[0]
+    assert 3000 <= capacity < 3500  # doubling would make it 4000
+    both = np.vstack([matrix, extra])
+    everyone = ids + [f"g{i}" for i in range(len(extra))]
+    for q in clustered(5, seed=9):
+        got = {i for i, _ in index.search(q, 10)}
+        assert len(got & set(exact_top(both, everyone, q, 10))) >= 9
