@@ -50,6 +50,9 @@ PARALLEL_FROM = 200_000
 PART_ROWS = 100_000
 #: a part computes its distances this many rows at a time (its temporaries stay in cache)
 CHUNK_ROWS = 65_536
+#: rows encoded at a time: their float temporaries (12 MB at 384 dims) stay in cache;
+#: 1M rows 0.47 s in chunks of 65,536, 0.27 s in chunks of 8,192
+ENCODE_ROWS = 8192
 #: a part sums this many words' bit counts in uint8 (as many as cannot pass 255: 3 x 64)
 #: before it adds them to the uint16 distances: one widening add per group, not per word
 GROUP_WORDS = np.iinfo(np.uint8).max // 64
@@ -181,8 +184,8 @@ class VectorIndex:
         live = self._matrix[: self._size]
         self._center = live.mean(axis=0).astype(np.float32) if self._size else self._center
         codes = np.zeros((_words(self.dim), self._matrix.shape[0]), dtype=np.uint64)
-        for start in range(0, self._size, 65536):  # bounded temporaries
-            end = min(self._size, start + 65536)
+        for start in range(0, self._size, ENCODE_ROWS):
+            end = min(self._size, start + ENCODE_ROWS)
             codes[:, start:end] = sign_codes(live[start:end], self._center)
         self._codes = codes
 
