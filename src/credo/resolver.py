@@ -393,12 +393,14 @@ def resolve(
     def newer(a: Fact, b: Fact) -> bool:
         return a.asserted_at - b.asserted_at >= update_window and _rank(a.source) >= _rank(b.source)
 
+    said_changed = change_words(incoming.text)
+
     def replaces(old: Fact) -> bool:
         """Grounds for the incoming fact over a stored one it contradicts: a day newer, or
         said to be a change ("... now") that the stored one did not say, and not older;
         from a source at least as trusted."""
         return newer(incoming, old) or (
-            bool(change_words(incoming.text) - change_words(old.text))
+            bool(said_changed - change_words(old.text))
             and incoming.asserted_at >= old.asserted_at
             and _rank(incoming.source) >= _rank(old.source)
         )
@@ -437,9 +439,7 @@ def resolve(
         grounds = (
             f"newer by {days:.0f}d"
             if incoming.asserted_at - best.asserted_at >= update_window
-            else "said to be a change ("
-            + ", ".join(repr(w) for w in sorted(change_words(incoming.text)))
-            + ")"
+            else "said to be a change (" + ", ".join(repr(w) for w in sorted(said_changed)) + ")"
         )
         return _supersede(
             Relation.UPDATE,

@@ -34,7 +34,7 @@ from .base import (
     mentions,
 )
 from .sqlite_schema import MIGRATIONS
-from .vectors import VectorIndex, headroom
+from .vectors import VectorIndex, matrix_for
 from .words import RARE_WORDS_FROM as _RARE_WORDS_FROM
 from .words import WordCounts
 
@@ -492,7 +492,7 @@ class SQLiteStore(Store):
         # read into one preallocated matrix, a chunk at a time: the rows are never held
         # twice (1M rows: 1.5 GB of floats, not that again in bytes objects); the count
         # and the rows come from one snapshot (a read transaction, see _index)
-        matrix = np.empty((held + headroom(held), dim), dtype=np.float32)
+        matrix = matrix_for(held, dim)
         ids: list[str] = []
         rows = c.execute("SELECT fact_id, vec FROM vectors WHERE scope = ?", (scope,))
         while chunk := rows.fetchmany(8192):

@@ -70,6 +70,12 @@ def headroom(rows: int) -> int:
     return max(HEADROOM_MIN, rows // HEADROOM_SHARE)
 
 
+def matrix_for(rows: int, dim: int) -> Vector:
+    """An uninitialised matrix for `rows` vectors and the room after them (rows not yet
+    written cost no memory)."""
+    return np.empty((rows + headroom(rows), dim), dtype=np.float32)
+
+
 def shortlist(k: int, rows: int = 0) -> int:
     """How many rows the codes keep for exact ranking, for the top `k` of `rows`."""
     return max(SHORTLIST_MIN, SHORTLIST_PER_K * k, rows // SHORTLIST_SHARE)
@@ -198,8 +204,8 @@ class VectorIndex:
                 self._codes[:, row] = sign_codes(vec, self._center)[:, 0]
             return
         if self._size == self._matrix.shape[0]:
-            capacity = self._size + headroom(self._size)
-            grown = np.zeros((capacity, self.dim), dtype=np.float32)
+            grown = matrix_for(self._size, self.dim)
+            capacity = grown.shape[0]
             grown[: self._size] = self._matrix[: self._size]
             self._matrix = grown
             alive = np.zeros(capacity, dtype=bool)
@@ -230,7 +236,7 @@ class VectorIndex:
 
     def _compact(self) -> None:
         keep = [i for i, fid in enumerate(self._ids[: self._size]) if fid is not None]
-        matrix = np.empty((len(keep) + headroom(len(keep)), self.dim), dtype=np.float32)
+        matrix = matrix_for(len(keep), self.dim)
         matrix[: len(keep)] = self._matrix[keep]
         self._set([self._ids[i] for i in keep], matrix)  # type: ignore[misc]
 
