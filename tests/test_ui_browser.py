@@ -26,13 +26,13 @@ from selenium import webdriver  # noqa: E402
 from selenium.common.exceptions import (  # noqa: E402
     NoSuchElementException,
     StaleElementReferenceException,
+    WebDriverException,
 )
 from selenium.webdriver.chrome.service import Service  # noqa: E402
 from selenium.webdriver.common.by import By  # noqa: E402
 from selenium.webdriver.common.keys import Keys  # noqa: E402
 from selenium.webdriver.remote.webdriver import WebDriver  # noqa: E402
 from selenium.webdriver.remote.webelement import WebElement  # noqa: E402
-from selenium.webdriver.support import expected_conditions as EC  # noqa: E402
 from selenium.webdriver.support.ui import WebDriverWait  # noqa: E402
 
 from credo.testing import memory_for_tests  # noqa: E402
@@ -145,16 +145,27 @@ def signed_in(browser: WebDriver, server: Server) -> WebDriver:
 def _click(browser: WebDriver, element: WebElement, typed: str | None = None) -> None:
     """Follow a link or submit a form (by clicking, or by typing `typed` and Enter into a
     field), and wait for the next page: reading right after it can catch the page that
-    is being left (a stale element)."""
-    page = browser.find_element(By.TAG_NAME, "html")
+    is being left (a stale element).
+
+    The page being left is marked in its own `window`; the next page has a fresh one.
+    While the browser is between the two, the driver may answer any probe with an error
+    (a stale element, or "Node with given id does not belong to the document"), so the
+    wait treats a driver error as "not yet" rather than as the answer."""
+    browser.execute_script("window.__credoLeaving = true;")
     if typed is None:
         element.click()
     else:
         element.send_keys(typed + Keys.ENTER)
-    WebDriverWait(browser, 30).until(EC.staleness_of(page))
-    WebDriverWait(browser, 30).until(
-        lambda d: d.execute_script("return document.readyState") == "complete"
-    )
+
+    def arrived(d: WebDriver) -> bool:
+        return bool(
+            d.execute_script(
+                "return window.__credoLeaving === undefined"
+                " && document.readyState === 'complete';"
+            )
+        )
+
+    WebDriverWait(browser, 30, ignored_exceptions=(WebDriverException,)).until(arrived)
 
 
 def _h1(browser: WebDriver) -> str:
