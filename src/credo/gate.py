@@ -487,8 +487,11 @@ def check(
     if not text:
         return Verdict(False, "too_short", "too short to be checkable")
     statement = statement or analyse(text)
-    if len(text) < policy.min_chars and not (statement.keyed and statement.object):
-        return Verdict(False, "too_short", "too short to be checkable")  # "I'm 34" is not
+    chatter = _chatter(statement)
+    if len(text) < policy.min_chars and not (
+        statement.keyed and (statement.object or not chatter and statement.kind == "statement")
+    ):  # "I'm 34" and "I smoke" are not
+        return Verdict(False, "too_short", "too short to be checkable")
     if candidate.role == "assistant":
         return Verdict(False, "not_sourced", "restates the assistant, not the user or a tool")
     if candidate.source.split(":", 1)[0].lower() not in SOURCE_CONFIDENCE:
@@ -523,10 +526,14 @@ def check(
         marker = _first_marker(seen, markers)
         if marker:
             return Verdict(False, code, f"{label}: {marker!r}")
+    if chatter:
+        return Verdict(False, *chatter)
     subject = (candidate.subject or "").strip().lower()
     if statement.pronoun_subject and (not subject or subject in _PRONOUNS):
         return Verdict(
-            False, "ungrounded", f"{statement.subject!r} has nothing to refer to: say what it is"
+            False,
+            "ungrounded",
+            f"{statement.subject!r} has nothing to refer to: say who or what it is",
         )
     if subject in _PRONOUNS:
         return Verdict(False, "ungrounded", f"{subject!r} has nothing to refer to")
@@ -538,6 +545,74 @@ def check(
 _PRONOUNS = frozenset(
     {"it", "this", "that", "he", "she", "they", "these", "those", "him", "them", "there"}
 )
+
+#: verbs of a conversational turn: "I understand", "I agree", "I hope so", "I forgot" answer
+#: the assistant; said of nothing in particular, they are not facts about the speaker
+_CONVERSATIONAL = frozenset(
+    {
+        "agree",
+        "disagree",
+        "understand",
+        "see",
+        "know",
+        "remember",
+        "forget",
+        "recall",
+        "guess",
+        "think",
+        "suppose",
+        "believe",
+        "hope",
+        "wish",
+        "wonder",
+        "mean",
+        "bet",
+        "doubt",
+        "care",
+        "mind",
+        "promise",
+        "apologize",
+        "apologise",
+        "thank",
+        "appreciate",
+        "admit",
+        "realize",
+        "realise",
+        "figure",
+        "assume",
+        "imagine",
+        "expect",
+        "get",
+        "do",
+        "try",
+        "want",
+        "need",
+        "feel",
+        "say",
+        "insist",
+        "confess",
+    }
+)
+#: objects that stand for what the conversation was about, not for anything named
+_STAND_INS = frozenset({"it", "that", "this", "so", "you", "them", "one", "those", "these"})
+
+
+def _chatter(statement: Statement) -> tuple[str, str] | None:
+    """(code, reason) when a short keyed first-person statement says nothing durable: a
+    conversational verb with no object of its own ("I understand", "I hope so"), or any
+    verb whose only object stands for something the sentence does not name ("I like it",
+    "I use it daily"). A longer sentence may name it after all ("I read about them,
+    autobiographies at bedtime"): left to the other checks."""
+    if not (statement.keyed and statement.first_person) or statement.kind != "statement":
+        return None
+    words = len(re.findall(r"[\w'’-]+", statement.said))
+    relation = (statement.predicate or "").removeprefix("not_")
+    obj = (statement.object or "").strip().lower()
+    if obj in _STAND_INS and words <= 5:
+        return "ungrounded", f"{statement.object!r} has nothing to refer to: say what it is"
+    if not obj and relation in _CONVERSATIONAL and words <= 5:
+        return "vague", "not specific: an answer in a conversation, not a fact"
+    return None
 
 
 def passes_gate(candidate: dict[str, str]) -> tuple[bool, str]:

@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING
 from .fact import normalize_predicate
 
 if TYPE_CHECKING:
-    from spacy.tokens import Span, Token
+    from spacy.tokens import Doc, Span, Token
 
 __all__ = ["Statement", "analyse", "display_name", "first_sentence", "parse_key", "rewrite"]
 
@@ -293,8 +293,10 @@ _REQUEST_VERBS = frozenset(
         "schedule",
     }
 )
+#: subjects (or owners: "his car is a Volvo" is keyed on "his") that need an antecedent
 _PRONOUN_SUBJECTS = frozenset(
     {"it", "this", "that", "he", "she", "they", "these", "those", "him", "her", "them", "there"}
+    | {"his", "their", "its", "your"}
 )
 _FIRST = frozenset({"i", "me", "my", "mine", "myself"})
 #: a sentence that opens with a name (one to three capitalised words) and a lower-case word
@@ -399,7 +401,7 @@ def _span_text(tokens: list[Token]) -> str:
         tokens = tokens[:-1]
     while tokens and (
         tokens[0].is_punct
-        and tokens[0].text not in ("(", "[", '"', "$", "£", "€")
+        and tokens[0].text not in ("(", "[", '"', "$", "£", "€", "#", "@", "~", "/", ".")
         or tokens[0].dep_ == "cc"
     ):
         tokens = tokens[1:]
@@ -410,7 +412,11 @@ def _span_text(tokens: list[Token]) -> str:
 
 
 def _subtree(token: Token, *, stop: frozenset[str] = frozenset()) -> list[Token]:
-    """The token's phrase: its subtree, cut before any child whose dep is in `stop`."""
+    """The token's phrase: its subtree, cut before any child whose dep is in `stop`, and
+    never ending inside a word as written: the tokenizer splits
+    "git@github.com:arttu/credo.git" and "#team-backend" into pieces the parse hangs
+    elsewhere, and a value cut short makes two values one ("...:arttu/credo.git" and
+    "...:other/x.git" both "git@github.com")."""
     left = token.left_edge.i
     right = token.i
     for child in token.rights:
@@ -418,7 +424,60 @@ def _subtree(token: Token, *, stop: frozenset[str] = frozenset()) -> list[Token]
             break
         right = max(right, child.right_edge.i)
     doc = token.doc
+    while right + 1 < len(doc) and doc[right].whitespace_ == "" and not _ends_word(doc, right + 1):
+        right += 1
+    while (
+        left > 0
+        and doc[left - 1].whitespace_ == ""
+        and (doc[left - 1].is_punct or doc[left - 1].pos_ == "SYM")
+        and doc[left - 1].text not in ("(", "[", "{", '"', "'", "“", "‘", "`")
+    ):  # "they/them", "#team-backend", "~/.config"
+        left -= 1
+        while left > 0 and doc[left - 1].whitespace_ == "" and not doc[left - 1].is_punct:
+            left -= 1
     return [doc[i] for i in range(left, right + 1)]
+
+
+def _ends_word(doc: Doc, i: int) -> bool:
+    """Is `doc[i]` punctuation that closes a word rather than continuing it: the comma of
+    "Oslo, Norway", the full stop at the end, an ellipsis, a closing bracket or quote?"""
+    tok = doc[i]
+    if not tok.is_punct and tok.text not in ("`", "'", "’"):
+        return False
+    return i + 1 == len(doc) or tok.whitespace_ != "" or _ends_word(doc, i + 1)
+
+
+#: a preference set against another value: "tea over coffee" (elsewhere "over" is a place
+#: or an amount: "over the shop", "over 30")
+_PREFERRING = frozenset({"like", "prefer", "love", "choose", "pick", "favour", "favor"})
+
+
+def _asserted(tokens: list[Token], predicate: str) -> list[Token]:
+    """The object's words up to where it sets another value against itself: "tea instead
+    of coffee", "Vim, not Emacs", "dogs but not cats", "tea more than coffee", "tea over
+    coffee" (after a verb of preferring) all assert the first value only. Without the cut
+    the key holds the denied value too, and "I drink coffee" said later was taken for a
+    vaguer restatement of "I drink tea instead of coffee"."""
+    verb = predicate.split("_", 1)[0]
+    for k, tok in enumerate(tokens):
+        if k == 0:
+            continue
+        low = tok.lower_
+        after = tokens[k + 1].lower_ if k + 1 < len(tokens) else ""
+        if (
+            low in ("instead", "rather")
+            and after in ("of", "than")
+            or low in ("more", "better")
+            and after == "than"
+            or low in ("not", "n't", "never", "except", "unlike", "versus", "vs", "vs.")
+            or low == "over"
+            and verb in _PREFERRING
+        ):
+            kept = tokens[:k]
+            while kept and (kept[-1].is_punct or kept[-1].lower_ in ("but", "and", "or")):
+                kept = kept[:-1]
+            return kept
+    return tokens
 
 
 def _noun_phrase(token: Token) -> list[Token]:
@@ -494,11 +553,15 @@ def _object_of(verb: Token) -> tuple[str, list[Token]] | None:
                     )
                 ):  # "PostgreSQL 16", "Python 3.12.1" (read as punctuation): the version
                     tokens = tokens + _subtree(later)
+                    stray = _stray_object(later)
+                    if stray is not None:  # "keep secrets in .env.local"
+                        tokens = tokens + _subtree(stray)
             return suffix, tokens
         if child.dep_ == "xcomp":
             return suffix, _subtree(child)
         if child.dep_ == "prep":
             pobj = next((c for c in child.children if c.dep_ in ("pobj", "pcomp")), None)
+            pobj = pobj or _stray_object(child)
             onward = next(
                 (
                     c
@@ -517,6 +580,26 @@ def _object_of(verb: Token) -> tuple[str, list[Token]] | None:
         if child.dep_ == "npadvmod" and child.pos_ in ("NOUN", "PROPN"):
             continue
     return None
+
+
+def _stray_object(prep: Token) -> Token | None:
+    """The object of a preposition the parse left without one, hung on the verb instead:
+    "I work at Smartly" (read as an adverb), "secrets in .env.local" (read as
+    punctuation). Only the word right after the preposition, when it has letters or digits
+    and is not a word of manner ("I work at home quickly" keeps its reading)."""
+    if any(c.dep_ in ("pobj", "pcomp") for c in prep.children) or prep.i + 1 >= len(prep.doc):
+        return None
+    nxt = prep.doc[prep.i + 1]
+    if (
+        nxt.head.i != prep.head.i
+        or nxt.dep_ not in ("advmod", "punct", "npadvmod", "dobj", "intj", "dep", "attr")
+        or not any(ch.isalnum() for ch in nxt.text)
+        or nxt.lower_ in _ADVERBS
+        or nxt.is_lower
+        and nxt.lower_.endswith("ly")
+    ):
+        return None
+    return nxt
 
 
 def _copula(verb: Token) -> tuple[str, list[Token]] | None:
@@ -541,6 +624,7 @@ def _copula(verb: Token) -> tuple[str, list[Token]] | None:
             return "", _subtree(child, stop=frozenset({"relcl", "advcl"}))
         if child.dep_ == "prep":
             pobj = next((c for c in child.children if c.dep_ in ("pobj", "pcomp")), None)
+            pobj = pobj or _stray_object(child)
             if pobj is not None:
                 return f"_{child.lower_}", _subtree(pobj)
             inner = next((c for c in child.children if c.dep_ == "prep"), None)
@@ -580,6 +664,17 @@ def _key(sent: Span) -> tuple[Token, str, list[Token], bool] | None:
         subject = subject or next((c for c in fake.children if c.dep_ in _SUBJ), None)
         if subject is not None and obj:
             return subject, lemma, obj, negated or _negated(fake)
+    if subject is None:  # "I am not engaged": the tagger hung "I" on "am", not on "engaged"
+        subject = next(
+            (
+                s
+                for c in root.children
+                if c.dep_ in ("aux", "auxpass") and c.i < root.i
+                for s in c.children
+                if s.dep_ in _SUBJ
+            ),
+            None,
+        )
     if subject is None:
         return None
     subject = _antecedent(root, subject)
@@ -712,6 +807,16 @@ def _subject_key(subject: Token, predicate: str) -> tuple[str, str, bool]:
             for t in _noun_phrase(subject)
         )
     )
+    # "my wife's name", "Arttu's wife's name": the thing belongs to the owner's owner
+    # (keyed on "wife" alone, everyone's wife's name was one slot, and two an invented
+    # conflict); "my wife's name is Liisa" -> ("I", "has_wife_name")
+    while owner is not None and owner.tag_ in ("NN", "NNS"):
+        outer = next((c for c in owner.children if c.dep_ == "poss"), None)
+        if outer is None:
+            break
+        words = [t.lemma_.lower() if t.i == owner.i else t.lower_ for t in _noun_phrase(owner)]
+        phrase = normalize_predicate(" ".join([*words, phrase.replace("_", " ")]))
+        owner = outer
     copular = predicate == "be" or (predicate.startswith("be_") and predicate.count("_") == 1)
     if owner is not None:
         who = owner.lower_
@@ -1042,7 +1147,199 @@ def _copular_key(said: str) -> tuple[str, str, str, bool, bool] | None:
     if owner == "our":
         return "we", f"has_{phrase}", value, False, no
     name = found["name"]
-    return (name, f"has_{phrase}", value, False, no) if name else None
+    if not name or name.split()[0].lower() in ("his", "her", "their", "its", "your"):
+        return None  # "Her husband's name is Tom": whose, the sentence does not say
+    return name, f"has_{phrase}", value, False, no
+
+
+#: subjects that are no one in particular: "Nobody on my team uses Java" is a claim, but
+#: not one about an entity called "nobody" (keyed so, it was one with "Nobody likes Mondays")
+_QUANTIFIERS = frozenset(
+    {
+        "nobody",
+        "no one",
+        "everyone",
+        "everybody",
+        "someone",
+        "somebody",
+        "anyone",
+        "anybody",
+        "nothing",
+        "everything",
+        "something",
+        "anything",
+        "none",
+        "all",
+        "each",
+        "most",
+        "many",
+        "few",
+        "some",
+    }
+)
+#: nouns of a slot that an adjective or "a ..." fills: "my favourite colour is blue", "my
+#: shirt size is medium" name the one value; "my car is red" describes the car
+_SLOT_WORDS = frozenset(
+    {
+        "favourite",
+        "favorite",
+        "preferred",
+        "colour",
+        "color",
+        "size",
+        "status",
+        "type",
+        "level",
+        "mode",
+        "shade",
+        "flavour",
+        "flavor",
+        "style",
+        "setting",
+        "choice",
+        "pick",
+        "name",
+    }
+)
+
+
+def _described(predicate: str, value: list[Token]) -> str:
+    """`has_<noun>` for "my <noun> is <value>" names the one value of a slot ("my editor is
+    Helix", "my name is Arttu", "my laptop is a ThinkPad"), unless the value describes
+    the thing instead of naming it: "my wife is a doctor" (a person's role), "my wife is
+    Finnish", "my car is red" (a quality) are some of many things true of one wife or car
+    (`wife_be`, many-valued, as "I am ..." is), not rival values of one slot. A slot's
+    own noun ("favourite colour", "shirt size") keeps it, as does a value that is a
+    setting ("my standup is daily", "my repo is private"). "The <noun> is ..." (`is`) is
+    left one-valued: a team's "the rotation is weekly" names the setting far more often
+    than it describes."""
+    if not predicate.startswith("has_") or predicate.count("has_") != 1:
+        return predicate
+    phrase = predicate[len("has_") :]
+    words = [t for t in value if not t.is_punct]
+    if not words or set(phrase.split("_")) & _SLOT_WORDS:
+        return predicate
+    describes = (
+        words[0].lower_ in ("a", "an")
+        and phrase.rsplit("_", 1)[-1] in _PEOPLE
+        or all(t.pos_ in ("ADJ", "ADV") or t.tag_ == "VBN" for t in words)
+        and any(_quality(t) for t in words)
+    )
+    return f"{phrase}_be" if describes else predicate
+
+
+#: people one is related to or works with: "my brother is a teacher" says what he is, one
+#: of many things; "my laptop is a ThinkPad" says which one the one laptop is
+_PEOPLE = frozenset(
+    {
+        "wife",
+        "husband",
+        "spouse",
+        "partner",
+        "girlfriend",
+        "boyfriend",
+        "fiance",
+        "fiancee",
+        "mother",
+        "father",
+        "mom",
+        "mum",
+        "dad",
+        "parent",
+        "brother",
+        "sister",
+        "sibling",
+        "son",
+        "daughter",
+        "child",
+        "kid",
+        "baby",
+        "grandmother",
+        "grandfather",
+        "grandma",
+        "grandpa",
+        "aunt",
+        "uncle",
+        "cousin",
+        "niece",
+        "nephew",
+        "friend",
+        "neighbour",
+        "neighbor",
+        "roommate",
+        "flatmate",
+        "boss",
+        "manager",
+        "colleague",
+        "coworker",
+        "teammate",
+        "mentor",
+        "landlord",
+        "doctor",
+        "teacher",
+        "coach",
+    }
+)
+
+
+#: endings of the capitalised adjectives that describe ("Finnish", "Japanese", "American",
+#: "French", "Swiss", "Israeli"); other capitalised words the tagger calls adjectives are
+#: names ("my editor is Vim")
+_DEMONYM = re.compile(r"(?:ish|ese|ian|ean|an|ch|ss|ic|i|ek|ai)$")
+
+
+def _quality(token: Token) -> bool:
+    """Does `token` name a quality (an adjective, a state) rather than a thing? A
+    participle only when it looks like one ("married", "retired", "broken": the tagger
+    calls "vim" one too)."""
+    if token.tag_ == "VBN":
+        return token.lower_.endswith(("ed", "en", "wn"))
+    if token.pos_ != "ADJ" or token.lower_ in _SETTINGS:
+        return False
+    return not token.text[:1].isupper() or _DEMONYM.search(token.lower_) is not None
+
+
+#: adjectives that are the value of a setting, one at a time: "daily" or "weekly",
+#: "public" or "private"
+_SETTINGS = frozenset(
+    {
+        "hourly",
+        "daily",
+        "weekly",
+        "biweekly",
+        "fortnightly",
+        "monthly",
+        "quarterly",
+        "yearly",
+        "annual",
+        "public",
+        "private",
+        "internal",
+        "external",
+        "open",
+        "closed",
+        "enabled",
+        "disabled",
+        "required",
+        "optional",
+        "mandatory",
+        "free",
+        "paid",
+        "remote",
+        "hybrid",
+        "manual",
+        "automatic",
+    }
+)
+
+
+def _tokens_of(sent: Span, value: str) -> list[Token]:
+    """The tokens of `sent` that spell `value` (its last occurrence), or none."""
+    at = sent.text.rfind(value)
+    if at < 0 or not value:
+        return []
+    start = sent.start_char + at
+    return [t for t in sent if start <= t.idx < start + len(value)]
 
 
 def analyse(text: str, *, self_name: str = "The user") -> Statement:
@@ -1093,6 +1390,7 @@ def analyse(text: str, *, self_name: str = "The user") -> Statement:
             and t_subject.lower() not in ("user", "the user")
         )
         if garbled:
+            t_predicate = _described(t_predicate, _tokens_of(sent, t_object))
             return Statement(
                 said,
                 stored,
@@ -1107,13 +1405,15 @@ def analyse(text: str, *, self_name: str = "The user") -> Statement:
     if found is None or kind != "statement":
         first = any(t.lower_ in _FIRST for t in sent)
         return Statement(said, stored, kind, first_person=first, rewritten=changed)
-    subject_tok, predicate, obj_tokens, negated = found
-    subject, predicate, first = _subject_key(subject_tok, predicate)
+    subject_tok, said_predicate, obj_tokens, negated = found
+    subject, predicate, first = _subject_key(subject_tok, said_predicate)
     if name is not None and subject == _PLACEHOLDER:
         subject = name
-    elif name is not None:
+    elif name is not None or subject.lower() in _QUANTIFIERS:
         return Statement(said, stored, kind, rewritten=changed)
-    obj = _span_text(obj_tokens)
+    if said_predicate == "be":
+        predicate = _described(predicate, obj_tokens)
+    obj = _span_text(_asserted(obj_tokens, predicate))
     pred = normalize_predicate(predicate)
     if negated:
         pred = "not_" + pred

@@ -176,10 +176,45 @@ def objects_agree(a: str | None, b: str | None) -> bool:
     return bool(ta) and set(ta) == set(tb)
 
 
+#: words by which a value sets another against it: "tea instead of coffee", "dogs but not
+#: cats", "Vim rather than Emacs", "tea over coffee". What follows them is not asserted, so
+#: a value holding them never says more than one without ("coffee" is not said more fully
+#: by "tea instead of coffee": it is denied)
+_CONTRAST = frozenset(
+    {
+        "not",
+        "never",
+        "no",
+        "nor",
+        "neither",
+        "instead",
+        "rather",
+        "than",
+        "except",
+        "without",
+        "unlike",
+        "versus",
+        "vs",
+        "vs.",
+        "but",
+        "over",
+    }
+)
+
+
 def extends(new: str | None, old: str | None) -> bool:
-    """`new` says all that `old` says and more: Postgres -> Postgres 16 on Neon."""
+    """`new` says all that `old` says and more: Postgres -> Postgres 16 on Neon; never
+    when what it says more sets something against the old value (see _CONTRAST)."""
     old_t, new_t = set(_tokens(old)), set(_tokens(new))
-    return bool(old_t) and old_t < new_t
+    return bool(old_t) and old_t < new_t and not (new_t - old_t) & _CONTRAST
+
+
+def indefinite(value: str | None) -> bool:
+    """Does the value describe rather than name ("an apartment", "a startup", "a rural
+    area")? One such is no rival to a named value of a one-valued slot: "I live in an
+    apartment" and "I live in Virginia" are both true (two such are: "my laptop is a
+    ThinkPad" / "my laptop is a MacBook Air")."""
+    return re.match(r"(?:a|an)\s", (value or "").strip(), re.IGNORECASE) is not None
 
 
 def other_version(a: str | None, b: str | None) -> bool:
@@ -347,7 +382,9 @@ def resolve(
         if signature(fact.text) == sig:
             return _duplicate(incoming, fact, f"the same words (similarity {score:.2f})")
 
-    # 2. the stored facts on the key, one by one
+    # 2. the stored facts on the key, one by one; "switched from Vim to Helix" names the
+    #    value it leaves behind, which then clashes on a many-valued relation too
+    left_behind = changed_from(incoming.text)
     refines: list[Fact] = list(said_more)
     clashes: list[Fact] = []
     for fact in on_key:
@@ -363,8 +400,13 @@ def resolve(
                 )
             elif (
                 other_version(incoming.object, fact.object)
-                or (one_valued and not objects_agree(incoming.object, fact.object))
+                or (
+                    one_valued
+                    and not objects_agree(incoming.object, fact.object)
+                    and indefinite(incoming.object) == indefinite(fact.object)
+                )
                 or catalogue.excludes(incoming.object or "", fact.object or "")
+                or objects_agree(left_behind, fact.object)
             ):
                 clashes.append(fact)
         elif (
@@ -455,7 +497,10 @@ def resolve(
             incoming,
             best,
             retire,
-            f"object {best.object!r} extended to {incoming.object!r}",
+            f"object {best.object!r} extended to {incoming.object!r}"
+            if not objects_agree(best.object, incoming.object)
+            else "the same value, said more fully: "
+            + ", ".join(repr(w) for w in sorted(_extra_words(incoming, best, catalogue))),
         )
     if refines and one_valued:
         # an older (or less trusted) fuller statement of a one-valued slot: the stored
@@ -501,9 +546,23 @@ def same_claim(
 #: coexists with the stored ones stays beside them ("I speak German now")
 _CHANGE_WORDS = re.compile(
     r"\b(?:now|nowadays|these days|actually|any ?more|no longer|instead|used to|"
-    r"switched|changed|stopped|moved)\b",
+    r"switched|changed|stopped|moved|migrated)\b",
     re.IGNORECASE,
 )
+
+
+_CHANGED_FROM = re.compile(
+    r"\b(?:switched|moved|migrated|changed|converted)\s+(?:(?:over|back)\s+)?from\s+"
+    r"(?P<old>[^,;:!?]+?)\s+(?:to|into|for)\b",
+    re.IGNORECASE,
+)
+
+
+def changed_from(text: str) -> str | None:
+    """The value a sentence of change says it left: "I switched from Vim to Helix" ->
+    "Vim", "we migrated from MySQL to Postgres" -> "MySQL"; None when it names none."""
+    found = _CHANGED_FROM.search(text)
+    return found["old"].strip() if found else None
 
 
 def change_words(text: str) -> set[str]:
