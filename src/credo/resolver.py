@@ -209,6 +209,22 @@ def extends(new: str | None, old: str | None) -> bool:
     return bool(old_t) and old_t < new_t and not (new_t - old_t) & _CONTRAST
 
 
+#: relations that put one thing in one place at a time: "deploys arttuan.com on Vercel"
+#: and "deploys arttuan.com on Netlify" are rival places for arttuan.com ("runs Postgres
+#: on RDS" / "on my laptop" can both be true: not listed)
+_PLACING = frozenset({"deploy", "host", "publish"})
+_PLACE_WORDS = re.compile(r"\s(?:on|to|at|in|onto|into|via)\s", re.IGNORECASE)
+
+
+def other_place(a: str | None, b: str | None) -> bool:
+    """The same thing in another place: "arttuan.com on Vercel" / "arttuan.com on
+    Netlify"."""
+    split_a, split_b = _PLACE_WORDS.split(a or "", 1), _PLACE_WORDS.split(b or "", 1)
+    if len(split_a) != 2 or len(split_b) != 2:
+        return False
+    return objects_agree(split_a[0], split_b[0]) and not objects_agree(split_a[1], split_b[1])
+
+
 def indefinite(value: str | None) -> bool:
     """Does the value describe rather than name ("an apartment", "a startup", "a rural
     area")? One such is no rival to a named value of a one-valued slot: "I live in an
@@ -407,6 +423,8 @@ def resolve(
                 )
                 or catalogue.excludes(incoming.object or "", fact.object or "")
                 or objects_agree(left_behind, fact.object)
+                or base in _PLACING
+                and other_place(incoming.object, fact.object)
             ):
                 clashes.append(fact)
         elif (
