@@ -1007,17 +1007,20 @@ def rewrite(sent_text: str, name: str) -> tuple[str, bool]:
     if not any(t.lower_ in _FIRST for t in doc):
         return sent_text, False
     lower_name = name if name != "The user" else "the user"
+    quoted = _quoted(doc)
     out: dict[int, str] = {}
     for tok in doc:
         low = tok.lower_
-        if low not in _FIRST:
-            continue
+        if low not in _FIRST or tok.i in quoted:
+            continue  # 'My motto is "I never give up"': a quotation is kept word for word
         hyphenated = (
             tok.i + 1 < len(doc) and doc[tok.i + 1].text in ("-", "‐") and not tok.whitespace_
         ) or (tok.i > 0 and doc[tok.i - 1].text == "-" and not doc[tok.i - 1].whitespace_)
         if hyphenated:
             return sent_text, False  # "some me-time": a word of its own, not the speaker
         if low == "i":
+            if tok.dep_ not in ("nsubj", "nsubjpass", "conj"):
+                return sent_text, False  # "I, too, love jazz" read as a noun phrase
             out[tok.i] = lower_name
             if (
                 tok.dep_ in ("nsubj", "nsubjpass")
@@ -1058,6 +1061,24 @@ def rewrite(sent_text: str, name: str) -> tuple[str, bool]:
             text[: len(text) - len(text.lstrip())] + text.lstrip()[:1].upper() + text.lstrip()[1:]
         )
     return text, text != sent_text
+
+
+_OPENING = {'"': '"', "“": "”", "‘": "’", "«": "»"}
+
+
+def _quoted(doc: Doc) -> set[int]:
+    """Indices of the tokens inside quotation marks ("...", “...”, ‘...’, «...»). A straight
+    single quote is left alone: it is far more often an apostrophe."""
+    inside: set[int] = set()
+    closing: str | None = None
+    start = 0
+    for tok in doc:
+        if closing is not None and tok.text == closing:
+            inside.update(range(start, tok.i))
+            closing = None
+        elif closing is None and tok.text in _OPENING:
+            closing, start = _OPENING[tok.text], tok.i + 1
+    return inside
 
 
 # -- the whole reading -----------------------------------------------------------------------
@@ -1333,6 +1354,19 @@ _SETTINGS = frozenset(
 )
 
 
+def _refers_back(sent: Span, subject: str) -> bool:
+    """Is `subject` a pronoun whose antecedent the sentence names before it ("I own a cat;
+    its name is Miso", "I have a son, he is 5")? Such a sentence is a fact as it stands
+    (stored, with no key: keyed on "its", every pet's name was one slot)."""
+    low = subject.lower()
+    if low not in _PRONOUN_SUBJECTS:
+        return False
+    at = next((t.i for t in sent if t.lower_ == low), None)
+    return at is not None and any(
+        t.pos_ in ("NOUN", "PROPN") and t.i < at and t.lower_ not in _FIRST for t in sent
+    )
+
+
 def _tokens_of(sent: Span, value: str) -> list[Token]:
     """The tokens of `sent` that spell `value` (its last occurrence), or none."""
     at = sent.text.rfind(value)
@@ -1409,7 +1443,7 @@ def analyse(text: str, *, self_name: str = "The user") -> Statement:
     subject, predicate, first = _subject_key(subject_tok, said_predicate)
     if name is not None and subject == _PLACEHOLDER:
         subject = name
-    elif name is not None or subject.lower() in _QUANTIFIERS:
+    elif name is not None or subject.lower() in _QUANTIFIERS or _refers_back(sent, subject):
         return Statement(said, stored, kind, rewritten=changed)
     if said_predicate == "be":
         predicate = _described(predicate, obj_tokens)
