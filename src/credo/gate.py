@@ -368,6 +368,20 @@ DURABLE_NOW = frozenset(
         "play",
         "write",
         "coach",
+        # ongoing for weeks or months: "I'm currently learning Rust"
+        "learn",
+        "build",
+        "develop",
+        "train",
+        "practice",
+        "practise",
+        "raise",
+        "mentor",
+        "research",
+        "contribute",
+        "freelance",
+        "commute",
+        "read",
     }
 )
 _NOW_WORDS = frozenset({"currently", "now", "presently", "nowadays"})
