@@ -1021,6 +1021,11 @@ def rewrite(sent_text: str, name: str) -> tuple[str, bool]:
         if low == "i":
             if tok.dep_ not in ("nsubj", "nsubjpass", "conj"):
                 return sent_text, False  # "I, too, love jazz" read as a noun phrase
+            if tok.dep_ == "conj" and any(
+                c.dep_ in ("cc", "preconj") and c.lower_ not in ("and", "both")
+                for c in tok.head.children
+            ):
+                return sent_text, False  # "Neither my wife nor I smoke": the verb agrees with I
             out[tok.i] = lower_name
             if (
                 tok.dep_ in ("nsubj", "nsubjpass")
@@ -1354,6 +1359,18 @@ _SETTINGS = frozenset(
 )
 
 
+#: words that all but deny what they qualify: "I hardly ever drink" is not (drink), nor
+#: quite (not_drink); "neither my wife nor I smoke" is not (wife_smoke)
+_HALF_DENIALS = frozenset({"hardly", "rarely", "seldom", "scarcely", "barely", "neither", "nor"})
+
+
+def _half_denied(sent: Span) -> bool:
+    """Does the sentence say its claim with a word no key can carry (see _HALF_DENIALS)?
+    It is stored as said, with no key: keyed, "I rarely use Windows" was a plain (use,
+    Windows), and "I use Windows every day" said later its refinement."""
+    return any(t.lower_ in _HALF_DENIALS for t in sent)
+
+
 def _refers_back(sent: Span, subject: str) -> bool:
     """Is `subject` a pronoun whose antecedent the sentence names before it ("I own a cat;
     its name is Miso", "I have a son, he is 5")? Such a sentence is a fact as it stands
@@ -1443,7 +1460,12 @@ def analyse(text: str, *, self_name: str = "The user") -> Statement:
     subject, predicate, first = _subject_key(subject_tok, said_predicate)
     if name is not None and subject == _PLACEHOLDER:
         subject = name
-    elif name is not None or subject.lower() in _QUANTIFIERS or _refers_back(sent, subject):
+    elif (
+        name is not None
+        or subject.lower() in _QUANTIFIERS
+        or _refers_back(sent, subject)
+        or _half_denied(sent)
+    ):
         return Statement(said, stored, kind, rewritten=changed)
     if said_predicate == "be":
         predicate = _described(predicate, obj_tokens)
