@@ -424,8 +424,14 @@ def _subtree(token: Token, *, stop: frozenset[str] = frozenset()) -> list[Token]
             break
         right = max(right, child.right_edge.i)
     doc = token.doc
-    while right + 1 < len(doc) and doc[right].whitespace_ == "" and not _ends_word(doc, right + 1):
-        right += 1
+    right += len(_glued(doc, right))
+    if (
+        right + 1 < len(doc)
+        and doc[right + 1].text == ")"
+        and sum(doc[i].text == "(" for i in range(left, right + 1))
+        > sum(doc[i].text == ")" for i in range(left, right + 1))
+    ):
+        right += 1  # "a falafel wrap (no onions)": the bracket it opened
     while (
         left > 0
         and doc[left - 1].whitespace_ == ""
@@ -436,6 +442,15 @@ def _subtree(token: Token, *, stop: frozenset[str] = frozenset()) -> list[Token]
         while left > 0 and doc[left - 1].whitespace_ == "" and not doc[left - 1].is_punct:
             left -= 1
     return [doc[i] for i in range(left, right + 1)]
+
+
+def _glued(doc: Doc, i: int) -> list[Token]:
+    """The tokens after `doc[i]` that are written onto it, up to the word's end."""
+    out: list[Token] = []
+    while i + 1 < len(doc) and doc[i].whitespace_ == "" and not _ends_word(doc, i + 1):
+        i += 1
+        out.append(doc[i])
+    return out
 
 
 def _ends_word(doc: Doc, i: int) -> bool:
@@ -556,6 +571,11 @@ def _object_of(verb: Token) -> tuple[str, list[Token]] | None:
                     stray = _stray_object(later)
                     if stray is not None:  # "keep secrets in .env.local"
                         tokens = tokens + _subtree(stray)
+            doc = verb.doc
+            after = tokens[-1].i + 1
+            if after < len(doc) and _VERSION.fullmatch(doc[after].text):
+                # "Python 3.12+": a version the parse hung elsewhere is still the object's
+                tokens = [*tokens, doc[after], *_glued(doc, after)]
             return suffix, tokens
         if child.dep_ == "xcomp":
             return suffix, _subtree(child)
@@ -1320,8 +1340,8 @@ def _quality(token: Token) -> bool:
     calls "vim" one too)."""
     if token.tag_ == "VBN":
         return token.lower_.endswith(("ed", "en", "wn"))
-    if token.pos_ != "ADJ" or token.lower_ in _SETTINGS:
-        return False
+    if token.pos_ != "ADJ" or token.lower_ in _SETTINGS or not token.is_alpha:
+        return False  # "192.168.1.10", "github.com/arttu": the tagger's adjectives
     return not token.text[:1].isupper() or _DEMONYM.search(token.lower_) is not None
 
 
