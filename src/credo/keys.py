@@ -447,7 +447,12 @@ def _subtree(token: Token, *, stop: frozenset[str] = frozenset()) -> list[Token]
 def _glued(doc: Doc, i: int) -> list[Token]:
     """The tokens after `doc[i]` that are written onto it, up to the word's end."""
     out: list[Token] = []
-    while i + 1 < len(doc) and doc[i].whitespace_ == "" and not _ends_word(doc, i + 1):
+    while (
+        i + 1 < len(doc)
+        and doc[i].whitespace_ == ""
+        and not (doc[i].is_space or doc[i + 1].is_space)
+        and not _ends_word(doc, i + 1)
+    ):
         i += 1
         out.append(doc[i])
     return out
@@ -464,7 +469,29 @@ def _ends_word(doc: Doc, i: int) -> bool:
 
 #: a preference set against another value: "tea over coffee" (elsewhere "over" is a place
 #: or an amount: "over the shop", "over 30")
-_PREFERRING = frozenset({"like", "prefer", "love", "choose", "pick", "favour", "favor"})
+_PREFERRING = frozenset(
+    {"like", "prefer", "love", "enjoy", "adore", "choose", "pick", "favour", "favor"}
+)
+
+
+def _verb_of_its_own(token: Token) -> bool:
+    """Is `token` a verb conjoined after an object, with the subject's claim of its own
+    ("tea and hate coffee", "a teacher and work at Reaktor")?"""
+    if token.tag_ in ("VB", "VBP", "VBZ", "VBD") and token.pos_ == "VERB":
+        return True
+    return (
+        token.tag_ == "NN"
+        and _base_verb(token.lower_)
+        and any(
+            c.dep_ == "dobj" or c.dep_ == "prep" and c.lower_ in _VERB_PREPS for c in token.children
+        )
+        and not any(c.dep_ in ("det", "poss", "amod", "compound") for c in token.children)
+    )
+
+
+_CLAUSE_OPENERS = frozenset(
+    {"because", "since", "that", "when", "if", "so", "although", "though", "while", "who"}
+)
 
 
 def _asserted(tokens: list[Token], predicate: str) -> list[Token]:
@@ -478,15 +505,23 @@ def _asserted(tokens: list[Token], predicate: str) -> list[Token]:
         if k == 0:
             continue
         low = tok.lower_
+        if tok.tag_ in ("VBP", "VBZ", "VBD", "MD") or low in _CLAUSE_OPENERS:
+            break  # a clause of its own: "wish I was not single", "because I do not eat"
         after = tokens[k + 1].lower_ if k + 1 < len(tokens) else ""
+        before = tokens[k - 1].lower_
+        if low in ("and", "but", "or") and k + 1 < len(tokens) and _verb_of_its_own(tokens[k + 1]):
+            return tokens[:k]  # "I like tea and hate coffee": coffee is not liked
         if (
-            low in ("instead", "rather")
-            and after in ("of", "than")
-            or low in ("more", "better")
-            and after == "than"
-            or low in ("not", "n't", "never", "except", "unlike", "versus", "vs", "vs.")
-            or low == "over"
-            and verb in _PREFERRING
+            (low in ("instead", "rather") and after in ("of", "than"))
+            or (
+                low in ("more", "better")
+                and after == "than"
+                and verb in _PREFERRING
+                and not (k + 2 < len(tokens) and tokens[k + 2].like_num)
+            )
+            or (low in ("not", "n't", "never") and before in (",", "but", "and", ";"))
+            or low in ("except", "unlike", "versus", "vs", "vs.")
+            or (low == "over" and verb in _PREFERRING)
         ):
             kept = tokens[:k]
             while kept and (kept[-1].is_punct or kept[-1].lower_ in ("but", "and", "or")):
@@ -991,8 +1026,10 @@ def _cased(word: str, like: str) -> str:
     return word[:1].upper() + word[1:] if like[:1].isupper() else word
 
 
-def _shared_verbs(head: Token) -> list[Token]:
-    """Finite verbs conjoined to `head` with no subject of their own ("teach and do")."""
+def _shared_verbs(head: Token) -> list[Token] | None:
+    """Finite verbs conjoined to `head` with no subject of their own ("teach and do"), or
+    None when one may be a noun the tagger read as a verb: "I'm allergic to peanuts and
+    fish" is not "... and fishes" (a word that is no verb at all, "shellfish", is skipped)."""
     out = []
     for conj in head.conjuncts:
         if conj.i < head.i or any(c.dep_ in _SUBJ for c in conj.children):
@@ -1006,7 +1043,64 @@ def _shared_verbs(head: Token) -> list[Token]:
                 verb.tag_ == "NN" and _base_verb(verb.lower_)  # "... and work at Reaktor"
             )
         ):
+            if not auxes and verb.pos_ == "VERB" and not _base_verb(verb.lower_):
+                continue
+            if not auxes and head.lemma_ == "be" and not list(conj.children):
+                return None
             out.append(verb)
+    return out
+
+
+_VERB_PREPS = frozenset({"at", "from", "as", "for", "with", "in", "on", "near", "by", "to"})
+_CLAUSES = frozenset({"ccomp", "advcl", "relcl", "acl", "xcomp", "pcomp", "csubj", "parataxis"})
+
+
+def _verbs_hung_on_objects(head: Token) -> list[Token] | None:
+    """Verbs that share the subject but that the tagger conjoined to the object: "I like
+    tea and hate coffee", "I am a teacher and work at Reaktor". Only a verb with words of
+    its own ("hate coffee"); None when a bare word may be a verb or a noun ("I like
+    cooking and travel", "I am retired and travel"): then nothing is rewritten."""
+    out = []
+    for t in head.subtree:
+        if t.dep_ != "conj" or t.i < head.i or t.head.i == head.i:
+            continue
+        if any(c.dep_ in _SUBJ for c in t.children):
+            continue
+        path = []
+        for a in t.ancestors:
+            if a.i == head.i:
+                break
+            path.append(a)
+        if any(a.dep_ in _CLAUSES for a in [t, *path]):
+            continue
+        verbish = t.tag_ in ("VB", "VBP") and t.pos_ == "VERB" or t.tag_ == "NN"
+        if not (verbish and _base_verb(t.lower_)) or any(
+            c.dep_ in ("det", "poss", "nummod", "amod", "compound") for c in t.children
+        ):
+            continue  # "a cat and a dog": a noun, whatever else "dog" can be
+        if any(c.dep_ == "aux" for c in t.children):
+            continue  # "how to repair cars": not a finite verb
+        if t.tag_ == "NN":
+            # the tagger read a noun: a verb only with what verbs take ("and work at
+            # Reaktor"), never in a list ("cards, darts, and pool in areas like that")
+            # nor before "of" or "like" ("the taste and smell of fish")
+            listed = t.head.dep_ == "conj" or any(
+                doc_t.text == "," for doc_t in t.doc[t.head.i : t.i]
+            )
+            takes = any(
+                c.dep_ == "dobj" or c.dep_ == "prep" and c.lower_ in _VERB_PREPS for c in t.children
+            )
+            if takes and not listed:
+                out.append(t)
+            continue  # "a keyboard and chair", "cooking and travel": a noun
+        own = [
+            c
+            for c in t.children
+            if c.dep_ in ("dobj", "prep", "xcomp", "attr", "acomp", "prt", "advmod", "npadvmod")
+        ]
+        if not own:
+            return None  # "I play video games and sing": a verb, or a noun read as one
+        out.append(t)
     return out
 
 
@@ -1026,6 +1120,8 @@ def rewrite(sent_text: str, name: str) -> tuple[str, bool]:
     doc = parse(sent_text)
     if not any(t.lower_ in _FIRST for t in doc):
         return sent_text, False
+    if any(t.lower_ == "t" and t.i > 0 and doc[t.i - 1].lower_ in _BARE_NEGATIVES for t in doc):
+        return sent_text, False  # "I don t have a job": a negation spelt apart, left as said
     lower_name = name if name != "The user" else "the user"
     quoted = _quoted(doc)
     out: dict[int, str] = {}
@@ -1041,6 +1137,8 @@ def rewrite(sent_text: str, name: str) -> tuple[str, bool]:
         if low == "i":
             if tok.dep_ not in ("nsubj", "nsubjpass", "conj"):
                 return sent_text, False  # "I, too, love jazz" read as a noun phrase
+            if tok.dep_ == "conj" and tok.head.dep_ not in ("nsubj", "nsubjpass"):
+                return sent_text, False  # "I have beagles and I like Motown" misparsed
             if tok.dep_ == "conj" and any(
                 c.dep_ in ("cc", "preconj") and c.lower_ not in ("and", "both")
                 for c in tok.head.children
@@ -1062,7 +1160,12 @@ def rewrite(sent_text: str, name: str) -> tuple[str, bool]:
                     return sent_text, False
                 out[verb.i] = form
                 # "I both teach and do research": verbs sharing the subject agree too
-                for other in _shared_verbs(tok.head):
+                shared = _shared_verbs(tok.head)
+                hung = _verbs_hung_on_objects(tok.head)
+                if shared is None or hung is None:
+                    return sent_text, False
+                shared += hung
+                for other in shared:
                     form = _third_person(other)
                     if form is None:
                         return sent_text, False
@@ -1088,6 +1191,26 @@ def rewrite(sent_text: str, name: str) -> tuple[str, bool]:
     return text, text != sent_text
 
 
+#: "don t", "can t": a contraction typed without its apostrophe
+_BARE_NEGATIVES = frozenset(
+    {
+        "don",
+        "doesn",
+        "didn",
+        "can",
+        "won",
+        "isn",
+        "aren",
+        "wasn",
+        "weren",
+        "haven",
+        "hasn",
+        "hadn",
+        "couldn",
+        "wouldn",
+        "shouldn",
+    }
+)
 _OPENING = {'"': '"', "“": "”", "‘": "’", "«": "»"}
 
 
