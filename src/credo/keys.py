@@ -1514,6 +1514,44 @@ def _half_denied(sent: Span) -> bool:
     return any(t.lower_ in _HALF_DENIALS for t in sent)
 
 
+#: what one moves to that is not a place to live: "I moved to platform", "we moved to the
+#: data team", "I moved to the night shift"
+_NOT_PLACES = frozenset(
+    {
+        "team",
+        "department",
+        "dept",
+        "group",
+        "squad",
+        "role",
+        "position",
+        "job",
+        "company",
+        "project",
+        "shift",
+        "plan",
+        "tier",
+        "version",
+        "branch",
+        "channel",
+        "office",
+        "floor",
+        "desk",
+    }
+)
+
+
+def _moved_elsewhere(predicate: str, value: list[Token]) -> bool:
+    """Does "moved to ..." name something other than a place to live? `move_to` is
+    `live_in` in the catalogue, and "I moved to platform" (a team) superseded where the
+    user lives. A place is a name ("Berlin", "São Paulo"), not a team, a shift or a
+    plan; anything else is stored as said, with no key."""
+    if predicate.removeprefix("not_") not in ("move_to", "relocate_to"):
+        return False
+    named = any(t.pos_ == "PROPN" or t.text[:1].isupper() for t in value)
+    return not named or any(t.lemma_.lower() in _NOT_PLACES for t in value)
+
+
 def _refers_back(sent: Span, subject: str) -> bool:
     """Is `subject` a pronoun whose antecedent the sentence names before it ("I own a cat;
     its name is Miso", "I have a son, he is 5")? Such a sentence is a fact as it stands
@@ -1608,6 +1646,7 @@ def analyse(text: str, *, self_name: str = "The user") -> Statement:
         or subject.lower() in _QUANTIFIERS
         or _refers_back(sent, subject)
         or _half_denied(sent)
+        or _moved_elsewhere(predicate, obj_tokens)
     ):
         return Statement(said, stored, kind, rewritten=changed)
     if said_predicate == "be":
