@@ -225,6 +225,16 @@ def other_place(a: str | None, b: str | None) -> bool:
     return objects_agree(split_a[0], split_b[0]) and not objects_agree(split_a[1], split_b[1])
 
 
+def _describes(value: str | None, predicate: str) -> bool:
+    """Does the value of a one-valued slot describe rather than name it: an indefinite
+    ("an apartment", "a startup"), or where one lives in words with no name ("the city",
+    "the suburbs") when the other value has one? Written in lower case throughout, as
+    much chat is, "virginia" and "ohio" stay rivals."""
+    if indefinite(value):
+        return True
+    return predicate == "live_in" and not any(ch.isupper() for ch in value or "")
+
+
 def indefinite(value: str | None) -> bool:
     """Does the value describe rather than name ("an apartment", "a startup", "a rural
     area")? One such is no rival to a named value of a one-valued slot: "I live in an
@@ -419,7 +429,7 @@ def resolve(
                 or (
                     one_valued
                     and not objects_agree(incoming.object, fact.object)
-                    and indefinite(incoming.object) == indefinite(fact.object)
+                    and _describes(incoming.object, base) == _describes(fact.object, base)
                 )
                 or catalogue.excludes(incoming.object or "", fact.object or "")
                 or objects_agree(left_behind, fact.object)
