@@ -1552,6 +1552,41 @@ def _moved_elsewhere(predicate: str, value: list[Token]) -> bool:
     return not named or any(t.lemma_.lower() in _NOT_PLACES for t in value)
 
 
+#: one-valued relations to a place or an employer, which a description does not fill
+_PLACE_SLOTS = frozenset({"live_in", "live_at", "work_at", "work_for", "be_born_in"})
+
+
+def _placed(predicate: str, value: list[Token], sent: Span) -> tuple[str, list[Token]]:
+    """ "I live in an apartment", "I work at a startup", "I was born in a small town",
+    and (from a writer who capitalises) "I live in the city" describe the place rather
+    than name it: keyed on the verb alone, the preposition in the object (`live`, "in an
+    apartment"), as "I live at home" is, so that none of them rivals "I live in Virginia"
+    on the one-valued `live_in`."""
+    base = predicate.removeprefix("not_")
+    if base not in _PLACE_SLOTS or not value:
+        return predicate, value
+    indefinite = value[0].lower_ in ("a", "an")
+    capitalises = any(t.text == "I" for t in sent) or any(
+        t.text[:1].isupper() for t in sent if t.i > sent.start
+    )
+    unnamed = (
+        base.startswith("live_")
+        and capitalises
+        and not any(ch.isupper() for t in value for ch in t.text)
+    )
+    if not (indefinite or unnamed):
+        return predicate, value
+    verb, prep = base.rsplit("_", 1)
+    preposition = next(
+        (t for t in sent if t.lower_ == prep and t.i == value[0].i - 1),
+        None,
+    )
+    if preposition is None:
+        return predicate, value
+    negation = "not_" if predicate.startswith("not_") else ""
+    return negation + verb, [preposition, *value]
+
+
 def _refers_back(sent: Span, subject: str) -> bool:
     """Is `subject` a pronoun whose antecedent the sentence names before it ("I own a cat;
     its name is Miso", "I have a son, he is 5")? Such a sentence is a fact as it stands
@@ -1651,6 +1686,7 @@ def analyse(text: str, *, self_name: str = "The user") -> Statement:
         return Statement(said, stored, kind, rewritten=changed)
     if said_predicate == "be":
         predicate = _described(predicate, obj_tokens)
+    predicate, obj_tokens = _placed(predicate, obj_tokens, sent)
     obj = _span_text(_asserted(obj_tokens, predicate))
     pred = normalize_predicate(predicate)
     if negated:

@@ -225,24 +225,6 @@ def other_place(a: str | None, b: str | None) -> bool:
     return objects_agree(split_a[0], split_b[0]) and not objects_agree(split_a[1], split_b[1])
 
 
-def _describes(value: str | None, predicate: str) -> bool:
-    """Does the value of a one-valued slot describe rather than name it: an indefinite
-    ("an apartment", "a startup"), or where one lives in words with no name ("the city",
-    "the suburbs") when the other value has one? Written in lower case throughout, as
-    much chat is, "virginia" and "ohio" stay rivals."""
-    if indefinite(value):
-        return True
-    return predicate == "live_in" and not any(ch.isupper() for ch in value or "")
-
-
-def indefinite(value: str | None) -> bool:
-    """Does the value describe rather than name ("an apartment", "a startup", "a rural
-    area")? One such is no rival to a named value of a one-valued slot: "I live in an
-    apartment" and "I live in Virginia" are both true (two such are: "my laptop is a
-    ThinkPad" / "my laptop is a MacBook Air")."""
-    return re.match(r"(?:a|an)\s", (value or "").strip(), re.IGNORECASE) is not None
-
-
 def other_version(a: str | None, b: str | None) -> bool:
     """The same thing at another version or count: Python 3.11 / Python 3.12, two kids /
     three kids. A slot even on a many-valued predicate."""
@@ -426,11 +408,7 @@ def resolve(
                 )
             elif (
                 other_version(incoming.object, fact.object)
-                or (
-                    one_valued
-                    and not objects_agree(incoming.object, fact.object)
-                    and _describes(incoming.object, base) == _describes(fact.object, base)
-                )
+                or (one_valued and not objects_agree(incoming.object, fact.object))
                 or catalogue.excludes(incoming.object or "", fact.object or "")
                 or objects_agree(left_behind, fact.object)
                 or base in _PLACING
