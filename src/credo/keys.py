@@ -476,7 +476,9 @@ _PREFERRING = frozenset(
 
 def _verb_of_its_own(token: Token) -> bool:
     """Is `token` a verb conjoined after an object, with the subject's claim of its own
-    ("tea and hate coffee", "a teacher and work at Reaktor")?"""
+    ("tea and hate coffee", "a teacher and work at Reaktor")? A word the tagger read as a
+    noun only with what verbs take, never before "of" or "like" ("the taste and smell of
+    fish", "and stuff like that")."""
     if token.tag_ in ("VB", "VBP", "VBZ", "VBD") and token.pos_ == "VERB":
         return True
     return (
@@ -1083,14 +1085,8 @@ def _verbs_hung_on_objects(head: Token) -> list[Token] | None:
         if t.tag_ == "NN":
             # the tagger read a noun: a verb only with what verbs take ("and work at
             # Reaktor"), never in a list ("cards, darts, and pool in areas like that")
-            # nor before "of" or "like" ("the taste and smell of fish")
-            listed = t.head.dep_ == "conj" or any(
-                doc_t.text == "," for doc_t in t.doc[t.head.i : t.i]
-            )
-            takes = any(
-                c.dep_ == "dobj" or c.dep_ == "prep" and c.lower_ in _VERB_PREPS for c in t.children
-            )
-            if takes and not listed:
+            listed = t.head.dep_ == "conj" or any(x.text == "," for x in t.doc[t.head.i : t.i])
+            if _verb_of_its_own(t) and not listed:
                 out.append(t)
             continue  # "a keyboard and chair", "cooking and travel": a noun
         own = [
