@@ -502,3 +502,19 @@ def test_write_path_example(store: SQLiteStore, clock: Clock, case: dict[str, ob
     if "live" in case:
         assert sorted(f.text for f in live(mem)) == sorted(case["live"])  # type: ignore[arg-type]
     assert_invariants(mem)
+
+
+def test_a_first_person_fact_with_no_key_is_still_the_users(mem: Memory) -> None:
+    """A sentence the parser keys on nothing ("he" refers back, "hardly" half-denies) is
+    still about the speaker: it is the user's, and recall brings it with the user's other
+    facts (it was found only by its words, and dropped from the block under the floor)."""
+    dog = mem.remember("I have a dog too, he is bob!", valid_from=T0).fact
+    lizard = mem.remember("I have a pet lizard.", valid_from=T0 + YEAR).fact
+    drink = mem.remember("I hardly ever drink", valid_from=T0).fact
+    third = mem.remember("The office dog hardly ever barks.", valid_from=T0).fact
+    assert dog is not None and lizard is not None and drink is not None and third is not None
+    assert dog.key is None and drink.key is None and third.key is None
+    assert dog.subject == drink.subject == lizard.subject == "user"
+    assert third.subject is None  # no first person: whose, the sentence does not say
+    block = mem.for_prompt("What pets do I have?", k=5)
+    assert "bob!" in block and "lizard" in block

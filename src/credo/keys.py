@@ -1679,7 +1679,8 @@ def analyse(text: str, *, self_name: str = "The user") -> Statement:
         or _half_denied(sent)
         or _moved_elsewhere(predicate, obj_tokens)
     ):
-        return Statement(said, stored, kind, rewritten=changed)
+        first = any(t.lower_ in _FIRST for t in sent)
+        return Statement(said, stored, kind, first_person=first, rewritten=changed)
     if said_predicate == "be":
         predicate = _described(predicate, obj_tokens)
     predicate, obj_tokens = _placed(predicate, obj_tokens, sent)

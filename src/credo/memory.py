@@ -350,6 +350,11 @@ class Memory:
             text = statement.text
             if statement.keyed:
                 subject, predicate, obj = statement.subject, statement.predicate, statement.object
+            elif statement.first_person and statement.kind == "statement":
+                # no key the parser can vouch for ("I hardly ever drink", "I own a cat;
+                # its name is Miso"), but whose fact it is is plain: the speaker's, found
+                # by what is known about the user
+                subject = "I"
         if len(text) > MAX_FACT_CHARS:  # naming the speaker made it longer than a fact
             text = candidate.text
         now = self.clock()
