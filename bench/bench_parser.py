@@ -8,9 +8,9 @@ Rows, side by side in one run:
   45dcf3c): no model, regular expressions and a conjugation table.
 
 Accuracy is on the single statements of examples/write-path.yaml, whose expected stored
-sentences and keys were read by hand: share of sentences stored exactly as expected (a final period aside, which the
-regex engine added), and
-share of negated statements whose stored sentence still carries the negation. Load time is
+sentences and keys were read by hand: share of sentences stored exactly as expected (a
+final period aside, which the regex engine added), and share of negated statements whose
+stored sentence still carries the negation. Load time is
 a fresh interpreter importing the parser and reading one sentence.
 """
 

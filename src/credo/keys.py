@@ -1384,9 +1384,11 @@ def _described(predicate: str, value: list[Token]) -> str:
     words = [t for t in value if not t.is_punct]
     if not words or set(phrase.split("_")) & _SLOT_WORDS:
         return predicate
+    person = phrase.rsplit("_", 1)[-1] in _PEOPLE
     describes = (
-        words[0].lower_ in ("a", "an")
-        and phrase.rsplit("_", 1)[-1] in _PEOPLE
+        # a person is named by a name: "my partner is Sam", never "my partner is vegan"
+        person
+        and not any(t.pos_ == "PROPN" or t.text[:1].isupper() for t in words)
         or all(t.pos_ in ("ADJ", "ADV") or t.tag_ == "VBN" for t in words)
         and any(_quality(t) for t in words)
     )
