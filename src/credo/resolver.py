@@ -202,6 +202,15 @@ _CONTRAST = frozenset(
 )
 
 
+#: a sentence that sets a value against another ("dogs but not cats", "tea instead of
+#: coffee"): its key holds the first value only, and a fuller value may be the denied one
+_SETS_AGAINST = re.compile(
+    r"\b(?:instead\s+of|rather\s+than|more\s+than|better\s+than|but\s+not|and\s+not|"
+    r"except|unlike|versus|vs|over)\b|,\s*not\b",
+    re.IGNORECASE,
+)
+
+
 def extends(new: str | None, old: str | None) -> bool:
     """`new` says all that `old` says and more: Postgres -> Postgres 16 on Neon; never
     when what it says more sets something against the old value (see _CONTRAST)."""
@@ -401,7 +410,10 @@ def resolve(
             continue
         if same_polarity:
             if extends(incoming.object, fact.object):
-                refines.append(fact)
+                if not _SETS_AGAINST.search(fact.text):
+                    refines.append(fact)
+                # else "likes dogs but not cats" -> "likes dogs and cats": not a fuller
+                # statement of the stored one; both kept
             elif extends(fact.object, incoming.object) and _says_no_more(incoming, fact):
                 return _duplicate(
                     incoming, fact, f"{incoming.object!r} is said more fully by {fact.object!r}"
@@ -422,6 +434,11 @@ def resolve(
             or extends(fact.object, incoming.object)
         ):
             clashes.append(fact)  # a negation of the same claim, on any predicate
+
+    # a sentence with no key, and the same sentence negated: "I am pretty famous at
+    # playing skittles." / "I am not pretty famous at playing skittles."
+    denied = [f for f in live if f not in clashes and negation_of(incoming.text, f.text)]
+    clashes.extend(denied)
 
     # "I'm single" / "I'm married to Laura": states on sibling "be" keys can exclude
     # each other; compare what each says the subject is
@@ -477,7 +494,9 @@ def resolve(
     if conflicting:
         why = (
             "the opposite of a stored claim"
-            if any(split_polarity(f.predicate or "")[1] != negated for f in conflicting)
+            if any(
+                split_polarity(f.predicate or "")[1] != negated or f in denied for f in conflicting
+            )
             else "same key, different value, no grounds to prefer either"
         )
         return _conflict(incoming, conflicting, retire, why)
@@ -555,6 +574,56 @@ _CHANGE_WORDS = re.compile(
     r"switched|changed|stopped|moved|migrated)\b",
     re.IGNORECASE,
 )
+
+
+_SPLIT_NEGATIONS = {
+    "don't": ("do", "not"),
+    "doesn't": ("does", "not"),
+    "didn't": ("did", "not"),
+    "isn't": ("is", "not"),
+    "aren't": ("are", "not"),
+    "wasn't": ("was", "not"),
+    "weren't": ("were", "not"),
+    "haven't": ("have", "not"),
+    "hasn't": ("has", "not"),
+    "can't": ("can", "not"),
+    "cannot": ("can", "not"),
+    "won't": ("will", "not"),
+}
+
+
+def _affirmed(text: str) -> tuple[tuple[str, ...], bool]:
+    """The sentence's words as lemmas with its negation taken out ("does not want" ->
+    "want"; "not", "never", "no longer", "anymore"), and whether there was one."""
+    from .nlp import lemma_of
+
+    words: list[str] = []
+    for raw in re.findall(r"[\w']+", text.lower().replace("’", "'")):
+        words.extend(_SPLIT_NEGATIONS.get(raw, (raw,)))
+    out: list[str] = []
+    negated = False
+    i = 0
+    while i < len(words):
+        word, nxt = words[i], words[i + 1] if i + 1 < len(words) else ""
+        if word in ("not", "never", "anymore"):
+            negated = negated or word != "anymore"
+        elif word == "no" and nxt == "longer":
+            negated, i = True, i + 1
+        elif word in ("do", "does", "did") and nxt in ("not", "never"):
+            pass  # the auxiliary of a negation: "does not want" is "want" denied
+        else:
+            out.append(lemma_of(word))
+        i += 1
+    return tuple(out), negated
+
+
+def negation_of(a: str, b: str) -> bool:
+    """Is one sentence the other with a negation added ("The user is not pretty famous at
+    playing skittles." / "The user is pretty famous at playing skittles.")? Word for word
+    otherwise, lemmas aside; three words at least."""
+    words_a, neg_a = _affirmed(a)
+    words_b, neg_b = _affirmed(b)
+    return neg_a != neg_b and len(words_a) >= 3 and words_a == words_b
 
 
 _CHANGED_FROM = re.compile(
