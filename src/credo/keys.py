@@ -1057,6 +1057,40 @@ _VERB_PREPS = frozenset({"at", "from", "as", "for", "with", "in", "on", "near", 
 _CLAUSES = frozenset({"ccomp", "advcl", "relcl", "acl", "xcomp", "pcomp", "csubj", "parataxis"})
 
 
+#: verbs of state, which a modal rarely carries over "and": "I can play the piano and want
+#: to teach" is "wants"
+_STATIVE = frozenset({"want", "need", "know", "love", "like", "hate", "have", "own", "be"})
+
+
+def _shares_auxiliary(finite: Token, verb: Token) -> bool | None:
+    """Does `verb`, conjoined after the subject's `finite` verb, share that auxiliary?
+    True for a modal ("I will retire and move", "I can draw and paint") and for a negated
+    "do" before "or" ("I don't drink or do drugs"); False across "but" ("I would love
+    children but need to finish"), for an emphatic "do", for "be" and "have" ("I am
+    studying Spanish and know some": "knows"); None where English leaves it open ("I
+    don't like school and have blue eyes", "I can play the piano and want to teach"): the
+    sentence is then stored as said."""
+    if verb.dep_ in ("aux", "auxpass") or verb.i <= finite.i:
+        return False
+    if finite.dep_ not in ("aux", "auxpass"):
+        return False  # "I do yoga and run marathons": "do" is the verb itself
+    between = finite.doc[finite.i + 1 : verb.i]
+    if any(t.lower_ in ("but", "yet") for t in between):
+        return False
+    joined_by_and = any(t.lower_ == "and" for t in between)
+    lemma = verb.lemma_.lower()
+    if finite.tag_ == "MD":
+        return None if joined_by_and and lemma in _STATIVE else True
+    if finite.lemma_.lower() != "do" or lemma == "be":
+        return False
+    negated = any(c.dep_ == "neg" for c in finite.head.children) or any(
+        t.lower_ in ("not", "n't", "never") for t in finite.doc[finite.i : finite.i + 2]
+    )
+    if not negated:
+        return False  # "I do spend time with family and love it": "loves"
+    return None if joined_by_and else True
+
+
 def _verbs_hung_on_objects(head: Token) -> list[Token] | None:
     """Verbs that share the subject but that the tagger conjoined to the object: "I like
     tea and hate coffee", "I am a teacher and work at Reaktor". Only a verb with words of
@@ -1161,6 +1195,12 @@ def rewrite(sent_text: str, name: str) -> tuple[str, bool]:
                 if shared is None or hung is None:
                     return sent_text, False
                 shared += hung
+                # "I could share my knowledge and help out", "I don't drink or do drugs":
+                # a verb with no auxiliary of its own shares a modal or "do", and stays
+                sharing = [_shares_auxiliary(verb, v) for v in shared]
+                if None in sharing:
+                    return sent_text, False  # "I don't like school and have blue eyes"
+                shared = [v for v, shares in zip(shared, sharing, strict=True) if not shares]
                 for other in shared:
                     form = _third_person(other)
                     if form is None:
