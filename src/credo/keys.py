@@ -1707,9 +1707,9 @@ def analyse(text: str, *, self_name: str = "The user") -> Statement:
                 first_person=t_first,
                 rewritten=changed,
             )
+    said_first = any(t.lower_ in _FIRST for t in sent)  # a keyless statement's speaker
     if found is None or kind != "statement":
-        first = any(t.lower_ in _FIRST for t in sent)
-        return Statement(said, stored, kind, first_person=first, rewritten=changed)
+        return Statement(said, stored, kind, first_person=said_first, rewritten=changed)
     subject_tok, said_predicate, obj_tokens, negated = found
     subject, predicate, first = _subject_key(subject_tok, said_predicate)
     if name is not None and subject == _PLACEHOLDER:
@@ -1721,8 +1721,7 @@ def analyse(text: str, *, self_name: str = "The user") -> Statement:
         or _half_denied(sent)
         or _moved_elsewhere(predicate, obj_tokens)
     ):
-        first = any(t.lower_ in _FIRST for t in sent)
-        return Statement(said, stored, kind, first_person=first, rewritten=changed)
+        return Statement(said, stored, kind, first_person=said_first, rewritten=changed)
     if said_predicate == "be":
         predicate = _described(predicate, obj_tokens)
     predicate, obj_tokens = _placed(predicate, obj_tokens, sent)

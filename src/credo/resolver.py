@@ -437,7 +437,8 @@ def resolve(
 
     # a sentence with no key, and the same sentence negated: "I am pretty famous at
     # playing skittles." / "I am not pretty famous at playing skittles."
-    denied = [f for f in live if f not in clashes and negation_of(incoming.text, f.text)]
+    said = _affirmed(incoming.text)  # read once, not once per stored fact
+    denied = [f for f in live if f not in clashes and _negates(said, _affirmed(f.text))]
     clashes.extend(denied)
 
     # "I'm single" / "I'm married to Laura": states on sibling "be" keys can exclude
@@ -621,8 +622,12 @@ def negation_of(a: str, b: str) -> bool:
     """Is one sentence the other with a negation added ("The user is not pretty famous at
     playing skittles." / "The user is pretty famous at playing skittles.")? Word for word
     otherwise, lemmas aside; three words at least."""
-    words_a, neg_a = _affirmed(a)
-    words_b, neg_b = _affirmed(b)
+    return _negates(_affirmed(a), _affirmed(b))
+
+
+def _negates(a: tuple[tuple[str, ...], bool], b: tuple[tuple[str, ...], bool]) -> bool:
+    """`negation_of` on two sentences already read by `_affirmed`."""
+    (words_a, neg_a), (words_b, neg_b) = a, b
     return neg_a != neg_b and len(words_a) >= 3 and words_a == words_b
 
 
