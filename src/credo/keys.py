@@ -557,6 +557,18 @@ def _is_negation(token: Token) -> bool:
     return token.dep_ == "neg" or (token.lower_ == "never" and token.dep_ in ("neg", "advmod"))
 
 
+def _denial_of(word: Token) -> list[Token]:
+    """The words before `word` that deny it: "no longer" in "no longer vegetarian"."""
+    return [
+        t
+        for c in word.lefts
+        if _is_negation(c)
+        or c.lower_ in ("longer", "more")
+        and any(g.lower_ == "no" for g in c.children)
+        for t in c.subtree
+    ]
+
+
 def _negated(verb: Token) -> bool:
     """ "not", "n't", "never", "no longer" on the verb or its auxiliaries."""
     for child in verb.children:
@@ -761,11 +773,29 @@ def _key(sent: Span) -> tuple[Token, str, list[Token], bool] | None:
         negated = negated != (lemma in _ENDED or lemma == "use")
         verb, lemma = xcomp, _verb_lemma(xcomp)
         negated = negated or _negated(xcomp)
+    copula = next(
+        (c for c in root.children if c.dep_ == "aux" and c.lemma_ == "be" and c.i < root.i), None
+    )
+    if verb.i == root.i and root.pos_ == "ADJ" and copula is not None:
+        # "I'm no longer vegetarian" with no full stop: the tagger made the state the root
+        # and "'m" its auxiliary; read it as "be" + the state
+        denial = _denial_of(root)
+        doc = root.doc
+        state = [
+            t
+            for t in doc[copula.i + 1 : root.right_edge.i + 1]
+            if t not in denial and not t.is_punct
+        ]
+        return subject, "be", state, negated or bool(denial)
     if lemma == "be":
         found = _copula(verb)
         if found is None:
             return None
         suffix, obj = found
+        complement = next((c for c in verb.rights if c.dep_ in ("acomp", "attr", "oprd")), None)
+        denial = _denial_of(complement) if complement is not None else []
+        if denial:  # "I'm no longer vegetarian": the tagger hung "no longer" on the state
+            negated, obj = True, [t for t in obj if t not in denial]
         if suffix == "" and len(obj) == 1 and obj[0].like_num and subject.lower_ == "i":
             suffix = "_old"  # "I'm 34": an age
         return subject, "be" + suffix, obj, negated
@@ -798,6 +828,9 @@ def _key(sent: Span) -> tuple[Token, str, list[Token], bool] | None:
         particle = next((c for c in verb.children if c.dep_ == "prt"), None)
         return subject, lemma + (f"_{particle.lower_}" if particle is not None else ""), [], negated
     suffix, obj = found
+    role = _used_as(verb, subject) if lemma == "use" else None
+    if role is not None:
+        return role
     if verb.tag_ == "VBD" and any(c.dep_ == "prep" and c.lower_ == "until" for c in verb.children):
         negated = not negated  # "I used Windows until 2020": no longer so
     if obj and obj[0].lower_ == "no" and obj[0].dep_ == "det":
@@ -812,6 +845,32 @@ def _key(sent: Span) -> tuple[Token, str, list[Token], bool] | None:
     ):
         predicate = f"be_{verb.lower_}{suffix}"  # "I'm moving to Paris": not there yet
     return subject, predicate, obj, negated
+
+
+def _used_as(verb: Token, subject: Token) -> tuple[Token, str, list[Token], bool] | None:
+    """ "I use Neovim as my editor" says what "my editor is Neovim" says: the key
+    (I, has_editor, Neovim), so that "my editor is Helix" said later meets it."""
+    owner = {"i": "my", "we": "our"}.get(subject.lower_)
+    thing = next((c for c in verb.children if c.dep_ == "dobj"), None)
+    role = next(
+        (
+            p
+            for c in verb.children
+            if c.dep_ == "prep" and c.lower_ == "as"
+            for p in c.children
+            if p.dep_ == "pobj" and any(o.dep_ == "poss" and o.lower_ == owner for o in p.children)
+        ),
+        None,
+    )
+    if owner is None or thing is None or role is None or thing.i > role.i:
+        return None
+    words = [
+        t.lemma_.lower() if t.i == role.i else t.lower_
+        for t in _noun_phrase(role)
+        if not _renews(t.lower_, role.lemma_)
+    ]
+    value = [t for t in _subtree(thing) if t.i < role.i]
+    return subject, "has_" + "_".join(words), value, _negated(verb)
 
 
 def _antecedent(root: Token, subject: Token) -> Token:
@@ -834,6 +893,20 @@ def _antecedent(root: Token, subject: Token) -> Token:
     return subject
 
 
+#: words by which a subject names the value that replaced another: "my new car" is the slot
+#: "my car" named again (the resolver reads "my new" as said to be a change); not for
+#: people and animals ("my new puppy" may have joined the old dog, not replaced it)
+_RENEWED = frozenset({"new", "current", "present"})
+_ANIMALS = frozenset(
+    {"dog", "cat", "puppy", "kitten", "pet", "bird", "parrot", "fish", "hamster", "rabbit"}
+)
+
+
+def _renews(word: str, head: str) -> bool:
+    head = head.lower()
+    return word in _RENEWED and head not in _PEOPLE and head not in _ANIMALS
+
+
 def _subject_key(subject: Token, predicate: str) -> tuple[str, str, bool]:
     """(subject as written, predicate, first person?) with possessives folded in:
     "my editor is Helix" -> ("I", "has_editor"); "the deploy target is prod" ->
@@ -843,6 +916,8 @@ def _subject_key(subject: Token, predicate: str) -> tuple[str, str, bool]:
         return "I", predicate, True
     if low in ("we", "us"):
         return "we", predicate, False
+    if any(c.dep_ == "conj" and c.lower_ in ("i", "me") for c in subject.children):
+        return "I", predicate, True  # "My wife and I live in Oslo": so does the user
     named = next(
         (
             c
@@ -862,6 +937,7 @@ def _subject_key(subject: Token, predicate: str) -> tuple[str, str, bool]:
         " ".join(
             t.lemma_.lower() if t.i == subject.i and t.tag_ in ("NN", "NNP") else t.lower_
             for t in _noun_phrase(subject)
+            if t.dep_ != "amod" or t.head.i != subject.i or not _renews(t.lower_, subject.lemma_)
         )
     )
     # "my wife's name", "Arttu's wife's name": the thing belongs to the owner's owner
@@ -1346,7 +1422,8 @@ def _copular_key(said: str) -> tuple[str, str, str, bool, bool] | None:
     from .nlp import lemma_of
 
     head = lemma_of(thing_words[-1].lower()) or thing_words[-1].lower()
-    phrase = normalize_predicate(" ".join([*(w.lower() for w in thing_words[:-1]), head]))
+    modifiers = [w.lower() for w in thing_words[:-1] if not _renews(w.lower(), head)]
+    phrase = normalize_predicate(" ".join([*modifiers, head]))
     if owner == "my":
         return "I", f"has_{phrase}", value, True, no
     if owner == "our":

@@ -218,6 +218,11 @@ def extends(new: str | None, old: str | None) -> bool:
     return bool(old_t) and old_t < new_t and not (new_t - old_t) & _CONTRAST
 
 
+#: verbs of leaving, and the relations whose object one leaves: "I left Google" / "I quit
+#: Nokia" end "I work at Google" / "... at Nokia", "I left Helsinki" ends "I live in Helsinki"
+_LEAVING = frozenset({"leave", "quit"})
+_LEFT = frozenset({"work_at", "study_at", "attend", "live_in"})
+
 #: relations that put one thing in one place at a time: "deploys arttuan.com on Vercel"
 #: and "deploys arttuan.com on Netlify" are rival places for arttuan.com ("runs Postgres
 #: on RDS" / "on my laptop" can both be true: not listed)
@@ -304,15 +309,18 @@ _PLAIN = frozenset(
 )
 
 
-def _content(fact: Fact, catalogue: Catalogue) -> set[str]:
-    """The words a sentence says things with: lemmatised, without stop words, the
-    subject's own words, or the words of its relation ("likes" / "loves" are one claim)."""
+def _content(fact: Fact, catalogue: Catalogue, text: str | None = None) -> set[str]:
+    """The words a sentence (`text`, or the fact's) says things with: lemmatised, without
+    stop words, the subject's own words, or the words of its relation ("likes" / "loves"
+    are one claim)."""
     base = catalogue.canonical(fact.predicate or "")[0]
     relation = {base, *base.split("_")}
     relation |= {alias for alias, canon in catalogue.synonyms.items() if canon == base}
     subject = set((fact.subject or "").split())
     return {
-        w for w in _tokens(fact.text) if w not in _PLAIN and w not in relation and w not in subject
+        w
+        for w in _tokens(fact.text if text is None else text)
+        if w not in _PLAIN and w not in relation and w not in subject
     }
 
 
@@ -432,14 +440,31 @@ def resolve(
             or not (incoming.object or fact.object)
             or extends(incoming.object, fact.object)
             or extends(fact.object, incoming.object)
-        ):
+        ) and not narrower_denial(*((incoming, fact) if negated else (fact, incoming)), catalogue):
             clashes.append(fact)  # a negation of the same claim, on any predicate
 
     # a sentence with no key, and the same sentence negated: "I am pretty famous at
     # playing skittles." / "I am not pretty famous at playing skittles."
-    said = _affirmed(incoming.text)  # read once, not once per stored fact
-    denied = [f for f in live if f not in clashes and _negates(said, _affirmed(f.text))]
+    said = _clauses_affirmed(incoming.text)  # read once, not once per stored fact
+    denied = [
+        f
+        for f in live
+        if f not in clashes and any(_negates(a, b) for a in said for b in _clauses_affirmed(f.text))
+    ]
     clashes.extend(denied)
+
+    # "I left Google" ends "I work at Google"; "I work at Google" said after it, the leaving
+    for fact in live:
+        if fact in clashes or fact.subject != incoming.subject or not fact.key:
+            continue
+        other = catalogue.canonical(fact.predicate or "")
+        if (
+            not negated
+            and not other[1]
+            and (base in _LEAVING and other[0] in _LEFT or other[0] in _LEAVING and base in _LEFT)
+            and objects_agree(incoming.object, fact.object)
+        ):
+            clashes.append(fact)
 
     # "I'm single" / "I'm married to Laura": states on sibling "be" keys can exclude
     # each other; compare what each says the subject is
@@ -572,7 +597,9 @@ def same_claim(
 #: coexists with the stored ones stays beside them ("I speak German now")
 _CHANGE_WORDS = re.compile(
     r"\b(?:now|nowadays|these days|actually|any ?more|no longer|instead|used to|"
-    r"switched|changed|stopped|moved|migrated)\b",
+    r"switched|changed|stopped|moved|migrated|left(?!-)|quit|"
+    r"got\s+(?:married|divorced|engaged|separated|remarried)|"
+    r"(?:(?<=\bmy )|(?<=\bour )|(?<='s )|(?<=’s ))(?:new|current))\b",
     re.IGNORECASE,
 )
 
@@ -618,6 +645,18 @@ def _affirmed(text: str) -> tuple[tuple[str, ...], bool]:
     return tuple(out), negated
 
 
+#: where a sentence of several claims divides into clauses: "I'm no longer vegetarian, I
+#: eat chicken now"
+_CLAUSE_BREAK = re.compile(r"[,;:]\s+|\s+(?:-|--|\u2013|\u2014)\s+|\s+but\s+", re.IGNORECASE)
+
+
+def _clauses_affirmed(text: str) -> list[tuple[tuple[str, ...], bool]]:
+    """`_affirmed` of the sentence and, when it has several, of each of its clauses."""
+    whole = _affirmed(text)
+    parts = [p for p in _CLAUSE_BREAK.split(text) if p.strip()]
+    return [whole, *(_affirmed(p) for p in parts)] if len(parts) > 1 else [whole]
+
+
 def negation_of(a: str, b: str) -> bool:
     """Is one sentence the other with a negation added ("The user is not pretty famous at
     playing skittles." / "The user is pretty famous at playing skittles.")? Word for word
@@ -648,6 +687,98 @@ def changed_from(text: str) -> str | None:
 def change_words(text: str) -> set[str]:
     """The words by which `text` says its value changed ("any more" as "anymore")."""
     return {w.lower().replace("any more", "anymore") for w in _CHANGE_WORDS.findall(text)}
+
+
+#: words by which a denial says no more than the claim it denies: degree ("really", "at
+#: all"), time that means "now" ("anymore", "these days"), auxiliaries and the subject
+_UNRESTRICTING = frozenset(
+    {
+        "the",
+        "a",
+        "an",
+        "user",
+        "i",
+        "we",
+        "be",
+        "have",
+        "do",
+        "will",
+        "would",
+        "can",
+        "could",
+        "really",
+        "actually",
+        "honestly",
+        "truly",
+        "definitely",
+        "certainly",
+        "absolutely",
+        "ever",
+        "at",
+        "all",
+        "whatsoever",
+        "anymore",
+        "any",
+        "more",
+        "long",
+        "longer",
+        "now",
+        "nowadays",
+        "currently",
+        "lately",
+        "recently",
+        "still",
+        "these",
+        "day",
+        "days",
+        "today",
+        "even",
+        "so",
+        "too",
+        "either",
+        "also",
+        "just",
+        "very",
+        "'m",
+        "m",
+        "'s",
+        "s",
+        "'re",
+        "re",
+        "'ve",
+        "ve",
+    }
+)
+_SINCE = re.compile(r"\b(?:since|until|till)\b.*", re.IGNORECASE | re.DOTALL)
+#: verbs by which a denial says a claim ended: "I stopped using Vim", "I quit smoking"
+_ENDING = frozenset({"stop", "stopped", "quit", "give", "gave", "up", "use", "used", "ca", "wo"})
+#: "don't", "doesn’t", and "dont" as users type it
+_UNCONTRACTED = re.compile(
+    r"\b(do|does|did|is|are|was|were|have|has|had|ca|wo|could|would|should)n['’]?t\b",
+    re.IGNORECASE,
+)
+_LIST_BREAK = re.compile(r",|\s(?:and|or|nor|&)\s|/", re.IGNORECASE)
+
+
+def narrower_denial(denial: Fact, claim: Fact, catalogue: Catalogue | None = None) -> bool:
+    """Does `denial` deny less than all of `claim`? "I don't eat meat on Fridays" leaves
+    "I eat meat" true on the other days, "I don't drink coffee after 2pm" leaves "I drink
+    coffee every morning", "I don't eat red meat" leaves chicken. Not so when the denial
+    names only degree or time ("I really don't eat meat anymore", "since 2020"), or denies
+    a list holding the claimed value ("I don't eat meat or fish")."""
+    listed = _LIST_BREAK.split(denial.object or "")
+    if len(listed) > 1 and any(objects_agree(part, claim.object) for part in listed):
+        return False
+    catalogue = catalogue or shipped()
+    said = _SINCE.sub("", _UNCONTRACTED.sub(r"\1 not", denial.text))
+    # only the clause that holds the denied value: "I used to live in Oslo but now I live
+    # in Bergen" denies Oslo outright; Bergen restricts nothing
+    value = set(_tokens(denial.object))
+    said = next((c for c in _CLAUSE_BREAK.split(said) if value <= set(_tokens(c))), said)
+    extra = _content(denial, catalogue, said) - _content(claim, catalogue)
+    base = catalogue.canonical(claim.predicate or "")[0]
+    extra -= _UNRESTRICTING | _NEGATIONS | _ENDING
+    return any(catalogue.canonical(w)[0] != base for w in extra)  # "hate" is "like" denied
 
 
 def _new(incoming: Fact, why: str) -> Resolution:
