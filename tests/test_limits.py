@@ -437,3 +437,16 @@ def test_a_token_on_the_command_line_still_works_but_warns(tmp_path: Path) -> No
         assert "--token puts the token on the command line" in text and token not in text
     finally:
         _stop(process)
+
+
+def test_open_store_takes_a_path_object_and_refuses_what_is_no_path(tmp_path: Path) -> None:
+    from credo.store import StoreError
+
+    db = tmp_path / "p.db"
+    with open_store(db, HashEmbedder()) as store:  # a pathlib.Path, as open() takes one
+        Memory(store).remember("Arttu lives in Berlin")
+    with open_store(str(db), HashEmbedder()) as store:
+        assert [f.text for f in Memory(store).list()] == ["Arttu lives in Berlin"]
+    for bad, said in ((None, "NoneType"), (42, "int"), ("  ", "not ''"), (b"x.db", "bytes")):
+        with pytest.raises(StoreError, match=said):
+            open_store(bad, HashEmbedder())  # type: ignore[arg-type]

@@ -116,10 +116,19 @@ def _private_sqlite(path: Path) -> bool:
     return created
 
 
-def open_store(url: str, embedder: Embedder) -> Store:
+def open_store(url: str | os.PathLike[str], embedder: Embedder) -> Store:
     """A file path (or ':memory:') opens SQLite; a postgresql:// URL opens PostgreSQL.
 
     A SQLite database created here is private: 0600, in directories created 0700."""
+    if not isinstance(url, (str, os.PathLike)):
+        raise StoreError(
+            f"open_store needs a file path or a postgresql:// URL, not {type(url).__name__}"
+        )
+    url = os.fspath(url)
+    if not isinstance(url, str):  # a bytes path
+        raise StoreError("open_store needs the path as text, not bytes")
+    if not url.strip():
+        raise StoreError("open_store needs a file path or a postgresql:// URL, not ''")
     if is_postgres_url(url):
         try:
             from .postgres import PostgresStore
