@@ -599,7 +599,9 @@ def _object_of(verb: Token) -> tuple[str, list[Token]] | None:
             "ourselves",
         ) and child.dep_ in ("dobj", "dative"):
             continue  # "I taught myself Rust": the thing taught is the object
-        if child.dep_ in ("dobj", "obj", "dative", "attr", "oprd", "ccomp", "acomp"):
+        if child.dep_ in ("dobj", "obj", "dative", "attr", "oprd", "ccomp", "acomp") or (
+            _measure(verb, child)
+        ):  # a measure is a value too: "I sleep 8 hours a night", "I work 9 to 5"
             # "I have no kids": a determiner "no" negates the claim, handled by the caller.
             # Where it goes is part of the value: "deploys arttuan.com on Vercel"
             tokens = _subtree(child, stop=frozenset({"relcl"}))
@@ -649,6 +651,23 @@ def _object_of(verb: Token) -> tuple[str, list[Token]] | None:
         if child.dep_ == "npadvmod" and child.pos_ in ("NOUN", "PROPN"):
             continue
     return None
+
+
+def _measure(verb: Token, word: Token) -> bool:
+    """Is `word` how much or how long the verb is done, and all the verb says: "I sleep 8
+    hours a night", "I run 2 miles a day", "I work 9 to 5"? Not beside an object or a
+    place ("I volunteer 3 days a week at the shelter": the shelter is the value), nor
+    after a passive ("I have been married 5 years" is (be, married))."""
+    if word.dep_ != "npadvmod" or verb.tag_ == "VBN":
+        return False
+    if not (word.like_num or any(c.dep_ == "nummod" and c.like_num for c in word.children)):
+        return False
+    return not any(
+        c.dep_ in ("dobj", "obj", "dative", "attr", "oprd", "ccomp", "acomp", "xcomp")
+        or c.dep_ == "prep"
+        and not (c.i == word.right_edge.i + 1 and c.lower_ in ("to", "till"))
+        for c in verb.children
+    )
 
 
 def _stray_object(prep: Token) -> Token | None:
