@@ -58,6 +58,7 @@ def test_partial_file_keeps_other_defaults(tmp_path: Path) -> None:
     ('affect = "grumpy"\n', r"p.toml:1: affect must be a list of strings"),
     ('\n\nmax_words = "ten"\n', r"p.toml:3: max_words must be a positive whole number"),
     ('deny_list = ""\n', r"p.toml:1: deny_list must be a non-empty string"),
+    ('value_kinds = ["pet cat dog"]\n', r"p.toml:1: kinds: 'pet cat dog' is not 'kind = member"),
 ])
 def test_malformed_files_name_file_and_line(tmp_path: Path, text: str, message: str) -> None:
     path = tmp_path / "p.toml"
@@ -88,3 +89,18 @@ def test_render_is_commented_toml() -> None:
     text = render_policy(GatePolicy())
     assert text.startswith("# credo gate policy")
     assert "keep_examples = [" in text and "max_words = 40" in text
+
+
+def test_value_kinds_in_the_policy_extend_the_shipped_ones(tmp_path: Path) -> None:
+    """A kind the policy names makes its denial deny its members, through the real parser;
+    the shipped kinds stay."""
+    path = tmp_path / "p.toml"
+    path.write_text('value_kinds = ["instrument = cello | piano | violin"]\n', encoding="utf-8")
+    policy = load_policy(path)
+    assert policy.value_kinds == ("instrument = cello | piano | violin",)
+    catalogue = policy.catalogue()
+    assert catalogue.of_kind("any instruments", "the cello") and catalogue.of_kind("pets", "a dog")
+    assert not catalogue.of_kind("a cello", "instruments")  # one member denied leaves the rest
+    mem = memory_for_tests(tmp_path / "m.db", policy=policy)
+    mem.remember("I don't play any instruments.")
+    assert mem.remember("I play the cello.").relation.value == "conflict"  # type: ignore[union-attr]

@@ -252,6 +252,7 @@ class GatePolicy:
     predicate_synonyms: tuple[str, ...] = ()
     predicate_opposites: tuple[str, ...] = ()
     exclusive_values: tuple[str, ...] = ()
+    value_kinds: tuple[str, ...] = ()
 
     def catalogue(self) -> Catalogue:
         """The shipped predicate catalogue with this policy's entries added."""
@@ -263,6 +264,7 @@ class GatePolicy:
             synonyms=self.predicate_synonyms,
             opposites=self.predicate_opposites,
             exclusive=self.exclusive_values,
+            kinds=self.value_kinds,
         )
 
 

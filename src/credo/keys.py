@@ -397,7 +397,12 @@ def _kind(sent: Span, said: str) -> str:
 # -- the key --------------------------------------------------------------------------------
 def _span_text(tokens: list[Token]) -> str:
     """The words of `tokens` as written (they must be contiguous), trailing punctuation off."""
-    while tokens and tokens[-1].is_punct and tokens[-1].text not in (")", "]", '"', "%"):
+    while (
+        tokens
+        and tokens[-1].is_punct
+        and tokens[-1].text not in (")", "]", '"', "%")
+        and not _feet(tokens)
+    ):
         tokens = tokens[:-1]
     while tokens and (
         tokens[0].is_punct
@@ -409,6 +414,16 @@ def _span_text(tokens: list[Token]) -> str:
         return ""
     doc = tokens[0].doc
     return doc[tokens[0].i : tokens[-1].i + 1].text.strip()
+
+
+def _feet(tokens: list[Token]) -> bool:
+    """Does `tokens` end in a foot or inch mark written onto a number ("6'", "5'10\"")?"""
+    return (
+        len(tokens) > 1
+        and tokens[-1].text in ("'", "′", "″")
+        and tokens[-2].whitespace_ == ""
+        and tokens[-2].text[-1:].isdigit()
+    )
 
 
 def _subtree(token: Token, *, stop: frozenset[str] = frozenset()) -> list[Token]:
@@ -425,6 +440,14 @@ def _subtree(token: Token, *, stop: frozenset[str] = frozenset()) -> list[Token]
         right = max(right, child.right_edge.i)
     doc = token.doc
     right += len(_glued(doc, right))
+    if (
+        right + 1 < len(doc)
+        and doc[right + 1].text in ('"', "'", "″", "′")
+        and doc[right].whitespace_ == ""
+        and doc[right].text[-1:].isdigit()
+        and sum(doc[i].text == doc[right + 1].text for i in range(left, right + 1)) % 2 == 0
+    ):
+        right += 1  # "5'10\"", "a 27\" monitor": feet and inches, not a closing quote
     if (
         right + 1 < len(doc)
         and doc[right + 1].text == ")"

@@ -45,6 +45,7 @@ _LIST_FIELDS = (
     "predicate_synonyms",
     "predicate_opposites",
     "exclusive_values",
+    "value_kinds",
 )
 _INT_FIELDS = ("min_chars", "max_words")
 _STR_FIELDS = ("deny_list",)
@@ -68,6 +69,8 @@ _COMMENTS = {
     "predicate_synonyms": '"alias = canonical" pairs, e.g. "be_located_in = live_in".',
     "exclusive_values": 'Groups of values that exclude each other, e.g. "remote | hybrid | '
     'on-site".',
+    "value_kinds": '"kind = member | member" entries: denying the kind denies each member, '
+    'e.g. "pet = cat | dog".',
     "predicate_opposites": '"predicate = opposite" pairs: saying one is not the other, '
     'e.g. "avoid = use".',
 }
@@ -182,12 +185,19 @@ def _policy_from(data: dict[str, Any], text: str, path: Path) -> GatePolicy:
             if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
                 raise PolicyError(f"{where}: {key} must be a list of strings")
             changes[key] = tuple(v.strip() for v in value if v.strip())
-            if key in ("predicate_synonyms", "predicate_opposites", "exclusive_values"):
-                from .predicates import CatalogueError, parse_groups, parse_pairs
+            if key in (
+                "predicate_synonyms",
+                "predicate_opposites",
+                "exclusive_values",
+                "value_kinds",
+            ):
+                from .predicates import CatalogueError, parse_groups, parse_kinds, parse_pairs
 
                 try:
                     if key == "exclusive_values":
                         parse_groups(changes[key])
+                    elif key == "value_kinds":
+                        parse_kinds(changes[key])
                     else:
                         parse_pairs(changes[key], key)
                 except CatalogueError as exc:

@@ -63,6 +63,18 @@ def parse_groups(entries: Iterable[str]) -> tuple[frozenset[str], ...]:
     return tuple(groups)
 
 
+def parse_kinds(entries: Iterable[str]) -> dict[str, frozenset[str]]:
+    """["pet = cat | dog", ...] -> {"pet": {"cat", "dog"}}; a bad entry is an error."""
+    out: dict[str, set[str]] = {}
+    for entry in entries:
+        kind, sep, members = entry.lower().partition("=")
+        words = {w.strip() for w in members.split("|") if w.strip()}
+        if not sep or not kind.strip() or not words:
+            raise CatalogueError(f"kinds: {entry!r} is not 'kind = member | member'")
+        out.setdefault(kind.strip(), set()).update(words)
+    return {k: frozenset(v) for k, v in out.items()}
+
+
 @dataclass(frozen=True)
 class Catalogue:
     one: frozenset[str] = frozenset()
@@ -70,6 +82,8 @@ class Catalogue:
     synonyms: dict[str, str] = field(default_factory=dict)
     opposites: dict[str, str] = field(default_factory=dict)
     exclusive: tuple[frozenset[str], ...] = ()
+    #: a kind and the things of that kind: "I have no pets" denies "I have a cat"
+    kinds: dict[str, frozenset[str]] = field(default_factory=dict)
 
     def extended(
         self,
@@ -79,6 +93,7 @@ class Catalogue:
         synonyms: Iterable[str] = (),
         opposites: Iterable[str] = (),
         exclusive: Iterable[str] = (),
+        kinds: Iterable[str] = (),
     ) -> Catalogue:
         """This catalogue with a policy file's entries added (theirs win)."""
         many = frozenset(many_valued)
@@ -89,7 +104,23 @@ class Catalogue:
             synonyms={**self.synonyms, **parse_pairs(synonyms, "synonyms")},
             opposites={**self.opposites, **parse_pairs(opposites, "opposites")},
             exclusive=(*self.exclusive, *parse_groups(exclusive)),
+            kinds=_merged(self.kinds, parse_kinds(kinds)),
         )
+
+    def of_kind(self, kind: str, thing: str) -> bool:
+        """Does `kind` name a kind alone ("pets", "any pets", "kids") of which `thing`
+        names one ("a cat named Miso", "two dogs", "a daughter")? Words are matched whole,
+        plurals as their singular."""
+        from .nlp import lemma_of
+
+        def words(text: str) -> list[str]:
+            return [lemma_of(w) for w in re.findall(r"[\w'-]+", text.lower())]
+
+        named = [w for w in words(kind) if w not in _QUANTITY]
+        if len(named) != 1 or named[0] not in self.kinds:
+            return False
+        members = self.kinds[named[0]]
+        return any(w in members for w in words(thing))
 
     def excludes(self, a: str, b: str) -> bool:
         """Do two values name different members of one exclusive group ("married" /
@@ -137,6 +168,16 @@ class Catalogue:
         return False
 
 
+#: words before a kind that do not narrow it: "no pets", "any kids", "a pet"
+_QUANTITY = frozenset({"a", "an", "any", "no", "some", "the", "more", "other"})
+
+
+def _merged(
+    a: dict[str, frozenset[str]], b: dict[str, frozenset[str]]
+) -> dict[str, frozenset[str]]:
+    return {k: a.get(k, frozenset()) | b.get(k, frozenset()) for k in {*a, *b}}
+
+
 #: first words that are part of the parser's conventions, not verbs to lemmatise
 _KEEP_FIRST = frozenset({"has", "is", "are", "be", "was", "not"})
 
@@ -157,7 +198,14 @@ def _load(text: str, where: str) -> Catalogue:
         data: dict[str, Any] = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         raise CatalogueError(f"{where}: not valid TOML: {exc}") from exc
-    unknown = set(data) - {"one_valued", "many_valued", "synonyms", "opposites", "exclusive"}
+    unknown = set(data) - {
+        "one_valued",
+        "many_valued",
+        "synonyms",
+        "opposites",
+        "exclusive",
+        "kinds",
+    }
     if unknown:
         raise CatalogueError(f"{where}: unknown keys {', '.join(sorted(unknown))}")
     return Catalogue().extended(
@@ -166,6 +214,7 @@ def _load(text: str, where: str) -> Catalogue:
         synonyms=data.get("synonyms", ()),
         opposites=data.get("opposites", ()),
         exclusive=data.get("exclusive", ()),
+        kinds=data.get("kinds", ()),
     )
 
 

@@ -442,6 +442,14 @@ def resolve(
             or extends(fact.object, incoming.object)
         ) and not narrower_denial(*((incoming, fact) if negated else (fact, incoming)), catalogue):
             clashes.append(fact)  # a negation of the same claim, on any predicate
+        elif catalogue.of_kind(
+            *(
+                (incoming.object or "", fact.object or "")
+                if negated
+                else (fact.object or "", incoming.object or "")
+            )
+        ):
+            clashes.append(fact)  # "I have no pets" / "I have a cat named Miso"
 
     # a sentence with no key, and the same sentence negated: "I am pretty famous at
     # playing skittles." / "I am not pretty famous at playing skittles."
