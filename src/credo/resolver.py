@@ -612,20 +612,23 @@ _CHANGE_WORDS = re.compile(
 )
 
 
-_SPLIT_NEGATIONS = {
-    "don't": ("do", "not"),
-    "doesn't": ("does", "not"),
-    "didn't": ("did", "not"),
-    "isn't": ("is", "not"),
-    "aren't": ("are", "not"),
-    "wasn't": ("was", "not"),
-    "weren't": ("were", "not"),
-    "haven't": ("have", "not"),
-    "hasn't": ("has", "not"),
-    "can't": ("can", "not"),
-    "cannot": ("can", "not"),
-    "won't": ("will", "not"),
-}
+#: "don't", "doesn’t", "cannot", and "dont" as users type it: the auxiliary and "not"
+_CONTRACTED = re.compile(
+    r"\b(do|does|did|is|are|was|were|have|has|had|ca|wo|could|would|should)n['’]?t\b"
+    r"|\b(can)not\b",
+    re.IGNORECASE,
+)
+_FULL_AUX = {"ca": "can", "wo": "will"}
+
+
+def uncontracted(text: str) -> str:
+    """`text` with its negative contractions written out: "I can't" -> "I can not"."""
+
+    def out(found: re.Match[str]) -> str:
+        aux = found[1] or found[2]
+        return f"{_FULL_AUX.get(aux.lower(), aux)} not"
+
+    return _CONTRACTED.sub(out, text)
 
 
 def _affirmed(text: str) -> tuple[tuple[str, ...], bool]:
@@ -633,9 +636,7 @@ def _affirmed(text: str) -> tuple[tuple[str, ...], bool]:
     "want"; "not", "never", "no longer", "anymore"), and whether there was one."""
     from .nlp import lemma_of
 
-    words: list[str] = []
-    for raw in re.findall(r"[\w']+", text.lower().replace("’", "'")):
-        words.extend(_SPLIT_NEGATIONS.get(raw, (raw,)))
+    words = re.findall(r"[\w']+", uncontracted(text.lower().replace("’", "'")))
     out: list[str] = []
     negated = False
     i = 0
@@ -760,11 +761,6 @@ _UNRESTRICTING = frozenset(
 _SINCE = re.compile(r"\b(?:since|until|till)\b.*", re.IGNORECASE | re.DOTALL)
 #: verbs by which a denial says a claim ended: "I stopped using Vim", "I quit smoking"
 _ENDING = frozenset({"stop", "stopped", "quit", "give", "gave", "up", "use", "used", "ca", "wo"})
-#: "don't", "doesn’t", and "dont" as users type it
-_UNCONTRACTED = re.compile(
-    r"\b(do|does|did|is|are|was|were|have|has|had|ca|wo|could|would|should)n['’]?t\b",
-    re.IGNORECASE,
-)
 _LIST_BREAK = re.compile(r",|\s(?:and|or|nor|&)\s|/", re.IGNORECASE)
 
 
@@ -778,7 +774,7 @@ def narrower_denial(denial: Fact, claim: Fact, catalogue: Catalogue | None = Non
     if len(listed) > 1 and any(objects_agree(part, claim.object) for part in listed):
         return False
     catalogue = catalogue or shipped()
-    said = _SINCE.sub("", _UNCONTRACTED.sub(r"\1 not", denial.text))
+    said = _SINCE.sub("", uncontracted(denial.text))
     # only the clause that holds the denied value: "I used to live in Oslo but now I live
     # in Bergen" denies Oslo outright; Bergen restricts nothing
     value = set(_tokens(denial.object))
