@@ -949,6 +949,21 @@ def _renews(word: str, head: str) -> bool:
     return word in _RENEWED and head not in _PEOPLE and head not in _ANIMALS
 
 
+def _owner_of_name(subject: Token) -> Token | None:
+    """ "My GitHub username", "my AWS account ID": the tagger hung "my" on the name that
+    begins the thing, itself a compound of it."""
+    for token in subject.lefts:
+        for poss in token.subtree:
+            if poss.dep_ != "poss" or poss.head.pos_ != "PROPN":
+                continue
+            head = poss.head
+            while head.i != subject.i and head.dep_ == "compound":
+                head = head.head
+            if head.i == subject.i:
+                return poss
+    return None
+
+
 def _subject_key(subject: Token, predicate: str) -> tuple[str, str, bool]:
     """(subject as written, predicate, first person?) with possessives folded in:
     "my editor is Helix" -> ("I", "has_editor"); "the deploy target is prod" ->
@@ -974,7 +989,7 @@ def _subject_key(subject: Token, predicate: str) -> tuple[str, str, bool]:
     )
     if named is not None and subject.pos_ == "NOUN":
         return _span_text(_noun_phrase(named)), predicate, False  # "My colleague Will"
-    owner = next((c for c in subject.children if c.dep_ == "poss"), None)
+    owner = next((c for c in subject.children if c.dep_ == "poss"), None) or _owner_of_name(subject)
     phrase = normalize_predicate(
         " ".join(
             t.lemma_.lower() if t.i == subject.i and t.tag_ in ("NN", "NNP") else t.lower_

@@ -222,6 +222,14 @@ def extends(new: str | None, old: str | None) -> bool:
 #: Nokia" end "I work at Google" / "... at Nokia", "I left Helsinki" ends "I live in Helsinki"
 _LEAVING = frozenset({"leave", "quit"})
 _LEFT = frozenset({"work_at", "study_at", "attend", "live_in"})
+_NOT_AT = frozenset({"be_at", "be_with"})
+
+
+def _leaves(base: str, negated: bool) -> bool:
+    """Does the relation say the subject left its object: "I left Google", "I quit Nokia",
+    "I'm no longer at Reaktor"?"""
+    return base in _LEAVING and not negated or base in _NOT_AT and negated
+
 
 #: relations that put one thing in one place at a time: "deploys arttuan.com on Vercel"
 #: and "deploys arttuan.com on Netlify" are rival places for arttuan.com ("runs Postgres
@@ -461,17 +469,20 @@ def resolve(
     ]
     clashes.extend(denied)
 
-    # "I left Google" ends "I work at Google"; "I work at Google" said after it, the leaving
+    # "I left Google" / "I'm no longer at Reaktor" end "I work at Google" / "... at Reaktor";
+    # "I work at Google" said after it ends the leaving
     for fact in live:
         if fact in clashes or fact.subject != incoming.subject or not fact.key:
             continue
         other = catalogue.canonical(fact.predicate or "")
         if (
-            not negated
+            _leaves(base, negated)
             and not other[1]
-            and (base in _LEAVING and other[0] in _LEFT or other[0] in _LEAVING and base in _LEFT)
-            and objects_agree(incoming.object, fact.object)
-        ):
+            and other[0] in _LEFT
+            or _leaves(*other)
+            and not negated
+            and base in _LEFT
+        ) and objects_agree(incoming.object, fact.object):
             clashes.append(fact)
 
     # "I'm single" / "I'm married to Laura": states on sibling "be" keys can exclude
