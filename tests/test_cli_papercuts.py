@@ -108,6 +108,17 @@ def test_recall_subject_filters_to_that_subject(cli) -> None:  # type: ignore[no
     assert {h["subject"] for h in everyone} >= {"sam", "arttu"}
 
 
+def test_no_option_is_taken_by_a_prefix_of_its_name(cli) -> None:  # type: ignore[no-untyped-def]
+    """`--k 0` meant -k to its user; read as `--known-at 0`, it answered "(nothing known)"."""
+    assert cli("--db", "m.db", "remember", "I live in Berlin")[0] == 0
+    code, out, err = cli("--db", "m.db", "recall", "where do I live", "--k", "3")
+    assert code == 2 and "unrecognized arguments: --k 3" in err and out == ""
+    code, _, err = cli("--db", "m.db", "list", "--stat", "active")  # not --status
+    assert code == 2 and "--stat" in err
+    assert "Berlin" in cli("--db", "m.db", "recall", "where do I live", "-k", "3")[1]
+    assert "Berlin" in cli("--db", "m.db", "list", "--status", "active")[1]
+
+
 def test_min_confidence_outside_0_1_is_an_error(cli, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
     for bad in ["1.5", "-0.1", "high"]:
         code, _, err = cli("--db", "m.db", "recall", "x", "--min-confidence", bad)

@@ -656,7 +656,10 @@ def _add_globals(parser: argparse.ArgumentParser, *, copy: bool = False) -> None
 
 def _accept_globals(parser: argparse.ArgumentParser) -> argparse.ArgumentParser:
     """Let every command, at every level, take the global options after its name too
-    (`credo mcp --scope arttu --db x.db`, `credo alias add a b --scope s`)."""
+    (`credo mcp --scope arttu --db x.db`, `credo alias add a b --scope s`), and take no
+    option by a prefix of its name: `credo recall x --k 0` was read as `--known-at 0`
+    and answered "(nothing known)"; now it is an error that names the option."""
+    parser.allow_abbrev = False
     for action in parser._actions:
         if isinstance(action, argparse._SubParsersAction):
             for command in dict.fromkeys(action.choices.values()):
