@@ -1346,17 +1346,19 @@ def rewrite(sent_text: str, name: str) -> tuple[str, bool]:
         elif low == "myself":
             out[tok.i] = "themselves" if name == "The user" else name
     pieces: list[str] = []
+    before = ""  # the last word written: a sentence starts after ".", "!" or "?"
     for tok in doc:
         word = out.get(tok.i, tok.text)
         if tok.i in out and word.startswith(" ") and pieces and pieces[-1].endswith(" "):
             word = word[1:]
+        if tok.i in out and (before == "" or before in (".", "!", "?") and tok.text[0].isupper()):
+            # a sentence's first word: "I live in Oslo. I work ..." -> "... The user works";
+            # one typed in lower case after the first stays so ("oh . i own a store .")
+            word = word[:1].upper() + word[1:]
         pieces.append(word + tok.whitespace_)
+        if not tok.is_space:
+            before = tok.text
     text = "".join(pieces)
-    first = next((t for t in doc if not t.is_space), None)
-    if first is not None and first.i in out:
-        text = (
-            text[: len(text) - len(text.lstrip())] + text.lstrip()[:1].upper() + text.lstrip()[1:]
-        )
     return text, text != sent_text
 
 
