@@ -709,24 +709,15 @@ def change_words(text: str) -> set[str]:
     return {w.lower().replace("any more", "anymore") for w in _CHANGE_WORDS.findall(text)}
 
 
-#: words by which a denial says no more than the claim it denies: degree ("really", "at
-#: all"), time that means "now" ("anymore", "these days"), auxiliaries and the subject
+#: words by which a denial says no more than the claim it denies: degree ("truly",
+#: "whatsoever"), time that means "now" ("anymore", "these days"), auxiliaries (stop words,
+#: the subject and negations are left out before these are: `_content`, `_NEGATIONS`)
 _UNRESTRICTING = frozenset(
     {
-        "the",
-        "a",
-        "an",
-        "user",
-        "i",
-        "we",
-        "be",
-        "have",
-        "do",
         "will",
         "would",
         "can",
         "could",
-        "really",
         "actually",
         "honestly",
         "truly",
@@ -734,14 +725,11 @@ _UNRESTRICTING = frozenset(
         "certainly",
         "absolutely",
         "ever",
-        "at",
-        "all",
         "whatsoever",
         "anymore",
         "any",
         "more",
         "long",
-        "longer",
         "now",
         "nowadays",
         "currently",
@@ -756,22 +744,15 @@ _UNRESTRICTING = frozenset(
         "so",
         "too",
         "either",
-        "also",
-        "just",
-        "very",
-        "'m",
         "m",
-        "'s",
         "s",
-        "'re",
         "re",
-        "'ve",
         "ve",
     }
 )
 _SINCE = re.compile(r"\b(?:since|until|till)\b.*", re.IGNORECASE | re.DOTALL)
 #: verbs by which a denial says a claim ended: "I stopped using Vim", "I quit smoking"
-_ENDING = frozenset({"stop", "stopped", "quit", "give", "gave", "up", "use", "used", "ca", "wo"})
+_ENDING = frozenset({"stop", "give", "gave", "up", "use", "ca", "wo"})
 _LIST_BREAK = re.compile(r",|\s(?:and|or|nor|&)\s|/", re.IGNORECASE)
 
 
