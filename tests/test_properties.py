@@ -5,7 +5,7 @@ from __future__ import annotations
 import tempfile
 from pathlib import Path
 
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from credo.embed import HashEmbedder
@@ -102,6 +102,9 @@ NEGATION_WORDS = ("not", "n't", "never", "no longer", "stopped")
 
 @settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.lists(write, min_size=2, max_size=10))
+@example([(("The deploy target is prod", False), 1, "user"),  # found by a run: two live values
+          (("The deploy target is not prod in eu-west", True), 0, "user"),
+          (("The deploy target is prod in eu-west", False), 0, "user")])
 def test_the_write_path_never_loses_or_invents(steps: list[tuple[tuple[str, bool], int, str]]
                                                ) -> None:
     with tempfile.TemporaryDirectory() as tmp, \

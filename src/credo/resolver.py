@@ -535,6 +535,18 @@ def resolve(
             f"already superseded: a stored fact is {days:.0f}d "
             "newer from a source at least as trusted",
         )
+    held = [f for f in refines if f not in supersede]
+    if held and one_valued:
+        # an older (or less trusted) fuller statement of a one-valued slot: the stored
+        # fact holds the slot; the incoming one is kept as its history, whatever else it
+        # contradicts at its own time (kept live and flagged, it left two values live on
+        # the slot, one of them unflagged)
+        best = max(held, key=lambda f: f.asserted_at)
+        return _historical(
+            incoming,
+            best,
+            "says more than the stored value, but is older or less trusted: kept as history",
+        )
     retire = [*supersede, *updated]
     if conflicting:
         why = (
@@ -571,15 +583,6 @@ def resolve(
             if not objects_agree(best.object, incoming.object)
             else "the same value, said more fully: "
             + ", ".join(repr(w) for w in sorted(_extra_words(incoming, best, catalogue))),
-        )
-    if refines and one_valued:
-        # an older (or less trusted) fuller statement of a one-valued slot: the stored
-        # fact holds the slot; the incoming one is kept as its history
-        best = max(refines, key=lambda f: f.asserted_at)
-        return _historical(
-            incoming,
-            best,
-            "says more than the stored value, but is older or less trusted: kept as history",
         )
     if refines:
         return _new(
