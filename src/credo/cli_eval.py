@@ -134,6 +134,37 @@ def cmd_updates(args: argparse.Namespace, settings: Settings) -> int:
     )
 
 
+def cmd_beam(args: argparse.Namespace, settings: Settings) -> int:
+    from .eval.beam import BeamError, evaluate, format_report, read_beam
+
+    return _report(
+        args,
+        lambda progress: evaluate(
+            read_beam(args.data, chats=args.chats), _embedder(args, settings), progress=progress
+        ),
+        lambda report: format_report(report, items=args.items),
+        BeamError,
+    )
+
+
+def cmd_natural(args: argparse.Namespace, settings: Settings) -> int:
+    from .eval.natural import NaturalDataError, evaluate, format_report, read_items
+
+    if args.examples < 0:
+        print("credo: --examples must not be negative", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    return _report(
+        args,
+        lambda progress: evaluate(
+            read_items(args.files, data=args.data),
+            _embedder(args, settings),
+            progress=progress,
+        ),
+        lambda report: format_report(report, examples=args.examples),
+        NaturalDataError,
+    )
+
+
 def register(command: CommandAdder) -> None:
     p = command.sub.add_parser(
         "eval",
@@ -314,6 +345,79 @@ def register(command: CommandAdder) -> None:
     )
     e.add_argument("--json", action="store_true", help="print JSON")
     e.set_defaults(handler=None, standalone=cmd_updates)
+
+    e = eval_sub.add_parser(
+        "beam",
+        help="BEAM chats: are updates stored and rendered, contradictions flagged (no LLM judge)",
+        description="Ingest each BEAM chat's user turns (dated by their batches) into a "
+        "fresh scope of a temporary store with credo's own offline ingestion, then score its "
+        "knowledge-update questions (new value stored, old value superseded, new value "
+        "rendered, stale value rendered as current; counted over the questions whose update "
+        "turn holds the value) and its contradiction questions (both claims stored, flagged, "
+        "both shown with the warning). Every figure is read from the store and the rendered "
+        "block; nothing asks a model.",
+    )
+    e.add_argument(
+        "--data",
+        required=True,
+        metavar="PATH",
+        help="a BEAM chat folder or a folder of them (e.g. ../shared/data/beam/100K)",
+    )
+    e.add_argument(
+        "--chats",
+        nargs="+",
+        default=None,
+        metavar="NAME",
+        help="only these chat folders (e.g. 1 2 3)",
+    )
+    e.add_argument("--items", action="store_true", help="one line per question")
+    e.add_argument(
+        "--embedder",
+        dest="eval_embedder",
+        metavar="NAME",
+        help="embedding model (default: the global --embedder or local:minilm)",
+    )
+    e.add_argument("--json", action="store_true", help="print JSON")
+    e.set_defaults(handler=None, standalone=cmd_beam)
+
+    e = eval_sub.add_parser(
+        "natural",
+        help="The write path on labelled natural statement pairs (tune and test halves)",
+        description="Remember each labelled pair (A, then B gap_days later) in a fresh scope "
+        "of a temporary store through the public API and score what the memory holds "
+        "against the label (docs/labelling.md). Statements are text or references into "
+        "the data folder (never copied into the repository). Reports the tune half and the "
+        "test half apart: supersession precision, updates found, false conflicts, "
+        "duplicates caught, values lost; failing examples are shown for the tune half only.",
+    )
+    e.add_argument(
+        "files",
+        nargs="+",
+        metavar="FILE",
+        help="labelled pairs, JSON Lines (e.g. examples/natural/*.jsonl)",
+    )
+    e.add_argument(
+        "--data",
+        default=None,
+        metavar="DIR",
+        help="the evaluation data folder references point into (e.g. ../shared/data); "
+        "without it, items that reference data are skipped and counted",
+    )
+    e.add_argument(
+        "--examples",
+        type=int,
+        default=0,
+        metavar="N",
+        help="failing tune-half items shown per label (default 0)",
+    )
+    e.add_argument(
+        "--embedder",
+        dest="eval_embedder",
+        metavar="NAME",
+        help="embedding model (default: the global --embedder or local:minilm)",
+    )
+    e.add_argument("--json", action="store_true", help="print JSON (figures only)")
+    e.set_defaults(handler=None, standalone=cmd_natural)
 
     try:
         from .eval.extraction import register_eval

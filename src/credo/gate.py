@@ -618,7 +618,7 @@ def _chatter(statement: Statement) -> tuple[str, str] | None:
     conversational verb with no object of its own ("I understand", "I hope so"), or any
     verb whose only object stands for something the sentence does not name ("I like it",
     "I use it daily"). A longer sentence may name it after all ("I read about them,
-    autobiographies at bedtime"): left to the other checks."""
+    biographies before sleep"): left to the other checks."""
     if not (statement.keyed and statement.first_person) or statement.kind != "statement":
         return None
     words = len(re.findall(r"[\w'’-]+", statement.said))

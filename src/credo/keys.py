@@ -500,8 +500,8 @@ _PREFERRING = frozenset(
 def _verb_of_its_own(token: Token) -> bool:
     """Is `token` a verb conjoined after an object, with the subject's claim of its own
     ("tea and hate coffee", "a teacher and work at Reaktor")? A word the tagger read as a
-    noun only with what verbs take, never before "of" or "like" ("the taste and smell of
-    fish", "and stuff like that")."""
+    noun only with what verbs take, never before "of" or "like" ("the smell and feel of
+    wet wool", "and stuff like that")."""
     if token.tag_ in ("VB", "VBP", "VBZ", "VBD") and token.pos_ == "VERB":
         return True
     return (
@@ -678,8 +678,8 @@ def _object_of(verb: Token) -> tuple[str, list[Token]] | None:
 
 def _measure(verb: Token, word: Token) -> bool:
     """Is `word` how much or how long the verb is done, and all the verb says: "I sleep 8
-    hours a night", "I run 2 miles a day", "I work 9 to 5"? Not beside an object or a
-    place ("I volunteer 3 days a week at the shelter": the shelter is the value), nor
+    hours a night", "I cycle 5 miles a day", "I work 9 to 5"? Not beside an object or a
+    place ("I swim 3 days a week at the lido": the lido is the value), nor
     after a passive ("I have been married 5 years" is (be, married))."""
     if word.dep_ != "npadvmod" or verb.tag_ == "VBN":
         return False
@@ -1062,6 +1062,17 @@ _CONTRACTED = {
 }
 
 
+def _typed_contraction(token: Token) -> bool:
+    """A contraction typed without its apostrophe ("im", "ive", "theyre"), split off its
+    pronoun by the tokenizer and given its base form by the pipeline (`credo.nlp`)."""
+    return (
+        token.i > 0
+        and not token.doc[token.i - 1].whitespace_
+        and token.lower_ in ("m", "re", "ve", "s")
+        and token.lemma_ in ("be", "have")
+    )
+
+
 def _third_person(verb: Token) -> str | None:
     """The form of `verb` after a third-person singular subject, or None if unknown."""
     from .nlp import inflect
@@ -1069,6 +1080,8 @@ def _third_person(verb: Token) -> str | None:
     low = verb.lower_
     if low in _CONTRACTED:
         return " " + _cased(_CONTRACTED[low], verb.text[1:])
+    if _typed_contraction(verb):  # "im" -> "The user is"
+        return " " + _cased(_CONTRACTED["'" + low], verb.text)
     if low == "'d" or low == "’d":
         nxt = verb.nbor() if verb.i + 1 < len(verb.doc) else None
         return " " + _cased(
@@ -1150,6 +1163,8 @@ def _verb_lemma(token: Token) -> str:
     "blogging" (blog) and "retook" (retake) right where the tagger's lemma may not."""
     from lemminflect import getLemma
 
+    if _typed_contraction(token):
+        return token.lemma_  # "im", "ive": the pipeline gave the base form
     found = getLemma(token.lower_, upos="VERB")
     return str(found[0]) if found else token.lemma_.lower()
 
@@ -1190,18 +1205,18 @@ _VERB_PREPS = frozenset({"at", "from", "as", "for", "with", "in", "on", "near", 
 _CLAUSES = frozenset({"ccomp", "advcl", "relcl", "acl", "xcomp", "pcomp", "csubj", "parataxis"})
 
 
-#: verbs of state, which a modal rarely carries over "and": "I can play the piano and want
-#: to teach" is "wants"
+#: verbs of state, which a modal rarely carries over "and": "I can sew quilts and want
+#: to sell them" is "wants"
 _STATIVE = frozenset({"want", "need", "know", "love", "like", "hate", "have", "own", "be"})
 
 
 def _shares_auxiliary(finite: Token, verb: Token) -> bool | None:
     """Does `verb`, conjoined after the subject's `finite` verb, share that auxiliary?
     True for a modal ("I will retire and move", "I can draw and paint") and for a negated
-    "do" before "or" ("I don't drink or do drugs"); False across "but" ("I would love
-    children but need to finish"), for an emphatic "do", for "be" and "have" ("I am
-    studying Spanish and know some": "knows"); None where English leaves it open ("I
-    don't like school and have blue eyes", "I can play the piano and want to teach"): the
+    "do" before "or" ("I don't smoke or eat meat"); False across "but" ("I would love
+    a dog but need to move first"), for an emphatic "do", for "be" and "have" ("I am
+    learning Welsh and know some": "knows"); None where English leaves it open ("I
+    don't like tea and have red hair", "I can sew quilts and want to sell them"): the
     sentence is then stored as said."""
     if verb.dep_ in ("aux", "auxpass") or verb.i <= finite.i:
         return False
@@ -1220,7 +1235,7 @@ def _shares_auxiliary(finite: Token, verb: Token) -> bool | None:
         t.lower_ in ("not", "n't", "never") for t in finite.doc[finite.i : finite.i + 2]
     )
     if not negated:
-        return False  # "I do spend time with family and love it": "loves"
+        return False  # "I do cook with friends and love it": "loves"
     return None if joined_by_and else True
 
 
@@ -1251,7 +1266,7 @@ def _verbs_hung_on_objects(head: Token) -> list[Token] | None:
             continue  # "how to repair cars": not a finite verb
         if t.tag_ == "NN":
             # the tagger read a noun: a verb only with what verbs take ("and work at
-            # Reaktor"), never in a list ("cards, darts, and pool in areas like that")
+            # Reaktor"), never in a list ("chess, cards, and pool in pubs like that")
             listed = t.head.dep_ == "conj" or any(x.text == "," for x in t.doc[t.head.i : t.i])
             if _verb_of_its_own(t) and not listed:
                 out.append(t)
@@ -1262,7 +1277,7 @@ def _verbs_hung_on_objects(head: Token) -> list[Token] | None:
             if c.dep_ in ("dobj", "prep", "xcomp", "attr", "acomp", "prt", "advmod", "npadvmod")
         ]
         if not own:
-            return None  # "I play video games and sing": a verb, or a noun read as one
+            return None  # "I play board games and paint": a verb, or a noun read as one
         out.append(t)
     return out
 
@@ -1284,7 +1299,7 @@ def rewrite(sent_text: str, name: str) -> tuple[str, bool]:
     if not any(t.lower_ in _FIRST for t in doc):
         return sent_text, False
     if any(t.lower_ == "t" and t.i > 0 and doc[t.i - 1].lower_ in _BARE_NEGATIVES for t in doc):
-        return sent_text, False  # "I don t have a job": a negation spelt apart, left as said
+        return sent_text, False  # "I don t own a car": a negation spelt apart, left as said
     lower_name = name if name != "The user" else "the user"
     quoted = _quoted(doc)
     out: dict[int, str] = {}
@@ -1301,7 +1316,7 @@ def rewrite(sent_text: str, name: str) -> tuple[str, bool]:
             if tok.dep_ not in ("nsubj", "nsubjpass", "conj"):
                 return sent_text, False  # "I, too, love jazz" read as a noun phrase
             if tok.dep_ == "conj" and tok.head.dep_ not in ("nsubj", "nsubjpass"):
-                return sent_text, False  # "I have beagles and I like Motown" misparsed
+                return sent_text, False  # "I have ferrets and I like jazz" misparsed
             if tok.dep_ == "conj" and any(
                 c.dep_ in ("cc", "preconj") and c.lower_ not in ("and", "both")
                 for c in tok.head.children
@@ -1328,11 +1343,11 @@ def rewrite(sent_text: str, name: str) -> tuple[str, bool]:
                 if shared is None or hung is None:
                     return sent_text, False
                 shared += hung
-                # "I could share my knowledge and help out", "I don't drink or do drugs":
+                # "I could lend my tools and help out", "I don't smoke or eat meat":
                 # a verb with no auxiliary of its own shares a modal or "do", and stays
                 sharing = [_shares_auxiliary(verb, v) for v in shared]
                 if None in sharing:
-                    return sent_text, False  # "I don't like school and have blue eyes"
+                    return sent_text, False  # "I don't like tea and have red hair"
                 shared = [v for v, shares in zip(shared, sharing, strict=True) if not shares]
                 for other in shared:
                     form = _third_person(other)
@@ -1763,7 +1778,7 @@ def _placed(predicate: str, value: list[Token], sent: Span) -> tuple[str, list[T
 
 def _refers_back(sent: Span, subject: str) -> bool:
     """Is `subject` a pronoun whose antecedent the sentence names before it ("I own a cat;
-    its name is Miso", "I have a son, he is 5")? Such a sentence is a fact as it stands
+    its name is Miso", "I have a niece, she is 9")? Such a sentence is a fact as it stands
     (stored, with no key: keyed on "its", every pet's name was one slot)."""
     low = subject.lower()
     if low not in _PRONOUN_SUBJECTS:

@@ -12,6 +12,7 @@ about 150 MB installed, lemminflect under 1 MB. Nothing here is imported by reca
 
 from __future__ import annotations
 
+import re
 import threading
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
@@ -48,11 +49,94 @@ def pipeline() -> Language:
             ) from exc
 
 
+#: contractions people type without the apostrophe, and how they are spelt with it; each
+#: splits into the same number of tokens either way ("dont": "do" + "nt"; "don't": "do" +
+#: "n't"), so the parse of the spelt form can be laid on the typed words. Words that are
+#: also words without an apostrophe ("its", "ill", "id", "were", "well", "shell") are not
+#: here.
+_TYPED = {
+    "im": "I'm",
+    "ive": "I've",
+    "youre": "you're",
+    "theyre": "they're",
+    "theres": "there's",
+    "thats": "that's",
+    "whats": "what's",
+    "hes": "he's",
+    "shes": "she's",
+    "dont": "don't",
+    "doesnt": "doesn't",
+    "didnt": "didn't",
+    "cant": "can't",
+    "wont": "won't",
+    "isnt": "isn't",
+    "arent": "aren't",
+    "wasnt": "wasn't",
+    "werent": "weren't",
+    "havent": "haven't",
+    "hasnt": "hasn't",
+    "hadnt": "hadn't",
+    "couldnt": "couldn't",
+    "shouldnt": "shouldn't",
+    "wouldnt": "wouldn't",
+}
+_TYPED_WORD = re.compile(r"\b(?:" + "|".join(_TYPED) + r"|i)\b", re.IGNORECASE)
+
+
+def spelt(text: str) -> str:
+    """`text` as it would be written with its apostrophes and a capital "I" ("im 29, i
+    dont smoke" -> "I'm 29, I don't smoke"): what the parser was trained on. Only for
+    reading; the stored words are always the user's."""
+
+    def fix(m: re.Match[str]) -> str:
+        word = m.group(0)
+        low = word.lower()
+        if low == "i":
+            return "I"
+        out = _TYPED[low]
+        return out if word[0].islower() or out[0] == "I" else out[0].upper() + out[1:]
+
+    return _TYPED_WORD.sub(fix, text)
+
+
 @lru_cache(maxsize=4096)
 def parse(text: str) -> Doc:
-    """The parsed `text` (cached: the gate and the key parser read the same sentence)."""
+    """The parsed `text` (cached: the gate and the key parser read the same sentence).
+
+    Text typed without apostrophes or with a lower-case "i" is read as its spelt form
+    (`spelt`) and that reading is laid on the words as typed, token for token: the tokens,
+    and so every span the key and the stored sentence are cut from, are the user's."""
     with _lock:
-        return pipeline()(text)
+        nlp = pipeline()
+        doc = nlp(text)
+        fixed = spelt(text)
+        if fixed == text:
+            return doc
+        reading = nlp(fixed)
+    if len(reading) != len(doc):
+        return doc
+    return _laid_on(doc, reading)
+
+
+def _laid_on(doc: Doc, reading: Doc) -> Doc:
+    """`doc`'s words with `reading`'s tags, lemmas, heads, dependencies and sentences."""
+    from spacy.tokens import Doc as Doc_
+
+    out = Doc_(
+        doc.vocab,
+        words=[t.text for t in doc],
+        spaces=[bool(t.whitespace_) for t in doc],
+        tags=[t.tag_ for t in reading],
+        pos=[t.pos_ for t in reading],
+        morphs=[str(t.morph) for t in reading],
+        lemmas=[t.lemma_ for t in reading],
+        heads=[t.head.i for t in reading],
+        deps=[t.dep_ for t in reading],
+        sent_starts=[bool(t.is_sent_start) for t in reading],
+    )
+    for mine, theirs in zip(out, reading, strict=True):
+        mine.norm_ = theirs.norm_
+    return out
 
 
 def inflect(lemma: str, tag: str) -> str | None:

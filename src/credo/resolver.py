@@ -460,7 +460,7 @@ def resolve(
             clashes.append(fact)  # "I have no pets" / "I have a cat named Miso"
 
     # a sentence with no key, and the same sentence negated: "I am pretty famous at
-    # playing skittles." / "I am not pretty famous at playing skittles."
+    # juggling plates." / "I am not pretty famous at juggling plates."
     said = _clauses_affirmed(incoming.text)  # read once, not once per stored fact
     denied = [
         f

@@ -11,8 +11,8 @@ The statements come from real persona data (the command takes the path; nothing 
 - MSC personas (`{"train": [...], "valid": [...]}`, lists of `{"Speaker 1": [...],
   "Speaker 2": [...]}`): clean first-person sentences, all true of one speaker at once;
 - PersonaExt (JSON Lines of PersonaChat utterances, each with one `head`, `relation`,
-  `tail` triple): the clause that holds the tail, detokenised ("i love to hike ." ->
-  "I love to hike."), kept only when it starts with I / I'm / My.
+  `tail` triple): the clause that holds the tail, detokenised ("i collect old maps ." ->
+  "I collect old maps."), kept only when it starts with I / I'm / My.
 
 The format is read from the content. The labels, with the gap between A and B:
 

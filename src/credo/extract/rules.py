@@ -7,8 +7,8 @@ the one English engine of the write path. Per user turn:
    caption is nobody's statement;
 2. each sentence is cut into clauses where two clauses that each have a subject of their
    own are joined by "and", "but", "so", a comma, a dash or a semicolon ("I went to a
-   support group yesterday and it was so powerful" is two clauses), and where a second
-   verb shares the subject ("I'm reading The Lean Startup and hoping it helps": the
+   pottery class on Monday and it was so calming" is two clauses), and where a second
+   verb shares the subject ("I'm reading The Quiet Harbour and hoping it helps": the
    second part, with no subject, is left out); openers ("Wow, Caroline!", "yeah", "so")
    and vocatives are trimmed;
 3. each clause is read by `analyse` and kept when it is a statement about the speaker
@@ -20,15 +20,15 @@ the one English engine of the write path. Per user turn:
    with the first-person speaker named and the verb inflected to agree. Nothing else is
    rewritten: a relative date stays as said ("last year"), and the fact carries the
    turn's time as `valid_from`. One exception: a chat report in the past tense with its
-   "I" left out ("Lost my job as a banker yesterday") is read with the "I" put back,
+   "I" left out ("Sold my bike to a neighbour yesterday") is read with the "I" put back,
    because the speaker is the only subject it can have.
 
 What it leaves out on purpose: questions, instructions, suggestions ("let's ..."),
 greetings and thanks, news announcements ("I have some amazing news", "guess what"),
 captions ("here's ...", "this is my ..."), reactions and praise ("that's awesome",
 "I love that!", "I love the colors"), thoughts, wishes and modals ("I think", "I hope",
-"I could"), anything said to or about the listener ("you"; but "I wanted to let you know
-that I'm running for office" keeps what follows "that"), "we" statements (a "we" is not
+"I could"), anything said to or about the listener ("you"; but "I wanted to tell you
+that I'm moving to Leeds" keeps what follows "that"), "we" statements (a "we" is not
 the speaker), and clauses holding "it", "they", "he", "she", "this" or "that", which mean
 nothing once read out of the conversation. A first-person clause that carries one of the
 gate's markers (a mood, a hedge, a plan, a state of the moment) is handed to the gate
@@ -109,7 +109,7 @@ _DENY_VERBS = frozenset({
     "remind", "relate", "deserve", "feel_like", "put", "let_go", "turn", "look_forward", "look_to",
     "can", "keep_up", "hang_out", "figure_out", "come", "reccomend", "recomend", "reccommend",
 })
-#: ... except these ("I've known these friends for 4 years", "I grew up in Oulu")
+#: ... except these ("I've known my neighbours for 12 years", "I grew up in Oulu")
 _DENY_EXCEPT = frozenset({"know", "grow_up", "take_up", "make", "try_out"})
 #: what a speaker tells the listener, when it is about the speaker, is kept
 _TELLING = frozenset({
@@ -193,7 +193,7 @@ _FILLER_NOUNS = frozenset({
     "okay", "fine", "alright", "fingers", "fire", "cloud", "moon", "roll", "track", "top",
     "comfort", "surge", "adventure", "options", "option", "purpose",
 })
-#: what a reaction to something shown is about: "I love the color and texture"
+#: what a reaction to something shown is about: "I love the shape and glaze"
 _REACTION_NOUNS = frozenset({
     "way", "idea", "thought", "color", "colour", "texture", "design", "pattern", "detail", "vibe",
     "look", "style", "shape", "message", "theme", "name", "sound", "view", "shot", "setting",
@@ -298,7 +298,7 @@ def _cut_points(sent: Span) -> list[int]:
     for tok in tokens[1:-1]:
         coordinator = tok.dep_ == "cc" and tok.lower_ in ("and", "but", "so")
         if coordinator and tok.head.dep_ == "ROOT" and tok.head.i < tok.i:
-            # "I'm reading The Lean Startup and hoping it helps": a second verb that
+            # "I'm reading The Quiet Harbour and hoping it helps": a second verb that
             # shares the subject is cut off, so that the first is judged on its own
             conj = next(
                 (
@@ -426,7 +426,7 @@ def _clauses(text: str, names: frozenset[str]) -> list[tuple[str, bool, bool]]:
 
 def split_clauses(text: str) -> list[str]:
     """The clauses of `text` as written, openers trimmed: each is judged on its own, so
-    that "I went to a support group yesterday and it was so powerful" keeps the report
+    that "I went to a pottery class on Monday and it was so calming" keeps the report
     and leaves the reaction out."""
     return [clause for clause, _, _ in _clauses(text, frozenset())]
 
@@ -512,7 +512,7 @@ def _past_form(tok: Token) -> bool:
 
 
 def _elided_subject(clause: str) -> str:
-    """ "Lost my job as a banker yesterday" -> "I lost my job as a banker yesterday": a
+    """ "Sold my bike to a neighbour yesterday" -> "I sold my bike to a neighbour yesterday": a
     report in the past tense with its "I" left out, as people write in chat. The speaker
     is the only subject it can have; nothing else is added."""
     sent = next(iter(parse(clause).sents))
@@ -526,8 +526,8 @@ def _elided_subject(clause: str) -> str:
 
 
 def _reported(sent: Span, verbs: frozenset[str] = _TELLING) -> str | None:
-    """ "I wanted to let you know that I'm running for office again" -> "I'm running for
-    office again": what the speaker tells the listener (or found out: `verbs`), when that
+    """ "I wanted to tell you that I'm moving to Leeds in June" -> "I'm moving to Leeds
+    in June": what the speaker tells the listener (or found out: `verbs`), when that
     is about the speaker."""
     for verb in sent:
         if (
@@ -616,7 +616,7 @@ def _unresolved(sent: Span) -> bool:
         ):
             continue  # "all of that", "stuff like that"
         if tok.dep_ == "poss" and any(t.pos_ in ("NOUN", "PROPN") and t.i < tok.i for t in sent):
-            continue  # "mentoring to help dancers reach their full potential"
+            continue  # "tutoring to help pupils pass their exams"
         return True
     return False
 
@@ -642,9 +642,9 @@ def _copula_ok(verb: Token, subject: Token) -> bool:
                 subject.lemma_.lower() in _FAVOURITE
                 or any(c.lower_ in _FAVOURITE for c in subject.children)
             ):
-                return _content(words)  # "my favorite is the amazing banana split sundae"
+                return _content(words)  # "my favorite is the spicy lentil soup"
             if child.lemma_.lower() in ("fan", "believer", "lover", "member", "part"):
-                # "I'm a big fan of pottery"; not "I'm a huge fan" (of what was said)
+                # "I'm a big fan of origami"; not "I'm a huge fan" (of what was said)
                 return any(c.dep_ == "prep" and _content(_phrase(c)) for c in child.children)
             if any(
                 t.lower_ in _EVALUATIVE and t.dep_ == "amod" and t.head.i == child.i for t in words
@@ -679,7 +679,7 @@ def _copula_ok(verb: Token, subject: Token) -> bool:
             and subject.lemma_.lower() in _AIMS
             and verb.tag_ in ("VBZ", "VBP")
         ):
-            return _content(_phrase(child))  # "my goal is to give kids a loving home"
+            return _content(_phrase(child))  # "my goal is to open a small bakery"
         if child.dep_ in ("xcomp", "ccomp", "advmod", "npadvmod", "prep", "acomp"):
             return False
     return False
@@ -694,7 +694,7 @@ def _reaction(head: Token, words: Sequence[Token]) -> bool:
         return False
     the = any(t.dep_ == "det" and t.lower_ == "the" and t.head.i == head.i for t in words)
     if the and (head.lemma_.lower() in _REACTION_NOUNS or head.lemma_.lower() in _FILLER_NOUNS):
-        return True  # "I love the way ...", "I like the idea and the acting"
+        return True  # "I love the way ...", "I like the theme and the lighting"
     modified = any(t.dep_ in ("amod", "compound", "nmod") and t.head.i == head.i for t in words)
     return the and (modified or head.tag_ == "NNS")
 
@@ -730,7 +730,7 @@ def _object_ok(verb: Token) -> bool:
                 )
                 for t in words
             ):
-                return False  # "I had a wicked day out", "an incredible time meeting ..."
+                return False  # "I had a neat day out", "an incredible time meeting ..."
             if lemma == "have" and head in _TROUBLE:
                 return False  # "I'm having trouble with ...": a state of the moment
             has_object = True
@@ -814,7 +814,7 @@ def _durable(sent: Span, subject: Token) -> bool:
         and phrasal not in _DENY_EXCEPT
         and lemma not in _DENY_EXCEPT
     ):
-        return False  # but "I got noticed by fashion editors", "I'm looking into ..."
+        return False  # but "I got noticed by a gallery owner", "I'm looking into ..."
     if lemma == "be" and verb.tag_ != "VBG":
         return _copula_ok(verb, subject)
     if (
@@ -961,7 +961,7 @@ class RuleExtractor:
                 return self.judge(reported, turn, speaker, people, opens=False)
             return None, "second person"
         if words[0] in _SUBORDINATE:
-            return None, "fragment"  # "When I face challenges on the court."
+            return None, "fragment"  # "When I lose focus at the office."
         if words[0] in (
             "here",
             "let",

@@ -1,0 +1,408 @@
+"""The write path on natural statement pairs, labelled by reading (docs/labelling.md).
+
+Each item is a pair: the same user said A, then `gap_days` later B. It is remembered into a
+fresh scope of one temporary SQLite store through the public API (`Memory.remember`, the
+gate, the key parser and the resolver), and what the memory holds afterwards is scored
+against the label a person gave it without looking at credo's answer:
+
+| label | right when |
+|---|---|
+| duplicate | B is taken as a duplicate of A (one fact) |
+| refinement | B refines A (A superseded by B, kept as history) |
+| update | B updates A (A superseded by B, kept as history) |
+| conflict | B is stored beside A and both are flagged |
+| coexist, unrelated | B is stored beside A, both live and unflagged |
+| not-a-fact | the gate refuses B |
+
+Statements are text, or references into the evaluation data folder (which may not be
+copied into the repository), each checked against the first 10 hex digits of the sha1 of
+the text it takes. Items fall in the *tune* or the *test* half by their id alone
+(`sha256(id)`'s first byte even: tune), fixed before anyone read a result; failing examples
+are shown for the tune half only.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import re
+import tempfile
+from collections import Counter
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from ..embed import Embedder
+from ..memory import Memory
+from ..store.sqlite import SQLiteStore
+from .resolver import DAY, START, Outcome, Pair, run_pair
+from .text import fit
+
+__all__ = [
+    "LABELS",
+    "Item",
+    "NaturalDataError",
+    "NaturalReport",
+    "evaluate",
+    "format_report",
+    "half",
+    "read_items",
+]
+
+LABELS = (
+    "update",
+    "coexist",
+    "duplicate",
+    "refinement",
+    "conflict",
+    "unrelated",
+    "not-a-fact",
+)
+HALVES = ("tune", "test")
+_BEAM_MARKER = re.compile(r"\s*->->\s*\d+\s*,\s*\d+\s*$")
+#: PersonaChat's tokenisation undone, case left as typed: "i 'm a nurse ." -> "i'm a nurse."
+_SPACED_PUNCT = re.compile(r" ([.,!?;:])")
+_SPACED_CLITIC = re.compile(r" (n't|'s|'m|'re|'ve|'ll|'d)\b", re.I)
+
+
+class NaturalDataError(ValueError):
+    """A labelled file or a reference cannot be used; the message says where and why."""
+
+
+def half(item_id: str) -> str:
+    """'tune' or 'test', from the id alone."""
+    return "tune" if hashlib.sha256(item_id.encode()).digest()[0] % 2 == 0 else "test"
+
+
+@dataclass(frozen=True)
+class Item:
+    id: str
+    label: str
+    a: str | None  # None: a not-a-fact item with B alone
+    b: str
+    gap_days: float
+    why: str = ""
+
+    @property
+    def half(self) -> str:
+        return half(self.id)
+
+    @property
+    def source(self) -> str:
+        return self.id.split("-", 1)[0]
+
+
+class _Data:
+    """The data folder, each file read once."""
+
+    def __init__(self, root: Path | None) -> None:
+        self.root = root
+        self._cache: dict[str, Any] = {}
+
+    def _json(self, rel: str) -> Any:
+        if rel not in self._cache:
+            if self.root is None:
+                raise LookupError("no data folder given")
+            path = self.root / rel
+            try:
+                if rel.endswith(".jsonl"):
+                    with path.open(encoding="utf-8") as fh:
+                        self._cache[rel] = [json.loads(line) for line in fh]
+                else:
+                    with path.open(encoding="utf-8") as fh:
+                        self._cache[rel] = json.load(fh)
+            except (OSError, ValueError) as exc:
+                raise NaturalDataError(f"{path}: cannot be read ({exc})") from exc
+        return self._cache[rel]
+
+    def text(self, ref: dict[str, Any]) -> str:
+        if "msc" in ref:
+            split, item, speaker, n = ref["msc"]
+            return str(self._json("msc_personas/msc_personas_dev.json")[split][item][speaker][n])
+        if "personaext" in ref:
+            rows = self._json("personaext/personaext_dev.jsonl")
+            return str(rows[int(ref["personaext"]) - 1]["text"])
+        if "locomo" in ref:
+            sample, dia = ref["locomo"]
+            for conv in self._json("locomo/locomo_dev.json"):
+                if conv["sample_id"] != sample:
+                    continue
+                for key, turns in conv["conversation"].items():
+                    if key.startswith("session_") and isinstance(turns, list):
+                        for turn in turns:
+                            if turn.get("dia_id") == dia:
+                                return str(turn["text"])
+            raise KeyError(f"no turn {dia} in {sample}")
+        if "beam" in ref:
+            chat, mid = ref["beam"]
+            for batch in self._json(f"beam/100K/{chat}/chat.json"):
+                for group in batch["turns"]:
+                    for msg in group:
+                        if msg.get("id") == mid:
+                            return _BEAM_MARKER.sub("", str(msg["content"]))
+            raise KeyError(f"no message {mid} in chat {chat}")
+        raise KeyError(f"unknown reference {sorted(ref)}")
+
+
+def _statement(value: Any, data: _Data, where: str) -> str:
+    if not isinstance(value, dict):
+        raise NaturalDataError(f"{where}: a statement is an object, not {type(value).__name__}")
+    if "text" in value:
+        text = value["text"]
+        if not isinstance(text, str) or not text.strip():
+            raise NaturalDataError(f"{where}: 'text' must be a non-empty string")
+        return text
+    try:
+        whole = data.text(value)
+    except LookupError:
+        raise
+    except (KeyError, IndexError, TypeError, ValueError) as exc:
+        raise NaturalDataError(f"{where}: the reference does not resolve ({exc})") from exc
+    span = value.get("span")
+    text = whole[span[0] : span[1]] if span else whole
+    sha = hashlib.sha1(text.encode()).hexdigest()[:10]
+    if value.get("sha") != sha:
+        raise NaturalDataError(
+            f"{where}: the referenced text changed (sha {sha}, the item says {value.get('sha')!r})"
+        )
+    if "personaext" in value:  # tokenised chat: rejoin punctuation, keep the case as typed
+        text = _SPACED_CLITIC.sub(r"\1", _SPACED_PUNCT.sub(r"\1", " ".join(text.split())))
+    return text.strip()
+
+
+@dataclass
+class Loaded:
+    items: list[Item]
+    skipped: int = 0  # items that reference data when no data folder was given
+
+
+def read_items(paths: Sequence[str | Path], *, data: str | Path | None = None) -> Loaded:
+    """The labelled items of `paths`, their references resolved in `data`."""
+    root = Path(data) if data is not None else None
+    if root is not None and not root.is_dir():
+        raise NaturalDataError(f"{root}: not a folder")
+    store = _Data(root)
+    out = Loaded([])
+    seen: set[str] = set()
+    for path in map(Path, paths):
+        try:
+            lines = path.read_text(encoding="utf-8").splitlines()
+        except (OSError, UnicodeDecodeError) as exc:
+            raise NaturalDataError(f"{path}: cannot be read ({exc})") from exc
+        for n, line in enumerate(lines, 1):
+            if not line.strip():
+                continue
+            where = f"{path}:{n}"
+            try:
+                row = json.loads(line)
+            except json.JSONDecodeError as exc:
+                raise NaturalDataError(f"{where}: not JSON ({exc.msg})") from exc
+            if not isinstance(row, dict):
+                raise NaturalDataError(f"{where}: expected an object")
+            item_id, label = row.get("id"), row.get("label")
+            if not isinstance(item_id, str) or not item_id:
+                raise NaturalDataError(f"{where}: no id")
+            if item_id in seen:
+                raise NaturalDataError(f"{where}: id {item_id!r} is used twice")
+            seen.add(item_id)
+            if label not in LABELS:
+                raise NaturalDataError(f"{where}: label {label!r} is not one of {LABELS}")
+            gap = row.get("gap_days", 0)
+            if isinstance(gap, bool) or not isinstance(gap, int | float) or gap < 0:
+                raise NaturalDataError(f"{where}: gap_days must be a number >= 0")
+            if "a" not in row and label != "not-a-fact":
+                raise NaturalDataError(f"{where}: only a not-a-fact item may lack 'a'")
+            try:
+                a = _statement(row["a"], store, f"{where} a") if "a" in row else None
+                b = _statement(row.get("b"), store, f"{where} b")
+            except LookupError:
+                out.skipped += 1
+                continue
+            out.items.append(Item(item_id, label, a, b, float(gap), str(row.get("why", ""))))
+    if not out.items and not out.skipped:
+        raise NaturalDataError("no labelled items in " + ", ".join(map(str, paths)))
+    return out
+
+
+# -- running and scoring -----------------------------------------------------------------------
+@dataclass(frozen=True)
+class Result:
+    item: Item
+    outcome: Outcome
+
+    @property
+    def got(self) -> str:
+        o = self.outcome
+        if o.a_relation is None and self.item.a is not None:
+            return "A refused"
+        if o.b_relation is None:
+            return "B refused"
+        return f"{o.b_relation}, A {o.a_status}" if self.item.a is not None else o.b_relation
+
+    @property
+    def a_refused(self) -> bool:
+        return self.item.a is not None and self.outcome.a_relation is None
+
+    @property
+    def b_refused(self) -> bool:
+        return not self.a_refused and self.outcome.b_relation is None
+
+    @property
+    def superseded(self) -> bool:
+        return self.outcome.a_status == "superseded"
+
+    @property
+    def flagged(self) -> bool:
+        return self.outcome.b_relation == "conflict"
+
+    @property
+    def right(self) -> bool:
+        label, rel, a = self.item.label, self.outcome.b_relation, self.outcome.a_status
+        if label == "not-a-fact":
+            return self.b_refused
+        if self.a_refused or self.b_refused:
+            return False
+        if label == "duplicate":
+            return rel == "duplicate"
+        if label in ("update", "refinement"):
+            return rel == label and a == "superseded"
+        if label == "conflict":
+            return rel == "conflict"
+        return rel == "new" and a == "active"  # coexist, unrelated
+
+
+def run_item(store: SQLiteStore, item: Item) -> Result:
+    if item.a is not None:
+        pair = Pair(
+            item.id, item.label, "natural", item.source, item.a, item.b, item.gap_days * DAY
+        )
+        return Result(item, run_pair(store, pair))
+    rb = Memory(store, scope=item.id).remember(item.b, valid_from=START)
+    rel = rb.relation.value if rb.accepted and rb.relation else None
+    pair = Pair(item.id, item.label, "natural", item.source, "", item.b, 0.0)
+    return Result(item, Outcome(pair, "new", rel, None, why=rb.why, code=rb.code))
+
+
+def _share(num: int, den: int) -> float | None:
+    return num / den if den else None
+
+
+@dataclass
+class HalfFigures:
+    results: list[Result] = field(default_factory=list)
+
+    def figures(self) -> dict[str, Any]:
+        rs = self.results
+        by = Counter(r.item.label for r in rs)
+        right = Counter(r.item.label for r in rs if r.right)
+        superseded = [r for r in rs if r.superseded]
+        facts = [r for r in rs if r.item.label != "not-a-fact"]
+        not_conflict = [r for r in facts if r.item.label != "conflict"]
+        return {
+            "items": len(rs),
+            "right": _share(sum(r.right for r in rs), len(rs)),
+            "per_label": {
+                label: {"n": by[label], "right": _share(right[label], by[label])}
+                for label in LABELS
+                if by[label]
+            },
+            "supersession_precision": _share(
+                sum(r.item.label in ("update", "refinement") for r in superseded),
+                len(superseded),
+            ),
+            "supersessions": len(superseded),
+            "updates_found": _share(right["update"], by["update"]),
+            "false_conflicts": _share(sum(r.flagged for r in not_conflict), len(not_conflict)),
+            "conflicts_flagged": _share(right["conflict"], by["conflict"]),
+            "duplicates_caught": _share(right["duplicate"], by["duplicate"]),
+            "values_lost": sum(
+                r.outcome.b_relation == "duplicate" and r.item.label != "duplicate" for r in rs
+            ),
+            "facts_refused": sum(r.a_refused or r.b_refused for r in facts),
+            "non_facts_refused": _share(right["not-a-fact"], by["not-a-fact"]),
+        }
+
+
+@dataclass
+class NaturalReport:
+    embedder: str
+    skipped: int
+    halves: dict[str, HalfFigures]
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "embedder": self.embedder,
+            "skipped_without_data": self.skipped,
+            **{name: h.figures() for name, h in self.halves.items()},
+        }
+
+
+def evaluate(
+    loaded: Loaded,
+    embedder: Embedder,
+    *,
+    progress: Callable[[str], None] | None = None,
+) -> NaturalReport:
+    report = NaturalReport(embedder.name, loaded.skipped, {h: HalfFigures() for h in HALVES})
+    with tempfile.TemporaryDirectory(prefix="credo-natural-") as tmp:
+        store = SQLiteStore(Path(tmp) / "natural.db", embedder)
+        try:
+            for n, item in enumerate(loaded.items, 1):
+                report.halves[item.half].results.append(run_item(store, item))
+                if progress and (n % 100 == 0 or n == len(loaded.items)):
+                    progress(f"{n}/{len(loaded.items)} items")
+        finally:
+            store.close()
+    return report
+
+
+def _pct(x: float | None) -> str:
+    return "  -  " if x is None else f"{x:.3f}"
+
+
+def format_report(report: NaturalReport, *, examples: int = 0) -> str:
+    figs = {name: h.figures() for name, h in report.halves.items()}
+    tune, test = figs["tune"], figs["test"]
+    rows = [
+        ("items", str(tune["items"]), str(test["items"])),
+        ("handled right", _pct(tune["right"]), _pct(test["right"])),
+        (
+            "supersession precision",
+            _pct(tune["supersession_precision"]),
+            _pct(test["supersession_precision"]),
+        ),
+        ("  (supersessions)", str(tune["supersessions"]), str(test["supersessions"])),
+        ("updates found", _pct(tune["updates_found"]), _pct(test["updates_found"])),
+        ("false conflicts", _pct(tune["false_conflicts"]), _pct(test["false_conflicts"])),
+        ("conflicts flagged", _pct(tune["conflicts_flagged"]), _pct(test["conflicts_flagged"])),
+        ("duplicates caught", _pct(tune["duplicates_caught"]), _pct(test["duplicates_caught"])),
+        ("values lost", str(tune["values_lost"]), str(test["values_lost"])),
+        ("facts refused by the gate", str(tune["facts_refused"]), str(test["facts_refused"])),
+        ("non-facts refused", _pct(tune["non_facts_refused"]), _pct(test["non_facts_refused"])),
+    ]
+    for label in LABELS:
+        t, s = tune["per_label"].get(label), test["per_label"].get(label)
+        rows.append(
+            (
+                f"  {label}",
+                f"{_pct(t['right'])} of {t['n']}" if t else "-",
+                f"{_pct(s['right'])} of {s['n']}" if s else "-",
+            )
+        )
+    lines = [f"natural pairs ({report.embedder})", "", f"{'':28}{'tune':>16}{'test':>16}"]
+    lines += [f"{name:28}{a:>16}{b:>16}" for name, a, b in rows]
+    if report.skipped:
+        lines.append(f"({report.skipped} items reference data and no --data was given)")
+    if examples:
+        lines += ["", "failing tune items:"]
+        shown: Counter[str] = Counter()
+        for r in report.halves["tune"].results:
+            if r.right or shown[r.item.label] >= examples:
+                continue
+            shown[r.item.label] += 1
+            lines.append(f"- {r.item.id} [{r.item.label}, {r.item.gap_days:g} d] got {r.got}")
+            if r.item.a is not None:
+                lines.append(f"    A: {r.item.a}")
+            lines.append(f"    B: {r.item.b}")
+    return "\n".join(fit(line) for line in lines)
