@@ -27,7 +27,16 @@ from .fact import normalize_predicate
 if TYPE_CHECKING:
     from spacy.tokens import Doc, Span, Token
 
-__all__ = ["Statement", "analyse", "display_name", "first_sentence", "parse_key", "rewrite"]
+__all__ = [
+    "Statement",
+    "analyse",
+    "denies_the_past",
+    "display_name",
+    "elided_subject",
+    "first_sentence",
+    "parse_key",
+    "rewrite",
+]
 
 #: explicit wrappers that say "this is for you to keep"; not part of the fact
 _WRAPPER = re.compile(
@@ -713,6 +722,11 @@ def _stray_object(prep: Token) -> Token | None:
     return nxt
 
 
+#: verbs that say the subject came to be what follows: "got divorced", "became a nurse",
+#: "turned 18 years old" are keyed as the state they reached ("be divorced", ...)
+_BECOMING = frozenset({"get", "become", "turn"})
+
+
 def _copula(verb: Token) -> tuple[str, list[Token]] | None:
     """ "is a nurse" -> ("", [a nurse]); "is allergic to peanuts" -> ("_allergic_to",
     [peanuts]); "is from Finland" -> ("_from", [Finland]); "was born in India"."""
@@ -829,6 +843,19 @@ def _key(sent: Span) -> tuple[Token, str, list[Token], bool] | None:
             if t not in denial and not t.is_punct
         ]
         return subject, "be", state, negated or bool(denial)
+    if lemma in _BECOMING and any(c.dep_ in _COMPLEMENTS for c in verb.children):
+        lemma = "be"  # "I got divorced", "I became a widow", "I turned 18 years old"
+    elif lemma == "turn" and (
+        age := next(
+            (
+                list(c.subtree)
+                for c in verb.children
+                if c.dep_ == "dobj" and all(t.like_num or t.tag_ == "HYPH" for t in c.subtree)
+            ),
+            None,
+        )
+    ):
+        return subject, "be_old", age, negated  # "I turned 30", "... forty-one": an age
     if lemma == "be":
         found = _copula(verb)
         if found is None:
@@ -1762,6 +1789,8 @@ def _placed(predicate: str, value: list[Token], sent: Span) -> tuple[str, list[T
         base.startswith("live_")
         and capitalises
         and not any(ch.isupper() for t in value for ch in t.text)
+        # the tagger knows a name typed in lower case ("I live in canada") by its use
+        and not any(t.tag_ in ("NNP", "NNPS") for t in value)
     )
     if not (indefinite or unnamed):
         return predicate, value
@@ -1798,6 +1827,39 @@ def _tokens_of(sent: Span, value: str) -> list[Token]:
     return [t for t in sent if start <= t.idx < start + len(value)]
 
 
+def past_form(tok: Token) -> bool:
+    """A verb in the past tense, also where the tagger read a chat's subjectless "Lost my
+    job" as an imperative (the form is the past tense and not the base form)."""
+    if tok.tag_ == "VBD":
+        return True
+    if (
+        tok.pos_ != "VERB"
+        or tok.tag_ not in ("VB", "VBN")
+        or any(c.dep_ in ("aux", "auxpass") for c in tok.children)
+    ):
+        return False
+    from .nlp import inflect, lemma_of
+
+    lemma = lemma_of(tok.lower_)
+    return lemma != tok.lower_ and inflect(lemma, "VBD") == tok.lower_
+
+
+def elided_subject(clause: str) -> str:
+    """ "Sold my bike to a neighbour yesterday" -> "I sold my bike to a neighbour yesterday": a
+    report in the past tense with its "I" left out, as people write in chat. The speaker
+    is the only subject it can have; nothing else is added."""
+    from .nlp import parse
+
+    sent = next(iter(parse(clause).sents))
+    root = sent.root
+    if not past_form(root) or any(c.dep_ in _SUBJ for c in root.children):
+        return clause
+    before = [t for t in sent if t.i < root.i]
+    if any(t.pos_ != "ADV" or t.dep_ != "advmod" for t in before) or sent[0].pos_ == "PROPN":
+        return clause
+    return "I " + clause[:1].lower() + clause[1:]
+
+
 def analyse(text: str, *, self_name: str = "The user") -> Statement:
     """Read one utterance: its kind, its key, and the sentence to store.
 
@@ -1828,6 +1890,19 @@ def analyse(text: str, *, self_name: str = "The user") -> Statement:
             found = _key(retry)
             if kind == "fragment" and found is not None:
                 kind = _kind(retry, said)
+    if found is None and kind != "question":
+        # "switched to neovim last week", "sold my bike": a chat report in the past tense
+        # with its "I" left out is the speaker's; read with the "I" put back, and stored
+        # so when the sentence can be said of the user, else as said
+        full = elided_subject(said)
+        if full != said:
+            retry = first_sentence(full)
+            found = _key(retry)
+            if found is not None:
+                kind, sent = "statement", retry
+                restored, rewritten = rewrite(full, self_name)
+                if rewritten:  # "lost my job" -> "The user lost the user's job"
+                    stored, changed = restored, True
     template = _copular_key(said) if kind in ("statement", "fragment") else None
     if template is not None:
         t_subject, t_predicate, t_object, t_first, t_negated = template
@@ -1891,6 +1966,27 @@ def analyse(text: str, *, self_name: str = "The user") -> Statement:
         first_person=first,
         rewritten=changed,
     )
+
+
+def denies_the_past(text: str) -> bool:
+    """Does the statement say something never happened ("I've never been to Asia", "I
+    never went to university")? The past does not change: against a stored report of it,
+    that is a contradiction whatever the time between, not an update. A habit denied in
+    the present ("I never drink coffee") is not this."""
+    from .nlp import parse
+
+    said = strip_wrapper(text)
+    if not said:
+        return False
+    for tok in parse(elided_subject(said)):
+        if tok.lower_ != "never":
+            continue
+        verb = tok.head
+        if verb.tag_ == "VBD" or (
+            verb.tag_ == "VBN" and any(c.lemma_ == "have" for c in verb.children)
+        ):
+            return True
+    return False
 
 
 def parse_key(text: str, *, self_name: str = "The user") -> Statement | None:

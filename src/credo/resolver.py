@@ -55,6 +55,7 @@ from .config import (
     UPDATE_WINDOW,
 )
 from .fact import INFERRED_CAP, SOURCE_CAP, SOURCE_RANK, Fact, Status, source_kind
+from .keys import denies_the_past
 from .predicates import Catalogue, shipped, split_polarity
 from .store.base import Event
 
@@ -157,12 +158,57 @@ def _is_number(token: str) -> bool:
     return token in _NUMBER_WORDS or bool(re.search(r"\d", token))
 
 
+_UNITS = [
+    "zero",
+    "one",
+    "two",
+    "three",
+    "four",
+    "five",
+    "six",
+    "seven",
+    "eight",
+    "nine",
+    "ten",
+    "eleven",
+    "twelve",
+    "thirteen",
+    "fourteen",
+    "fifteen",
+    "sixteen",
+    "seventeen",
+    "eighteen",
+    "nineteen",
+]
+_TENS = ["twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety"]
+_NUMBER_VALUES = {
+    **{w: n for n, w in enumerate(_UNITS)},
+    **{w: 10 * (n + 2) for n, w in enumerate(_TENS)},
+}
+
+
+def number_value(word: str) -> str | None:
+    """A cardinal written as a word, in digits: "ten" -> "10", "thirty-four" -> "34";
+    None for anything else. "I'm 34" and "I'm thirty-four" name one age."""
+    parts = word.lower().split("-")
+    if len(parts) == 1 and parts[0] in _NUMBER_VALUES:
+        return str(_NUMBER_VALUES[parts[0]])
+    if len(parts) == 2 and parts[0] in _TENS and parts[1] in _UNITS[1:10]:
+        return str(_NUMBER_VALUES[parts[0]] + _NUMBER_VALUES[parts[1]])
+    return None
+
+
 def _tokens(value: str | None) -> list[str]:
-    """Object words for comparison: lower-cased, lemmatised, stop words out."""
+    """Object words for comparison: lower-cased, lemmatised, stop words out, numbers
+    written as words in digits."""
     from .nlp import lemma_of
 
     words = (w.strip(".,:;!?") for w in _WORDS.findall((value or "").lower()))
-    return [w if _is_number(w) else lemma_of(w) for w in words if w and w not in _STOP]
+    return [
+        number_value(w) or (w if _is_number(w) else lemma_of(w))
+        for w in words
+        if w and w not in _STOP
+    ]
 
 
 def _state(predicate: str, obj: str | None) -> str:
@@ -231,6 +277,62 @@ def _leaves(base: str, negated: bool) -> bool:
     return base in _LEAVING and not negated or base in _NOT_AT and negated
 
 
+#: the slots a statement can end without naming their value, and what ends them: "I quit
+#: my job", "I lost my job", "I retired", "I'm unemployed" end "I work at Walmart" and "I
+#: have a job at the museum"; "I moved into my first home", "we moved across the country"
+#: end "I live in Texas" and "I live in an apartment". Kept narrow: a job is named as one
+#: ("job", "work"), a move is the subject's own (no object moved) to a dwelling or a place.
+_WORK_NOUNS = frozenset({"job", "work", "position", "career"})
+_WORKING = frozenset({"work_at", "work_as"})
+_NOT_WORKING = frozenset({"retire", "retired", "unemployed", "jobless"})
+_DWELLINGS = frozenset(
+    {"home", "house", "apartment", "flat", "place", "city", "town", "country", "state"}
+)
+_DWELLING_IN = frozenset({"live_in", "live", "live_on", "live_at"})
+
+
+_BEFORE_A_NAME = re.compile(r"[,;(]|\b(?:in|on|at|of|for|from|to|near|by|the|my|our|a|an)\b")
+
+
+def _renamed(longer: str | None, shorter: str | None) -> bool:
+    """Does `longer` put words in front of the name `shorter`, making another name ("New
+    York" / "York", "West Virginia" / "Virginia")? Not when what comes first is a number,
+    a place or a thing said with a preposition or a comma ("my blog on Netlify",
+    "Valencia, Spain"): those say more of the same value."""
+    words, name = _WORDS.findall((longer or "").lower()), _WORDS.findall((shorter or "").lower())
+    if not name or len(words) <= len(name) or words[-len(name) :] != name:
+        return False
+    front = " ".join(words[: -len(name)])
+    return not _BEFORE_A_NAME.search(front) and not re.search(r"\d", front)
+
+
+def _ends_work(base: str, negated: bool, obj: str | None) -> bool:
+    words = set(_tokens(obj))
+    return not negated and (
+        base in _LEAVING | {"lose"}
+        and bool(words & _WORK_NOUNS)
+        or base == "retire"
+        or base == "be"
+        and bool(words & _NOT_WORKING)
+    )
+
+
+def _is_work(base: str, negated: bool, obj: str | None) -> bool:
+    return not negated and (
+        base in _WORKING or base == "have" and bool(set(_tokens(obj)) & _WORK_NOUNS)
+    )
+
+
+def _moves_home(base: str, negated: bool, obj: str | None) -> bool:
+    """ "I moved into my first home", "we moved across the country", "I moved to Oslo"."""
+    verb, _, prep = base.partition("_")
+    if negated or verb not in ("move", "relocate") or prep not in ("", "to", "into", "across"):
+        return False
+    words = _tokens(obj)
+    first = words[0] if words else ""
+    return bool(set(words) & _DWELLINGS) or prep == "to" or first in ("to", "into", "across")
+
+
 #: relations that put one thing in one place at a time: "deploys arttuan.com on Vercel"
 #: and "deploys arttuan.com on Netlify" are rival places for arttuan.com ("runs Postgres
 #: on RDS" / "on my laptop" can both be true: not listed)
@@ -285,7 +387,11 @@ def same_words(a: str, b: str) -> bool:
 def signature(text: str) -> tuple[frozenset[str], frozenset[str], frozenset[str]]:
     """What two wordings of one claim must share: numbers, names, and negations."""
     words = _WORDS.findall(text.replace("n't", " n't"))
-    nums = frozenset(w.lower().strip(".,") for w in words if re.search(r"\d", w))
+    nums = frozenset(
+        number_value(w.strip(".,")) or w.lower().strip(".,")
+        for w in words
+        if re.search(r"\d", w) or number_value(w.strip(".,"))
+    )
     names = frozenset(w.lower() for n, w in enumerate(words) if n and w[:1].isupper())
     negs = frozenset(w.lower() for w in words if w.lower() in _NEGATIONS)
     return nums, names, negs
@@ -425,7 +531,11 @@ def resolve(
         if fact in said_more:
             continue
         if same_polarity:
-            if extends(incoming.object, fact.object):
+            if one_valued and (
+                _renamed(incoming.object, fact.object) or _renamed(fact.object, incoming.object)
+            ):
+                clashes.append(fact)  # "York" / "New York": two places, not one said fully
+            elif extends(incoming.object, fact.object):
                 if not _SETS_AGAINST.search(fact.text):
                     refines.append(fact)
                 # else "likes dogs but not cats" -> "likes dogs and cats": not a fuller
@@ -484,6 +594,14 @@ def resolve(
             and base in _LEFT
         ) and objects_agree(incoming.object, fact.object):
             clashes.append(fact)
+        elif (
+            _ends_work(base, negated, incoming.object)
+            and _is_work(*other, fact.object)
+            or _moves_home(base, negated, incoming.object)
+            and other[0] in _DWELLING_IN
+            and not other[1]
+        ):
+            clashes.append(fact)  # "I quit my job" / "I work at Walmart"
 
     # "I'm single" / "I'm married to Laura": states on sibling "be" keys can exclude
     # each other; compare what each says the subject is
@@ -520,7 +638,14 @@ def resolve(
         for f in refines
         if incoming.asserted_at >= f.asserted_at and _rank(incoming.source) >= _rank(f.source)
     ]
-    updated = [f for f in clashes if replaces(f)]
+    # "I've never been to Asia" against "we went to Japan last year": the past does not
+    # change, so a denial of it contradicts a stored report whatever the time between
+    past_denied = negated and denies_the_past(incoming.text)
+    updated = [
+        f
+        for f in clashes
+        if replaces(f) and not (past_denied and not split_polarity(f.predicate or "")[1])
+    ]
     history = [f for f in clashes if f not in updated and newer(f, incoming)]
     conflicting = [f for f in clashes if f not in updated and f not in history]
 

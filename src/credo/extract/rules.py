@@ -47,8 +47,8 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from ..gate import Candidate, GatePolicy, check
-from ..keys import Statement, analyse, strip_wrapper
-from ..nlp import inflect, lemma_of, parse
+from ..keys import Statement, analyse, elided_subject, past_form, strip_wrapper
+from ..nlp import lemma_of, parse
 from ..suppress import is_suppression_request
 from .base import Extraction, Turn
 
@@ -284,9 +284,7 @@ def _independent(tokens: Sequence[Token], lo: int, hi: int) -> bool:
 
 
 def _finite_before(tokens: Sequence[Token], lo: int, hi: int) -> bool:
-    return any(
-        lo <= t.i < hi and (t.tag_ in ("VBD", "VBZ", "VBP") or _past_form(t)) for t in tokens
-    )
+    return any(lo <= t.i < hi and (t.tag_ in ("VBD", "VBZ", "VBP") or past_form(t)) for t in tokens)
 
 
 def _cut_points(sent: Span) -> list[int]:
@@ -494,35 +492,6 @@ def _verb_of(sent: Span) -> Token:
         if comp is not None:
             return comp
     return root
-
-
-def _past_form(tok: Token) -> bool:
-    """A verb in the past tense, also where the tagger read a chat's subjectless "Lost my
-    job" as an imperative (the form is the past tense and not the base form)."""
-    if tok.tag_ == "VBD":
-        return True
-    if (
-        tok.pos_ != "VERB"
-        or tok.tag_ not in ("VB", "VBN")
-        or any(c.dep_ in ("aux", "auxpass") for c in tok.children)
-    ):
-        return False
-    lemma = lemma_of(tok.lower_)
-    return lemma != tok.lower_ and inflect(lemma, "VBD") == tok.lower_
-
-
-def _elided_subject(clause: str) -> str:
-    """ "Sold my bike to a neighbour yesterday" -> "I sold my bike to a neighbour yesterday": a
-    report in the past tense with its "I" left out, as people write in chat. The speaker
-    is the only subject it can have; nothing else is added."""
-    sent = next(iter(parse(clause).sents))
-    root = sent.root
-    if not _past_form(root) or any(c.dep_ in _SUBJ for c in root.children):
-        return clause
-    before = [t for t in sent if t.i < root.i]
-    if any(t.pos_ != "ADV" or t.dep_ != "advmod" for t in before) or sent[0].pos_ == "PROPN":
-        return clause
-    return "I " + clause[:1].lower() + clause[1:]
 
 
 def _reported(sent: Span, verbs: frozenset[str] = _TELLING) -> str | None:
@@ -946,7 +915,7 @@ class RuleExtractor:
         said = strip_wrapper(clause)
         explicit = said != clause.strip()
         if opens:
-            clause = _elided_subject(clause)
+            clause = elided_subject(clause)
         st = analyse(clause, self_name=speaker)
         if st.kind != "statement" or not said:
             return None, st.kind

@@ -1,0 +1,201 @@
+"""`credo eval natural` and `credo eval beam` on small files written here in the real
+formats: the scoring follows the labels and the store, and bad input is a clear error."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from pathlib import Path
+
+import pytest
+
+from credo.eval import beam, natural
+from credo.testing import HashEmbedder
+
+
+def _write(path: Path, rows: list[dict]) -> Path:
+    path.write_text("".join(json.dumps(r) + "\n" for r in rows), encoding="utf-8")
+    return path
+
+
+def test_half_is_fixed_by_the_id_alone() -> None:
+    assert natural.half("wr-0001") == natural.half("wr-0001")
+    halves = {natural.half(f"x-{n}") for n in range(40)}
+    assert halves == {"tune", "test"}
+
+
+def test_natural_scores_each_label_against_what_the_store_holds(tmp_path: Path) -> None:
+    rows = [
+        {
+            "id": "t-1",
+            "a": {"text": "I live in Oslo"},
+            "b": {"text": "I live in Bergen"},
+            "gap_days": 400,
+            "label": "update",
+        },
+        {
+            "id": "t-2",
+            "a": {"text": "I live in Oslo"},
+            "b": {"text": "I live in Bergen"},
+            "gap_days": 0,
+            "label": "conflict",
+        },
+        {
+            "id": "t-3",
+            "a": {"text": "I like jazz"},
+            "b": {"text": "I like hiking"},
+            "gap_days": 3,
+            "label": "coexist",
+        },
+        {
+            "id": "t-4",
+            "a": {"text": "My son is seven."},
+            "b": {"text": "My son is 7."},
+            "gap_days": 0,
+            "label": "duplicate",
+        },
+        {"id": "t-5", "b": {"text": "what should i cook tonight?"}, "label": "not-a-fact"},
+        # labelled wrong on purpose: the score must say so
+        {
+            "id": "t-6",
+            "a": {"text": "I like jazz"},
+            "b": {"text": "I like hiking"},
+            "gap_days": 3,
+            "label": "update",
+        },
+    ]
+    loaded = natural.read_items([_write(tmp_path / "n.jsonl", rows)])
+    report = natural.evaluate(loaded, HashEmbedder())
+    results = {r.item.id: r for h in report.halves.values() for r in h.results}
+    assert [i for i, r in sorted(results.items()) if r.right] == ["t-1", "t-2", "t-3", "t-4", "t-5"]
+    assert results["t-1"].superseded and results["t-2"].flagged
+    figures = report.to_dict()
+    assert sum(figures[h]["items"] for h in ("tune", "test")) == 6
+    text = natural.format_report(report, examples=5)
+    assert "tune" in text and "test" in text
+
+
+def test_natural_references_are_resolved_and_checked(tmp_path: Path) -> None:
+    data = tmp_path / "data"
+    (data / "msc_personas").mkdir(parents=True)
+    (data / "msc_personas" / "msc_personas_dev.json").write_text(
+        json.dumps({"train": [{"Speaker 1": ["I have a dog.", "I live in Oslo."]}]})
+    )
+    sha = hashlib.sha1(b"I live in Oslo.").hexdigest()[:10]
+    ref = {"msc": ["train", 0, "Speaker 1", 1], "sha": sha}
+    path = _write(
+        tmp_path / "r.jsonl",
+        [
+            {
+                "id": "r-1",
+                "a": ref,
+                "b": {"text": "i live in bergen now"},
+                "gap_days": 30,
+                "label": "update",
+            },
+        ],
+    )
+    loaded = natural.read_items([path], data=data)
+    assert loaded.items[0].a == "I live in Oslo."
+    # without the data folder the item is skipped and counted, never guessed
+    assert natural.read_items([path]).skipped == 1
+    bad = _write(
+        tmp_path / "bad.jsonl",
+        [
+            {"id": "r-1", "a": {**ref, "sha": "0000000000"}, "b": {"text": "x"}, "label": "update"},
+        ],
+    )
+    with pytest.raises(natural.NaturalDataError, match="changed"):
+        natural.read_items([bad], data=data)
+
+
+@pytest.mark.parametrize(
+    "row, message",
+    [
+        ({"id": "x", "a": {"text": "a"}, "b": {"text": "b"}, "label": "maybe"}, "label"),
+        ({"id": "x", "b": {"text": "b"}, "label": "update"}, "lack 'a'"),
+        (
+            {"id": "x", "a": {"text": "a"}, "b": {"text": "b"}, "label": "update", "gap_days": -1},
+            "gap_days",
+        ),
+        ({"a": {"text": "a"}, "b": {"text": "b"}, "label": "update"}, "no id"),
+    ],
+)
+def test_natural_bad_items_are_clear_errors(tmp_path: Path, row: dict, message: str) -> None:
+    with pytest.raises(natural.NaturalDataError, match=message):
+        natural.read_items([_write(tmp_path / "x.jsonl", [row])])
+
+
+def _chat(folder: Path) -> Path:
+    folder.mkdir(parents=True)
+    turns = [
+        {
+            "role": "user",
+            "id": 0,
+            "time_anchor": "March-01-2024",
+            "content": "I live in Oslo. ->-> 1,1",
+        },
+        {"role": "assistant", "id": 1, "content": "Noted."},
+        {"role": "user", "id": 2, "content": "I have used Docker. ->-> 1,2"},
+    ]
+    later = [
+        {
+            "role": "user",
+            "id": 3,
+            "time_anchor": "June-01-2024",
+            "content": "I live in Bergen now. ->-> 2,1",
+        },
+        {"role": "user", "id": 4, "content": "I have never used Docker. ->-> 2,2"},
+    ]
+    (folder / "chat.json").write_text(
+        json.dumps([{"batch_number": 1, "turns": [turns]}, {"batch_number": 2, "turns": [later]}])
+    )
+    questions = {
+        "knowledge_update": [
+            {
+                "question": "Where do I live?",
+                "answer": "Bergen",
+                "source_chat_ids": {"original_info": [0], "updated_info": [3]},
+                "rubric": ["LLM response should state: Bergen"],
+            }
+        ],
+        "contradiction_resolution": [
+            {
+                "question": "Have I used Docker?",
+                "source_chat_ids": {"first_statement": [2], "second_statement": [4]},
+            }
+        ],
+    }
+    (folder / "probing_questions.json").write_text(json.dumps(questions))
+    return folder
+
+
+def test_beam_reads_user_turns_with_their_dates_and_scores_the_store(tmp_path: Path) -> None:
+    chats = beam.read_beam(_chat(tmp_path / "beam" / "1").parent)
+    assert [t.id for t in chats[0].turns] == ["1:0", "1:2", "1:3", "1:4"]
+    assert chats[0].turns[0].content == "I live in Oslo."  # the index marker is not speech
+    assert chats[0].turns[1].timestamp == chats[0].turns[0].timestamp  # the batch's date
+    report = beam.evaluate(chats, HashEmbedder())
+    update = report.updates[0]
+    assert update.turn_holds_value and update.stored and update.superseded
+    assert update.rendered and not update.stale_as_current
+    contradiction = report.contradictions[0]
+    assert contradiction.both_stored and contradiction.flagged
+    assert contradiction.shown_with_warning
+    assert report.to_dict()["contradiction"]["flagged"] == 1.0
+
+
+def test_beam_value_terms() -> None:
+    assert beam.value_terms("1,200 calls per day") == frozenset({"1200"})
+    assert beam.holds("we now allow 1200 calls a day", beam.value_terms("1,200 calls"))
+    assert not beam.holds("we allow 1000 calls", beam.value_terms("1,200 calls"))
+
+
+def test_beam_bad_folders_are_clear_errors(tmp_path: Path) -> None:
+    with pytest.raises(beam.BeamError, match="not a folder"):
+        beam.read_beam(tmp_path / "nowhere")
+    (tmp_path / "empty").mkdir()
+    with pytest.raises(beam.BeamError, match="no chat.json"):
+        beam.read_beam(tmp_path / "empty")
+    with pytest.raises(beam.BeamError, match="no chat named"):
+        beam.read_beam(_chat(tmp_path / "b" / "1").parent, chats=["7"])
