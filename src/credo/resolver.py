@@ -278,9 +278,9 @@ def _leaves(base: str, negated: bool) -> bool:
 
 
 #: the slots a statement can end without naming their value, and what ends them: "I quit
-#: my job", "I lost my job", "I retired", "I'm unemployed" end "I work at Walmart" and "I
-#: have a job at the museum"; "I moved into my first home", "we moved across the country"
-#: end "I live in Texas" and "I live in an apartment". Kept narrow: a job is named as one
+#: my job", "I lost my job", "I retired", "I'm unemployed" end "I work at Lidl" and "my
+#: bakery job pays well" keyed on a job; "I moved into a flat", "we moved across town"
+#: end "I live in Bristol" and "I live in a caravan". Kept narrow: a job is named as one
 #: ("job", "work"), a move is the subject's own (no object moved) to a dwelling or a place.
 _WORK_NOUNS = frozenset({"job", "work", "position", "career"})
 _WORKING = frozenset({"work_at", "work_as"})
