@@ -30,6 +30,7 @@ if TYPE_CHECKING:
 __all__ = [
     "Statement",
     "analyse",
+    "changed_value",
     "denies_the_past",
     "display_name",
     "elided_subject",
@@ -1502,6 +1503,25 @@ _NOT_TEMPLATE = frozenset(
 )
 
 
+def _named_last(said: str, thing_words: list[str]) -> bool:
+    """ "my daughter zoë is 7": the thing ends in a name typed in lower case (the tagger
+    reads it as one), as "my daughter Zoë" does: a person, not a slot."""
+    from .nlp import parse
+
+    if len(thing_words) < 2:
+        return False
+    last, before = thing_words[-1].lower(), thing_words[-2].lower()
+    doc = parse(said)
+    return any(
+        t.lower_ == last
+        and t.tag_ in ("NNP", "NNPS")
+        and t.i > 0
+        and doc[t.i - 1].lower_ == before
+        and doc[t.i - 1].tag_ in ("NN", "NNS")
+        for t in doc
+    )
+
+
 def _copular_key(said: str) -> tuple[str, str, str, bool, bool] | None:
     """(subject, predicate, object, first person, negated) of a plain copular sentence
     ("my cat's name is not Kit" is negated), or None."""
@@ -1518,7 +1538,7 @@ def _copular_key(said: str) -> tuple[str, str, str, bool, bool] | None:
     plural = verb in ("are", "were")
     if owner in ("the", "this"):
         return " ".join(thing_words), "are" if plural else "is", value, False, no
-    if plural or any(w[:1].isupper() for w in thing_words):
+    if plural or any(w[:1].isupper() for w in thing_words) or _named_last(said, thing_words):
         return None  # "my kids are ...", "my wife Laura is ...": left to the parser
     from .nlp import lemma_of
 
@@ -1987,6 +2007,113 @@ def denies_the_past(text: str) -> bool:
         ):
             return True
     return False
+
+
+#: verbs that give a thing a new value: "switched the monorepo to pnpm", "bumped the
+#: budget to 8k", "the launch got pushed to April", "the team has now reached 11 people"
+_CHANGING = frozenset(
+    {
+        "switch",
+        "move",
+        "migrate",
+        "port",
+        "upgrade",
+        "downgrade",
+        "bump",
+        "raise",
+        "increase",
+        "decrease",
+        "cut",
+        "reduce",
+        "lower",
+        "push",
+        "change",
+        "extend",
+        "shorten",
+        "shift",
+        "reschedule",
+        "postpone",
+        "delay",
+        "grow",
+        "reach",
+    }
+)
+#: how the speaker reads once stored ("The user ...")
+_SELF_NOUNS = frozenset({"user"})
+#: verbs whose object is the new value itself ("the team reached 11 people")
+_REACHING = frozenset({"reach", "hit"})
+
+
+def changed_value(text: str) -> tuple[str, str, str] | None:
+    """(verb, thing, value) when the statement gives a thing a new value: "bumped the
+    marketing budget to 8k/month" -> ("bump", "budget", "8k/month"); "launch got pushed to
+    april 2" -> ("push", "launch", "april 2"); "my team has now reached 11 people" ->
+    ("reach", "team", "11 people"). The thing is the head noun's base form; None when
+    the sentence changes nothing it names ("I moved to Oslo" names no thing: a move)."""
+    from .nlp import lemma_of, parse
+
+    said = strip_wrapper(text)
+    if not said:
+        return None
+    doc = parse(elided_subject(said))
+    for verb in doc:
+        lemma = _verb_lemma(verb) if verb.pos_ in ("VERB", "AUX") else ""
+        if lemma not in _CHANGING:
+            continue
+        objects = [c for c in verb.children if c.dep_ == "dobj"]
+        subjects = [c for c in verb.children if c.dep_ in ("nsubj", "nsubjpass")]
+        # a person who moves is not a thing given a value: "I", "she", a name, and the
+        # speaker as stored ("The user moved to the platform team")
+        people = [t for t in subjects if t.pos_ in ("PRON", "PROPN") or t.lower_ in _SELF_NOUNS]
+        if lemma in _REACHING:
+            thing = next((t for t in subjects if t not in people), None)
+            if thing is None or not objects:
+                continue
+            return lemma, lemma_of(thing.lower_), _span_text(list(objects[0].subtree))
+        thing = objects[0] if objects else next((t for t in subjects if t not in people), None)
+        if thing is None or thing.pos_ == "PRON":
+            continue
+        heads = [verb, thing, *(c for c in verb.children if c.dep_ == "prt")]
+        to = next(
+            (c for h in heads for c in h.children if c.dep_ == "prep" and c.lower_ == "to"), None
+        )
+        if to is None:  # "switched the web app to vite": a name the tagger read as a verb
+            to = _to_a_name(thing)
+        words = _value_after(to) if to is not None else []
+        if words:
+            return lemma, lemma_of(thing.lower_), _span_text(words)
+    return None
+
+
+def _to_a_name(thing: Token) -> Token | None:
+    """The "to" right after `thing` when the word after it is read as a verb but English
+    has no such verb ("to vite", "to pnpm"): an unfamiliar name typed in lower case."""
+    from lemminflect import getAllLemmas
+
+    doc = thing.doc
+    i = thing.right_edge.i + 1
+    if i + 1 >= len(doc) or doc[i].lower_ != "to" or doc[i + 1].pos_ != "VERB":
+        return None
+    return doc[i] if "VERB" not in getAllLemmas(doc[i + 1].lower_) else None
+
+
+def _value_after(prep: Token) -> list[Token]:
+    """The words after "to" that name the new value, up to what says when or why:
+    "to python 3.12 yesterday" -> python 3.12, "to 1200 a month" -> 1200, "to hugo on
+    cloudflare pages" -> all of it; the name right after a "to" the tagger read as an
+    infinitive's ("to vite last week") is taken whatever its tag."""
+    out: list[Token] = []
+    for tok in prep.doc[prep.i + 1 :]:
+        misread = not out and prep.dep_ == "aux" and tok.pos_ == "VERB"
+        if not misread and (
+            tok.dep_ in ("npadvmod", "advmod", "punct", "cc", "conj", "mark", "advcl")
+            or tok.pos_ in ("VERB", "AUX", "CCONJ", "SCONJ")
+            or tok.head.dep_ == "npadvmod"
+            and not tok.like_num
+        ):
+            break
+        out.append(tok)
+    return out
 
 
 def parse_key(text: str, *, self_name: str = "The user") -> Statement | None:

@@ -42,6 +42,7 @@ The rules, in order (when in doubt, keep both):
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
@@ -55,7 +56,7 @@ from .config import (
     UPDATE_WINDOW,
 )
 from .fact import INFERRED_CAP, SOURCE_CAP, SOURCE_RANK, Fact, Status, source_kind
-from .keys import denies_the_past
+from .keys import changed_value, denies_the_past
 from .predicates import Catalogue, shipped, split_polarity
 from .store.base import Event
 
@@ -107,6 +108,7 @@ _STOP = frozenset(
     {
         "a",
         "an",
+        "any",
         "the",
         "of",
         "on",
@@ -198,12 +200,19 @@ def number_value(word: str) -> str | None:
     return None
 
 
+def _plain(text: str) -> str:
+    """`text` without its accents, for comparing words: "zoë" and "zoe", "José" and
+    "Jose" are typed for one name."""
+    decomposed = unicodedata.normalize("NFKD", text)
+    return "".join(ch for ch in decomposed if not unicodedata.combining(ch))
+
+
 def _tokens(value: str | None) -> list[str]:
     """Object words for comparison: lower-cased, lemmatised, stop words out, numbers
     written as words in digits."""
     from .nlp import lemma_of
 
-    words = (w.strip(".,:;!?") for w in _WORDS.findall((value or "").lower()))
+    words = (w.strip(".,:;!?") for w in _WORDS.findall(_plain((value or "").lower())))
     return [
         number_value(w) or (w if _is_number(w) else lemma_of(w))
         for w in words
@@ -306,6 +315,37 @@ def _renamed(longer: str | None, shorter: str | None) -> bool:
     return not _BEFORE_A_NAME.search(front) and not re.search(r"\d", front)
 
 
+#: a value said with the thing it is for or on: "npm for the monorepo", "my blog on ghost"
+_VALUE_FOR_THING = re.compile(r"^(?P<value>.+?)\s+(?:for|in|of)\s+(?P<thing>.+)$", re.I)
+_THING_ON_VALUE = re.compile(r"^(?P<thing>.+?)\s+(?:on|at|with|via|to)\s+(?P<value>.+)$", re.I)
+
+
+def _holds_thing(fact: Fact, verb: str, thing: str, value: str, catalogue: Catalogue) -> bool:
+    """Does `fact` hold the value of `thing` that `verb` changing it to `value` ends? Its
+    slot names
+    the thing ("our marketing budget is 5k": has_marketing_budget; "the launch deadline is
+    March 15") and holds one value or a version of it, or its object gives a value for or
+    on the thing ("we use npm for the monorepo", "I host my blog on Ghost"). Never the
+    new value itself."""
+    if not fact.key or objects_agree(value, fact.object) or extends(fact.object, value):
+        return False
+    base, negated = catalogue.canonical(fact.predicate or "")
+    if negated:
+        return False
+    slot = set(_tokens(fact.subject)) | set(_tokens(" ".join(base.split("_"))))
+    if thing in slot and (catalogue.one_valued(base) or other_version(value, fact.object)):
+        return True
+    # what a thing runs on or is hosted on moves with it; what is used for a thing
+    # changes only when the user says they switched it ("moved the API to Rust" leaves
+    # "I use Docker for the API")
+    patterns = [_THING_ON_VALUE] if verb != "switch" else [_VALUE_FOR_THING, _THING_ON_VALUE]
+    for pattern in patterns:
+        found = pattern.match(fact.object or "")
+        if found and thing in _tokens(found["thing"]) and not objects_agree(value, found["value"]):
+            return True
+    return False
+
+
 def _ends_work(base: str, negated: bool, obj: str | None) -> bool:
     words = set(_tokens(obj))
     return not negated and (
@@ -392,7 +432,9 @@ def signature(text: str) -> tuple[frozenset[str], frozenset[str], frozenset[str]
         for w in words
         if re.search(r"\d", w) or number_value(w.strip(".,"))
     )
-    names = frozenset(w.lower() for n, w in enumerate(words) if n and w[:1].isupper())
+    names = frozenset(
+        _plain(w.lower()).strip(".,") for n, w in enumerate(words) if n and w[:1].isupper()
+    )
     negs = frozenset(w.lower() for w in words if w.lower() in _NEGATIONS)
     return nums, names, negs
 
@@ -433,7 +475,7 @@ def _content(fact: Fact, catalogue: Catalogue, text: str | None = None) -> set[s
     subject = set((fact.subject or "").split())
     return {
         w
-        for w in _tokens(fact.text if text is None else text)
+        for w in _tokens(uncontracted(fact.text if text is None else text))
         if w not in _PLAIN and w not in relation and w not in subject
     }
 
@@ -446,8 +488,26 @@ def _extra_words(new: Fact, old: Fact, catalogue: Catalogue) -> set[str]:
 def _says_no_more(vaguer: Fact, fuller: Fact) -> bool:
     """Every number and name of `vaguer`'s sentence is in `fuller`'s."""
     nums_a, names_a, _ = signature(vaguer.text)
-    nums_b, names_b, _ = signature(fuller.text)
-    return nums_a <= nums_b and names_a <= names_b
+    nums_b, _, _ = signature(fuller.text)
+    return nums_a <= nums_b and names_a <= _words_of(fuller.text)
+
+
+def _words_of(text: str) -> set[str]:
+    return {_plain(w.lower()).strip(".,") for w in _WORDS.findall(text)}
+
+
+def _same_signature(a: str, b: str, *, negations: bool = True) -> bool:
+    """Two wordings name the same numbers and names (and, with `negations`, negations). A
+    name typed in lower case on one side is the same name ("dr patel" / "Dr Patel"): each
+    side's names are words of the other."""
+    nums_a, names_a, negs_a = signature(a)
+    nums_b, names_b, negs_b = signature(b)
+    return (
+        nums_a == nums_b
+        and names_a <= _words_of(b)
+        and names_b <= _words_of(a)
+        and (not negations or negs_a == negs_b)
+    )
 
 
 # -- the decision -------------------------------------------------------------------------
@@ -481,7 +541,6 @@ def resolve(
 
     # 1. duplicate: the same claim; never when the sentences name other numbers or names,
     #    or when the new sentence says more than the stored one (that is a refinement)
-    sig = signature(incoming.text)
     said_more: list[Fact] = []
     for fact in on_key:
         if (
@@ -491,7 +550,7 @@ def resolve(
                 or not (incoming.object or fact.object)
                 and same_words(incoming.text, fact.text)
             )
-            and signature(fact.text)[:2] == sig[:2]
+            and _same_signature(fact.text, incoming.text, negations=False)
         ):
             extra = _extra_words(incoming, fact, catalogue)
             if not extra:
@@ -518,7 +577,7 @@ def resolve(
             )
         ):
             continue  # on the key, the objects decide (below), not the wording
-        if signature(fact.text) == sig:
+        if _same_signature(fact.text, incoming.text):
             return _duplicate(incoming, fact, f"the same words (similarity {score:.2f})")
 
     # 2. the stored facts on the key, one by one; "switched from Vim to Helix" names the
@@ -603,6 +662,12 @@ def resolve(
         ):
             clashes.append(fact)  # "I quit my job" / "I work at Walmart"
 
+    # "bumped the marketing budget to 8k" / "our marketing budget is 5k": a change verb
+    # gives the thing it names a new value, ending the fact that held the old one
+    changed = changed_value(incoming.text)
+    if changed is not None:
+        clashes.extend(f for f in live if f not in clashes and _holds_thing(f, *changed, catalogue))
+
     # "I'm single" / "I'm married to Laura": states on sibling "be" keys can exclude
     # each other; compare what each says the subject is
     if base.startswith("be") and incoming.key:
@@ -621,7 +686,7 @@ def resolve(
     def newer(a: Fact, b: Fact) -> bool:
         return a.asserted_at - b.asserted_at >= update_window and _rank(a.source) >= _rank(b.source)
 
-    said_changed = change_words(incoming.text)
+    said_changed = change_words(incoming.text) | ({changed[0]} if changed else set())
 
     def replaces(old: Fact) -> bool:
         """Grounds for the incoming fact over a stored one it contradicts: a day newer, or
