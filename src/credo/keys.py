@@ -37,6 +37,7 @@ __all__ = [
     "first_sentence",
     "parse_key",
     "rewrite",
+    "values_in_passing",
 ]
 
 #: explicit wrappers that say "this is for you to keep"; not part of the fact
@@ -2113,6 +2114,64 @@ def _value_after(prep: Token) -> list[Token]:
         ):
             break
         out.append(tok)
+    return out
+
+
+#: verbs by which a relative clause reports a thing's value: "..., which has lately
+#: gone down to 90 seconds", "..., which now averages 40 a day", "..., which is 12%"
+_REPORTING = _CHANGING | frozenset(
+    {"improve", "drop", "fall", "rise", "average", "total", "stand", "be", "go", "climb"}
+)
+_RELATIVE = frozenset({"which", "that"})
+
+
+def _whole_phrase(noun: Token) -> Token:
+    """The noun a prepositional phrase belongs to, up the chain: "service" in "the
+    error rate of my billing service" -> "rate"; "queue" in "the number of jobs waiting
+    in the retry queue" -> "number"."""
+    node = noun
+    while node.dep_ == "pobj" and node.head.dep_ == "prep":
+        above = node.head.head
+        if above.dep_ == "acl" and above.head.pos_ in ("NOUN", "PROPN"):
+            above = above.head
+        if above.pos_ not in ("NOUN", "PROPN"):
+            break
+        node = above
+    return node
+
+
+def values_in_passing(text: str) -> list[str]:
+    """Values a request states in passing, each as a sentence of the user's own words:
+    "can you help me speed up the nightly import job, which now takes 40 minutes since
+    the schema change?" -> "the nightly import job now takes 40 minutes since the schema
+    change". Only a relative clause on a thing ("which" or "that" its subject) that gives
+    it a number."""
+    from .nlp import parse
+
+    out: list[str] = []
+    doc = parse(text)
+    for verb in doc:
+        if verb.dep_ != "relcl" or verb.head.pos_ not in ("NOUN", "PROPN"):
+            continue
+        pronoun = next(
+            (c for c in verb.children if c.dep_ in _SUBJ and c.lower_ in _RELATIVE), None
+        )
+        if pronoun is None or _verb_lemma(verb) not in _REPORTING:
+            continue
+        clause = [t for t in verb.subtree if t.i != pronoun.i]
+        cut = next((t.i for t in clause if t.i > verb.i and t.dep_ in ("cc", "conj")), None)
+        clause = [t for t in clause if cut is None or t.i < cut]
+        while clause and clause[-1].is_punct and clause[-1].text != "%":
+            clause.pop()
+        if not any(t.like_num or any(ch.isdigit() for ch in t.text) for t in clause):
+            continue
+        inner = {t.i for t in verb.subtree}
+        thing = [t for t in _whole_phrase(verb.head).subtree if t.i not in inner]
+        while thing and thing[-1].is_punct:
+            thing.pop()
+        if not thing:
+            continue
+        out.append(f"{_span_text(thing)} {_span_text(clause)}")
     return out
 
 

@@ -47,7 +47,14 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from ..gate import Candidate, GatePolicy, check
-from ..keys import Statement, analyse, elided_subject, past_form, strip_wrapper
+from ..keys import (
+    Statement,
+    analyse,
+    elided_subject,
+    past_form,
+    strip_wrapper,
+    values_in_passing,
+)
 from ..nlp import lemma_of, parse
 from ..suppress import is_suppression_request
 from .base import Extraction, Turn
@@ -904,7 +911,27 @@ class RuleExtractor:
                 if cand is not None and cand.text.lower() not in seen:
                     seen.add(cand.text.lower())
                     out.candidates.append(cand)
+            for said in values_in_passing(_CAPTION.sub("", turn.content)):
+                cand = self._in_passing(said, turn, speaker)
+                if cand.text.lower() not in seen:
+                    seen.add(cand.text.lower())
+                    out.candidates.append(cand)
         return out
+
+    @staticmethod
+    def _in_passing(said: str, turn: Turn, speaker: str) -> Candidate:
+        """A value a request states in passing ("..., which now takes 40 minutes"): the
+        speaker's, stored in the words said, with no key (the thing is named in the
+        sentence; whose slot it fills the parse cannot tell)."""
+        text = analyse(said, self_name=speaker).text
+        return Candidate(
+            text=text[:1].upper() + text[1:],
+            subject=speaker,
+            source="user",
+            role="user",
+            derived_from=(turn.id,),
+            valid_from=turn.timestamp,
+        )
 
     def judge(
         self, clause: str, turn: Turn, speaker: str, people: set[str], *, opens: bool = True
