@@ -275,3 +275,20 @@ def test_extraction_is_deterministic() -> None:
         == texts(text)
         == ["The user lives in Berlin.", "The user is a nurse.", "The user loves hiking!"]
     )
+
+
+def test_a_value_said_in_passing_inside_a_request_is_kept_in_the_users_words() -> None:
+    texts = [
+        c.text
+        for c in RuleExtractor()
+        .extract(
+            "can you help me speed up the nightly import job, which now takes 40 minutes "
+            "since the schema change?"
+        )
+        .candidates
+    ]
+    assert "The nightly import job now takes 40 minutes since the schema change" in texts
+    # a relative clause that gives no number is a description, not a value in passing
+    assert RuleExtractor().extract("I have a dog that loves the beach").candidates[0].text == (
+        "The user has a dog that loves the beach"
+    )

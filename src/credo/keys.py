@@ -2120,7 +2120,21 @@ def _value_after(prep: Token) -> list[Token]:
 #: verbs by which a relative clause reports a thing's value: "..., which has lately
 #: gone down to 90 seconds", "..., which now averages 40 a day", "..., which is 12%"
 _REPORTING = _CHANGING | frozenset(
-    {"improve", "drop", "fall", "rise", "average", "total", "stand", "be", "go", "climb"}
+    {
+        "improve",
+        "drop",
+        "fall",
+        "rise",
+        "average",
+        "total",
+        "stand",
+        "be",
+        "go",
+        "climb",
+        "take",
+        "cost",
+        "weigh",
+    }
 )
 _RELATIVE = frozenset({"which", "that"})
 
