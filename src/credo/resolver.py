@@ -363,6 +363,44 @@ def _named(text: str) -> set[str]:
     }
 
 
+#: verbs that end the user's having, using or doing a thing: "sold the civic" ends "I
+#: drive a 2011 Honda Civic", "cancelled my gym membership" ends "I have a membership at
+#: the gym", "gave up on Korean" ends "I'm learning Korean"
+_ENDING_VERBS = frozenset(
+    {
+        "sell",
+        "ditch",
+        "cancel",
+        "drop",
+        "lose",
+        "abandon",
+        "give_up",
+        "give_up_on",
+        "get_rid_of",
+        "throw_away",
+        "trade_in",
+        "scrap",
+        "unsubscribe_from",
+    }
+)
+
+
+def _ends_thing(
+    base: str, negated: bool, obj: str | None, other: tuple[str, bool], other_obj: str | None
+) -> bool:
+    """Does a statement that ends a thing ("sold the civic") end a stored fact of having,
+    using or doing it ("I drive a 2011 Honda Civic")? The thing is named by at least half
+    of the ending's words ("gave up on korean tbh": korean). Never a state ("be ...") or
+    another ending."""
+    if negated or base not in _ENDING_VERBS or other[1]:
+        return False
+    if other[0].startswith("be") or other[0] in _ENDING_VERBS:
+        return False
+    ended = {w for w in _tokens(obj) if not _is_number(w)}
+    shared = ended & set(_tokens(other_obj))
+    return bool(shared) and 2 * len(shared) >= len(ended)
+
+
 def _ends_work(base: str, negated: bool, obj: str | None) -> bool:
     words = set(_tokens(obj))
     return not negated and (
@@ -692,6 +730,7 @@ def resolve(
             or _moves_home(base, negated, incoming.object)
             and other[0] in _DWELLING_IN
             and not other[1]
+            or _ends_thing(base, negated, incoming.object, other, fact.object)
         ):
             clashes.append(fact)  # "I quit my job" / "I work at Walmart"
 
