@@ -2076,37 +2076,27 @@ def changed_value(text: str) -> tuple[str, str, str] | None:
             continue
         heads = [verb, thing, *(c for c in verb.children if c.dep_ == "prt")]
         to = next(
-            (c for h in heads for c in h.children if c.dep_ == "prep" and c.lower_ == "to"), None
+            (
+                c
+                for h in heads
+                for c in h.children
+                if c.dep_ in ("prep", "dative") and c.lower_ == "to"
+            ),
+            None,
         )
-        if to is None:  # "switched the web app to vite": a name the tagger read as a verb
-            to = _to_a_name(thing)
         words = _value_after(to) if to is not None else []
         if words:
             return lemma, lemma_of(thing.lower_), _span_text(words)
     return None
 
 
-def _to_a_name(thing: Token) -> Token | None:
-    """The "to" right after `thing` when the word after it is read as a verb but English
-    has no such verb ("to vite", "to pnpm"): an unfamiliar name typed in lower case."""
-    from lemminflect import getAllLemmas
-
-    doc = thing.doc
-    i = thing.right_edge.i + 1
-    if i + 1 >= len(doc) or doc[i].lower_ != "to" or doc[i + 1].pos_ != "VERB":
-        return None
-    return doc[i] if "VERB" not in getAllLemmas(doc[i + 1].lower_) else None
-
-
 def _value_after(prep: Token) -> list[Token]:
     """The words after "to" that name the new value, up to what says when or why:
     "to python 3.12 yesterday" -> python 3.12, "to 1200 a month" -> 1200, "to hugo on
-    cloudflare pages" -> all of it; the name right after a "to" the tagger read as an
-    infinitive's ("to vite last week") is taken whatever its tag."""
+    cloudflare pages" -> all of it."""
     out: list[Token] = []
     for tok in prep.doc[prep.i + 1 :]:
-        misread = not out and prep.dep_ == "aux" and tok.pos_ == "VERB"
-        if not misread and (
+        if (
             tok.dep_ in ("npadvmod", "advmod", "punct", "cc", "conj", "mark", "advcl")
             or tok.pos_ in ("VERB", "AUX", "CCONJ", "SCONJ")
             or tok.head.dep_ == "npadvmod"

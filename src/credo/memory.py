@@ -70,6 +70,21 @@ class NotFound(MemoryError_):
     """No fact (or conflict, alias, rule) with that id in this scope."""
 
 
+#: refusals of a text that asks (a question, a request to the assistant): a clause of it
+#: may still state a fact ("i just moved to lisbon, any tips for a dentist?"). Every other
+#: refusal holds for the whole text (a secret, a mood, a hedge, a "don't remember" rule)
+_ASKING = frozenset({"question", "instruction"})
+
+
+def _states(clause: str) -> bool:
+    """A clause that states something of someone: a statement with a subject of its own
+    ("i just moved to lisbon"), not a name called out ("Caroline!") or a fragment."""
+    from .keys import analyse
+
+    st = analyse(clause)
+    return st.kind == "statement" and (st.keyed or st.first_person)
+
+
 @dataclass(frozen=True)
 class RememberResult:
     accepted: bool
@@ -239,9 +254,44 @@ class Memory:
             derived_from=tuple(derived_from),
             valid_from=stamp,
         )
-        return self.remember_candidate(
+        result = self.remember_candidate(
             candidate, require_subject=False, confidence=confidence, force=force
         )
+        if result.accepted or result.code not in _ASKING:
+            return result
+        return self._clauses_of(candidate, result, confidence=confidence, force=force)
+
+    def _clauses_of(
+        self,
+        candidate: gate.Candidate,
+        whole: RememberResult,
+        *,
+        confidence: float | None,
+        force: bool,
+    ) -> RememberResult:
+        """A text refused as a whole may still state a fact in one of its clauses, as
+        people write to an assistant: "i just moved to lisbon, any tips for a dentist?"
+        keeps "i just moved to lisbon" (the question is refused). Each clause that is not
+        a question goes the same way as the whole; the result is the first one stored, or
+        the refusal of the whole when none is."""
+        from .extract.rules import statements_in
+
+        if candidate.subject or candidate.predicate or candidate.object:
+            return whole  # a key the caller gave is the whole text's
+        parts = [p for p in statements_in(candidate.text) if _states(p)]
+        if not parts or parts == [candidate.text]:
+            return whole
+        first: RememberResult | None = None
+        for part in parts:
+            result = self.remember_candidate(
+                dataclasses.replace(candidate, text=part),
+                require_subject=False,
+                confidence=confidence,
+                force=force,
+            )
+            if result.accepted and first is None:
+                first = result
+        return first or whole
 
     def _honour(self, request: suppress.SuppressionRequest, text: str) -> RememberResult:
         """A request not to remember something, said through `remember`: stored as rules,

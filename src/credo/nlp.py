@@ -84,9 +84,10 @@ _TYPED_WORD = re.compile(r"\b(?:" + "|".join(_TYPED) + r"|i)\b", re.IGNORECASE)
 
 
 def spelt(text: str) -> str:
-    """`text` as it would be written with its apostrophes and a capital "I" ("im 29, i
-    dont smoke" -> "I'm 29, I don't smoke"): what the parser was trained on. Only for
-    reading; the stored words are always the user's."""
+    """`text` as it would be written with its apostrophes, a capital "I" and a name after
+    "to" capitalised ("im 29, i dont smoke" -> "I'm 29, I don't smoke"; "moved to lisbon"
+    -> "moved to Lisbon"): what the parser was trained on. Only for reading; the stored
+    words are always the user's."""
 
     def fix(m: re.Match[str]) -> str:
         word = m.group(0)
@@ -96,7 +97,25 @@ def spelt(text: str) -> str:
         out = _TYPED[low]
         return out if word[0].islower() or out[0] == "I" else out[0].upper() + out[1:]
 
-    return _TYPED_WORD.sub(fix, text)
+    return _UNKNOWN_AFTER_TO.sub(_name_after_to, _TYPED_WORD.sub(fix, text))
+
+
+#: a lower-case word after "to": the tagger reads "moved to lisbon", "switched to vite" as
+#: infinitives ("to" + a verb) unless the word is written as the name it is
+_UNKNOWN_AFTER_TO = re.compile(r"\b(to\s+)([a-z][a-z0-9-]*)\b")
+
+
+def _name_after_to(m: re.Match[str]) -> str:
+    """ "to lisbon" -> "to Lisbon" when English has no verb "lisbon" (lemminflect knows
+    none) and it is no function word; "to swim", "to render", "to the" are left as
+    typed. Same length: the reading still lays token for token on the typed words."""
+    from lemminflect import getAllLemmas
+    from spacy.lang.en.stop_words import STOP_WORDS
+
+    word = m.group(2)
+    if len(word) < 2 or word in STOP_WORDS or "VERB" in getAllLemmas(word):
+        return m.group(0)  # "to the gym", "to swim": function words and verbs
+    return m.group(1) + word[:1].upper() + word[1:]
 
 
 @lru_cache(maxsize=4096)

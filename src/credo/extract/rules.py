@@ -300,6 +300,7 @@ def _cut_points(sent: Span) -> list[int]:
     doc = sent.doc
     cuts: list[int] = []
     start, end = sent.start, sent.end
+    asks = sent.text.rstrip().endswith("?")
     for tok in tokens[1:-1]:
         coordinator = tok.dep_ == "cc" and tok.lower_ in ("and", "but", "so")
         if coordinator and tok.head.dep_ == "ROOT" and tok.head.i < tok.i:
@@ -331,6 +332,12 @@ def _cut_points(sent: Span) -> list[int]:
         if nxt >= end or coordinator and tok.head.pos_ not in ("VERB", "AUX"):
             continue  # "my husband and kids": "and" joins two nouns
         first = doc[nxt]
+        if asks and tok.text == "," and _independent(tokens, start, tok.i):
+            # "i just moved to lisbon, any tips for a dentist?": a statement, then the
+            # question it leads to; each is judged on its own
+            cuts.append(nxt)
+            start = nxt
+            continue
         if first.dep_ == "mark" or first.tag_ in ("WDT", "WP", "WP$", "WRB"):
             continue  # "..., since I moved", "..., which is exciting": subordinate
         left = (
@@ -404,7 +411,9 @@ def _trim(tokens: list[Token], names: frozenset[str]) -> list[Token]:
     return tokens
 
 
-def _clauses(text: str, names: frozenset[str]) -> list[tuple[str, bool, bool]]:
+def _clauses(
+    text: str, names: frozenset[str], *, capitalise: bool = True
+) -> list[tuple[str, bool, bool]]:
     """(clause, from a question, opens its sentence) for each clause of `text`: the
     words as written (trimmed, the first letter capitalised; punctuation as said)."""
     text = _CAPTION.sub("", text).strip()
@@ -413,7 +422,7 @@ def _clauses(text: str, names: frozenset[str]) -> list[tuple[str, bool, bool]]:
     doc = parse(text)
     out: list[tuple[str, bool, bool]] = []
     for sent in doc.sents:
-        question = sent.text.rstrip().endswith("?")
+        asks = sent.text.rstrip().endswith("?")
         bounds = [sent.start, *_cut_points(sent), sent.end]
         for lo, hi in zip(bounds, bounds[1:], strict=False):
             tokens = _trim([doc[i] for i in range(lo, hi)], names)
@@ -424,9 +433,22 @@ def _clauses(text: str, names: frozenset[str]) -> list[tuple[str, bool, bool]]:
                 end += 1  # the sentence's own final punctuation, as said
             last = doc[end - 1]
             clause = doc.text[tokens[0].idx : last.idx + len(last.text)]
-            clause = clause[:1].upper() + clause[1:]
-            out.append((clause, question, lo == sent.start))
+            if capitalise:
+                clause = clause[:1].upper() + clause[1:]
+            # a question is the clause that asks: the last of a sentence ending in "?"
+            # (a statement cut off before it is not)
+            out.append((clause, asks and hi == sent.end, lo == sent.start))
     return out
+
+
+def statements_in(text: str) -> list[str]:
+    """The clauses of `text` that are not questions, as written: "i just moved to lisbon,
+    any tips for a dentist?" -> ["i just moved to lisbon"]."""
+    return [
+        clause
+        for clause, question, _ in _clauses(text, frozenset(), capitalise=False)
+        if not question
+    ]
 
 
 def split_clauses(text: str) -> list[str]:
