@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from .fact import normalize_predicate
+from .language import words
 
 if TYPE_CHECKING:
     from spacy.tokens import Doc, Span, Token
@@ -726,7 +727,7 @@ def _stray_object(prep: Token) -> Token | None:
 
 #: verbs that say the subject came to be what follows: "got divorced", "became a nurse",
 #: "turned 18 years old" are keyed as the state they reached ("be divorced", ...)
-_BECOMING = frozenset({"get", "become", "turn"})
+_BECOMING = words("becoming")
 
 
 def _copula(verb: Token) -> tuple[str, list[Token]] | None:
@@ -2012,37 +2013,11 @@ def denies_the_past(text: str) -> bool:
 
 #: verbs that give a thing a new value: "switched the monorepo to pnpm", "bumped the
 #: budget to 8k", "the launch got pushed to April", "the team has now reached 11 people"
-_CHANGING = frozenset(
-    {
-        "switch",
-        "move",
-        "migrate",
-        "port",
-        "upgrade",
-        "downgrade",
-        "bump",
-        "raise",
-        "increase",
-        "decrease",
-        "cut",
-        "reduce",
-        "lower",
-        "push",
-        "change",
-        "extend",
-        "shorten",
-        "shift",
-        "reschedule",
-        "postpone",
-        "delay",
-        "grow",
-        "reach",
-    }
-)
+_CHANGING = words("changing")
 #: how the speaker reads once stored ("The user ...")
 _SELF_NOUNS = frozenset({"user"})
 #: verbs whose object is the new value itself ("the team reached 11 people")
-_REACHING = frozenset({"reach", "hit"})
+_REACHING = words("reaching")
 
 
 def changed_value(text: str) -> tuple[str, str, str] | None:
@@ -2109,23 +2084,7 @@ def _value_after(prep: Token) -> list[Token]:
 
 #: verbs by which a relative clause reports a thing's value: "..., which has lately
 #: gone down to 90 seconds", "..., which now averages 40 a day", "..., which is 12%"
-_REPORTING = _CHANGING | frozenset(
-    {
-        "improve",
-        "drop",
-        "fall",
-        "rise",
-        "average",
-        "total",
-        "stand",
-        "be",
-        "go",
-        "climb",
-        "take",
-        "cost",
-        "weigh",
-    }
-)
+_REPORTING = _CHANGING | words("reporting")
 _RELATIVE = frozenset({"which", "that"})
 
 

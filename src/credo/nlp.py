@@ -17,6 +17,8 @@ import threading
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
+from .language import mapping
+
 if TYPE_CHECKING:
     from spacy.language import Language
     from spacy.tokens import Doc
@@ -49,37 +51,12 @@ def pipeline() -> Language:
             ) from exc
 
 
-#: contractions people type without the apostrophe, and how they are spelt with it; each
-#: splits into the same number of tokens either way ("dont": "do" + "nt"; "don't": "do" +
-#: "n't"), so the parse of the spelt form can be laid on the typed words. Words that are
-#: also words without an apostrophe ("its", "ill", "id", "were", "well", "shell") are not
-#: here.
-_TYPED = {
-    "im": "I'm",
-    "ive": "I've",
-    "youre": "you're",
-    "theyre": "they're",
-    "theres": "there's",
-    "thats": "that's",
-    "whats": "what's",
-    "hes": "he's",
-    "shes": "she's",
-    "dont": "don't",
-    "doesnt": "doesn't",
-    "didnt": "didn't",
-    "cant": "can't",
-    "wont": "won't",
-    "isnt": "isn't",
-    "arent": "aren't",
-    "wasnt": "wasn't",
-    "werent": "weren't",
-    "havent": "haven't",
-    "hasnt": "hasn't",
-    "hadnt": "hadn't",
-    "couldnt": "couldn't",
-    "shouldnt": "shouldn't",
-    "wouldnt": "wouldn't",
-}
+#: contractions people type without the apostrophe, and how they are spelt with it
+#: (`language/lexicon.toml`); each splits into the same number of tokens either way
+#: ("dont": "do" + "nt"; "don't": "do" + "n't"), so the parse of the spelt form can be
+#: laid on the typed words. Words that are also words without an apostrophe ("its",
+#: "ill", "id", "were", "well", "shell") are not there.
+_TYPED = mapping("typed_contractions")
 _TYPED_WORD = re.compile(r"\b(?:" + "|".join(_TYPED) + r"|i)\b", re.IGNORECASE)
 
 
@@ -97,7 +74,17 @@ def spelt(text: str) -> str:
         out = _TYPED[low]
         return out if word[0].islower() or out[0] == "I" else out[0].upper() + out[1:]
 
-    return _UNKNOWN_AFTER_TO.sub(_name_after_to, _TYPED_WORD.sub(fix, text))
+    text = _TYPED_WORD.sub(fix, text)
+    text = _MONTH_DAY.sub(lambda m: m.group(1)[:1].upper() + m.group(1)[1:] + m.group(2), text)
+    return _UNKNOWN_AFTER_TO.sub(_name_after_to, text)
+
+
+#: a month typed in lower case before its day ("may 20", "march 3"): "may" and "march"
+#: are read as a modal and a verb unless written as the names they are
+_MONTH_DAY = re.compile(
+    r"\b(january|february|march|april|may|june|july|august|september|october|november|"
+    r"december)(\s+\d)"
+)
 
 
 #: a lower-case word after "to": the tagger reads "moved to lisbon", "switched to vite" as

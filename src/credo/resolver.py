@@ -57,6 +57,7 @@ from .config import (
 )
 from .fact import INFERRED_CAP, SOURCE_CAP, SOURCE_RANK, Fact, Status, source_kind
 from .keys import changed_value, denies_the_past
+from .language import words
 from .predicates import Catalogue, shipped, split_polarity
 from .store.base import Event
 
@@ -291,12 +292,10 @@ def _leaves(base: str, negated: bool) -> bool:
 #: bakery job pays well" keyed on a job; "I moved into a flat", "we moved across town"
 #: end "I live in Bristol" and "I live in a caravan". Kept narrow: a job is named as one
 #: ("job", "work"), a move is the subject's own (no object moved) to a dwelling or a place.
-_WORK_NOUNS = frozenset({"job", "work", "position", "career"})
+_WORK_NOUNS = words("work_nouns")
 _WORKING = frozenset({"work_at", "work_as"})
-_NOT_WORKING = frozenset({"retire", "retired", "unemployed", "jobless"})
-_DWELLINGS = frozenset(
-    {"home", "house", "apartment", "flat", "place", "city", "town", "country", "state"}
-)
+_NOT_WORKING = words("not_working")
+_DWELLINGS = words("dwellings")
 _DWELLING_IN = frozenset({"live_in", "live", "live_on", "live_at"})
 
 
@@ -366,23 +365,7 @@ def _named(text: str) -> set[str]:
 #: verbs that end the user's having, using or doing a thing: "sold the civic" ends "I
 #: drive a 2011 Honda Civic", "cancelled my gym membership" ends "I have a membership at
 #: the gym", "gave up on Korean" ends "I'm learning Korean"
-_ENDING_VERBS = frozenset(
-    {
-        "sell",
-        "ditch",
-        "cancel",
-        "drop",
-        "lose",
-        "abandon",
-        "give_up",
-        "give_up_on",
-        "get_rid_of",
-        "throw_away",
-        "trade_in",
-        "scrap",
-        "unsubscribe_from",
-    }
-)
+_ENDING_VERBS = words("ending")
 
 
 def _ends_thing(

@@ -1,0 +1,47 @@
+"""credo's knowledge of English, as data: the lexicon (`lexicon.toml`), read once.
+
+Each list of the lexicon says what its words do and carries example statements that
+`tests/test_lexicon.py` runs through `Memory.remember`. The modules that read English
+(`credo.nlp`, `credo.keys`, `credo.resolver`) take their words from here; the lists they
+still hold themselves are moving here one at a time.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from functools import lru_cache
+from importlib import resources
+from typing import Any
+
+__all__ = ["examples", "lexicon", "mapping", "words"]
+
+
+@lru_cache(maxsize=1)
+def lexicon() -> dict[str, Any]:
+    """The whole lexicon: list name -> {what, words, examples}."""
+    text = resources.files("credo.language").joinpath("lexicon.toml").read_text("utf-8")
+    data = tomllib.loads(text)
+    for name, entry in data.items():
+        if not isinstance(entry, dict) or "words" not in entry or "what" not in entry:
+            raise ValueError(f"lexicon list {name!r} needs 'what' and 'words'")
+    return data
+
+
+def words(name: str) -> frozenset[str]:
+    """The words of list `name` (a KeyError names a list the lexicon does not have)."""
+    found = lexicon()[name]["words"]
+    if not isinstance(found, list):
+        raise TypeError(f"lexicon list {name!r} is a mapping: use mapping()")
+    return frozenset(found)
+
+
+def mapping(name: str) -> dict[str, str]:
+    """The entries of a list that maps words to words (typed -> spelt)."""
+    found = lexicon()[name]["words"]
+    if not isinstance(found, dict):
+        raise TypeError(f"lexicon list {name!r} is a word list: use words()")
+    return dict(found)
+
+
+def examples(name: str) -> list[dict[str, Any]]:
+    return list(lexicon()[name].get("examples", []))
