@@ -833,7 +833,12 @@ def _key(sent: Span) -> tuple[Token, str, list[Token], bool] | None:
         verb, lemma = xcomp, _verb_lemma(xcomp)
         negated = negated or _negated(xcomp)
     copula = next(
-        (c for c in root.children if c.dep_ == "aux" and c.lemma_ == "be" and c.i < root.i), None
+        (
+            c
+            for c in root.children
+            if c.dep_ in ("aux", "auxpass") and c.lemma_ == "be" and c.i < root.i
+        ),
+        None,
     )
     if verb.i == root.i and root.pos_ == "ADJ" and copula is not None:
         # "I'm no longer vegetarian" with no full stop: the tagger made the state the root

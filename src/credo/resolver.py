@@ -717,6 +717,22 @@ def resolve(
         ):
             clashes.append(fact)  # "I quit my job" / "I work at Walmart"
 
+    # "we live on a houseboat now" / "I live in a caravan": where one lives, said to be a change,
+    # ends where one lived, named or described
+    if base in _DWELLING_IN and not negated and change_words(incoming.text):
+        for fact in live:
+            other = catalogue.canonical(fact.predicate or "")
+            if (
+                fact not in clashes
+                and fact.subject == incoming.subject
+                and other[0] in _DWELLING_IN
+                and not other[1]
+                and not objects_agree(incoming.object, fact.object)
+                and not extends(incoming.object, fact.object)
+                and not extends(fact.object, incoming.object)
+            ):
+                clashes.append(fact)
+
     # "bumped the marketing budget to 8k" / "our marketing budget is 5k": a change verb
     # gives the thing it names a new value, ending the fact that held the old one
     changed = changed_value(incoming.text)
@@ -974,6 +990,7 @@ _UNRESTRICTING = frozenset(
         "ever",
         "whatsoever",
         "anymore",
+        "yet",
         "any",
         "more",
         "long",
