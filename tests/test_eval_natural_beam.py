@@ -199,3 +199,46 @@ def test_beam_bad_folders_are_clear_errors(tmp_path: Path) -> None:
         beam.read_beam(tmp_path / "empty")
     with pytest.raises(beam.BeamError, match="no chat named"):
         beam.read_beam(_chat(tmp_path / "b" / "1").parent, chats=["7"])
+
+
+def test_beam_counts_an_old_value_shown_as_current(tmp_path: Path) -> None:
+    folder = tmp_path / "beam" / "2"
+    folder.mkdir(parents=True)
+    turns = [
+        {
+            "role": "user",
+            "id": 0,
+            "time_anchor": "March-01-2024",
+            "content": "My nightly build takes 40 minutes. ->-> 1,1",
+        },
+    ]
+    later = [
+        {
+            "role": "user",
+            "id": 1,
+            "time_anchor": "May-01-2024",
+            "content": "can you help me cache the nightly build, which now takes 25 minutes? ->-> 2,1",
+        },
+    ]
+    (folder / "chat.json").write_text(json.dumps([{"turns": [turns]}, {"turns": [later]}]))
+    (folder / "probing_questions.json").write_text(
+        json.dumps(
+            {
+                "knowledge_update": [
+                    {
+                        "question": "How long does the nightly build take?",
+                        "conversation_references": ["Nightly build: 40 minutes."],
+                        "source_chat_ids": {"original_info": [0], "updated_info": [1]},
+                        "rubric": ["LLM response should state: 25 minutes"],
+                    }
+                ]
+            }
+        )
+    )
+    (chat,) = beam.read_beam(folder)
+    assert chat.updates[0].old_numbers == frozenset({"40"})
+    report = beam.evaluate([chat], HashEmbedder())
+    update = report.updates[0]
+    # the value said in passing is stored and shown; the old one is shown too, unflagged
+    assert update.stored and update.rendered
+    assert update.stale_as_current

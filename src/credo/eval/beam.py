@@ -21,7 +21,8 @@ For each question:
 - *rendered*: the block `Memory.for_prompt(question)` gives shows a fact that holds the
   new value;
 - *stale as current*: the block shows, unflagged, a live fact from the original turn that
-  does not hold the new value.
+  does not hold the new value and names an old one (a number of BEAM's note of the
+  original information that the new value does not have: "150" before "165 commits").
 
 Contradiction questions name two turns (`first_statement`, `second_statement`) that
 contradict each other; for each: *both stored* (a live fact from each turn), *flagged* (a
@@ -118,6 +119,9 @@ class Update:
     value: str  # the new value, from the rubric
     original: tuple[str, ...]  # turn ids
     updated: tuple[str, ...]
+    #: the numbers BEAM's note of the original information names that the new value does
+    #: not: what a stale value looks like ("150 commits" before "165 commits")
+    old_numbers: frozenset[str] = frozenset()
 
 
 @dataclass(frozen=True)
@@ -205,12 +209,15 @@ def read_chat(folder: str | Path) -> BeamChat:
         ids = q.get("source_chat_ids") or {}
         states = [m.group(1).strip() for r in q.get("rubric") or [] if (m := _STATE.search(r))]
         value = states[0] if states else str(q.get("answer", ""))
+        refs = q.get("conversation_references") or []
+        before = _numbers(str(refs[0])) if refs else set()
         updates.append(
             Update(
                 str(q.get("question", "")),
                 value,
                 _ids(name, ids.get("original_info", []), where),
                 _ids(name, ids.get("updated_info", []), where),
+                frozenset(before - _numbers(value)),
             )
         )
     contradictions = []
@@ -387,7 +394,11 @@ def score_update(
         superseded=superseded,
         rendered=any(holds(line, terms) for line in block.splitlines()[1:]),
         stale_as_current=any(
-            f.is_live and f.id not in flagged and not holds(f.text, terms) and _shown(block, f)
+            f.is_live
+            and f.id not in flagged
+            and not holds(f.text, terms)
+            and bool(_numbers(f.text) & update.old_numbers)
+            and _shown(block, f)
             for f in old
         ),
     )
