@@ -68,11 +68,11 @@ def test_malformed_files_name_file_and_line(tmp_path: Path, text: str, message: 
 
 
 def test_the_policy_feeds_the_gate(tmp_path: Path) -> None:
-    policy = GatePolicy(affect=("grumpy",))
-    grumpy = Candidate("Ada is grumpy about Mondays.", subject="ada")
-    assert check(grumpy) and not check(grumpy, policy)
+    policy = GatePolicy(affect=("wistful",))
+    wistful = Candidate("Ada is wistful about Mondays.", subject="ada")
+    assert check(wistful) and not check(wistful, policy)
     mem = memory_for_tests(tmp_path / "m.db", policy=policy)
-    report = ingest(mem, [Turn("1", "user", "I am grumpy about Mondays.", speaker="Ada")])
+    report = ingest(mem, [Turn("1", "user", "I am wistful about Mondays.", speaker="Ada")])
     assert report.rejected_by_code == {"affect": 1}
 
 

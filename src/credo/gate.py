@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 
 from .config import MAX_FACT_CHARS
 from .fact import SOURCE_CONFIDENCE
+from .language import word_list
 
 if TYPE_CHECKING:
     from .keys import Statement
@@ -66,33 +67,7 @@ HEDGE_MARKERS = (
     "roughly",
     "more or less",
 )
-AFFECT_MARKERS = (
-    "frustrated",
-    "excited",
-    "happy",
-    "annoyed",
-    "angry",
-    "sad",
-    "upset",
-    "stressed",
-    "anxious",
-    "worried",
-    "tired",
-    "bored",
-    "thrilled",
-    "disappointed",
-    "feeling",
-    "feels",
-    "bad mood",
-    "good mood",
-    "in a mood",
-    "moody",
-    "depressed",
-    "nervous",
-    "overwhelmed",
-    "furious",
-    "glad",
-)
+AFFECT_MARKERS = word_list("affect")
 SPECULATION_MARKERS = (
     "will",
     "going to",

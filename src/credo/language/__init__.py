@@ -13,7 +13,7 @@ from functools import lru_cache
 from importlib import resources
 from typing import Any
 
-__all__ = ["examples", "lexicon", "mapping", "words"]
+__all__ = ["examples", "lexicon", "mapping", "word_list", "words"]
 
 
 @lru_cache(maxsize=1)
@@ -33,6 +33,11 @@ def words(name: str) -> frozenset[str]:
     if not isinstance(found, list):
         raise TypeError(f"lexicon list {name!r} is a mapping: use mapping()")
     return frozenset(found)
+
+
+def word_list(name: str) -> tuple[str, ...]:
+    """The words of list `name` in the lexicon's order (where the first match is named)."""
+    return tuple(sorted(words(name), key=list(lexicon()[name]["words"]).index))
 
 
 def mapping(name: str) -> dict[str, str]:
