@@ -165,6 +165,15 @@ def cmd_natural(args: argparse.Namespace, settings: Settings) -> int:
     )
 
 
+def _embedder_option(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--embedder",
+        dest="eval_embedder",
+        metavar="NAME",
+        help="embedding model (default: the global --embedder or local:minilm)",
+    )
+
+
 def register(command: CommandAdder) -> None:
     p = command.sub.add_parser(
         "eval",
@@ -185,12 +194,7 @@ def register(command: CommandAdder) -> None:
         "on any leak, 2 on a bad probe file. Format: see examples/probes.yaml.",
     )
     e.add_argument("file", help="probe file (YAML or JSON)")
-    e.add_argument(
-        "--embedder",
-        dest="eval_embedder",
-        metavar="NAME",
-        help="embedding model (default: the global --embedder or local:minilm)",
-    )
+    _embedder_option(e)
     e.add_argument("--verbose", "-v", action="store_true", help="per-query details")
     e.add_argument("--json", action="store_true", help="print JSON")
     e.add_argument(
@@ -250,12 +254,7 @@ def register(command: CommandAdder) -> None:
         help="also measure the render relevance floor: facts per question, evidence "
         "share, R@10 and off-topic facts, with and without it",
     )
-    e.add_argument(
-        "--embedder",
-        dest="eval_embedder",
-        metavar="NAME",
-        help="embedding model (default: the global --embedder or local:minilm)",
-    )
+    _embedder_option(e)
     e.add_argument("--json", action="store_true", help="print JSON")
     e.set_defaults(handler=None, standalone=cmd_locomo)
 
@@ -293,12 +292,7 @@ def register(command: CommandAdder) -> None:
         metavar="N",
         help="failing examples shown per label (default 3)",
     )
-    e.add_argument(
-        "--embedder",
-        dest="eval_embedder",
-        metavar="NAME",
-        help="embedding model (default: the global --embedder or local:minilm)",
-    )
+    _embedder_option(e)
     e.add_argument("--json", action="store_true", help="print JSON")
     e.set_defaults(handler=None, standalone=cmd_resolver)
 
@@ -337,12 +331,7 @@ def register(command: CommandAdder) -> None:
         metavar="N",
         help="failing sequences listed (default 30)",
     )
-    e.add_argument(
-        "--embedder",
-        dest="eval_embedder",
-        metavar="NAME",
-        help="embedding model (default: the global --embedder or local:minilm)",
-    )
+    _embedder_option(e)
     e.add_argument("--json", action="store_true", help="print JSON")
     e.set_defaults(handler=None, standalone=cmd_updates)
 
@@ -371,12 +360,7 @@ def register(command: CommandAdder) -> None:
         help="only these chat folders (e.g. 1 2 3)",
     )
     e.add_argument("--items", action="store_true", help="one line per question")
-    e.add_argument(
-        "--embedder",
-        dest="eval_embedder",
-        metavar="NAME",
-        help="embedding model (default: the global --embedder or local:minilm)",
-    )
+    _embedder_option(e)
     e.add_argument("--json", action="store_true", help="print JSON")
     e.set_defaults(handler=None, standalone=cmd_beam)
 
@@ -410,12 +394,7 @@ def register(command: CommandAdder) -> None:
         metavar="N",
         help="failing tune-half items shown per label (default 0)",
     )
-    e.add_argument(
-        "--embedder",
-        dest="eval_embedder",
-        metavar="NAME",
-        help="embedding model (default: the global --embedder or local:minilm)",
-    )
+    _embedder_option(e)
     e.add_argument("--json", action="store_true", help="print JSON (figures only)")
     e.set_defaults(handler=None, standalone=cmd_natural)
 

@@ -132,29 +132,6 @@ _STOP = frozenset(
         "or",
     }
 )
-_NUMBER_WORDS = frozenset(
-    {
-        "zero",
-        "one",
-        "two",
-        "three",
-        "four",
-        "five",
-        "six",
-        "seven",
-        "eight",
-        "nine",
-        "ten",
-        "eleven",
-        "twelve",
-        "dozen",
-        "hundred",
-        "thousand",
-        "first",
-        "second",
-        "third",
-    }
-)
 
 
 def _is_number(token: str) -> bool:
@@ -187,6 +164,15 @@ _TENS = ["twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ni
 _NUMBER_VALUES = {
     **{w: n for n, w in enumerate(_UNITS)},
     **{w: 10 * (n + 2) for n, w in enumerate(_TENS)},
+}
+#: number words: the cardinals, and the words that count or order without being one
+_NUMBER_WORDS = frozenset(_NUMBER_VALUES) | {
+    "dozen",
+    "hundred",
+    "thousand",
+    "first",
+    "second",
+    "third",
 }
 
 
