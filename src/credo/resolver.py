@@ -370,6 +370,10 @@ def _ends_thing(
     return bool(shared) and 2 * len(shared) >= len(ended)
 
 
+#: slots the past fills once: where one was born, when, where one grew up
+_FIXED = words("fixed_slots")
+
+
 def _ends_work(base: str, negated: bool, obj: str | None) -> bool:
     words = set(_tokens(obj))
     return not negated and (
@@ -666,6 +670,7 @@ def resolve(
     past_denied = negated and denies_the_past(incoming.text)
     if past_denied:
         named = _named(incoming.text)
+        state = set(_tokens(_state(base, incoming.object))) - _PLAIN
         denied += [
             f
             for f in live
@@ -673,7 +678,10 @@ def resolve(
             and f not in denied
             and f.subject == incoming.subject
             and not split_polarity(f.predicate or "")[1]
-            and named & _named(f.text)
+            and (
+                named & _named(f.text)
+                or state & set(_tokens(_state(catalogue.canonical(f.predicate or "")[0], f.object)))
+            )
             and similarity(incoming.text, f.text) >= NEVER_AT
         ]
     clashes.extend(denied)
@@ -748,7 +756,11 @@ def resolve(
     def replaces(old: Fact) -> bool:
         """Grounds for the incoming fact over a stored one it contradicts: a day newer, or
         said to be a change ("... now") that the stored one did not say, and not older;
-        from a source at least as trusted."""
+        from a source at least as trusted. Never where one was born or grew up: the past
+        does not change."""
+        other = catalogue.canonical(old.predicate or "")[0]
+        if base in _FIXED or other in _FIXED:
+            return False
         return newer(incoming, old) or (
             bool(said_changed - change_words(old.text))
             and incoming.asserted_at >= old.asserted_at
