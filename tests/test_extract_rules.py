@@ -134,7 +134,8 @@ def test_a_named_person_of_the_conversation_is_the_subject() -> None:
 
 def test_a_named_thing_and_its_value() -> None:
     (cand,) = stored("The deploy target for refunds is the eu-west region.")
-    assert cand.subject == "deploy target"
+    # the qualifier names which deploy target: refunds' is a slot of its own
+    assert cand.subject == "deploy target for refunds"
     assert cand.text == "The deploy target for refunds is the eu-west region."
     (cand,) = stored("remember that the deploy target is prod")
     assert cand.text == "The deploy target is prod" and cand.object == "prod"

@@ -1064,12 +1064,32 @@ def _subject_key(subject: Token, predicate: str) -> tuple[str, str, bool]:
     ):
         verb = subject.head
         plural = subject.tag_ == "NNS" or verb.lower_ in ("are", "were")
-        return _span_text(_noun_phrase(subject)), "are" if plural else "is", False
+        return _qualified(subject), "are" if plural else "is", False
     return (
-        _span_text(_noun_phrase(subject) if subject.pos_ != "PRON" else [subject]),
+        _qualified(subject) if subject.pos_ != "PRON" else subject.text,
         predicate,
         False,
     )
+
+
+def _qualified(subject: Token) -> str:
+    """A thing as written with the qualifier that says which one it is: "the deploy
+    target for the api" and "... for the web app" are two slots, not one with two
+    values."""
+    words = _noun_phrase(subject)
+    qualifier = next(
+        (
+            c
+            for c in subject.rights
+            if c.dep_ == "prep"
+            and c.lower_ in ("for", "of")
+            and any(g.dep_ == "pobj" for g in c.children)
+        ),
+        None,
+    )
+    if qualifier is not None:
+        words = [*words, *qualifier.subtree]
+    return _span_text(words)
 
 
 # -- the stored sentence ---------------------------------------------------------------------
