@@ -1018,6 +1018,12 @@ _ENDING = frozenset({"stop", "give", "gave", "up", "use", "ca", "wo"})
 _LIST_BREAK = re.compile(r",|\s(?:and|or|nor|&)\s|/", re.IGNORECASE)
 
 
+#: a denial that tells an ending: what follows says when it ended, not what is left
+_ENDED_AT = re.compile(
+    r"\b(?:stopped|quit|gave\s+up|no\s+longer|ceased|dropped\s+out)\b", re.IGNORECASE
+)
+
+
 def narrower_denial(denial: Fact, claim: Fact, catalogue: Catalogue | None = None) -> bool:
     """Does `denial` deny less than all of `claim`? "I don't eat meat on Fridays" leaves
     "I eat meat" true on the other days, "I don't drink coffee after 2pm" leaves "I drink
@@ -1027,6 +1033,8 @@ def narrower_denial(denial: Fact, claim: Fact, catalogue: Catalogue | None = Non
     listed = _LIST_BREAK.split(denial.object or "")
     if len(listed) > 1 and any(objects_agree(part, claim.object) for part in listed):
         return False
+    if _ENDED_AT.search(denial.text):
+        return False  # "I stopped playing the violin last year": when it ended, not a part
     catalogue = catalogue or shipped()
     said = _SINCE.sub("", uncontracted(denial.text))
     # only the clause that holds the denied value: "I used to live in Oslo but now I live
