@@ -293,3 +293,17 @@ def test_a_value_said_in_passing_inside_a_request_is_kept_in_the_users_words() -
     assert RuleExtractor().extract("I have a dog that loves the beach").candidates[0].text == (
         "The user has a dog that loves the beach"
     )
+
+
+def test_a_value_named_new_inside_a_request_is_kept_as_said() -> None:
+    texts = [
+        c.text
+        for c in RuleExtractor()
+        .extract("can you help me plan around the new release date of June 12, 2025?")
+        .candidates
+    ]
+    assert "The new release date of June 12, 2025" in texts
+    # "new" with no value of its own is not one
+    assert [c.text for c in RuleExtractor().extract("I got a new pair of shoes").candidates] == [
+        "The user got a new pair of shoes"
+    ]

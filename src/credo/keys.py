@@ -2111,6 +2111,7 @@ def _value_after(prep: Token) -> list[Token]:
 #: gone down to 90 seconds", "..., which now averages 40 a day", "..., which is 12%"
 _REPORTING = _CHANGING | words("reporting")
 _RELATIVE = frozenset({"which", "that"})
+_NEWNESS = words("newness")
 
 
 def _whole_phrase(noun: Token) -> Token:
@@ -2160,6 +2161,19 @@ def values_in_passing(text: str) -> list[str]:
         if not thing:
             continue
         out.append(f"{_span_text(thing)} {_span_text(clause)}")
+    for noun in doc:
+        # "... can you plan around the new release date of June 12?": a value named new
+        if noun.pos_ != "NOUN" or not any(
+            c.dep_ == "amod" and c.lower_ in _NEWNESS for c in noun.children
+        ):
+            continue
+        of = next((c for c in noun.rights if c.dep_ == "prep" and c.lower_ == "of"), None)
+        if of is None or not any(ch.isdigit() for t in of.subtree for ch in t.text):
+            continue
+        phrase = list(doc[noun.left_edge.i : of.right_edge.i + 1])
+        while phrase and phrase[-1].is_punct and phrase[-1].text != "%":
+            phrase.pop()
+        out.append(_span_text(phrase))
     return out
 
 
