@@ -355,6 +355,23 @@ def strip_wrapper(text: str) -> str:
     return _WRAPPER.sub("", text.strip(), count=1).strip()
 
 
+_PARTICLES = words("chat_particles")
+_TRAILING_PARTICLES = re.compile(
+    r"(?:[\s,;:-]+(?:" + "|".join(sorted(map(re.escape, _PARTICLES))) + r"))+(?P<end>[.!?]*)\s*$",
+    re.IGNORECASE,
+)
+
+
+def strip_particles(text: str) -> str:
+    """ "i use arch btw" -> "i use arch", "im lactose intolerant fyi!" -> "im lactose
+    intolerant!": words said to the listener at the end, like a wrapper at the start, are
+    no part of the fact (`language/lexicon.toml`, "chat_particles")."""
+    found = _TRAILING_PARTICLES.search(text)
+    if found is None or found.start() == 0:
+        return text
+    return text[: found.start()] + found["end"]
+
+
 def first_sentence(text: str) -> Span:
     from .nlp import parse
 
@@ -1913,7 +1930,7 @@ def analyse(text: str, *, self_name: str = "The user") -> Statement:
     `self_name` is how the scope's canonical subject reads in a sentence ("The user",
     "Arttu"); first-person statements are stored with it.
     """
-    said = strip_wrapper(text)
+    said = strip_particles(strip_wrapper(text))
     if not said:
         return Statement(text.strip(), text.strip(), "fragment")
     sent = first_sentence(said)
