@@ -71,6 +71,7 @@ def test_natural_scores_each_label_against_what_the_store_holds(tmp_path: Path) 
     assert results["t-1"].superseded and results["t-2"].flagged
     figures = report.to_dict()
     assert sum(figures[h]["items"] for h in ("tune", "test")) == 6
+    assert sum(figures[h]["per_source"].get("t", {}).get("n", 0) for h in ("tune", "test")) == 6
     text = natural.format_report(report, examples=5)
     assert "tune" in text and "test" in text
 

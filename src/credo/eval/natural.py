@@ -299,9 +299,15 @@ class HalfFigures:
         superseded = [r for r in rs if r.superseded]
         facts = [r for r in rs if r.item.label != "not-a-fact"]
         not_conflict = [r for r in facts if r.item.label != "conflict"]
+        sources = Counter(r.item.source for r in rs)
+        right_by_source = Counter(r.item.source for r in rs if r.right)
         return {
             "items": len(rs),
             "right": _share(sum(r.right for r in rs), len(rs)),
+            "per_source": {
+                source: {"n": n, "right": _share(right_by_source[source], n)}
+                for source, n in sorted(sources.items())
+            },
             "per_label": {
                 label: {"n": by[label], "right": _share(right[label], by[label])}
                 for label in LABELS
@@ -386,6 +392,15 @@ def format_report(report: NaturalReport, *, examples: int = 0) -> str:
         rows.append(
             (
                 f"  {label}",
+                f"{_pct(t['right'])} of {t['n']}" if t else "-",
+                f"{_pct(s['right'])} of {s['n']}" if s else "-",
+            )
+        )
+    for source in sorted(set(tune["per_source"]) | set(test["per_source"])):
+        t, s = tune["per_source"].get(source), test["per_source"].get(source)
+        rows.append(
+            (
+                f"  from {source}",
                 f"{_pct(t['right'])} of {t['n']}" if t else "-",
                 f"{_pct(s['right'])} of {s['n']}" if s else "-",
             )
