@@ -571,20 +571,22 @@ def resolve(
     #    or when the new sentence says more than the stored one (that is a refinement)
     said_more: list[Fact] = []
     for fact in on_key:
-        if (
-            split_polarity(fact.predicate or "")[1] == negated
-            and (
-                objects_agree(incoming.object, fact.object)
-                or not (incoming.object or fact.object)
-                and same_words(incoming.text, fact.text)
-            )
-            and _same_signature(fact.text, incoming.text, negations=False)
+        if split_polarity(fact.predicate or "")[1] != negated or not (
+            objects_agree(incoming.object, fact.object)
+            or not (incoming.object or fact.object)
+            and same_words(incoming.text, fact.text)
         ):
+            continue
+        if _same_signature(fact.text, incoming.text, negations=False):
             extra = _extra_words(incoming, fact, catalogue)
             if not extra:
                 return _duplicate(incoming, fact, "same claim")
             if not _extra_words(fact, incoming, catalogue):
                 said_more.append(fact)  # "works at Reaktor" -> "... as a designer"
+        elif _says_no_more(fact, incoming) and not _extra_words(fact, incoming, catalogue):
+            # "I have a sister" -> "I have a sister who teaches in Porto": the new
+            # sentence names more (a place, a number) and keeps all the stored one said
+            said_more.append(fact)
     for score, fact in sorted(
         ((similarity(incoming.text, f.text), f) for f in live), key=lambda p: p[0], reverse=True
     ):
