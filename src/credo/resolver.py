@@ -213,9 +213,23 @@ def _state(predicate: str, obj: str | None) -> str:
 
 
 def objects_agree(a: str | None, b: str | None) -> bool:
-    """The same value: the same words, numbers included (order and inflection aside)."""
+    """The same value: the same words, numbers included (order and inflection aside), or
+    one written as the initials of the other ("nyc" / "New York City")."""
     ta, tb = _tokens(a), _tokens(b)
-    return bool(ta) and set(ta) == set(tb)
+    return bool(ta) and (set(ta) == set(tb) or _initials_of(a, b) or _initials_of(b, a))
+
+
+def _initials_of(short: str | None, long: str | None) -> bool:
+    """Is `short` one word made of the initials of `long`'s words ("LA" / "Los Angeles",
+    "nyc" / "New York City")? Two to five letters, each word of `long` one letter."""
+    word = (short or "").strip().strip(".").replace(".", "").lower()
+    words = re.findall(r"[a-z]+", (long or "").lower())
+    return (
+        2 <= len(word) <= 5
+        and word.isalpha()
+        and len(words) == len(word)
+        and "".join(w[0] for w in words) == word
+    )
 
 
 #: words by which a value sets another against it: "tea instead of coffee", "dogs but not
@@ -524,16 +538,20 @@ def _words_of(text: str) -> set[str]:
     return {_plain(w.lower()).strip(".,") for w in _WORDS.findall(text)}
 
 
-def _same_signature(a: str, b: str, *, negations: bool = True) -> bool:
+def _same_signature(
+    a: str, b: str, *, negations: bool = True, values: tuple[str | None, ...] = ()
+) -> bool:
     """Two wordings name the same numbers and names (and, with `negations`, negations). A
     name typed in lower case on one side is the same name ("dr patel" / "Dr Patel"): each
-    side's names are words of the other."""
+    side's names are words of the other. Names inside `values` (objects already found to
+    agree, "nyc" / "New York City") are left to that finding."""
     nums_a, names_a, negs_a = signature(a)
     nums_b, names_b, negs_b = signature(b)
+    agreed = {w for v in values for w in _words_of(v or "")}
     return (
         nums_a == nums_b
-        and names_a <= _words_of(b)
-        and names_b <= _words_of(a)
+        and names_a - agreed <= _words_of(b)
+        and names_b - agreed <= _words_of(a)
         and (not negations or negs_a == negs_b)
     )
 
@@ -577,11 +595,19 @@ def resolve(
             and same_words(incoming.text, fact.text)
         ):
             continue
-        if _same_signature(fact.text, incoming.text, negations=False):
-            extra = _extra_words(incoming, fact, catalogue)
+        if _same_signature(
+            fact.text, incoming.text, negations=False, values=(incoming.object, fact.object)
+        ):
+            # the words of an object written as initials ("nyc" / "New York City") are
+            # the same value: only what the sentences say besides it can differ
+            spelt = set(_tokens(incoming.object)) | set(_tokens(fact.object))
+            initials = _initials_of(incoming.object, fact.object) or _initials_of(
+                fact.object, incoming.object
+            )
+            extra = _extra_words(incoming, fact, catalogue) - (spelt if initials else set())
             if not extra:
                 return _duplicate(incoming, fact, "same claim")
-            if not _extra_words(fact, incoming, catalogue):
+            if not _extra_words(fact, incoming, catalogue) - (spelt if initials else set()):
                 said_more.append(fact)  # "works at Reaktor" -> "... as a designer"
         elif _says_no_more(fact, incoming) and not _extra_words(fact, incoming, catalogue):
             # "I have a sister" -> "I have a sister who teaches in Porto": the new
