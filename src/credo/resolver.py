@@ -613,6 +613,31 @@ def resolve(
             # "I have a sister" -> "I have a sister who teaches in Porto": the new
             # sentence names more (a place, a number) and keeps all the stored one said
             said_more.append(fact)
+    # "I've been engaged two years" / "... engaged for two years", "I am engaged to Noor" /
+    # "I am engaged": one state said on sibling "be" keys (be + "engaged two years",
+    # be_engaged + "for two years"): the same state, or one said less fully than stored
+    # (said more fully, it is stored beside: a fuller state may be another one)
+    if base.startswith("be") and incoming.key:
+        mine = set(_tokens(_state(base, incoming.object)))
+        for fact in live:
+            other = catalogue.canonical(fact.predicate or "")
+            if (
+                not mine
+                or fact in on_key
+                or fact.subject != incoming.subject
+                or not other[0].startswith("be")
+                or other[1] != negated
+            ):
+                continue
+            theirs = set(_tokens(_state(other[0], fact.object)))
+            if (
+                theirs == mine
+                and _same_signature(fact.text, incoming.text)
+                and not _extra_words(incoming, fact, catalogue) - mine
+            ):
+                return _duplicate(incoming, fact, "the same state")
+            if mine < theirs and _says_no_more(incoming, fact):
+                return _duplicate(incoming, fact, f"said more fully by {fact.text!r}")
     for score, fact in sorted(
         ((similarity(incoming.text, f.text), f) for f in live), key=lambda p: p[0], reverse=True
     ):
