@@ -306,6 +306,11 @@ class ContradictionOutcome:
         return dict(self.__dict__)
 
 
+def _share(items: Sequence[Any], attr: str) -> float:
+    """The share of `items` whose `attr` is true (0 when there are none)."""
+    return sum(bool(getattr(i, attr)) for i in items) / len(items) if items else 0.0
+
+
 @dataclass
 class BeamReport:
     embedder: str
@@ -319,31 +324,22 @@ class BeamReport:
 
     def update_figures(self) -> dict[str, Any]:
         held = [u for u in self.updates if u.turn_holds_value]
-        n = len(held)
-
-        def share(attr: str) -> float:
-            return sum(getattr(u, attr) for u in held) / n if n else 0.0
-
         return {
             "questions": len(self.updates),
-            "turn_holds_value": n,
-            "new_value_stored": share("stored"),
-            "old_value_superseded": share("superseded"),
-            "new_value_rendered": share("rendered"),
-            "stale_rendered_as_current": share("stale_as_current"),
+            "turn_holds_value": len(held),
+            "new_value_stored": _share(held, "stored"),
+            "old_value_superseded": _share(held, "superseded"),
+            "new_value_rendered": _share(held, "rendered"),
+            "stale_rendered_as_current": _share(held, "stale_as_current"),
         }
 
     def contradiction_figures(self) -> dict[str, Any]:
-        n = len(self.contradictions)
-
-        def share(attr: str) -> float:
-            return sum(getattr(c, attr) for c in self.contradictions) / n if n else 0.0
-
+        items = self.contradictions
         return {
-            "questions": n,
-            "both_stored": share("both_stored"),
-            "flagged": share("flagged"),
-            "shown_with_warning": share("shown_with_warning"),
+            "questions": len(items),
+            "both_stored": _share(items, "both_stored"),
+            "flagged": _share(items, "flagged"),
+            "shown_with_warning": _share(items, "shown_with_warning"),
         }
 
     def to_dict(self) -> dict[str, Any]:
