@@ -1,7 +1,7 @@
 """No phrase of the evaluation data lives in the source: a rule written for one sentence
 of `../shared/data` fits the benchmark, not the language. Any run of six words that a
-person said in the data (MSC personas, PersonaExt, LoCoMo turns and observations, BEAM
-user turns) found in `src/` fails, with the file and the words."""
+person said in the data (MSC personas, PersonaExt, LoCoMo turns, session dates and
+observations, BEAM user turns) found in `src/` fails, with the file and the words."""
 
 from __future__ import annotations
 
@@ -40,6 +40,8 @@ def _data_texts() -> Iterator[str]:
         for key, turns in conv["conversation"].items():
             if key.startswith("session_") and isinstance(turns, list):
                 yield from (str(t.get("text", "")) for t in turns)
+            elif key.startswith("session_") and isinstance(turns, str):
+                yield turns  # a session's date as LoCoMo writes it ("4:05 pm on ...")
         for session in (conv.get("observation") or {}).values():
             for facts in session.values():
                 yield from (str(f[0]) for f in facts if f)

@@ -83,7 +83,7 @@ class IngestError(ValueError):
 
 # -- time ---------------------------------------------------------------------------------
 def parse_timestamp(value: Any, *, where: str = "") -> float | None:
-    """Epoch seconds (or milliseconds), ISO 8601, or LoCoMo's "1:56 pm on 8 May, 2023":
+    """Epoch seconds (or milliseconds), ISO 8601, or LoCoMo's "4:05 pm on 19 June, 2024":
     `credo.timeparse.parse_time`, with its errors as `IngestError`s."""
     try:
         return parse_time(value, where=where)

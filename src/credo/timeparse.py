@@ -1,7 +1,7 @@
 """One reading of time for every entry point: remember, ingest, import and MCP.
 
 Epoch seconds, epoch milliseconds (chat exports use them; read as seconds they would be
-the year 33658), ISO 8601 dates and datetimes, and LoCoMo's "1:56 pm on 8 May, 2023". A
+the year 33658), ISO 8601 dates and datetimes, and LoCoMo's "4:05 pm on 19 June, 2024". A
 time with no zone is UTC, so the same input gives the same facts anywhere.
 """
 

@@ -106,7 +106,7 @@ def parse_evidence(items: Any) -> tuple[frozenset[str], int]:
 
 
 def parse_session_date(text: Any) -> float | None:
-    """LoCoMo's "1:56 pm on 8 May, 2023" as UTC epoch seconds; None when absent or odd."""
+    """LoCoMo's "4:05 pm on 19 June, 2024" as UTC epoch seconds; None when absent or odd."""
     if not isinstance(text, str):
         return None
     m = _DATE.match(text)
