@@ -11,9 +11,9 @@ from typing import Any
 import pytest
 
 from credo import Memory
+from credo.embed import get_embedder
 from credo.language import examples, lexicon, mapping, words
 from credo.store.sqlite import SQLiteStore
-from credo.testing import HashEmbedder
 
 DAY = 86400.0
 START = 1_700_000_000.0
@@ -27,7 +27,11 @@ CASES = [
 
 @pytest.fixture(scope="module")
 def store(tmp_path_factory: pytest.TempPathFactory) -> SQLiteStore:
-    return SQLiteStore(tmp_path_factory.mktemp("lexicon") / "lexicon.db", HashEmbedder())
+    # the shipped model, loaded for real: rules that take the embedding as evidence (two
+    # wordings of one claim, a denial of the past) are tried as users meet them
+    return SQLiteStore(
+        tmp_path_factory.mktemp("lexicon") / "lexicon.db", get_embedder("local:minilm")
+    )
 
 
 @pytest.mark.parametrize("name, n, example", CASES)
@@ -41,8 +45,9 @@ def test_each_example_does_what_its_list_says(
     got = result.relation.value if result.relation else "refused"
     assert got == example["outcome"], (name, result.why)
     if "key" in example:
-        assert result.fact is not None and list(result.fact.key) + [result.fact.object] == (
-            example["key"]
+        assert (
+            result.fact is not None
+            and list(result.fact.key) + [result.fact.object] == (example["key"])
         )
 
 

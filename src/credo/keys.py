@@ -1908,6 +1908,24 @@ def past_form(tok: Token) -> bool:
     return lemma != tok.lower_ and inflect(lemma, "VBD") == tok.lower_
 
 
+def said_in_the_past(text: str) -> bool:
+    """Is the statement's main verb in the past ("I worked at Acme", "i lived in leeds",
+    "I used to smoke", "had a dog as a kid")? "I work at Acme" and "I worked at Acme" are
+    not one claim: the second may say the first ended."""
+    from .nlp import parse
+
+    said = strip_wrapper(text)
+    if not said:
+        return False
+    for tok in parse(elided_subject(said)):
+        if tok.dep_ != "ROOT":
+            continue
+        if past_form(tok) or tok.lemma_.lower() == "use" and tok.tag_ == "VBD":
+            return True
+        return any(c.dep_ in ("aux", "auxpass") and c.tag_ == "VBD" for c in tok.children)
+    return False
+
+
 def elided_subject(clause: str) -> str:
     """ "Sold my bike to a neighbour yesterday" -> "I sold my bike to a neighbour yesterday": a
     report in the past tense with its "I" left out, as people write in chat. The speaker

@@ -59,7 +59,11 @@ LABELS = (
     "unrelated",
     "not-a-fact",
 )
-HALVES = ("tune", "test")
+HALVES = ("tune", "test", "sealed")
+#: ids of the sealed set: labelled later, by people who never saw the code, and only ever
+#: scored (examples/natural/sealed/): the fresh judge of a change after the test half's
+#: figures have been seen
+SEALED = "sealed-"
 _BEAM_MARKER = re.compile(r"\s*->->\s*\d+\s*,\s*\d+\s*$")
 #: PersonaChat's tokenisation undone, case left as typed: "i 'm a nurse ." -> "i'm a nurse."
 _SPACED_PUNCT = re.compile(r" ([.,!?;:])")
@@ -71,7 +75,9 @@ class NaturalDataError(ValueError):
 
 
 def half(item_id: str) -> str:
-    """'tune' or 'test', from the id alone."""
+    """'tune', 'test' or 'sealed', from the id alone."""
+    if item_id.startswith(SEALED):
+        return "sealed"
     return "tune" if hashlib.sha256(item_id.encode()).digest()[0] % 2 == 0 else "test"
 
 
@@ -90,7 +96,7 @@ class Item:
 
     @property
     def source(self) -> str:
-        return self.id.split("-", 1)[0]
+        return self.id.removeprefix(SEALED).split("-", 1)[0]
 
 
 class _Data:
@@ -369,44 +375,41 @@ def _pct(x: float | None) -> str:
 
 def format_report(report: NaturalReport, *, examples: int = 0) -> str:
     figs = {name: h.figures() for name, h in report.halves.items()}
-    tune, test = figs["tune"], figs["test"]
+    shown_halves = [h for h in HALVES if h != "sealed" or figs[h]["items"]]
+    cols = [figs[h] for h in shown_halves]
+
+    def row(name: str, value: Callable[[dict[str, Any]], str]) -> tuple[str, ...]:
+        return (name, *(value(f) for f in cols))
+
+    def share_of(group: str, key: str) -> Callable[[dict[str, Any]], str]:
+        def cell(f: dict[str, Any]) -> str:
+            got = f[group].get(key)
+            return f"{_pct(got['right'])} of {got['n']}" if got else "-"
+
+        return cell
+
     rows = [
-        ("items", str(tune["items"]), str(test["items"])),
-        ("handled right", _pct(tune["right"]), _pct(test["right"])),
-        (
-            "supersession precision",
-            _pct(tune["supersession_precision"]),
-            _pct(test["supersession_precision"]),
-        ),
-        ("  (supersessions)", str(tune["supersessions"]), str(test["supersessions"])),
-        ("updates found", _pct(tune["updates_found"]), _pct(test["updates_found"])),
-        ("false conflicts", _pct(tune["false_conflicts"]), _pct(test["false_conflicts"])),
-        ("conflicts flagged", _pct(tune["conflicts_flagged"]), _pct(test["conflicts_flagged"])),
-        ("duplicates caught", _pct(tune["duplicates_caught"]), _pct(test["duplicates_caught"])),
-        ("values lost", str(tune["values_lost"]), str(test["values_lost"])),
-        ("facts refused by the gate", str(tune["facts_refused"]), str(test["facts_refused"])),
-        ("non-facts refused", _pct(tune["non_facts_refused"]), _pct(test["non_facts_refused"])),
+        row("items", lambda f: str(f["items"])),
+        row("handled right", lambda f: _pct(f["right"])),
+        row("supersession precision", lambda f: _pct(f["supersession_precision"])),
+        row("  (supersessions)", lambda f: str(f["supersessions"])),
+        row("updates found", lambda f: _pct(f["updates_found"])),
+        row("false conflicts", lambda f: _pct(f["false_conflicts"])),
+        row("conflicts flagged", lambda f: _pct(f["conflicts_flagged"])),
+        row("duplicates caught", lambda f: _pct(f["duplicates_caught"])),
+        row("values lost", lambda f: str(f["values_lost"])),
+        row("facts refused by the gate", lambda f: str(f["facts_refused"])),
+        row("non-facts refused", lambda f: _pct(f["non_facts_refused"])),
     ]
-    for label in LABELS:
-        t, s = tune["per_label"].get(label), test["per_label"].get(label)
-        rows.append(
-            (
-                f"  {label}",
-                f"{_pct(t['right'])} of {t['n']}" if t else "-",
-                f"{_pct(s['right'])} of {s['n']}" if s else "-",
-            )
-        )
-    for source in sorted(set(tune["per_source"]) | set(test["per_source"])):
-        t, s = tune["per_source"].get(source), test["per_source"].get(source)
-        rows.append(
-            (
-                f"  from {source}",
-                f"{_pct(t['right'])} of {t['n']}" if t else "-",
-                f"{_pct(s['right'])} of {s['n']}" if s else "-",
-            )
-        )
-    lines = [f"natural pairs ({report.embedder})", "", f"{'':28}{'tune':>16}{'test':>16}"]
-    lines += [f"{name:28}{a:>16}{b:>16}" for name, a, b in rows]
+    rows += [row(f"  {label}", share_of("per_label", label)) for label in LABELS]
+    sources = sorted({s for f in cols for s in f["per_source"]})
+    rows += [row(f"  from {source}", share_of("per_source", source)) for source in sources]
+    lines = [
+        f"natural pairs ({report.embedder})",
+        "",
+        f"{'':28}" + "".join(f"{h:>16}" for h in shown_halves),
+    ]
+    lines += [f"{r[0]:28}" + "".join(f"{c:>16}" for c in r[1:]) for r in rows]
     if report.skipped:
         lines.append(f"({report.skipped} items reference data and no --data was given)")
     if examples:
