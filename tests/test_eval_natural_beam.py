@@ -218,7 +218,8 @@ def test_beam_counts_an_old_value_shown_as_current(tmp_path: Path) -> None:
             "role": "user",
             "id": 1,
             "time_anchor": "May-01-2024",
-            "content": "can you help me cache the nightly build, which now takes 25 minutes? ->-> 2,1",
+            # said of the build on another machine: nothing ties it to the stored value
+            "content": "can you help me cache the build on the arm runner, which now takes 25 minutes? ->-> 2,1",
         },
     ]
     (folder / "chat.json").write_text(json.dumps([{"turns": [turns]}, {"turns": [later]}]))

@@ -443,8 +443,11 @@ class Memory:
             by_text[fact.text] = vec
 
             def similarity(a: str, b: str) -> float:
-                va, vb = by_text.get(a), by_text.get(b)
-                return float(np.dot(va, vb)) if va is not None and vb is not None else 0.0
+                # a text not stored (a sentence with its numbers masked) is embedded once
+                missing = [t for t in dict.fromkeys((a, b)) if t not in by_text]
+                if missing:
+                    by_text.update(zip(missing, store.embed(missing), strict=True))
+                return float(np.dot(by_text[a], by_text[b]))
 
             retracted = [
                 f

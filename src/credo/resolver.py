@@ -42,7 +42,6 @@ The rules, in order (when in doubt, keep both):
 from __future__ import annotations
 
 import re
-import unicodedata
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
@@ -60,6 +59,7 @@ from .keys import changed_value, denies_the_past, said_in_the_past
 from .language import words
 from .predicates import Catalogue, shipped, split_polarity
 from .store.base import Event
+from .values import NUMBER_VALUES, _plain, number_value, remeasured, same_values
 
 if TYPE_CHECKING:
     from .store.base import Store
@@ -138,35 +138,8 @@ def _is_number(token: str) -> bool:
     return token in _NUMBER_WORDS or bool(re.search(r"\d", token))
 
 
-_UNITS = [
-    "zero",
-    "one",
-    "two",
-    "three",
-    "four",
-    "five",
-    "six",
-    "seven",
-    "eight",
-    "nine",
-    "ten",
-    "eleven",
-    "twelve",
-    "thirteen",
-    "fourteen",
-    "fifteen",
-    "sixteen",
-    "seventeen",
-    "eighteen",
-    "nineteen",
-]
-_TENS = ["twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety"]
-_NUMBER_VALUES = {
-    **{w: n for n, w in enumerate(_UNITS)},
-    **{w: 10 * (n + 2) for n, w in enumerate(_TENS)},
-}
 #: number words: the cardinals, and the words that count or order without being one
-_NUMBER_WORDS = frozenset(_NUMBER_VALUES) | {
+_NUMBER_WORDS = frozenset(NUMBER_VALUES) | {
     "dozen",
     "hundred",
     "thousand",
@@ -174,24 +147,6 @@ _NUMBER_WORDS = frozenset(_NUMBER_VALUES) | {
     "second",
     "third",
 }
-
-
-def number_value(word: str) -> str | None:
-    """A cardinal written as a word, in digits: "ten" -> "10", "thirty-four" -> "34";
-    None for anything else. "I'm 34" and "I'm thirty-four" name one age."""
-    parts = word.lower().split("-")
-    if len(parts) == 1 and parts[0] in _NUMBER_VALUES:
-        return str(_NUMBER_VALUES[parts[0]])
-    if len(parts) == 2 and parts[0] in _TENS and parts[1] in _UNITS[1:10]:
-        return str(_NUMBER_VALUES[parts[0]] + _NUMBER_VALUES[parts[1]])
-    return None
-
-
-def _plain(text: str) -> str:
-    """`text` without its accents, for comparing words: "zoë" and "zoe", "José" and
-    "Jose" are typed for one name."""
-    decomposed = unicodedata.normalize("NFKD", text)
-    return "".join(ch for ch in decomposed if not unicodedata.combining(ch))
 
 
 def _tokens(value: str | None) -> list[str]:
@@ -350,62 +305,6 @@ def _holds_thing(fact: Fact, verb: str, thing: str, value: str, catalogue: Catal
 #: cosine; on the natural tune half every pair at 0.75 or above whose values agreed was a
 #: duplicate, and none below 0.75 was missed for it)
 PARAPHRASE_AT = 0.75
-_DERIVATIONS = words("derivations")
-_FILLER = words("filler_words")
-
-
-def value_words(text: str) -> frozenset[str]:
-    """The words a sentence names values with: its nouns, names, numbers and adjectives,
-    lower-cased, without accents, numbers in digits ("my daughter Zoë is seven" ->
-    daughter, zoe, 7). What two wordings of one claim must both name."""
-    from .nlp import parse
-
-    out = set()
-    for tok in parse(text):
-        if tok.pos_ == "NUM" or tok.pos_ in ("NOUN", "PROPN", "ADJ") and not tok.is_stop:
-            word = _plain((tok.lemma_ if tok.pos_ == "NOUN" else tok.text).lower()).strip(".,'")
-            word = number_value(word) or word.removesuffix("'s")
-            if word and word not in _FILLER and word not in _PLAIN:  # "The user is ..."
-                out.add(word)
-    return frozenset(out)
-
-
-def _one_word(a: str, b: str) -> bool:
-    """`a` and `b` are one word as people type it: the same, one typo apart (five letters
-    or more: "corolla" / "corola"), or one stem with endings that derive one from the
-    other ("allergic" / "allergy", "drums" / "drummer")."""
-    if a == b:
-        return True
-    if not (a.isalpha() and b.isalpha()):
-        return False
-    if min(len(a), len(b)) >= 5 and _one_edit(a, b):
-        return True
-    stem = 0
-    while stem < min(len(a), len(b)) and a[stem] == b[stem]:
-        stem += 1
-    return stem >= 4 and a[stem:] in _DERIVATIONS and b[stem:] in _DERIVATIONS
-
-
-def _one_edit(a: str, b: str) -> bool:
-    if len(a) == len(b):
-        return sum(x != y for x, y in zip(a, b, strict=True)) <= 1
-    short, long = sorted((a, b), key=len)
-    return len(long) - len(short) == 1 and any(
-        long[:i] + long[i + 1 :] == short for i in range(len(long))
-    )
-
-
-def same_values(a: str, b: str) -> bool:
-    """Do two sentences name the same values, each word of one found in the other as people
-    type it? ("i ride a yamaha scooter" / "i own a yamaha scooter": yes; "my favourite
-    fruit is plum" / "... is pear": no; "we live in Kent" / "we live in rural Kent": no, the
-    second names more.)"""
-    mine, theirs = value_words(a), value_words(b)
-    return (
-        bool(mine and theirs)
-        and all(any(_one_word(w, o) for o in theirs) for w in mine)
-        and all(any(_one_word(w, o) for o in mine) for w in theirs)
-    )
 
 
 def _contrasts(text: str) -> bool:
@@ -672,12 +571,20 @@ def resolve(
     # 1. duplicate: the same claim; never when the sentences name other numbers or names,
     #    or when the new sentence says more than the stored one (that is a refinement)
     said_more: list[Fact] = []
+    # "i worked at Acme" after "i work at Acme": a one-valued state told in the past is
+    # not the same claim; a day later or more it says the state ended
+    in_the_past = one_valued and said_in_the_past(incoming.text)
+    ended: list[Fact] = []
     for fact in on_key:
         if split_polarity(fact.predicate or "")[1] != negated or not (
             objects_agree(incoming.object, fact.object)
             or not (incoming.object or fact.object)
             and same_words(incoming.text, fact.text)
         ):
+            continue
+        if in_the_past and not said_in_the_past(fact.text):
+            if incoming.asserted_at - fact.asserted_at >= update_window:
+                ended.append(fact)
             continue
         if _same_signature(
             fact.text, incoming.text, negations=False, values=(incoming.object, fact.object)
@@ -742,7 +649,9 @@ def resolve(
             )
         ):
             continue  # on the key, the objects decide (below), not the wording
-        if _same_signature(fact.text, incoming.text):
+        if _same_signature(fact.text, incoming.text) and said_in_the_past(
+            fact.text
+        ) == said_in_the_past(incoming.text):
             return _duplicate(incoming, fact, f"the same words (similarity {score:.2f})")
     for score, fact in sorted(
         ((similarity(incoming.text, f.text), f) for f in live), key=lambda p: p[0], reverse=True
@@ -758,10 +667,10 @@ def resolve(
     #    value it leaves behind, which then clashes on a many-valued relation too
     left_behind = changed_from(incoming.text)
     refines: list[Fact] = list(said_more)
-    clashes: list[Fact] = []
+    clashes: list[Fact] = list(ended)
     for fact in on_key:
         same_polarity = split_polarity(fact.predicate or "")[1] == negated
-        if fact in said_more:
+        if fact in said_more or fact in ended:
             continue
         if same_polarity:
             if one_valued and (
@@ -894,6 +803,19 @@ def resolve(
             if catalogue.excludes(_state(base, incoming.object), _state(other[0], fact.object)):
                 clashes.append(fact)
 
+    # "im down to 1 coffee a day now" / "i drink like 4 coffees a day": one thing measured
+    # with another number, whatever keys the parser gave the two
+    remeasures = [
+        f
+        for f in live
+        if f not in clashes
+        and not (f.subject and incoming.subject and f.subject != incoming.subject)
+        and split_polarity(f.predicate or "")[1] == negated
+        and remeasured(incoming.text, f.text, similarity)
+    ]
+    clashes.extend(remeasures)
+    measured_changed = _change_verbs(incoming.text) if remeasures else set()
+
     def newer(a: Fact, b: Fact) -> bool:
         return a.asserted_at - b.asserted_at >= update_window and _rank(a.source) >= _rank(b.source)
 
@@ -907,8 +829,9 @@ def resolve(
         other = catalogue.canonical(old.predicate or "")[0]
         if base in _FIXED or other in _FIXED:
             return False
+        said = said_changed | (measured_changed if old in remeasures else set())
         return newer(incoming, old) or (
-            bool(said_changed - change_words(old.text))
+            bool(said - change_words(old.text))
             and incoming.asserted_at >= old.asserted_at
             and _rank(incoming.source) >= _rank(old.source)
         )
@@ -1109,6 +1032,16 @@ def changed_from(text: str) -> str | None:
     "Vim", "we migrated from MySQL to Postgres" -> "MySQL"; None when it names none."""
     found = _CHANGED_FROM.search(text)
     return found["old"].strip() if found else None
+
+
+_CHANGE_VERBS = words("changing") | words("reaching")
+
+
+def _change_verbs(text: str) -> set[str]:
+    """The verbs by which `text` says a measure moved ("cut", "improved", "reached")."""
+    from .nlp import parse
+
+    return {t.lemma_.lower() for t in parse(text) if t.pos_ == "VERB"} & _CHANGE_VERBS
 
 
 def change_words(text: str) -> set[str]:

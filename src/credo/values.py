@@ -1,0 +1,249 @@
+"""The values a sentence names, and when two sentences name the same ones.
+
+Two readings the resolver takes as evidence where keys differ or fail:
+
+- `same_values`: do two wordings name the same things (nouns, names, numbers, adjectives),
+  each word of one found in the other as people type it ("i ride a yamaha scooter" / "i own
+  a yamaha scooter")? With the embedding it tells one claim said in other words.
+- `remeasured`: do two sentences measure one thing with other numbers ("i sleep 6 hours a
+  night" / "im down to 5 hours a night")? Read on the sentences with their numbers masked,
+  so the embedding hears what is measured, not by how much.
+
+Numbers written as words are digits here ("ten" -> "10"), and accents are left out ("zoë" /
+"zoe").
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from .language import words
+
+_UNITS = [
+    "zero",
+    "one",
+    "two",
+    "three",
+    "four",
+    "five",
+    "six",
+    "seven",
+    "eight",
+    "nine",
+    "ten",
+    "eleven",
+    "twelve",
+    "thirteen",
+    "fourteen",
+    "fifteen",
+    "sixteen",
+    "seventeen",
+    "eighteen",
+    "nineteen",
+]
+_TENS = ["twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety"]
+NUMBER_VALUES = {
+    **{w: n for n, w in enumerate(_UNITS)},
+    **{w: 10 * (n + 2) for n, w in enumerate(_TENS)},
+}
+
+
+def number_value(word: str) -> str | None:
+    """A cardinal written as a word, in digits: "ten" -> "10", "thirty-four" -> "34";
+    None for anything else. "I'm 34" and "I'm thirty-four" name one age."""
+    parts = word.lower().split("-")
+    if len(parts) == 1 and parts[0] in NUMBER_VALUES:
+        return str(NUMBER_VALUES[parts[0]])
+    if len(parts) == 2 and parts[0] in _TENS and parts[1] in _UNITS[1:10]:
+        return str(NUMBER_VALUES[parts[0]] + NUMBER_VALUES[parts[1]])
+    return None
+
+
+def _plain(text: str) -> str:
+    """`text` without its accents, for comparing words: "zoë" and "zoe", "José" and
+    "Jose" are typed for one name."""
+    decomposed = unicodedata.normalize("NFKD", text)
+    return "".join(ch for ch in decomposed if not unicodedata.combining(ch))
+
+
+_DERIVATIONS = words("derivations")
+_FILLER = words("filler_words")
+#: the speaker as a stored sentence names them ("The user is ...")
+_SPEAKER = frozenset({"user", "i", "me", "we", "us"})
+
+
+def value_words(text: str) -> frozenset[str]:
+    """The words a sentence names values with: its nouns, names, numbers and adjectives,
+    lower-cased, without accents, numbers in digits ("my daughter Zoë is seven" ->
+    daughter, zoe, 7). What two wordings of one claim must both name."""
+    from .nlp import parse
+
+    out = set()
+    for tok in parse(text):
+        if tok.pos_ == "NUM" or tok.pos_ in ("NOUN", "PROPN", "ADJ") and not tok.is_stop:
+            word = _plain((tok.lemma_ if tok.pos_ == "NOUN" else tok.text).lower()).strip(".,'")
+            word = number_value(word) or word.removesuffix("'s")
+            if word and word not in _FILLER and word not in _SPEAKER:
+                out.add(word)
+    return frozenset(out)
+
+
+def one_word(a: str, b: str) -> bool:
+    """`a` and `b` are one word as people type it: the same, one typo apart (five letters
+    or more: "corolla" / "corola"), or one stem with endings that derive one from the
+    other ("allergic" / "allergy", "drums" / "drummer")."""
+    if a == b:
+        return True
+    if not (a.isalpha() and b.isalpha()):
+        return False
+    if min(len(a), len(b)) >= 5 and _one_edit(a, b):
+        return True
+    stem = 0
+    while stem < min(len(a), len(b)) and a[stem] == b[stem]:
+        stem += 1
+    return stem >= 4 and a[stem:] in _DERIVATIONS and b[stem:] in _DERIVATIONS
+
+
+def _one_edit(a: str, b: str) -> bool:
+    if len(a) == len(b):
+        return sum(x != y for x, y in zip(a, b, strict=True)) <= 1
+    short, long = sorted((a, b), key=len)
+    return len(long) - len(short) == 1 and any(
+        long[:i] + long[i + 1 :] == short for i in range(len(long))
+    )
+
+
+def _found_in(mine: frozenset[str], theirs: frozenset[str]) -> bool:
+    return all(any(one_word(w, o) for o in theirs) for w in mine)
+
+
+def same_values(a: str, b: str) -> bool:
+    """Do two sentences name the same values, each word of one found in the other as people
+    type it? ("i ride a yamaha scooter" / "i own a yamaha scooter": yes; "my favourite
+    fruit is plum" / "... is pear": no; "we live in Kent" / "we live in rural Kent": no, the
+    second names more.)"""
+    mine, theirs = value_words(a), value_words(b)
+    return bool(mine and theirs) and _found_in(mine, theirs) and _found_in(theirs, mine)
+
+
+# -- quantities ---------------------------------------------------------------------------
+#: a number as typed, with what sticks to it: "$2,000", "2k", "220ms", "82kg", "85%", "3.5"
+_NUMBER = re.compile(r"^([$€£]?)(\d[\d,]*(?:\.\d+)?)(?:(k|m)|([a-z%]*))$", re.IGNORECASE)
+_MULTIPLIERS = {"k": 1_000, "m": 1_000_000}
+
+
+@dataclass(frozen=True)
+class Quantity:
+    """A number and what it counts or measures ("4 coffees" -> 4, coffee; "82kg" -> 82,
+    kg; "$2,000" -> 2000, $); `unit` is empty where nothing says (a year, a version)."""
+
+    value: str
+    unit: str
+
+
+def _digits(number: str, multiplier: str) -> str:
+    plain = number.replace(",", "")
+    if not multiplier:
+        return plain
+    scaled = float(plain) * _MULTIPLIERS[multiplier.lower()]
+    return str(int(scaled)) if scaled.is_integer() else str(scaled)
+
+
+def quantities(text: str) -> tuple[Quantity, ...]:
+    """The numbers `text` states, each with its unit: the letters on it, a currency sign,
+    or the noun after it."""
+    from .nlp import parse
+
+    doc = parse(text)
+    found = []
+    skip = -1
+    for tok in doc:
+        if tok.i <= skip:
+            continue
+        last = tok.i
+        typed = _NUMBER.match(tok.text)
+        if typed:
+            sign, number, multiplier, unit = typed.groups()
+            value = _digits(number, multiplier or "")
+            unit = (unit or "").lower() or sign or (multiplier or "").lower()
+        elif tok.pos_ == "NUM" and number_value(tok.lower_):
+            value, unit = number_value(tok.lower_) or "", ""
+            if tok.i + 2 < len(doc) and doc[tok.i + 1].text == "-":  # "thirty-four"
+                whole = number_value(f"{tok.lower_}-{doc[tok.i + 2].lower_}")
+                if whole:
+                    value, last = whole, tok.i + 2
+        else:
+            continue
+        skip = last
+        if not unit and tok.i and doc[tok.i - 1].text in ("$", "€", "£"):
+            unit = doc[tok.i - 1].text
+        if not unit and last + 1 < len(doc):
+            after = doc[last + 1]
+            if after.text in ("%", "percent"):
+                unit = "%"
+            elif after.pos_ in ("NOUN", "PROPN") and after.is_alpha:
+                unit = after.lemma_.lower()
+        found.append(Quantity(value, unit))
+    return tuple(found)
+
+
+def masked(text: str) -> str:
+    """`text` with its numbers out ("i drink 4 coffees a day" -> "i drink # coffees a
+    day"): what it measures, for the embedding to compare."""
+    out = []
+    for word in text.split():
+        typed = _NUMBER.match(word.rstrip(".,!?"))
+        if typed:
+            out.append(" ".join(filter(None, ("#", typed.group(4)))))  # "82kg" -> "# kg"
+        else:
+            out.append("#" if number_value(word.strip(".,!?")) else word)
+    return " ".join(out)
+
+
+#: how close two sentences with their numbers masked must read to measure one thing (the
+#: bundled model's cosine), where both count the same unit; and where they name numbers
+#: without a unit (a year, a version), which says less about what is measured
+REMEASURED_AT = 0.6
+UNITLESS_AT = 0.85
+
+
+def remeasured(new: str, old: str, similarity: Callable[[str, str], float]) -> bool:
+    """Does `new` measure what `old` measures, with another number? One of them names no
+    value the other does not (besides numbers), they share a unit whose numbers differ (or,
+    unit-less, read almost alike), and read close with the numbers masked. "im down to 1
+    coffee a day now" / "i drink like 4 coffees a day": yes; "the mobile app budget is 25k"
+    / "the web app budget is 10k": no, each names an app the other does not."""
+    mine, theirs = quantities(new), quantities(old)
+    if not mine or not theirs:
+        return False
+
+    def by_unit(qs: tuple[Quantity, ...]) -> dict[str, set[str]]:
+        out: dict[str, set[str]] = {}
+        for q in qs:
+            out.setdefault(q.unit, set()).add(q.value)
+        return out
+
+    a, b = by_unit(mine), by_unit(theirs)
+    shared = [u for u in a.keys() & b.keys() if u]
+    if shared:
+        if all(a[u] == b[u] for u in shared):
+            return False
+        at = REMEASURED_AT
+    elif "" in a and "" in b and a[""] != b[""]:
+        at = UNITLESS_AT
+    else:
+        return False
+    units = {q.unit for q in (*mine, *theirs)}
+
+    def besides_numbers(text: str) -> frozenset[str]:
+        return frozenset(
+            w for w in value_words(text) if w not in units and not any(c.isdigit() for c in w)
+        )
+
+    words_a, words_b = besides_numbers(new), besides_numbers(old)
+    if not (_found_in(words_a, words_b) or _found_in(words_b, words_a)):
+        return False
+    return similarity(masked(new), masked(old)) >= at

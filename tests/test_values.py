@@ -1,0 +1,110 @@
+"""Two readings the resolver takes as evidence where keys differ: one claim in other words
+(`same_values`), and one thing measured with another number (`remeasured`). Each is tried
+through `Memory.remember` (the real parser, gate and resolver, on the shipped model) with
+sentences typed as people type them, and with the near misses that must stay apart."""
+
+from __future__ import annotations
+
+import pytest
+
+from credo import Memory
+from credo.embed import get_embedder
+from credo.store.sqlite import SQLiteStore
+from credo.values import masked, one_word, quantities, same_values
+
+DAY = 86400.0
+START = 1_700_000_000.0
+
+
+@pytest.fixture(scope="module")
+def store(tmp_path_factory: pytest.TempPathFactory) -> SQLiteStore:
+    return SQLiteStore(tmp_path_factory.mktemp("values") / "values.db", get_embedder())
+
+
+def said(store: SQLiteStore, first: str, then: str, gap_days: float = 0) -> str:
+    mem = Memory(store, scope=f"s{abs(hash((first, then, gap_days)))}")
+    a = mem.remember(first, valid_from=START)
+    assert a.accepted, (first, a.why)
+    b = mem.remember(then, valid_from=START + gap_days * DAY)
+    assert b.accepted, (then, b.why)
+    assert b.relation is not None
+    return b.relation.value
+
+
+@pytest.mark.parametrize(
+    "first, then",
+    [
+        ("i work at spotify", "im employed by Spotify"),
+        ("im allergic to peanuts", "I have a peanut allergy"),
+        ("i ride a yamaha scooter", "i own a yamaha scooter"),
+        ("my son is called teo", "my son is called Teo"),
+    ],
+)
+def test_one_claim_in_other_words_is_a_duplicate(store: SQLiteStore, first: str, then: str) -> None:
+    assert said(store, first, then) == "duplicate"
+
+
+@pytest.mark.parametrize(
+    "first, then",
+    [
+        ("my favourite fruit is plum", "my favourite fruit is pear"),  # another value
+        ("we live in Kent", "we live in rural Kent"),  # says more
+        ("i work at spotify", "i worked at spotify"),  # the past: it may have ended
+        ("I have a brother", "I have a sister"),
+        ("i drink coffee", "i dont drink coffee"),
+    ],
+)
+def test_near_wordings_that_say_something_else_are_not_duplicates(
+    store: SQLiteStore, first: str, then: str
+) -> None:
+    assert said(store, first, then) != "duplicate"
+
+
+@pytest.mark.parametrize(
+    "first, then, gap, outcome",
+    [
+        ("i sleep like 6 hours a night", "im down to 5 hours a night now", 40, "update"),
+        ("i weigh 91kg", "im at 84 kg now after a lot of cycling", 120, "update"),
+        ("my mile time is 9 minutes", "i improved my mile time to 8 minutes", 0, "update"),
+        ("i have 2 rabbits", "i have 3 rabbits", 0, "conflict"),  # the same day: no grounds
+    ],
+)
+def test_one_thing_measured_with_another_number(
+    store: SQLiteStore, first: str, then: str, gap: float, outcome: str
+) -> None:
+    assert said(store, first, then, gap) == outcome
+
+
+@pytest.mark.parametrize(
+    "first, then",
+    [
+        ("the budget for the shop site is 4k", "the blog budget is 9k"),  # another thing
+        ("i have two hamsters", "i also have 4 goldfish"),  # another unit
+        ("i moved here in march 2019", "i got my dog in march 2021"),  # unit-less, unlike
+    ],
+)
+def test_other_measures_stay_beside(store: SQLiteStore, first: str, then: str) -> None:
+    assert said(store, first, then, 30) == "new"
+
+
+def test_quantities_read_numbers_as_typed() -> None:
+    assert [(q.value, q.unit) for q in quantities("our budget is $2,000 a month")] == [
+        ("2000", "$")
+    ]
+    assert [(q.value, q.unit) for q in quantities("im thirty-four years old")] == [("34", "year")]
+    assert [(q.value, q.unit) for q in quantities("the page loads in 220ms")] == [("220", "ms")]
+    assert [(q.value, q.unit) for q in quantities("aws spend is 2k")] == [("2000", "k")]
+    assert masked("i weigh 82kg and run 5 miles") == "i weigh # kg and run # miles"
+
+
+def test_words_are_one_as_people_type_them() -> None:
+    assert one_word("corolla", "corola")  # a typo
+    assert one_word("allergic", "allergy") and one_word("drum", "drummer")  # derivations
+    assert not one_word("vegan", "vegetarian") and not one_word("cat", "catamaran")
+    assert same_values("my daughter Zoë is seven", "my daughter zoe is 7")
+    assert not same_values("i live in York", "i live in New York")
+
+
+def test_a_one_valued_state_told_in_the_past_later_ends_it(store: SQLiteStore) -> None:
+    assert said(store, "i work at spotify", "i worked at spotify", 200) == "update"
+    assert said(store, "i live in ghent", "i lived in ghent", 0) == "new"  # same day: beside
