@@ -248,8 +248,9 @@ def _leaves(base: str, negated: bool) -> bool:
 #: end "I live in Bristol" and "I live in a caravan". Kept narrow: a job is named as one
 #: ("job", "work"), a move is the subject's own (no object moved) to a dwelling or a place.
 _WORK_NOUNS = words("work_nouns")
-_WORKING = frozenset({"work_at", "work_as"})
+_WORKING = frozenset({"work_at", "work_as", "work_in"})
 _NOT_WORKING = words("not_working")
+_OCCUPATIONS = words("occupations")
 _DWELLINGS = words("dwellings")
 _DWELLING_IN = frozenset({"live_in", "live", "live_on", "live_at"})
 
@@ -383,9 +384,26 @@ def _ends_work(base: str, negated: bool, obj: str | None) -> bool:
 
 
 def _is_work(base: str, negated: bool, obj: str | None) -> bool:
+    """ "I work at Aldi", "we both have jobs at Lidl", "I'm a school nurse" (a state whose
+    head noun is an occupation: "a manager at a bakery" is a manager)."""
     return not negated and (
-        base in _WORKING or base == "have" and bool(set(_tokens(obj)) & _WORK_NOUNS)
+        base in _WORKING
+        or base == "have"
+        and bool(set(_tokens(obj)) & _WORK_NOUNS)
+        or base == "be"
+        and _head_noun(obj) in _OCCUPATIONS
     )
+
+
+def _head_noun(phrase: str | None) -> str:
+    """The noun a phrase is about, as a base form: "a manager at a bakery" -> manager,
+    "a night-shift nurse" -> nurse."""
+    from .nlp import lemma_of, parse
+
+    if not phrase:
+        return ""
+    roots = [t for t in parse(phrase) if t.head == t]
+    return lemma_of(roots[0].lower_) if roots else ""
 
 
 def _moves_home(base: str, negated: bool, obj: str | None) -> bool:
