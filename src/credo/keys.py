@@ -2175,7 +2175,14 @@ def values_in_passing(text: str) -> list[str]:
     out: list[str] = []
     doc = parse(text)
     for verb in doc:
-        if verb.dep_ != "relcl" or verb.head.pos_ not in ("NOUN", "PROPN"):
+        if verb.dep_ != "relcl":
+            continue
+        # "a release on May 3, which has 90 commits": the clause is said of the release,
+        # not of the date it hangs on
+        head = verb.head
+        while head.lower_ in _MONTHS and head.dep_ == "pobj" and head.head.dep_ == "prep":
+            head = head.head.head
+        if head.pos_ not in ("NOUN", "PROPN") or head.lower_ in _MONTHS:
             continue
         pronoun = next(
             (c for c in verb.children if c.dep_ in _SUBJ and c.lower_ in _RELATIVE), None
@@ -2190,7 +2197,7 @@ def values_in_passing(text: str) -> list[str]:
         if not any(t.like_num or any(ch.isdigit() for ch in t.text) for t in clause):
             continue
         inner = {t.i for t in verb.subtree}
-        thing = [t for t in _whole_phrase(verb.head).subtree if t.i not in inner]
+        thing = [t for t in _whole_phrase(head).subtree if t.i not in inner]
         while thing and thing[-1].is_punct:
             thing.pop()
         if not thing:

@@ -207,15 +207,20 @@ def masked(text: str) -> str:
 #: bundled model's cosine), where both count the same unit; and where they name numbers
 #: without a unit (a year, a version), which says less about what is measured
 REMEASURED_AT = 0.6
+#: how many value words one of the two may name besides all the other's ("im at 76 kg
+#: now after cutting out sugar" / "i weigh 82kg": one); more, and it measures something
+#: more particular ("15 problems at an accuracy rate above 80%" is not "my accuracy")
+MORE_WORDS = 2
 UNITLESS_AT = 0.85
 
 
 def remeasured(new: str, old: str, similarity: Callable[[str, str], float]) -> bool:
     """Does `new` measure what `old` measures, with another number? One of them names no
-    value the other does not (besides numbers), they share a unit whose numbers differ (or,
-    unit-less, read almost alike), and read close with the numbers masked. "im down to 1
-    coffee a day now" / "i drink like 4 coffees a day": yes; "the mobile app budget is 25k"
-    / "the web app budget is 10k": no, each names an app the other does not."""
+    value the other does not (besides numbers) and the other at most `MORE_WORDS` more;
+    they share a unit whose numbers differ (or, unit-less, read almost alike); and they
+    read close with the numbers masked. "im down to 1 coffee a day now" / "i drink like 4
+    coffees a day": yes; "the mobile app budget is 25k" / "the web app budget is 10k": no,
+    each names an app the other does not."""
     mine, theirs = quantities(new), quantities(old)
     if not mine or not theirs:
         return False
@@ -244,6 +249,8 @@ def remeasured(new: str, old: str, similarity: Callable[[str, str], float]) -> b
         )
 
     words_a, words_b = besides_numbers(new), besides_numbers(old)
-    if not (_found_in(words_a, words_b) or _found_in(words_b, words_a)):
+    fewer, more = sorted((words_a, words_b), key=len)
+    extra = {w for w in more if not any(one_word(w, o) for o in fewer)}
+    if not _found_in(fewer, more) or len(extra) > MORE_WORDS:
         return False
     return similarity(masked(new), masked(old)) >= at
