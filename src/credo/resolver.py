@@ -333,6 +333,11 @@ def paraphrase(incoming: Fact, stored: Fact, score: float) -> bool:
 #: for the two to be flagged (the bundled model's cosine, which hardly hears "never";
 #: measured on BEAM chats 1-5: reports of the denied thing 0.60-0.79)
 NEVER_AT = 0.6
+#: ... and where both name the same name or use the same verb ("I've never been to Oslo" /
+#: "I grew up in Oslo": 0.56; "never broken a bone" / "broke my arm": 0.54), a surer sign
+#: that the report is the thing denied
+NAMED_NEVER_AT = 0.5
+_LIGHT_VERBS = words("light_verbs")
 _NAMED = re.compile(r"(?<![\w-])(?<![.!?]\s)(?<!^)[A-Z][\w.+#-]*|\b\w*\d[\w.+#-]*")
 
 
@@ -744,6 +749,21 @@ def resolve(
     if past_denied:
         named = _named(incoming.text)
         state = set(_tokens(_state(base, incoming.object))) - _PLAIN
+        verb = base.split("_")[0]
+
+        def reports_it(f: Fact) -> bool:
+            """The stored report the denial denies: the same name or the same verb (not a
+            light one) and close enough; or words of the same state, and closer."""
+            other = catalogue.canonical(f.predicate or "")[0]
+            score = similarity(incoming.text, f.text)
+            same_verb = verb not in _LIGHT_VERBS and other.split("_")[0] == verb
+            return (
+                bool(named & _named(f.text) or same_verb)
+                and score >= NAMED_NEVER_AT
+                or bool(state & set(_tokens(_state(other, f.object))))
+                and score >= NEVER_AT
+            )
+
         denied += [
             f
             for f in live
@@ -751,11 +771,7 @@ def resolve(
             and f not in denied
             and f.subject == incoming.subject
             and not split_polarity(f.predicate or "")[1]
-            and (
-                named & _named(f.text)
-                or state & set(_tokens(_state(catalogue.canonical(f.predicate or "")[0], f.object)))
-            )
-            and similarity(incoming.text, f.text) >= NEVER_AT
+            and reports_it(f)
         ]
     clashes.extend(denied)
 
