@@ -73,7 +73,13 @@ class NotFound(MemoryError_):
 #: refusals of a text that asks (a question, a request to the assistant): a clause of it
 #: may still state a fact ("i just moved to lisbon, any tips for a dentist?"). Every other
 #: refusal holds for the whole text (a secret, a mood, a hedge, a "don't remember" rule)
+#: refusals that may be of one clause only: a fact said beside a question, a request, a
+#: mood, a plan, someone's opinion, or something vague or passing ("turned 40 last week,
+#: feeling old lol" keeps "turned 40 last week"); each clause is then judged alone
 _ASKING = frozenset({"question", "instruction"})
+_ONE_CLAUSE = frozenset(
+    {"question", "instruction", "affect", "speculative", "attributed_opinion", "vague", "transient"}
+)
 
 
 def _states(clause: str) -> bool:
@@ -257,7 +263,7 @@ class Memory:
         result = self.remember_candidate(
             candidate, require_subject=False, confidence=confidence, force=force
         )
-        if result.accepted or result.code not in _ASKING:
+        if result.accepted or result.code not in _ONE_CLAUSE:
             return result
         return self._clauses_of(candidate, result, confidence=confidence, force=force)
 
@@ -274,11 +280,13 @@ class Memory:
         keeps "i just moved to lisbon" (the question is refused). Each clause that is not
         a question goes the same way as the whole; the result is the first one stored, or
         the refusal of the whole when none is."""
-        from .extract.rules import statements_in
+        from .extract.rules import asides, statements_in
 
         if candidate.subject or candidate.predicate or candidate.object:
             return whole  # a key the caller gave is the whole text's
         parts = [p for p in statements_in(candidate.text) if _states(p)]
+        if len(parts) <= 1 and whole.code not in _ASKING:
+            parts = [p for p in asides(candidate.text) if _states(p)]
         if not parts or parts == [candidate.text]:
             return whole
         first: RememberResult | None = None

@@ -451,6 +451,20 @@ def statements_in(text: str) -> list[str]:
     ]
 
 
+#: where a statement said beside a mood, a plan or an aside is cut off from it, when the
+#: parse finds no clause boundary: "turned 40 last week, feeling old" / "im vegan - so no
+#: cheese for me"
+_ASIDE_BREAKS = re.compile(r"\s*(?:[,;:]|\s[-–—]\s|\s(?:so|but|though)\s)\s*", re.IGNORECASE)
+
+
+def asides(text: str) -> list[str]:
+    """`text` cut at commas, dashes and "so" / "but", each piece as written (the user's
+    words, none added): for a text refused whole, whose statement may stand apart from
+    what was refused."""
+    pieces = [p.strip().rstrip(".!") for p in _ASIDE_BREAKS.split(text)]
+    return [p for p in pieces if len(p.split()) >= 2]
+
+
 def split_clauses(text: str) -> list[str]:
     """The clauses of `text` as written, openers trimmed: each is judged on its own, so
     that "I went to a pottery class on Monday and it was so calming" keeps the report
