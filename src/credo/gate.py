@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 
 from .config import MAX_FACT_CHARS
 from .fact import SOURCE_CONFIDENCE
-from .language import word_list
+from .language import word_list, words
 
 if TYPE_CHECKING:
     from .keys import Statement
@@ -361,6 +361,9 @@ DURABLE_NOW = frozenset(
         "read",
     }
 )
+#: ... nor verbs that report or change a measure: "the suite currently takes 9 minutes",
+#: "I've currently reached 65%" give a value as of now, not a passing state
+_MEASURING = (words("changing") | words("reaching") | words("reporting")) - {"be", "go"}
 _NOW_WORDS = frozenset({"currently", "now", "presently", "nowadays"})
 _MODALS = frozenset({"will", "would", "might", "may", "could", "should", "shall"})
 
@@ -389,7 +392,11 @@ def _views(text: str, policy: GatePolicy, statement: Statement | None) -> _Views
     vague_words = {m.lower() for m in policy.vague}
     predicate = (statement.predicate or "") if statement else ""
     verb = predicate.removeprefix("not_").split("_", 1)[0]
-    durable = verb in DURABLE_NOW or predicate.removeprefix("not_") in DURABLE_NOW
+    durable = (
+        verb in DURABLE_NOW
+        or predicate.removeprefix("not_") in DURABLE_NOW
+        or any(word in _MEASURING for word in predicate.split("_"))
+    )
     names: set[int] = set()
     for sent in doc.sents:
         words = [t for t in sent if not t.is_punct and not t.is_space]
