@@ -688,6 +688,12 @@ def resolve(
 
     # 2. the stored facts on the key, one by one; "switched from Vim to Helix" names the
     #    value it leaves behind, which then clashes on a many-valued relation too
+    # a stored state told in the past is not contradicted by one said of the present
+    in_the_past_too = said_in_the_past(incoming.text)
+
+    def past_of(fact: Fact) -> bool:
+        return base.startswith("be") and said_in_the_past(fact.text)
+
     left_behind = changed_from(incoming.text)
     refines: list[Fact] = list(said_more)
     clashes: list[Fact] = list(ended)
@@ -695,6 +701,8 @@ def resolve(
         same_polarity = split_polarity(fact.predicate or "")[1] == negated
         if fact in said_more or fact in ended:
             continue
+        if same_polarity and past_of(fact) and not in_the_past_too:
+            continue  # "I was married five times" / "I'm divorced": then and now
         if same_polarity:
             if one_valued and (
                 _renamed(incoming.object, fact.object) or _renamed(fact.object, incoming.object)
