@@ -282,6 +282,8 @@ def _holds_thing(fact: Fact, verb: str, thing: str, value: str, catalogue: Catal
     March 15") and holds one value or a version of it, or its object gives a value for or
     on the thing ("we use npm for the monorepo", "I host my blog on Ghost"). Never the
     new value itself."""
+    if _placed_in_words(fact, thing, value):
+        return True
     if not fact.key or objects_agree(value, fact.object) or extends(fact.object, value):
         return False
     base, negated = catalogue.canonical(fact.predicate or "")
@@ -299,6 +301,35 @@ def _holds_thing(fact: Fact, verb: str, thing: str, value: str, catalogue: Catal
         if found and thing in _tokens(found["thing"]) and not objects_agree(value, found["value"]):
             return True
     return False
+
+
+_NOT_A_NAME = frozenset(
+    {"a", "an", "the", "my", "our", "your", "his", "her", "their", "its", "this", "that"}
+    | {"every", "each", "some", "all", "any", "no", "both", "either", "several", "many"}
+)
+
+
+def _placed_in_words(fact: Fact, thing: str, value: str) -> bool:
+    """Does the stored sentence itself put `thing` on a named place other than `value`,
+    where its key left the place out ("we deploy the docs site to netlify", keyed on the
+    site; "ci runs on travis", keyed on nothing)? The place must be a bare name: "ci runs
+    on every push" names no place."""
+    text = uncontracted(fact.text)
+    if any(w in _NEGATIONS for w in _WORDS.findall(text.lower())):
+        return False
+    found = _THING_ON_VALUE.match(text.rstrip(".!"))
+    if not found or thing not in _tokens(found["thing"]):
+        return False
+    place = found["value"].strip()
+    first = place.split()[0].lower() if place.split() else ""
+    return (
+        bool(first)
+        and first not in _NOT_A_NAME
+        and not first[:1].isdigit()
+        and not objects_agree(value, place)
+        and not extends(place, value)
+        and not extends(value, place)
+    )
 
 
 #: how close two wordings of one claim on different keys must read ("i work at google" /
