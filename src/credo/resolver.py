@@ -59,7 +59,7 @@ from .keys import changed_value, denies_the_past, said_in_the_past
 from .language import words
 from .predicates import Catalogue, shipped, split_polarity
 from .store.base import Event
-from .values import NUMBER_VALUES, _plain, number_value, remeasured, same_values
+from .values import NUMBER_VALUES, _plain, number_value, one_word, remeasured, same_values
 
 if TYPE_CHECKING:
     from .store.base import Store
@@ -339,6 +339,15 @@ def _placed_in_words(fact: Fact, thing: str, value: str) -> bool:
 PARAPHRASE_AT = 0.75
 
 
+def _same_object_as_typed(a: str | None, b: str | None) -> bool:
+    """Each word of one object is a word of the other as people type it ("a toyota
+    corolla" / "a toyota corola"); "left-handed" and "right-handed" are not."""
+    mine, theirs = set(_tokens(a)), set(_tokens(b))
+    return all(any(one_word(w, o) for o in theirs) for w in mine) and all(
+        any(one_word(w, o) for o in mine) for w in theirs
+    )
+
+
 def _contrasts(text: str) -> bool:
     return any(w in _CONTRAST for w in _WORDS.findall(uncontracted(text).lower()))
 
@@ -351,7 +360,11 @@ def paraphrase(incoming: Fact, stored: Fact, score: float) -> bool:
     at Google", which may say it ended."""
     return (
         score >= PARAPHRASE_AT
-        and not (incoming.subject and stored.subject and incoming.subject != stored.subject)
+        and (
+            not (incoming.subject and stored.subject)
+            or _plain(incoming.subject.lower()) == _plain(stored.subject.lower())
+            or same_values(incoming.subject, stored.subject)
+        )
         and _contrasts(incoming.text) == _contrasts(stored.text)
         and said_in_the_past(incoming.text) == said_in_the_past(stored.text)
         and not change_words(incoming.text) - change_words(stored.text)
@@ -712,8 +725,13 @@ def resolve(
     ):
         if score < PARAPHRASE_AT:
             break
-        if fact.key and incoming.key and _same_subject_relation(incoming, fact, catalogue):
-            continue  # on one key the objects decide (below)
+        if (
+            fact.key
+            and incoming.key
+            and _same_subject_relation(incoming, fact, catalogue)
+            and not _same_object_as_typed(incoming.object, fact.object)
+        ):
+            continue  # on one key the objects decide (below), typos aside
         if split_polarity(fact.predicate or "")[1] == negated and paraphrase(incoming, fact, score):
             return _duplicate(incoming, fact, f"the same claim in other words ({score:.2f})")
 

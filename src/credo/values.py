@@ -85,6 +85,9 @@ def value_words(text: str) -> frozenset[str]:
     for tok in parse(text):
         if tok.pos_ == "NUM" or tok.pos_ in ("NOUN", "PROPN", "ADJ") and not tok.is_stop:
             word = _plain((tok.lemma_ if tok.pos_ == "NOUN" else tok.text).lower()).strip(".,'")
+            typed = _NUMBER.match(word)
+            if typed:  # "$2,000" and "2k" name one amount
+                word = _digits(typed.group(2), typed.group(3) or "")
             word = number_value(word) or word.removesuffix("'s")
             if word and word not in _FILLER and word not in _SPEAKER:
                 out.add(word)
@@ -92,14 +95,15 @@ def value_words(text: str) -> frozenset[str]:
 
 
 def one_word(a: str, b: str) -> bool:
-    """`a` and `b` are one word as people type it: the same, one typo apart (five letters
-    or more: "corolla" / "corola"), or one stem with endings that derive one from the
-    other ("allergic" / "allergy", "drums" / "drummer")."""
+    """`a` and `b` are one word as people type it: the same; one typo apart (six letters
+    or more, so that short names stay apart: "corolla" / "corola", not "maria" /
+    "mario"); or one stem with endings that derive one from the other ("allergic" /
+    "allergy", "drums" / "drummer")."""
     if a == b:
         return True
     if not (a.isalpha() and b.isalpha()):
         return False
-    if min(len(a), len(b)) >= 5 and _one_edit(a, b):
+    if min(len(a), len(b)) >= 6 and _one_edit(a, b):
         return True
     stem = 0
     while stem < min(len(a), len(b)) and a[stem] == b[stem]:
