@@ -2164,6 +2164,26 @@ def _whole_phrase(noun: Token) -> Token:
     return node
 
 
+def renewed_thing(text: str) -> str | None:
+    """The thing a statement says the speaker has a new one of ("i have a new boss, tom"
+    -> boss; "started a new job at globex" -> job), as a base form; None when it says
+    none, or denies it."""
+    from .nlp import lemma_of, parse
+
+    said = strip_wrapper(text)
+    if not said:
+        return None
+    doc = parse(elided_subject(said))
+    if any(t.dep_ == "neg" for t in doc):
+        return None
+    for noun in doc:
+        if noun.pos_ == "NOUN" and any(
+            c.dep_ == "amod" and c.lower_ in _NEWNESS for c in noun.children
+        ):
+            return lemma_of(noun.lower_)
+    return None
+
+
 def values_in_passing(text: str) -> list[str]:
     """Values a request states in passing, each as a sentence of the user's own words:
     "can you help me speed up the nightly import job, which now takes 40 minutes since

@@ -55,7 +55,7 @@ from .config import (
     UPDATE_WINDOW,
 )
 from .fact import INFERRED_CAP, SOURCE_CAP, SOURCE_RANK, Fact, Status, source_kind
-from .keys import changed_value, denies_the_past, said_in_the_past
+from .keys import changed_value, denies_the_past, renewed_thing, said_in_the_past
 from .language import words
 from .predicates import Catalogue, shipped, split_polarity
 from .store.base import Event
@@ -892,6 +892,27 @@ def resolve(
             ):
                 continue
             if catalogue.excludes(_state(base, incoming.object), _state(other[0], fact.object)):
+                clashes.append(fact)
+
+    # "i have a new boss, tom" / "my boss is anna", "started a new job at globex" / "i work
+    # at acme": a new one of a thing the stored fact gives the one of (its slot names the
+    # thing, or the thing is the user's work)
+    renewed = renewed_thing(incoming.text) if not negated else None
+    if renewed:
+        for fact in live:
+            other = catalogue.canonical(fact.predicate or "")
+            if (
+                fact in clashes
+                or fact.subject != incoming.subject
+                or other[1]
+                or objects_agree(incoming.object, fact.object)
+            ):
+                continue
+            if (
+                renewed in other[0].split("_")
+                or renewed in _WORK_NOUNS
+                and _is_work(*other, fact.object)
+            ):
                 clashes.append(fact)
 
     # "im down to 1 coffee a day now" / "i drink like 4 coffees a day": one thing measured
