@@ -84,6 +84,14 @@ def test_subject_is_required_for_extracted_candidates_only() -> None:
                  require_subject=False).accepted
 
 
+@pytest.mark.parametrize("subject", ["she", "they", "there"])
+def test_a_subject_given_as_a_pronoun_is_ungrounded(subject: str) -> None:
+    # the lexicon's "pronoun_subjects": a subject the caller gives that names nobody
+    verdict = check(Candidate(text="Plays the cello in a quartet", subject=subject))
+    assert (verdict.accepted, verdict.code) == (False, "ungrounded"), verdict.reason
+    assert check(Candidate(text="Plays the cello in a quartet", subject="maija")).accepted
+
+
 def test_the_word_mood_alone_is_not_affect() -> None:
     assert check(Candidate(text="Arttu writes commit messages in the imperative mood",
                            subject="arttu")).accepted

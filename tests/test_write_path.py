@@ -408,6 +408,14 @@ def test_forget_that_forgets(mem: Memory) -> None:
     assert not mem.remember("I live in Kyoto").accepted
 
 
+def test_a_topic_request_refuses_the_topic_in_other_words(mem: Memory) -> None:
+    # the lexicon's "request_stop_words" leave "my" and "anything about" out of the rule,
+    # so a statement of the topic without them is refused too
+    assert mem.remember("Please don't store anything about my bowling league").code == "request"
+    later = mem.remember("I'm in a bowling league on Thursdays")
+    assert not later.accepted and later.code == "suppressed", later.why
+
+
 def test_dont_remember_that_takes_back_the_last_statement(mem: Memory, clock: Clock) -> None:
     mem.remember("I work at Acme")
     clock.now += 5

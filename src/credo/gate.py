@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 
 from .config import MAX_FACT_CHARS
 from .fact import SOURCE_CONFIDENCE
-from .language import word_list, words
+from .language import mapping, word_list, words
 
 if TYPE_CHECKING:
     from .keys import Statement
@@ -28,166 +28,13 @@ DENY_LIST = (
     "anything the user asked you not to remember."
 )
 
-HEDGE_MARKERS = (
-    "seems",
-    "seem",
-    "appears",
-    "apparently",
-    "might",
-    "maybe",
-    "perhaps",
-    "probably",
-    "possibly",
-    "i think",
-    "i guess",
-    "i suppose",
-    "i believe",
-    "not sure",
-    "kind of",
-    "sort of",
-    "could be",
-    "may be",
-    "likely",
-    "unlikely",
-    "i feel like",
-    "supposedly",
-    "guesses",
-    "supposes",
-    "unsure",
-    "is not sure",
-    "isn't sure",
-    "feels like",
-    "pretty sure",
-    "fairly sure",
-    "if i remember correctly",
-    "iirc",
-    "as far as i know",
-    "afaik",
-    "i would say",
-    "roughly",
-    "more or less",
-)
+# the default marker lists of a policy are the lexicon's (credo/language/lexicon.toml)
+HEDGE_MARKERS = word_list("hedges")
 AFFECT_MARKERS = word_list("affect")
-SPECULATION_MARKERS = (
-    "will",
-    "going to",
-    "gonna",
-    "plan to",
-    "plans to",
-    "planning to",
-    "want to",
-    "wants to",
-    "wanna",
-    "intend to",
-    "intends to",
-    "hope to",
-    "hopes to",
-    "someday",
-    "eventually",
-    "one day",
-    "thinking about",
-    "thinking of",
-    "considering",
-    "might switch",
-    "next year",
-    "in the future",
-    "would like to",
-    "wants to eventually",
-    "can't wait",
-    "cannot wait",
-    "can not wait",
-    "keen to",
-    "looking forward to",
-    "about to",
-    "tomorrow",
-    "next week",
-    "next month",
-    "next weekend",
-    "this weekend",
-    "tonight",
-    "later today",
-    "am moving",
-    "is moving",
-    "are moving",
-    "am relocating",
-    "is relocating",
-    "are relocating",
-    "planning a",
-    "planning on",
-    "plan on",
-    "planning my",
-)
-TRANSIENT_MARKERS = (
-    "right now",
-    "currently running",
-    "is running",
-    "is failing",
-    "are failing",
-    "is open",
-    "is down",
-    "is broken",
-    "at the moment",
-    "today",
-    "tonight",
-    "this morning",
-    "this afternoon",
-    "this week",
-    "just now",
-    "is loading",
-    "is compiling",
-    "is crashing",
-    "is failing right now",
-    "failing",
-    "is stuck",
-    "is hanging",
-    "currently",
-    "at present",
-    "for now",
-    "on vacation",
-    "on holiday",
-    "out of office",
-    "off sick",
-    "until monday",
-    "until tuesday",
-    "until wednesday",
-    "until thursday",
-    "until friday",
-    "until saturday",
-    "until sunday",
-    "until tomorrow",
-    "until next week",
-    "a meeting at",
-    "a call at",
-    "an appointment at",
-    "this evening",
-    "tonight",
-)
-ATTRIBUTION_MARKERS = (
-    "thinks that",
-    "thinks",
-    "believes",
-    "says that",
-    "said that",
-    "according to",
-    "in his opinion",
-    "in her opinion",
-    "in their opinion",
-    "claims",
-    "reckons",
-)
-VAGUE_MARKERS = (
-    "clean code",
-    "good code",
-    "best practices",
-    "high quality",
-    "good quality",
-    "complex",
-    "things",
-    "stuff",
-    "something",
-    "somewhere",
-    "somehow",
-)
+SPECULATION_MARKERS = word_list("speculation")
+TRANSIENT_MARKERS = word_list("transient")
+ATTRIBUTION_MARKERS = word_list("attribution")
+VAGUE_MARKERS = word_list("vague")
 
 KEEP_EXAMPLES = (
     "Arttu deploys arttuan.com on Vercel.",
@@ -299,73 +146,14 @@ def _first_marker(text: str, markers: tuple[str, ...]) -> str | None:
 
 
 #: how contracted tokens read to the marker lists ("I'll" -> "i will")
-_SPELLED = {
-    "'ll": "will",
-    "’ll": "will",
-    "'d": "would",
-    "’d": "would",
-    "n't": "not",
-    "n’t": "not",
-    "ca": "can",
-    "wo": "will",
-    "'m": "am",
-    "’m": "am",
-    "'re": "are",
-    "’re": "are",
-    "'ve": "have",
-    "’ve": "have",
-    "gon": "going",
-    "na": "to",
-}
+_SPELLED = mapping("spelled_pieces")  # lexicon list "spelled_pieces"
 #: state verbs that "currently" or "now" do not make transient ("I currently live in Oslo")
-DURABLE_NOW = frozenset(
-    {
-        "live",
-        "work",
-        "use",
-        "study",
-        "own",
-        "speak",
-        "teach",
-        "deploy",
-        "run",
-        "host",
-        "maintain",
-        "lead",
-        "manage",
-        "rent",
-        "have",
-        "be_based",
-        "be_married",
-        "be_vegan",
-        "be_vegetarian",
-        "be_employed",
-        "attend",
-        "volunteer",
-        "play",
-        "write",
-        "coach",
-        # ongoing for weeks or months: "I'm currently learning Rust"
-        "learn",
-        "build",
-        "develop",
-        "train",
-        "practice",
-        "practise",
-        "raise",
-        "mentor",
-        "research",
-        "contribute",
-        "freelance",
-        "commute",
-        "read",
-    }
-)
+DURABLE_NOW = words("durable_now")  # lexicon list "durable_now"
 #: ... nor verbs that report or change a measure: "the suite currently takes 9 minutes",
 #: "I've currently reached 65%" give a value as of now, not a passing state
 _MEASURING = (words("changing") | words("reaching") | words("reporting")) - {"be", "go"}
-_NOW_WORDS = frozenset({"currently", "now", "presently", "nowadays"})
-_MODALS = frozenset({"will", "would", "might", "may", "could", "should", "shall"})
+_NOW_WORDS = words("now_words")  # lexicon list "now_words"
+_MODALS = words("name_modals")  # modals that may be names ("Will"): lexicon
 
 
 @dataclass(frozen=True)
@@ -540,59 +328,13 @@ def check(
     return Verdict(True, "ok", "ok")
 
 
-_PRONOUNS = frozenset(
-    {"it", "this", "that", "he", "she", "they", "these", "those", "him", "them", "there"}
-)
+_PRONOUNS = words("pronoun_subjects")  # lexicon list "pronoun_subjects"
 
 #: verbs of a conversational turn: "I understand", "I agree", "I hope so", "I forgot" answer
 #: the assistant; said of nothing in particular, they are not facts about the speaker
-_CONVERSATIONAL = frozenset(
-    {
-        "agree",
-        "disagree",
-        "understand",
-        "see",
-        "know",
-        "remember",
-        "forget",
-        "recall",
-        "guess",
-        "think",
-        "suppose",
-        "believe",
-        "hope",
-        "wish",
-        "wonder",
-        "mean",
-        "bet",
-        "doubt",
-        "care",
-        "mind",
-        "promise",
-        "apologize",
-        "apologise",
-        "thank",
-        "appreciate",
-        "admit",
-        "realize",
-        "realise",
-        "figure",
-        "assume",
-        "imagine",
-        "expect",
-        "get",
-        "do",
-        "try",
-        "want",
-        "need",
-        "feel",
-        "say",
-        "insist",
-        "confess",
-    }
-)
+_CONVERSATIONAL = words("conversational")  # lexicon list "conversational"
 #: objects that stand for what the conversation was about, not for anything named
-_STAND_INS = frozenset({"it", "that", "this", "so", "you", "them", "one", "those", "these"})
+_STAND_INS = words("stand_ins")  # lexicon list "stand_ins"
 
 
 def _chatter(statement: Statement) -> tuple[str, str] | None:

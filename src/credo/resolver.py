@@ -421,6 +421,61 @@ def _ends_thing(
 _FIXED = words("fixed_slots")
 
 
+_PARTING = words("parting")
+_PARTNERED = words("partnered")
+_PARTNER_NOUNS = words("partner_nouns")
+
+
+def _parts(fact: Fact) -> bool:
+    """A sentence with no key that tells the speaker's parting ("noor and I broke up"):
+    a parting verb, and the speaker among those who part."""
+    from .nlp import parse
+
+    if fact.key:
+        return False
+    doc = parse(fact.text)
+    words = {t.lower_ for t in doc}
+    verbs = {
+        f"{t.lemma_.lower()}_{c.lower_}" if c is not None else t.lemma_.lower()
+        for t in doc
+        if t.pos_ == "VERB"
+        for c in [next((c for c in t.children if c.dep_ == "prt"), None)]
+    }
+    return bool(verbs & _PARTING) and bool(words & {"i", "we", "user"})
+
+
+def _ends_partner(incoming: Fact, base: str, negated: bool, fact: Fact, other: str) -> bool:
+    """Does a parting ("sam and i broke up", "we split up") end a stored partnership ("im
+    dating sam", "i have a girlfriend")? When the parting names a person or a partner,
+    the stored fact must name the same one; a parting from something else ("broke up
+    with my band") ends none."""
+    if negated or other not in _PARTNERED or not (base in _PARTING or _parts(incoming)):
+        return False
+    if other == "have" and not set(_tokens(fact.object)) & _PARTNER_NOUNS:
+        return False
+    # whom one parts from: the object of "break up with", "divorce", "leave" (not "in march")
+    direct = base.endswith(("_with", "_from")) or "_" not in base
+    named = set(_tokens(incoming.object)) if direct else set()
+    if named and not named & (_PARTNER_NOUNS | set(_tokens(fact.object))):
+        return False  # "broke up with my band"
+    partner = set(_tokens(fact.object)) - _PARTNER_NOUNS  # "sam" in "dating sam"
+    return not partner or bool(partner & set(_tokens(incoming.text)))
+
+
+def _moves_out(
+    incoming: Fact, base: str, negated: bool, fact: Fact, other: tuple[str, bool]
+) -> bool:
+    """ "moved out of my parents' place" ends "i live with my parents": a move out, and
+    the people lived with named in it (or nobody named at all: "finally moved out")."""
+    if negated or other != ("live_with", False) or base.split("_")[0] not in ("move", "relocate"):
+        return False
+    said = set(_tokens(incoming.text))
+    if "out" not in said:
+        return False
+    kept = set(_tokens(fact.object)) - _PLAIN
+    return not (said - _PLAIN - {"move", "out", "finally", "just"}) or bool(kept & said)
+
+
 def _ends_work(base: str, negated: bool, obj: str | None) -> bool:
     words = set(_tokens(obj))
     return not negated and (
@@ -834,8 +889,10 @@ def resolve(
 
     # "I left Google" / "I'm no longer at Reaktor" end "I work at Google" / "... at Reaktor";
     # "I work at Google" said after it ends the leaving
+    # "we broke up", "noor and I broke up": a parting said of the couple
+    couple = incoming.subject in ("we", None) and (base in _PARTING or _parts(incoming))
     for fact in live:
-        if fact in clashes or fact.subject != incoming.subject or not fact.key:
+        if fact in clashes or fact.subject != incoming.subject and not couple or not fact.key:
             continue
         other = catalogue.canonical(fact.predicate or "")
         if (
@@ -854,6 +911,8 @@ def resolve(
             and other[0] in _DWELLING_IN
             and not other[1]
             or _ends_thing(base, negated, incoming.object, other, fact.object)
+            or _ends_partner(incoming, base, negated, fact, other[0])
+            or _moves_out(incoming, base, negated, fact, other)
         ):
             clashes.append(fact)  # "I quit my job" / "I work at Walmart"
 

@@ -55,6 +55,7 @@ from ..keys import (
     strip_wrapper,
     values_in_passing,
 )
+from ..language import words
 from ..nlp import lemma_of, parse
 from ..suppress import is_suppression_request
 from .base import Extraction, Turn
@@ -65,182 +66,67 @@ if TYPE_CHECKING:
 __all__ = ["RuleExtractor", "split_clauses"]
 
 # -- vocabulary ---------------------------------------------------------------------------
+# The English word lists are the lexicon's (credo/language/lexicon.toml, one list a name);
+# what is left here is grammar: the parser's labels, punctuation and the gate's codes.
 # fmt: off
 _CAPTION = re.compile(r"\s*\[shares a photo:[^\]]*\]")
 _SUBJ = ("nsubj", "nsubjpass", "csubj", "expl")
-_FIRST = frozenset({"i", "me", "my", "mine", "myself"})
-_SECOND = frozenset({
-    "you", "your", "yours", "yourself", "yourselves", "ya", "u", "y'all", "ye", "thee", "ur",
-})
-_WE = frozenset({"we", "us", "our", "ours", "ourselves"})
+_FIRST = words("first_person")
+_SECOND = words("second_person")
+_WE = words("we_words")
 #: pronouns that need an antecedent; a clause holding one means nothing out of context
-_THIRD = frozenset({
-    "it", "its", "itself", "they", "them", "their", "theirs", "themselves", "he", "him", "his",
-    "himself", "she", "her", "hers", "herself", "this", "that", "these", "those", "there", "here",
-    "ones",
-})
-_DEMONSTRATIVE = frozenset({"this", "that", "these", "those"})
+_THIRD = words("needs_antecedent")
+_DEMONSTRATIVE = words("demonstratives")
 #: openers and afterthoughts that carry nothing; trimmed from the ends of a clause
-_DISCOURSE = frozenset({
-    "oh", "wow", "woah", "whoa", "yeah", "yes", "yep", "yup", "no", "nope", "well", "so", "and",
-    "but", "also", "plus", "btw", "actually", "honestly", "anyway", "anyways", "hey", "hi", "hello",
-    "ok", "okay", "sure", "cool", "nice", "great", "awesome", "thanks", "lol", "haha", "hmm", "um",
-    "uh", "ah", "man", "dude", "omg", "right", "totally", "aw", "aww", "yay", "fyi", "basically",
-    "seriously", "ha", "gosh", "alright", "or", "then", "though", "anyhow", "jeez", "wowza",
-    "yikes", "phew", "hooray", "tbh", "imo", "congrats", "especially",
-})
+_DISCOURSE = words("discourse_markers")
 #: openers trimmed even when no comma follows ("So I'm carving out ...")
-_LEAD_WORDS = frozenset({
-    "so", "and", "but", "also", "plus", "or", "then", "well", "actually", "anyway", "especially",
-})
-_NOISE = frozenset({"lol", "haha", "btw", "tbh", "imo", "hehe", "lmao", "xd"})
+_LEAD_WORDS = words("lead_words")
+_NOISE = words("trailing_noise")
 #: subordinators whose clause is asserted: "after I failed the test" says I failed it
-_FACTIVE = frozenset({"after", "since", "because", "cause", "'cause", "once"})
+_FACTIVE = words("factive_subordinators")
 #: a clause that opens with one of these is half a sentence
-_SUBORDINATE = frozenset({
-    "when", "whenever", "while", "if", "unless", "until", "although", "though", "before", "whereas",
-    "as", "whether",
-})
+_SUBORDINATE = words("subordinators")
 _STRONG_BREAKS = (";", "-", "–", "—", "--", ":")
 #: verbs of thinking, saying, perceiving, wanting and reacting: small talk, not facts
-_DENY_VERBS = frozenset({
-    "think", "guess", "hope", "wish", "know", "bet", "mean", "understand", "agree", "appreciate",
-    "feel", "see", "hear", "believe", "suppose", "imagine", "wonder", "say", "tell", "ask", "thank",
-    "owe", "promise", "swear", "doubt", "realize", "realise", "recommend", "suggest", "encourage",
-    "congratulate", "pray", "trust", "apologize", "apologise", "miss", "admire", "remember",
-    "forget", "notice", "mention", "care", "reckon", "figure", "want", "need", "wanna", "gotta",
-    "gonna", "try", "seem", "sound", "let", "look", "wait", "guarantee", "expect", "assume", "plan",
-    "intend", "decide", "happen", "mind", "bother", "worry", "laugh", "cry", "smile", "struggle",
-    "manage", "keep", "stay", "hang", "cope", "deal", "catch", "check", "reflect", "consider",
-    "dream", "aim", "go_on", "count", "root", "cheer", "hold_on", "stick", "inspire", "motivate",
-    "remind", "relate", "deserve", "feel_like", "put", "let_go", "turn", "look_forward", "look_to",
-    "can", "keep_up", "hang_out", "figure_out", "come", "reccomend", "recomend", "reccommend",
-})
+_DENY_VERBS = words("small_talk_verbs")
 #: ... except these ("I've known my neighbours for 12 years", "I grew up in Oulu")
-_DENY_EXCEPT = frozenset({"know", "grow_up", "take_up", "make", "try_out"})
+_DENY_EXCEPT = words("small_talk_exceptions")
 #: what a speaker tells the listener, when it is about the speaker, is kept
-_TELLING = frozenset({
-    "tell", "know", "say", "mention", "share", "update", "inform", "remind", "guess",
-})
+_TELLING = words("telling_verbs")
 #: verbs whose complement is asserted: "I found out I'm allergic to cockroaches"
-_FACTIVE_VERBS = frozenset({"find", "learn", "discover", "realize", "realise", "notice"})
-_PREFERENCE = frozenset({"love", "like", "enjoy", "adore", "prefer", "hate", "dislike", "fancy"})
-_MODALS = frozenset({
-    "will", "would", "might", "may", "could", "should", "shall", "must", "can", "ca", "'ll", "'d",
-    "wo", "ought", "need",
-})
+_FACTIVE_VERBS = words("factive_verbs")
+_PREFERENCE = words("preference_verbs")
+_MODALS = words("modals")
 #: a copula's adjectives that say who someone is, not how they feel
-_IDENTITY_ADJ = frozenset({
-    "single", "married", "engaged", "divorced", "widowed", "retired", "pregnant", "vegan",
-    "vegetarian", "allergic", "transgender", "trans", "gay", "lesbian", "bisexual", "queer",
-    "nonbinary", "non-binary", "fluent", "left-handed", "right-handed", "colorblind", "colourblind",
-    "diabetic", "deaf", "blind", "sober", "religious", "christian", "muslim", "jewish", "buddhist",
-    "atheist", "employed", "unemployed", "self-employed", "intolerant", "lactose", "celiac",
-    "coeliac", "autistic", "adopted", "bilingual", "certified", "licensed", "based", "born",
-    "raised", "interested", "passionate", "keen", "involved", "responsible", "addicted", "native",
-    "fond", "new", "older", "younger", "oldest", "youngest", "only",
-})
+_IDENTITY_ADJ = words("identity_adjectives")
 #: ... of which these need an object: "passionate about art", "allergic to peanuts"
-_IDENTITY_WITH_OBJECT = frozenset({
-    "interested", "passionate", "keen", "involved", "allergic", "addicted", "fond", "responsible",
-    "fluent", "intolerant", "new", "native",
-})
+_IDENTITY_WITH_OBJECT = words("identity_adjectives_with_object")
 #: participles passed as identity ("I got married", "I was promoted")
-_LIFE_PARTICIPLES = frozenset({
-    "promoted", "hired", "diagnosed", "baptized", "baptised", "accepted", "elected", "hurt",
-    "injured", "fired", "laid",
-})
+_LIFE_PARTICIPLES = words("life_participles")
 #: adjectives and adverbs that praise, react or report a mood
-_EVALUATIVE = frozenset({
-    "great", "good", "awesome", "amazing", "cool", "nice", "fun", "sweet", "beautiful", "lovely",
-    "wonderful", "fantastic", "incredible", "tough", "hard", "crazy", "busy", "hectic", "insane",
-    "fine", "okay", "ok", "alright", "bad", "terrible", "awful", "stunning", "gorgeous", "special",
-    "important", "inspiring", "powerful", "rewarding", "fulfilling", "perfect", "best", "worth",
-    "key", "vital", "crucial", "essential", "adorable", "cute", "precious", "meaningful", "huge",
-    "epic", "wild", "lucky", "proud", "blessed", "grateful", "thankful", "glad", "happy", "sad",
-    "sorry", "sure", "excited", "thrilled", "stoked", "pumped", "psyched", "honored", "honoured",
-    "touched", "amazed", "impressed", "curious", "determined", "motivated", "inspired", "confident",
-    "aware", "ready", "done", "able", "unable", "welcome", "right", "wrong", "true", "real",
-    "fortunate", "delighted", "overjoyed", "relieved", "nervous", "scared", "afraid", "hopeful",
-    "optimistic", "positive", "brave", "strong", "kind", "helpful", "useful", "comfortable",
-    "uncomfortable", "calm", "peaceful", "relaxing", "exhausting", "tired", "fulfilled",
-    "satisfied", "humbled", "emotional", "surreal", "unforgettable", "memorable", "magical",
-    "blast", "super", "major", "big", "small", "little", "whole", "such", "quite", "so", "really",
-    "very", "pretty", "total", "complete", "absolute", "bittersweet", "challenging", "difficult",
-    "easy", "interesting", "exciting", "fascinating", "thoughtful", "heartwarming", "cozy",
-    "hilarious", "funny", "silly", "weird", "strange", "rough", "intense", "overwhelming",
-    "surprising", "unexpected", "wicked", "quiet", "not-so-great", "neat", "sick", "lit", "dope",
-})
+_EVALUATIVE = words("evaluative")
 #: participles that report a feeling: "I was so stoked", "I've been blessed with ..."
-_AFFECTED = frozenset({
-    "stoked", "blessed", "swamped", "excited", "thrilled", "touched", "amazed", "impressed",
-    "inspired", "motivated", "overwhelmed", "obsessed", "determined", "moved", "floored", "shocked",
-    "surprised", "pleased", "delighted", "honored", "honoured", "humbled", "hooked", "tired",
-    "bored", "scared", "terrified", "worried", "stressed", "drained", "exhausted", "relieved",
-    "disappointed", "devastated", "heartbroken", "interested", "intrigued", "fascinated",
-    "mesmerized", "mesmerised", "captivated", "enchanted", "stunned",
-})
+_AFFECTED = words("affected_participles")
 #: nouns that name nothing a fact could be about: filler, reactions, small talk
-_FILLER_NOUNS = frozenset({
-    "lot", "lots", "thing", "things", "stuff", "something", "anything", "everything", "nothing",
-    "time", "times", "way", "fun", "blast", "bit", "kind", "sort", "news", "update", "updates",
-    "question", "questions", "idea", "ideas", "feeling", "feelings", "chance", "opportunity",
-    "moment", "moments", "day", "week", "while", "pic", "pics", "photo", "photos", "picture",
-    "pictures", "sound", "thought", "thoughts", "vibe", "vibes", "energy", "look", "story",
-    "message", "advice", "tip", "tips", "support", "luck", "best", "part", "point", "sense",
-    "difference", "impact", "reminder", "experience", "experiences", "journey", "break", "step",
-    "steps", "progress", "work", "effort", "care", "attention", "glimpse", "peek", "minute",
-    "second", "others", "people", "someone", "somebody", "everyone", "everybody", "anyone", "place",
-    "places", "words", "word", "hope", "courage", "strength", "love", "voice", "heart", "soul",
-    "self", "mind", "all", "much", "many", "bunch", "dream", "dreams", "unknown", "ton", "tons",
-    "success", "goal", "goals", "plan", "plans", "potential", "future", "challenge", "challenges",
-    "difficulty", "difficulties", "move", "moves", "memory", "memories", "help", "one", "ones",
-    "yourself", "myself", "bummer", "thrill", "joy", "happiness", "passion", "inspiration",
-    "motivation", "reason", "ambition", "ambitions", "setback", "setbacks", "folks", "guys", "ok",
-    "okay", "fine", "alright", "fingers", "fire", "cloud", "moon", "roll", "track", "top",
-    "comfort", "surge", "adventure", "options", "option", "purpose",
-})
+_FILLER_NOUNS = words("filler_nouns")
 #: what a reaction to something shown is about: "I love the shape and glaze"
-_REACTION_NOUNS = frozenset({
-    "way", "idea", "thought", "color", "colour", "texture", "design", "pattern", "detail", "vibe",
-    "look", "style", "shape", "message", "theme", "name", "sound", "view", "shot", "setting",
-    "atmosphere", "energy", "smile", "outfit", "composition", "contrast", "mood", "acting", "vibes",
-    "details", "colors", "colours", "concept", "symbolism", "meaning",
-})
-_TIME_NOUNS = frozenset({
-    "week", "day", "year", "month", "hour", "minute", "time", "weekend", "night", "morning",
-    "evening", "afternoon", "second", "decade",
-})
-_TROUBLE = frozenset({
-    "trouble", "problem", "problems", "issue", "issues", "difficulty", "struggle",
-})
-_QUANTIFIERS = frozenset({
-    "some", "all", "many", "most", "few", "several", "both", "lots", "one", "each", "none", "any",
-})
+_REACTION_NOUNS = words("reaction_nouns")
+_TIME_NOUNS = words("time_nouns")
+_TROUBLE = words("trouble_nouns")
+_QUANTIFIERS = words("quantifiers")
 #: a copula's prepositions that place or describe the speaker durably
-_BE_PREPS = frozenset({"from", "into", "in", "on", "at", "with", "of"})
+_BE_PREPS = words("be_prepositions")
 #: a speaker's nouns whose complement is an aim: "my goal is to ..."
-_AIMS = frozenset({
-    "goal", "aim", "dream", "mission", "passion", "job", "hobby", "plan", "purpose", "role",
-    "focus", "priority", "wish", "hope", "idea",
-})
-_FAVOURITE = frozenset({"favorite", "favourite", "fave", "fav", "pick", "choice"})
+_AIMS = words("aim_nouns")
+_FAVOURITE = words("favourite_words")
 #: what happens to someone or their things, said without an object
-_LIFE_EVENTS = frozenset({
-    "pass_away", "die", "retire", "graduate", "move_out", "move_in", "move_away", "break_down",
-    "crash", "break_up", "come_out", "grow_up", "divorce", "marry", "quit", "relocate", "emigrate",
-    "immigrate", "transition", "recover", "heal",
-})
+_LIFE_EVENTS = words("life_events")
 #: activities that are a fact about someone even without an object ("I paint", "I run")
-_ACTIVITIES = frozenset({
-    "run", "swim", "paint", "hike", "cook", "bake", "dance", "sing", "volunteer", "surf", "ski",
-    "snowboard", "camp", "travel", "draw", "write", "read", "knit", "sew", "garden", "meditate",
-    "jog", "bike", "cycle", "climb", "skate", "fish", "hunt", "sail", "row", "box", "golf", "kayak",
-    "dive", "ride", "train", "exercise", "practice", "practise", "perform", "compose", "commute",
-    "journal", "sculpt",
-})
+_ACTIVITIES = words("activities")
 #: verbs whose complement carries the relation: "I started volunteering" -> volunteering
-_ASPECTUAL = frozenset({"start", "begin", "stop", "quit", "continue", "carry"})
+_ASPECTUAL = words("aspectual_verbs")
+#: verbs that broad mode leaves out even when their clause names something
+_BROAD_REFUSED = words("broad_refused_verbs")
 #: the gate's codes a clause may be handed over for, so the refusal is on record
 _GATE_CODES = frozenset({"affect", "hedged", "speculative", "transient", "secret"})
 # fmt: on
@@ -854,34 +740,7 @@ def _broad_ok(sent: Span) -> bool:
     auxes = [c for c in sent.root.children if c.dep_ in ("aux", "auxpass")]
     if any(a.lower_ in _MODALS for a in auxes) or lemma in _PREFERENCE:
         return False
-    if lemma in (
-        "think",
-        "guess",
-        "hope",
-        "wish",
-        "bet",
-        "mean",
-        "agree",
-        "feel",
-        "see",
-        "hear",
-        "believe",
-        "suppose",
-        "imagine",
-        "wonder",
-        "say",
-        "tell",
-        "ask",
-        "thank",
-        "want",
-        "need",
-        "try",
-        "look",
-        "seem",
-        "sound",
-        "let",
-        "wait",
-    ):
+    if lemma in _BROAD_REFUSED:
         return False
     tokens = [t for t in sent if t.i > verb.i]
     return _content(tokens) and not _evaluative(tokens)

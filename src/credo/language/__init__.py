@@ -2,7 +2,8 @@
 
 Each list of the lexicon says what its words do and carries example statements that
 `tests/test_lexicon.py` runs through `Memory.remember`. The modules that read English
-(`credo.nlp`, `credo.keys`, `credo.resolver`) take their words from here; the lists they
+(`credo.nlp`, `credo.keys`, `credo.resolver`, `credo.gate`, `credo.extract.rules`,
+`credo.suppress`) take their words from here; the lists `credo.keys` and `credo.resolver`
 still hold themselves are moving here one at a time.
 """
 
