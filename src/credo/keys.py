@@ -2177,11 +2177,19 @@ def renewed_thing(text: str) -> str | None:
     if any(t.dep_ == "neg" for t in doc):
         return None
     for noun in doc:
-        if noun.pos_ == "NOUN" and any(
+        if noun.pos_ != "NOUN" or not any(
             c.dep_ == "amod" and c.lower_ in _NEWNESS for c in noun.children
+        ):
+            continue
+        # "my new boss is Tom", "started a new job": had; not "looking for a new job"
+        if noun.dep_ in ("nsubj", "nsubjpass", "attr") or (
+            noun.dep_ == "dobj" and _verb_lemma(noun.head) in _GAINING
         ):
             return lemma_of(noun.lower_)
     return None
+
+
+_GAINING = words("gaining")
 
 
 def values_in_passing(text: str) -> list[str]:
