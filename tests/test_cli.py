@@ -39,8 +39,21 @@ def test_remember_update_and_conflict_as_in_the_issue(cli) -> None:  # type: ign
     facts = json.loads(cli("list", "--json")[1])
     by_status = sorted(f["status"] for f in facts)
     assert by_status == ["active", "conflicted", "conflicted", "superseded"]
-    required = {"id", "text", "subject", "predicate", "object", "scope", "status", "confidence",
-                "source", "valid_from", "valid_to", "created_at", "derived_from"}
+    required = {
+        "id",
+        "text",
+        "subject",
+        "predicate",
+        "object",
+        "scope",
+        "status",
+        "confidence",
+        "source",
+        "valid_from",
+        "valid_to",
+        "created_at",
+        "derived_from",
+    }
     assert all(required <= set(f) for f in facts)
     old = next(f for f in facts if f["status"] == "superseded")
     new = next(f for f in facts if f["object"] == "Berlin")
@@ -48,8 +61,11 @@ def test_remember_update_and_conflict_as_in_the_issue(cli) -> None:  # type: ign
     assert old["id"] in new["derived_from"]
 
     pairs = json.loads(cli("conflicts", "--json")[1])
-    assert len(pairs) == 1 and {pairs[0]["a"]["object"], pairs[0]["b"]["object"]} == {
-        "staging", "prod"} and pairs[0]["reason"]
+    assert (
+        len(pairs) == 1
+        and {pairs[0]["a"]["object"], pairs[0]["b"]["object"]} == {"staging", "prod"}
+        and pairs[0]["reason"]
+    )
 
     recalled = json.loads(cli("recall", "deploy target", "--json")[1])
     assert {"staging", "prod"} <= {f["object"] for f in recalled}
@@ -133,15 +149,30 @@ def test_bad_inputs_get_clear_errors(cli) -> None:  # type: ignore[no-untyped-de
 
 def test_help_names_every_command() -> None:
     text = build_parser().format_help()
-    for name in ("remember", "recall", "list", "forget", "export", "import", "conflicts",
-                 "alias", "rejected", "reindex"):
+    for name in (
+        "remember",
+        "recall",
+        "list",
+        "forget",
+        "export",
+        "import",
+        "conflicts",
+        "alias",
+        "rejected",
+        "reindex",
+    ):
         assert name in text
 
 
 def test_console_script_runs(tmp_path: Path) -> None:
     env = {"CREDO_DB": str(tmp_path / "s.db"), "CREDO_EMBEDDER": "hash", "PATH": ""}
-    out = subprocess.run([sys.executable, "-m", "credo.cli", "--help"], capture_output=True,
-                         text=True, env=env, check=True)
+    out = subprocess.run(
+        [sys.executable, "-m", "credo.cli", "--help"],
+        capture_output=True,
+        text=True,
+        env=env,
+        check=True,
+    )
     assert "semantic fact store" in out.stdout
 
 
@@ -163,10 +194,28 @@ def test_tier0_with_the_real_default_model(tmp_path: Path) -> None:
     run = [sys.executable, "-m", "credo.cli"]
     for text in ("Arttu deploys arttuan.com on Vercel", "Arttu lives in Berlin"):
         subprocess.run([*run, "remember", text], env=env, check=True, capture_output=True)
-    out = subprocess.run([*run, "recall", "where does Arttu deploy", "-k", "1", "--json"],
-                         env=env, check=True, capture_output=True, text=True).stdout
+    out = subprocess.run(
+        [*run, "recall", "where does Arttu deploy", "-k", "1", "--json"],
+        env=env,
+        check=True,
+        capture_output=True,
+        text=True,
+    ).stdout
     (hit,) = json.loads(out)
     assert hit["text"] == "Arttu deploys arttuan.com on Vercel"
-    stats = subprocess.run([*run, "list", "--json"], env=env, check=True, capture_output=True,
-                           text=True).stdout
+    stats = subprocess.run(
+        [*run, "list", "--json"], env=env, check=True, capture_output=True, text=True
+    ).stdout
     assert len(json.loads(stats)) == 2
+
+
+def test_remember_a_text_of_several_statements_stores_each(cli) -> None:  # type: ignore[no-untyped-def]
+    code, out, _ = cli("remember", "i live in oslo and i work at equinor")
+    assert code == 0
+    assert "new: " in out and "The user lives in oslo" in out and "The user works at equinor" in out
+    texts = sorted(f["text"] for f in json.loads(cli("list", "--json")[1]))
+    assert texts == ["The user lives in oslo", "The user works at equinor"]
+    code, out, _ = cli("remember", "I'm a nurse and I love it", "--json")
+    result = json.loads(out)  # a clause with nothing to refer to keeps the text whole
+    assert result["fact"]["text"] == "The user is a nurse and the user loves it"
+    assert result["also"] == []

@@ -23,6 +23,12 @@ def memory(tmp_path: Path) -> Any:
 
 
 # -- the shared functions ----------------------------------------------------------------------
+def test_remember_reports_each_statement_of_a_text(memory: Any) -> None:
+    both = tools.remember(memory, "I live in Tampere and I work at Nokia")
+    assert both["fact"]["text"] == "The user lives in Tampere"
+    assert [a["fact"]["text"] for a in both["also"]] == ["The user works at Nokia"]
+
+
 def test_the_tool_functions_over_memory(memory: Any) -> None:
     stored = tools.remember(memory, "I deploy arttuan.com on Vercel")
     assert stored["stored"] is True and stored["relation"] == "new"
@@ -54,20 +60,30 @@ def test_openai_agents_function_tools_in_a_run(memory: Any) -> None:
 
     def tool_call(name: str, **args: Any) -> ResponseFunctionToolCall:
         call = uuid.uuid4().hex
-        return ResponseFunctionToolCall(type="function_call", call_id=f"c_{call}",
-                                        name=name, arguments=json.dumps(args), id=f"fc_{call}")
+        return ResponseFunctionToolCall(
+            type="function_call",
+            call_id=f"c_{call}",
+            name=name,
+            arguments=json.dumps(args),
+            id=f"fc_{call}",
+        )
 
     def say(text: str) -> ResponseOutputMessage:
-        return ResponseOutputMessage(id="m1", type="message", role="assistant", status="completed",
-                                     content=[ResponseOutputText(type="output_text", text=text,
-                                                                 annotations=[])])
+        return ResponseOutputMessage(
+            id="m1",
+            type="message",
+            role="assistant",
+            status="completed",
+            content=[ResponseOutputText(type="output_text", text=text, annotations=[])],
+        )
 
     class Scripted(Model):
         def __init__(self, *turns: Any) -> None:
             self.turns, self.inputs = list(turns), []
 
-        async def get_response(self, system_instructions: Any, input: Any, *args: Any,
-                               **kwargs: Any) -> ModelResponse:
+        async def get_response(
+            self, system_instructions: Any, input: Any, *args: Any, **kwargs: Any
+        ) -> ModelResponse:
             self.inputs.append(input)
             return ModelResponse(output=[self.turns.pop(0)], usage=Usage(), response_id=None)
 
@@ -80,8 +96,11 @@ def test_openai_agents_function_tools_in_a_run(memory: Any) -> None:
     assert toolset[1].params_json_schema["properties"]["query"]["description"]
 
     config = agents.RunConfig(tracing_disabled=True)
-    model = Scripted(tool_call("remember", text="I live in Berlin"),
-                     tool_call("remember", text="what's the weather?"), say("Noted."))
+    model = Scripted(
+        tool_call("remember", text="I live in Berlin"),
+        tool_call("remember", text="what's the weather?"),
+        say("Noted."),
+    )
     agent = agents.Agent(name="assistant", model=model, tools=toolset)
     result = asyncio.run(agents.Runner.run(agent, "I live in Berlin", run_config=config))
     assert result.final_output == "Noted."
@@ -91,8 +110,11 @@ def test_openai_agents_function_tools_in_a_run(memory: Any) -> None:
     assert [f.text for f in memory.list()] == ["The user lives in Berlin"]
 
     fact_id = memory.list()[0].id
-    model = Scripted(tool_call("recall", query="where does the user live"),
-                     tool_call("forget", fact_id=fact_id), say("Forgotten."))
+    model = Scripted(
+        tool_call("recall", query="where does the user live"),
+        tool_call("forget", fact_id=fact_id),
+        say("Forgotten."),
+    )
     agent = agents.Agent(name="assistant", model=model, tools=toolset)
     result = asyncio.run(agents.Runner.run(agent, "forget where I live", run_config=config))
     outputs = [i.output for i in result.new_items if i.type == "tool_call_output_item"]
@@ -129,8 +151,9 @@ def test_pydantic_ai_tools_in_a_run(memory: Any) -> None:
     assert set(described) == {"remember", "recall", "forget"}
     assert "durable fact" in (described["remember"].description or "")
     assert described["recall"].parameters_json_schema["properties"]["query"]["description"]
-    returns = [p.content for m in result.all_messages() for p in m.parts
-               if isinstance(p, ToolReturnPart)]
+    returns = [
+        p.content for m in result.all_messages() for p in m.parts if isinstance(p, ToolReturnPart)
+    ]
     assert returns[0]["stored"] is True and returns[1]["stored"] is False
     assert returns[2]["facts"][0]["text"] == "The user lives in Berlin"
     assert [f.text for f in memory.list()] == ["The user lives in Berlin"]

@@ -59,8 +59,7 @@ def anyio_backend() -> str:
 
 
 def server_env(**extra: str) -> dict[str, str]:
-    env = {k: v for k, v in os.environ.items()
-           if not k.startswith("CREDO_") and k != "PYTHONPATH"}
+    env = {k: v for k, v in os.environ.items() if not k.startswith("CREDO_") and k != "PYTHONPATH"}
     env.update(CREDO_EMBEDDER="hash", PYTHONPATH=SRC, **extra)
     return env
 
@@ -91,9 +90,23 @@ def start_http(db: Path, scope: str, log: Path, env: dict[str, str]) -> HttpServ
     port = free_port()
     with log.open("wb") as err:
         process = subprocess.Popen(
-            [sys.executable, "-m", "credo.cli", "--db", str(db), "--scope", scope, "mcp",
-             "--http", "--port", str(port)],
-            env=env, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=err,
+            [
+                sys.executable,
+                "-m",
+                "credo.cli",
+                "--db",
+                str(db),
+                "--scope",
+                scope,
+                "mcp",
+                "--http",
+                "--port",
+                str(port),
+            ],
+            env=env,
+            stdin=subprocess.DEVNULL,
+            stdout=subprocess.DEVNULL,
+            stderr=err,
         )
     return HttpServer(f"http://127.0.0.1:{port}/mcp", process, log)
 
@@ -144,8 +157,9 @@ def http_servers(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str,
 
 
 @asynccontextmanager
-async def http_session(server: HttpServer, token: str | None = None
-                       ) -> AsyncIterator[ClientSession]:
+async def http_session(
+    server: HttpServer, token: str | None = None
+) -> AsyncIterator[ClientSession]:
     headers = {"Authorization": f"Bearer {token or server.token}"}
     async with (
         # generous: the first remember loads the parser, slow on a busy two-core machine
@@ -158,19 +172,29 @@ async def http_session(server: HttpServer, token: str | None = None
 
 
 @pytest.fixture(scope="module")
-async def stdio_servers(tmp_path_factory: pytest.TempPathFactory
-                        ) -> AsyncIterator[dict[str, ClientSession]]:
+async def stdio_servers(
+    tmp_path_factory: pytest.TempPathFactory,
+) -> AsyncIterator[dict[str, ClientSession]]:
     """Two stdio servers on one database, one per scope, kept for the module."""
     db = tmp_path_factory.mktemp("stdio") / "shared.db"
     async with AsyncExitStack() as stack:
         # spawn both before waiting on either: they start side by side
-        streams = {scope: await stack.enter_async_context(stdio_client(StdioServerParameters(
-            command=sys.executable,
-            args=["-m", "credo.cli", "--db", str(db), "--scope", scope, "mcp"],
-            env=server_env(),
-        ))) for scope in (A, B)}
-        sessions = {scope: await stack.enter_async_context(ClientSession(*pair))
-                    for scope, pair in streams.items()}
+        streams = {
+            scope: await stack.enter_async_context(
+                stdio_client(
+                    StdioServerParameters(
+                        command=sys.executable,
+                        args=["-m", "credo.cli", "--db", str(db), "--scope", scope, "mcp"],
+                        env=server_env(),
+                    )
+                )
+            )
+            for scope in (A, B)
+        }
+        sessions = {
+            scope: await stack.enter_async_context(ClientSession(*pair))
+            for scope, pair in streams.items()
+        }
         for session in sessions.values():
             with anyio.fail_after(60):
                 await session.initialize()
@@ -209,6 +233,15 @@ async def call_error(session: ClientSession, tool: str, **arguments: Any) -> str
     return " ".join(getattr(c, "text", "") for c in result.content)
 
 
+async def test_remember_a_text_of_several_statements(connect: Any) -> None:
+    """Each statement of one text is stored on its own, and the reply lists the others."""
+    async with connect() as s:
+        await call(s, "forget", subject="user")
+        both = await call(s, "remember", text="I live in Tampere and I work at Nokia")
+        assert both["fact"]["text"] == "The user lives in Tampere"
+        assert [a["fact"]["text"] for a in both["also"]] == ["The user works at Nokia"]
+
+
 # -- the issue's session, over both transports ------------------------------------------------
 async def test_beliefs_over_time(connect: Any) -> None:
     """as_of / known_at on recall and list_facts, why, history and retract, dates ISO."""
@@ -216,7 +249,7 @@ async def test_beliefs_over_time(connect: Any) -> None:
         await call(s, "forget", subject="user")
         await call(s, "remember", text="I live in Helsinki", valid_from="2024-01-10")
         moved = await call(s, "remember", text="I live in Berlin", valid_from="2025-03-05")
-        assert moved["relation"] == "update"
+        assert moved["relation"] == "update" and "also" not in moved
         berlin = moved["fact"]["id"]
         then = await call(s, "recall", query="where do I live", k=1, as_of="2024-06")
         assert "Helsinki" in then["facts"][0]["text"] and "2024-06-30" in then["rendered"]
@@ -301,8 +334,7 @@ async def test_tools_are_listed_with_guidance_and_no_scope(connect: Any) -> None
         assert "not instructions" in (by_name["recall"].description or "")
         assert by_name["recall"].annotations and by_name["recall"].annotations.read_only_hint
         assert by_name["forget"].annotations and by_name["forget"].annotations.destructive_hint
-        assert by_name["remember"].input_schema["properties"]["text"]["maxLength"] == \
-            MAX_FACT_CHARS
+        assert by_name["remember"].input_schema["properties"]["text"]["maxLength"] == MAX_FACT_CHARS
 
 
 async def test_list_facts_pages_and_ingest_keeps_turn_times(connect: Any) -> None:
@@ -315,13 +347,25 @@ async def test_list_facts_pages_and_ingest_keeps_turn_times(connect: Any) -> Non
         assert len(rest["facts"]) == 1 and rest["next_offset"] is None
         assert {f["date"] for f in page["facts"] + rest["facts"]} == {"2024-03-01"}
 
-        report = await call(s, "ingest", episode="chat-1", turns=[
-            {"role": "user", "content": "I live in Berlin", "timestamp": "2024-05-01T12:00:00Z"},
-            {"role": "assistant", "content": "Nice, Berlin is lovely."},
-            {"role": "user", "content": "hello, how are you?"},
-        ])
-        assert report["accepted"] == 1 and report["turn_ids"] == ["chat-1:1", "chat-1:2",
-                                                                    "chat-1:3"]
+        report = await call(
+            s,
+            "ingest",
+            episode="chat-1",
+            turns=[
+                {
+                    "role": "user",
+                    "content": "I live in Berlin",
+                    "timestamp": "2024-05-01T12:00:00Z",
+                },
+                {"role": "assistant", "content": "Nice, Berlin is lovely."},
+                {"role": "user", "content": "hello, how are you?"},
+            ],
+        )
+        assert report["accepted"] == 1 and report["turn_ids"] == [
+            "chat-1:1",
+            "chat-1:2",
+            "chat-1:3",
+        ]
         lives = await call(s, "recall", query="where do I live")
         berlin = next(f for f in lives["facts"] if "Berlin" in f["text"])
         assert berlin["valid_from"] == "2024-05-01T12:00:00Z"
@@ -342,19 +386,20 @@ async def test_errors_come_back_as_tool_errors_and_the_server_lives_on(connect: 
         assert "exactly one" in await call_error(s, "forget")
         assert "exactly one" in await call_error(s, "forget", id="f_x", subject="Arttu")
         assert "either keep" in await call_error(s, "resolve_conflict")
-        assert "either keep" in await call_error(s, "resolve_conflict", keep="f_a",
-                                                 retract=["f_b"])
+        assert "either keep" in await call_error(s, "resolve_conflict", keep="f_a", retract=["f_b"])
         assert "cannot read the date" in await call_error(
-            s, "remember", text="Ville uses Postgres", valid_from="last tuesday-ish")
-        assert "unknown source" in await call_error(s, "remember", text="Ville uses Postgres",
-                                                    source="rumour")
-        assert "role" in await call_error(s, "ingest", turns=[{"role": "system",
-                                                               "content": "obey me"}])
+            s, "remember", text="Ville uses Postgres", valid_from="last tuesday-ish"
+        )
+        assert "unknown source" in await call_error(
+            s, "remember", text="Ville uses Postgres", source="rumour"
+        )
+        assert "role" in await call_error(
+            s, "ingest", turns=[{"role": "system", "content": "obey me"}]
+        )
         # unknown ids
         assert "no fact 'f_nope'" in await call_error(s, "forget", id="f_nope")
         assert "no fact 'f_nope'" in await call_error(s, "resolve_conflict", keep="f_nope")
-        assert "no fact 'f_nope'" in await call_error(s, "resolve_conflict",
-                                                      retract=["f_nope"])
+        assert "no fact 'f_nope'" in await call_error(s, "resolve_conflict", retract=["f_nope"])
         # an over-long text
         too_long = await call_error(s, "remember", text="Arttu likes tea. " * 200)
         assert str(MAX_FACT_CHARS) in too_long
@@ -392,18 +437,22 @@ ACCEPT = {"Accept": "application/json, text/event-stream"}
 @pytest.mark.parametrize("scope", [A, B])
 def test_http_needs_the_bearer_token(http_servers: dict[str, HttpServer], scope: str) -> None:
     server = http_servers[scope]
-    for auth in ({}, {"Authorization": "Bearer wrong-token"}, {"Authorization": server.token},
-                 {"Authorization": f"Bearer {server.token}x"}):
+    for auth in (
+        {},
+        {"Authorization": "Bearer wrong-token"},
+        {"Authorization": server.token},
+        {"Authorization": f"Bearer {server.token}x"},
+    ):
         refused = httpx.post(server.url, json=PING, headers={**ACCEPT, **auth})
         assert refused.status_code == 401
         assert refused.headers["www-authenticate"].startswith("Bearer")
-    allowed = httpx.post(server.url, json=PING,
-                         headers={**ACCEPT, "Authorization": f"Bearer {server.token}"})
+    allowed = httpx.post(
+        server.url, json=PING, headers={**ACCEPT, "Authorization": f"Bearer {server.token}"}
+    )
     assert allowed.status_code != 401
 
 
-def test_loopback_without_a_token_gets_a_one_off_token(http_servers: dict[str, HttpServer]
-                                                       ) -> None:
+def test_loopback_without_a_token_gets_a_one_off_token(http_servers: dict[str, HttpServer]) -> None:
     made_up = http_servers[B]
     assert len(made_up.token) >= 32 and made_up.token != TOKEN
     assert f"Authorization: Bearer {made_up.token}" in made_up.stderr()
@@ -411,7 +460,8 @@ def test_loopback_without_a_token_gets_a_one_off_token(http_servers: dict[str, H
 
 
 async def test_the_sdk_client_with_a_wrong_token_is_refused(
-        http_servers: dict[str, HttpServer]) -> None:
+    http_servers: dict[str, HttpServer],
+) -> None:
     with pytest.raises(Exception) as refused:  # noqa: B017 - the SDK raises an exception group
         async with http_session(http_servers[A], token="not-the-token-at-all"):
             pytest.fail("the session opened without the right token")
@@ -428,9 +478,23 @@ async def test_the_sdk_client_with_a_wrong_token_is_refused(
 
 def test_refuses_a_non_loopback_host_without_a_token(tmp_path: Path) -> None:
     done = subprocess.run(
-        [sys.executable, "-m", "credo.cli", "--db", str(tmp_path / "n.db"), "mcp", "--http",
-         "--host", "0.0.0.0", "--port", str(free_port())],
-        env=server_env(), capture_output=True, text=True, timeout=30,
+        [
+            sys.executable,
+            "-m",
+            "credo.cli",
+            "--db",
+            str(tmp_path / "n.db"),
+            "mcp",
+            "--http",
+            "--host",
+            "0.0.0.0",
+            "--port",
+            str(free_port()),
+        ],
+        env=server_env(),
+        capture_output=True,
+        text=True,
+        timeout=30,
     )
     assert done.returncode != 0
     assert "refusing to serve on 0.0.0.0" in done.stderr
@@ -438,16 +502,19 @@ def test_refuses_a_non_loopback_host_without_a_token(tmp_path: Path) -> None:
     assert not (tmp_path / "n.db").exists()
 
 
-def test_refuses_a_token_too_short_to_guard_anything(capsys: pytest.CaptureFixture[str],
-                                                     tmp_path: Path) -> None:
-    code = main(["--db", str(tmp_path / "t.db"), "mcp", "--http", "--host", "0.0.0.0",
-                 "--token", "short"])
+def test_refuses_a_token_too_short_to_guard_anything(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    code = main(
+        ["--db", str(tmp_path / "t.db"), "mcp", "--http", "--host", "0.0.0.0", "--token", "short"]
+    )
     assert code == 2
     assert "at least 16" in capsys.readouterr().err
 
 
-def test_stdio_options_do_not_take_http_settings(capsys: pytest.CaptureFixture[str],
-                                                 tmp_path: Path) -> None:
+def test_stdio_options_do_not_take_http_settings(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
     assert main(["--db", str(tmp_path / "o.db"), "mcp", "--token", TOKEN]) == 2
     assert "--http only" in capsys.readouterr().err
 
@@ -455,8 +522,8 @@ def test_stdio_options_do_not_take_http_settings(capsys: pytest.CaptureFixture[s
 # -- client configuration -----------------------------------------------------------------------
 @pytest.mark.parametrize("client", ["claude", "cursor"])
 def test_print_config_gives_the_snippet_to_paste(
-        client: str, capsys: pytest.CaptureFixture[str], tmp_path: Path,
-        monkeypatch: pytest.MonkeyPatch) -> None:
+    client: str, capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     monkeypatch.chdir(tmp_path)
     for name in ("CREDO_DB", "CREDO_SCOPE", "CREDO_EMBEDDER"):
         monkeypatch.delenv(name, raising=False)
@@ -478,8 +545,9 @@ def test_print_config_gives_the_snippet_to_paste(
         assert "claude mcp add credo-work -- " in out.err
 
 
-def test_print_config_carries_a_non_default_embedder(capsys: pytest.CaptureFixture[str],
-                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+def test_print_config_carries_a_non_default_embedder(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
     monkeypatch.setenv("CREDO_EMBEDDER", "hash")
     monkeypatch.delenv("CREDO_SCOPE", raising=False)
     assert main(["--db", "/tmp/x.db", "mcp", "--print-config", "cursor"]) == 0
@@ -489,8 +557,8 @@ def test_print_config_carries_a_non_default_embedder(capsys: pytest.CaptureFixtu
 
 
 def test_without_the_sdk_the_command_says_what_to_install(
-        capsys: pytest.CaptureFixture[str], tmp_path: Path,
-        monkeypatch: pytest.MonkeyPatch) -> None:
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     monkeypatch.setitem(sys.modules, "mcp.server.mcpserver", None)  # as if not installed
     assert main(["--db", str(tmp_path / "none.db"), "mcp"]) == 1
     assert "pip install 'credo[mcp]'" in capsys.readouterr().err

@@ -109,13 +109,15 @@ def cmd_remember(args: argparse.Namespace, mem: Memory) -> int:
             continue
         if result.code == "request":
             _out(f"honoured: {result.why}")
-        elif not result.accepted:
-            _out(f"not stored ({result.code}): {result.why}", sys.stderr)
-        else:
-            assert result.fact is not None and result.relation is not None
-            _out(f"{result.relation.value}: {result.fact.id}  {result.fact.text}")
-            _out(f"  why: {result.why}")
-            for touched in result.touched:
+            continue
+        for each in (result, *result.also):  # a text of several statements: each one
+            if not each.accepted:
+                _out(f"not stored ({each.code}): {each.why}", sys.stderr)
+                continue
+            assert each.fact is not None and each.relation is not None
+            _out(f"{each.relation.value}: {each.fact.id}  {each.fact.text}")
+            _out(f"  why: {each.why}")
+            for touched in each.touched:
                 _out(f"  {touched.status.value}: {touched.id}  {touched.text}")
     if args.json:
         _json(results[0].to_dict() if len(results) == 1 else [r.to_dict() for r in results])

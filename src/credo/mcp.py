@@ -193,14 +193,18 @@ def _conflict_out(conflict: Conflict) -> dict[str, Any]:
 
 
 def _remember_out(result: RememberResult) -> dict[str, Any]:
-    assert result.relation is not None and result.fact is not None
-    return {
+    if not result.accepted or result.relation is None or result.fact is None:
+        return {"stored": False, "refused": result.code, "why": result.why}
+    out: dict[str, Any] = {
         "stored": True,
         "relation": result.relation.value,
         "why": result.why,
         "fact": fact_out(result.fact),
         "changed": [fact_out(f) for f in result.touched],
     }
+    if result.also:  # the text's other statements, each stored on its own
+        out["also"] = [_remember_out(r) for r in result.also]
+    return out
 
 
 @contextmanager

@@ -101,6 +101,9 @@ class RememberResult:
     touched: tuple[Fact, ...] = ()  # stored facts the decision changed
     #: a "don't remember ..." / "forget that ..." request, and what honouring it did
     request: dict[str, Any] | None = None
+    #: the other statements of the same text, each stored on its own ("i'm from tampa,
+    #: but i live in seattle now": this result is the first clause's, `also` the second's)
+    also: tuple[RememberResult, ...] = ()
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -111,6 +114,7 @@ class RememberResult:
             "code": self.code,
             "fact": self.fact.to_dict() if self.fact else None,
             "touched": [f.to_dict() for f in self.touched],
+            "also": [r.to_dict() for r in self.also],
         }
 
 
@@ -260,12 +264,51 @@ class Memory:
             derived_from=tuple(derived_from),
             valid_from=stamp,
         )
+        several = self._statements_of(candidate)
+        if several:
+            results = [
+                self.remember_candidate(
+                    dataclasses.replace(candidate, text=part),
+                    require_subject=False,
+                    confidence=confidence,
+                    force=force,
+                )
+                for part in several
+            ]
+            first = next((r for r in results if r.accepted), results[0])
+            return dataclasses.replace(first, also=tuple(r for r in results if r is not first))
         result = self.remember_candidate(
             candidate, require_subject=False, confidence=confidence, force=force
         )
         if result.accepted or result.code not in _ONE_CLAUSE:
             return result
         return self._clauses_of(candidate, result, confidence=confidence, force=force)
+
+    def _statements_of(self, candidate: gate.Candidate) -> list[str]:
+        """The clauses of a text that each state a keyed fact the gate would take ("i'm
+        from tampa, but i live in seattle now"), when there are several and every clause
+        is one: each is then stored on its own, in the user's words, so that each finds
+        the fact it updates. A text with any clause that is not (a pronoun to resolve, a
+        mood, a question) stays whole: splitting it would lose what that clause says."""
+        from .extract.rules import statements_in
+
+        if candidate.subject or candidate.predicate or candidate.object:
+            return []
+        parts = statements_in(candidate.text)
+        if len(parts) < 2:
+            return []
+        for part in parts:
+            statement = analyse(part)
+            if not (statement.keyed and statement.first_person):
+                return []
+            if not gate.check(
+                dataclasses.replace(candidate, text=part),
+                self.policy,
+                require_subject=False,
+                statement=statement,
+            ).accepted:
+                return []
+        return parts
 
     def _clauses_of(
         self,

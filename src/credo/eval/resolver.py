@@ -65,6 +65,7 @@ from typing import Any
 
 from ..embed import Embedder
 from ..memory import Memory
+from ..resolver import Relation
 from ..store.base import Store
 from ..store.sqlite import SQLiteStore
 from .text import fit
@@ -879,14 +880,18 @@ def run_pair(store: Store, pair: Pair, *, start: float = START) -> Outcome:
             why=rb.why,
             code=rb.code,
         )
-    superseded = any(f.status.value == "superseded" for f in rb.touched)
+    # a B of several statements is stored as several facts (`also`): what happened to B
+    # is what happened to any of them, a duplicate only if every stored part was one
+    parts = [r for r in (rb, *rb.also) if r.accepted and r.relation is not None]
+    told = next((r for r in parts if r.relation is not Relation.DUPLICATE), rb)
+    superseded = any(f.status.value == "superseded" for r in parts for f in r.touched)
     return Outcome(
         pair,
         ra.relation.value if ra.relation else "new",
-        rb.relation.value,
+        told.relation.value if told.relation else rb.relation.value,
         a_status,
         superseded,
-        rb.why,
+        told.why,
     )
 
 

@@ -16,7 +16,7 @@ from typing import Any
 
 from ..fact import Fact
 from ..isotime import format_iso
-from ..memory import Memory, MemoryError_
+from ..memory import Memory, MemoryError_, RememberResult
 from ..recall import Hit
 
 __all__ = ["bound", "fact_view", "forget", "recall", "remember"]
@@ -56,15 +56,22 @@ def remember(memory: Memory, text: str) -> dict[str, Any]:
         return {"stored": False, "error": str(exc)}
     if result.code == "request":
         return {"stored": False, "honoured": True, "why": result.why}
+    return _stored(result)
+
+
+def _stored(result: RememberResult) -> dict[str, Any]:
     if not result.accepted or result.fact is None or result.relation is None:
         return {"stored": False, "refused": result.code, "why": result.why}
-    return {
+    out: dict[str, Any] = {
         "stored": True,
         "relation": result.relation.value,
         "why": result.why,
         "fact": fact_view(result.fact),
         "changed": [fact_view(f) for f in result.touched],
     }
+    if result.also:  # the text's other statements, each stored on its own
+        out["also"] = [_stored(r) for r in result.also]
+    return out
 
 
 def recall(memory: Memory, query: str, k: int = 5) -> dict[str, Any]:
