@@ -1908,16 +1908,21 @@ def past_form(tok: Token) -> bool:
     return lemma != tok.lower_ and inflect(lemma, "VBD") == tok.lower_
 
 
+def _reading(text: str) -> Doc | None:
+    """The parse of what a statement says, its wrapper cut and an elided "I" put back
+    ("Lost my job" -> "I lost my job"); None when nothing is said."""
+    from .nlp import parse
+
+    said = strip_wrapper(text)
+    return parse(elided_subject(said)) if said else None
+
+
 def said_in_the_past(text: str) -> bool:
     """Is the statement's main verb in the past ("I worked at Acme", "i lived in leeds",
     "I used to smoke", "had a dog as a kid")? "I work at Acme" and "I worked at Acme" are
     not one claim: the second may say the first ended."""
-    from .nlp import parse
-
-    said = strip_wrapper(text)
-    if not said:
-        return False
-    for tok in parse(elided_subject(said)):
+    doc = _reading(text)
+    for tok in doc if doc is not None else ():
         if tok.dep_ != "ROOT":
             continue
         if past_form(tok) or tok.lemma_.lower() == "use" and tok.tag_ == "VBD":
@@ -2055,12 +2060,8 @@ def denies_the_past(text: str) -> bool:
     never went to university")? The past does not change: against a stored report of it,
     that is a contradiction whatever the time between, not an update. A habit denied in
     the present ("I never drink coffee") is not this."""
-    from .nlp import parse
-
-    said = strip_wrapper(text)
-    if not said:
-        return False
-    for tok in parse(elided_subject(said)):
+    doc = _reading(text)
+    for tok in doc if doc is not None else ():
         if tok.lower_ != "never":
             continue
         verb = tok.head
@@ -2168,13 +2169,10 @@ def renewed_thing(text: str) -> str | None:
     """The thing a statement says the speaker has a new one of ("i have a new boss, tom"
     -> boss; "started a new job at globex" -> job), as a base form; None when it says
     none, or denies it."""
-    from .nlp import lemma_of, parse
+    from .nlp import lemma_of
 
-    said = strip_wrapper(text)
-    if not said:
-        return None
-    doc = parse(elided_subject(said))
-    if any(t.dep_ == "neg" for t in doc):
+    doc = _reading(text)
+    if doc is None or any(t.dep_ == "neg" for t in doc):
         return None
     for noun in doc:
         if noun.pos_ != "NOUN" or not any(
