@@ -990,7 +990,11 @@ def resolve(
     def newer(a: Fact, b: Fact) -> bool:
         return a.asserted_at - b.asserted_at >= update_window and _rank(a.source) >= _rank(b.source)
 
-    said_changed = change_words(incoming.text) | ({changed[0]} if changed else set())
+    said_changed = (
+        change_words(incoming.text)
+        | ({changed[0]} if changed else set())
+        | ({"new"} if renewed else set())  # "i have a new boss": the change is said
+    )
 
     def replaces(old: Fact) -> bool:
         """Grounds for the incoming fact over a stored one it contradicts: a day newer, or
