@@ -101,8 +101,8 @@ class RememberResult:
     touched: tuple[Fact, ...] = ()  # stored facts the decision changed
     #: a "don't remember ..." / "forget that ..." request, and what honouring it did
     request: dict[str, Any] | None = None
-    #: the other statements of the same text, each stored on its own ("i'm from tampa,
-    #: but i live in seattle now": this result is the first clause's, `also` the second's)
+    #: the other statements of the same text, each stored on its own ("im from cork, but
+    #: i live in lyon now": this result is the first clause's, `also` the second's)
     also: tuple[RememberResult, ...] = ()
 
     def to_dict(self) -> dict[str, Any]:
@@ -285,8 +285,8 @@ class Memory:
         return self._clauses_of(candidate, result, confidence=confidence, force=force)
 
     def _statements_of(self, candidate: gate.Candidate) -> list[str]:
-        """The clauses of a text that each state a keyed fact the gate would take ("i'm
-        from tampa, but i live in seattle now"), when there are several and every clause
+        """The clauses of a text that each state a keyed fact the gate would take ("im
+        from cork, but i live in lyon now"), when there are several and every clause
         is one: each is then stored on its own, in the user's words, so that each finds
         the fact it updates. A text with any clause that is not (a pronoun to resolve, a
         mood, a question) stays whole: splitting it would lose what that clause says."""
