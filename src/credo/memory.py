@@ -289,8 +289,10 @@ class Memory:
         from cork, but i live in lyon now"), when there are several and every clause
         is one: each is then stored on its own, in the user's words, so that each finds
         the fact it updates. A text with any clause that is not (a pronoun to resolve, a
-        mood, a question) stays whole: splitting it would lose what that clause says."""
+        mood, a question, a clause that names nothing: "I used to smoke but I quit")
+        stays whole: splitting it would lose what that clause says."""
         from .extract.rules import statements_in
+        from .values import value_words
 
         if candidate.subject or candidate.predicate or candidate.object:
             return []
@@ -299,8 +301,10 @@ class Memory:
             return []
         for part in parts:
             statement = analyse(part)
-            if not (statement.keyed and statement.first_person):
-                return []
+            if not (statement.keyed and statement.first_person) or not (
+                statement.object or value_words(part)
+            ):
+                return []  # "... but I quit": a clause that names nothing means little alone
             if not gate.check(
                 dataclasses.replace(candidate, text=part),
                 self.policy,
