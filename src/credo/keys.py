@@ -362,14 +362,24 @@ _TRAILING_PARTICLES = re.compile(
 )
 
 
+_LEADING_PARTICLES = re.compile(
+    r"^\s*(?:(?:" + "|".join(sorted(map(re.escape, _PARTICLES))) + r")\b[\s,;:-]*)+",
+    re.IGNORECASE,
+)
+
+
 def strip_particles(text: str) -> str:
-    """ "i use arch btw" -> "i use arch", "im lactose intolerant fyi!" -> "im lactose
-    intolerant!": words said to the listener at the end, like a wrapper at the start, are
-    no part of the fact (`language/lexicon.toml`, "chat_particles")."""
+    """ "i use arch btw" -> "i use arch", "btw im vegan now" -> "im vegan now", "im
+    lactose intolerant fyi!" -> "im lactose intolerant!": words said to the listener, at
+    the end or at the start, like a wrapper, are no part of the fact
+    (`language/lexicon.toml`, "chat_particles")."""
     found = _TRAILING_PARTICLES.search(text)
-    if found is None or found.start() == 0:
-        return text
-    return text[: found.start()] + found["end"]
+    if found is not None and found.start() > 0:
+        text = text[: found.start()] + found["end"]
+    lead = _LEADING_PARTICLES.match(text)
+    if lead is not None and lead.end() < len(text.rstrip(".!? ")):
+        text = text[lead.end() :]
+    return text
 
 
 def first_sentence(text: str) -> Span:
