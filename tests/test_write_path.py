@@ -187,7 +187,7 @@ def test_the_same_claim_twice_is_a_duplicate(mem: Memory) -> None:
         ("I wear casual clothes", "I wear glasses"),
         ("I was born in India", "I was 14 when my family migrated"),
         ("I'm a nurse", "I'm a mother of two"),
-        ("I have a dog", "I have two cats"),
+        ("I have a hamster", "I have two cats"),
         ("I speak Finnish", "I speak English"),
         # a number after a name is part of the name: two rooms, two people, two servers
         ("Room 101 is on the first floor", "Room 205 is on the second floor"),
@@ -289,8 +289,8 @@ def test_without_words_of_change_the_same_day_is_still_a_conflict(mem: Memory) -
 
 
 def test_words_of_change_both_statements_say_are_not_grounds(mem: Memory) -> None:
-    mem.remember("I am now working at the bank", valid_from=T0)
-    result = mem.remember("I am not now working at the bank", valid_from=T0 + 60)
+    mem.remember("I am now working at the bakery", valid_from=T0)
+    result = mem.remember("I am not now working at the bakery", valid_from=T0 + 60)
     assert result.relation is Relation.CONFLICT, result.why
 
 
@@ -516,7 +516,7 @@ def test_a_first_person_fact_with_no_key_is_still_the_users(mem: Memory) -> None
     """A sentence the parser keys on nothing ("he" refers back, "hardly" half-denies) is
     still about the speaker: it is the user's, and recall brings it with the user's other
     facts (it was found only by its words, and dropped from the block under the floor)."""
-    dog = mem.remember("I have a dog too, he is bob!", valid_from=T0).fact
+    dog = mem.remember("I have a dog as well, he is pip!", valid_from=T0).fact
     lizard = mem.remember("I have a pet lizard.", valid_from=T0 + YEAR).fact
     drink = mem.remember("I hardly ever drink", valid_from=T0).fact
     third = mem.remember("The office dog hardly ever barks.", valid_from=T0).fact
@@ -525,4 +525,4 @@ def test_a_first_person_fact_with_no_key_is_still_the_users(mem: Memory) -> None
     assert dog.subject == drink.subject == lizard.subject == "user"
     assert third.subject is None  # no first person: whose, the sentence does not say
     block = mem.for_prompt("What pets do I have?", k=5)
-    assert "bob!" in block and "lizard" in block
+    assert "pip!" in block and "lizard" in block
