@@ -59,7 +59,7 @@ from .keys import changed_value, denies_the_past, renewed_thing, said_in_the_pas
 from .language import words
 from .predicates import Catalogue, shipped, split_polarity
 from .store.base import Event
-from .values import NUMBER_VALUES, _plain, number_value, one_word, remeasured, same_values
+from .values import NUMBER_VALUES, _plain, found_in, number_value, remeasured, same_values
 
 if TYPE_CHECKING:
     from .store.base import Store
@@ -343,9 +343,7 @@ def _same_object_as_typed(a: str | None, b: str | None) -> bool:
     """Each word of one object is a word of the other as people type it ("a toyota
     corolla" / "a toyota corola"); "left-handed" and "right-handed" are not."""
     mine, theirs = set(_tokens(a)), set(_tokens(b))
-    return all(any(one_word(w, o) for o in theirs) for w in mine) and all(
-        any(one_word(w, o) for o in mine) for w in theirs
-    )
+    return found_in(mine, theirs) and found_in(theirs, mine)
 
 
 def _contrasts(text: str) -> bool:

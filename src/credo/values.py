@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
 from .language import words
@@ -69,6 +69,9 @@ def _plain(text: str) -> str:
     return "".join(ch for ch in decomposed if not unicodedata.combining(ch))
 
 
+#: a number as typed, with what sticks to it: "$2,000", "2k", "220ms", "82kg", "85%", "3.5"
+_NUMBER = re.compile(r"^([$€£]?)(\d[\d,]*(?:\.\d+)?)(?:(k|m)|([a-z%]*))$", re.IGNORECASE)
+_MULTIPLIERS = {"k": 1_000, "m": 1_000_000}
 _DERIVATIONS = words("derivations")
 _FILLER = words("filler_words")
 #: the speaker as a stored sentence names them ("The user is ...")
@@ -120,7 +123,9 @@ def _one_edit(a: str, b: str) -> bool:
     )
 
 
-def _found_in(mine: frozenset[str], theirs: frozenset[str]) -> bool:
+def found_in(mine: Iterable[str], theirs: Iterable[str]) -> bool:
+    """Is every word of `mine` one of `theirs` as people type it (`one_word`)?"""
+    theirs = tuple(theirs)
     return all(any(one_word(w, o) for o in theirs) for w in mine)
 
 
@@ -130,13 +135,10 @@ def same_values(a: str, b: str) -> bool:
     fruit is plum" / "... is pear": no; "we live in Kent" / "we live in rural Kent": no, the
     second names more.)"""
     mine, theirs = value_words(a), value_words(b)
-    return bool(mine and theirs) and _found_in(mine, theirs) and _found_in(theirs, mine)
+    return bool(mine and theirs) and found_in(mine, theirs) and found_in(theirs, mine)
 
 
 # -- quantities ---------------------------------------------------------------------------
-#: a number as typed, with what sticks to it: "$2,000", "2k", "220ms", "82kg", "85%", "3.5"
-_NUMBER = re.compile(r"^([$€£]?)(\d[\d,]*(?:\.\d+)?)(?:(k|m)|([a-z%]*))$", re.IGNORECASE)
-_MULTIPLIERS = {"k": 1_000, "m": 1_000_000}
 
 
 @dataclass(frozen=True)
@@ -255,6 +257,6 @@ def remeasured(new: str, old: str, similarity: Callable[[str, str], float]) -> b
     words_a, words_b = besides_numbers(new), besides_numbers(old)
     fewer, more = sorted((words_a, words_b), key=len)
     extra = {w for w in more if not any(one_word(w, o) for o in fewer)}
-    if not _found_in(fewer, more) or len(extra) > MORE_WORDS:
+    if not found_in(fewer, more) or len(extra) > MORE_WORDS:
         return False
     return similarity(masked(new), masked(old)) >= at
