@@ -173,11 +173,11 @@ def test_personaext_utterances_become_first_person_sentences() -> None:
     [
         ("I am vegan.", "I am not vegan."),
         ("I'm a night owl.", "I'm not a night owl."),
-        ("I am not a fan of jazz.", "I am a fan of jazz."),
+        ("I am not a judge of wine.", "I am a judge of wine."),
         ("I play collegiate basketball.", "I do not play collegiate basketball."),
         ("I do not drink coffee.", "I drink coffee."),
-        ("I don't have a car.", "I have a car."),
-        ("I have a cat.", "I do not have a cat."),
+        ("I don't have a kayak.", "I have a kayak."),
+        ("I have a ferret.", "I do not have a ferret."),
         ("I have two parrots", "I do not have two parrots."),
         ("I can juggle.", "I cannot juggle."),
         ("I can't swim.", "I can swim."),
@@ -197,7 +197,7 @@ def test_negation_rewrites_one_clause_sentences(sentence: str, negated: str) -> 
 @pytest.mark.parametrize(
     "sentence",
     [
-        "I do not drink alcohol and I am a vegetarian.",  # two clauses
+        "I do not drink soda and I am a pilot.",  # two clauses
         "I like cats, dogs and birds.",
         "I have been to Paris.",  # a participle, not possession
         "I have some cats.",  # "some" would need "any"
@@ -208,8 +208,8 @@ def test_negation_rewrites_one_clause_sentences(sentence: str, negated: str) -> 
         "I went to school.",
         "My mom is not never home.",
         "i like jazz.",  # lower-case "i": not the form the rules read
-        "I do not have any pets.",
-        "I think the beach is scary.",  # "think" is not a verb it negates
+        "I do not have any houseplants.",
+        "I think the attic is creepy.",  # "think" is not a verb it negates
         "Do I like jazz?",
     ],
 )

@@ -40,7 +40,12 @@ def texts(text: str, name: str = "The user") -> list[str]:
         ("I never drink coffee.", "Ana never drinks coffee.", "not_drink", "coffee"),
         ("My editor is Helix.", "Ana's editor is Helix.", "has_editor", "Helix"),
         ("I love hiking!", "Ana loves hiking!", "love", "hiking"),
-        ("I have two kids and a dog.", "Ana has two kids and a dog.", "have", "two kids and a dog"),
+        (
+            "I have three goats and a horse.",
+            "Ana has three goats and a horse.",
+            "have",
+            "three goats and a horse",
+        ),
         ("I grew up in Tampere.", "Ana grew up in Tampere.", "grow_up_in", "Tampere"),
     ],
 )
@@ -68,19 +73,19 @@ def test_events_keep_their_object_but_no_key() -> None:
 
 
 def test_relative_dates_stay_as_said_and_the_turn_time_is_the_valid_from() -> None:
-    ts = parse_timestamp("1:56 pm on 8 May, 2023")
-    turn = Turn("D1:3", "user", "I went to a support group yesterday.", ts, "Caroline")
+    ts = parse_timestamp("10:37 am on 23 March, 2021")
+    turn = Turn("D1:3", "user", "I went to a chess club yesterday.", ts, "Priya")
     (cand,) = RuleExtractor().extract_episode([turn]).candidates
-    assert cand.text == "Caroline went to a support group yesterday."
-    assert cand.subject == "Caroline"
+    assert cand.text == "Priya went to a chess club yesterday."
+    assert cand.subject == "Priya"
     assert cand.valid_from == ts and cand.derived_from == ("D1:3",)
 
 
 def test_a_sentence_is_cut_into_clauses_and_each_is_judged() -> None:
-    got = texts("I went to a LGBTQ support group yesterday and it was so powerful.", "Caroline")
-    assert got == ["Caroline went to a LGBTQ support group yesterday"]
-    got = texts("I'm reading The Lean Startup and hoping it'll help.", "Jon")
-    assert got == ["Jon is reading The Lean Startup"]
+    got = texts("I went to a salsa dance class yesterday and it was so calming.", "Priya")
+    assert got == ["Priya went to a salsa dance class yesterday"]
+    got = texts("I'm reading The Silent Orchard and hoping it'll calm me.", "Teo")
+    assert got == ["Teo is reading The Silent Orchard"]
     assert split_clauses("I live in Berlin and I work at Reaktor.") == [
         "I live in Berlin",
         "I work at Reaktor.",
@@ -95,29 +100,29 @@ def test_a_sentence_is_cut_into_clauses_and_each_is_judged() -> None:
 
 def test_openers_and_vocatives_are_trimmed() -> None:
     turns = [
-        Turn("D1:1", "user", "Hey Mel! Yeah, I adopted a cat named Luna.", speaker="Caroline"),
+        Turn("D1:1", "user", "Hey Ros! Yeah, I adopted a cat named Biscuit.", speaker="Priya"),
         Turn(
             "D1:2",
             "user",
-            "Wow, Caroline, that's great! I have two dogs, Caroline!",
-            speaker="Melanie",
+            "Wow, Priya, that's great! I have two dogs, Priya!",
+            speaker="Rosalind",
         ),
     ]
     cands = RuleExtractor().extract_episode(turns).candidates
     assert [(c.subject, c.text) for c in cands] == [
-        ("Caroline", "Caroline adopted a cat named Luna."),
-        ("Melanie", "Melanie has two dogs"),
+        ("Priya", "Priya adopted a cat named Biscuit."),
+        ("Rosalind", "Rosalind has two dogs"),
     ]
 
 
 def test_possessives_and_companions_are_the_speaker() -> None:
-    assert texts("My goal is to give kids a loving home.", "Caroline") == [
-        "Caroline's goal is to give kids a loving home."
+    assert texts("My goal is to give rescue dogs a quiet home.", "Priya") == [
+        "Priya's goal is to give rescue dogs a quiet home."
     ]
-    (fave,) = stored("Blue is my favorite color.", "Caroline")
-    assert fave.text == "Blue is Caroline's favorite color." and fave.subject == "Caroline"
-    (event,) = stored("Anthony and I went to a charity event.", "Tim")
-    assert event.text == "Anthony and Tim went to a charity event." and event.subject == "Tim"
+    (fave,) = stored("Green is my favorite color.", "Priya")
+    assert fave.text == "Green is Priya's favorite color." and fave.subject == "Priya"
+    (event,) = stored("Marek and I went to a charity quiz.", "Kofi")
+    assert event.text == "Marek and Kofi went to a charity quiz." and event.subject == "Kofi"
 
 
 def test_a_named_person_of_the_conversation_is_the_subject() -> None:
@@ -143,9 +148,9 @@ def test_a_named_thing_and_its_value() -> None:
 
 
 def test_a_subjectless_past_report_is_the_speakers() -> None:
-    got = texts("Lost my job as a banker yesterday, so I'm gonna start my own business.", "Jon")
-    assert got == ["Jon lost Jon's job as a banker yesterday"]
-    assert texts("Check out my new studio.", "Jon") == []  # an imperative is not a report
+    got = texts("Lost my keys at the station yesterday, so I'm gonna change the locks.", "Teo")
+    assert got == ["Teo lost Teo's keys at the station yesterday"]
+    assert texts("Check out my new studio.", "Teo") == []  # an imperative is not a report
 
 
 def test_what_is_told_to_the_listener_keeps_the_news_about_the_speaker() -> None:
@@ -161,9 +166,9 @@ def test_what_is_told_to_the_listener_keeps_the_news_about_the_speaker() -> None
         "They live in Oslo.",
         "He works at Google.",
         "She moved to Paris.",
-        "I made it in pottery class yesterday.",
+        "I built it in woodwork class last week.",
         "I love their work.",
-        "This agency helps LGBTQ+ folks with adoption.",
+        "This charity helps older folks with paperwork.",
         # "we" is not the speaker
         "We moved to Lisbon last year.",
         "We use pytest with freezegun for most tests.",
@@ -178,7 +183,7 @@ def test_what_is_told_to_the_listener_keeps_the_news_about_the_speaker() -> None
         "I'm doing great, thanks.",
         "I bet they loved it.",
         # captions and suggestions
-        "Here's a pic of my family camping at the beach.",
+        "Here's a pic of my cousins fishing at the lake.",
         "Here is my new painting.",
         "This is my new studio.",
         "Let's go hiking next weekend.",
@@ -201,9 +206,9 @@ def test_what_is_told_to_the_listener_keeps_the_news_about_the_speaker() -> None
         "You live in Berlin, right.",
         "I love your new haircut.",
         "Your painting looks amazing.",
-        "I'm so proud of you.",
+        "I'm really proud of you.",
         # rewrites that would not be English
-        "The support group has made me feel accepted.",
+        "The choir has made me feel welcome.",
         "I taught myself guitar.",
     ],
 )
@@ -213,8 +218,8 @@ def test_refused(text: str) -> None:
 
 def test_no_second_person_or_object_pronoun_is_renamed() -> None:
     turns = [
-        Turn("1", "user", "You reminded me why I'm passionate about what I do.", speaker="Dave"),
-        Turn("2", "user", "It reminds me why I love being a mom.", speaker="Dave"),
+        Turn("1", "user", "You reminded me why I'm proud of what I make.", speaker="Dave"),
+        Turn("2", "user", "It reminds me why I enjoy being a teacher.", speaker="Dave"),
     ]
     assert RuleExtractor().extract_episode(turns).candidates == []
 
@@ -263,7 +268,7 @@ def test_suppression_requests_are_never_facts() -> None:
 
 
 def test_broad_mode_takes_more_first_person_statements() -> None:
-    text = "I got ideas from everywhere: people I know, museums, books."
+    text = "I got ideas from all over: neighbours I know, markets, blogs."
     assert stored(text) == []
     broad = [c for c in RuleExtractor(broad=True).extract(text).candidates if check(c)]
     assert broad

@@ -64,11 +64,14 @@ def test_secrets_are_refused_even_inside_a_valid_fact() -> None:
 
 def test_suppression_rule_refuses_matching_candidates() -> None:
     rule = Suppression("r1", "home address")
-    verdict = check(Candidate(text="Arttu's home address is Mannerheimintie 1",
-                              subject="arttu"), suppressions=[rule])
+    verdict = check(
+        Candidate(text="Arttu's home address is Mannerheimintie 1", subject="arttu"),
+        suppressions=[rule],
+    )
     assert verdict.code == "suppressed"
-    assert check(Candidate(text="Arttu's office address is Kamppi 2", subject="arttu"),
-                 suppressions=[rule]).accepted
+    assert check(
+        Candidate(text="Arttu's office address is Kamppi 2", subject="arttu"), suppressions=[rule]
+    ).accepted
 
 
 def test_policy_is_configuration() -> None:
@@ -78,10 +81,13 @@ def test_policy_is_configuration() -> None:
 
 
 def test_subject_is_required_for_extracted_candidates_only() -> None:
-    assert check(Candidate(text="Deploys happen on Fridays at noon"),
-                 require_subject=True).code == "no_subject"
-    assert check(Candidate(text="Deploys happen on Fridays at noon"),
-                 require_subject=False).accepted
+    assert (
+        check(Candidate(text="Deploys happen on Fridays at noon"), require_subject=True).code
+        == "no_subject"
+    )
+    assert check(
+        Candidate(text="Deploys happen on Fridays at noon"), require_subject=False
+    ).accepted
 
 
 @pytest.mark.parametrize("subject", ["she", "they", "there"])
@@ -93,8 +99,9 @@ def test_a_subject_given_as_a_pronoun_is_ungrounded(subject: str) -> None:
 
 
 def test_the_word_mood_alone_is_not_affect() -> None:
-    assert check(Candidate(text="Arttu writes commit messages in the imperative mood",
-                           subject="arttu")).accepted
+    assert check(
+        Candidate(text="Arttu writes commit messages in the imperative mood", subject="arttu")
+    ).accepted
     assert check(Candidate(text="Arttu is in a bad mood", subject="arttu")).code == "affect"
 
 
@@ -132,7 +139,7 @@ def test_the_gate_reads_the_sentence(text: str, code: str) -> None:
         "I currently live in Berlin",  # a state verb: "currently" is no transience here
         "My daughter Joy plays the violin",
         "I believe in God",  # a belief, not a hedge
-        "My favorite kind of movie is a documentary",  # a noun, not "kind of"
+        "My favorite kind of soup is a chowder",  # a noun, not "kind of"
         "I ski a lot",  # how often, not vagueness
         "I am running a bakery in Oulu",  # an undertaking, not a process
     ],

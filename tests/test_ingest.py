@@ -47,23 +47,33 @@ def test_timestamps() -> None:
     assert parse_timestamp(1709283600) == 1709283600.0
     assert parse_timestamp(1709283600000) == 1709283600.0  # milliseconds
     assert parse_timestamp("1709283600") == 1709283600.0
-    assert parse_timestamp("1:56 pm on 8 May, 2023") == 1683554160.0
+    assert parse_timestamp("10:37 am on 23 March, 2021") == 1616495820.0
     assert parse_timestamp(None) is None
     with pytest.raises(IngestError, match="timestamp"):
         parse_timestamp("last tuesday", where="x.jsonl:3")
 
 
 def test_jsonl_reader(tmp_path: Path) -> None:
-    path = write_jsonl(tmp_path / "chat.jsonl", [
-        {"role": "system", "content": "be nice"},
-        {"role": "user", "content": "I live in Oulu.", "timestamp": "2024-03-01T09:00:00Z",
-         "id": "m-1"},
-        {"role": "assistant", "content": "Noted."},
-        {"role": "human", "content": [{"type": "text", "text": "I use Helix."}]},
-    ])
+    path = write_jsonl(
+        tmp_path / "chat.jsonl",
+        [
+            {"role": "system", "content": "be nice"},
+            {
+                "role": "user",
+                "content": "I live in Oulu.",
+                "timestamp": "2024-03-01T09:00:00Z",
+                "id": "m-1",
+            },
+            {"role": "assistant", "content": "Noted."},
+            {"role": "human", "content": [{"type": "text", "text": "I use Helix."}]},
+        ],
+    )
     turns = read_jsonl(path)
-    assert [(t.id, t.role) for t in turns] == [("m-1", "user"), ("chat:3", "assistant"),
-                                               ("chat:4", "user")]
+    assert [(t.id, t.role) for t in turns] == [
+        ("m-1", "user"),
+        ("chat:3", "assistant"),
+        ("chat:4", "user"),
+    ]
     assert turns[0].timestamp == 1709283600.0 and turns[2].content == "I use Helix."
     assert detect_format(path) == "jsonl"
 
@@ -79,8 +89,11 @@ def test_jsonl_errors_name_the_line(tmp_path: Path) -> None:
 
 
 def test_openai_reader(tmp_path: Path) -> None:
-    msgs = [{"role": "system", "content": "x"}, {"role": "user", "content": "I live in Oulu."},
-            {"role": "assistant", "content": "ok"}]
+    msgs = [
+        {"role": "system", "content": "x"},
+        {"role": "user", "content": "I live in Oulu."},
+        {"role": "assistant", "content": "ok"},
+    ]
     arr = tmp_path / "arr.json"
     arr.write_text(json.dumps(msgs), encoding="utf-8")
     obj = tmp_path / "obj.json"
@@ -97,30 +110,45 @@ def locomo_file(tmp_path: Path) -> Path:
     sample = {
         "sample_id": "conv-t1",
         "conversation": {
-            "speaker_a": "Ada", "speaker_b": "Bo",
-            "session_1_date_time": "1:56 pm on 8 May, 2023",
+            "speaker_a": "Ada",
+            "speaker_b": "Bo",
+            "session_1_date_time": "10:37 am on 23 March, 2021",
             "session_1": [
                 {"speaker": "Ada", "dia_id": "D1:1", "text": "Hey Bo! How are you?"},
-                {"speaker": "Bo", "dia_id": "D1:2",
-                 "text": "Great! I adopted a rescue greyhound yesterday."},
-                {"speaker": "Ada", "dia_id": "D1:3", "text": "I work as a nurse in Leeds."},
+                {
+                    "speaker": "Bo",
+                    "dia_id": "D1:2",
+                    "text": "Great! I adopted a rescue greyhound yesterday.",
+                },
+                {"speaker": "Ada", "dia_id": "D1:3", "text": "I work as a baker in Leeds."},
             ],
             "session_2_date_time": "10:00 am on 20 June, 2023",
             "session_2": [
-                {"speaker": "Bo", "dia_id": "D2:1", "text": "I love long walks with my dog.",
-                 "img_url": ["x"], "blip_caption": "a photo of a dog"},
+                {
+                    "speaker": "Bo",
+                    "dia_id": "D2:1",
+                    "text": "I love long walks with my dog.",
+                    "img_url": ["x"],
+                    "blip_caption": "a photo of a dog",
+                },
                 {"speaker": "Ada", "dia_id": "D2:2", "text": "That's so sweet!"},
             ],
         },
         "qa": [
-            {"question": "What does Ada do?", "answer": "nurse", "evidence": ["D1:3"],
-             "category": 4},
-            {"question": "What did Bo adopt?", "answer": "a greyhound",
-             "evidence": ["D1:2; D2:1"], "category": 1},
-            {"question": "What is Ada's favourite colour?", "evidence": ["D2:2"],
-             "category": 4},
-            {"question": "trick", "adversarial_answer": "x", "evidence": ["D1:1"],
-             "category": 5},
+            {
+                "question": "What does Ada do?",
+                "answer": "baker",
+                "evidence": ["D1:3"],
+                "category": 4,
+            },
+            {
+                "question": "What did Bo adopt?",
+                "answer": "a greyhound",
+                "evidence": ["D1:2; D2:1"],
+                "category": 1,
+            },
+            {"question": "What is Ada's favourite colour?", "evidence": ["D2:2"], "category": 4},
+            {"question": "trick", "adversarial_answer": "x", "evidence": ["D1:1"], "category": 5},
         ],
         "observation": {"session_1_observation": {"Bo": [["Bo adopted a dog.", "D1:2"]]}},
     }
@@ -133,11 +161,17 @@ def test_locomo_reader(tmp_path: Path) -> None:
     path = locomo_file(tmp_path)
     assert detect_format(path) == "locomo"
     turns = read_locomo(path)
-    assert [t.id for t in turns] == ["conv-t1:D1:1", "conv-t1:D1:2", "conv-t1:D1:3",
-                                     "conv-t1:D2:1", "conv-t1:D2:2"]
+    assert [t.id for t in turns] == [
+        "conv-t1:D1:1",
+        "conv-t1:D1:2",
+        "conv-t1:D1:3",
+        "conv-t1:D2:1",
+        "conv-t1:D2:2",
+    ]
     assert {t.role for t in turns} == {"user"}
     assert turns[1].speaker == "Bo" and turns[1].timestamp == parse_timestamp(
-        "1:56 pm on 8 May, 2023")
+        "10:37 am on 23 March, 2021"
+    )
     assert turns[3].timestamp == parse_timestamp("10:00 am on 20 June, 2023")
     assert "[shares a photo: a photo of a dog]" in turns[3].content
     assert [len(e) for e in episodes(turns, 20)] == [3, 2]  # sessions are episodes
@@ -152,11 +186,11 @@ def test_locomo_ingest_each_speaker_is_a_subject(tmp_path: Path) -> None:
     # the words as said: "yesterday" stays, and the fact carries the turn's time
     greyhound = facts["Bo adopted a rescue greyhound yesterday."]
     assert greyhound.subject == "bo"
-    assert greyhound.valid_from == parse_timestamp("1:56 pm on 8 May, 2023")
-    assert "Ada works as a nurse in Leeds." in facts
-    nurse = facts["Ada works as a nurse in Leeds."]
-    assert nurse.subject == "ada" and nurse.derived_from == ["conv-t1:D1:3", "conv-t1:session_1"]
-    assert nurse.valid_from == parse_timestamp("1:56 pm on 8 May, 2023")
+    assert greyhound.valid_from == parse_timestamp("10:37 am on 23 March, 2021")
+    assert "Ada works as a baker in Leeds." in facts
+    baker = facts["Ada works as a baker in Leeds."]
+    assert baker.subject == "ada" and baker.derived_from == ["conv-t1:D1:3", "conv-t1:session_1"]
+    assert baker.valid_from == parse_timestamp("10:37 am on 23 March, 2021")
     assert report.turns == 5 and report.episodes == 2
 
 
@@ -198,8 +232,11 @@ def test_valid_from_is_the_turn_time_not_now(memory: Memory) -> None:
 
 
 def test_dry_run_stores_nothing(memory: Memory) -> None:
-    turns = [user(1, "I live in Oulu."), user(2, "I'm so stressed."),
-             user(3, "please don't store my address")]
+    turns = [
+        user(1, "I live in Oulu."),
+        user(2, "I'm so stressed."),
+        user(3, "please don't store my address"),
+    ]
     report = ingest(memory, turns, dry_run=True)
     assert report.dry_run and report.accepted == 1 and report.rejected == 1
     assert report.accepted_facts[0]["text"] == "The user lives in Oulu."
@@ -235,8 +272,9 @@ def test_rules_hold_across_two_ingests(tmp_path: Path) -> None:
     first.store.close()
 
     second = memory_for_tests(db)  # a new process, later
-    report = ingest(second, [user(2, "My phone number is 040 123 4567."),
-                             user(3, "I live in Oulu.")])
+    report = ingest(
+        second, [user(2, "My phone number is 040 123 4567."), user(3, "I live in Oulu.")]
+    )
     assert report.rejected_by_code["suppressed"] == 1
     assert [f.text for f in second.list()] == ["The user lives in Oulu."]
     rej = [r for r in second.rejections() if r.code == "suppressed"]
@@ -255,9 +293,11 @@ def test_forget_that_forgets_stored_facts(memory: Memory) -> None:
 
 
 def test_rules_are_per_subject(memory: Memory) -> None:
-    turns = [Turn("1", "user", "Please don't store my address.", T0, "Ada"),
-             Turn("2", "user", "My address is 1 Elm Row.", T0 + 1, "Bo"),
-             Turn("3", "user", "My address is 2 Oak Lane.", T0 + 2, "Ada")]
+    turns = [
+        Turn("1", "user", "Please don't store my address.", T0, "Ada"),
+        Turn("2", "user", "My address is 1 Elm Row.", T0 + 1, "Bo"),
+        Turn("3", "user", "My address is 2 Oak Lane.", T0 + 2, "Ada"),
+    ]
     ingest(memory, turns)
     assert [f.text for f in memory.list()] == ["Bo's address is 1 Elm Row."]
 
@@ -265,8 +305,10 @@ def test_rules_are_per_subject(memory: Memory) -> None:
 # -- secrets ------------------------------------------------------------------------------
 def test_secrets_are_refused_and_masked_in_the_stored_rejection(memory: Memory) -> None:
     key = "sk-proj-" + "Zq8Yx7Wv6Ut5Sr4Qp3On2Ml1Kj0Ih9Gf"
-    turns = [user(1, f"My OpenAI key is {key}"),
-             user(2, "My staging DB URL is postgres://app:S3cr3tPw0rd@db.internal:5432/app")]
+    turns = [
+        user(1, f"My OpenAI key is {key}"),
+        user(2, "My staging DB URL is postgres://app:S3cr3tPw0rd@db.internal:5432/app"),
+    ]
     report = ingest(memory, turns)
     assert report.accepted == 0 and report.rejected_by_code["secret"] == 2
     assert memory.list() == []
@@ -277,11 +319,19 @@ def test_secrets_are_refused_and_masked_in_the_stored_rejection(memory: Memory) 
 
 def test_secrets_are_refused_on_the_llm_path_too(memory: Memory) -> None:
     key = "ghp_" + "a1B2c3D4e5F6g7H8i9J0k1L2m3N4o5P6q7R8"
-    reply = json.dumps({"facts": [{"text": "The user's GitHub token is [secret-1:github_token]",
-                                   "subject": "the user", "turns": [0]}]})
+    reply = json.dumps(
+        {
+            "facts": [
+                {
+                    "text": "The user's GitHub token is [secret-1:github_token]",
+                    "subject": "the user",
+                    "turns": [0],
+                }
+            ]
+        }
+    )
     chat = FakeChat([reply])
-    report = ingest(memory, [user(1, f"my github token is {key}")],
-                    extractor=LLMExtractor(chat))
+    report = ingest(memory, [user(1, f"my github token is {key}")], extractor=LLMExtractor(chat))
     assert key not in json.dumps(chat.calls)
     assert report.rejected_by_code["secret"] == 1 and memory.list() == []
     assert all(key not in r.text for r in memory.rejections())
@@ -289,8 +339,19 @@ def test_secrets_are_refused_on_the_llm_path_too(memory: Memory) -> None:
 
 # -- the LLM path through ingest -----------------------------------------------------------
 def test_llm_extraction_runs_per_episode(memory: Memory) -> None:
-    reply = json.dumps({"facts": [{"text": "The user lives in Oulu.", "subject": "the user",
-                                   "predicate": "lives_in", "object": "Oulu", "turns": [1]}]})
+    reply = json.dumps(
+        {
+            "facts": [
+                {
+                    "text": "The user lives in Oulu.",
+                    "subject": "the user",
+                    "predicate": "lives_in",
+                    "object": "Oulu",
+                    "turns": [1],
+                }
+            ]
+        }
+    )
     chat = FakeChat([reply])
     turns = [user(n, f"message {n}") for n in range(1, 8)]
     report = ingest(memory, turns, extractor=LLMExtractor(chat), episode_size=3)
@@ -305,8 +366,9 @@ def test_llm_extraction_runs_per_episode(memory: Memory) -> None:
 
 
 def test_a_malformed_llm_reply_is_a_note_not_a_crash(memory: Memory) -> None:
-    report = ingest(memory, [user(1, "I live in Oulu.")],
-                    extractor=LLMExtractor(FakeChat(["{oops"])))
+    report = ingest(
+        memory, [user(1, "I live in Oulu.")], extractor=LLMExtractor(FakeChat(["{oops"]))
+    )
     assert report.accepted == 0 and report.notes and not report.errors
 
 
@@ -326,13 +388,17 @@ def credo(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Iterator[Callable[
     yield run
 
 
-def test_cli_ingest(credo: Callable[..., int], tmp_path: Path,
-                    capsys: pytest.CaptureFixture[str]) -> None:
-    path = write_jsonl(tmp_path / "c.jsonl", [
-        {"role": "user", "content": "I live in Oulu.", "timestamp": "2024-03-01T09:00:00Z"},
-        {"role": "assistant", "content": "Nice."},
-        {"role": "user", "content": "I'm so frustrated with CI."},
-    ])
+def test_cli_ingest(
+    credo: Callable[..., int], tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = write_jsonl(
+        tmp_path / "c.jsonl",
+        [
+            {"role": "user", "content": "I live in Oulu.", "timestamp": "2024-03-01T09:00:00Z"},
+            {"role": "assistant", "content": "Nice."},
+            {"role": "user", "content": "I'm so frustrated with CI."},
+        ],
+    )
     assert credo("ingest", str(path), "--dry-run") == 0
     out = capsys.readouterr().out
     assert "DRY RUN" in out and "The user lives in Oulu." in out
@@ -356,8 +422,9 @@ def test_cli_ingest(credo: Callable[..., int], tmp_path: Path,
     assert data["extractor"] == "rules"
 
 
-def test_cli_ingest_bad_file(credo: Callable[..., int], tmp_path: Path,
-                             capsys: pytest.CaptureFixture[str]) -> None:
+def test_cli_ingest_bad_file(
+    credo: Callable[..., int], tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     bad = tmp_path / "bad.jsonl"
     bad.write_text("{nope\n", encoding="utf-8")
     assert credo("ingest", str(bad)) == 1
@@ -365,8 +432,11 @@ def test_cli_ingest_bad_file(credo: Callable[..., int], tmp_path: Path,
 
 
 def test_cli_ingest_llm_without_key_names_the_setting(
-        credo: Callable[..., int], tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
-        capsys: pytest.CaptureFixture[str]) -> None:
+    credo: Callable[..., int],
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
     monkeypatch.delenv("OPENAI_API_KEY", raising=False)
     path = write_jsonl(tmp_path / "c.jsonl", [{"role": "user", "content": "I live in Oulu."}])
     assert credo("ingest", str(path), "--llm", "openai:gpt-4o-mini") == 1
@@ -385,8 +455,9 @@ def test_cli_rules(credo: Callable[..., int], capsys: pytest.CaptureFixture[str]
     assert credo("rules", "remove", rule["id"]) == 1
 
 
-def test_cli_gate(credo: Callable[..., int], tmp_path: Path,
-                  capsys: pytest.CaptureFixture[str]) -> None:
+def test_cli_gate(
+    credo: Callable[..., int], tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     assert credo("gate", "path") == 0
     path = Path(capsys.readouterr().out.strip())
     assert path == tmp_path / "cli.db.gate.toml"
@@ -397,7 +468,7 @@ def test_cli_gate(credo: Callable[..., int], tmp_path: Path,
     assert credo("gate", "show", "--json") == 0
     data = json.loads(capsys.readouterr().out)
     assert data["exists"] and "frustrated" in data["affect"]
-    path.write_text("affect = [\n  \"grumpy\",\n]\nhedges = 3\n", encoding="utf-8")
+    path.write_text('affect = [\n  "grumpy",\n]\nhedges = 3\n', encoding="utf-8")
     assert credo("gate", "show") == 1
     assert f"{path}:4" in capsys.readouterr().err
 

@@ -159,9 +159,9 @@ def test_import_reindex_and_eval_progress_on_a_terminal_only(
     conv.write_text(json.dumps([{
         "sample_id": "c1",
         "conversation": {"speaker_a": "Ada", "speaker_b": "Bo",
-                         "session_1_date_time": "1:56 pm on 8 May, 2023",
+                         "session_1_date_time": "10:37 am on 23 March, 2021",
                          "session_1": [{"speaker": "Ada", "dia_id": "D1:1",
-                                        "text": "I work as a nurse in Leeds."}]},
+                                        "text": "I work as a baker in Leeds."}]},
         "qa": [{"question": "job?", "evidence": ["D1:1"], "category": 4}],
     }]), encoding="utf-8")  # fmt: skip
     commands = [

@@ -22,7 +22,7 @@ T0 = 1_709_283_600.0
 SAYINGS = [
     "I live in Oulu.",
     "I'm so tired today.",
-    "I work as a nurse at the city hospital.",
+    "I work as a baker at the city hospital.",
     "I might move to Turku eventually.",
     "My sister Anna keeps bees.",
     "I'm so frustrated with CI.",
@@ -199,8 +199,8 @@ class SlowModel:
         facts = []
         for line in lines:
             n = int(line[1 : line.index("]")])
-            if "nurse" in line:
-                facts.append({"text": "Ada works as a nurse.", "subject": "Ada", "turns": [n]})
+            if "baker" in line:
+                facts.append({"text": "Ada works as a baker.", "subject": "Ada", "turns": [n]})
         return json.dumps({"facts": facts})
 
 

@@ -27,7 +27,7 @@ pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="needs a pseudo-
 
 SESSIONS = 6
 SAID = {
-    "nurse": "{s} works as a nurse in ward {n}.",
+    "porter": "{s} works as a porter in ward {n}.",
     "cello": "{s} plays the cello in orchestra number {n}.",
     "bees": "{s}'s sister Anna keeps {n} beehives.",
     "tired": "{s} is so tired today.",  # the gate refuses it (a passing state)
@@ -39,13 +39,13 @@ def locomo(path: Path) -> Path:
     """A conversation in LoCoMo's layout, written here (real data stays out of the repo)."""
     conv: dict[str, Any] = {"speaker_a": "Ada", "speaker_b": "Bo"}
     texts = [
-        "I work as a nurse in ward {n}.",
+        "I work as a porter in ward {n}.",
         "I'm so tired today.",
         "I play the cello in orchestra number {n}.",
         "My sister Anna keeps {n} beehives (bees!).",
     ]
     for s in range(1, SESSIONS + 1):
-        conv[f"session_{s}_date_time"] = f"1:56 pm on {s} May, 2023"
+        conv[f"session_{s}_date_time"] = f"10:37 am on {s} March, 2021"
         conv[f"session_{s}"] = [
             {
                 "speaker": "Ada" if j % 2 == 0 else "Bo",
@@ -102,7 +102,10 @@ class SlowModel:
                 reply = {
                     "choices": [
                         {
-                            "message": {"role": "assistant", "content": json.dumps({"facts": facts})},
+                            "message": {
+                                "role": "assistant",
+                                "content": json.dumps({"facts": facts}),
+                            },
                             "finish_reason": "stop",
                         }
                     ],

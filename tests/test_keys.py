@@ -137,8 +137,8 @@ def test_a_pronoun_subject_is_marked_as_needing_an_antecedent() -> None:
     ("text", "stored"),
     [
         (
-            "The support group has made me feel accepted",
-            "The support group has made Ana feel accepted",
+            "The choir has made me feel welcome",
+            "The choir has made Ana feel welcome",
         ),  # "me" is no subject to inflect for
         ("I need some me-time", "I need some me-time"),  # a word of its own: stored as said
         ("I wanna help people", "I wanna help people"),  # no third person of "wanna"

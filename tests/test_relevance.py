@@ -139,13 +139,13 @@ def test_the_locomo_evaluation_measures_the_floor(tmp_path: Path) -> None:
     sample = {
         "sample_id": "t-1",
         "conversation": {
-            "session_1_date_time": "1:56 pm on 8 May, 2023",
+            "session_1_date_time": "10:37 am on 23 March, 2021",
             "session_1": [
                 {"speaker": s, "dia_id": f"D1:{n}", "text": t} for n, (s, t) in enumerate(turns, 1)
             ],
         },
         "qa": [
-            {"question": "What is the name of the cat?", "evidence": ["D1:1"], "category": 4},
+            {"question": "What is the cat called?", "evidence": ["D1:1"], "category": 4},
             {"question": "Which instrument is being learned?", "evidence": ["D1:2"], "category": 4},
         ],
     }
