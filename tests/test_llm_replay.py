@@ -3,8 +3,9 @@
 The recordings in tests/fixtures/llm_replies/ were made by scripts/record_llm_replies.py
 against a real model served on 127.0.0.1 (each file's header names the model file, its
 SHA-256, the server and the command); none was written by hand. They keep the replies and
-prompt digests only: the turns are read from ../shared/data at test time, and the replay
-test skips when that is absent."""
+prompt digests only: the turns are read at test time from the invented conversation they
+were recorded from, in fixtures/llm_replies/input/ (never from the evaluation data, which a
+model's replies would echo into the repository)."""
 
 from __future__ import annotations
 
@@ -29,7 +30,7 @@ from credo.memory import Memory
 from credo.testing import FakeChat
 
 FIXTURES = Path(__file__).parent / "fixtures" / "llm_replies"
-SHARED = Path(__file__).resolve().parents[1] / ".." / "shared" / "data" / "locomo"
+INPUT = FIXTURES / "input"
 CHAT = [{"role": "system", "content": "rules"}, {"role": "user", "content": "[0] user: hi"}]
 
 
@@ -98,12 +99,11 @@ def test_there_is_a_recorded_set_with_the_hard_cases() -> None:
     assert kinds["unreadable"] + kinds["refused"] >= kinds["truncated"], kinds
 
 
-@pytest.mark.skipif(not SHARED.exists(), reason="the LoCoMo data is not in ../shared/data")
 @pytest.mark.parametrize("path", _recordings(), ids=lambda p: p.stem)
 def test_recorded_replies_replayed_through_ingest(path: Path, memory: Memory) -> None:
     header, replies = load_recording(path)
     data = header["data"]
-    turns = read_locomo(SHARED / data["file"], sample=data["sample"])
+    turns = read_locomo(INPUT / data["file"], sample=data["sample"])
     chosen = list(episodes(turns, data["episode_size"]))[: data["episodes"]]
     turns = [t for batch in chosen for t in batch]
     for name in header["passes"]:
