@@ -101,7 +101,7 @@ def test_the_stored_sentence_says_what_was_said(mem: Memory, said: str, stored: 
     [
         ("My favourite colour isn't blue, it's green",
          "The user's favourite colour isn't blue, it's green",
-         ("user", "has_favourite_colour", "green")),
+         ("user", "has_favorite_color", "green")),
         ("My parents are retired, they live in Oulu",
          "The user's parents are retired, they live in Oulu",
          ("user", "parent_live_in", "Oulu")),
@@ -513,15 +513,17 @@ def test_write_path_example(store: SQLiteStore, clock: Clock, case: dict[str, ob
 
 
 def test_a_first_person_fact_with_no_key_is_still_the_users(mem: Memory) -> None:
-    """A sentence the parser keys on nothing ("he" refers back, "hardly" half-denies) is
-    still about the speaker: it is the user's, and recall brings it with the user's other
-    facts (it was found only by its words, and dropped from the block under the floor)."""
+    """A sentence the parser keys on nothing ("hardly" half-denies) is still about the
+    speaker: it is the user's, and recall brings it with the user's other facts (it was
+    found only by its words, and dropped from the block under the floor). A sentence whose
+    second clause speaks of the first's thing ("he" refers back) is keyed on its first."""
     dog = mem.remember("I have a dog as well, he is pip!", valid_from=T0).fact
     lizard = mem.remember("I have a pet lizard.", valid_from=T0 + YEAR).fact
     drink = mem.remember("I hardly ever drink", valid_from=T0).fact
     third = mem.remember("The office dog hardly ever barks.", valid_from=T0).fact
     assert dog is not None and lizard is not None and drink is not None and third is not None
-    assert dog.key is None and drink.key is None and third.key is None
+    assert dog.key == ("user", "have")
+    assert drink.key is None and third.key is None
     assert dog.subject == drink.subject == lizard.subject == "user"
     assert third.subject is None  # no first person: whose, the sentence does not say
     block = mem.for_prompt("What pets do I have?", k=5)

@@ -92,8 +92,20 @@ def base_key(name: str) -> str:
 
 
 def normalize_predicate(predicate: str) -> str:
+    """`Favourite colour` -> `favorite_color`: lower case, words joined by "_", each word
+    in one spelling (British spellings in the American one), so that a slot said either
+    way is one key."""
     key = re.sub(r"[^\w\s]", " ", predicate.strip().lower())
-    return re.sub(r"\s+", "_", key.strip())
+    return "_".join(one_spelling(w) for w in key.replace("_", " ").split())
+
+
+def one_spelling(word: str) -> str:
+    """`colour` -> `color`, `organise` -> `organize`: a word with a British and an American
+    spelling, in the American one (breame's word lists: Apache-2.0, no dependencies, under
+    1 MB, loaded in milliseconds); any other word as it is."""
+    from breame.spelling import get_american_spelling
+
+    return str(get_american_spelling(word)) if word.isalpha() else word
 
 
 def new_id() -> str:

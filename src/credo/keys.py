@@ -755,6 +755,7 @@ def _stray_object(prep: Token) -> Token | None:
 #: verbs that say the subject came to be what follows: "got divorced", "became a nurse",
 #: "turned 18 years old" are keyed as the state they reached ("be divorced", ...)
 _BECOMING = words("becoming")
+_BECOMING_UNTAKING = words("becoming_untaking")
 
 
 def _copula(verb: Token) -> tuple[str, list[Token]] | None:
@@ -878,6 +879,14 @@ def _key(sent: Span) -> tuple[Token, str, list[Token], bool] | None:
             if t not in denial and not t.is_punct
         ]
         return subject, "be", state, negated or bool(denial)
+    reached = (
+        next((c for c in verb.children if c.dep_ == "dobj" and c.tag_ != "VBG"), None)
+        if lemma in _BECOMING_UNTAKING
+        else None
+    )
+    if reached is not None:
+        # "went vegan": a verb that takes no object; what the tagger gave it is the state
+        return subject, "be", list(reached.doc[reached.left_edge.i : reached.i + 1]), negated
     if lemma in _BECOMING and any(c.dep_ in _COMPLEMENTS for c in verb.children):
         lemma = "be"  # "I got divorced", "I became a widow", "I turned 18 years old"
     elif lemma == "turn" and (
@@ -1508,6 +1517,23 @@ _COPULAR = re.compile(
     r"(?P<neg>\s+not|n['’]t)?\s+(?P<value>[^\s,;:!?][^,;:!?]{0,60}?)[.!]?$",
     re.IGNORECASE,
 )
+#: the same sentence with its value said first: "blue is my favourite colour"
+_INVERTED = re.compile(
+    r"^(?P<value>[^\s,;:!?][^,;:!?]{0,60}?)\s+(?P<verb>is|are|was|were)\s+"
+    r"(?P<owner>my|our)\s+(?P<thing>[a-z][\w-]*(?:\s+[A-Za-z][\w-]*){0,4}?)[.!]?$",
+    re.IGNORECASE,
+)
+
+
+def _inverted_copular_key(said: str) -> tuple[str, str, str, bool, bool] | None:
+    """ "blue is my favourite colour" keyed as "my favourite colour is blue" is: the value
+    said first, of a slot its noun names (`_SLOT_WORDS`). The stored words stay as said."""
+    found = _INVERTED.match(said.strip())
+    if found is None or not {w.lower() for w in found["thing"].split()} & _SLOT_WORDS:
+        return None
+    return _copular_key(f"{found['owner']} {found['thing']} {found['verb']} {found['value']}")
+
+
 #: words that make a copular sentence more than "X is Y": left to the parser
 _NOT_TEMPLATE = frozenset(
     [
@@ -1912,10 +1938,10 @@ def past_form(tok: Token) -> bool:
         or any(c.dep_ in ("aux", "auxpass") for c in tok.children)
     ):
         return False
-    from .nlp import inflect, lemma_of
+    from .nlp import inflections, lemma_of
 
     lemma = lemma_of(tok.lower_)
-    return lemma != tok.lower_ and inflect(lemma, "VBD") == tok.lower_
+    return lemma != tok.lower_ and tok.lower_ in inflections(lemma, "VBD")
 
 
 def _reading(text: str) -> Doc | None:
@@ -1957,6 +1983,59 @@ def elided_subject(clause: str) -> str:
     return "I " + clause[:1].lower() + clause[1:]
 
 
+#: what ends a chat statement's first clause when another is spliced on ("i swim a lot,
+#: three times a week"; "moved the site to netlify, the old host kept timing out")
+_SPLICES = frozenset({",", ";", "-", "--", "\u2013", "\u2014"})
+
+
+def _first_clause(sent: Span) -> tuple[str, int] | None:
+    """The text of a sentence's first clause and the index of the mark that ends it, when
+    the sentence is two clauses spliced by a comma (or a dash) and the first is a main
+    clause with a verb of its own (not "when I was young, ...", not "yesterday, ...")."""
+    for tok in sent:
+        if tok.i == sent.start or tok.text not in _SPLICES:
+            continue
+        if (
+            tok.text != ","
+            and tok.text != ";"
+            and not (tok.whitespace_ and tok.nbor(-1).whitespace_)
+        ):
+            continue  # "go-to", "e-mail": a hyphen inside a word splices nothing
+        before = sent.doc[sent.start : tok.i]
+        if not any(t.pos_ in ("VERB", "AUX") for t in before):
+            return None
+        lead = before[0]
+        if lead.pos_ == "SCONJ" or lead.tag_ in ("WRB", "WDT", "IN"):
+            return None
+        return sent.doc.text[sent.start_char : tok.idx].strip(), tok.i
+    return None
+
+
+def _first_clause_key(
+    sent: Span, found: tuple[Token, str, list[Token], bool] | None
+) -> tuple[Span, tuple[Token, str, list[Token], bool] | None, bool] | None:
+    """ "i knit a lot, two scarves a month" says that the user knits: when the parser
+    rooted a spliced sentence in a later clause (its key's subject stands after the
+    splice), the key is the first clause's, read alone (with a left-out "I" put back,
+    `True` then), or none: the later clause's subject ("two", "the old host") is not what the
+    statement is about."""
+    split = _first_clause(sent)
+    if split is None or found is not None and found[0].i < split[1]:
+        return None
+    clause, _ = split
+    alone = first_sentence(clause)
+    key = _key(alone)
+    if key is not None:
+        return alone, key, False
+    full = elided_subject(clause)
+    if full != clause:
+        alone = first_sentence(full)
+        key = _key(alone)
+        if key is not None:
+            return alone, key, True
+    return sent, None, False
+
+
 def analyse(text: str, *, self_name: str = "The user") -> Statement:
     """Read one utterance: its kind, its key, and the sentence to store.
 
@@ -1972,6 +2051,13 @@ def analyse(text: str, *, self_name: str = "The user") -> Statement:
     if kind in ("question", "instruction"):
         return Statement(said, stored, kind, rewritten=changed)
     found = _key(sent) if kind == "statement" else None
+    spliced = _first_clause_key(sent, found)
+    if spliced is not None:
+        sent, found, elided = spliced
+        if elided:  # "moved the site to netlify, ..." -> "The user moved the site ..."
+            restored, rewritten = rewrite("I " + said[:1].lower() + said[1:], self_name)
+            if rewritten:
+                stored, changed = restored, True
     name = None
     if found is None:
         # "Fay lives in Paris": the tagger reads an unfamiliar name and its verb as a noun
@@ -2000,7 +2086,11 @@ def analyse(text: str, *, self_name: str = "The user") -> Statement:
                 restored, rewritten = rewrite(full, self_name)
                 if rewritten:  # "lost my job" -> "The user lost the user's job"
                     stored, changed = restored, True
-    template = _copular_key(said) if kind in ("statement", "fragment") else None
+    template = (
+        _copular_key(said) or _inverted_copular_key(said)
+        if kind in ("statement", "fragment")
+        else None
+    )
     if template is not None:
         t_subject, t_predicate, t_object, t_first, t_negated = template
         direct = None

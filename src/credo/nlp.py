@@ -153,6 +153,14 @@ def inflect(lemma: str, tag: str) -> str | None:
     return str(forms[0]) if forms else None
 
 
+def inflections(lemma: str, tag: str) -> tuple[str, ...]:
+    """Every spelling of `lemma` in the form of `tag` (cancel, VBD -> canceled, cancelled)."""
+    from lemminflect import getInflection
+
+    forms: Any = getInflection(lemma, tag=tag)
+    return tuple(str(f) for f in forms or ())
+
+
 @lru_cache(maxsize=65536)
 def lemma_of(word: str) -> str:
     """A word's base form without context (cooking -> cook, kids -> kid, 3.11 -> 3.11).

@@ -185,6 +185,9 @@ _KEEP_FIRST = frozenset({"has", "is", "are", "be", "was", "not"})
 def _base_form(predicate: str) -> str:
     """`lives_in` -> `live_in`, `prefers` -> `prefer`: predicates given by an extractor or
     an API caller in an inflected form mean the same as the parser's base forms."""
+    from .fact import normalize_predicate
+
+    predicate = normalize_predicate(predicate) if predicate.isascii() else predicate
     first, sep, rest = predicate.partition("_")
     if first in _KEEP_FIRST or not first.isalpha() or not first.endswith(("s", "ed", "ing")):
         return predicate

@@ -411,7 +411,10 @@ def _ends_thing(
     if other[0].startswith("be") or other[0] in _ENDING_VERBS:
         return False
     ended = {w for w in _tokens(obj) if not _is_number(w)}
-    shared = ended & set(_tokens(other_obj))
+    # the stored fact's own verb names the thing done ("gave up smoking" / "I smoke")
+    verb = other[0].split("_")[0]
+    done = set(_tokens(other_obj)) | ({verb} if verb not in _LIGHT_VERBS else set())
+    shared = ended & done
     return bool(shared) and 2 * len(shared) >= len(ended)
 
 
@@ -811,10 +814,13 @@ def resolve(
             ):
                 clashes.append(fact)  # "York" / "New York": two places, not one said fully
             elif extends(incoming.object, fact.object):
-                if not _SETS_AGAINST.search(fact.text):
+                if not _SETS_AGAINST.search(fact.text) and not _extra_words(
+                    fact, incoming, catalogue
+                ):
                     refines.append(fact)
-                # else "likes dogs but not cats" -> "likes dogs and cats": not a fuller
-                # statement of the stored one; both kept
+                # else "likes dogs but not cats" -> "likes dogs and cats", or "I have a
+                # parrot, she is Kiki" -> "I have a parrot named Rio": not a fuller one of
+                # the stored one (it drops what the stored one said); both kept
             elif extends(fact.object, incoming.object) and _says_no_more(incoming, fact):
                 return _duplicate(
                     incoming, fact, f"{incoming.object!r} is said more fully by {fact.object!r}"
@@ -843,6 +849,31 @@ def resolve(
             )
         ):
             clashes.append(fact)  # "I have no pets" / "I have a cat named Miso"
+
+    # "stopped playing football" / "I play in a sunday league football team": a denial of
+    # what a stored fact does, said with the same verb (a preposition more or less) and
+    # naming nothing the stored fact does not (a narrower denial leaves the claim)
+    verb = base.split("_")[0]
+    if incoming.key and verb not in _LIGHT_VERBS:
+        for fact in live:
+            said_of, said_negated = catalogue.canonical(fact.predicate or "")
+            if (
+                fact in clashes
+                or fact in on_key
+                or not fact.key
+                or fact.subject != incoming.subject
+                or said_negated == negated
+                or said_of.split("_")[0] != verb
+            ):
+                continue
+            denial, claim = (incoming, fact) if negated else (fact, incoming)
+            named = {w for w in _tokens(denial.object) if not _is_number(w)}
+            if (
+                named
+                and named <= set(_tokens(claim.object))
+                and not narrower_denial(denial, claim, catalogue)
+            ):
+                clashes.append(fact)
 
     # a sentence with no key, and the same sentence negated: "I am pretty famous at
     # juggling plates." / "I am not pretty famous at juggling plates."

@@ -59,11 +59,13 @@ LABELS = (
     "unrelated",
     "not-a-fact",
 )
-HALVES = ("tune", "test", "sealed")
-#: ids of the sealed set: labelled later, by people who never saw the code, and only ever
-#: scored (examples/natural/sealed/): the fresh judge of a change after the test half's
-#: figures have been seen
+HALVES = ("tune", "test", "sealed", "fresh")
+#: ids of the sealed sets, each labelled later by people who never saw the code and only
+#: ever scored, never printed: examples/natural/sealed/ (after the test half's figures had
+#: steered choices) and examples/natural/fresh/ (after the first sealed set's had)
 SEALED = "sealed-"
+FRESH = "fresh-"
+_UNREAD = {SEALED: "sealed", FRESH: "fresh"}
 _BEAM_MARKER = re.compile(r"\s*->->\s*\d+\s*,\s*\d+\s*$")
 #: PersonaChat's tokenisation undone, case left as typed: "i 'm a nurse ." -> "i'm a nurse."
 _SPACED_PUNCT = re.compile(r" ([.,!?;:])")
@@ -75,9 +77,10 @@ class NaturalDataError(ValueError):
 
 
 def half(item_id: str) -> str:
-    """'tune', 'test' or 'sealed', from the id alone."""
-    if item_id.startswith(SEALED):
-        return "sealed"
+    """'tune', 'test', 'sealed' or 'fresh', from the id alone."""
+    for prefix, name in _UNREAD.items():
+        if item_id.startswith(prefix):
+            return name
     return "tune" if hashlib.sha256(item_id.encode()).digest()[0] % 2 == 0 else "test"
 
 
@@ -96,7 +99,7 @@ class Item:
 
     @property
     def source(self) -> str:
-        return self.id.removeprefix(SEALED).split("-", 1)[0]
+        return self.id.removeprefix(SEALED).removeprefix(FRESH).split("-", 1)[0]
 
 
 class _Data:
@@ -375,7 +378,7 @@ def _pct(x: float | None) -> str:
 
 def format_report(report: NaturalReport, *, examples: int = 0) -> str:
     figs = {name: h.figures() for name, h in report.halves.items()}
-    shown_halves = [h for h in HALVES if h != "sealed" or figs[h]["items"]]
+    shown_halves = [h for h in HALVES if h not in _UNREAD.values() or figs[h]["items"]]
     cols = [figs[h] for h in shown_halves]
 
     def row(name: str, value: Callable[[dict[str, Any]], str]) -> tuple[str, ...]:
