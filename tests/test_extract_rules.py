@@ -8,7 +8,9 @@ import pytest
 from credo.extract.base import Turn
 from credo.extract.rules import RuleExtractor, split_clauses
 from credo.gate import Candidate, check
-from credo.ingest import parse_timestamp
+from credo.ingest import ingest, parse_timestamp
+from credo.memory import Memory
+from credo.store import Store
 
 
 def candidates(text: str, name: str = "The user") -> list[Candidate]:
@@ -63,13 +65,42 @@ def test_the_default_speaker_is_the_user() -> None:
     assert texts("I use Helix.") == ["The user uses Helix."]
 
 
-def test_events_keep_their_object_but_no_key() -> None:
-    (trip,) = stored("I went to Paris last year.", "Ana")
-    # two trips are not a contradiction: an event has no predicate, so nothing supersedes
-    assert trip.text == "Ana went to Paris last year."
-    assert trip.predicate is None and trip.object == "Paris"
-    (nurse,) = stored("I'm a nurse.", "Ana")  # "is a nurse" and "is a mother" both hold
-    assert nurse.predicate is None and nurse.object == "a nurse"
+@pytest.mark.parametrize(
+    "said",
+    [
+        "I went to Paris last year.",
+        "I'm a nurse.",
+        "I moved to Turku in 2023.",
+        "I've added 52 sources to my reading list.",
+        "I have never been to Japan.",
+    ],
+)
+def test_ingest_keys_a_statement_as_remember_does(sqlite_store: Store, said: str) -> None:
+    """One key for one sentence on both write paths: the resolver, not the extractor,
+    decides what an event or a state contradicts."""
+    by_remember = Memory(sqlite_store, scope="r").remember(said).fact
+    ingest(Memory(sqlite_store, scope="i"), [Turn("t1", "user", said)])
+    (by_ingest,) = sqlite_store.all(scope="i")
+    assert by_remember is not None
+    assert by_ingest.key == by_remember.key and by_ingest.object == by_remember.object
+
+
+def test_two_ingested_trips_and_two_roles_all_stay_live(sqlite_store: Store) -> None:
+    mem = Memory(sqlite_store, scope="ana")
+    turns = [
+        Turn("t1", "user", "I went to Paris last year.", parse_timestamp("2024-03-01")),
+        Turn("t2", "user", "I went to Rome in May.", parse_timestamp("2024-09-01")),
+        Turn("t3", "user", "I'm a nurse.", parse_timestamp("2024-09-02")),
+        Turn("t4", "user", "I'm a mother of two.", parse_timestamp("2024-10-02")),
+    ]
+    ingest(mem, turns)
+    live = sorted(f.text for f in sqlite_store.all(scope="ana") if f.is_live)
+    assert live == [
+        "The user is a mother of two.",
+        "The user is a nurse.",
+        "The user went to Paris last year.",
+        "The user went to Rome in May.",
+    ]
 
 
 def test_relative_dates_stay_as_said_and_the_turn_time_is_the_valid_from() -> None:

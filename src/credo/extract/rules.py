@@ -746,27 +746,6 @@ def _broad_ok(sent: Span) -> bool:
     return _content(tokens) and not _evaluative(tokens)
 
 
-def _durable_key(predicate: str, obj: str | None, sent: Span) -> tuple[str | None, str | None]:
-    """Keep a key only for a relation that holds now. An event ("went to", "ran") keeps its
-    object but no predicate, so it has no key: two trips are not a contradiction and must
-    not supersede each other; nor are "is a nurse" and "is a mother" (a bare "be")."""
-    verb = _verb_of(sent)
-    base = predicate.removeprefix("not_")
-    lemma = base.split("_", 1)[0]
-    past = verb.tag_ in ("VBD", "VBN") and not any(
-        c.dep_ in ("aux", "auxpass")
-        and c.lower_ in ("has", "have", "'ve", "am", "is", "are", "'m", "'s", "'re")
-        for c in verb.children
-    )
-    if verb.lemma_.lower() == "be" and verb.lower_ in ("was", "were"):
-        past = True
-    if past and not base.startswith(("be_born", "grow_up", "be_raised")):
-        return None, obj
-    if lemma in ("go", "get", "make", "take", "do") or base == "be":
-        return None, obj
-    return predicate, obj
-
-
 # -- the extractor ------------------------------------------------------------------------
 class RuleExtractor:
     """Offline, deterministic extraction of plain statements from user turns."""
@@ -946,8 +925,6 @@ class RuleExtractor:
             # someone else; keep the thing named, with no key
             predicate = None
             obj = st.subject if sent.root.lemma_ == "be" else st.object
-        if predicate is not None:
-            predicate, obj = _durable_key(predicate, obj, sent)
         text = st.text[:1].upper() + st.text[1:]
         return Candidate(
             text=text,
