@@ -87,6 +87,32 @@ def test_other_measures_stay_beside(store: SQLiteStore, first: str, then: str) -
     assert said(store, first, then, 30) == "new"
 
 
+@pytest.mark.parametrize(
+    "a, b",
+    [
+        ("i study at the university of east anglia", "i study at uea"),  # initials
+        ("my brother lives in sf", "my brother lives in san francisco"),
+        ("i manage a bakery in leeds", "im the manager of a bakery in leeds"),  # noun of a verb
+        ("my nephew is twenty-two", "my nephew is 22"),  # a number with a hyphen
+    ],
+)
+def test_one_value_named_in_other_words(a: str, b: str) -> None:
+    assert same_values(a, b) and same_values(b, a)
+
+
+@pytest.mark.parametrize(
+    "a, b",
+    [
+        ("i live in la", "i live in london"),  # not initials of anything said
+        ("i study at uea", "i study at the university of edinburgh"),
+        ("my nephew is twenty-two", "my nephew is 20"),
+        ("i run a bakery", "i run a bakery in leeds"),  # the second names more
+    ],
+)
+def test_other_values_stay_apart(a: str, b: str) -> None:
+    assert not same_values(a, b)
+
+
 def test_quantities_read_numbers_as_typed() -> None:
     assert [(q.value, q.unit) for q in quantities("our budget is $2,000 a month")] == [
         ("2000", "$")

@@ -51,6 +51,11 @@ NUMBER_VALUES = {
 }
 
 
+_COMPOUND_NUMBER = re.compile(
+    r"\b(?:" + "|".join(_TENS) + r")-(?:" + "|".join(_UNITS[1:10]) + r")\b", re.IGNORECASE
+)
+
+
 def number_value(word: str) -> str | None:
     """A cardinal written as a word, in digits: "ten" -> "10", "thirty-four" -> "34";
     None for anything else. "I'm 34" and "I'm thirty-four" name one age."""
@@ -85,6 +90,8 @@ def value_words(text: str) -> frozenset[str]:
     from .nlp import parse
 
     out = set()
+    # "thirty-four" is one number, though the tokeniser splits it at its hyphen
+    text = _COMPOUND_NUMBER.sub(lambda m: number_value(m.group(0)) or m.group(0), text)
     for tok in parse(text):
         if tok.pos_ == "NUM" or tok.pos_ in ("NOUN", "PROPN", "ADJ") and not tok.is_stop:
             word = _plain((tok.lemma_ if tok.pos_ == "NOUN" else tok.text).lower()).strip(".,'")
@@ -135,7 +142,51 @@ def same_values(a: str, b: str) -> bool:
     fruit is plum" / "... is pear": no; "we live in Kent" / "we live in rural Kent": no, the
     second names more.)"""
     mine, theirs = value_words(a), value_words(b)
-    return bool(mine and theirs) and found_in(mine, theirs) and found_in(theirs, mine)
+    if not (mine and theirs):
+        return False
+    # a name said in initials ("the us postal service" / "the united states postal
+    # service", "la" / "los angeles") is the words it spells
+    mine_left = {w for w in mine if not found_in([w], theirs)}
+    theirs_left = {w for w in theirs if not found_in([w], mine)}
+    for short, spelt_in, left in ((a, b, theirs_left), (b, a, mine_left)):
+        for word, run in _spelt_out(short, spelt_in):
+            if set(run) & left:
+                left -= set(run)
+                mine_left.discard(word)
+                theirs_left.discard(word)
+    # a noun made of the other's verb ("a manager at the store" / "manages the store")
+    return found_in(mine_left, _verbs(b)) and found_in(theirs_left, _verbs(a))
+
+
+def _verbs(text: str) -> frozenset[str]:
+    """The lemmas of the verbs a sentence says things with (not its auxiliaries)."""
+    from .nlp import parse
+
+    return frozenset(t.lemma_.lower() for t in parse(text) if t.pos_ == "VERB")
+
+
+#: words short enough to be initials ("la", "nyc", "us", "ucla")
+_SHORT = re.compile(r"\b[a-z]{2,5}\b")
+
+
+def _spelt_out(short: str, long: str) -> list[tuple[str, list[str]]]:
+    """The words of `short` typed as the initials of a run of `long`'s words, with that
+    run: ("i live in la", "i live in los angeles") -> [("la", ["los", "angeles"])]."""
+    from spacy.lang.en.stop_words import STOP_WORDS
+
+    said = re.findall(r"[a-z]+", _plain(long.lower()))
+    # the words initials stand for; "of", "the" are left out of them ("uea": the university
+    # of east anglia)
+    words = [w for w in said if w not in STOP_WORDS or w == "us"]
+    found = []
+    for word in set(_SHORT.findall(_plain(short.lower()))):
+        if word in said or word in STOP_WORDS and word != "us":
+            continue  # "in", "the": never initials; "us" may be ("the us army")
+        for i in range(len(words) - len(word) + 1):
+            run = words[i : i + len(word)]
+            if "".join(w[0] for w in run) == word:
+                found.append((word, run))
+    return found
 
 
 # -- quantities ---------------------------------------------------------------------------

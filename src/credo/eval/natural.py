@@ -407,12 +407,13 @@ def format_report(report: NaturalReport, *, examples: int = 0) -> str:
     rows += [row(f"  {label}", share_of("per_label", label)) for label in LABELS]
     sources = sorted({s for f in cols for s in f["per_source"]})
     rows += [row(f"  from {source}", share_of("per_source", source)) for source in sources]
+    width = 16 if len(shown_halves) <= 3 else 13  # four columns still fit 80 characters
     lines = [
         f"natural pairs ({report.embedder})",
         "",
-        f"{'':28}" + "".join(f"{h:>16}" for h in shown_halves),
+        f"{'':26}" + "".join(f"{h:>{width}}" for h in shown_halves),
     ]
-    lines += [f"{r[0]:28}" + "".join(f"{c:>16}" for c in r[1:]) for r in rows]
+    lines += [f"{r[0]:26}" + "".join(f"{c:>{width}}" for c in r[1:]) for r in rows]
     if report.skipped:
         lines.append(f"({report.skipped} items reference data and no --data was given)")
     if examples:
