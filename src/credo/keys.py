@@ -914,6 +914,10 @@ def _key(sent: Span) -> tuple[Token, str, list[Token], bool] | None:
         return subject, "be" + suffix, obj, negated
     if verb.tag_ == "VBN" and any(c.dep_ == "auxpass" for c in verb.children):
         found = _object_of(verb)  # "I was born in India", "I am based in Oslo"
+        # "born and raised in Texas": the place is said once, for both participles
+        shared = next((c for c in verb.children if c.dep_ == "conj" and c.tag_ == "VBN"), None)
+        if found is None and shared is not None:
+            found = _object_of(shared)
         if found is None:  # "I am married", "I'm retired": a state, as with an adjective
             return subject, "be", [verb], negated
         suffix, obj = found
@@ -1282,6 +1286,15 @@ def _shared_verbs(head: Token) -> list[Token] | None:
             and verb.pos_ in ("VERB", "AUX")
             or (
                 verb.tag_ == "NN" and _base_verb(verb.lower_)  # "... and work at Reaktor"
+            )
+            or (
+                # "i cook and clean for my family", "I swim and run every week": a verb the
+                # tagger read as an adjective or a participle, with words of its own
+                not auxes
+                and head.tag_ == "VBP"
+                and verb.tag_ in ("JJ", "VBN")
+                and _base_verb(verb.lower_)
+                and any(True for _ in verb.children)
             )
         ):
             if not auxes and verb.pos_ == "VERB" and not _base_verb(verb.lower_):
@@ -1970,17 +1983,38 @@ def said_in_the_past(text: str) -> bool:
 def elided_subject(clause: str) -> str:
     """ "Sold my bike to a neighbour yesterday" -> "I sold my bike to a neighbour yesterday": a
     report in the past tense with its "I" left out, as people write in chat. The speaker
-    is the only subject it can have; nothing else is added."""
+    is the only subject it can have. A participle with no object is the passive it was
+    said as: "born in leeds" -> "I was born in leeds", "based in oslo" -> "I'm based in
+    oslo" ("was" for an event: a birth, a date, someone who did it)."""
     from .nlp import parse
 
     sent = next(iter(parse(clause).sents))
     root = sent.root
-    if not past_form(root) or any(c.dep_ in _SUBJ for c in root.children):
+    if any(c.dep_ in _SUBJ for c in root.children):
         return clause
     before = [t for t in sent if t.i < root.i]
     if any(t.pos_ != "ADV" or t.dep_ != "advmod" for t in before) or sent[0].pos_ == "PROPN":
         return clause
-    return "I " + clause[:1].lower() + clause[1:]
+    said = clause[:1].lower() + clause[1:]
+    if (
+        root.tag_ == "VBN"
+        and root.pos_ == "VERB"
+        and not any(c.dep_ in ("dobj", "aux", "auxpass", "ccomp", "xcomp") for c in root.children)
+    ):
+        event = (
+            root.lemma_.lower() in _BORN
+            or any(c.dep_ == "agent" for c in root.children)
+            or any(t.ent_type_ in ("DATE", "TIME") for t in sent)
+        )
+        return ("I was " if event else "I'm ") + said
+    if not past_form(root):
+        return clause
+    return "I " + said
+
+
+#: participles of where one was born or raised, told without the "I was" ("born in leeds",
+#: "raised in ohio"; the tagger's lemmas): events of the past, never a present state
+_BORN = frozenset({"bear", "born", "raise"})
 
 
 #: what ends a chat statement's first clause when another is spliced on ("i swim a lot,
@@ -2013,12 +2047,12 @@ def _first_clause(sent: Span) -> tuple[str, int] | None:
 
 def _first_clause_key(
     sent: Span, found: tuple[Token, str, list[Token], bool] | None
-) -> tuple[Span, tuple[Token, str, list[Token], bool] | None, bool] | None:
+) -> tuple[Span, tuple[Token, str, list[Token], bool] | None, str] | None:
     """ "i knit a lot, two scarves a month" says that the user knits: when the parser
     rooted a spliced sentence in a later clause (its key's subject stands after the
-    splice), the key is the first clause's, read alone (with a left-out "I" put back,
-    `True` then), or none: the later clause's subject ("two", "the old host") is not what the
-    statement is about."""
+    splice), the key is the first clause's, read alone (with a left-out "I" put back:
+    the words put back are returned), or none: the later clause's subject ("two", "the
+    old host") is not what the statement is about."""
     split = _first_clause(sent)
     if split is None or found is not None and found[0].i < split[1]:
         return None
@@ -2026,14 +2060,14 @@ def _first_clause_key(
     alone = first_sentence(clause)
     key = _key(alone)
     if key is not None:
-        return alone, key, False
+        return alone, key, ""
     full = elided_subject(clause)
     if full != clause:
         alone = first_sentence(full)
         key = _key(alone)
         if key is not None:
-            return alone, key, True
-    return sent, None, False
+            return alone, key, full[: len(full) - len(clause)]
+    return sent, None, ""
 
 
 def analyse(text: str, *, self_name: str = "The user") -> Statement:
@@ -2055,7 +2089,7 @@ def analyse(text: str, *, self_name: str = "The user") -> Statement:
     if spliced is not None:
         sent, found, elided = spliced
         if elided:  # "moved the site to netlify, ..." -> "The user moved the site ..."
-            restored, rewritten = rewrite("I " + said[:1].lower() + said[1:], self_name)
+            restored, rewritten = rewrite(elided + said[:1].lower() + said[1:], self_name)
             if rewritten:
                 stored, changed = restored, True
     name = None

@@ -180,6 +180,12 @@ def _finite_before(tokens: Sequence[Token], lo: int, hi: int) -> bool:
     return any(lo <= t.i < hi and (t.tag_ in ("VBD", "VBZ", "VBP") or past_form(t)) for t in tokens)
 
 
+#: what makes a verb's clause say something of its own: an object, a complement, a place
+_OWN_COMPLEMENTS = frozenset(
+    {"dobj", "prep", "attr", "acomp", "oprd", "xcomp", "ccomp", "dative", "prt", "npadvmod"}
+)
+
+
 def _cut_points(sent: Span) -> list[int]:
     """Token indices where a new clause starts (see the module's docstring)."""
     tokens = list(sent)
@@ -200,8 +206,12 @@ def _cut_points(sent: Span) -> list[int]:
                 ),
                 None,
             )
+            # "born and raised in Tampere": a first verb with nothing of its own before
+            # the "and" shares what follows the second; one statement, not two
+            complete = any(c.dep_ in _OWN_COMPLEMENTS and c.i < tok.i for c in tok.head.children)
             if (
                 conj is not None
+                and complete
                 and (conj.tag_ == tok.head.tag_ or conj.tag_ == "VBG")  # same tense
                 and not any(c.dep_ in _SUBJ for c in conj.children)
                 and start < tok.i
