@@ -56,7 +56,7 @@ from .config import (
 )
 from .fact import INFERRED_CAP, SOURCE_CAP, SOURCE_RANK, Fact, Status, source_kind
 from .keys import changed_value, denies_the_past, renewed_thing, said_in_the_past
-from .language import words
+from .language import mapping, words
 from .predicates import Catalogue, shipped, split_polarity
 from .store.base import Event
 from .values import NUMBER_VALUES, _plain, found_in, number_value, remeasured, same_values
@@ -475,6 +475,35 @@ def _moves_out(
         return False
     kept = set(_tokens(fact.object)) - _PLAIN
     return not (said - _PLAIN - {"move", "out", "finally", "just"}) or bool(kept & said)
+
+
+_DENYING_STATES = mapping("denying_states")
+
+
+def _state_denies(state: Fact, claim: Fact, catalogue: Catalogue) -> bool:
+    """Does `state` ("I'm an only child") deny `claim` ("I have two younger brothers")? The
+    state names one of the lexicon's denying states; the claim says its verb, of the
+    thing or of one of its kind."""
+    base, negated = catalogue.canonical(state.predicate or "")
+    if negated or not base.startswith("be"):
+        return False
+    said = _state(base, state.object).lower()
+    denied = next(
+        (
+            c
+            for s, c in _DENYING_STATES.items()
+            if re.search(rf"(?<![\w-]){re.escape(s)}(?![\w-])", said)
+        ),
+        None,
+    )
+    other, other_negated = catalogue.canonical(claim.predicate or "")
+    if denied is None or other_negated:
+        return False
+    verb, _, thing = denied.partition(" ")
+    if other.split("_")[0] != verb:
+        return False
+    obj = claim.object or ""
+    return not thing or thing in _tokens(obj) or catalogue.of_kind(thing, obj)
 
 
 def _ends_work(base: str, negated: bool, obj: str | None) -> bool:
@@ -981,6 +1010,18 @@ def resolve(
                 continue
             if catalogue.excludes(_state(base, incoming.object), _state(other[0], fact.object)):
                 clashes.append(fact)
+
+    # "I'm an only child" / "i have two brothers", "I am a vegan" / "I eat meat": a state
+    # that denies a claim, in either order
+    if incoming.key:
+        clashes.extend(
+            f
+            for f in live
+            if f not in clashes
+            and f.key
+            and f.subject == incoming.subject
+            and (_state_denies(incoming, f, catalogue) or _state_denies(f, incoming, catalogue))
+        )
 
     # "i have a new boss, tom" / "my boss is anna", "started a new job at globex" / "i work
     # at acme": a new one of a thing the stored fact gives the one of (its slot names the
