@@ -506,6 +506,25 @@ def _state_denies(state: Fact, claim: Fact, catalogue: Catalogue) -> bool:
     return not thing or thing in _tokens(obj) or catalogue.of_kind(thing, obj)
 
 
+def _reports(denial: Fact, report: Fact, similarity: Similarity, catalogue: Catalogue) -> bool:
+    """Is `report` what `denial` (a denial of the past: "I've never ...") denies? The same
+    name, the same verb (not a light one) or a thing of two words or more ("chess
+    puzzles"), and close enough; or one word of the same state, and closer."""
+    base = catalogue.canonical(denial.predicate or "")[0]
+    other = catalogue.canonical(report.predicate or "")[0]
+    state = set(_tokens(_state(base, denial.object))) - _PLAIN
+    verb = base.split("_")[0]
+    score = similarity(denial.text, report.text)
+    same_verb = verb not in _LIGHT_VERBS and other.split("_")[0] == verb
+    shared = state & set(_tokens(_state(other, report.object)))
+    return (
+        bool(_named(denial.text) & _named(report.text) or same_verb or len(shared) >= 2)
+        and score >= NAMED_NEVER_AT
+        or bool(shared)
+        and score >= NEVER_AT
+    )
+
+
 def _ends_work(base: str, negated: bool, obj: str | None) -> bool:
     words = set(_tokens(obj))
     return not negated and (
@@ -917,23 +936,6 @@ def resolve(
     # words close enough (the embedding as evidence, the shared name as the check)
     past_denied = negated and denies_the_past(incoming.text)
     if past_denied:
-        named = _named(incoming.text)
-        state = set(_tokens(_state(base, incoming.object))) - _PLAIN
-        verb = base.split("_")[0]
-
-        def reports_it(f: Fact) -> bool:
-            """The stored report the denial denies: the same name or the same verb (not a
-            light one) and close enough; or words of the same state, and closer."""
-            other = catalogue.canonical(f.predicate or "")[0]
-            score = similarity(incoming.text, f.text)
-            same_verb = verb not in _LIGHT_VERBS and other.split("_")[0] == verb
-            return (
-                bool(named & _named(f.text) or same_verb)
-                and score >= NAMED_NEVER_AT
-                or bool(state & set(_tokens(_state(other, f.object))))
-                and score >= NEVER_AT
-            )
-
         denied += [
             f
             for f in live
@@ -941,8 +943,26 @@ def resolve(
             and f not in denied
             and f.subject == incoming.subject
             and not split_polarity(f.predicate or "")[1]
-            and reports_it(f)
+            and _reports(incoming, f, similarity, catalogue)
         ]
+    # "i scored 7/10 on the chess puzzles in my book" after "I've never tried any chess
+    # puzzles": a report after the denial contradicts it just the same, at
+    # any gap (it may tell a first time or a forgotten one: which, nothing says; both kept)
+    gainsaid = (
+        [
+            f
+            for f in live
+            if f not in clashes
+            and f not in denied
+            and f.subject == incoming.subject
+            and split_polarity(f.predicate or "")[1]
+            and denies_the_past(f.text)
+            and _reports(f, incoming, similarity, catalogue)
+        ]
+        if incoming.key and not negated
+        else []
+    )
+    denied += gainsaid
     clashes.extend(denied)
 
     # "I left Google" / "I'm no longer at Reaktor" end "I work at Google" / "... at Reaktor";
@@ -1091,7 +1111,14 @@ def resolve(
     updated = [
         f
         for f in clashes
-        if replaces(f) and not (past_denied and not split_polarity(f.predicate or "")[1])
+        if replaces(f)
+        and not (past_denied and not split_polarity(f.predicate or "")[1])
+        and not (
+            f in gainsaid
+            or not negated
+            and split_polarity(f.predicate or "")[1]
+            and denies_the_past(f.text)
+        )
     ]
     history = [f for f in clashes if f not in updated and newer(f, incoming)]
     conflicting = [f for f in clashes if f not in updated and f not in history]
