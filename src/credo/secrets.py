@@ -87,6 +87,8 @@ _EN_CONNECTOR = (
     r"(?:[ \t]+(?i:set|changed|updated|reset)[ \t]+(?i:to))?[ \t]*:?[ \t]+"
     r"|[ \t]+(?i:set|changed|updated|reset)[ \t]+(?i:to)[ \t]+"
     r"|'s[ \t]+"
+    # "my laptop password, it's X", "my netflix password? its X"
+    r"|[ \t]*[?,;.:\-–—]*[ \t]+(?i:it['’]?s|it[ \t]+is|that['’]?s|which[ \t]+is)[ \t]+"
     r")"
 )
 # A quoted value may hold spaces; a bare one ends at whitespace, a quote or ';' (the
@@ -358,6 +360,7 @@ def _card_prefix_ok(digits: str) -> bool:
         digits[0] == "4"
         or 51 <= two <= 55
         or 2221 <= four <= 2720
+        or 2200 <= four <= 2204  # Mir
         or two in (34, 37, 30, 36, 38, 39, 35, 50)
         or 56 <= two <= 69
     )
@@ -479,6 +482,9 @@ class _Language:
     bare: bool = False
 
 
+_CJK = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uf900-\ufaff]")
+
+
 def _load_words() -> dict[str, Any]:
     """The per-language words of `credo/data/secret_words.toml`."""
     text = resources.files("credo").joinpath("data/secret_words.toml").read_text("utf-8")
@@ -501,19 +507,22 @@ _LANGUAGES: tuple[_Language, ...] = tuple(
 )
 
 
-def _phrases(table: str, *, boundary: bool = True) -> str:
+def _phrases(table: str, *, boundary: bool = True, skip: tuple[str, ...] = ()) -> str:
     """A regular expression for every word or phrase of one `secret_words.toml` table, in
     all its languages: longest first, a space matching any run of blanks or a hyphen."""
-    phrases = {p.lower() for words in _WORDS[table].values() for p in words}
-    parts = []
+    phrases = {p.lower() for key, words in _WORDS[table].items() if key not in skip for p in words}
+    parts: list[str] = []
+    cjk: list[str] = []
     for phrase in sorted(phrases, key=len, reverse=True):
         pieces = [re.escape(piece) for piece in re.split(r"[ \-]+", phrase)]
         body = r"[ \t\-]*".join(pieces).replace("'", "['’]")
-        parts.append(body.replace("/", r"[ \t]*/[ \t]*"))
+        body = body.replace("/", r"[ \t]*/[ \t]*")
+        # Chinese and Japanese put no blank between words: no word boundary there
+        (cjk if _CJK.search(phrase) else parts).append(body)
     alternatives = "|".join(parts)
-    if not boundary:
-        return f"(?:{alternatives})"
-    return rf"(?<![^\W_])(?:{alternatives})(?![^\W_])"
+    if boundary:
+        alternatives = rf"(?<![^\W_])(?:{alternatives})(?![^\W_])"
+    return f"(?:{alternatives}|{'|'.join(cjk)})" if cjk else f"(?:{alternatives})"
 
 
 # Every language's "is", for labels that take any of them (PINs, keys, tokens).
@@ -522,7 +531,7 @@ _ANY_CONNECTOR = (
     r"(?:" + _EN_CONNECTOR + rf"|[ \t]+(?i:{_ALL_VERBS})[ \t]*:?[ \t]+" + r")"
 )  # fmt: skip
 # "the password for the staging router is x": up to three words name what it is for.
-_QUALIFIER = r"(?:[ \t]+(?i:for|to|of|on|at)(?:[ \t]+[\w.@'’\-]+){1,3}?)?"
+_QUALIFIER = r"(?:[ \t]+(?i:for|to|of|on|at|from)(?:[ \t]+[\w.@'’\-]+){1,4}?)?"
 
 
 def _language_qualifier(lang: _Language) -> str:
@@ -553,7 +562,8 @@ def _language_pattern(lang: _Language, *, bare: bool = False) -> re.Pattern[str]
 
 _ENGLISH_PASSWORD = re.compile(
     _NOT_AFTER_LETTER
-    + r"(?P<label>(?i:password|passwd|passphrase|pass[ \-]phrase|passcode|pwd|pw|pass))"
+    + r"(?P<label>(?i:password|passwd|passphrase|pass[ \-]phrase|passcode|pwd|pw|pass"
+    r"|pasword|passwrd|passowrd|paswd|pword))"
     + _NOT_BEFORE_WORD
     + _QUALIFIER
     + r"(?P<conn>"
@@ -564,8 +574,9 @@ _ENGLISH_PASSWORD = re.compile(
 # "wifi password Blue-Fox-77": the value with no verb, checked harder
 _ENGLISH_BARE_PASSWORD = re.compile(
     _NOT_AFTER_LETTER
-    + r"(?P<label>(?i:password|passwd|passphrase|pass[ \-]phrase|passcode))"
+    + r"(?P<label>(?i:password|passwd|passphrase|pass[ \-]phrase|passcode|pasword|passwrd))"
     + _NOT_BEFORE_WORD
+    + _QUALIFIER
     + r"(?P<conn>[ \t]+)"
     + _VALUE
 )
@@ -575,6 +586,23 @@ _PASSWORD_PATTERNS: tuple[tuple[re.Pattern[str], frozenset[str]], ...] = (
     (_ENGLISH_BARE_PASSWORD, frozenset()),
     *((_language_pattern(lang, bare=True), lang.ambiguous) for lang in _LANGUAGES if lang.bare),
 )
+
+
+# Japanese and Chinese put no blank around a value: "パスワードはabc123です", "密码是abc123"
+_CJK_PASSWORD = re.compile(
+    r"(?:パスワード|パスコード|暗証番号|ログインパスワード|合言葉|密码|密碼|口令|登录密码)"
+    r"(?:[ \t]*(?:は|が|を|：|:|=|是|为|為)[ \t]*)[「『\"“]?"
+    r"(?P<v>[!-~]{3,64}?)"
+    r"(?=[」』\"”]|です|でした|だよ|だ|。|、|,|，|\s|$|を|に|で|と|）|\)|，)"
+)
+
+
+def _cjk_passwords(text: str) -> Iterator[SecretFinding]:
+    for m in _CJK_PASSWORD.finditer(text):
+        value = m.group("v")
+        made_up = any(c.isdigit() or not c.isalnum() for c in value) or len(value) >= 6
+        if made_up and not _is_placeholder(value):
+            yield SecretFinding("password", m.start("v"), m.end("v"))
 
 
 def _stated_passwords(text: str) -> Iterator[SecretFinding]:
@@ -640,15 +668,17 @@ _CODE_VERBS = rf"{_ALL_VERBS}|is|was|are|were|lautet|c['’]est|era|sind|será|s
 _PIN = re.compile(
     rf"(?i:(?P<label>{_CODE_LABEL}"
     rf"|{_CODE_WORD}(?:[ \t]+[^\W\d_][\w'’\-]{{0,14}}){{0,3}}?[ \t]+{_LOCKED}"
-    rf"|(?<![^\W_]){_LOCKED}(?:['’]s)?[ \t\-]*{_CODE_WORD}))"
+    rf"|(?<![^\W_]){_LOCKED}(?:['’]s)?(?:[ \t\-]+[^\W\d_][\w'’]{{0,14}}){{0,2}}?[ \t\-]*"
+    rf"{_CODE_WORD}))"
     # what it is for: "of my debit card", "de mi tarjeta", "till kortet" (no digits)
     r"(?P<q>(?:[ \t]+(?i:[^\W\d_][\w.@'’\-]{0,19})){0,4}?)"
-    rf"(?P<conn>[ \t]*(?::|=|-|–|—)[ \t]*|[ \t]+(?i:{_CODE_VERBS})(?:[ \t]+(?i:{_ARTICLES}))?"
-    r"[ \t]*:?[ \t]*|[ \t]+)"
+    rf"(?P<conn>[ \t]*(?::|=|-|–|—|：|は|が)[ \t]*|[ \t]+(?i:{_CODE_VERBS})"
+    rf"(?:[ \t]+(?i:{_ARTICLES}))?[ \t]*:?[ \t]*|[ \t]+)"
     r"[\"'“«]?(?P<v>[*#]?\d(?:[ \-]?\d){2,9}[#*]?"
     r"|(?=[A-Za-z]{0,3}\d)[A-Za-z0-9]{1,3}\d{2,7}[A-Za-z]?[#*]?)"
-    r"(?![\w\-]|[.,:/]\d)"
+    r"(?![A-Za-z0-9_\-]|[.,:/]\d)"
 )
+_SHORT_CODE_WORDS = frozenset(w.lower() for w in _WORDS["short_codes"]["all"])
 _POSTAL_WORDS = re.compile(
     r"(?i)(?<![^\W_])(?:"
     + "|".join(re.escape(w) for w in sorted(_WORDS["postal"]["all"], key=len, reverse=True))
@@ -665,7 +695,8 @@ def _stated_pins(text: str) -> Iterator[SecretFinding]:
     for m in _PIN.finditer(text):
         value, label = m.group("v"), m.group("label").lower()
         digits = sum(c.isdigit() for c in value)
-        short_ok = label in ("cvv", "cvc", "cryptogramme") or "security code" in label
+        said = f"{label} {m.group('q')}".lower()
+        short_ok = any(w in said for w in _SHORT_CODE_WORDS)
         if digits < (3 if short_ok or not value.isdigit() else 4):
             continue
         if not m.group("conn").strip() and (m.group("q") or not value[:1].isdigit()):
@@ -741,6 +772,16 @@ _GENERIC_LABEL = re.compile(
 )
 
 
+# "auth token d4a8da84...": the label straight before a value random enough to be one
+_BARE_TOKEN = re.compile(
+    _NOT_AFTER_ALNUM
+    + r"(?i:(?:api|access|auth|secret|client|refresh|session|bot|bearer|webhook)[ _\-]?"
+    r"(?:key|token|secret)|token|secret)"
+    + _NOT_BEFORE_LETTER
+    + r"[ \t]+(?P<v>[A-Za-z0-9_\-+/=.~]{20,512})(?![A-Za-z0-9_\-+/=~])"
+)
+
+
 def _labelled_tokens(text: str) -> Iterator[SecretFinding]:
     for m in _GENERIC_LABEL.finditer(text):
         span = _value_span(m)
@@ -749,6 +790,10 @@ def _labelled_tokens(text: str) -> Iterator[SecretFinding]:
         value, start, end, _ = span
         if _looks_like_token(value):
             yield SecretFinding("generic_api_key", start, end)
+    for m in _BARE_TOKEN.finditer(text):
+        value = m.group("v").rstrip(_TRAILING_PUNCT)
+        if _looks_like_token(value) and _shannon_entropy(value) >= 3.5:
+            yield SecretFinding("generic_api_key", m.start("v"), m.start("v") + len(value))
 
 
 # The password of scheme://user:password@host. The password may itself hold '@' (it
@@ -1050,6 +1095,91 @@ def _webhooks(text: str) -> Iterator[SecretFinding]:
             yield SecretFinding("webhook", m.start("v"), m.start("v") + len(value))
 
 
+# Identity and account numbers after their label, in any language of `secret_words.toml`:
+# "my NI number is WE 66 77 57 D", "mój PESEL to 93120533929", "паспорт: 34 17 793212".
+_NUMBER_WORD = (
+    r"(?:[ \t]*(?i:number|no\.?|nr\.?|n\.|n[º°o]\.?|\#|nummer|numero|número|numéro|номер))?"
+)
+_ID_NUMBER = r"(?P<v>[A-Z0-9]{1,24}(?:[ \-./][A-Z0-9]{1,12}){0,6})(?![A-Za-z0-9_\-]|[.,/]\d)"
+
+
+def _labelled_number_pattern(table: str) -> re.Pattern[str]:
+    return re.compile(
+        rf"(?i:(?P<label>{_phrases(table)}))"
+        + _NUMBER_WORD
+        + r"(?P<q>(?:[ \t]+(?i:[^\W\d_][\w'’\-]{0,19})){0,3}?)"
+        + rf"(?P<conn>[ \t]*(?::|=|-|–|—|：|は)[ \t]*|[ \t]+(?i:{_CODE_VERBS}|are)"
+        + rf"(?:[ \t]+(?i:{_ARTICLES}))?[ \t]*:?[ \t]*|[ \t]+)"
+        + r"[\"'“«]?"
+        + _ID_NUMBER
+    )
+
+
+_LABELLED_NUMBERS = (
+    ("national_id", _labelled_number_pattern("national_ids")),
+    ("passport_number", _labelled_number_pattern("passports")),
+    ("bank_account", _labelled_number_pattern("bank_accounts")),
+)
+
+
+_SSN_SHAPE = re.compile(r"(\d{3})[ \-]?(\d{2})[ \-]?(\d{4})")
+_A_DATE = re.compile(
+    r"\d{4}[\-./]\d{1,2}[\-./]\d{1,2}|\d{1,2}[\-./]\d{1,2}[\-./]\d{2,4}|v?\d+(?:\.\d+)+"
+)
+
+
+def _labelled_numbers(text: str) -> Iterator[SecretFinding]:
+    for kind, pattern in _LABELLED_NUMBERS:
+        for m in pattern.finditer(text):
+            value = m.group("v")
+            if not m.group("conn").strip() and m.group("q"):
+                continue  # "social media 12000": words between, no verb, no colon
+            digits = sum(c.isdigit() for c in value)
+            alnum = sum(c.isalnum() for c in value)
+            if kind == "passport_number":
+                ok = alnum >= 7 and digits >= 3
+            else:
+                ok = digits >= 5 and alnum >= 6
+            if not ok or _A_DATE.fullmatch(value) or (value.isdigit() and _is_yyyymmdd(value)):
+                continue
+            ssn = _SSN_SHAPE.fullmatch(value)
+            if ssn and _SSN_LABEL.fullmatch(m.group("label")) and not _ssn_ok(*ssn.groups()):
+                continue  # a number the SSA never issues: an example, not a person's
+            yield SecretFinding(kind, m.start("v"), m.end("v"))
+
+
+# The answer to a security question: in a sentence about one ("my mother's maiden name
+# is Kowalczyk", "svar på säkerhetsfrågan: ... hette Smulan"), what follows "is",
+# "hette", "era", ":" and the like, when it is a name or holds a digit.
+_SECURITY_MARK = re.compile(_phrases("security_answers", skip=("answer_verbs",)), re.IGNORECASE)
+_ANSWER_VERBS = "|".join(
+    re.escape(v).replace("'", "['’]")
+    for v in sorted(_WORDS["security_answers"]["answer_verbs"], key=len, reverse=True)
+)
+_ANSWER = re.compile(
+    rf"(?:(?<![^\W_])(?i:{_ANSWER_VERBS})(?![^\W_])|:|：)[ \t]+"
+    rf"(?:(?i:{_ARTICLES})[ \t]+)?[\"'“«]?"
+    r"(?P<v>[^\W_][\w'’\-]*(?:[ \t]+[^\W\d_][\w'’\-]*)?)"
+)
+
+
+def _security_answers(text: str) -> Iterator[SecretFinding]:
+    if not _SECURITY_MARK.search(text):
+        return
+    for m in _ANSWER.finditer(text):
+        value = m.group("v")
+        first, _, rest = value.partition(" ")
+        if rest and not rest[:1].isupper():
+            value = first  # "Biscuit2 then": only a name goes on
+        if value.lower() in _NOT_A_VALUE or len(value) < 2:
+            continue
+        if not (value[:1].isupper() or any(c.isdigit() for c in value)):
+            continue
+        if value.lower() in ("i", "my", "mine", "that", "what"):
+            continue
+        yield SecretFinding("security_answer", m.start("v"), m.start("v") + len(value))
+
+
 # Payment cards are checked by Luhn and issuer prefix; a number labelled as something else
 # that passes both (an IMEI, an order or tracking number) is not a card.
 _NOT_CARD = re.compile(
@@ -1123,10 +1253,12 @@ _DETECTORS: tuple[Detector, ...] = (
     ),
     _regex_detector(
         "aws_secret_key",
-        _NOT_AFTER_ALNUM
-        + r"(?i:aws[_\-. ]?secret(?:[_\-. ]?access)?(?:[_\-. ]?key)?)"
+        _NOT_AFTER_ALNUM + r"(?i:aws[_\-. ]?secret(?:[_\-. ]?access)?(?:[_\-. ]?key)?"
+        r"|secret[_\-. ]?access[_\-. ]?key(?:[_\-. ]?id)?)"
         + _NOT_BEFORE_WORD
+        + r"(?:"
         + _EN_CONNECTOR
+        + r"|[ \t]+)"
         + r"[\"']?(?P<v>[A-Za-z0-9/+]{40})(?![A-Za-z0-9/+=])",
         group="v",
     ),
@@ -1185,6 +1317,42 @@ _DETECTORS: tuple[Detector, ...] = (
         r"(?<![\w.])(?:hv[sbr]\.[A-Za-z0-9_\-]{20,}|[sb]\.[A-Za-z0-9]{24})(?![\w.\-])",
         check=lambda v: v[:1] == "h" or (_has_letter_and_digit(v[2:]) and not v[2:].islower()),
     ),
+    # a Discord bot token: the user id in base64, a time, an HMAC
+    _regex_detector(
+        "discord_token",
+        r"(?<![\w.\-])[MNO][A-Za-z\d_\-]{23,27}\.[A-Za-z\d_\-]{6}\.[A-Za-z\d_\-]{27,40}(?![\w.\-])",
+    ),
+    # a Bitcoin private key in wallet import format (base58, 51-52 characters)
+    _regex_detector(
+        "crypto_private_key",
+        r"(?<![A-Za-z0-9])(?:[KL][1-9A-HJ-NP-Za-km-z]{51}|5[HJK][1-9A-HJ-NP-Za-km-z]{49})"
+        r"(?![A-Za-z0-9])",
+    ),
+    # 32 bytes in hex after "private key" in any language (an Ethereum account key)
+    _regex_detector(
+        "crypto_private_key",
+        r"(?i:private[ _\-]?key|privkey|priv[ _]key|privater[ \t]+schlüssel|clé[ \t]+privée"
+        r"|cle[ \t]+privee|clave[ \t]+privada|chiave[ \t]+privata|chave[ \t]+privada"
+        r"|приватный[ \t]+ключ|закрытый[ \t]+ключ|yksityinen[ \t]+avain|privat[ \t]+nyckel"
+        r"|privé[ \t]*sleutel|klucz[ \t]+prywatny|秘密鍵|私钥)"
+        r"[^\n]{0,40}?(?<![0-9A-Za-z])(?P<v>(?:0x)?[0-9a-fA-F]{64})(?![0-9A-Za-z])",
+        group="v",
+    ),
+    # the password of a Wi-Fi QR code: WIFI:S:name;T:WPA;P:password;;
+    _regex_detector(
+        "password",
+        r"WIFI:(?:[STH]:(?:\\.|[^;\\])*;)*P:(?P<v>(?:\\.|[^;\\\s])+)",
+        group="v",
+    ),
+    # a password given to a command: --password X, -p X after -u USER, mysql -pX
+    _regex_detector(
+        "password",
+        r"(?<![\w\-])(?:--(?:password|passwd|pass|token|api-key|secret)(?:=|[ \t]+)"
+        r"|-u[ \t]+\S+[ \t]+-p[ \t]*|(?:mysql|mysqldump|sshpass)\b[^\n]*?[ \t]-p)"
+        r"[\"']?(?P<v>[^\s\"']{3,128})",
+        group="v",
+        check=lambda v: not _is_placeholder(v) and not v.startswith("-"),
+    ),
     _regex_detector(
         "discord_webhook",
         r"https://(?:ptb\.|canary\.)?discord(?:app)?\.com/api/webhooks/\d+/(?P<v>[\w\-]{20,})",
@@ -1213,11 +1381,14 @@ _DETECTORS: tuple[Detector, ...] = (
     _ssns,
     _payment_cards,
     _passport_numbers,
+    _labelled_numbers,
     _stated_pins,
     _backup_codes,
     _seed_phrases,
     _credential_pairs,
     _stated_passwords,
+    _cjk_passwords,
+    _security_answers,
     _passwords_stated_first,
     _labelled_tokens,
 )
