@@ -1385,7 +1385,7 @@ def _parse_fact(f: _Fields, target: str) -> Fact:
         last_seen_at=f.time("last_seen_at"),
     )
     for part in (text, subject, predicate, obj):
-        found = find_secrets(part) if part else []
+        found = find_secrets_whole(part) if part else []
         if found:
             raise _Refused(f"holds a secret ({found[0].kind})")
         if part and masked_kind(part):

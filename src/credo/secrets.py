@@ -531,13 +531,17 @@ _ANY_CONNECTOR = (
     r"(?:" + _EN_CONNECTOR + rf"|[ \t]+(?i:{_ALL_VERBS})[ \t]*:?[ \t]+" + r")"
 )  # fmt: skip
 # "the password for the staging router is x": up to three words name what it is for.
-_QUALIFIER = r"(?:[ \t]+(?i:for|to|of|on|at|from)(?:[ \t]+[\w.@'’\-]+){1,4}?)?"
+_QUALIFIER = (
+    r"(?:[ \t]+(?i:for|to|of|on|at|from)(?:[ \t]+[\w.@'’\-]+){1,4}?)?"
+    r"(?:[ \t]*\([^()\n]{1,40}\))?"  # a remark: "password (generated): x"
+)
 
 
 def _language_qualifier(lang: _Language) -> str:
     alternatives = []
     if lang.preps:
-        alternatives.append(rf"[ \t]+(?i:{lang.preps})(?:[ \t]+[\w.@'’\-]+){{1,3}}?")
+        # "till nas:en": a word may carry a Swedish case ending after a colon
+        alternatives.append(rf"[ \t]+(?i:{lang.preps})(?:[ \t]+[\w.@'’\-]+(?::\w+)?){{1,3}}?")
     if lang.glued:
         alternatives.append(rf"[ \t]+(?i:{lang.glued})[\w.@\-]+(?:[ \t]+[\w.@'’\-]+){{0,2}}?")
     if lang.qualifier:
@@ -641,6 +645,7 @@ def _bare_value_ok(value: str) -> bool:
     made up: six characters or more, a letter, and a digit or a symbol."""
     return (
         len(value) >= 6
+        and value[0] not in "([{<"  # "password (generated): x": a remark, not the value
         and any(c.isalpha() for c in value)
         and any(c.isdigit() or not c.isalnum() for c in value)
         and not _VERSION_OR_DATE.fullmatch(value)
@@ -1377,14 +1382,15 @@ _DETECTORS: tuple[Detector, ...] = (
         group="v",
     ),
     _key_material,
+    # blocks before the numbers they are made of: a list of codes is not a card
+    _backup_codes,
+    _seed_phrases,
     _ibans,
     _ssns,
     _payment_cards,
     _passport_numbers,
     _labelled_numbers,
     _stated_pins,
-    _backup_codes,
-    _seed_phrases,
     _credential_pairs,
     _stated_passwords,
     _cjk_passwords,
