@@ -107,6 +107,7 @@ class AsyncMemory:
     alias_remove = _twin(Memory.alias_remove)
     remember = _twin(Memory.remember)
     remember_candidate = _twin(Memory.remember_candidate)
+    remember_lines = _twin(Memory.remember_lines)
     recall = _twin(Memory.recall)
     render = _twin(Memory.render)
     for_prompt = _twin(Memory.for_prompt)

@@ -94,17 +94,16 @@ def cmd_remember(args: argparse.Namespace, mem: Memory) -> int:
     """Each line of the text is one statement; exit 0 when every line was stored or a
     request honoured, 1 when the gate refused any (each says why)."""
     text = sys.stdin.read() if args.text == "-" else args.text
-    lines = [line.strip() for line in text.splitlines() if line.strip()] or [text]
-    results = []
-    for line in lines:
-        result = mem.remember(
-            line,
-            source=args.source,
-            valid_from=args.valid_from,
-            derived_from=args.derived_from or (),
-            force=args.force,
-        )
-        results.append(result)
+    # the whole input is looked at for secrets before it is cut into lines: a pasted key
+    # is refused whole, never stored line by line
+    results = mem.remember_lines(
+        text,
+        source=args.source,
+        valid_from=args.valid_from,
+        derived_from=args.derived_from or (),
+        force=args.force,
+    )
+    for result in results:
         if args.json:
             continue
         if result.code == "request":

@@ -8,6 +8,7 @@ import json
 from typing import TYPE_CHECKING, Any
 
 from .render import format_date
+from .secrets import mask_field
 
 if TYPE_CHECKING:
     from .cli import CommandAdder
@@ -93,7 +94,7 @@ def cmd_retract(args: argparse.Namespace, mem: Memory) -> int:
     if args.json:
         _json(fact.to_dict())
     else:
-        reason = f" ({args.why})" if args.why else ""
+        reason = f" ({mask_field(args.why)})" if args.why else ""
         _print(f"retracted {fact.id}{reason}: {fact.text}")
         _print(
             "  kept in lineage as retracted; out of recall; the same claim is refused "

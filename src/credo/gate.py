@@ -259,13 +259,17 @@ def check(
     refusal that carries a secret says so (and the caller masks it). `statement` is the
     parser's reading of the text (`keys.analyse`); it is made here when not given."""
     from .keys import analyse
-    from .secrets import find_secrets
+    from .secrets import find_secrets, masked_kind
 
     policy = policy or GatePolicy()
     text = (candidate.text or "").strip()
     secrets = find_secrets(text)
     if secrets:
         return Verdict(False, "secret", f"carries a secret ({secrets[0].kind})")
+    # a secret found in the whole text before it was cut into sentences, and masked
+    masked = masked_kind(text)
+    if masked:
+        return Verdict(False, "secret", f"carries a secret ({masked})")
     if re.search(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]", text):
         return Verdict(False, "malformed", "holds control characters")
     if len(text) > MAX_FACT_CHARS or len(text.split()) > policy.max_words:

@@ -36,6 +36,7 @@ from .config import (
 from .extract.base import Extraction, Extractor, Turn
 from .keys import display_name
 from .memory import Memory, MemoryError_, read_json_lines
+from .secrets import mask_field, mask_secrets
 from .store.base import IngestOutcome
 from .suppress import AppliedRequest, SuppressionRequest, apply_request, detect
 from .timeparse import EARLIEST, LATEST, TimeError, parse_time
@@ -51,6 +52,7 @@ __all__ = [
     "episodes",
     "extractor_id",
     "ingest",
+    "masked_turns",
     "parse_timestamp",
     "read_jsonl",
     "read_locomo",
@@ -484,6 +486,10 @@ def ingest(
     started = time.monotonic()
     all_turns = list(turns)
     check_turns(all_turns)
+    # secrets are masked in each whole turn before it is cut into sentences or shown to
+    # an extractor (a model API is a third party): a candidate holding a masked secret is
+    # refused by the gate, and a key block or a seed phrase never reaches one whole
+    all_turns = masked_turns(all_turns)
     extractor = extractor or RuleExtractor(policy=memory.policy)
     report = IngestReport(dry_run=dry_run)
     self_name = display_name(memory.canonical_subject())
@@ -727,6 +733,22 @@ def check_turns(turns: Sequence[Turn]) -> None:
                 f"{where}: timestamp must be epoch seconds (the years 1 to "
                 f"9999), not {_shown(stamp)}"
             )
+
+
+def masked_turns(turns: Sequence[Turn]) -> list[Turn]:
+    """The turns with the secrets in their text, ids, episode and speaker masked (each
+    text looked at whole, before anything splits it)."""
+    out = []
+    for turn in turns:
+        masked = replace(
+            turn,
+            id=mask_field(turn.id),
+            content=mask_secrets(turn.content),
+            episode=mask_field(turn.episode) if turn.episode else turn.episode,
+            speaker=mask_field(turn.speaker) if turn.speaker else turn.speaker,
+        )
+        out.append(masked if masked != turn else turn)
+    return out
 
 
 def _extract(extractor: Extractor, turns: Sequence[Turn], self_name: str) -> Extraction:

@@ -52,6 +52,7 @@ from .isotime import format_iso
 from .memory import Memory, MemoryError_, RememberResult, parse_time
 from .recall import Hit
 from .render import format_date
+from .secrets import mask_field
 from .store.base import Conflict, StoreError
 
 if TYPE_CHECKING:
@@ -524,7 +525,7 @@ def build_server(
         it replaced comes back in its place, and the same claim is refused later unless
         the user re-asserts it (remember with force). Never retract on your own guess."""
         caller = (decided_by or "").strip()
-        who = f"{decider}:{caller}" if caller else decider
+        who = mask_field(f"{decider}:{caller}" if caller else decider)
         with _as_tool_errors():
             fact = await amem.retract(id, why=why, by=who)
         return {"retracted": fact_out(fact), "decided_by": who}
@@ -584,7 +585,7 @@ def build_server(
                 "that are wrong), not both and not neither"
             )
         caller = (decided_by or "").strip()
-        who = f"{decider}:{caller}" if caller else decider
+        who = mask_field(f"{decider}:{caller}" if caller else decider)
         with _as_tool_errors():
             changed = await amem.resolve_conflict(keep=keep, retract=retract or (), decided_by=who)
         return {"changed": [fact_out(f) for f in changed], "decided_by": who}
@@ -628,6 +629,7 @@ async def _ingest(amem: AsyncMemory, turns: list[TurnIn], episode: str | None) -
     from mcp.server.mcpserver.exceptions import ToolError
 
     from .extract.base import Turn
+    from .ingest import masked_turns
 
     episode = episode or "mcp-" + uuid.uuid4().hex[:12]
     total = sum(len(t.content) for t in turns)
@@ -637,19 +639,21 @@ async def _ingest(amem: AsyncMemory, turns: list[TurnIn], episode: str | None) -
             f"{MAX_INGEST_CHARS}: send the conversation in parts"
         )
     with _as_tool_errors():
-        converted = [
-            Turn(
-                id=t.id or f"{episode}:{n}",
-                role=t.role,
-                content=t.content,
-                timestamp=parse_time(t.timestamp),
-                episode=episode,
-            )
-            for n, t in enumerate(turns, start=1)
-        ]
+        converted = masked_turns(
+            [
+                Turn(
+                    id=t.id or f"{episode}:{n}",
+                    role=t.role,
+                    content=t.content,
+                    timestamp=parse_time(t.timestamp),
+                    episode=episode,
+                )
+                for n, t in enumerate(turns, start=1)
+            ]
+        )
         report = await amem.ingest(converted)
     out: dict[str, Any] = report.to_dict()
-    out["episode"] = episode
+    out["episode"] = mask_field(episode)
     out["turn_ids"] = [t.id for t in converted]
     return out
 

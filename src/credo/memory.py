@@ -52,6 +52,15 @@ from .recall import Hit, recall
 from .relevance import keep_relevant
 from .render import format_date, render
 from .resolver import Relation, Resolution, apply, reopen_if_settled, resolve, same_claim
+from .secrets import (
+    BLOCK_KINDS,
+    find_secrets,
+    find_secrets_whole,
+    mask_field,
+    mask_fields,
+    mask_secrets,
+    masked_kind,
+)
 from .store.base import Conflict, Event, ForgetReport, Rejection, Rule, Store, check_scope
 from .timeparse import EARLIEST, LATEST, MAX_CLOCK_SKEW, TimeError, parse_instant
 from .timeparse import parse_time as _parse_time
@@ -199,6 +208,8 @@ class Memory:
         a, c = base_key(alias), base_key(canonical)
         if not a or not c:
             raise MemoryError_("an alias and its canonical name must both have letters or digits")
+        if find_secrets(alias) or find_secrets(canonical) or find_secrets(f"{a} {c}"):
+            raise MemoryError_("an alias names a person or a thing: this one holds a secret")
         if a == c:
             raise MemoryError_(f"{alias!r} is already its own canonical name")
         table = self.aliases()
@@ -236,6 +247,16 @@ class Memory:
             raise MemoryError_("remember needs a non-empty text")
         if _CONTROL.search(text):
             raise MemoryError_("the text holds control characters (such as NUL): remove them")
+        if len(text) <= MAX_TURN_CHARS:
+            # secrets are looked for in the whole text, before it is cut into lines or
+            # sentences: a key block, or a secret said over two lines, is refused whole
+            # ("don't remember my PIN 4821" is still honoured, the PIN masked first)
+            masked = mask_secrets(text)
+            if masked != text or masked_kind(text):
+                request = suppress.detect(masked)
+                if request is not None:
+                    return self._honour(request, masked)
+                return self._refuse_secret(masked, source=source, derived_from=derived_from)
         if len(text) > MAX_FACT_CHARS:
             raise MemoryError_(
                 f"text is {len(text)} characters; a fact is at most {MAX_FACT_CHARS}: "
@@ -283,6 +304,57 @@ class Memory:
         if result.accepted or result.code not in _ONE_CLAUSE:
             return result
         return self._clauses_of(candidate, result, confidence=confidence, force=force)
+
+    def remember_lines(
+        self,
+        text: str,
+        *,
+        source: str = "user",
+        valid_from: str | float | None = None,
+        derived_from: Sequence[str] = (),
+        force: bool = False,
+    ) -> builtins.list[RememberResult]:
+        """Each non-blank line of `text` remembered as one statement (what `credo remember`
+        does with its input), after secrets are looked for in the whole text: a key, a
+        seed phrase, a list of codes or any secret that runs over a line break refuses
+        the whole text (one rejection, masked); a line holding a secret that only the
+        whole text shows ("my door code" on one line, "is 4821" on the next) is refused
+        with it masked. Other lines go their own way."""
+        if not isinstance(text, str) or not text.strip():
+            raise MemoryError_("remember needs a non-empty text")
+        options: dict[str, Any] = {
+            "source": source,
+            "valid_from": valid_from,
+            "derived_from": derived_from,
+            "force": force,
+        }
+        findings = find_secrets_whole(text) if len(text) <= MAX_INPUT_CHARS_SCANNED else []
+        if any(f.kind in BLOCK_KINDS or "\n" in text[f.start : f.end] for f in findings):
+            if _CONTROL.search(text):
+                raise MemoryError_("the text holds control characters (such as NUL): remove them")
+            return [
+                self._refuse_secret(mask_secrets(text), source=source, derived_from=derived_from)
+            ]
+        masked = _masked_at(text, findings)
+        lines = [line.strip() for line in masked.splitlines() if line.strip()]
+        return [self.remember(line, **options) for line in lines]
+
+    def _refuse_secret(
+        self, masked: str, *, source: str, derived_from: Sequence[str]
+    ) -> RememberResult:
+        """Refuse a text that holds a secret, given already masked: one rejection of the
+        whole, with its secrets masked, its source and references masked too."""
+        try:
+            source = validate_source(source)
+        except ValueError:
+            source = "user"  # the refusal is about the secret, whatever the label
+        candidate = gate.Candidate(
+            text=masked.strip(), source=source, derived_from=tuple(derived_from)
+        )
+        kind = masked_kind(masked) or "unmasked"
+        verdict = gate.Verdict(False, "secret", f"carries a secret ({kind})")
+        self._reject(candidate, verdict, analyse(_one_line(candidate.text)), self.aliases())
+        return RememberResult(False, None, None, verdict.reason, verdict.code)
 
     def _statements_of(self, candidate: gate.Candidate) -> list[str]:
         """The clauses of a text that each state a keyed fact the gate would take ("im
@@ -390,6 +462,12 @@ class Memory:
         claim retracted earlier is refused unless `force`."""
         if rules is None:
             rules = self.suppressions()
+        # what is stored beside the text (where it came from) is masked like it
+        candidate = dataclasses.replace(
+            candidate,
+            source=mask_field(candidate.source),
+            derived_from=tuple(mask_fields(candidate.derived_from)),
+        )
         aliases = self.aliases()
         if candidate.subject:  # rules and keys compare normalised subjects
             candidate = dataclasses.replace(
@@ -423,6 +501,13 @@ class Memory:
         """Keep the refusal with its reason, secrets masked, under the subject it is about
         (so that forgetting the subject forgets its refusals too)."""
         text = rejection_excerpt(candidate.text)
+        if verdict.code == "secret":
+            # the subject is read from the masked text: never a secret's own words
+            values = [candidate.text[f.start : f.end].lower() for f in find_secrets(candidate.text)]
+            statement = analyse(_one_line(text))
+            given = candidate.subject
+            if given and (find_secrets(given) or any(v in given.lower() for v in values)):
+                candidate = dataclasses.replace(candidate, subject=None)
         named = candidate.subject or (None if statement.pronoun_subject else statement.subject)
         subject = normalize_entity(named, aliases=aliases) if named else None
         self.store.add_rejection(
@@ -431,9 +516,9 @@ class Memory:
                 text,
                 verdict.code,
                 verdict.reason,
-                candidate.source,
+                mask_field(candidate.source),
                 subject,
-                candidate.derived_from,
+                tuple(mask_fields(candidate.derived_from)),
                 self.clock(),
             ),
             keep=REJECTIONS_KEPT,
@@ -781,6 +866,7 @@ class Memory:
             raise MemoryError_("give either the fact to keep, or the facts to retract")
         if not decided_by.strip():
             raise MemoryError_("say who decided (decided_by)")
+        decided_by = mask_field(decided_by)
         now = self.clock()
         changed: builtins.list[Fact] = []
         with self.store.transaction():
@@ -906,6 +992,7 @@ class Memory:
             raise MemoryError_(f"why is a text of at most {MAX_REJECTION_CHARS} characters")
         if why is not None and _CONTROL.search(why):
             raise MemoryError_("why holds control characters (such as NUL): remove them")
+        why, by = (mask_field(why) if why else why), mask_field(by)
         now = self.clock()
         with self.store.transaction():
             fact = self.get(fact_id)
@@ -965,13 +1052,18 @@ class Memory:
         words = [w for w in pattern.split() if w.strip()]
         if not words:
             raise MemoryError_("a rule needs at least one word to match")
+        if find_secrets(pattern) or masked_kind(pattern) or (subject and find_secrets(subject)):
+            raise MemoryError_(
+                "a rule holds a secret: name what not to remember without the secret itself "
+                '("my bank PIN", not the PIN)'
+            )
         rule = Rule(
             "r_" + uuid.uuid4().hex[:12],
             self.scope,
             " ".join(words),
             self.entity(subject) if subject else None,
             self.clock(),
-            origin,
+            mask_field(origin),
         )
         self.store.add_rule(rule)
         return rule
@@ -1089,6 +1181,30 @@ class LongLine:
     limit: int
 
 
+#: how much of a text `remember_lines` looks at whole for secrets (a longer input is read
+#: line by line, each line looked at alone)
+MAX_INPUT_CHARS_SCANNED = 1_000_000
+
+
+def _masked_at(text: str, findings: Sequence[Any]) -> str:
+    """`text` with each finding's span replaced by its placeholder (then masked again, as
+    `mask_secrets` would, for what the placeholders uncover)."""
+    if not findings:
+        return text
+    parts: list[str] = []
+    cursor = 0
+    for found in findings:
+        parts.append(text[cursor : found.start])
+        parts.append(f"[secret:{found.kind}]")
+        cursor = found.end
+    parts.append(text[cursor:])
+    return "".join(parts)
+
+
+def _one_line(text: str) -> str:
+    return " ".join(text.split())
+
+
 class _Malformed(Exception):
     """A record that is not a credo export record: the whole import stops."""
 
@@ -1101,8 +1217,6 @@ def rejection_excerpt(text: str, limit: int = MAX_REJECTION_CHARS) -> str:
     """What a rejection keeps of a refused text: secrets masked, then at most `limit`
     characters (with a trailing ellipsis when cut). Masking looks at no more than
     `MAX_TURN_CHARS`, so a huge input costs a bounded time."""
-    from .secrets import mask_secrets
-
     masked = mask_secrets(text[:MAX_TURN_CHARS])
     if len(masked) <= limit and len(text) <= MAX_TURN_CHARS:
         return masked
@@ -1154,6 +1268,8 @@ class _Fields:
             raise _Malformed(
                 f"{key!r} must be an id (1-128 letters, digits, '_', '.', ':', '@' or '-')"
             )
+        if mask_field(value) != value:
+            raise _Refused(f"{key!r} holds a secret")
         return value
 
     def code(self, key: str) -> str:
@@ -1167,7 +1283,7 @@ class _Fields:
         if not isinstance(value, str) or len(value) > MAX_LABEL_CHARS or _CONTROL.search(value):
             raise _Malformed(f"{key!r} must be a source of at most {MAX_LABEL_CHARS} characters")
         try:
-            return validate_source(value)
+            return mask_field(validate_source(value))
         except ValueError as exc:
             raise _Malformed(str(exc)) from exc
 
@@ -1199,7 +1315,7 @@ class _Fields:
                 raise _Malformed(f"{key!r} must hold ids (text without control characters)")
             if len(item) > MAX_REF_CHARS:
                 raise _Refused(f"a reference in {key!r} is over {MAX_REF_CHARS} characters")
-            refs.append(item)
+            refs.append(mask_field(item))  # a turn or document id may hold a secret
         return refs
 
 
@@ -1229,8 +1345,6 @@ def _record_scope(f: _Fields, target: str, rescope: bool) -> None:
 
 
 def _parse_fact(f: _Fields, target: str) -> Fact:
-    from .secrets import find_secrets
-
     d = f.data
     confidence = d.get("confidence", SOURCE_CONFIDENCE["user"])
     if (
@@ -1270,17 +1384,19 @@ def _parse_fact(f: _Fields, target: str) -> Fact:
         access_count=count,
         last_seen_at=f.time("last_seen_at"),
     )
-    for part in (text, subject, obj):
-        found = find_secrets(part) if part else []
+    for part in (text, subject, predicate, obj):
+        found = find_secrets_whole(part) if part else []
         if found:
             raise _Refused(f"holds a secret ({found[0].kind})")
+        if part and masked_kind(part):
+            raise _Refused(f"holds a secret ({masked_kind(part)})")
     return fact
 
 
 def _parse(f: _Fields, target: str, rescope: bool) -> dict[str, Any] | Fact | None:
     """The checked record: a Fact, the cleaned fields of another record, or None for a
     header. Raises _Malformed, _Refused or MemoryError_ (a record of another scope)."""
-    from .secrets import contains_secret, mask_secrets
+    from .secrets import contains_secret
 
     _check_keys(f)
     _record_scope(f, target, rescope)
@@ -1341,7 +1457,7 @@ def _parse(f: _Fields, target: str, rescope: bool) -> dict[str, Any] | Fact | No
             "pattern": " ".join(pattern.split()),
             "subject": subject,
             "created_at": f.time("created_at", default=f.now),
-            "origin": f.text("origin", limit=MAX_LABEL_CHARS, empty=True) or "",
+            "origin": mask_field(f.text("origin", limit=MAX_LABEL_CHARS, empty=True) or ""),
         }
     if kind == "rejection":
         if not isinstance(d.get("id"), (int, type(None))) or isinstance(d.get("id"), bool):
@@ -1371,8 +1487,6 @@ _DETAIL_TEXTS = ("said", "source", "why", "note", "relation")
 
 
 def _parse_event(f: _Fields) -> dict[str, Any]:
-    from .secrets import mask_secrets
-
     at = f.time("at")
     if at is None:
         raise _Malformed("needs 'at'")
@@ -1582,9 +1696,12 @@ def import_records(
             raise MemoryError_(f"{fields.where()}: {exc}: nothing imported") from exc
         except _Refused as exc:
             named = record.get("id")
-            which = f" {named}" if isinstance(named, str) and _ID.fullmatch(named) else ""
+            an_id = isinstance(named, str) and _ID.fullmatch(named) is not None
+            # the report names the record's id, unless the id is itself a secret
+            shown = an_id and isinstance(named, str) and mask_field(named) == named
+            which = f" {named}" if shown else ""
             report.refused.append(f"{fields.where()}{which}: {exc}; not imported")
-            if kind == "fact" and isinstance(named, str) and which:
+            if kind == "fact" and isinstance(named, str) and an_id:
                 dropped.add(named)
             continue
         if isinstance(parsed, Fact):

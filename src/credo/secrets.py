@@ -22,11 +22,26 @@ from __future__ import annotations
 import bisect
 import math
 import re
+import tomllib
 from collections import Counter
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
+from functools import lru_cache
+from importlib import resources
+from typing import Any
 
-__all__ = ["SecretFinding", "contains_secret", "find_secrets", "iban_checksum_ok", "mask_secrets"]
+__all__ = [
+    "BLOCK_KINDS",
+    "SecretFinding",
+    "contains_secret",
+    "find_secrets",
+    "find_secrets_whole",
+    "iban_checksum_ok",
+    "mask_field",
+    "mask_fields",
+    "mask_secrets",
+    "masked_kind",
+]
 
 
 @dataclass(frozen=True)
@@ -72,6 +87,8 @@ _EN_CONNECTOR = (
     r"(?:[ \t]+(?i:set|changed|updated|reset)[ \t]+(?i:to))?[ \t]*:?[ \t]+"
     r"|[ \t]+(?i:set|changed|updated|reset)[ \t]+(?i:to)[ \t]+"
     r"|'s[ \t]+"
+    # "my laptop password, it's X", "my netflix password? its X"
+    r"|[ \t]*[?,;.:\-–—]*[ \t]+(?i:it['’]?s|it[ \t]+is|that['’]?s|which[ \t]+is)[ \t]+"
     r")"
 )
 # A quoted value may hold spaces; a bare one ends at whitespace, a quote or ';' (the
@@ -191,11 +208,13 @@ def find_secrets(text: str) -> list[SecretFinding]:
 def mask_secrets(text: str) -> str:
     """`text` with each secret value replaced by `[secret:<kind>]`; all else unchanged.
 
-    Every span `find_secrets` reports is replaced. Masking changes the context a value is
-    read in, so the masked text is looked at again until nothing is found in it:
-    `find_secrets(mask_secrets(t)) == []` for every `t`."""
+    Every span `find_secrets` reports is replaced, and so is a secret that a line break
+    splits ("my door code\nis 4821": the text is also read with its line breaks as
+    blanks). Masking changes the context a value is read in, so the masked text is looked
+    at again until nothing is found in it: `find_secrets(mask_secrets(t)) == []` for
+    every `t`."""
     for _ in range(_MASK_ROUNDS):
-        findings = find_secrets(text)
+        findings = find_secrets_whole(text)
         if not findings:
             return text
         parts: list[str] = []
@@ -207,7 +226,24 @@ def mask_secrets(text: str) -> str:
         parts.append(text[cursor:])
         text = "".join(parts)
     # a text that keeps yielding findings: mask it all rather than keep any of it
-    return "[secret:unmasked]" if find_secrets(text) else text
+    return "[secret:unmasked]" if find_secrets_whole(text) else text
+
+
+_LINE_BREAKS = re.compile(r"[\r\n\u2028\u2029\x0b\x0c\x85]")
+
+
+def find_secrets_whole(text: str) -> list[SecretFinding]:
+    """`find_secrets`, and where `text` has line breaks, what it finds once they are read
+    as blanks (a label on one line, its value on the next), kept where it overlaps
+    nothing found before. Spans are of `text` (a break and a blank are one character)."""
+    found = find_secrets(text)
+    if not _LINE_BREAKS.search(text):
+        return found
+    flat = _LINE_BREAKS.sub(" ", text)
+    extra = [
+        f for f in find_secrets(flat) if not any(f.start < g.end and g.start < f.end for g in found)
+    ]
+    return sorted([*found, *extra], key=lambda f: f.start) if extra else found
 
 
 _MASK_ROUNDS = 4
@@ -218,10 +254,44 @@ def contains_secret(text: str) -> bool:
     return any(True for detector in _DETECTORS for _ in detector(text))
 
 
+#: kinds that are a block of their own (a key, a seed phrase, a list of codes): a text
+#: holding one is refused whole, never read line by line or sentence by sentence
+BLOCK_KINDS = frozenset({"private_key", "key_material", "seed_phrase", "backup_codes"})
+#: the most a metadata field is looked at (a longer one is cut by its own limit first)
+_FIELD_CHARS = 10_000
+
+
+def mask_field(value: str) -> str:
+    """What a stored free-text field keeps: `value` with each secret masked.
+
+    Every field credo stores besides a fact's text goes through this one function, on
+    every path (the Python API, the command line, MCP, ingest and import): a source
+    label, a provenance reference (a turn, an episode, a document), why a fact was
+    retracted, who decided, a rule's origin, a rejection's source. A value longer than
+    `_FIELD_CHARS` is cut there first (no field is allowed that long)."""
+    if not value:
+        return value
+    return mask_secrets(value[:_FIELD_CHARS])
+
+
+def mask_fields(values: Iterable[str]) -> list[str]:
+    """`mask_field` of each value, in order."""
+    return [mask_field(v) for v in values]
+
+
+def masked_kind(text: str) -> str | None:
+    """The kind named by the first `[secret:<kind>]` placeholder in `text` (a secret
+    masked before the text got here), or None when it holds none."""
+    m = _MASK_TAG_KIND.search(text)
+    return m.group(1) if m else None
+
+
 # --- validators ----------------------------------------------------------------------
 
 
 _MASK_TAG = re.compile(r"\[secret(?:-\d+)?:[a-z_0-9]+\]")
+# a placeholder as an extractor may leave it, brackets dropped or not
+_MASK_TAG_KIND = re.compile(r"\[?secret(?:-\d+)?:([a-z_0-9]+)\b")
 # the same, when sentence punctuation stripping took its "]" ("is [secret:password].")
 _MASK_TAG_START = re.compile(r"\[secret(?:-\d+)?:")
 
@@ -290,6 +360,7 @@ def _card_prefix_ok(digits: str) -> bool:
         digits[0] == "4"
         or 51 <= two <= 55
         or 2221 <= four <= 2720
+        or 2200 <= four <= 2204  # Mir
         or two in (34, 37, 30, 36, 38, 39, 35, 50)
         or 56 <= two <= 69
     )
@@ -407,81 +478,52 @@ class _Language:
     qualifier: str = ""
     # labels that also mean something else: a bare value needs a digit or a symbol
     ambiguous: frozenset[str] = frozenset()
+    # the value may follow the label with no verb ("пароль от почты Zx9kLm2")
+    bare: bool = False
 
 
-_LANGUAGES: tuple[_Language, ...] = (
-    _Language(  # German
-        labels=r"[^\W\d_]*(?:passwort|kennwort)|password|passwd|pw|pwd|zugangscode",
-        verbs=r"ist|war|lautet|lautete|hei(?:ß|ss)t",
-        adverbs=r"jetzt|nun|noch|immer[ \t]+noch|aktuell|neu",
-        preps=r"für|fuer|fürs|vom|von|zum|zur|des|der|beim|bei|im|am|fur",
-    ),
-    _Language(  # French
-        labels=r"mot[ \t\-]+de[ \t\-]+passe|mdp|password|code[ \t]+d['’]acc[èe]s",
-        verbs=r"est|était|etait|c['’]est|=",
-        adverbs=r"maintenant|toujours|désormais|desormais|actuellement|encore",
-        preps=r"du|de|des|pour|de[ \t]+la|de[ \t]+l['’]",
-        glued=r"d['’]|l['’]",
-    ),
-    _Language(  # Spanish
-        labels=r"contraseña|contrasena|clave|password",
-        verbs=r"es|era|sigue[ \t]+siendo",
-        adverbs=r"ahora|todavía|todavia|actualmente",
-        preps=r"del|de|de[ \t]+la|para|en",
-        ambiguous=frozenset({"clave"}),
-    ),
-    _Language(  # Italian
-        labels=r"password|parola[ \t]+d['’]ordine|passwd",
-        verbs=r"è|é|e['’]|era",
-        adverbs=r"ora|adesso|ancora|attualmente",
-        preps=r"del|della|dello|dei|di|per|al|alla|sul|sulla",
-        glued=r"dell['’]|all['’]|sull['’]",
-    ),
-    _Language(  # Portuguese
-        labels=r"senha|palavra[ \t\-]passe|password",
-        verbs=r"é|eh|era|continua[ \t]+sendo",
-        adverbs=r"agora|ainda|atualmente",
-        preps=r"do|da|de|dos|das|para|no|na",
-    ),
-    _Language(  # Dutch
-        labels=r"[^\W\d_]*wachtwoord|password",
-        verbs=r"is|was|luidt",
-        adverbs=r"nu|nog|nog[ \t]+steeds|tegenwoordig",
-        preps=r"van|voor|op|bij",
-    ),
-    _Language(  # Swedish
-        labels=r"[^\W\d_]*(?:lösenord|losenord)(?:et)?",
-        verbs=r"är|ar|var|blev",
-        adverbs=r"nu|fortfarande|numera",
-        preps=r"till|för|for|på|pa|åt|hos|i",
-        qualifier=r"[ \t]+(?i:mitt|vårt|vart)",
-    ),
-    _Language(  # Finnish: "salasanani on x", "wifin salasana on x", "salasana: x"
-        labels=r"[^\W\d_]*salasana(?:ni|si|mme|nne|nsa|n)?|tunnussana(?:ni|n)?",
-        verbs=r"on|oli|=",
-        adverbs=r"nyt|edelleen|yhä|yha|nykyään|nykyaan|taas",
-        qualifier=r"(?:[ \t]+[^\W\d_]+(?:lle|ssa|ssä|sta|stä|hin|seen)){1,2}",
-    ),
-    _Language(  # Danish and Norwegian
-        labels=r"[^\W\d_]*(?:passord|adgangskode|kodeord)(?:et|en|n)?",
-        verbs=r"er|var",
-        adverbs=r"nu|nå|naa|stadig|fortsatt",
-        preps=r"til|for|på|paa|hos",
-        qualifier=r"[ \t]+(?i:mitt|min|mit|vårt|vart|vores)",
-    ),
-    _Language(  # Polish
-        labels=r"hasło|haslo|hasła|hasla",
-        verbs=r"to|jest|było|bylo|brzmi",
-        adverbs=r"teraz|nadal|wciąż|wciaz",
-        preps=r"do|od|na|dla",
-    ),
-    _Language(  # Czech
-        labels=r"heslo|hesla",
-        verbs=r"je|bylo|zní|zni",
-        adverbs=r"teď|ted|nyní|nyni|stále|stale",
-        preps=r"k|ke|do|od|na|pro",
-    ),
+_CJK = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uf900-\ufaff]")
+
+
+def _load_words() -> dict[str, Any]:
+    """The per-language words of `credo/data/secret_words.toml`."""
+    text = resources.files("credo").joinpath("data/secret_words.toml").read_text("utf-8")
+    return tomllib.loads(text)
+
+
+_WORDS = _load_words()
+_LANGUAGES: tuple[_Language, ...] = tuple(
+    _Language(
+        labels=entry["labels"],
+        verbs=entry["verbs"],
+        adverbs=entry.get("adverbs", ""),
+        preps=entry.get("preps", ""),
+        glued=entry.get("glued", ""),
+        qualifier=entry.get("qualifier", ""),
+        ambiguous=frozenset(entry.get("ambiguous", ())),
+        bare=bool(entry.get("bare", False)),
+    )
+    for entry in _WORDS["password"].values()
 )
+
+
+def _phrases(table: str, *, boundary: bool = True, skip: tuple[str, ...] = ()) -> str:
+    """A regular expression for every word or phrase of one `secret_words.toml` table, in
+    all its languages: longest first, a space matching any run of blanks or a hyphen."""
+    phrases = {p.lower() for key, words in _WORDS[table].items() if key not in skip for p in words}
+    parts: list[str] = []
+    cjk: list[str] = []
+    for phrase in sorted(phrases, key=len, reverse=True):
+        pieces = [re.escape(piece) for piece in re.split(r"[ \-]+", phrase)]
+        body = r"[ \t\-]*".join(pieces).replace("'", "['’]")
+        body = body.replace("/", r"[ \t]*/[ \t]*")
+        # Chinese and Japanese put no blank between words: no word boundary there
+        (cjk if _CJK.search(phrase) else parts).append(body)
+    alternatives = "|".join(parts)
+    if boundary:
+        alternatives = rf"(?<![^\W_])(?:{alternatives})(?![^\W_])"
+    return f"(?:{alternatives}|{'|'.join(cjk)})" if cjk else f"(?:{alternatives})"
+
 
 # Every language's "is", for labels that take any of them (PINs, keys, tokens).
 _ALL_VERBS = "|".join(lang.verbs for lang in _LANGUAGES)
@@ -489,13 +531,17 @@ _ANY_CONNECTOR = (
     r"(?:" + _EN_CONNECTOR + rf"|[ \t]+(?i:{_ALL_VERBS})[ \t]*:?[ \t]+" + r")"
 )  # fmt: skip
 # "the password for the staging router is x": up to three words name what it is for.
-_QUALIFIER = r"(?:[ \t]+(?i:for|to|of|on|at)(?:[ \t]+[\w.@'’\-]+){1,3}?)?"
+_QUALIFIER = (
+    r"(?:[ \t]+(?i:for|to|of|on|at|from)(?:[ \t]+[\w.@'’\-]+){1,4}?)?"
+    r"(?:[ \t]*\([^()\n]{1,40}\))?"  # a remark: "password (generated): x"
+)
 
 
 def _language_qualifier(lang: _Language) -> str:
     alternatives = []
     if lang.preps:
-        alternatives.append(rf"[ \t]+(?i:{lang.preps})(?:[ \t]+[\w.@'’\-]+){{1,3}}?")
+        # "till nas:en": a word may carry a Swedish case ending after a colon
+        alternatives.append(rf"[ \t]+(?i:{lang.preps})(?:[ \t]+[\w.@'’\-]+(?::\w+)?){{1,3}}?")
     if lang.glued:
         alternatives.append(rf"[ \t]+(?i:{lang.glued})[\w.@\-]+(?:[ \t]+[\w.@'’\-]+){{0,2}}?")
     if lang.qualifier:
@@ -503,9 +549,11 @@ def _language_qualifier(lang: _Language) -> str:
     return "(?:" + "|".join(alternatives) + ")?" if alternatives else ""
 
 
-def _language_pattern(lang: _Language) -> re.Pattern[str]:
+def _language_pattern(lang: _Language, *, bare: bool = False) -> re.Pattern[str]:
     adverbs = rf"(?:[ \t]+(?i:{lang.adverbs}))?" if lang.adverbs else ""
     connector = rf"(?:{_SYMBOLIC}|[ \t]+(?i:{lang.verbs}){adverbs}[ \t]*:?[ \t]+)"
+    if bare:  # the value straight after the label: "пароль от почты Zx9kLm2"
+        connector = r"[ \t]+"
     return re.compile(
         _NOT_AFTER_LETTER
         + rf"(?P<label>(?i:{lang.labels}))"
@@ -518,7 +566,8 @@ def _language_pattern(lang: _Language) -> re.Pattern[str]:
 
 _ENGLISH_PASSWORD = re.compile(
     _NOT_AFTER_LETTER
-    + r"(?P<label>(?i:password|passwd|passphrase|pass[ \-]phrase|passcode|pwd|pw|pass))"
+    + r"(?P<label>(?i:password|passwd|passphrase|pass[ \-]phrase|passcode|pwd|pw|pass"
+    r"|pasword|passwrd|passowrd|paswd|pword))"
     + _NOT_BEFORE_WORD
     + _QUALIFIER
     + r"(?P<conn>"
@@ -526,10 +575,38 @@ _ENGLISH_PASSWORD = re.compile(
     + r")"
     + _VALUE
 )
+# "wifi password Blue-Fox-77": the value with no verb, checked harder
+_ENGLISH_BARE_PASSWORD = re.compile(
+    _NOT_AFTER_LETTER
+    + r"(?P<label>(?i:password|passwd|passphrase|pass[ \-]phrase|passcode|pasword|passwrd))"
+    + _NOT_BEFORE_WORD
+    + _QUALIFIER
+    + r"(?P<conn>[ \t]+)"
+    + _VALUE
+)
 _PASSWORD_PATTERNS: tuple[tuple[re.Pattern[str], frozenset[str]], ...] = (
     (_ENGLISH_PASSWORD, frozenset()),
     *((_language_pattern(lang), lang.ambiguous) for lang in _LANGUAGES),
+    (_ENGLISH_BARE_PASSWORD, frozenset()),
+    *((_language_pattern(lang, bare=True), lang.ambiguous) for lang in _LANGUAGES if lang.bare),
 )
+
+
+# Japanese and Chinese put no blank around a value: "パスワードはabc123です", "密码是abc123"
+_CJK_PASSWORD = re.compile(
+    r"(?:パスワード|パスコード|暗証番号|ログインパスワード|合言葉|密码|密碼|口令|登录密码)"
+    r"(?:[ \t]*(?:は|が|を|：|:|=|是|为|為)[ \t]*)[「『\"“]?"
+    r"(?P<v>[!-~]{3,64}?)"
+    r"(?=[」』\"”]|です|でした|だよ|だ|。|、|,|，|\s|$|を|に|で|と|）|\)|，)"
+)
+
+
+def _cjk_passwords(text: str) -> Iterator[SecretFinding]:
+    for m in _CJK_PASSWORD.finditer(text):
+        value = m.group("v")
+        made_up = any(c.isdigit() or not c.isalnum() for c in value) or len(value) >= 6
+        if made_up and not _is_placeholder(value):
+            yield SecretFinding("password", m.start("v"), m.end("v"))
 
 
 def _stated_passwords(text: str) -> Iterator[SecretFinding]:
@@ -541,6 +618,10 @@ def _stated_passwords(text: str) -> Iterator[SecretFinding]:
             value, start, end, quoted = span
             label = m.group("label").lower()
             is_key_value = any(c in m.group("conn") for c in ":=>")
+            if not m.group("conn").strip() and not (
+                not quoted and label not in _WEAK_LABELS and _bare_value_ok(value)
+            ):
+                continue  # "password manager", "Passwort vergessen": no value given
             # "boarding pass is ready": bare "pass" names a password only as a key
             # ("DB_PASS="); "la clave es la paciencia": "clave" is also "key" in Spanish.
             if label == "pass" and not is_key_value:
@@ -555,6 +636,25 @@ def _stated_passwords(text: str) -> Iterator[SecretFinding]:
             yield SecretFinding("password", start, end)
 
 
+#: labels too short or too common to take a value with no verb or colon after them
+_WEAK_LABELS = frozenset({"pass", "pw", "pwd", "mdp", "clave", "пасс"})
+
+
+def _bare_value_ok(value: str) -> bool:
+    """A value said straight after its label ("wifi password Blue-Fox-77"): it must look
+    made up: six characters or more, a letter, and a digit or a symbol."""
+    return (
+        len(value) >= 6
+        and value[0] not in "([{<"  # "password (generated): x": a remark, not the value
+        and any(c.isalpha() for c in value)
+        and any(c.isdigit() or not c.isalnum() for c in value)
+        and not _VERSION_OR_DATE.fullmatch(value)
+    )
+
+
+_VERSION_OR_DATE = re.compile(r"v?\d+(?:[.\-/]\d+)+[a-z]*|\d+(?:st|nd|rd|th|x|s|h|m|am|pm)", re.I)
+
+
 def _plausible_bare_password(value: str, text: str, end: int) -> bool:
     lowered = value.lower()
     if len(value) < 3 or lowered in _NOT_A_VALUE or _PARTICIPLE.fullmatch(lowered):
@@ -562,22 +662,66 @@ def _plausible_bare_password(value: str, text: str, end: int) -> bool:
     return _FOLLOWED_BY_UNIT.match(text, end) is None
 
 
+# A PIN or a code that opens something, in any language of `secret_words.toml`: a label
+# of its own ("PIN", "Türcode", "portkoden", "digicode"), or a word for "code" next to the
+# thing it opens ("the code for the gate", "le code de la porte", "код домофона").
+_CODE_LABEL = _phrases("codes")
+_CODE_WORD = _phrases("code_words")
+_LOCKED = _phrases("locked_things")
+_ARTICLES = r"the|el|la|le|il|lo|o|a|den|det|de|der|die|das"
+_CODE_VERBS = rf"{_ALL_VERBS}|is|was|are|were|lautet|c['’]est|era|sind|será|sera"
 _PIN = re.compile(
-    _NOT_AFTER_LETTER
-    + r"(?i:pin(?:[ _\-]?(?:code|number|nummer|numero|número|koodi|koodini|koodin|koden|kode"
-    r"|koden|kod))?|code[ \t]+pin|geheimzahl|tunnusluku|tunnuslukuni|pinkoodi"
-    r"|(?:door|gate|alarm|entry|access|lock|safe|garage|keypad|building|padlock)[ \t\-]?code)"
-    + _NOT_BEFORE_LETTER
-    + _QUALIFIER
-    + _ANY_CONNECTOR
-    + r"[\"']?(?P<v>\d{4,8})(?!\d|[.,:/\-]\d)"
+    rf"(?i:(?P<label>{_CODE_LABEL}"
+    rf"|{_CODE_WORD}(?:[ \t]+[^\W\d_][\w'’\-]{{0,14}}){{0,3}}?[ \t]+{_LOCKED}"
+    rf"|(?<![^\W_]){_LOCKED}(?:['’]s)?(?:[ \t\-]+[^\W\d_][\w'’]{{0,14}}){{0,2}}?[ \t\-]*"
+    rf"{_CODE_WORD}))"
+    # what it is for: "of my debit card", "de mi tarjeta", "till kortet" (no digits)
+    r"(?P<q>(?:[ \t]+(?i:[^\W\d_][\w.@'’\-]{0,19})){0,4}?)"
+    rf"(?P<conn>[ \t]*(?::|=|-|–|—|：|は|が)[ \t]*|[ \t]+(?i:{_CODE_VERBS})"
+    rf"(?:[ \t]+(?i:{_ARTICLES}))?[ \t]*:?[ \t]*|[ \t]+)"
+    r"[\"'“«]?(?P<v>[*#]?\d(?:[ \-]?\d){2,9}[#*]?"
+    r"|(?=[A-Za-z]{0,3}\d)[A-Za-z0-9]{1,3}\d{2,7}[A-Za-z]?[#*]?)"
+    r"(?![A-Za-z0-9_\-]|[.,:/]\d)"
+)
+_SHORT_CODE_WORDS = frozenset(w.lower() for w in _WORDS["short_codes"]["all"])
+_POSTAL_WORDS = re.compile(
+    r"(?i)(?<![^\W_])(?:"
+    + "|".join(re.escape(w) for w in sorted(_WORDS["postal"]["all"], key=len, reverse=True))
+    + r")(?![^\W_])"
+)
+_MONEY_WORDS = re.compile(
+    r"(?i)(?<![^\W_])(?:"
+    + "|".join(re.escape(w) for w in _WORDS["postal"]["money"])
+    + r")(?![^\W_])"
 )
 
 
 def _stated_pins(text: str) -> Iterator[SecretFinding]:
     for m in _PIN.finditer(text):
-        if _FOLLOWED_BY_UNIT.match(text, m.end("v")) is None:
-            yield SecretFinding("password", m.start("v"), m.end("v"))
+        value, label = m.group("v"), m.group("label").lower()
+        digits = sum(c.isdigit() for c in value)
+        said = f"{label} {m.group('q')}".lower()
+        short_ok = any(w in said for w in _SHORT_CODE_WORDS)
+        if digits < (3 if short_ok or not value.isdigit() else 4):
+            continue
+        if not m.group("conn").strip() and (m.group("q") or not value[:1].isdigit()):
+            continue  # "building code section 1004": no verb, no colon, words between
+        if _FOLLOWED_BY_UNIT.match(text, m.end("v")) is not None:
+            continue
+        if "pin" in label and digits == 6 and _postal_context(text, m.start(), m.end()):
+            continue  # an Indian postal code: "the office PIN code is 560001"
+        yield SecretFinding("password", m.start("v"), m.end("v"))
+
+
+def _sentence_around(text: str, start: int, end: int) -> str:
+    left = max(text.rfind(c, 0, start) for c in ".!?\n")
+    right = [i for i in (text.find(c, end) for c in "!?\n") if i >= 0]
+    return text[left + 1 : min(right, default=len(text))]
+
+
+def _postal_context(text: str, start: int, end: int) -> bool:
+    sentence = _sentence_around(text, start, end)
+    return bool(_POSTAL_WORDS.search(sentence)) and not _MONEY_WORDS.search(sentence)
 
 
 # "hunter2 is my wifi password.", "Geheim2024 ist mein Passwort", "X on salasanani". The
@@ -633,6 +777,16 @@ _GENERIC_LABEL = re.compile(
 )
 
 
+# "auth token d4a8da84...": the label straight before a value random enough to be one
+_BARE_TOKEN = re.compile(
+    _NOT_AFTER_ALNUM
+    + r"(?i:(?:api|access|auth|secret|client|refresh|session|bot|bearer|webhook)[ _\-]?"
+    r"(?:key|token|secret)|token|secret)"
+    + _NOT_BEFORE_LETTER
+    + r"[ \t]+(?P<v>[A-Za-z0-9_\-+/=.~]{20,512})(?![A-Za-z0-9_\-+/=~])"
+)
+
+
 def _labelled_tokens(text: str) -> Iterator[SecretFinding]:
     for m in _GENERIC_LABEL.finditer(text):
         span = _value_span(m)
@@ -641,6 +795,10 @@ def _labelled_tokens(text: str) -> Iterator[SecretFinding]:
         value, start, end, _ = span
         if _looks_like_token(value):
             yield SecretFinding("generic_api_key", start, end)
+    for m in _BARE_TOKEN.finditer(text):
+        value = m.group("v").rstrip(_TRAILING_PUNCT)
+        if _looks_like_token(value) and _shannon_entropy(value) >= 3.5:
+            yield SecretFinding("generic_api_key", m.start("v"), m.start("v") + len(value))
 
 
 # The password of scheme://user:password@host. The password may itself hold '@' (it
@@ -746,12 +904,324 @@ def _passport_numbers(text: str) -> Iterator[SecretFinding]:
             yield SecretFinding("passport_number", m.start(), m.end())
 
 
+# --- secrets that are whole blocks: key material, seed phrases, backup codes ---------
+
+# Armour that holds no secret: what is inside is public (or already encrypted to someone).
+_PUBLIC_ARMOUR = re.compile(
+    r"-{3,}[ \t]*BEGIN[ \t]+(?P<what>[A-Z0-9 ]*?(?:PUBLIC KEY(?: BLOCK)?|CERTIFICATE(?: REQUEST)?"
+    r"|PGP SIGNATURE|PGP MESSAGE|SIGNED MESSAGE|X509 CRL|PARAMETERS|DH PARAMETERS))[ \t]*-{3,}"
+    r"[\s\S]*?(?:-{3,}[ \t]*END[ \t]+(?P=what)[ \t]*-{3,}|\Z)"
+)
+# An SSH public key line ("ssh-ed25519 AAAAC3Nz... me@host"), an SRI or digest prefix,
+# a data URI: the base64 that follows is not a secret.
+_PUBLIC_PREFIX = re.compile(
+    r"(?:(?:ssh-(?:rsa|dss|ed25519|ed448)|ecdsa-sha2-nistp\d+|sk-(?:ssh-ed25519|ecdsa-sha2-nistp256)"
+    r"@openssh\.com|(?:ssh-rsa|ssh-ed25519|ecdsa-sha2-nistp\d+)-cert-v01@openssh\.com)[ \t]+"
+    r"|(?i:sha(?:1|224|256|384|512)|md5)[:=\-][ \t]?|base64,|(?i:fingerprint)[: \t]+)$"
+)
+_B64_WORD = re.compile(r"(?<![A-Za-z0-9+/=_\-.])[A-Za-z0-9+/]{16,}={0,2}(?![A-Za-z0-9+/=_\-])")
+_B64_GAP = re.compile(r"[ \t]*\r?\n[ \t]*")
+
+
+def _public_spans(text: str) -> list[tuple[int, int]]:
+    return [(m.start(), m.end()) for m in _PUBLIC_ARMOUR.finditer(text)]
+
+
+def _key_material(text: str) -> Iterator[SecretFinding]:
+    """Base64 that is plainly key material: one random-looking word of 56 characters or
+    more (a line of a PEM or OpenSSH body pasted alone), or lines of 40 or more, one under
+    another (a body without its armour). Public keys, certificates, digests are skipped."""
+    if len(text) < 56:
+        return
+    public = _public_spans(text)
+    words = list(_B64_WORD.finditer(text))
+    i = 0
+    while i < len(words):
+        run = [words[i]]
+        while (
+            i + 1 < len(words)
+            and len(run[-1].group(0)) >= 40
+            and _B64_GAP.fullmatch(text, run[-1].end(), words[i + 1].start())
+        ):
+            i += 1
+            run.append(words[i])
+        i += 1
+        start, end = run[0].start(), run[-1].end()
+        if any(a <= start < b for a, b in public):
+            continue
+        if _PUBLIC_PREFIX.search(text[max(0, start - 64) : start]):
+            continue
+        body = "".join(w.group(0) for w in run)
+        long_lines = sum(len(w.group(0)) >= 40 for w in run)
+        if not (len(run[0].group(0)) >= 56 or (long_lines >= 2 and len(body) >= 80)):
+            continue
+        if _random_base64(body):
+            yield SecretFinding("key_material", start, end)
+
+
+def _random_base64(body: str) -> bool:
+    has = (any(c.isupper() for c in body), any(c.islower() for c in body))
+    return all(has) and any(c.isdigit() for c in body) and _shannon_entropy(body) >= 4.0
+
+
+# PuTTY's private key file: from its first line to the MAC (or the end of the text).
+_PUTTY_KEY = (
+    r"PuTTY-User-Key-File-\d+:[\s\S]*?(?:Private-MAC:[ \t]*[0-9A-Fa-f]*|Private-Hash:[ \t]*"
+    r"[0-9A-Fa-f]*|\Z)"
+)
+
+
+@lru_cache(maxsize=1)
+def _bip39() -> frozenset[str]:
+    text = resources.files("credo").joinpath("data/bip39_english.txt").read_text("utf-8")
+    return frozenset(w for w in text.split() if w.isalpha() and w.islower() and len(w) > 2)
+
+
+_LETTER_WORD = re.compile(r"[^\W\d_]+")
+# between two words of a seed phrase: blanks, commas, a line break, numbering ("1. " "2)")
+_SEED_GAP = re.compile(r"[\s,;|·•\-]*(?:\(?\d{1,2}[.):]?[ \t]*)?[\s,;|·•\-]*")
+_SEED_LABEL = re.compile(_phrases("seed_phrases"), re.IGNORECASE)
+#: a seed phrase has 12 to 24 words; one that a label names may be cut short
+SEED_WORDS = 12
+LABELLED_SEED_WORDS = 8
+
+
+def _seed_phrases(text: str) -> Iterator[SecretFinding]:
+    """Twelve or more words in a row from the BIP-39 list (eight after a label such as
+    "seed phrase"), separated by blanks, commas, line breaks or numbers. A sentence of
+    prose has "the", "is", "my" and the like, none of which are on the list."""
+    words = _bip39()
+    labels = [m.end() for m in _SEED_LABEL.finditer(text)]
+    run: list[re.Match[str]] = []
+
+    def flush() -> Iterator[SecretFinding]:
+        if not run:
+            return
+        start = run[0].start()
+        labelled = any(0 <= start - end <= 40 for end in labels)
+        if len(run) >= SEED_WORDS or (labelled and len(run) >= LABELLED_SEED_WORDS):
+            yield SecretFinding("seed_phrase", start, run[-1].end())
+
+    for m in _LETTER_WORD.finditer(text):
+        word = m.group(0).lower()
+        if word in words and (not run or _SEED_GAP.fullmatch(text, run[-1].end(), m.start())):
+            run.append(m)
+            continue
+        yield from flush()
+        run = [m] if word in words else []
+    yield from flush()
+
+
+# One-time recovery codes: "backup codes: 8492 1734, 5521 0983", "recovery codes
+# a1b2c-3d4e5 f6a7b-8c9d0". After a label, one code or a list of them.
+_BACKUP_LABEL = _phrases("backup_codes")
+_CODE_TOKEN = (
+    r"(?:\d{4}[ \-]\d{4}(?:[ \-]\d{4})?"
+    r"|(?=[A-Za-z\-]{0,12}\d)[A-Za-z0-9]{4,12}(?:-[A-Za-z0-9]{3,12}){0,4})"
+)
+_BACKUP_CODES = re.compile(
+    rf"(?i:{_BACKUP_LABEL})"
+    r"(?:[ \t]+(?i:[^\W\d_][\w'’\-]{0,19})){0,4}?"
+    rf"(?:[ \t]*(?::|=|-|–|—)[ \t]*|[ \t]+(?i:{_CODE_VERBS}|are|were)[ \t]*:?[ \t]*|[ \t]*\r?\n)"
+    r"[\s\"'“«(\[]*"
+    rf"(?P<v>(?:\(?\d{{1,2}}[.)][ \t]*)?{_CODE_TOKEN}"
+    rf"(?:[\s,;|/]+(?:(?i:and|und|et|y|e|och|ja|og|i|и)[ \t]+)?(?:\(?\d{{1,2}}[.)][ \t]*)?"
+    rf"{_CODE_TOKEN})*)"
+    r"(?![\w\-])"
+)
+# recovery codes pasted with no label: three or more hex pairs like GitHub's "1a2b3-c4d5e"
+_UNLABELLED_CODES = re.compile(
+    r"(?<![\w\-])(?:[0-9a-f]{4,6}-[0-9a-f]{4,6}(?:[\s,;]+|$)){3,}", re.MULTILINE
+)
+
+
+def _backup_codes(text: str) -> Iterator[SecretFinding]:
+    for m in _BACKUP_CODES.finditer(text):
+        value = m.group("v")
+        if sum(c.isdigit() for c in value) >= 3 and len(value) >= 6:
+            yield SecretFinding("backup_codes", m.start("v"), m.end("v"))
+    for m in _UNLABELLED_CODES.finditer(text):
+        value = m.group(0).rstrip(", ;\n\t\r")
+        if any(c.isdigit() for c in value) and any(c.isalpha() for c in value):
+            yield SecretFinding("backup_codes", m.start(), m.start() + len(value))
+
+
+# "user / password" written as a pair: after a label ("login", "Zugangsdaten",
+# "identifiants", "логин/пароль"), or after a user name every installer knows ("admin",
+# "root") when what follows the slash looks like a password.
+_CREDENTIAL_LABEL = _phrases("credentials")
+_USERNAMES = "|".join(re.escape(u) for u in _WORDS["usernames"]["all"])
+_PAIR = (
+    r"(?P<v>(?P<user>[^\s/\"'`,;()]{1,64})[ \t]*/[ \t]*(?P<pw>[^\s/\"'`,;()]{3,128}))"
+    r"(?=[\s\"'`,;()]|[.!?](?:\s|$)|$)"
+)
+_LABELLED_PAIR = re.compile(
+    rf"(?i:{_CREDENTIAL_LABEL})"
+    r"(?:[ \t]+(?i:[^\W\d_][\w.'’\-]{0,19})){0,4}?"
+    rf"(?:[ \t]*(?::|=|-|–|—)[ \t]*|[ \t]+(?i:{_CODE_VERBS}|are|were)[ \t]*:?[ \t]*|[ \t]+)"
+    r"[\"'“«]?" + _PAIR
+)
+_BARE_PAIR = re.compile(
+    rf"(?<![\w.@/\-])(?P<v>(?P<user>(?i:{_USERNAMES})|[\w.+\-]+@[\w\-]+(?:\.[\w\-]+)+)"
+    r"[ \t]*/[ \t]*(?P<pw>[^\s/\"'`,;()]{5,128}))(?=[\s\"'`,;()]|[.!?](?:\s|$)|$)"
+)
+
+
+def _credential_pairs(text: str) -> Iterator[SecretFinding]:
+    for pattern in (_LABELLED_PAIR, _BARE_PAIR):
+        for m in pattern.finditer(text):
+            password = m.group("pw").rstrip(_TRAILING_PUNCT)
+            if len(password) < 3 or _is_placeholder(password):
+                continue
+            if _VERSION_OR_DATE.fullmatch(password) or password.lower() in _NOT_A_VALUE:
+                continue
+            if pattern is _BARE_PAIR and not _bare_value_ok(password):
+                continue
+            if m.group("user").lower() in ("and", "or", "und", "et", "y", "o", "и"):
+                continue
+            end = m.start("pw") + len(password)
+            yield SecretFinding("password", m.start("v"), end)
+
+
+# Webhook URLs whose path is the credential (Discord, Teams, Zapier, IFTTT, any host or
+# path named for hooks): the path after the hook part is masked, the host kept.
+_WEBHOOK = re.compile(
+    r"https?://(?:[\w\-]+\.)*(?:[\w\-]*hook[\w\-]*\.[\w.\-]+(?::\d+)?/(?:[\w\-]*hook[\w\-]*/)?"
+    r"|[\w.\-]+(?::\d+)?/(?:[\w\-]+/)*?(?i:api/webhooks|webhooks?|hooks?|webhookb2|trigger)/)"
+    r"(?P<v>[^\s\"'<>]+)"
+)
+
+
+def _webhooks(text: str) -> Iterator[SecretFinding]:
+    for m in _WEBHOOK.finditer(text):
+        value = m.group("v").rstrip(_TRAILING_PUNCT)
+        alnum = sum(c.isalnum() for c in value)
+        if alnum >= 16 and any(c.isdigit() for c in value) and _shannon_entropy(value) >= 3.0:
+            yield SecretFinding("webhook", m.start("v"), m.start("v") + len(value))
+
+
+# Identity and account numbers after their label, in any language of `secret_words.toml`:
+# "my NI number is WE 66 77 57 D", "mój PESEL to 93120533929", "паспорт: 34 17 793212".
+_NUMBER_WORD = (
+    r"(?:[ \t]*(?i:number|no\.?|nr\.?|n\.|n[º°o]\.?|\#|nummer|numero|número|numéro|номер))?"
+)
+_ID_NUMBER = r"(?P<v>[A-Z0-9]{1,24}(?:[ \-./][A-Z0-9]{1,12}){0,6})(?![A-Za-z0-9_\-]|[.,/]\d)"
+
+
+def _labelled_number_pattern(table: str) -> re.Pattern[str]:
+    return re.compile(
+        rf"(?i:(?P<label>{_phrases(table)}))"
+        + _NUMBER_WORD
+        + r"(?P<q>(?:[ \t]+(?i:[^\W\d_][\w'’\-]{0,19})){0,3}?)"
+        + rf"(?P<conn>[ \t]*(?::|=|-|–|—|：|は)[ \t]*|[ \t]+(?i:{_CODE_VERBS}|are)"
+        + rf"(?:[ \t]+(?i:{_ARTICLES}))?[ \t]*:?[ \t]*|[ \t]+)"
+        + r"[\"'“«]?"
+        + _ID_NUMBER
+    )
+
+
+_LABELLED_NUMBERS = (
+    ("national_id", _labelled_number_pattern("national_ids")),
+    ("passport_number", _labelled_number_pattern("passports")),
+    ("bank_account", _labelled_number_pattern("bank_accounts")),
+)
+
+
+_SSN_SHAPE = re.compile(r"(\d{3})[ \-]?(\d{2})[ \-]?(\d{4})")
+_A_DATE = re.compile(
+    r"\d{4}[\-./]\d{1,2}[\-./]\d{1,2}|\d{1,2}[\-./]\d{1,2}[\-./]\d{2,4}|v?\d+(?:\.\d+)+"
+)
+
+
+def _labelled_numbers(text: str) -> Iterator[SecretFinding]:
+    for kind, pattern in _LABELLED_NUMBERS:
+        for m in pattern.finditer(text):
+            value = m.group("v")
+            if not m.group("conn").strip() and m.group("q"):
+                continue  # "social media 12000": words between, no verb, no colon
+            digits = sum(c.isdigit() for c in value)
+            alnum = sum(c.isalnum() for c in value)
+            if kind == "passport_number":
+                ok = alnum >= 7 and digits >= 3
+            else:
+                ok = digits >= 5 and alnum >= 6
+            if not ok or _A_DATE.fullmatch(value) or (value.isdigit() and _is_yyyymmdd(value)):
+                continue
+            ssn = _SSN_SHAPE.fullmatch(value)
+            if ssn and _SSN_LABEL.fullmatch(m.group("label")) and not _ssn_ok(*ssn.groups()):
+                continue  # a number the SSA never issues: an example, not a person's
+            yield SecretFinding(kind, m.start("v"), m.end("v"))
+
+
+# The answer to a security question: in a sentence about one ("my mother's maiden name
+# is Kowalczyk", "svar på säkerhetsfrågan: ... hette Smulan"), what follows "is",
+# "hette", "era", ":" and the like, when it is a name or holds a digit.
+_SECURITY_MARK = re.compile(_phrases("security_answers", skip=("answer_verbs",)), re.IGNORECASE)
+_ANSWER_VERBS = "|".join(
+    re.escape(v).replace("'", "['’]")
+    for v in sorted(_WORDS["security_answers"]["answer_verbs"], key=len, reverse=True)
+)
+_ANSWER = re.compile(
+    rf"(?:(?<![^\W_])(?i:{_ANSWER_VERBS})(?![^\W_])|:|：)[ \t]+"
+    rf"(?:(?i:{_ARTICLES})[ \t]+)?[\"'“«]?"
+    r"(?P<v>[^\W_][\w'’\-]*(?:[ \t]+[^\W\d_][\w'’\-]*)?)"
+)
+
+
+def _security_answers(text: str) -> Iterator[SecretFinding]:
+    if not _SECURITY_MARK.search(text):
+        return
+    for m in _ANSWER.finditer(text):
+        value = m.group("v")
+        first, _, rest = value.partition(" ")
+        if rest and not rest[:1].isupper():
+            value = first  # "Biscuit2 then": only a name goes on
+        if value.lower() in _NOT_A_VALUE or len(value) < 2:
+            continue
+        if not (value[:1].isupper() or any(c.isdigit() for c in value)):
+            continue
+        if value.lower() in ("i", "my", "mine", "that", "what"):
+            continue
+        yield SecretFinding("security_answer", m.start("v"), m.start("v") + len(value))
+
+
+# Payment cards are checked by Luhn and issuer prefix; a number labelled as something else
+# that passes both (an IMEI, an order or tracking number) is not a card.
+_NOT_CARD = re.compile(
+    r"(?i)(?<![^\W_])(?:"
+    + "|".join(re.escape(w) for w in sorted(_WORDS["not_card"]["all"], key=len, reverse=True))
+    + r")(?![^\W_])[^.!?\n\d]{0,24}$"
+)
+_CARD = re.compile(
+    r"(?<![\w+])(?<!\d[.\-/])(?:\d{13,19}"
+    r"|\d{4}(?P<s1>[ \-])\d{4}(?P=s1)\d{4}(?P=s1)\d{1,4}(?:(?P=s1)\d{1,3})?"
+    r"|\d{4}(?P<s2>[ \-])\d{6}(?P=s2)\d{4,5})"
+    r"(?!\w|[.\-/]\d)"
+)
+
+
+def _payment_cards(text: str) -> Iterator[SecretFinding]:
+    for m in _CARD.finditer(text):
+        if not _is_card_number(m.group(0)):
+            continue
+        if _NOT_CARD.search(text[max(0, m.start() - 48) : m.start()]):
+            continue  # "IMEI 490154203237518", "order number 4111..."
+        yield SecretFinding("payment_card", m.start(), m.end())
+
+
 # Ordered most specific first: on overlap the earlier detector's kind is kept.
 _DETECTORS: tuple[Detector, ...] = (
     _regex_detector(
         "private_key",
-        r"-----BEGIN[ A-Z0-9]*PRIVATE KEY(?: BLOCK)?-----[\s\S]*?"
-        r"(?:-----END[ A-Z0-9]*PRIVATE KEY(?: BLOCK)?-----|\Z)",
+        r"-{3,}[ \t]*BEGIN[ A-Z0-9]*PRIVATE KEY(?: BLOCK)?[ \t]*-{3,}[\s\S]*?"
+        r"(?:-{3,}[ \t]*END[ A-Z0-9]*PRIVATE KEY(?: BLOCK)?[ \t]*-{3,}|\Z)",
+    ),
+    _regex_detector("private_key", _PUTTY_KEY),
+    # an encrypted PEM body pasted without its first line
+    _regex_detector(
+        "private_key",
+        r"Proc-Type:[ \t]*4,ENCRYPTED[\s\S]*?(?:-{3,}[ \t]*END[ A-Z0-9]*PRIVATE KEY[ \t]*-{3,}"
+        r"|\Z)",
     ),
     # a service account's key without its PEM armour: "private_key": "MIIEvQ..."
     _regex_detector(
@@ -788,10 +1258,12 @@ _DETECTORS: tuple[Detector, ...] = (
     ),
     _regex_detector(
         "aws_secret_key",
-        _NOT_AFTER_ALNUM
-        + r"(?i:aws[_\-. ]?secret(?:[_\-. ]?access)?(?:[_\-. ]?key)?)"
+        _NOT_AFTER_ALNUM + r"(?i:aws[_\-. ]?secret(?:[_\-. ]?access)?(?:[_\-. ]?key)?"
+        r"|secret[_\-. ]?access[_\-. ]?key(?:[_\-. ]?id)?)"
         + _NOT_BEFORE_WORD
+        + r"(?:"
         + _EN_CONNECTOR
+        + r"|[ \t]+)"
         + r"[\"']?(?P<v>[A-Za-z0-9/+]{40})(?![A-Za-z0-9/+=])",
         group="v",
     ),
@@ -846,6 +1318,53 @@ _DETECTORS: tuple[Detector, ...] = (
     _regex_detector("groq_api_key", r"(?<![A-Za-z0-9_])gsk_[A-Za-z0-9]{40,}"),
     _regex_detector("xai_api_key", _NOT_AFTER_TOKEN + r"xai-[A-Za-z0-9]{40,}"),
     _regex_detector(
+        "vault_token",
+        r"(?<![\w.])(?:hv[sbr]\.[A-Za-z0-9_\-]{20,}|[sb]\.[A-Za-z0-9]{24})(?![\w.\-])",
+        check=lambda v: v[:1] == "h" or (_has_letter_and_digit(v[2:]) and not v[2:].islower()),
+    ),
+    # a Discord bot token: the user id in base64, a time, an HMAC
+    _regex_detector(
+        "discord_token",
+        r"(?<![\w.\-])[MNO][A-Za-z\d_\-]{23,27}\.[A-Za-z\d_\-]{6}\.[A-Za-z\d_\-]{27,40}(?![\w.\-])",
+    ),
+    # a Bitcoin private key in wallet import format (base58, 51-52 characters)
+    _regex_detector(
+        "crypto_private_key",
+        r"(?<![A-Za-z0-9])(?:[KL][1-9A-HJ-NP-Za-km-z]{51}|5[HJK][1-9A-HJ-NP-Za-km-z]{49})"
+        r"(?![A-Za-z0-9])",
+    ),
+    # 32 bytes in hex after "private key" in any language (an Ethereum account key)
+    _regex_detector(
+        "crypto_private_key",
+        r"(?i:private[ _\-]?key|privkey|priv[ _]key|privater[ \t]+schlüssel|clé[ \t]+privée"
+        r"|cle[ \t]+privee|clave[ \t]+privada|chiave[ \t]+privata|chave[ \t]+privada"
+        r"|приватный[ \t]+ключ|закрытый[ \t]+ключ|yksityinen[ \t]+avain|privat[ \t]+nyckel"
+        r"|privé[ \t]*sleutel|klucz[ \t]+prywatny|秘密鍵|私钥)"
+        r"[^\n]{0,40}?(?<![0-9A-Za-z])(?P<v>(?:0x)?[0-9a-fA-F]{64})(?![0-9A-Za-z])",
+        group="v",
+    ),
+    # the password of a Wi-Fi QR code: WIFI:S:name;T:WPA;P:password;;
+    _regex_detector(
+        "password",
+        r"WIFI:(?:[STH]:(?:\\.|[^;\\])*;)*P:(?P<v>(?:\\.|[^;\\\s])+)",
+        group="v",
+    ),
+    # a password given to a command: --password X, -p X after -u USER, mysql -pX
+    _regex_detector(
+        "password",
+        r"(?<![\w\-])(?:--(?:password|passwd|pass|token|api-key|secret)(?:=|[ \t]+)"
+        r"|-u[ \t]+\S+[ \t]+-p[ \t]*|(?:mysql|mysqldump|sshpass)\b[^\n]*?[ \t]-p)"
+        r"[\"']?(?P<v>[^\s\"']{3,128})",
+        group="v",
+        check=lambda v: not _is_placeholder(v) and not v.startswith("-"),
+    ),
+    _regex_detector(
+        "discord_webhook",
+        r"https://(?:ptb\.|canary\.)?discord(?:app)?\.com/api/webhooks/\d+/(?P<v>[\w\-]{20,})",
+        group="v",
+    ),
+    _webhooks,
+    _regex_detector(
         "jwt",
         _NOT_AFTER_TOKEN
         + rf"eyJ[{_TOKEN_CHARS}]{{8,}}\.eyJ[{_TOKEN_CHARS}]{{8,}}\.[{_TOKEN_CHARS}]*",
@@ -862,19 +1381,20 @@ _DETECTORS: tuple[Detector, ...] = (
         r"(?P<v>[A-Za-z0-9+/]{8,}={0,2})",
         group="v",
     ),
+    _key_material,
+    # blocks before the numbers they are made of: a list of codes is not a card
+    _backup_codes,
+    _seed_phrases,
     _ibans,
     _ssns,
-    _regex_detector(
-        "payment_card",
-        r"(?<![\w+])(?<!\d[.\-/])(?:\d{13,19}"
-        r"|\d{4}(?P<s1>[ \-])\d{4}(?P=s1)\d{4}(?P=s1)\d{1,4}(?:(?P=s1)\d{1,3})?"
-        r"|\d{4}(?P<s2>[ \-])\d{6}(?P=s2)\d{4,5})"
-        r"(?!\w|[.\-/]\d)",
-        check=_is_card_number,
-    ),
+    _payment_cards,
     _passport_numbers,
+    _labelled_numbers,
     _stated_pins,
+    _credential_pairs,
     _stated_passwords,
+    _cjk_passwords,
+    _security_answers,
     _passwords_stated_first,
     _labelled_tokens,
 )

@@ -27,6 +27,7 @@ from ..embed import EmbedderError
 from ..fact import Fact
 from ..memory import Memory, MemoryError_, NotFound, dumps_jsonl
 from ..render import format_date
+from ..secrets import mask_secrets
 from ..store.base import StoreError
 from . import queries
 from .auth import COOKIE, Guard, Receive, Scope, Send, TokenGate
@@ -306,7 +307,8 @@ class Inspector:
             return rejected, result
 
         rejected, result = await self.amem.run(run)
-        return self.page(request, "remembered.html", rejected=rejected, result=result, text=text)
+        shown = text if result.accepted else mask_secrets(text)  # never echo a secret back
+        return self.page(request, "remembered.html", rejected=rejected, result=result, text=shown)
 
     async def forget_confirm(self, request: Request) -> Response:
         target, value = _target(dict(request.query_params))
