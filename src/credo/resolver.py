@@ -478,6 +478,17 @@ def _moves_out(
 
 
 _DENYING_STATES = mapping("denying_states")
+_PARTNER_STATES = mapping("partner_states")
+
+
+def _as_state(base: str, obj: str | None) -> str | None:
+    """What a fact says its subject is: a "be" fact's state ("married", "a vegan"), or the
+    state that having a partner says ("i have a girlfriend": dating); None for others."""
+    if base.startswith("be"):
+        return _state(base, obj)
+    if base == "have":
+        return next((_PARTNER_STATES[w] for w in _tokens(obj) if w in _PARTNER_STATES), None)
+    return None
 
 
 def _state_denies(state: Fact, claim: Fact, catalogue: Catalogue) -> bool:
@@ -1017,18 +1028,23 @@ def resolve(
         clashes.extend(f for f in live if f not in clashes and _holds_thing(f, *changed, catalogue))
 
     # "I'm single" / "I'm married to Laura": states on sibling "be" keys can exclude
-    # each other; compare what each says the subject is
-    if base.startswith("be") and incoming.key:
+    # each other; compare what each says the subject is. Having a partner is a state too
+    # ("i have a girlfriend" / "i just got engaged")
+    mine = _as_state(base, incoming.object)
+    if mine is not None and incoming.key:
         for fact in live:
             other = catalogue.canonical(fact.predicate or "")
+            theirs = _as_state(other[0], fact.object)
             if (
                 fact in on_key
+                and base.startswith("be")
+                or fact in clashes
                 or fact.subject != incoming.subject
-                or not other[0].startswith("be")
+                or theirs is None
                 or other[1] != negated
             ):
                 continue
-            if catalogue.excludes(_state(base, incoming.object), _state(other[0], fact.object)):
+            if catalogue.excludes(mine, theirs):
                 clashes.append(fact)
 
     # "I'm an only child" / "i have two brothers", "I am a vegan" / "I eat meat": a state
