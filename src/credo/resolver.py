@@ -1030,21 +1030,21 @@ def resolve(
     # "I'm single" / "I'm married to Laura": states on sibling "be" keys can exclude
     # each other; compare what each says the subject is. Having a partner is a state too
     # ("i have a girlfriend" / "i just got engaged")
-    mine = _as_state(base, incoming.object)
-    if mine is not None and incoming.key:
+    my_state = _as_state(base, incoming.object)
+    if my_state is not None and incoming.key:
         for fact in live:
             other = catalogue.canonical(fact.predicate or "")
-            theirs = _as_state(other[0], fact.object)
+            their_state = _as_state(other[0], fact.object)
             if (
                 fact in on_key
                 and base.startswith("be")
                 or fact in clashes
                 or fact.subject != incoming.subject
-                or theirs is None
+                or their_state is None
                 or other[1] != negated
             ):
                 continue
-            if catalogue.excludes(mine, theirs):
+            if catalogue.excludes(my_state, their_state):
                 clashes.append(fact)
 
     # "I'm an only child" / "i have two brothers", "I am a vegan" / "I eat meat": a state
