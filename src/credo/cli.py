@@ -707,6 +707,9 @@ def _command_groups() -> list[Callable[[CommandAdder], None]]:
     from .ui import register as register_ui
 
     groups.append(register_ui)
+    from .serve import register as register_serve
+
+    groups.append(register_serve)
     return groups
 
 

@@ -27,6 +27,7 @@ __all__ = [
     "http_token",
     "is_loopback",
     "read_token_file",
+    "warn_if_shared",
 ]
 
 #: tokens shorter than this are refused: the token is all that guards a network-facing server
@@ -72,6 +73,19 @@ def _warn(who: str, message: str) -> None:
     print(f"{who}: warning: {message}", file=sys.stderr)
 
 
+def warn_if_shared(path: Path, info: os.stat_result, *, who: str = "credo") -> None:
+    """A warning (on stderr, prefixed with `who`) when the secret file `path` (whose
+    `os.fstat` is `info`) can be read by group or others, or belongs to another user."""
+    if info.st_mode & 0o077:
+        _warn(
+            who,
+            f"{path} can be read by group or others (mode {info.st_mode & 0o777:04o}): "
+            f"run chmod 600 {shlex.quote(str(path))}",
+        )
+    if hasattr(os, "getuid") and info.st_uid != os.getuid():
+        _warn(who, f"{path} belongs to another user (uid {info.st_uid})")
+
+
 def read_token_file(path: str | Path, *, who: str = "credo") -> str:
     """The token in `path` (its first line, spaces trimmed). The file should be readable
     by its owner only: a warning (on stderr, prefixed with `who`) says so when group or
@@ -90,14 +104,7 @@ def read_token_file(path: str | Path, *, who: str = "credo") -> str:
             f"{path} is over {MAX_TOKEN_FILE_BYTES} bytes: not a token file "
             "(it should hold the token alone)"
         )
-    if info.st_mode & 0o077:
-        _warn(
-            who,
-            f"{path} can be read by group or others (mode {info.st_mode & 0o777:04o}): "
-            f"run chmod 600 {shlex.quote(str(path))}",
-        )
-    if hasattr(os, "getuid") and info.st_uid != os.getuid():
-        _warn(who, f"{path} belongs to another user (uid {info.st_uid})")
+    warn_if_shared(path, info, who=who)
     try:
         lines = data.decode("utf-8").splitlines()
     except UnicodeDecodeError as exc:

@@ -2,7 +2,9 @@
 
 A thin edge over `Memory` (through `AsyncMemory`, so tool calls never block the event
 loop). The scope is fixed when the server starts: no tool takes a scope, so a client of a
-server for scope A can never read or write scope B.
+server for scope A can never read or write scope B. With `--http --tokens` one process
+serves many scopes (`credo.mcp_scoped`): each token names one scope, and its client gets
+the server of that scope, no other.
 
 Over HTTP every request needs `Authorization: Bearer <token>`. The token comes from
 `CREDO_MCP_TOKEN` or `--token-file PATH` (a file only its owner can read); `--token` still
@@ -60,6 +62,7 @@ if TYPE_CHECKING:
     from mcp.server.mcpserver import MCPServer
 
     from .cli import CommandAdder
+    from .extract.base import Turn
 
 __all__ = ["build_server", "register", "client_config"]
 
@@ -625,32 +628,41 @@ def build_server(
     return server
 
 
-async def _ingest(amem: AsyncMemory, turns: list[TurnIn], episode: str | None) -> dict[str, Any]:
-    from mcp.server.mcpserver.exceptions import ToolError
-
+def episode_turns(
+    turns: list[TurnIn], episode: str | None, *, prefix: str = "mcp"
+) -> tuple[str, list[Turn]]:
+    """The episode's id (made up, `<prefix>-<12 hex>`, when not given) and its turns as
+    `credo.ingest` takes them: ids `<episode>:1, :2, ...` where none is given, times read,
+    secrets masked in each whole turn.
+    Refuses (MemoryError_) more than MAX_INGEST_CHARS in all, before anything is written."""
     from .extract.base import Turn
     from .ingest import masked_turns
 
-    episode = episode or "mcp-" + uuid.uuid4().hex[:12]
+    episode = episode or f"{prefix}-" + uuid.uuid4().hex[:12]
     total = sum(len(t.content) for t in turns)
     if total > MAX_INGEST_CHARS:
-        raise ToolError(
+        raise MemoryError_(
             f"the turns hold {total} characters; one ingest call takes at most "
             f"{MAX_INGEST_CHARS}: send the conversation in parts"
         )
+    converted = masked_turns(
+        [
+            Turn(
+                id=t.id or f"{episode}:{n}",
+                role=t.role,
+                content=t.content,
+                timestamp=parse_time(t.timestamp),
+                episode=episode,
+            )
+            for n, t in enumerate(turns, start=1)
+        ]
+    )
+    return episode, converted
+
+
+async def _ingest(amem: AsyncMemory, turns: list[TurnIn], episode: str | None) -> dict[str, Any]:
     with _as_tool_errors():
-        converted = masked_turns(
-            [
-                Turn(
-                    id=t.id or f"{episode}:{n}",
-                    role=t.role,
-                    content=t.content,
-                    timestamp=parse_time(t.timestamp),
-                    episode=episode,
-                )
-                for n, t in enumerate(turns, start=1)
-            ]
-        )
+        episode, converted = episode_turns(turns, episode)
         report = await amem.ingest(converted)
     out: dict[str, Any] = report.to_dict()
     out["episode"] = mask_field(episode)
@@ -737,18 +749,27 @@ def cmd_mcp(args: argparse.Namespace, settings: Settings) -> int:
         command = shlex.join([entry["command"], *entry["args"]])
         print(_WHERE[args.print_config].format(name=name, command=command), file=sys.stderr)
         return 0
-    if not args.http and (args.host or args.port or args.token or args.token_file):
-        raise UsageError("--host, --port, --token and --token-file apply to --http only")
+    if not args.http and (args.host or args.port or args.token or args.token_file or args.tokens):
+        raise UsageError("--host, --port, --token, --token-file and --tokens apply to --http only")
     _require_sdk()
     token: str | None = None
+    tokens = None
     if args.http:
+        from .access import load_tokens
+
         host = args.host or "127.0.0.1"
         try:
-            token, made_up = http_token(host, given_token(args, os.environ))
+            tokens = load_tokens(args.tokens, os.environ, who="credo mcp")
+            if tokens is not None and (args.token or args.token_file):
+                raise UsageError("give --tokens (a table) or one token, not both")
+            if tokens is None:
+                token, made_up = http_token(host, given_token(args, os.environ))
         except MemoryError_ as exc:
             raise UsageError(str(exc)) from exc
     memory = open_memory(args, settings)
     try:
+        if tokens is not None:  # many scopes, each token bound to one (credo.mcp_scoped)
+            return _serve_scoped(memory, tokens, host, args.port or DEFAULT_PORT)
         server = build_server(memory, token=token)
         if not args.http:
             server.run("stdio")
@@ -771,12 +792,29 @@ def cmd_mcp(args: argparse.Namespace, settings: Settings) -> int:
         memory.store.close()
 
 
+def _serve_scoped(memory: Memory, tokens: Any, host: str, port: int) -> int:
+    import uvicorn
+
+    from .cli import UsageError
+    from .mcp_scoped import build_scoped_app
+
+    try:
+        app = build_scoped_app(memory.store, tokens, policy=memory.policy, host=host)
+    except MemoryError_ as exc:
+        raise UsageError(str(exc)) from exc
+    url = f"http://{'[' + host + ']' if ':' in host else host}:{port}/mcp"
+    print(f"credo mcp: {len(tokens)} token(s), each bound to its scope, at {url}", file=sys.stderr)
+    uvicorn.Server(uvicorn.Config(app, host=host, port=port, log_level="warning")).run()
+    return 0
+
+
 def register(command: CommandAdder) -> None:
     p = command.standalone(
         "mcp",
         cmd_mcp,
         "Serve the scope's memory to MCP clients (Claude Desktop, Claude Code, Cursor): over "
-        "stdio, or over streamable HTTP with --http. The scope is fixed at start.",
+        "stdio, or over streamable HTTP with --http. The scope is fixed at start; with "
+        "--http --tokens, many scopes are served, each client bound to its scope by its token.",
     )
     p.add_argument(
         "--http",
@@ -804,6 +842,14 @@ def register(command: CommandAdder) -> None:
         f"machine, so it warns; prefer ${TOKEN_ENV} or --token-file "
         "(default: $CREDO_MCP_TOKEN; on loopback without any, a one-off "
         "token is made and printed)",
+    )
+    p.add_argument(
+        "--tokens",
+        metavar="PATH",
+        default=None,
+        help="with --http: serve many scopes, each client bound to its scope by its token: "
+        "a token table (YAML or JSON; default $CREDO_SERVE_TOKENS) whose every token names "
+        "one scope (see docs/api.md)",
     )
     p.add_argument(
         "--print-config",
