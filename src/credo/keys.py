@@ -1279,6 +1279,12 @@ def _shared_verbs(head: Token) -> list[Token] | None:
     for conj in head.conjuncts:
         if conj.i < head.i or any(c.dep_ in _SUBJ for c in conj.children):
             continue
+        doc = conj.doc
+        if conj.left_edge.i > 0 and doc[conj.left_edge.i - 1].text == ",":
+            if not any(c.i > conj.i for c in head.conjuncts):
+                # "left acme and joined a startup, wish me luck": a verb spliced on
+                # after a comma with no "and" to come is said to the listener
+                continue
         auxes = [c for c in conj.children if c.dep_ in ("aux", "auxpass") and c.i < conj.i]
         verb = auxes[0] if auxes else conj
         if (

@@ -994,6 +994,13 @@ def resolve(
         ) and objects_agree(incoming.object, fact.object):
             clashes.append(fact)
         elif (
+            _leaves(base, negated)
+            and _is_work(*other, fact.object)
+            and bool(left := set(_tokens(incoming.object)) - _WORK_NOUNS)
+            and left <= set(_tokens(fact.object))
+        ):
+            clashes.append(fact)  # "left shopify" / "im a software engineer at shopify"
+        elif (
             _ends_work(base, negated, incoming.object)
             and _is_work(*other, fact.object)
             or _moves_home(base, negated, incoming.object)
