@@ -1280,11 +1280,14 @@ def _shared_verbs(head: Token) -> list[Token] | None:
         if conj.i < head.i or any(c.dep_ in _SUBJ for c in conj.children):
             continue
         doc = conj.doc
-        if conj.left_edge.i > 0 and doc[conj.left_edge.i - 1].text == ",":
-            if not any(c.i > conj.i for c in head.conjuncts):
-                # "left acme and joined a startup, wish me luck": a verb spliced on
-                # after a comma with no "and" to come is said to the listener
-                continue
+        if (
+            conj.left_edge.i > 0
+            and doc[conj.left_edge.i - 1].text == ","
+            and not any(c.i > conj.i for c in head.conjuncts)
+        ):
+            # "left acme and joined a startup, wish me luck": a verb spliced on after a
+            # comma with no "and" to come is said to the listener
+            continue
         auxes = [c for c in conj.children if c.dep_ in ("aux", "auxpass") and c.i < conj.i]
         verb = auxes[0] if auxes else conj
         if (
