@@ -1992,9 +1992,9 @@ def said_in_the_past(text: str) -> bool:
 def elided_subject(clause: str) -> str:
     """ "Sold my bike to a neighbour yesterday" -> "I sold my bike to a neighbour yesterday": a
     report in the past tense with its "I" left out, as people write in chat. The speaker
-    is the only subject it can have. A participle with no object is the passive it was
-    said as: "born in leeds" -> "I was born in leeds", "based in oslo" -> "I'm based in
-    oslo" ("was" for an event: a birth, a date, someone who did it)."""
+    is the only subject it can have. A participle with no object may be the passive it
+    was said as: "born in leeds" -> "I was born in leeds", "based in oslo" -> "I'm based
+    in oslo"; "started at nokia" stays the past tense it is."""
     from .nlp import parse
 
     sent = next(iter(parse(clause).sents))
@@ -2005,17 +2005,21 @@ def elided_subject(clause: str) -> str:
     if any(t.pos_ != "ADV" or t.dep_ != "advmod" for t in before) or sent[0].pos_ == "PROPN":
         return clause
     said = clause[:1].lower() + clause[1:]
+    if root.lower_ in _STATE_PARTICIPLES and root.tag_ in ("VBN", "JJ"):
+        return "I'm " + said  # "married to ines", "based in oslo": a state
+    # "started at nokia in march" is the past tense; "born in leeds", "hired by a bank"
+    # are passives: a birth, a participle with its agent, or one never the past tense
     if (
         root.tag_ == "VBN"
         and root.pos_ == "VERB"
         and not any(c.dep_ in ("dobj", "aux", "auxpass", "ccomp", "xcomp") for c in root.children)
-    ):
-        event = (
+        and (
             root.lemma_.lower() in _BORN
             or any(c.dep_ == "agent" for c in root.children)
-            or any(t.ent_type_ in ("DATE", "TIME") for t in sent)
+            or not past_form(root)
         )
-        return ("I was " if event else "I'm ") + said
+    ):
+        return "I was " + said
     if not past_form(root):
         return clause
     return "I " + said
@@ -2024,6 +2028,7 @@ def elided_subject(clause: str) -> str:
 #: participles of where one was born or raised, told without the "I was" ("born in leeds",
 #: "raised in ohio"; the tagger's lemmas): events of the past, never a present state
 _BORN = frozenset({"bear", "born", "raise"})
+_STATE_PARTICIPLES = words("state_participles")
 
 
 #: what ends a chat statement's first clause when another is spliced on ("i swim a lot,
