@@ -362,3 +362,26 @@ def test_a_forget_inside_a_transaction_is_erased_after_its_commit(erasable: Stor
         mem.forget(id=fact.id)
         raise RuntimeError("roll back")
     assert erasable.pending_erase() == 0 and mem.get(fact.id).id == fact.id
+
+
+@pytest.mark.parametrize("backend", ["sqlite", "postgres"])
+def test_forget_by_turn_id_erases_the_ingest_record(backend: str, tmp_path: Path) -> None:
+    """Ingest keeps a record of each episode (for resume) naming its turn ids: forgetting a
+    turn takes that record, and the erase leaves the turn id in no file (issue 24: on
+    PostgreSQL the record's table was not rewritten)."""
+    from credo.extract.base import Turn
+    from credo.ingest import ingest
+
+    store = make_store(backend, tmp_path)
+    setattr(store, "erase_wait", 0.5)  # noqa: B010 - both backends have it
+    try:
+        mem = Memory(store, scope="default")
+        turn_id = "turn-qxjvwz-" + uuid.uuid4().hex[:8]
+        ingest(mem, [Turn(turn_id, "user", TEXT, 1_700_000_000.0, episode="ep-qxjvwz")])
+        needles = {"turn id": turn_id.encode()}
+        assert found(store, needles)
+        report = mem.forget(episode=turn_id)
+        assert report.ingest_episodes == 1 and report.erased and report.pending_erase == 0
+        assert found(store, needles) == {}
+    finally:
+        drop_store(store)

@@ -192,8 +192,9 @@ COUNT_SAMPLE = 3000
 #: a test can lower it for this backend)
 RARE_WORDS_FROM = _RARE_WORDS_FROM
 
-#: the tables `erase` may rewrite, in the order it rewrites them
-ERASABLE = (*PRIVATE_COLUMNS, "fact_events")
+#: the tables `erase` may rewrite, in the order it rewrites them (ingest_episodes: the
+#: turn ids of each ingested episode, kept for resume)
+ERASABLE = (*PRIVATE_COLUMNS, "fact_events", "ingest_episodes")
 
 #: whether a session, prepared transaction or replication slot of this database may still
 #: see rows deleted by transaction %(x)s (an xid); for servers before 15, where the probe's
