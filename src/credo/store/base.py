@@ -11,7 +11,7 @@ import re
 import threading
 from abc import ABC, abstractmethod
 from collections import OrderedDict
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import AbstractContextManager
 from dataclasses import dataclass, field
 from typing import Any
@@ -235,6 +235,21 @@ def mentions(names: Sequence[str]) -> re.Pattern[str]:
         return re.compile(r"(?!)")
     words = [r"\s+".join(re.escape(w) for w in name.split()) for name in spelled]
     return re.compile(r"(?<!\w)(?:" + "|".join(words) + r")(?!\w)", re.IGNORECASE)
+
+
+def names_a_subject(names: Sequence[str]) -> Callable[[str | None, str, str | None], bool]:
+    """Whether a fact (its subject, text and object) names one of `names` (a subject's
+    key and its aliases) in any role: as its subject, or as a word of its text or object
+    ("Sanna is married to Arttu" names 'arttu'). What forget by subject takes."""
+    pattern = mentions(names)
+    keys = set(names)
+
+    def names_it(subject: str | None, text: str, obj: str | None) -> bool:
+        return (
+            subject in keys or bool(pattern.search(text or "")) or bool(pattern.search(obj or ""))
+        )
+
+    return names_it
 
 
 class Store(ABC):

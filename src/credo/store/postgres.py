@@ -54,6 +54,7 @@ from .base import (
     Vector,
     check_scope,
     mentions,
+    names_a_subject,
 )
 from .postgres_schema import (
     MIGRATIONS,
@@ -1405,9 +1406,32 @@ class PostgresStore(Store):
             )
         # nothing stored can match a NUL: such a subject or episode names nothing
         if subject is not None and not _nul(subject):
-            add(
-                "SELECT id FROM facts WHERE scope = %s AND subject = %s ORDER BY seq",
-                (scope, subject),
+            # every fact that names the subject (or an alias of it), in any role: the
+            # rows holding a name's longest word, read by the pattern that decides
+            names = [
+                subject,
+                *(
+                    str(r[0])
+                    for r in c.execute(
+                        "SELECT alias FROM aliases WHERE scope = %s AND canonical = %s",
+                        (scope, subject),
+                    )
+                ),
+            ]
+            names_it = names_a_subject(names)
+            likes = [
+                "%" + re.sub(r"([\\%_])", r"\\\1", max(n.split() or [n], key=len)) + "%"
+                for n in names
+            ]
+            found.extend(
+                str(r[0])
+                for r in c.execute(
+                    "SELECT id, subject, text, object FROM facts WHERE scope = %s AND "
+                    "(subject = ANY(%s) OR text ILIKE ANY(%s) OR object ILIKE ANY(%s)) "
+                    "ORDER BY seq",
+                    (scope, names, likes, likes),
+                )
+                if names_it(r[1], r[2], r[3])
             )
         if episode is not None and not _nul(episode):
             add(

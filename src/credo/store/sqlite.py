@@ -32,6 +32,7 @@ from .base import (
     Vector,
     check_scope,
     mentions,
+    names_a_subject,
 )
 from .sqlite_schema import MIGRATIONS
 from .vectors import VectorIndex, matrix_for
@@ -1132,11 +1133,25 @@ class SQLiteStore(Store):
                 )
             ]
         if subject is not None:
+            # every fact that names the subject (or an alias of it), in any role
+            names = [
+                subject,
+                *(
+                    r[0]
+                    for r in c.execute(
+                        "SELECT alias FROM aliases WHERE scope = ? AND canonical = ?",
+                        (scope, subject),
+                    )
+                ),
+            ]
+            names_it = names_a_subject(names)
             found += [
                 r[0]
                 for r in c.execute(
-                    "SELECT id FROM facts WHERE scope = ? AND subject = ?", (scope, subject)
+                    "SELECT id, subject, text, object FROM facts WHERE scope = ? ORDER BY rowid",
+                    (scope,),
                 )
+                if names_it(r[1], r[2], r[3])
             ]
         if episode is not None:
             found += [
