@@ -747,7 +747,9 @@ def cmd_mcp(args: argparse.Namespace, settings: Settings) -> int:
     try:
         server = build_server(memory, token=token)
         if not args.http:
-            server.run("stdio")
+            from . import mcp_stdio
+
+            mcp_stdio.run(server)  # server.run("stdio"), answering lines it cannot parse
             return 0
         import uvicorn
 

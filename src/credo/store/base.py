@@ -237,6 +237,16 @@ def mentions(names: Sequence[str]) -> re.Pattern[str]:
     return re.compile(r"(?<!\w)(?:" + "|".join(words) + r")(?!\w)", re.IGNORECASE)
 
 
+#: the largest LIMIT or OFFSET both backends take (a 64-bit integer)
+SQL_MAX = 2**63 - 1
+
+
+def sql_count(value: int) -> int:
+    """A count for LIMIT or OFFSET: a larger one means "all" (or "past the end"), as it
+    would if the database could hold it, never an overflow error."""
+    return max(0, min(int(value), SQL_MAX))
+
+
 def names_a_subject(names: Sequence[str]) -> Callable[[str | None, str, str | None], bool]:
     """Whether a fact (its subject, text and object) names one of `names` (a subject's
     key and its aliases) in any role: as its subject, or as a word of its text or object

@@ -55,6 +55,7 @@ from .base import (
     check_scope,
     mentions,
     names_a_subject,
+    sql_count,
 )
 from .postgres_schema import (
     MIGRATIONS,
@@ -865,7 +866,7 @@ class PostgresStore(Store):
             args.append(subject)
         # as SQLite reads them: a negative limit is no limit, a negative offset none
         query += " ORDER BY created_at, seq LIMIT %s OFFSET %s"
-        args += [None if limit is None or limit < 0 else int(limit), max(0, int(offset))]
+        args += [None if limit is None or limit < 0 else sql_count(limit), sql_count(offset)]
         return [_row_to_fact(r) for r in self._conn.execute(query, args)]
 
     def count(self, *, scope: str, status: Status | None = None) -> int:
@@ -910,7 +911,7 @@ class PostgresStore(Store):
         if live_only:
             query += " AND status IN ('active', 'conflicted')"
         query += " ORDER BY valid_from DESC NULLS LAST, seq DESC LIMIT %s"
-        limit_arg = None if limit < 0 else int(limit)
+        limit_arg = None if limit < 0 else sql_count(limit)
         return [_row_to_fact(r) for r in self._conn.execute(query, (scope, subject, limit_arg))]
 
     def known_subjects(self, names: Sequence[str], *, scope: str) -> set[str]:
@@ -1281,7 +1282,7 @@ class PostgresStore(Store):
         rows = self._conn.execute(
             "SELECT id, scope, text, code, reason, source, subject, derived_from, created_at "
             "FROM rejections WHERE scope = %s ORDER BY id DESC LIMIT %s",
-            (scope, None if limit < 0 else int(limit)),
+            (scope, None if limit < 0 else sql_count(limit)),
         )
         return [
             Rejection(r[1], r[2], r[3], r[4], r[5], r[6], tuple(r[7] or ()), r[8], r[0])
@@ -1294,7 +1295,7 @@ class PostgresStore(Store):
             cur = self._conn.execute(
                 "DELETE FROM rejections WHERE scope = %s AND id NOT IN "
                 "(SELECT id FROM rejections WHERE scope = %s ORDER BY id DESC LIMIT %s)",
-                (scope, scope, max(0, keep)),
+                (scope, scope, sql_count(keep)),
             )
         return cur.rowcount
 

@@ -33,6 +33,7 @@ from .base import (
     check_scope,
     mentions,
     names_a_subject,
+    sql_count,
 )
 from .sqlite_schema import MIGRATIONS
 from .vectors import VectorIndex, matrix_for
@@ -646,7 +647,7 @@ class SQLiteStore(Store):
             sql += " AND subject = ?"
             args.append(subject)
         sql += " ORDER BY created_at, rowid LIMIT ? OFFSET ?"
-        args += [-1 if limit is None else int(limit), int(offset)]
+        args += [-1 if limit is None or limit < 0 else sql_count(limit), sql_count(offset)]
         return [_row_to_fact(r) for r in self._conn.execute(sql, args)]
 
     @_locked
@@ -1020,7 +1021,7 @@ class SQLiteStore(Store):
         rows = self._conn.execute(
             "SELECT id, scope, text, code, reason, source, subject, derived_from, created_at "
             "FROM rejections WHERE scope = ? ORDER BY id DESC LIMIT ?",
-            (scope, limit),
+            (scope, -1 if limit < 0 else sql_count(limit)),
         )
         return [
             Rejection(r[1], r[2], r[3], r[4], r[5], r[6], tuple(json.loads(r[7])), r[8], r[0])
@@ -1032,7 +1033,7 @@ class SQLiteStore(Store):
             cur = self._conn.execute(
                 "DELETE FROM rejections WHERE scope = ? AND id NOT IN "
                 "(SELECT id FROM rejections WHERE scope = ? ORDER BY id DESC LIMIT ?)",
-                (scope, scope, max(0, keep)),
+                (scope, scope, sql_count(keep)),
             )
         return cur.rowcount
 
