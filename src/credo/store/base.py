@@ -27,6 +27,21 @@ class StoreError(RuntimeError):
     """The store cannot do what was asked (wrong model, missing server, bad database)."""
 
 
+class DiskFull(StoreError):
+    """The disk holding the database is full. The step that failed wrote nothing (its
+    transaction rolled back whole) and what was stored before is intact: free space on
+    the disk and try again."""
+
+
+class StoreUnavailable(StoreError):
+    """The database server cannot be reached (restarted, stopped, the network down). A
+    read, or a write that had not committed, was retried on a new connection; this one
+    still failed. Nothing half-done was kept: try again once the server is back."""
+
+    #: whether the step that failed is known not to have committed (safe to run again)
+    retry: bool = False
+
+
 class ScopeError(ValueError):
     """A scope name is empty or malformed."""
 
