@@ -59,8 +59,9 @@ from .timeparse import parse_time as _parse_time
 EXPORT_VERSION = 1
 #: "don't remember that", said through `remember`, names the last fact stored this recently
 PREVIOUS_WINDOW = 600.0
-#: control characters, and lone surrogates (from bytes that were not UTF-8: not text)
-_CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f\ud800-\udfff]")
+_CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
+#: lone surrogates: what bytes that were not UTF-8 become when read leniently (not text)
+_NOT_UTF8 = re.compile(r"[\ud800-\udfff]")
 
 
 class MemoryError_(ValueError):
@@ -235,11 +236,10 @@ class Memory:
         the user retracted is refused (code "retracted") unless `force` re-asserts it."""
         if not isinstance(text, str) or not text.strip():
             raise MemoryError_("remember needs a non-empty text")
+        if _NOT_UTF8.search(text):
+            raise MemoryError_("the text holds bytes that are not UTF-8: pass it in UTF-8")
         if _CONTROL.search(text):
-            raise MemoryError_(
-                "the text holds control characters (such as NUL) or bytes that are not "
-                "UTF-8: remove them"
-            )
+            raise MemoryError_("the text holds control characters (such as NUL): remove them")
         if len(text) > MAX_FACT_CHARS:
             raise MemoryError_(
                 f"text is {len(text)} characters; a fact is at most {MAX_FACT_CHARS}: "
