@@ -362,3 +362,60 @@ def test_a_forget_inside_a_transaction_is_erased_after_its_commit(erasable: Stor
         mem.forget(id=fact.id)
         raise RuntimeError("roll back")
     assert erasable.pending_erase() == 0 and mem.get(fact.id).id == fact.id
+
+
+@pytest.mark.parametrize("backend", ["sqlite", "postgres"])
+def test_forget_by_turn_id_erases_the_ingest_record(backend: str, tmp_path: Path) -> None:
+    """Ingest keeps a record of each episode (for resume) naming its turn ids: forgetting a
+    turn takes that record, and the erase leaves the turn id in no file (issue 24: on
+    PostgreSQL the record's table was not rewritten)."""
+    from credo.extract.base import Turn
+    from credo.ingest import ingest
+
+    store = make_store(backend, tmp_path)
+    setattr(store, "erase_wait", 0.5)  # noqa: B010 - both backends have it
+    try:
+        mem = Memory(store, scope="default")
+        turn_id = "turn-qxjvwz-" + uuid.uuid4().hex[:8]
+        ingest(mem, [Turn(turn_id, "user", TEXT, 1_700_000_000.0, episode="ep-qxjvwz")])
+        needles = {"turn id": turn_id.encode()}
+        assert found(store, needles)
+        report = mem.forget(episode=turn_id)
+        assert report.ingest_episodes == 1 and report.erased and report.pending_erase == 0
+        assert found(store, needles) == {}
+    finally:
+        drop_store(store)
+
+
+@pytest.mark.parametrize("backend", ["sqlite", "postgres"])
+def test_forget_by_subject_takes_every_fact_that_names_them(backend: str, tmp_path: Path) -> None:
+    """A person who asks to be forgotten is forgotten in every role: a fact about someone
+    else that names them ("Sanna is married to Zyxwvut") goes too, and the inspector's
+    preview lists it (issue 24)."""
+    from credo.ui.queries import forget_preview
+
+    store = make_store(backend, tmp_path)
+    try:
+        mem = Memory(store, scope="default")
+        mem.alias_add("Zy", "zyxwvut")
+        kept = [
+            mem.remember("Anna lives in Oslo").fact,
+            mem.remember("Zyxwvutson lives in Bergen").fact,  # another word: kept
+            mem.remember("Anna 100% likes under_scores").fact,  # LIKE's wildcards, literal
+        ]
+        gone = [
+            mem.remember("Zyxwvut lives in Qorbington").fact,
+            mem.remember("Sanna is married to Zyxwvut").fact,
+            mem.remember("Anna works with zy at Reaktor").fact,  # an alias
+            mem.remember("Mia's best friend is Zyxwvut's sister").fact,
+        ]
+        assert all(f is not None for f in (*kept, *gone))
+        preview = forget_preview(mem, "subject", "Zyxwvut")
+        assert {f.id for f in preview.named} == {f.id for f in gone if f}
+        report = mem.forget(subject="Zyxwvut")
+        assert sorted(report.fact_ids) == sorted(f.id for f in gone if f)
+        assert sorted(f.id for f in mem.list()) == sorted(f.id for f in kept if f)
+        assert report.erased
+        assert found(store, {"a": b"married to zyxwvut", "b": b"works with zy at"}) == {}
+    finally:
+        drop_store(store)

@@ -129,6 +129,12 @@ json_values = st.recursive(
     ),
     max_leaves=8,
 )
+#: what hostile clients send: numbers no 64-bit column holds, lone surrogates (bytes that
+#: were not UTF-8), NUL, and nesting
+huge_ints = st.sampled_from([10**20, 2**63, -(2**63) - 1, 10**30, -(10**30)])
+hostile_texts = st.sampled_from(["\ud800", "Arttu likes \udcff tea", "a\x00b", "\udfff\ud800"])
+nested = st.integers(1, 60).map(lambda n: json.loads("[" * n + "]" * n))
+json_values = st.one_of(json_values, huge_ints, hostile_texts, nested)
 #: ids an input may reuse: the seeded facts' ids (of both scopes), filled in at run time
 KNOWN_IDS: list[str] = ["f_" + "0" * 16]
 RULE_IDS: list[str] = ["r_" + "0" * 12]
@@ -403,6 +409,15 @@ TOOL_ARGS: dict[str, Any] = {
         {"query": st.one_of(texts, json_values)},
         optional={"k": st.one_of(st.integers(-3, 80), json_values)},
     ),
+    "why": st.fixed_dictionaries({"id": st.one_of(known_ids, json_values)}),
+    "history": st.fixed_dictionaries(
+        {"subject": st.one_of(st.sampled_from(["Arttu", "Mia", "user"]), json_values)},
+        optional={"predicate": st.one_of(st.sampled_from(["live_in", "use"]), json_values)},
+    ),
+    "retract": st.fixed_dictionaries(
+        {"id": st.one_of(known_ids, json_values)},
+        optional={"why": st.one_of(texts, json_values), "decided_by": json_values},
+    ),
     "forget": st.fixed_dictionaries(
         {},
         optional={
@@ -417,7 +432,7 @@ TOOL_ARGS: dict[str, Any] = {
             "subject": st.one_of(st.sampled_from(["Arttu", "Mia"]), json_values),
             "status": st.one_of(st.sampled_from([s.value for s in Status]), json_values),
             "limit": st.one_of(st.integers(-1, 300), json_values),
-            "offset": st.one_of(st.integers(-1, 5), json_values),
+            "offset": st.one_of(st.integers(-1, 5), huge_ints, json_values),
         },
     ),
     "conflicts": st.fixed_dictionaries({}, optional={"include_resolved": json_values}),

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import sys
 from collections.abc import Callable, Sequence
 from typing import Any, TextIO
@@ -74,6 +75,54 @@ def _unit_interval(text: str) -> float:
     if not 0.0 <= value <= 1.0:
         raise argparse.ArgumentTypeError(f"{text} is outside 0..1 (a confidence)")
     return value
+
+
+#: the largest whole number an option takes: more than any count, and what both stores
+#: (64-bit integers) can hold
+MAX_INT_ARG = 2**62
+
+
+def _int_arg(text: str) -> int:
+    """`type=int` on every option: a whole number of at most MAX_INT_ARG either way."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text[:40]!r} is not a whole number") from None
+    if abs(value) > MAX_INT_ARG:
+        raise argparse.ArgumentTypeError(f"{text[:40]} is too large (at most 2^62)")
+    return value
+
+
+def _float_arg(text: str) -> float:
+    """`type=float` on every option: a finite number."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text[:40]!r} is not a number") from None
+    if not math.isfinite(value):
+        raise argparse.ArgumentTypeError(f"{text[:40]} is not a finite number")
+    return value
+
+
+class _Parser(argparse.ArgumentParser):
+    """The parser of credo and of each of its commands (argparse makes subcommands' parsers
+    of the parent's class): `type=int` and `type=float` options take only numbers every
+    command can use, and say so, instead of failing deep inside with a traceback."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.register("type", int, _int_arg)
+        self.register("type", float, _float_arg)
+
+
+def not_utf8(argv: Sequence[str]) -> str | None:
+    """A message naming the first argument that was not UTF-8 on the command line (Python
+    reads such bytes as lone surrogates), or None."""
+    for n, arg in enumerate(argv, 1):
+        if any("\ud800" <= ch <= "\udfff" for ch in arg):
+            shown = arg.encode("utf-8", "surrogateescape")[:60]
+            return f"argument {n} ({shown!r}) is not valid UTF-8: pass text in UTF-8"
+    return None
 
 
 def _cut(text: str | None, limit: int = MAX_REJECTION_CHARS) -> str:
@@ -443,7 +492,7 @@ def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
     """The whole parser; given the command line, only what it needs. A command defined
     here leaves the command groups (MCP, eval, ingest: heavy imports) unregistered, so a
     `credo recall` per prompt does not pay for them; anything else gets every command."""
-    parser = argparse.ArgumentParser(
+    parser: argparse.ArgumentParser = _Parser(
         prog="credo",
         description="credo: a semantic fact store for AI agents. Stores facts (not "
         "transcripts), refuses what is not a fact, keeps contradictions in view, and "
@@ -759,6 +808,9 @@ def open_memory(args: argparse.Namespace, settings: Settings) -> Memory:
 
 def main(argv: Sequence[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else list(argv)
+    if problem := not_utf8(argv):
+        print(f"credo: {problem}", file=sys.stderr)
+        return 2
     parser = build_parser(argv)
     args = parser.parse_args(argv)
     try:
@@ -785,6 +837,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         PolicyError,
         SettingsError,
         OSError,
+        UnicodeError,  # standard input that is not UTF-8
     ) as exc:
         print(f"credo: error: {exc}", file=sys.stderr)
         return 1

@@ -56,6 +56,8 @@ MAX_REF_CHARS = 500
 MAX_REFS = 1_000
 #: short labels: sources, lineage kinds, rejection codes, who decided
 MAX_LABEL_CHARS = 200
+#: the most facts one recall returns (k)
+MAX_RECALL_K = 1_000_000
 #: extraction defaults: seconds per model reply, turns per episode, and the ceilings
 LLM_TIMEOUT = 60.0
 EPISODE_SIZE = 20

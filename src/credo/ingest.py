@@ -63,6 +63,9 @@ __all__ = [
 FORMATS = ("auto", "jsonl", "openai", "locomo")
 #: what no id, episode or speaker may hold (tab, line feed and carriage return aside)
 _CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
+#: what a turn's content may not hold: control characters (tab and line breaks aside) and
+#: lone surrogates (what bytes that are not UTF-8 become when read leniently)
+_NOT_TEXT = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f\ud800-\udfff]")
 DEFAULT_EPISODE_SIZE = EPISODE_SIZE
 #: consecutive episodes whose extraction failed outright before ingest gives up
 MAX_FAILED_EPISODES = 3
@@ -699,6 +702,12 @@ def check_turns(turns: Sequence[Turn]) -> None:
             raise IngestError(f"{where}: role {_shown(turn.role)}: use user, assistant or tool")
         if not isinstance(turn.content, str):
             raise IngestError(f"{where}: content must be text, not {type(turn.content).__name__}")
+        if bad := _NOT_TEXT.search(turn.content):
+            raise IngestError(
+                f"{where}: its content holds {_shown(bad.group())} at character "
+                f"{bad.start() + 1} (a control character such as NUL, or bytes that are not "
+                "UTF-8): remove it (nothing was ingested)"
+            )
         if len(turn.content) > MAX_TURN_CHARS:
             raise IngestError(
                 f"{where} is {len(turn.content)} characters; a turn is at most "

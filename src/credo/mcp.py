@@ -772,7 +772,9 @@ def cmd_mcp(args: argparse.Namespace, settings: Settings) -> int:
             return _serve_scoped(memory, tokens, host, args.port or DEFAULT_PORT)
         server = build_server(memory, token=token)
         if not args.http:
-            server.run("stdio")
+            from . import mcp_stdio
+
+            mcp_stdio.run(server)  # server.run("stdio"), answering lines it cannot parse
             return 0
         import uvicorn
 

@@ -69,6 +69,8 @@ EXPORT_VERSION = 1
 #: "don't remember that", said through `remember`, names the last fact stored this recently
 PREVIOUS_WINDOW = 600.0
 _CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
+#: lone surrogates: what bytes that were not UTF-8 become when read leniently (not text)
+_NOT_UTF8 = re.compile(r"[\ud800-\udfff]")
 
 
 class MemoryError_(ValueError):
@@ -245,6 +247,8 @@ class Memory:
         the user retracted is refused (code "retracted") unless `force` re-asserts it."""
         if not isinstance(text, str) or not text.strip():
             raise MemoryError_("remember needs a non-empty text")
+        if _NOT_UTF8.search(text):
+            raise MemoryError_("the text holds bytes that are not UTF-8: pass it in UTF-8")
         if _CONTROL.search(text):
             raise MemoryError_("the text holds control characters (such as NUL): remove them")
         if len(text) <= MAX_TURN_CHARS:

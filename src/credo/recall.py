@@ -37,7 +37,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from . import workers
-from .config import RECALL_FLOOR, RRF_K
+from .config import MAX_RECALL_K, RECALL_FLOOR, RRF_K
 from .fact import SELF_REFERENCES, Fact, Status, base_key, normalize_entity
 from .store.base import Store
 
@@ -231,8 +231,8 @@ def recall(
     with the status it had then, and the conflicts that were open then."""
     if not isinstance(query, str) or not query.strip():
         raise ValueError("recall needs a non-empty query")
-    if k <= 0:
-        raise ValueError("k must be a positive number")
+    if isinstance(k, bool) or not isinstance(k, int) or not 0 < k <= MAX_RECALL_K:
+        raise ValueError(f"k must be a whole number from 1 to {MAX_RECALL_K:,}, not {k!r:.40}")
     n = max(k, depth)
     pool_size = max(n, POOL)
     pending = _vector_search_async(store, query, scope=scope, k=pool_size)

@@ -11,7 +11,7 @@ import re
 import threading
 from abc import ABC, abstractmethod
 from collections import OrderedDict
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import AbstractContextManager
 from dataclasses import dataclass, field
 from typing import Any
@@ -25,6 +25,21 @@ from ..fact import Fact, Status
 
 class StoreError(RuntimeError):
     """The store cannot do what was asked (wrong model, missing server, bad database)."""
+
+
+class DiskFull(StoreError):
+    """The disk holding the database is full. The step that failed wrote nothing (its
+    transaction rolled back whole) and what was stored before is intact: free space on
+    the disk and try again."""
+
+
+class StoreUnavailable(StoreError):
+    """The database server cannot be reached (restarted, stopped, the network down). A
+    read, or a write that had not committed, was retried on a new connection; this one
+    still failed. Nothing half-done was kept: try again once the server is back."""
+
+    #: whether the step that failed is known not to have committed (safe to run again)
+    retry: bool = False
 
 
 class ScopeError(ValueError):
@@ -235,6 +250,31 @@ def mentions(names: Sequence[str]) -> re.Pattern[str]:
         return re.compile(r"(?!)")
     words = [r"\s+".join(re.escape(w) for w in name.split()) for name in spelled]
     return re.compile(r"(?<!\w)(?:" + "|".join(words) + r")(?!\w)", re.IGNORECASE)
+
+
+#: the largest LIMIT or OFFSET both backends take (a 64-bit integer)
+SQL_MAX = 2**63 - 1
+
+
+def sql_count(value: int) -> int:
+    """A count for LIMIT or OFFSET: a larger one means "all" (or "past the end"), as it
+    would if the database could hold it, never an overflow error."""
+    return max(0, min(int(value), SQL_MAX))
+
+
+def names_a_subject(names: Sequence[str]) -> Callable[[str | None, str, str | None], bool]:
+    """Whether a fact (its subject, text and object) names one of `names` (a subject's
+    key and its aliases) in any role: as its subject, or as a word of its text or object
+    ("Sanna is married to Arttu" names 'arttu'). What forget by subject takes."""
+    pattern = mentions(names)
+    keys = set(names)
+
+    def names_it(subject: str | None, text: str, obj: str | None) -> bool:
+        return (
+            subject in keys or bool(pattern.search(text or "")) or bool(pattern.search(obj or ""))
+        )
+
+    return names_it
 
 
 class Store(ABC):

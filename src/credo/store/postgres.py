@@ -22,8 +22,10 @@ other.
 from __future__ import annotations
 
 import contextlib
+import functools
 import math
 import re
+import select
 import threading
 import time
 from collections.abc import Iterator, Sequence
@@ -51,9 +53,12 @@ from .base import (
     Rule,
     Store,
     StoreError,
+    StoreUnavailable,
     Vector,
     check_scope,
     mentions,
+    names_a_subject,
+    sql_count,
 )
 from .postgres_schema import (
     MIGRATIONS,
@@ -192,8 +197,9 @@ COUNT_SAMPLE = 3000
 #: a test can lower it for this backend)
 RARE_WORDS_FROM = _RARE_WORDS_FROM
 
-#: the tables `erase` may rewrite, in the order it rewrites them
-ERASABLE = (*PRIVATE_COLUMNS, "fact_events")
+#: the tables `erase` may rewrite, in the order it rewrites them (ingest_episodes: the
+#: turn ids of each ingested episode, kept for resume)
+ERASABLE = (*PRIVATE_COLUMNS, "fact_events", "ingest_episodes")
 
 #: whether a session, prepared transaction or replication slot of this database may still
 #: see rows deleted by transaction %(x)s (an xid); for servers before 15, where the probe's
@@ -309,6 +315,82 @@ def _check_text(fact: Fact) -> None:
     )
 
 
+#: SQLSTATE classes and codes that mean the connection, not the statement, failed: a
+#: connection exception, the server shutting down or crashing, or not accepting yet
+_LOST_STATES = ("08", "57P01", "57P02", "57P03")
+
+
+def _connection_lost(exc: BaseException, conn: Conn | None) -> bool:
+    """Whether `exc` says the connection to the server is gone (restart, crash, network),
+    as opposed to an error of the statement."""
+    if not isinstance(exc, psycopg.OperationalError):
+        return False
+    state = getattr(exc, "sqlstate", None) or ""
+    return (
+        state.startswith(_LOST_STATES)
+        or conn is None
+        or conn.closed
+        or conn.broken
+        or isinstance(exc, psycopg.errors.ConnectionTimeout)
+    )
+
+
+def _idle_and_dead(conn: Conn) -> bool:
+    """Whether an idle connection is known or suspected dead without a round trip: psycopg
+    marked it, or the server wrote to it unasked (a server that shuts down sends a last
+    error and closes the socket). A suspect connection is then pinged."""
+    if conn.closed or conn.broken:
+        return True
+    try:
+        readable, _, _ = select.select([conn.fileno()], [], [], 0)
+    except (OSError, ValueError, psycopg.Error):
+        return True
+    if not readable:
+        return False
+    try:
+        conn.execute("SELECT 1")
+        return False
+    except psycopg.Error:
+        return True
+
+
+def _reconnecting(method: Any) -> Any:
+    """A store method that, outside a transaction, survives a lost connection: what
+    failed on it never committed (a read, or a write whose own transaction rolled back),
+    so it runs again once on a new connection. Inside a caller's transaction, and when a
+    commit's outcome is unknown, the failure is the caller's: `StoreUnavailable`."""
+
+    @functools.wraps(method)
+    def wrapper(self: PostgresStore, *args: Any, **kwargs: Any) -> Any:
+        if self._depth or threading.get_ident() == self._tx_thread:
+            return method(self, *args, **kwargs)
+        self._revive()
+        try:
+            return method(self, *args, **kwargs)
+        except StoreUnavailable as exc:
+            if not exc.retry:
+                raise
+        except psycopg.OperationalError as exc:
+            if _connection_lost(exc, self._conn):
+                self._revive(force=True)
+            elif self._reader is not None and _connection_lost(exc, self._reader):
+                with self._reader_lock:  # the next search opens a new one
+                    with contextlib.suppress(psycopg.Error):
+                        self._reader.close()
+                    self._reader = None
+            else:
+                raise
+        self._revive()
+        try:
+            return method(self, *args, **kwargs)
+        except psycopg.OperationalError as exc:
+            if _connection_lost(exc, self._conn) or _connection_lost(exc, self._reader):
+                raise self._unavailable(exc) from exc
+            raise
+
+    return wrapper
+
+
 class PostgresStore(Store):
     """`Store` on PostgreSQL + pgvector. `schema` (created when missing) keeps one credo
     database apart from others in the same PostgreSQL database, as the tests do."""
@@ -348,6 +430,7 @@ class PostgresStore(Store):
         self._reader: Conn | None = None  # for vector searches (see `_search_conn`)
         self._reader_lock = threading.Lock()
         self._search_path: list[str] = []
+        self._tx_thread: int | None = None  # the thread inside the open transaction
         self._conn = self._connect(url)
         try:
             self._setup()
@@ -428,6 +511,44 @@ class PostgresStore(Store):
         # and compiling would take longer than running them
         conn.execute("SET jit = off")
 
+    def _unavailable(self, exc: BaseException, *, committing: bool = False) -> StoreUnavailable:
+        what = (
+            "the connection was lost while the change committed: it may or may not be "
+            "stored (look before you repeat it)"
+            if committing
+            else "nothing of the failed step was stored"
+        )
+        return StoreUnavailable(
+            f"PostgreSQL at {self.where} cannot be reached ({_clean(exc)}): {what}. "
+            "Check that the server is running, then try again"
+        )
+
+    def _revive(self, *, force: bool = False) -> None:
+        """A new connection in place of a dead one (`force`: of one that just failed),
+        set up as the first was; the reader's is replaced when next used. Raises
+        `StoreUnavailable` when the server cannot be reached."""
+        with self._lock:
+            if self._depth or not (force or _idle_and_dead(self._conn)):
+                return
+            with contextlib.suppress(psycopg.Error):
+                self._conn.close()
+            with self._reader_lock:
+                if self._reader is not None:
+                    with contextlib.suppress(psycopg.Error):
+                        self._reader.close()
+                    self._reader = None
+            try:
+                conn = self._connect(self.url)
+            except StoreError as exc:
+                raise self._unavailable(exc.__cause__ or exc) from exc
+            try:
+                self._set_search_path(conn)
+                self._configure(conn)
+            except psycopg.Error as exc:
+                conn.close()
+                raise self._unavailable(exc) from exc
+            self._conn = conn
+
     def set_ef_search(self, value: int) -> None:
         """The HNSW candidate list of this store's searches from now on (higher: slower
         and closer to exact)."""
@@ -450,7 +571,10 @@ class PostgresStore(Store):
         if self._depth:
             return self._conn
         with self._reader_lock:
-            if self._reader is None or self._reader.closed:
+            if self._reader is None or _idle_and_dead(self._reader):
+                if self._reader is not None:
+                    with contextlib.suppress(psycopg.Error):
+                        self._reader.close()
                 reader = self._connect(self.url)
                 try:
                     self._set_search_path(reader)
@@ -619,19 +743,34 @@ class PostgresStore(Store):
                 finally:
                     self._depth -= 1
                 return
+            self._revive()  # a connection the server dropped while idle: a new one
             self._depth = 1
+            self._tx_thread = threading.get_ident()
             added = 0
+            committing = False
+            conn = self._conn
             try:
-                with self._conn.transaction():
+                with conn.transaction():
                     yield
                     for dim in sorted(self._rebuild):
                         self._build_vector_index(dim)
                     added = self._added
-            except BaseException:
+                    committing = True
+            except BaseException as exc:
                 self._erase_due = False
+                if _connection_lost(exc, conn):
+                    # rolled back by the server (or, when committing, unknown): the
+                    # caller's error, and a new connection for whatever comes next
+                    unavailable = self._unavailable(exc, committing=committing)
+                    unavailable.retry = not committing
+                    self._depth = 0
+                    with contextlib.suppress(StoreError):
+                        self._revive(force=True)
+                    raise unavailable from exc
                 raise
             finally:
                 self._depth = 0
+                self._tx_thread = None
                 self._added = 0
                 self._rows_before = None
                 self._rebuild.clear()
@@ -863,7 +1002,7 @@ class PostgresStore(Store):
             args.append(subject)
         # as SQLite reads them: a negative limit is no limit, a negative offset none
         query += " ORDER BY created_at, seq LIMIT %s OFFSET %s"
-        args += [None if limit is None or limit < 0 else int(limit), max(0, int(offset))]
+        args += [None if limit is None or limit < 0 else sql_count(limit), sql_count(offset)]
         return [_row_to_fact(r) for r in self._conn.execute(query, args)]
 
     def count(self, *, scope: str, status: Status | None = None) -> int:
@@ -908,7 +1047,7 @@ class PostgresStore(Store):
         if live_only:
             query += " AND status IN ('active', 'conflicted')"
         query += " ORDER BY valid_from DESC NULLS LAST, seq DESC LIMIT %s"
-        limit_arg = None if limit < 0 else int(limit)
+        limit_arg = None if limit < 0 else sql_count(limit)
         return [_row_to_fact(r) for r in self._conn.execute(query, (scope, subject, limit_arg))]
 
     def known_subjects(self, names: Sequence[str], *, scope: str) -> set[str]:
@@ -1279,7 +1418,7 @@ class PostgresStore(Store):
         rows = self._conn.execute(
             "SELECT id, scope, text, code, reason, source, subject, derived_from, created_at "
             "FROM rejections WHERE scope = %s ORDER BY id DESC LIMIT %s",
-            (scope, None if limit < 0 else int(limit)),
+            (scope, None if limit < 0 else sql_count(limit)),
         )
         return [
             Rejection(r[1], r[2], r[3], r[4], r[5], r[6], tuple(r[7] or ()), r[8], r[0])
@@ -1292,7 +1431,7 @@ class PostgresStore(Store):
             cur = self._conn.execute(
                 "DELETE FROM rejections WHERE scope = %s AND id NOT IN "
                 "(SELECT id FROM rejections WHERE scope = %s ORDER BY id DESC LIMIT %s)",
-                (scope, scope, max(0, keep)),
+                (scope, scope, sql_count(keep)),
             )
         return cur.rowcount
 
@@ -1404,9 +1543,32 @@ class PostgresStore(Store):
             )
         # nothing stored can match a NUL: such a subject or episode names nothing
         if subject is not None and not _nul(subject):
-            add(
-                "SELECT id FROM facts WHERE scope = %s AND subject = %s ORDER BY seq",
-                (scope, subject),
+            # every fact that names the subject (or an alias of it), in any role: the
+            # rows holding a name's longest word, read by the pattern that decides
+            names = [
+                subject,
+                *(
+                    str(r[0])
+                    for r in c.execute(
+                        "SELECT alias FROM aliases WHERE scope = %s AND canonical = %s",
+                        (scope, subject),
+                    )
+                ),
+            ]
+            names_it = names_a_subject(names)
+            likes = [
+                "%" + re.sub(r"([\\%_])", r"\\\1", max(n.split() or [n], key=len)) + "%"
+                for n in names
+            ]
+            found.extend(
+                str(r[0])
+                for r in c.execute(
+                    "SELECT id, subject, text, object FROM facts WHERE scope = %s AND "
+                    "(subject = ANY(%s) OR text ILIKE ANY(%s) OR object ILIKE ANY(%s)) "
+                    "ORDER BY seq",
+                    (scope, names, likes, likes),
+                )
+                if names_it(r[1], r[2], r[3])
             )
         if episode is not None and not _nul(episode):
             add(
@@ -1710,3 +1872,18 @@ class PostgresStore(Store):
                     self._reader.close()
                     self._reader = None
             self._conn.close()
+
+
+#: methods that manage connections or transactions themselves
+_NOT_RETRIED = frozenset({"transaction", "close", "lock_key", "vacuum"})
+for _name in dir(PostgresStore):
+    _attr = getattr(PostgresStore, _name)
+    if (
+        not _name.startswith("_")
+        and _name not in _NOT_RETRIED
+        and callable(_attr)
+        and not isinstance(PostgresStore.__dict__.get(_name), staticmethod | classmethod)
+        and _name in {n for k in PostgresStore.__mro__ for n in k.__dict__}
+        and not isinstance(_attr, type)
+    ):
+        setattr(PostgresStore, _name, _reconnecting(_attr))

@@ -3,9 +3,11 @@ exact vector search in process with numpy (works with any CPython's stdlib sqlit
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import json
 import math
+import os
 import re
 import sqlite3
 import threading
@@ -22,6 +24,7 @@ from ..fact import Fact, Status
 from .base import (
     FORGOTTEN_OTHER,
     Conflict,
+    DiskFull,
     Event,
     ForgetReport,
     IngestOutcome,
@@ -32,6 +35,8 @@ from .base import (
     Vector,
     check_scope,
     mentions,
+    names_a_subject,
+    sql_count,
 )
 from .sqlite_schema import MIGRATIONS
 from .vectors import VectorIndex, matrix_for
@@ -187,14 +192,56 @@ def scrub_ids(text: str, gone: set[str]) -> str:
     return _TOKEN.sub(lambda m: "(forgotten)" if m.group(0) in gone else m.group(0), text)
 
 
+def _free_bytes(path: str) -> int | None:
+    """Bytes free to this user on the file system holding `path` (None if unknown)."""
+    try:
+        info = os.statvfs(Path(path).parent if path != ":memory:" else ".")
+    except OSError:
+        return None
+    return info.f_bavail * info.f_frsize
+
+
+#: less free space than this, beside a disk I/O error, means the disk is full: SQLite
+#: reports a full disk as an I/O error where it cannot tell (growing its -shm file)
+NEARLY_FULL = 256 * 1024
+
+
+def disk_error(path: str, exc: sqlite3.Error, doing: str) -> StoreError | None:
+    """The store's error for a full disk or a disk I/O error (None for any other error):
+    `DiskFull` saying so, and that nothing of the failed step was written."""
+    name = getattr(exc, "sqlite_errorname", "") or ""
+    text = str(exc).lower()
+    full = name == "SQLITE_FULL" or "disk is full" in text
+    if not (full or name.startswith(("SQLITE_IOERR", "SQLITE_CANTOPEN")) or "disk i/o" in text):
+        return None
+    free = _free_bytes(path)
+    if full or (free is not None and free < NEARLY_FULL):
+        left = "unknown space" if free is None else f"{free:,} bytes"
+        return DiskFull(
+            f"{doing} the database {path!r} failed: the disk holding it is full ({left} "
+            "free). Free space on it and try again: the failed step wrote nothing, and "
+            "everything stored before is intact"
+        )
+    return StoreError(
+        f"{doing} the database {path!r} failed: {exc} (an error of the disk or file "
+        "system: check the disk, its free space and the file's permissions)"
+    )
+
+
 def _locked(method: F) -> F:
     """Reads take the store's lock too: one connection is shared by threads, and a read
-    must not see another thread's transaction half-way (it may still roll back)."""
+    must not see another thread's transaction half-way (it may still roll back). A full
+    disk, or a disk I/O error, becomes the store's error (`disk_error`)."""
 
     @functools.wraps(method)
     def wrapper(self: SQLiteStore, *args: Any, **kwargs: Any) -> Any:
         with self._lock:
-            return method(self, *args, **kwargs)
+            try:
+                return method(self, *args, **kwargs)
+            except sqlite3.OperationalError as exc:
+                if (mapped := disk_error(self.path, exc, "using")) is not None:
+                    raise mapped from exc
+                raise
 
     return cast(F, wrapper)
 
@@ -278,7 +325,11 @@ class SQLiteStore(Store):
             self.migrate()
         except sqlite3.DatabaseError as exc:
             self._conn.close()
-            raise StoreError(f"{self.path!r} is not a credo database: {exc}") from exc
+            if (mapped := disk_error(self.path, exc, "opening")) is not None:
+                raise mapped from exc
+            if getattr(exc, "sqlite_errorname", "") in ("SQLITE_NOTADB", "SQLITE_CORRUPT"):
+                raise StoreError(f"{self.path!r} is not a credo database: {exc}") from exc
+            raise StoreError(f"cannot open the database {self.path!r}: {exc}") from exc
         self._erase_ready = True
         self._check_model()
         if self.pending_erase():
@@ -381,13 +432,24 @@ class SQLiteStore(Store):
                     is not None
                 )
                 self._conn.execute("COMMIT")
-            except BaseException:
-                self._conn.execute("ROLLBACK")
+            except BaseException as exc:
+                # SQLite has already rolled back after some errors (a full disk among
+                # them): a second ROLLBACK would hide the cause behind "no transaction"
+                if self._conn.in_transaction:
+                    with contextlib.suppress(sqlite3.Error):
+                        self._conn.execute("ROLLBACK")
                 self._pending.clear()
                 for scope in self._read_in_tx:  # they may hold what was rolled back
                     self._indexes.pop(scope, None)
                 self._read_in_tx.clear()
                 self._erase_due = self._marked = False
+                mapped = (
+                    disk_error(self.path, exc, "writing to")
+                    if isinstance(exc, sqlite3.OperationalError)
+                    else None
+                )
+                if mapped is not None:
+                    raise mapped from exc
                 raise
             finally:
                 self._depth = 0
@@ -645,7 +707,7 @@ class SQLiteStore(Store):
             sql += " AND subject = ?"
             args.append(subject)
         sql += " ORDER BY created_at, rowid LIMIT ? OFFSET ?"
-        args += [-1 if limit is None else int(limit), int(offset)]
+        args += [-1 if limit is None or limit < 0 else sql_count(limit), sql_count(offset)]
         return [_row_to_fact(r) for r in self._conn.execute(sql, args)]
 
     @_locked
@@ -1019,7 +1081,7 @@ class SQLiteStore(Store):
         rows = self._conn.execute(
             "SELECT id, scope, text, code, reason, source, subject, derived_from, created_at "
             "FROM rejections WHERE scope = ? ORDER BY id DESC LIMIT ?",
-            (scope, limit),
+            (scope, -1 if limit < 0 else sql_count(limit)),
         )
         return [
             Rejection(r[1], r[2], r[3], r[4], r[5], r[6], tuple(json.loads(r[7])), r[8], r[0])
@@ -1031,7 +1093,7 @@ class SQLiteStore(Store):
             cur = self._conn.execute(
                 "DELETE FROM rejections WHERE scope = ? AND id NOT IN "
                 "(SELECT id FROM rejections WHERE scope = ? ORDER BY id DESC LIMIT ?)",
-                (scope, scope, max(0, keep)),
+                (scope, scope, sql_count(keep)),
             )
         return cur.rowcount
 
@@ -1132,11 +1194,25 @@ class SQLiteStore(Store):
                 )
             ]
         if subject is not None:
+            # every fact that names the subject (or an alias of it), in any role
+            names = [
+                subject,
+                *(
+                    r[0]
+                    for r in c.execute(
+                        "SELECT alias FROM aliases WHERE scope = ? AND canonical = ?",
+                        (scope, subject),
+                    )
+                ),
+            ]
+            names_it = names_a_subject(names)
             found += [
                 r[0]
                 for r in c.execute(
-                    "SELECT id FROM facts WHERE scope = ? AND subject = ?", (scope, subject)
+                    "SELECT id, subject, text, object FROM facts WHERE scope = ? ORDER BY rowid",
+                    (scope,),
                 )
+                if names_it(r[1], r[2], r[3])
             ]
         if episode is not None:
             found += [

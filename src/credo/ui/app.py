@@ -9,7 +9,7 @@ input gets an error page that says what to fix, never a traceback.
 from __future__ import annotations
 
 import math
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Iterable
 from pathlib import Path
 from typing import Any
 from urllib.parse import parse_qsl, urlencode
@@ -30,7 +30,17 @@ from ..render import format_date
 from ..secrets import mask_secrets
 from ..store.base import StoreError
 from . import queries
-from .auth import COOKIE, Guard, Receive, Scope, Send, TokenGate
+from .auth import (
+    COOKIE,
+    SESSION_SECONDS,
+    BodyTooLarge,
+    Guard,
+    Limits,
+    Receive,
+    Scope,
+    Send,
+    TokenGate,
+)
 
 HERE = Path(__file__).parent
 #: a form body larger than this is refused: the largest field is one fact
@@ -358,11 +368,19 @@ class Inspector:
         if not self.gate.token_ok(given.strip()):
             return self.page(request, "login.html", status=401, failed=True)
         response = RedirectResponse("/", status_code=303)
-        response.set_cookie(COOKIE, self.gate.session, httponly=True, samesite="strict", path="/")
+        response.set_cookie(
+            COOKIE,
+            self.gate.start_session(),
+            max_age=SESSION_SECONDS,
+            httponly=True,
+            samesite="strict",
+            path="/",
+        )
         return response
 
     async def logout(self, request: Request) -> Response:
         await self.form(request)
+        self.gate.end_session(request.cookies.get(COOKIE))  # every copy of it ends now
         response = RedirectResponse("/login", status_code=303)
         response.delete_cookie(COOKIE, path="/")
         return response
@@ -376,6 +394,8 @@ class Inspector:
     async def on_error(self, request: Request, exc: Exception) -> Response:
         if isinstance(exc, BadInput):
             return self.error(request, str(exc), exc.status)
+        if isinstance(exc, BodyTooLarge):
+            return self.error(request, f"{exc}: refused", 413)
         if isinstance(exc, NotFound):
             return self.error(request, str(exc), 404)
         if isinstance(exc, MemoryError_ | ValueError):
@@ -425,9 +445,11 @@ def _target(fields: dict[str, str]) -> tuple[str, str]:
     return given[0]
 
 
-def build_app(memory: Memory, *, token: str) -> Any:
+def build_app(memory: Memory, *, token: str, hosts: Iterable[str] | None = None) -> Any:
     """The inspector for `memory`'s scope, as an ASGI app that requires `token` (a browser
-    signs in once at /login; scripts send `Authorization: Bearer <token>`)."""
+    signs in once at /login; scripts send `Authorization: Bearer <token>`). With `hosts`,
+    a request whose Host header names another host is refused (421): a page of another
+    site cannot reach the server through a name it resolves to this machine."""
     ui = Inspector(memory, token)
     routes = [
         Route("/", ui.index),
@@ -447,7 +469,7 @@ def build_app(memory: Memory, *, token: str) -> Any:
         Route("/logout", ui.logout, methods=["POST"]),
     ]
     handlers: dict[Any, Any] = {Exception: ui.on_error, HTTPException: ui.on_error}
-    for kind in (BadInput, MemoryError_, ValueError, StoreError, EmbedderError):
+    for kind in (BadInput, BodyTooLarge, MemoryError_, ValueError, StoreError, EmbedderError):
         handlers[kind] = ui.on_error
     app = Starlette(routes=routes, exception_handlers=handlers)
-    return Guard(app, ui.gate, ui.refuse)
+    return Limits(Guard(app, ui.gate, ui.refuse), hosts=hosts)

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from ..config import REJECTIONS_KEPT
 from ..fact import Fact, Status
 from ..memory import Memory, MemoryError_, NotFound
-from ..store.base import Conflict, Rejection, mentions
+from ..store.base import Conflict, Rejection, mentions, names_a_subject
 
 #: the most facts one subject page lists (the rest: `credo list --subject`)
 SUBJECT_PAGE_FACTS = 500
@@ -215,8 +215,9 @@ def forget_preview(memory: Memory, target: str, value: str) -> ForgetPreview:
     elif target == "subject":
         key = memory.entity(value)
         preview.value = key
-        preview.named = [f for f in everything if f.subject == key]
         names = [key, *(a for a, c in memory.aliases().items() if c == key)]
+        names_it = names_a_subject(names)  # in any role, as forget takes them
+        preview.named = [f for f in everything if names_it(f.subject, f.text, f.object)]
         named = mentions(names)
         preview.rejections = [r for r in rejections if r.subject in names or named.search(r.text)]
         preview.aliases = [(a, c) for a, c in memory.aliases().items() if key in (a, c)]

@@ -10,7 +10,7 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ..config import Settings
 from ..httpauth import TOKEN_ENV, given_token, http_token
@@ -36,6 +36,60 @@ def require_packages() -> None:
         ) from exc
 
 
+#: seconds a client has to send a request's headers (on a new connection, and between
+#: requests on a kept-alive one): a slow sender is cut off, not waited for
+HEADER_SECONDS = 10
+#: connections served at once; more are answered 503
+MAX_CONNECTIONS = 100
+
+
+def header_timeout_protocol(seconds: float = HEADER_SECONDS) -> type:
+    """uvicorn's h11 protocol with a deadline on headers: a connection that has not sent a
+    whole request's headers within `seconds` of opening (or of the last response, on a
+    kept-alive one) is closed. uvicorn alone would wait for ever for a first request's
+    headers sent a byte at a time (slowloris)."""
+    from uvicorn.protocols.http.h11_impl import H11Protocol
+
+    class HeaderTimeoutProtocol(H11Protocol):
+        _timer: Any = None
+        _waiting_after: Any = None  # the request cycle before the one awaited
+
+        def _arm(self) -> None:
+            self._disarm()
+            self._waiting_after = self.cycle
+            self._timer = self.loop.call_later(seconds, self._too_slow)
+
+        def _disarm(self) -> None:
+            if self._timer is not None:
+                self._timer.cancel()
+                self._timer = None
+
+        def _too_slow(self) -> None:
+            self._timer = None
+            if self.cycle is self._waiting_after and not self.transport.is_closing():
+                self.transport.close()
+
+        def connection_made(self, transport: Any) -> None:
+            super().connection_made(transport)
+            self._arm()
+
+        def handle_events(self) -> None:
+            super().handle_events()
+            if self.cycle is not self._waiting_after:  # a request's headers came in
+                self._disarm()
+
+        def on_response_complete(self) -> None:
+            super().on_response_complete()
+            if not self.transport.is_closing():
+                self._arm()
+
+        def connection_lost(self, exc: Exception | None) -> None:
+            self._disarm()
+            super().connection_lost(exc)
+
+    return HeaderTimeoutProtocol
+
+
 def _url(host: str, port: int, path: str = "/") -> str:
     return f"http://{'[' + host + ']' if ':' in host else host}:{port}{path}"
 
@@ -57,8 +111,9 @@ def cmd_ui(args: argparse.Namespace, settings: Settings) -> int:
         import uvicorn
 
         from .app import build_app
+        from .auth import allowed_hosts
 
-        app = build_app(memory, token=token)
+        app = build_app(memory, token=token, hosts=allowed_hosts(host))
         print(f"credo ui: scope {memory.scope!r} at {_url(host, port)}", file=sys.stderr)
         if made_up:
             print(
@@ -71,7 +126,16 @@ def cmd_ui(args: argparse.Namespace, settings: Settings) -> int:
                 f"credo ui: sign in at {_url(host, port, '/login')} with the token", file=sys.stderr
             )
         sys.stderr.flush()
-        uvicorn.Server(uvicorn.Config(app, host=host, port=port, log_level="warning")).run()
+        config = uvicorn.Config(
+            app,
+            host=host,
+            port=port,
+            log_level="warning",
+            http=header_timeout_protocol(),
+            timeout_keep_alive=HEADER_SECONDS,
+            limit_concurrency=MAX_CONNECTIONS,
+        )
+        uvicorn.Server(config).run()
         return 0
     finally:
         memory.store.close()
