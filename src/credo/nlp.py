@@ -116,12 +116,44 @@ def parse(text: str) -> Doc:
         nlp = pipeline()
         doc = nlp(text)
         fixed = spelt(text)
-        if fixed == text:
-            return doc
-        reading = nlp(fixed)
-    if len(reading) != len(doc):
+        reading = nlp(fixed) if fixed != text else doc
+        named = _subject_named(reading, fixed)
+        if named != fixed:
+            reading = nlp(named)
+    if reading is doc or len(reading) != len(doc):
         return doc
     return _laid_on(doc, reading)
+
+
+def _subject_named(reading: Doc, text: str) -> str:
+    """ "the api runs on aws", "our saas runs on postgres": a lower-case noun before a verb
+    in "-s" is read as part of a noun phrase ("api runs"), and the sentence has no subject.
+    Written as the name it is ("the Api runs on aws") the noun is the verb's subject: that
+    reading, same tokens, when the word after it is a verb's third person that the tagger
+    read as a noun or left without a subject ("my mum lives in leeds" read "lives" as a
+    plural noun). Only for reading; the stored words are the user's."""
+    from lemminflect import getAllLemmas
+
+    for sent in reading.sents:
+        root = sent.root
+        verb_read = root.pos_ in ("VERB", "AUX")
+        if verb_read and any(c.dep_ in ("nsubj", "nsubjpass", "expl") for c in root.children):
+            continue
+        if root.i == sent.start or not root.lower_.endswith("s"):
+            continue
+        before = reading[root.i - 1]
+        if (
+            before.dep_ not in ("compound", "nsubj")
+            or before.head.i != root.i
+            or not before.is_lower
+            or before.pos_ not in ("NOUN", "PROPN")
+        ):
+            continue
+        if "VERB" not in getAllLemmas(root.lower_):
+            continue
+        at = before.idx
+        return text[:at] + text[at : at + 1].upper() + text[at + 1 :]
+    return text
 
 
 def _laid_on(doc: Doc, reading: Doc) -> Doc:
