@@ -363,7 +363,7 @@ _TRAILING_PARTICLES = re.compile(
 
 
 _LEADING_PARTICLES = re.compile(
-    r"^\s*(?:(?:" + "|".join(sorted(map(re.escape, _PARTICLES))) + r")\b[\s,;:-]*)+",
+    r"^\s*(?:(?:" + "|".join(sorted(map(re.escape, _PARTICLES))) + r")\b[\s,;:.!-]*)+",
     re.IGNORECASE,
 )
 
