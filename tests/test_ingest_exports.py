@@ -381,6 +381,8 @@ def test_formats_are_told_apart_and_the_zip_is_read(tmp_path: Path) -> None:
     (tmp_path / "notes").mkdir()
     (tmp_path / "notes" / "a.md").write_text("I keep bees.\n", encoding="utf-8")
     assert detect_format(tmp_path / "notes") == "notes"
+    assert detect_format(tmp_path / "notes" / "a.md") == "notes"
+    assert [t.content for t in read_turns(tmp_path / "notes" / "a.md")] == ["I keep bees."]
 
 
 def test_a_zip_without_conversations_names_what_it_holds(tmp_path: Path) -> None:

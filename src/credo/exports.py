@@ -113,7 +113,7 @@ def detect_export(path: str | Path) -> str | None:
     """chatgpt, claude or notes when `path` looks like one (from its first bytes), else
     None."""
     path = Path(path)
-    if path.is_dir():
+    if path.is_dir() or path.suffix.lower() in NOTE_SUFFIXES:
         return "notes"
     try:
         head = _read_bytes(path, 8192)[:8192].decode("utf-8", errors="replace")
