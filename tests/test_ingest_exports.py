@@ -7,6 +7,9 @@ from __future__ import annotations
 import json
 import os
 import re
+import signal
+import subprocess
+import sys
 import zipfile
 from collections.abc import Callable, Iterator, Sequence
 from datetime import UTC, datetime
@@ -639,3 +642,52 @@ def test_cli_ingests_an_export_zip_and_resumes(
     assert data["episodes_skipped"] == 2 and data["candidates"] == 0
     assert credo("ingest", "--format", "claude", str(path)) == 1
     assert "no 'chat_messages'" in capsys.readouterr().err
+
+
+_KILLED_AT = """
+import os, signal, sys
+from credo.extract.rules import RuleExtractor
+from credo.cli import main
+
+real = RuleExtractor.extract_episode
+
+def dies_at(self, turns, **kw):
+    if turns[0].id == sys.argv[1]:
+        os.kill(os.getpid(), signal.SIGKILL)  # no cleanup, no finally: a killed process
+    return real(self, turns, **kw)
+
+RuleExtractor.extract_episode = dies_at
+sys.exit(main(sys.argv[2:]))
+"""
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="SIGKILL")
+def test_a_killed_cli_import_finishes_on_the_next_run(tmp_path: Path) -> None:
+    path = tmp_path / "conversations.json"
+    path.write_text(json.dumps(many_conversations(5)[::-1]), encoding="utf-8")
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("CREDO_", "OPENAI_"))}
+    env.update(CREDO_DB=str(tmp_path / "k.db"), CREDO_EMBEDDER="hash")
+
+    def credo_ingest(die_at: str, *extra: str) -> subprocess.CompletedProcess[str]:
+        argv = [sys.executable, "-c", _KILLED_AT, die_at, "ingest", str(path), *extra]
+        return subprocess.run(argv, env=env, capture_output=True, text=True, timeout=120)
+
+    killed = credo_ingest("chatgpt:conv-2:conv-2-m0")
+    assert killed.returncode == -signal.SIGKILL
+    resumed = credo_ingest("none", "--json")
+    assert resumed.returncode == 0, resumed.stderr
+    data = json.loads(resumed.stdout)
+    assert data["episodes"] == 5 and data["episodes_skipped"] == 2  # conv-0 and conv-1
+    again = json.loads(credo_ingest("none", "--json").stdout)
+    assert again["episodes_skipped"] == 5 and again["candidates"] == 0
+
+    whole = memory_for_tests(tmp_path / "whole.db")
+    ingest(whole, read_turns(path), session_keys=True)
+    killed_then_resumed = memory_for_tests(tmp_path / "k.db")
+    assert facts(killed_then_resumed) == facts(whole)  # nothing lost, nothing twice
+
+
+def test_a_txt_of_json_lines_is_still_a_conversation(tmp_path: Path) -> None:
+    path = tmp_path / "chat.txt"
+    path.write_text('{"role": "user", "content": "I live in Oulu."}\n', encoding="utf-8")
+    assert detect_format(path) == "jsonl"

@@ -113,12 +113,14 @@ def detect_export(path: str | Path) -> str | None:
     """chatgpt, claude or notes when `path` looks like one (from its first bytes), else
     None."""
     path = Path(path)
-    if path.is_dir() or path.suffix.lower() in NOTE_SUFFIXES:
+    if path.is_dir():
         return "notes"
     try:
         head = _read_bytes(path, 8192)[:8192].decode("utf-8", errors="replace")
     except IngestError:
         return None
+    if path.suffix.lower() in NOTE_SUFFIXES and not head.lstrip().startswith(("{", "[")):
+        return "notes"  # one note (a .txt of JSON Lines stays a conversation file)
     if not head.lstrip().startswith("["):
         return None
     if '"mapping"' in head and ('"create_time"' in head or '"current_node"' in head):
