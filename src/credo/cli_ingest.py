@@ -31,7 +31,16 @@ from .config import (
 )
 from .extract.base import Extractor
 from .gate import GatePolicy
-from .ingest import FORMATS, EpisodeProgress, IngestError, IngestReport, ingest, read_turns
+from .ingest import (
+    EXPORT_FORMATS,
+    FORMATS,
+    EpisodeProgress,
+    IngestError,
+    IngestReport,
+    detect_format,
+    ingest,
+    read_turns,
+)
 from .llm import PROVIDERS, STRUCTURED, LLMConfigError, LLMError
 from .memory import Memory
 from .policy import PolicyError, load_policy, policy_path_for, render_policy, save_policy
@@ -150,7 +159,8 @@ def episode_line(episode: EpisodeProgress) -> str:
 @_guarded
 def cmd_ingest(args: argparse.Namespace, mem: Memory) -> int:
     settings = llm_settings(args)
-    turns = read_turns(args.file, fmt=args.format, sample=args.sample)
+    fmt = detect_format(args.file) if args.format == "auto" else args.format
+    turns = read_turns(args.file, fmt=fmt, sample=args.sample)
     extractor = build_extractor(args, mem)
     shown = Progress(None, label="ingest", quiet=args.json)
     kept = 0
@@ -175,6 +185,7 @@ def cmd_ingest(args: argparse.Namespace, mem: Memory) -> int:
             concurrency=settings.llm_concurrency,
             force=args.force,
             progress=on_episode,
+            session_keys=fmt in EXPORT_FORMATS,
         )
     except KeyboardInterrupt:
         where = f"{shown.done} of {shown.total}" if shown.total is not None else "no"
@@ -405,18 +416,24 @@ def register(command: CommandAdder) -> None:
     p = command(
         "ingest",
         cmd_ingest,
-        "Extract facts from a conversation file (JSON Lines, "
-        "OpenAI messages or LoCoMo) through the gate; prints a report. Each episode's "
+        "Extract facts from a conversation file (JSON Lines, OpenAI messages, LoCoMo, "
+        "a ChatGPT or Claude data export (conversations.json or the .zip as downloaded) "
+        "or a folder of Markdown / text notes) through the gate; prints a report. Each "
+        "episode's "
         "outcome is recorded: running it again skips what is done and retries what "
         "failed, so an interrupted ingest resumes where it stopped.",
         read=False,
     )
-    p.add_argument("file", help="the conversation file")
+    p.add_argument(
+        "file", help="the conversation file, the export (.json or .zip) or the notes folder"
+    )
     p.add_argument(
         "--format",
         choices=FORMATS,
         default="auto",
-        help="input format (default: from the file name and content)",
+        help="input format (default: from the file name and content); chatgpt and "
+        "claude: a data export, one episode per conversation; notes: a folder of .md / "
+        ".txt files, one episode per file",
     )
     p.add_argument(
         "--dry-run",

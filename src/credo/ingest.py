@@ -43,6 +43,7 @@ from .timeparse import EARLIEST, LATEST, TimeError, parse_time
 
 __all__ = [
     "FORMATS",
+    "EXPORT_FORMATS",
     "EpisodeProgress",
     "IngestError",
     "check_turns",
@@ -60,7 +61,10 @@ __all__ = [
     "read_turns",
 ]
 
-FORMATS = ("auto", "jsonl", "openai", "locomo")
+FORMATS = ("auto", "jsonl", "openai", "locomo", "chatgpt", "claude", "notes")
+#: the formats of the histories people download (`credo.exports`): their episodes are
+#: keyed by conversation, so a later, larger export resumes where an earlier one stopped
+EXPORT_FORMATS = ("chatgpt", "claude", "notes")
 #: what no id, episode or speaker may hold (tab, line feed and carriage return aside)
 _CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
 #: what a turn's content may not hold: control characters (tab and line breaks aside) and
@@ -247,8 +251,14 @@ def _load_json(path: Path) -> Any:
 
 
 def detect_format(path: str | Path) -> str:
-    """jsonl, openai or locomo, from the file's name and first bytes."""
+    """jsonl, openai, locomo, chatgpt, claude or notes, from the file's name and first
+    bytes (a folder is notes; an export may be its .zip)."""
+    from .exports import detect_export
+
     path = Path(path)
+    export = detect_export(path)
+    if export is not None:
+        return export
     if path.suffix.lower() in (".jsonl", ".ndjson"):
         return "jsonl"
     with _open(path, "rb") as fh:
@@ -264,13 +274,22 @@ def detect_format(path: str | Path) -> str:
         except (ValueError, RecursionError):  # the reader says what is wrong with it
             return "openai"
         return "jsonl" if isinstance(obj, dict) and "role" in obj else "openai"
-    raise IngestError(f"{path}: cannot tell the format; pass --format jsonl|openai|locomo")
+    raise IngestError(f"{path}: cannot tell the format; pass --format {'|'.join(FORMATS[1:])}")
 
 
 def read_turns(path: str | Path, *, fmt: str = "auto", sample: str | None = None) -> list[Turn]:
     if fmt not in FORMATS:
         raise IngestError(f"unknown format {fmt!r}: use {', '.join(FORMATS)}")
     fmt = detect_format(path) if fmt == "auto" else fmt
+    if fmt in EXPORT_FORMATS:
+        from . import exports
+
+        reader = {
+            "chatgpt": exports.read_chatgpt,
+            "claude": exports.read_claude,
+            "notes": exports.read_notes,
+        }[fmt]
+        return reader(path)
     if fmt == "jsonl":
         return read_jsonl(path)
     if fmt == "openai":
@@ -423,10 +442,14 @@ class _Plan:
     prior: IngestOutcome | None = None
 
 
-def _plan(batches: Sequence[list[Turn]], self_name: str, extractor: str) -> tuple[list[_Plan], int]:
-    """Each episode's sources and requests (no writes), and how many user turns."""
+def _plan(
+    batches: Sequence[list[Turn]], self_name: str, extractor: str, session_keys: bool = False
+) -> tuple[list[_Plan], int]:
+    """Each episode's sources and requests (no writes), and how many user turns. With
+    `session_keys`, an episode's key counts its place in its session, not in the input."""
     previous: dict[str, Turn] = {}  # each speaker's last user turn, for "don't remember that"
     plans: list[_Plan] = []
+    in_session: Counter[str | None] = Counter()
     user_turns = 0
     for index, batch in enumerate(batches):
         sources: list[Turn] = []
@@ -443,7 +466,11 @@ def _plan(batches: Sequence[list[Turn]], self_name: str, extractor: str) -> tupl
                 previous[speaker] = turn
                 continue
             requests.append((turn, request, previous.get(speaker), speaker))
-        plans.append(_Plan(index, batch, sources, requests, episode_key(batch, index, extractor)))
+        place = index
+        if session_keys:
+            place = in_session[batch[0].episode]
+            in_session[batch[0].episode] += 1
+        plans.append(_Plan(index, batch, sources, requests, episode_key(batch, place, extractor)))
     return plans, user_turns
 
 
@@ -463,6 +490,7 @@ def ingest(
     resume: bool = True,
     force: bool = False,
     progress: Callable[[EpisodeProgress], None] | None = None,
+    session_keys: bool = False,
 ) -> IngestReport:
     """Extract facts from `turns` into `memory`, episode by episode.
 
@@ -479,6 +507,12 @@ def ingest(
     halves and retried before it counts as failed. `concurrency` episodes are extracted
     at once (threads; judging stays in order, one episode at a time). `progress` is
     called after each episode.
+
+    An episode's record is keyed by its turns and its place in the input; with
+    `session_keys` (what the export formats use: their turn ids are the export's own,
+    and each conversation a session) by its place in its session instead, so a later
+    export holding more conversations, or more of one, skips every episode it shares
+    with the one ingested before.
     """
     from .extract.rules import RuleExtractor
 
@@ -497,7 +531,7 @@ def ingest(
     report = IngestReport(dry_run=dry_run)
     self_name = display_name(memory.canonical_subject())
     plans, report.user_turns = _plan(
-        list(episodes(all_turns, episode_size)), self_name, extractor_id(extractor)
+        list(episodes(all_turns, episode_size)), self_name, extractor_id(extractor), session_keys
     )
     report.episodes = len(plans)
     report.turns = len(all_turns)
