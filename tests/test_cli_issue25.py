@@ -99,3 +99,62 @@ def test_export_to_a_file_says_what_it_wrote_in_iso_times_and_imports_back(cli, 
     (tmp_path / "old.jsonl").write_text("\n".join(json.dumps(r) for r in epoch) + "\n")
     code, _, err = cli("--db", str(tmp_path / "c.db"), "import", "old.jsonl")
     assert code == 0, err
+
+
+# -- part 6: the README's command-line block runs as written ----------------------------------
+def test_readme_command_line_block_runs_as_written(tmp_path: Path) -> None:
+    """Every line of the README's command-line block, in a shell, on a fresh database:
+    the ids it resolves, explains and retracts are ones that database has."""
+    import os
+    import subprocess
+    import sys
+
+    readme = (Path(__file__).resolve().parents[1] / "README.md").read_text(encoding="utf-8")
+    block = readme.split("## The command line", 1)[1].split("```sh\n", 1)[1].split("```", 1)[0]
+    assert "resolve --keep" in block and "f_0fb6" not in block
+    bin_dir = str(Path(sys.executable).parent)
+    env = {
+        **os.environ,
+        "PATH": bin_dir + os.pathsep + os.environ.get("PATH", ""),
+        "CREDO_EMBEDDER": "hash",
+        "CREDO_DB": str(tmp_path / "readme.db"),
+    }
+    env.pop("CREDO_SCOPE", None)
+    done = subprocess.run(
+        ["bash", "-euo", "pipefail", "-c", block],
+        cwd=tmp_path,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert "resolved" in done.stdout or "active" in done.stdout
+    assert (tmp_path / "backup.jsonl").exists() and (tmp_path / "other.db").exists()
+
+
+def test_a_refusal_names_its_reason_once(cli) -> None:  # type: ignore[no-untyped-def]
+    code, _, err = cli("remember", "I think maybe I live in Berlin")
+    assert code == 1
+    assert "not stored (hedged):" in err and "hedged: hedged" not in err
+    assert "(hedged): hedged:" not in err
+
+
+def test_rules_show_times_readably(cli) -> None:  # type: ignore[no-untyped-def]
+    from credo.cli_ingest import readable_origin
+
+    assert cli("remember", "don't remember my salary")[0] == 0
+    code, out, _ = cli("rules")
+    assert code == 0 and "from=remember@" in out
+    assert not re.search(r"remember@\d{9,}", out)  # no epoch seconds
+    assert re.search(r"remember@\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ", out)
+    assert readable_origin("remember@1796276561") == "remember@2026-12-03T05:42:41Z"
+    assert readable_origin("turn:abc") == "turn:abc"
+    rules = json.loads(cli("rules", "--json")[1])
+    assert rules and all(ISO.match(r["created_at"]) for r in rules)
+
+
+def test_print_config_ends_with_a_newline(cli) -> None:  # type: ignore[no-untyped-def]
+    for client in ("claude", "cursor"):
+        code, out, err = cli("mcp", "--print-config", client)
+        assert code == 0 and out.endswith("}\n") and err.endswith("\n")

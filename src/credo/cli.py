@@ -14,7 +14,7 @@ from . import __version__
 from .config import MAX_REJECTION_CHARS, Settings, SettingsError
 from .isotime import format_iso
 from .progress import Progress
-from .render import format_date
+from .render import format_date, refusal
 
 if TYPE_CHECKING:  # imported where used: `credo --version` and `--help` load none of them
     from .fact import Fact
@@ -158,7 +158,7 @@ def cmd_remember(args: argparse.Namespace, mem: Memory) -> int:
             continue
         for each in (result, *result.also):  # a text of several statements: each one
             if not each.accepted:
-                _out(f"{at}not stored ({each.code}): {each.why}", sys.stderr)
+                _out(f"{at}{refusal(each.code, each.why)}", sys.stderr)
                 continue
             assert each.fact is not None and each.relation is not None
             _out(f"{at}{each.relation.value}: {each.fact.id}  {each.fact.text}")

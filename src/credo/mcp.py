@@ -53,7 +53,7 @@ from .httpauth import given_token as _given_token
 from .isotime import format_iso
 from .memory import Memory, MemoryError_, RememberResult, parse_time
 from .recall import Hit
-from .render import format_date
+from .render import format_date, refusal
 from .secrets import mask_field
 from .store.base import Conflict, StoreError
 
@@ -330,7 +330,7 @@ def build_server(
             return {"stored": False, "honoured": True, "why": result.why, "request": result.request}
         if not result.accepted:
             raise ToolError(
-                f"not stored ({result.code}): {result.why}. The memory's gate "
+                f"{refusal(result.code, result.why)}. The memory's gate "
                 "refused it; this is a decision, not a failure to retry."
             )
         return _remember_out(result)

@@ -46,6 +46,7 @@ from .fact import (
     seed_confidence,
     validate_source,
 )
+from .isotime import format_iso
 from .keys import Statement, analyse, display_name
 from .predicates import split_polarity, with_polarity
 from .recall import Hit, recall
@@ -469,7 +470,7 @@ class Memory:
         applied = suppress.apply_request(
             self,
             request,
-            turn_id=f"remember@{self.clock():.0f}",
+            turn_id=f"remember@{format_iso(self.clock())}",
             subject=None,
             previous_text=previous.text if previous else None,
         )
