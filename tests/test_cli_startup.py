@@ -62,3 +62,69 @@ def test_recall_process_imports_nothing_recall_does_not_use(tmp_path: Path) -> N
     rc, loaded = json.loads(out.stdout.strip().splitlines()[-1])
     assert rc == 0
     assert loaded == []
+
+
+#: what `credo --version` and `credo --help` never need: the parser, numpy, the store, the
+#: write path, the command groups' modules
+NOT_FOR_HELP = (
+    "spacy",
+    "numpy",
+    "lemminflect",
+    "credo.memory",
+    "credo.store",
+    "credo.embed",
+    "credo.mcp",
+    "credo.serve",
+    "credo.ui",
+    "credo.cli_ingest",
+    "pydantic",
+)
+
+
+def _loaded_after(argv: list[str]) -> list[str]:
+    code = (
+        "import sys, json, credo.cli\n"
+        "try:\n"
+        f"    credo.cli.main({argv!r})\n"
+        "except SystemExit:\n"
+        "    pass\n"
+        f"print(json.dumps([m for m in {list(NOT_FOR_HELP)!r} if m in sys.modules]))\n"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=120
+    )
+    loaded: list[str] = json.loads(out.stdout.strip().splitlines()[-1])
+    return loaded
+
+
+def test_version_and_help_import_no_heavy_module() -> None:
+    for argv in (["--version"], ["--help"], ["--db", "x.db", "--help"], ["-h"]):
+        assert _loaded_after(argv) == [], argv
+
+
+def test_top_level_help_names_each_group_command_as_the_group_does() -> None:
+    """`credo --help` lists the command groups from GROUP_COMMANDS, without importing
+    them: each name and help must be what the group itself registers."""
+    from credo.cli import GROUP_COMMANDS
+
+    def commands(parser: object) -> list[tuple[str, str | None]]:
+        sub = next(a for a in parser._actions if a.dest == "command")  # type: ignore[attr-defined]
+        return [(a.dest, a.help) for a in sub._choices_actions]
+
+    core = {name for name, _ in commands(build_parser(["recall", "x"]))}
+    groups = [item for item in commands(build_parser()) if item[0] not in core]
+    assert groups == list(GROUP_COMMANDS)
+    assert commands(build_parser(["--help"])) == commands(build_parser())
+
+
+def test_import_credo_is_lazy_and_names_resolve() -> None:
+    code = (
+        "import sys, json, credo\n"
+        "before = 'credo.memory' in sys.modules or 'numpy' in sys.modules\n"
+        "from credo import Memory, Fact, open_store, AsyncMemory\n"
+        "print(json.dumps([before, Memory.__name__, 'credo.memory' in sys.modules]))\n"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=120
+    )
+    assert json.loads(out.stdout.strip().splitlines()[-1]) == [False, "Memory", True]

@@ -563,3 +563,34 @@ def test_without_the_sdk_the_command_says_what_to_install(
     assert main(["--db", str(tmp_path / "none.db"), "mcp"]) == 1
     assert "pip install 'credo[mcp]'" in capsys.readouterr().err
     assert not (tmp_path / "none.db").exists()
+
+
+async def test_docs_name_every_tool_the_server_lists(connect: Any) -> None:
+    """README and docs/agents.md name each tool the server itself lists (issue 25: the
+    docs named 7 of 10)."""
+    root = Path(__file__).resolve().parents[1]
+    readme = (root / "README.md").read_text(encoding="utf-8")
+    agents = (root / "docs" / "agents.md").read_text(encoding="utf-8")
+    async with connect() as s:
+        names = {t.name for t in (await s.list_tools()).tools}
+    table = agents.split("### The tools", 1)[1].split("###", 1)[0]
+    mcp_part = readme.split("## Agents: MCP and Python", 1)[1].split("###", 1)[0]
+    for name in names:
+        assert f"| `{name}` |" in table, f"docs/agents.md's tool table lacks {name}"
+        assert f"`{name}`" in mcp_part, f"README's MCP section lacks {name}"
+
+
+async def test_lean_results_are_small_and_the_default_is_unchanged(connect: Any) -> None:
+    async with connect() as s:
+        await call(s, "remember", text="Arttu keeps bees in Tampere")
+        full = await call(s, "recall", query="bees Tampere", k=3)
+        lean = await call(s, "recall", query="bees Tampere", k=3, lean=True)
+        assert full["facts"] and "subject" in full["facts"][0]  # the default: every field
+        assert [f["id"] for f in lean["facts"]] == [f["id"] for f in full["facts"]]
+        assert set(lean["facts"][0]) == {"id", "text", "status", "confidence", "date"}
+        size = len(json.dumps(lean["facts"])) / len(json.dumps(full["facts"]))
+        assert size < 0.5
+        listed = await call(s, "list_facts", lean=True)
+        assert listed["facts"] and set(listed["facts"][0]) == {
+            "id", "text", "status", "confidence", "date"
+        }

@@ -8,28 +8,19 @@ import json
 import math
 import sys
 from collections.abc import Callable, Sequence
-from typing import Any, TextIO
+from typing import TYPE_CHECKING, Any, TextIO
 
 from . import __version__
 from .config import MAX_REJECTION_CHARS, Settings, SettingsError
-from .embed import EmbedderError, get_embedder
-from .fact import Fact
 from .isotime import format_iso
-from .memory import (
-    ImportReport,
-    Memory,
-    MemoryError_,
-    dumps_jsonl,
-    import_all_scopes,
-    read_json_lines,
-)
-from .policy import PolicyError, load_policy, policy_path_for
 from .progress import Progress
-from .render import format_date
-from .store import StoreError, open_private, open_store
-from .store.base import ScopeError
+from .render import format_date, refusal
 
-Handler = Callable[[argparse.Namespace, Memory], int]
+if TYPE_CHECKING:  # imported where used: `credo --version` and `--help` load none of them
+    from .fact import Fact
+    from .memory import ImportReport, Memory
+
+Handler = Callable[[argparse.Namespace, "Memory"], int]
 #: a command that opens no memory of its own choosing from the global options (eval, mcp)
 StandaloneHandler = Callable[[argparse.Namespace, Settings], int]
 
@@ -141,35 +132,72 @@ def _fact_line(fact: Fact, extra: str = "") -> str:
 # -- commands ------------------------------------------------------------------------------
 def cmd_remember(args: argparse.Namespace, mem: Memory) -> int:
     """Each line of the text is one statement; exit 0 when every line was stored or a
-    request honoured, 1 when the gate refused any (each says why)."""
-    text = sys.stdin.read() if args.text == "-" else args.text
+    request honoured, 1 when the gate refused any (each says why) or a line could not be
+    remembered at all (named by its number; the lines after it are still remembered)."""
+    text = _remember_input(args)
     # the whole input is looked at for secrets before it is cut into lines: a pasted key
     # is refused whole, never stored line by line
-    results = mem.remember_lines(
+    numbered = mem.remember_numbered(
         text,
         source=args.source,
         valid_from=args.valid_from,
         derived_from=args.derived_from or (),
         force=args.force,
+        keep_going=True,
     )
-    for result in results:
+    several = len(numbered) > 1
+    for n, result in numbered:
         if args.json:
             continue
+        at = f"line {n}: " if several and n else ""
+        if result.code == "invalid":
+            _out(f"not stored (invalid): {result.why}", sys.stderr)
+            continue
         if result.code == "request":
-            _out(f"honoured: {result.why}")
+            _out(f"{at}honoured: {result.why}")
             continue
         for each in (result, *result.also):  # a text of several statements: each one
             if not each.accepted:
-                _out(f"not stored ({each.code}): {each.why}", sys.stderr)
+                _out(f"{at}{refusal(each.code, each.why)}", sys.stderr)
                 continue
             assert each.fact is not None and each.relation is not None
-            _out(f"{each.relation.value}: {each.fact.id}  {each.fact.text}")
+            _out(f"{at}{each.relation.value}: {each.fact.id}  {each.fact.text}")
             _out(f"  why: {each.why}")
             for touched in each.touched:
                 _out(f"  {touched.status.value}: {touched.id}  {touched.text}")
+    results = [result for _, result in numbered]
     if args.json:
-        _json(results[0].to_dict() if len(results) == 1 else [r.to_dict() for r in results])
+        _json(
+            results[0].to_dict()
+            if len(results) == 1
+            else [{"line": n, **r.to_dict()} for n, r in numbered]
+        )
+    elif several:
+        stored = sum(
+            1 for r in results for each in (r, *r.also) if each.accepted and each.fact is not None
+        )
+        refused = sum(1 for r in results for each in (r, *r.also) if not each.accepted)
+        _out(
+            f"{len(numbered)} statement(s) read: {stored} stored, {refused} not stored"
+            + (" (each named above)" if refused else ""),
+            sys.stderr,
+        )
     return 0 if all(r.accepted or r.code == "request" for r in results) else 1
+
+
+def _remember_input(args: argparse.Namespace) -> str:
+    """The text `remember` is given: the argument, standard input (`-`), or a file
+    (`--file PATH`, `-` for standard input), one statement a line."""
+    if args.file is not None and args.text is not None:
+        raise UsageError("give the statement or --file, not both")
+    if args.file is None and args.text is None:
+        raise UsageError("remember needs a statement, - (standard input) or --file PATH")
+    if args.file is None:
+        return str(sys.stdin.read() if args.text == "-" else args.text)
+    if args.file == "-":
+        return sys.stdin.read()
+    with open(args.file, encoding="utf-8") as handle:
+        return handle.read()
 
 
 def cmd_recall(args: argparse.Namespace, mem: Memory) -> int:
@@ -273,17 +301,55 @@ def cmd_erase(args: argparse.Namespace, mem: Memory) -> int:
 
 def cmd_export(args: argparse.Namespace, mem: Memory) -> int:
     """An export holds everything the scope knows: a file written with -o is 0600 (and
-    a directory made for it 0700) whatever the umask."""
+    a directory made for it 0700) whatever the umask. Times are written in ISO 8601 (UTC,
+    to the microsecond where a time has a fraction, so nothing is lost); `import` reads
+    these and the epoch seconds older exports hold. With -o, what was written is said."""
+    from .memory import Memory, dumps_jsonl
+    from .store import open_private
+
     scopes = mem.store.scopes() if args.all_scopes else [mem.scope]
     stream = open_private(args.output) if args.output else sys.stdout
+    counts: dict[str, int] = {}
     try:
         for scope in scopes:
-            for line in dumps_jsonl(Memory(mem.store, scope=scope).export()):
+            records = (export_times(r) for r in Memory(mem.store, scope=scope).export())
+            for line in dumps_jsonl(_counted(records, counts)):
                 stream.write(line + "\n")
     finally:
         if args.output:
             stream.close()
+    if args.output:
+        kinds = ", ".join(f"{n} {kind}(s)" for kind, n in counts.items() if kind != "header")
+        _out(
+            f"wrote {args.output}: {len(scopes)} scope(s) ({', '.join(scopes) or 'none'}); "
+            f"{kinds or 'nothing in them'}",
+            sys.stderr if args.json else None,
+        )
     return 0
+
+
+def _counted(
+    records: Any, counts: dict[str, int]
+) -> Any:  # an iterator of records, counted by type as they pass
+    for record in records:
+        kind = str(record.get("type", "record"))
+        counts[kind] = counts.get(kind, 0) + 1
+        yield record
+
+
+def export_times(record: dict[str, Any]) -> dict[str, Any]:
+    """An export record with its times (TIME_FIELDS) as ISO 8601 in UTC: to the second
+    as everywhere else, with microseconds where the time has a fraction (an import must
+    put facts back in the order they were made)."""
+    from datetime import UTC, datetime
+
+    out = dict(record)
+    for key, value in record.items():
+        if key in TIME_FIELDS and isinstance(value, int | float) and not isinstance(value, bool):
+            moment = datetime.fromtimestamp(value, UTC)
+            spec = "seconds" if moment.microsecond == 0 else "microseconds"
+            out[key] = moment.isoformat(timespec=spec).replace("+00:00", "Z")
+    return out
 
 
 def cmd_import(args: argparse.Namespace, mem: Memory) -> int:
@@ -301,6 +367,8 @@ def cmd_import(args: argparse.Namespace, mem: Memory) -> int:
             f"--scope {args.scope} and --into {args.into} disagree: --into "
             "names the scope the import writes"
         )
+    from .memory import ImportReport, Memory, import_all_scopes, read_json_lines
+
     name = "<stdin>" if args.file == "-" else args.file
     if args.file == "-":
         stream: Any = getattr(sys.stdin, "buffer", sys.stdin)
@@ -514,8 +582,16 @@ def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
     )
     p.add_argument(
         "text",
+        nargs="?",
         help='the statement, e.g. "Arttu deploys arttuan.com on Vercel"; '
         "- reads statements from standard input, one a line",
+    )
+    p.add_argument(
+        "--file",
+        "-f",
+        metavar="PATH",
+        help="read statements from a file, one a line (each is reported with its line "
+        "number; a line that cannot be remembered is named and the rest still are)",
     )
     p.add_argument(
         "--source", default="user", help="user (default), tool:<name>, imported:<doc> or inferred"
@@ -665,6 +741,13 @@ def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
     command("migrate", cmd_migrate, "Apply pending schema migrations.", read=False)
     if argv is not None and _command_of(argv) in sub.choices:
         return _accept_globals(parser)
+    if argv is not None and _asks_top_level(argv):
+        # `credo --help` and `--version` run no command: the command groups are named,
+        # with their help, but their modules (the MCP server, ingestion, the inspector:
+        # numpy, the store, pydantic) are not imported (a test keeps the two in step)
+        for name, help_ in GROUP_COMMANDS:
+            sub.add_parser(name, help=help_, description=help_)
+        return _accept_globals(parser)
     for register in _command_groups():
         register(command)
     return _accept_globals(parser)
@@ -738,6 +821,69 @@ def _command_of(argv: Sequence[str]) -> str | None:
     return None
 
 
+def _asks_top_level(argv: Sequence[str]) -> bool:
+    """Whether a command line is `credo [global options] --help|-h|--version` (or holds
+    nothing but global options): the top level's help, its version or its usage."""
+    words = iter(argv)
+    for word in words:
+        if word in _GLOBAL_VALUES:
+            next(words, None)
+        elif word == "--create" or word.startswith(tuple(f"{opt}=" for opt in _GLOBAL_VALUES)):
+            continue
+        else:
+            return word in ("-h", "--help", "--version")
+    return True
+
+
+#: the commands of the command groups (`_command_groups`) and their help, as `credo --help`
+#: lists them without importing the groups; tests/test_cli_startup.py checks each is what
+#: the group registers (change both together)
+GROUP_COMMANDS: tuple[tuple[str, str], ...] = (
+    (
+        "mcp",
+        "Serve the scope's memory to MCP clients (Claude Desktop, Claude Code, Cursor): over "
+        "stdio, or over streamable HTTP with --http. The scope is fixed at start; with "
+        "--http --tokens, many scopes are served, each client bound to its scope by its "
+        "token.",
+    ),
+    ("eval", "Measure credo: probe suites, LoCoMo evidence recall, the resolver, extraction."),
+    (
+        "ingest",
+        "Extract facts from a conversation file (JSON Lines, OpenAI messages or LoCoMo) "
+        "through the gate; prints a report. Each episode's outcome is recorded: running it "
+        "again skips what is done and retries what failed, so an interrupted ingest resumes "
+        "where it stopped.",
+    ),
+    ("gate", "Show or edit the gate policy: what counts as a fact in this store."),
+    ("rules", 'List, add or remove suppression rules ("don\'t remember ...").'),
+    (
+        "why",
+        "Why credo holds a fact: its source and confidence over time, the statements and "
+        "episodes it came from, and every decision that touched it.",
+    ),
+    (
+        "history",
+        "The timeline of values on each key of a subject (what changed when, and how).",
+    ),
+    (
+        "retract",
+        '"That\'s wrong": take a fact out of recall, keeping it in lineage with who and why. '
+        "Nothing it superseded comes back; the same claim is refused later unless "
+        "remembered with --force.",
+    ),
+    (
+        "ui",
+        "Serve the memory inspector: a local web page to browse, search, settle conflicts, "
+        "review rejections, forget and export. Needs a sign-in token (see --token-file).",
+    ),
+    (
+        "serve",
+        "Serve an HTTP JSON API for many users: the scope is named in each request, and "
+        "each token may touch only the scopes its grant names (see --tokens).",
+    ),
+)
+
+
 def _command_groups() -> list[Callable[[CommandAdder], None]]:
     """Command groups that live beside the modules they drive."""
     groups: list[Callable[[CommandAdder], None]] = []
@@ -797,6 +943,11 @@ def db_label(db: str) -> str:
 
 
 def open_memory(args: argparse.Namespace, settings: Settings) -> Memory:
+    from .embed import get_embedder
+    from .memory import Memory
+    from .policy import load_policy, policy_path_for
+    from .store import open_store
+
     embedder = get_embedder(args.embedder or settings.embedder, **settings.embedder_options)
     db = args.db or settings.db
     check_db(db, create=getattr(args, "create", False))
@@ -813,6 +964,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 2
     parser = build_parser(argv)
     args = parser.parse_args(argv)
+    from .embed import EmbedderError
+    from .memory import MemoryError_
+    from .policy import PolicyError
+    from .store import StoreError
+    from .store.base import ScopeError
+
     try:
         settings = Settings.from_env()
         if args.standalone is not None:

@@ -14,6 +14,7 @@ import argparse
 import dataclasses
 import json
 import os
+import re
 import shlex
 import subprocess
 import sys
@@ -45,6 +46,7 @@ from .llm import PROVIDERS, STRUCTURED, LLMConfigError, LLMError
 from .memory import Memory
 from .policy import PolicyError, load_policy, policy_path_for, render_policy, save_policy
 from .progress import Progress, format_seconds
+from .render import format_date
 
 if TYPE_CHECKING:
     from .cli import CommandAdder
@@ -342,16 +344,34 @@ def cmd_rules(args: argparse.Namespace, mem: Memory) -> int:
         _out(f"removed rule {args.rule_id}")
         return 0
     rules = mem.rules()
-    if args.json:
-        print(json.dumps([r.to_dict() for r in rules], ensure_ascii=False, indent=2))
+    if args.json:  # times in ISO 8601, as every --json writes them
+        from .cli import iso_times
+
+        data = [r.to_dict() for r in rules]
+        print(json.dumps(iso_times(data), ensure_ascii=False, indent=2))
         return 0
     if not rules:
         _out("(no suppression rules)")
     for r in rules:
         about = f" subject={r.subject}" if r.subject else ""
-        origin = f" from={r.origin}" if r.origin else ""
-        _out(f"{r.id}  [{r.pattern}]{about}{origin}")
+        origin = f" from={readable_origin(r.origin)}" if r.origin else ""
+        _out(f"{r.id}  [{r.pattern}]{about}{origin}  added {format_date(r.created_at)}")
     return 0
+
+
+#: a rule's origin as `remember` wrote it before it wrote ISO times: "remember@<epoch>"
+_EPOCH_ORIGIN = re.compile(r"^(remember)@(\d{9,11})$")
+
+
+def readable_origin(origin: str) -> str:
+    """A rule's origin to read: "remember@1796276561" (older stores) is shown as
+    "remember@2026-12-03T...Z", as `remember` now writes it; a turn id stays as it is."""
+    from .isotime import format_iso
+
+    found = _EPOCH_ORIGIN.match(origin)
+    if not found:
+        return origin
+    return f"{found.group(1)}@{format_iso(float(found.group(2)))}"
 
 
 # -- registration -------------------------------------------------------------------------

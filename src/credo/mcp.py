@@ -53,7 +53,7 @@ from .httpauth import given_token as _given_token
 from .isotime import format_iso
 from .memory import Memory, MemoryError_, RememberResult, parse_time
 from .recall import Hit
-from .render import format_date
+from .render import format_date, refusal
 from .secrets import mask_field
 from .store.base import Conflict, StoreError
 
@@ -134,6 +134,28 @@ def fact_out(fact: Fact) -> dict[str, Any]:
         "source": fact.source,
         "derived_from": list(fact.derived_from),
     }
+
+
+def lean_fact_out(fact: Fact) -> dict[str, Any]:
+    """A fact in the lean form (`lean=true` on recall and list_facts): what a model reads
+    and the id it acts on, about a fifth of `fact_out`'s size."""
+    return {
+        "id": fact.id,
+        "text": fact.text,
+        "status": fact.status.value,
+        "confidence": round(fact.confidence, 2),
+        "date": format_date(fact.asserted_at),
+    }
+
+
+#: the `lean` argument of recall and list_facts
+_Lean = Annotated[
+    bool,
+    Field(
+        description="return each fact as id, text, status, confidence and date only "
+        "(about a fifth of the size; default false: every field)"
+    ),
+]
 
 
 _TIME_KEYS = frozenset(
@@ -330,7 +352,7 @@ def build_server(
             return {"stored": False, "honoured": True, "why": result.why, "request": result.request}
         if not result.accepted:
             raise ToolError(
-                f"not stored ({result.code}): {result.why}. The memory's gate "
+                f"{refusal(result.code, result.why)}. The memory's gate "
                 "refused it; this is a decision, not a failure to retry."
             )
         return _remember_out(result)
@@ -348,6 +370,7 @@ def build_server(
         k: Annotated[int, Field(ge=1, le=MAX_RECALL, description="how many facts")] = 5,
         as_of: _AsOf = None,
         known_at: _KnownAt = None,
+        lean: _Lean = False,
     ) -> dict[str, Any]:
         """Find what is known that bears on a question, best first.
 
@@ -363,7 +386,7 @@ def build_server(
             hits = await amem.recall(query, k=k, as_of=as_of, known_at=known_at)
             view = await amem.view(as_of, known_at)
             rendered = await amem.render(hits, query=query, as_of=view.as_of if view else None)
-        facts = [_hit_out(h) for h in hits]
+        facts = [lean_fact_out(h.fact) if lean else _hit_out(h) for h in hits]
         return {
             "query": query,
             "facts": facts,
@@ -445,6 +468,7 @@ def build_server(
         offset: Annotated[int, Field(ge=0, description="facts to skip")] = 0,
         as_of: _AsOf = None,
         known_at: _KnownAt = None,
+        lean: _Lean = False,
     ) -> dict[str, Any]:
         """List what is stored, oldest first, a page at a time, with provenance.
 
@@ -462,7 +486,7 @@ def build_server(
             )
         more = len(facts) > limit
         return {
-            "facts": [fact_out(f) for f in facts[:limit]],
+            "facts": [lean_fact_out(f) if lean else fact_out(f) for f in facts[:limit]],
             "offset": offset,
             "next_offset": offset + limit if more else None,
         }

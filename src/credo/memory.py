@@ -46,6 +46,7 @@ from .fact import (
     seed_confidence,
     validate_source,
 )
+from .isotime import format_iso
 from .keys import Statement, analyse, display_name
 from .predicates import split_polarity, with_polarity
 from .recall import Hit, recall
@@ -324,6 +325,28 @@ class Memory:
         the whole text (one rejection, masked); a line holding a secret that only the
         whole text shows ("my door code" on one line, "is 4821" on the next) is refused
         with it masked. Other lines go their own way."""
+        return [
+            result
+            for _, result in self.remember_numbered(
+                text, source=source, valid_from=valid_from, derived_from=derived_from, force=force
+            )
+        ]
+
+    def remember_numbered(
+        self,
+        text: str,
+        *,
+        source: str = "user",
+        valid_from: str | float | None = None,
+        derived_from: Sequence[str] = (),
+        force: bool = False,
+        keep_going: bool = False,
+    ) -> builtins.list[tuple[int, RememberResult]]:
+        """`remember_lines` with each result's line number in `text` (1-based; 0 for a
+        text refused whole for a secret). With `keep_going`, a line that cannot be
+        remembered at all (too long, control characters) is not an error that stops the
+        rest: its result is refused, code "invalid", the reason naming the line, and the
+        lines after it are remembered."""
         if not isinstance(text, str) or not text.strip():
             raise MemoryError_("remember needs a non-empty text")
         options: dict[str, Any] = {
@@ -336,12 +359,20 @@ class Memory:
         if any(f.kind in BLOCK_KINDS or "\n" in text[f.start : f.end] for f in findings):
             if _CONTROL.search(text):
                 raise MemoryError_("the text holds control characters (such as NUL): remove them")
-            return [
-                self._refuse_secret(mask_secrets(text), source=source, derived_from=derived_from)
-            ]
+            whole = mask_secrets(text)
+            return [(0, self._refuse_secret(whole, source=source, derived_from=derived_from))]
         masked = _masked_at(text, findings)
-        lines = [line.strip() for line in masked.splitlines() if line.strip()]
-        return [self.remember(line, **options) for line in lines]
+        out: builtins.list[tuple[int, RememberResult]] = []
+        for n, line in enumerate(masked.splitlines(), start=1):
+            if not line.strip():
+                continue
+            try:
+                out.append((n, self.remember(line.strip(), **options)))
+            except MemoryError_ as exc:
+                if not keep_going:
+                    raise
+                out.append((n, RememberResult(False, None, None, f"line {n}: {exc}", "invalid")))
+        return out
 
     def _refuse_secret(
         self, masked: str, *, source: str, derived_from: Sequence[str]
@@ -439,7 +470,7 @@ class Memory:
         applied = suppress.apply_request(
             self,
             request,
-            turn_id=f"remember@{self.clock():.0f}",
+            turn_id=f"remember@{format_iso(self.clock())}",
             subject=None,
             previous_text=previous.text if previous else None,
         )

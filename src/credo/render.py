@@ -54,6 +54,12 @@ class HasFact(Protocol):
     def fact(self) -> Fact: ...
 
 
+def refusal(code: str, why: str) -> str:
+    """What a refused statement says: "not stored (hedged): 'i think'". The gate's reason
+    may start with its code ("hedged: 'i think'"): it is said once, not "hedged: hedged:"."""
+    return f"not stored ({code}): {why.removeprefix(f'{code}: ')}"
+
+
 def format_date(timestamp: float | None) -> str:
     if timestamp is None:
         return "undated"

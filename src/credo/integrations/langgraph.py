@@ -76,6 +76,7 @@ from ..fact import Fact
 from ..gate import GatePolicy
 from ..isotime import format_iso
 from ..memory import Memory, MemoryError_, NotFound
+from ..render import refusal
 from ..store.base import ScopeError, Store, check_scope
 
 __all__ = [
@@ -114,8 +115,7 @@ class Refused(MemoryError_):
     def __init__(self, refusals: Sequence[Refusal]) -> None:
         self.refusals = list(refusals)
         parts = [
-            f"not stored ({r.code}): {r.reason} [{'/'.join(r.namespace)} {r.key}]"
-            for r in self.refusals
+            f"{refusal(r.code, r.reason)} [{'/'.join(r.namespace)} {r.key}]" for r in self.refusals
         ]
         super().__init__(
             "; ".join(parts) + ". The memory's gate refused it; this is a decision, "

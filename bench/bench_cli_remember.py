@@ -1,0 +1,132 @@
+"""`credo remember` from the command line, cold and warm (issue 25, part 5).
+
+cold: a fresh `credo remember "<one sentence>"` process each time (interpreter start,
+imports, the English parser and the embedder loaded, one write), its wall time; also
+`credo --version` and `credo --help`, which load none of that.
+warm: `Memory.remember` in one process, many calls after the first (what an agent, the MCP
+server or `credo remember --file` pays a statement), its p50 and p95.
+
+    .venv/bin/python bench/bench_cli_remember.py                  # default embedder
+    .venv/bin/python bench/bench_cli_remember.py --embedder hash  # the write path alone
+
+Figures depend on the machine and its load: the load average is printed with them.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+#: the installed `credo` command beside this interpreter (what a user runs), else -m
+_SCRIPT = Path(sys.executable).parent / "credo"
+CREDO = [str(_SCRIPT)] if _SCRIPT.exists() else [sys.executable, "-m", "credo.cli"]
+
+#: invented statements, first person and third, of the shapes people tell an assistant
+SUBJECTS = ["I", "Arttu", "My sister", "Sam", "Our team"]
+PREDICATES = {
+    "live in {}": ["Berlin", "Porto", "Lisbon", "Oslo"],
+    "work at {}": ["Acme", "Globex", "Initech"],
+    "drive a {}": ["Volvo", "Toyota", "Skoda"],
+    "like {}": ["green tea", "jazz", "hiking", "chess"],
+    "have a dog called {}": ["Rex", "Luna", "Otto"],
+}
+
+
+def statements(n: int) -> list[str]:
+    out = []
+    verbs = list(PREDICATES)
+    for i in range(n):
+        subject = SUBJECTS[i % len(SUBJECTS)]
+        verb = verbs[(i // len(SUBJECTS)) % len(verbs)]
+        objects = PREDICATES[verb]
+        text = f"{subject} {verb.format(objects[(i // 25) % len(objects)])}"
+        if subject not in ("I", "Our team"):  # third person singular
+            words = text.split()
+            at = 1 if subject in ("Arttu", "Sam") else 2
+            words[at] = {"have": "has"}.get(words[at], words[at] + "s")
+            text = " ".join(words)
+        out.append(text)
+    return out
+
+
+def pct(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(round(q * (len(ordered) - 1))))]
+
+
+def cold(argv: list[str], runs: int, env: dict[str, str]) -> list[float]:
+    times = []
+    for _ in range(runs):
+        t0 = time.perf_counter()
+        subprocess.run([*CREDO, *argv], env=env, check=True, capture_output=True, timeout=300)
+        times.append(time.perf_counter() - t0)
+    return times
+
+
+def main() -> None:
+    p = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    p.add_argument("--embedder", default="local:minilm")
+    p.add_argument("--cold-runs", type=int, default=5)
+    p.add_argument("--warm-calls", type=int, default=200)
+    p.add_argument("--out", help="also write the figures to this JSON file")
+    args = p.parse_args()
+    folder = Path(tempfile.mkdtemp(prefix="credo-bench-cli-"))
+    env = {**os.environ, "CREDO_EMBEDDER": args.embedder, "CREDO_DB": str(folder / "cold.db")}
+    env.pop("CREDO_SCOPE", None)
+    load = os.getloadavg()
+    cold([*["remember", "I live in Berlin"]], 1, env)  # make the database: not timed
+    figures: dict[str, object] = {
+        "embedder": args.embedder,
+        "cpus": os.cpu_count(),
+        "load_before": [round(x, 2) for x in load],
+    }
+    for name, argv in (
+        ("version", ["--version"]),
+        ("help", ["--help"]),
+        ("remember", ["remember", "Arttu deploys arttuan.com on Vercel"]),
+    ):
+        times = cold(argv, args.cold_runs, env)
+        figures[f"cold_{name}_s"] = {
+            "median": round(statistics.median(times), 3),
+            "min": round(min(times), 3),
+            "max": round(max(times), 3),
+            "runs": len(times),
+        }
+
+    from credo.embed import get_embedder
+    from credo.memory import Memory
+    from credo.store import open_store
+
+    t0 = time.perf_counter()
+    mem = Memory(open_store(str(folder / "warm.db"), get_embedder(args.embedder)), scope="bench")
+    mem.remember("I live in Berlin")  # the first call loads the parser and the model
+    figures["warm_first_call_s"] = round(time.perf_counter() - t0, 3)
+    times = []
+    for text in statements(args.warm_calls):
+        t0 = time.perf_counter()
+        mem.remember(text)
+        times.append((time.perf_counter() - t0) * 1000)
+    mem.store.close()
+    figures["warm_remember_ms"] = {
+        "p50": round(statistics.median(times), 2),
+        "p95": round(pct(times, 0.95), 2),
+        "calls": len(times),
+    }
+    figures["load_after"] = [round(x, 2) for x in os.getloadavg()]
+    text = json.dumps(figures, indent=2)
+    print(text)
+    if args.out:
+        Path(args.out).write_text(text + "\n", encoding="utf-8")
+
+
+if __name__ == "__main__":
+    main()
