@@ -849,10 +849,11 @@ GROUP_COMMANDS: tuple[tuple[str, str], ...] = (
     ("eval", "Measure credo: probe suites, LoCoMo evidence recall, the resolver, extraction."),
     (
         "ingest",
-        "Extract facts from a conversation file (JSON Lines, OpenAI messages or LoCoMo) "
-        "through the gate; prints a report. Each episode's outcome is recorded: running it "
-        "again skips what is done and retries what failed, so an interrupted ingest resumes "
-        "where it stopped.",
+        "Extract facts from a conversation file (JSON Lines, OpenAI messages, LoCoMo, a "
+        "ChatGPT or Claude data export (conversations.json or the .zip as downloaded) or a "
+        "folder of Markdown / text notes) through the gate; prints a report. Each "
+        "episode's outcome is recorded: running it again skips what is done and retries "
+        "what failed, so an interrupted ingest resumes where it stopped.",
     ),
     ("gate", "Show or edit the gate policy: what counts as a fact in this store."),
     ("rules", 'List, add or remove suppression rules ("don\'t remember ...").'),
