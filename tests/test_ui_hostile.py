@@ -25,8 +25,8 @@ pytest.importorskip("starlette", reason="needs the ui extra: pip install 'credo[
 pytest.importorskip("uvicorn", reason="needs the ui extra: pip install 'credo[ui]'")
 
 import credo  # noqa: E402
+from credo.httpserve import HEADER_SECONDS  # noqa: E402
 from credo.ui.auth import MAX_BODY_BYTES, SESSION_SECONDS, TokenGate, host_of  # noqa: E402
-from credo.ui.server import HEADER_SECONDS  # noqa: E402
 
 SRC = str(Path(credo.__file__).resolve().parents[1])
 TOKEN = "ui-hostile-token-" + "z" * 24

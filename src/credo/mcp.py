@@ -50,6 +50,7 @@ from .embed import EmbedderError
 from .fact import Fact
 from .httpauth import TOKEN_ENV, http_token
 from .httpauth import given_token as _given_token
+from .httpserve import header_timeout_protocol
 from .isotime import format_iso
 from .memory import Memory, MemoryError_, RememberResult, parse_time
 from .recall import Hit
@@ -812,7 +813,11 @@ def cmd_mcp(args: argparse.Namespace, settings: Settings) -> int:
                 file=sys.stderr,
             )
         app = server.streamable_http_app(host=host)
-        uvicorn.Server(uvicorn.Config(app, host=host, port=port, log_level="warning")).run()
+        uvicorn.Server(
+            uvicorn.Config(
+                app, host=host, port=port, log_level="warning", http=header_timeout_protocol()
+            )
+        ).run()
         return 0
     finally:
         memory.store.close()
@@ -830,7 +835,11 @@ def _serve_scoped(memory: Memory, tokens: Any, host: str, port: int) -> int:
         raise UsageError(str(exc)) from exc
     url = f"http://{'[' + host + ']' if ':' in host else host}:{port}/mcp"
     print(f"credo mcp: {len(tokens)} token(s), each bound to its scope, at {url}", file=sys.stderr)
-    uvicorn.Server(uvicorn.Config(app, host=host, port=port, log_level="warning")).run()
+    uvicorn.Server(
+        uvicorn.Config(
+            app, host=host, port=port, log_level="warning", http=header_timeout_protocol()
+        )
+    ).run()
     return 0
 
 

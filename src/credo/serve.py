@@ -53,6 +53,7 @@ from .config import MAX_FACT_CHARS, MAX_LABEL_CHARS, MAX_REF_CHARS, MAX_REJECTIO
 from .embed import EmbedderError
 from .gate import GatePolicy
 from .httpauth import TOKEN_ENV, given_token, http_token
+from .httpserve import header_timeout_protocol, listen_url
 from .mcp import (
     _REFERENCE_NOTE,
     TurnIn,
@@ -1079,10 +1080,6 @@ def _open_pool(args: argparse.Namespace, settings: Settings) -> tuple[StorePool,
     return StorePool(stores), policy
 
 
-def _url(host: str, port: int, path: str = "") -> str:
-    return f"http://{'[' + host + ']' if ':' in host else host}:{port}{path}"
-
-
 def cmd_serve(args: argparse.Namespace, settings: Settings) -> int:
     from .cli import UsageError
     from .ui.server import require_packages
@@ -1113,7 +1110,7 @@ def cmd_serve(args: argparse.Namespace, settings: Settings) -> int:
         app = build_app(pool, tokens, policy=policy, hosts=hosts)
         print(
             f"credo serve: {len(pool.stores)} store connection(s), {len(tokens)} token(s), "
-            f"at {_url(host, port, '/v1')} (description: /v1/openapi.json)",
+            f"at {listen_url(host, port, '/v1')} (description: /v1/openapi.json)",
             file=sys.stderr,
         )
         if made_up:
@@ -1129,6 +1126,7 @@ def cmd_serve(args: argparse.Namespace, settings: Settings) -> int:
             port=port,
             log_level="warning",
             limit_concurrency=LIMIT_CONCURRENCY,
+            http=header_timeout_protocol(),  # a slow sender of headers is cut off
             timeout_keep_alive=5,
             timeout_graceful_shutdown=10,
         )

@@ -10,10 +10,11 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from ..config import Settings
 from ..httpauth import TOKEN_ENV, given_token, http_token
+from ..httpserve import HEADER_SECONDS, MAX_CONNECTIONS, header_timeout_protocol, listen_url
 from ..memory import MemoryError_
 
 if TYPE_CHECKING:
@@ -36,64 +37,6 @@ def require_packages() -> None:
         ) from exc
 
 
-#: seconds a client has to send a request's headers (on a new connection, and between
-#: requests on a kept-alive one): a slow sender is cut off, not waited for
-HEADER_SECONDS = 10
-#: connections served at once; more are answered 503
-MAX_CONNECTIONS = 100
-
-
-def header_timeout_protocol(seconds: float = HEADER_SECONDS) -> type:
-    """uvicorn's h11 protocol with a deadline on headers: a connection that has not sent a
-    whole request's headers within `seconds` of opening (or of the last response, on a
-    kept-alive one) is closed. uvicorn alone would wait for ever for a first request's
-    headers sent a byte at a time (slowloris)."""
-    from uvicorn.protocols.http.h11_impl import H11Protocol
-
-    class HeaderTimeoutProtocol(H11Protocol):
-        _timer: Any = None
-        _waiting_after: Any = None  # the request cycle before the one awaited
-
-        def _arm(self) -> None:
-            self._disarm()
-            self._waiting_after = self.cycle
-            self._timer = self.loop.call_later(seconds, self._too_slow)
-
-        def _disarm(self) -> None:
-            if self._timer is not None:
-                self._timer.cancel()
-                self._timer = None
-
-        def _too_slow(self) -> None:
-            self._timer = None
-            if self.cycle is self._waiting_after and not self.transport.is_closing():
-                self.transport.close()
-
-        def connection_made(self, transport: Any) -> None:
-            super().connection_made(transport)
-            self._arm()
-
-        def handle_events(self) -> None:
-            super().handle_events()
-            if self.cycle is not self._waiting_after:  # a request's headers came in
-                self._disarm()
-
-        def on_response_complete(self) -> None:
-            super().on_response_complete()
-            if not self.transport.is_closing():
-                self._arm()
-
-        def connection_lost(self, exc: Exception | None) -> None:
-            self._disarm()
-            super().connection_lost(exc)
-
-    return HeaderTimeoutProtocol
-
-
-def _url(host: str, port: int, path: str = "/") -> str:
-    return f"http://{'[' + host + ']' if ':' in host else host}:{port}{path}"
-
-
 def cmd_ui(args: argparse.Namespace, settings: Settings) -> int:
     from ..cli import UsageError, open_memory
 
@@ -114,16 +57,17 @@ def cmd_ui(args: argparse.Namespace, settings: Settings) -> int:
         from .auth import allowed_hosts
 
         app = build_app(memory, token=token, hosts=allowed_hosts(host))
-        print(f"credo ui: scope {memory.scope!r} at {_url(host, port)}", file=sys.stderr)
+        print(f"credo ui: scope {memory.scope!r} at {listen_url(host, port)}", file=sys.stderr)
         if made_up:
             print(
                 f"credo ui: no --token-file or {TOKEN_ENV}; sign in with this run's "
-                f"one-off token:\n  {_url(host, port, '/login?token=' + token)}",
+                f"one-off token:\n  {listen_url(host, port, '/login?token=' + token)}",
                 file=sys.stderr,
             )
         else:
             print(
-                f"credo ui: sign in at {_url(host, port, '/login')} with the token", file=sys.stderr
+                f"credo ui: sign in at {listen_url(host, port, '/login')} with the token",
+                file=sys.stderr,
             )
         sys.stderr.flush()
         config = uvicorn.Config(
