@@ -389,6 +389,21 @@ def first_sentence(text: str) -> Span:
 
 
 # -- the kind of utterance ------------------------------------------------------------------
+#: words that put a sentence in the past ("quit smoking last year", "cut my hair 2 weeks ago")
+_PAST_TIME = frozenset({"ago", "yesterday", "last"})
+
+
+def _past_told(verb: Token, sent: Span) -> bool:
+    """A verb whose past tense is spelt as its base form ("quit", "cut", "put"), in a
+    sentence that says when in the past: "quit smoking last year" is a report, not a
+    request to quit."""
+    from .nlp import inflections, lemma_of
+
+    return verb.lower_ in inflections(lemma_of(verb.lower_), "VBD") and any(
+        t.lower_ in _PAST_TIME for t in sent
+    )
+
+
 def _kind(sent: Span, said: str) -> str:
     words = [t for t in sent if not t.is_punct and t.pos_ != "INTJ"]
     if not words:
@@ -420,7 +435,12 @@ def _kind(sent: Span, said: str) -> str:
     if root.i == words[0].i:
         # a base-form verb opening the sentence: "book a table", "Write me a poem"; a
         # capitalised one only when it is a verb of asking ("Lost my job" is a report)
-        if root.tag_ == "VB" and not first.is_title or low in _REQUEST_VERBS:
+        if (
+            root.tag_ == "VB"
+            and not first.is_title
+            and not _past_told(root, sent)
+            or low in _REQUEST_VERBS
+        ):
             return "instruction"
         return "statement"
     before = [t for t in words if t.i < root.i]
@@ -2005,6 +2025,8 @@ def elided_subject(clause: str) -> str:
     if any(t.pos_ != "ADV" or t.dep_ != "advmod" for t in before) or sent[0].pos_ == "PROPN":
         return clause
     said = clause[:1].lower() + clause[1:]
+    if root.tag_ == "VB" and _past_told(root, sent):
+        return "I " + said  # "quit smoking last year"
     if root.lower_ in _STATE_PARTICIPLES and root.tag_ in ("VBN", "JJ"):
         return "I'm " + said  # "married to ines", "based in oslo": a state
     # "started at nokia in march" is the past tense; "born in leeds", "hired by a bank"

@@ -61,7 +61,7 @@ from ..suppress import is_suppression_request
 from .base import Extraction, Turn
 
 if TYPE_CHECKING:
-    from spacy.tokens import Span, Token
+    from spacy.tokens import Doc, Span, Token
 
 __all__ = ["RuleExtractor", "split_clauses"]
 
@@ -176,6 +176,13 @@ def _independent(tokens: Sequence[Token], lo: int, hi: int) -> bool:
     return False
 
 
+def _elided_report(doc: Doc, lo: int, hi: int) -> bool:
+    """doc[lo:hi] is a report with its "I" left out ("moved to lisbon last month"), as the
+    key parser reads one (`keys.elided_subject`)."""
+    said = doc[lo:hi].text
+    return bool(said) and elided_subject(said) != said
+
+
 def _finite_before(tokens: Sequence[Token], lo: int, hi: int) -> bool:
     return any(lo <= t.i < hi and (t.tag_ in ("VBD", "VBZ", "VBP") or past_form(t)) for t in tokens)
 
@@ -228,7 +235,11 @@ def _cut_points(sent: Span) -> list[int]:
         if nxt >= end or coordinator and tok.head.pos_ not in ("VERB", "AUX"):
             continue  # "my husband and kids": "and" joins two nouns
         first = doc[nxt]
-        if asks and tok.text == "," and _independent(tokens, start, tok.i):
+        if (
+            asks
+            and tok.text == ","
+            and (_independent(tokens, start, tok.i) or _elided_report(doc, start, tok.i))
+        ):
             # "i just moved to lisbon, any tips for a dentist?": a statement, then the
             # question it leads to; each is judged on its own
             cuts.append(nxt)
