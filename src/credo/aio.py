@@ -108,6 +108,7 @@ class AsyncMemory:
     remember = _twin(Memory.remember)
     remember_candidate = _twin(Memory.remember_candidate)
     remember_lines = _twin(Memory.remember_lines)
+    remember_numbered = _twin(Memory.remember_numbered)
     recall = _twin(Memory.recall)
     render = _twin(Memory.render)
     for_prompt = _twin(Memory.for_prompt)
