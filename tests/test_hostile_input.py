@@ -243,6 +243,19 @@ def test_the_issue_cases_on_the_command_line(run_cli: Any) -> None:
     assert status == 0 and "Berlin" in out
 
 
+def test_dashes_as_a_value_are_a_usage_error(run_cli: Any) -> None:
+    """argparse reads a value "--" as an empty list; found by the property test."""
+    for argv in (
+        ["remember", "Arttu likes tea", "--derived-from=--"],
+        ["alias", "add", "zyxwvut", "--", "--"],
+    ):
+        status, _, err = run_cli(argv)
+        assert status == 2 and "'--' cannot be a value" in err, (argv, err)
+    status, _, err = run_cli(["--db", "x" * 20_000, "list"])  # a path too long to open
+    judge(["--db", "..."], status, err)
+    assert status != 0 and len(err) < 2000
+
+
 def test_standard_input_that_is_not_utf8_is_a_clear_error(run_cli: Any) -> None:
     stdin = io.TextIOWrapper(io.BytesIO(b"Arttu \xff likes tea\n"), encoding="utf-8")
     status, _, err = run_cli(["remember", "-"], stdin)

@@ -958,9 +958,26 @@ def open_memory(args: argparse.Namespace, settings: Settings) -> Memory:
     return Memory(store, scope=args.scope or settings.scope, policy=policy)
 
 
+def _dashes_as_value(argv: Sequence[str]) -> str | None:
+    """argparse (Python 3.11) turns a value "--" into an empty list ("--derived-from=--",
+    "alias add x -- --"): refuse it as a usage error instead of failing later."""
+    seen_sentinel = False
+    for arg in argv:
+        if arg.endswith("=--") and arg.startswith("--"):
+            return f"{arg.split('=', 1)[0]}: '--' cannot be a value"
+        if arg == "--":
+            if seen_sentinel:
+                return "'--' cannot be a value (after '--' every word is a value, but not '--')"
+            seen_sentinel = True
+    return None
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else list(argv)
     if problem := not_utf8(argv):
+        print(f"credo: {problem}", file=sys.stderr)
+        return 2
+    if problem := _dashes_as_value(argv):
         print(f"credo: {problem}", file=sys.stderr)
         return 2
     parser = build_parser(argv)

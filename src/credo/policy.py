@@ -148,7 +148,8 @@ def load_policy(path: str | Path) -> GatePolicy:
     except FileNotFoundError:
         return GatePolicy()
     except OSError as exc:
-        raise PolicyError(f"{path}: cannot read the gate policy: {exc.strerror}") from exc
+        shown = str(path) if len(str(path)) <= 200 else str(path)[:100] + "..." + str(path)[-60:]
+        raise PolicyError(f"{shown}: cannot read the gate policy: {exc.strerror}") from exc
     data = _parse_toml(text, path)
     return _policy_from(data, text, path)
 
