@@ -62,7 +62,8 @@ def http_token(host: str, token: str | None) -> tuple[str, bool]:
         return token, False
     if not is_loopback(host):
         raise MemoryError_(
-            f"refusing to serve on {host}, which other machines can reach, without a token: "
+            f"refusing to serve on {host if len(host) <= 100 else host[:100] + '...'}, which "
+            "other machines can reach, without a token: "
             f"pass --token-file PATH or set {TOKEN_ENV} (clients then send 'Authorization: "
             "Bearer <token>'), or serve on 127.0.0.1"
         )
