@@ -59,7 +59,15 @@ from .keys import changed_value, denies_the_past, renewed_thing, said_in_the_pas
 from .language import mapping, words
 from .predicates import Catalogue, shipped, split_polarity
 from .store.base import Event
-from .values import NUMBER_VALUES, _plain, found_in, number_value, remeasured, same_values
+from .values import (
+    NUMBER_VALUES,
+    _plain,
+    found_in,
+    number_value,
+    remeasured,
+    said_otherwise,
+    same_values,
+)
 
 if TYPE_CHECKING:
     from .store.base import Store
@@ -154,7 +162,9 @@ def _tokens(value: str | None) -> list[str]:
     written as words in digits."""
     from .nlp import lemma_of
 
-    words = (w.strip(".,:;!?") for w in _WORDS.findall(_plain((value or "").lower())))
+    # an apostrophe is often left out as people type: "st marys" is "St Mary's"
+    typed = _plain((value or "").lower()).replace("'", "").replace("\u2019", "")
+    words = (w.strip(".,:;!?") for w in _WORDS.findall(typed))
     return [
         number_value(w) or (w if _is_number(w) else lemma_of(w))
         for w in words
@@ -170,8 +180,13 @@ def _state(predicate: str, obj: str | None) -> str:
 def objects_agree(a: str | None, b: str | None) -> bool:
     """The same value: the same words, numbers included (order and inflection aside), or
     one written as the initials of the other ("nyc" / "New York City")."""
-    ta, tb = _tokens(a), _tokens(b)
-    return bool(ta) and (set(ta) == set(tb) or _initials_of(a, b) or _initials_of(b, a))
+    ta, tb = set(_tokens(a)), set(_tokens(b))
+    return bool(ta) and (
+        ta == tb
+        or _initials_of(a, b)
+        or _initials_of(b, a)
+        or said_otherwise(a or "", ta - tb, b or "", tb - ta) == (set(), set())
+    )
 
 
 def _initials_of(short: str | None, long: str | None) -> bool:
@@ -343,7 +358,10 @@ def _same_object_as_typed(a: str | None, b: str | None) -> bool:
     """Each word of one object is a word of the other as people type it ("a toyota
     corolla" / "a toyota corola"); "left-handed" and "right-handed" are not."""
     mine, theirs = set(_tokens(a)), set(_tokens(b))
-    return found_in(mine, theirs) and found_in(theirs, mine)
+    if not (mine and theirs):
+        return found_in(mine, theirs) and found_in(theirs, mine)
+    mine_left, theirs_left = said_otherwise(a or "", mine - theirs, b or "", theirs - mine)
+    return found_in(mine_left, theirs) and found_in(theirs_left, mine)
 
 
 def _contrasts(text: str) -> bool:

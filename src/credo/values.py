@@ -21,6 +21,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
 from .language import words
+from .language.synonyms import LONGEST, synonymous
 
 _UNITS = [
     "zero",
@@ -154,8 +155,47 @@ def same_values(a: str, b: str) -> bool:
                 left -= set(run)
                 mine_left.discard(word)
                 theirs_left.discard(word)
+    mine_left, theirs_left = said_otherwise(a, mine_left, b, theirs_left)
     # a noun made of the other's verb ("a manager at the store" / "manages the store")
     return found_in(mine_left, _verbs(b)) and found_in(theirs_left, _verbs(a))
+
+
+def said_otherwise(
+    a: str, a_left: Iterable[str], b: str, b_left: Iterable[str]
+) -> tuple[set[str], set[str]]:
+    """What is left of the words `a_left` of `a` and `b_left` of `b` (each said in one
+    sentence and not in the other) once a word or phrase of one said with its synonym in
+    the other is set aside: "my hubby" / "my husband", "a movie" / "a motion picture".
+    WordNet's synonym sets (`credo.language.synonyms`) never hold two rival values."""
+    mine, theirs = set(a_left), set(b_left)
+    for phrase, said in _phrases(a, mine):
+        for other, also in _phrases(b, theirs):
+            if said <= mine and also <= theirs and synonymous(phrase, other):
+                mine -= said
+                theirs -= also
+    return mine, theirs
+
+
+def _phrases(text: str, left: set[str]) -> list[tuple[str, frozenset[str]]]:
+    """The words and runs of words of `text` (up to `LONGEST`, the last one's lemma for a
+    noun: "motion pictures" -> "motion picture") whose value words are all in `left`, with
+    those value words; longest first."""
+    from .nlp import parse
+
+    if not left:
+        return []
+    tokens = list(parse(text))
+    out = []
+    for size in range(LONGEST, 0, -1):
+        for i in range(len(tokens) - size + 1):
+            run = tokens[i : i + size]
+            last = run[-1]
+            typed = [t.text.lower() for t in run[:-1]]
+            typed.append((last.lemma_ if last.pos_ == "NOUN" else last.text).lower())
+            said = frozenset(typed) & left
+            if said and all(w in left or t.is_stop for w, t in zip(typed, run, strict=True)):
+                out.append((" ".join(typed), said))
+    return out
 
 
 def _verbs(text: str) -> frozenset[str]:

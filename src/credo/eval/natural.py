@@ -59,13 +59,15 @@ LABELS = (
     "unrelated",
     "not-a-fact",
 )
-HALVES = ("tune", "test", "sealed", "fresh")
+HALVES = ("tune", "test", "sealed", "fresh", "fresh2")
 #: ids of the sealed sets, each labelled later by people who never saw the code and only
 #: ever scored, never printed: examples/natural/sealed/ (after the test half's figures had
-#: steered choices) and examples/natural/fresh/ (after the first sealed set's had)
+#: steered choices), examples/natural/fresh/ (after the first sealed set's had) and
+#: examples/natural/fresh2/ (after the fresh set's had)
 SEALED = "sealed-"
 FRESH = "fresh-"
-_UNREAD = {SEALED: "sealed", FRESH: "fresh"}
+FRESH2 = "fresh2-"
+_UNREAD = {SEALED: "sealed", FRESH: "fresh", FRESH2: "fresh2"}
 _BEAM_MARKER = re.compile(r"\s*->->\s*\d+\s*,\s*\d+\s*$")
 #: PersonaChat's tokenisation undone, case left as typed: "i 'm a nurse ." -> "i'm a nurse."
 _SPACED_PUNCT = re.compile(r" ([.,!?;:])")
@@ -77,7 +79,7 @@ class NaturalDataError(ValueError):
 
 
 def half(item_id: str) -> str:
-    """'tune', 'test', 'sealed' or 'fresh', from the id alone."""
+    """'tune', 'test' or the name of a sealed set ('sealed', 'fresh', 'fresh2'), from the id."""
     for prefix, name in _UNREAD.items():
         if item_id.startswith(prefix):
             return name
@@ -99,7 +101,10 @@ class Item:
 
     @property
     def source(self) -> str:
-        return self.id.removeprefix(SEALED).removeprefix(FRESH).split("-", 1)[0]
+        for prefix in _UNREAD:
+            if self.id.startswith(prefix):
+                return self.id.removeprefix(prefix).split("-", 1)[0]
+        return self.id.split("-", 1)[0]
 
 
 class _Data:

@@ -1,0 +1,88 @@
+#!/usr/bin/env python3
+"""Build the synonym sets credo ships as package data, from WordNet 3.0.
+
+Output: src/credo/data/synonyms.txt.gz, one synonym set a line ("movie|film|motion picture"),
+and src/credo/data/WORDNET-LICENSE beside it.
+
+Usage (from the repository root):
+
+    apt-get install wordnet-base             # Debian's WordNet 3.0 database files
+    python3 scripts/build_synonyms.py        # reads /usr/share/wordnet
+    python3 scripts/build_synonyms.py --wordnet DIR
+
+A word joins a set only for its first `--senses` senses (WordNet lists a word's senses
+most frequent first): "dog" is in the set of the domestic dog, not in the set of the
+hot dog it can also name; and a set is kept only when two or more words are left in it.
+Two words are then synonyms when one line holds both. Sets of co-hyponyms ("pear" and
+"plum", "red" and "blue") do not exist in WordNet: a synonym set never merges rival
+values, which is what the write path needs of it.
+"""
+
+from __future__ import annotations
+
+import argparse
+import gzip
+import shutil
+from collections import defaultdict
+from pathlib import Path
+
+POS = {"noun": "n", "verb": "v", "adj": "a", "adv": "r"}
+OUT = Path(__file__).resolve().parents[1] / "src" / "credo" / "data"
+
+
+def _word(raw: str) -> str:
+    """A WordNet lemma as people type it: "motion_picture" -> "motion picture", an
+    adjective's marker ("alone(p)") dropped."""
+    return raw.split("(")[0].replace("_", " ").lower()
+
+
+def build(wordnet: Path, senses: int) -> list[list[str]]:
+    members: dict[tuple[str, str], list[str]] = {}
+    for name, pos in POS.items():
+        with (wordnet / f"data.{name}").open(encoding="latin-1") as fh:
+            for line in fh:
+                if line.startswith("  "):  # the licence at the top of each file
+                    continue
+                fields = line.split()
+                count = int(fields[3], 16)
+                members[(pos, fields[0])] = [_word(fields[4 + 2 * i]) for i in range(count)]
+    chosen: dict[tuple[str, str], set[str]] = defaultdict(set)
+    for name, pos in POS.items():
+        with (wordnet / f"index.{name}").open(encoding="latin-1") as fh:
+            for line in fh:
+                if line.startswith("  "):
+                    continue
+                fields = line.split()
+                lemma, n_senses = _word(fields[0]), int(fields[2])
+                for offset in fields[len(fields) - n_senses :][:senses]:
+                    chosen[(pos, offset)].add(lemma)
+    out = []
+    for key, words in chosen.items():
+        # in the set's own order (its most usual word first), each word once
+        kept = [w for w in dict.fromkeys(members[key]) if w in words]
+        if len(kept) >= 2:
+            out.append(kept)
+    out.sort()
+    return out
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--wordnet", type=Path, default=Path("/usr/share/wordnet"))
+    ap.add_argument("--senses", type=int, default=2, help="senses of a word kept (default 2)")
+    args = ap.parse_args()
+    if not (args.wordnet / "data.noun").is_file():
+        raise SystemExit(f"{args.wordnet}: no WordNet database (apt-get install wordnet-base)")
+    sets = build(args.wordnet, args.senses)
+    path = OUT / "synonyms.txt.gz"
+    # mtime=0: the same database builds the same bytes
+    with gzip.GzipFile(path, "wb", mtime=0) as fh:
+        fh.write("".join("|".join(s) + "\n" for s in sets).encode())
+    licence = Path("/usr/share/doc/wordnet-base/copyright")
+    if licence.is_file():
+        shutil.copyfile(licence, OUT / "WORDNET-LICENSE")
+    print(f"{path}: {len(sets)} sets, {path.stat().st_size} bytes")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,116 @@
+"""One value said with its synonym is one value (WordNet's synonym sets, shipped as data);
+rival values are never synonyms. Tried on the shipped table and through `Memory.remember`
+(the real parser, gate, resolver and model) with sentences typed as people type them."""
+
+from __future__ import annotations
+
+import gzip
+from importlib import resources
+
+import pytest
+
+from credo import Memory
+from credo.embed import get_embedder
+from credo.language.synonyms import synonymous
+from credo.store.sqlite import SQLiteStore
+from credo.values import same_values
+
+START = 1_700_000_000.0
+
+
+@pytest.mark.parametrize(
+    "a, b",
+    [
+        ("husband", "hubby"),
+        ("movie", "motion picture"),
+        ("Motion Picture", "film"),
+        ("kid", "child"),
+        ("car", "automobile"),
+        ("tv", "television"),
+        ("usa", "united states"),
+    ],
+)
+def test_synonyms_of_a_usual_sense(a: str, b: str) -> None:
+    assert synonymous(a, b)
+    assert synonymous(b, a)
+
+
+@pytest.mark.parametrize(
+    "a, b",
+    [
+        ("pear", "plum"),  # sisters under one hypernym, rival values
+        ("red", "blue"),
+        ("cat", "dog"),
+        ("boston", "denver"),
+        ("dog", "hot dog"),  # "dog" names the sausage only in a rare sense
+        ("python", "python"),  # the same word is no synonym of itself
+        ("", "film"),
+    ],
+)
+def test_rival_values_are_never_synonyms(a: str, b: str) -> None:
+    assert not synonymous(a, b)
+
+
+def test_the_table_is_sets_of_two_or_more_lower_case_words() -> None:
+    raw = resources.files("credo").joinpath("data/synonyms.txt.gz").read_bytes()
+    lines = gzip.decompress(raw).decode("utf-8").splitlines()
+    assert len(lines) > 40_000
+    for line in lines[::97]:
+        words = line.split("|")
+        assert len(words) >= 2 and len(set(words)) == len(words), line
+        assert all(w == w.lower() and w.strip() == w and "_" not in w for w in words), line
+    licence = resources.files("credo").joinpath("data/WORDNET-LICENSE").read_text("utf-8")
+    assert "Princeton University" in licence
+
+
+@pytest.mark.parametrize(
+    "a, b, same",
+    [
+        ("my husband is a firefighter", "my hubby is a firefighter", True),
+        ("i watched a motion picture about whales", "i watched a movie about whales", True),
+        ("we have 2 kids", "we have two children", True),
+        ("my favourite fruit is plum", "my favourite fruit is pear", False),
+        ("i drive a red car", "i drive a blue automobile", False),
+        ("i have a cat", "i have a dog", False),
+    ],
+)
+def test_same_values_hears_synonyms_and_nothing_more(a: str, b: str, same: bool) -> None:
+    assert same_values(a, b) is same
+
+
+@pytest.fixture(scope="module")
+def store(tmp_path_factory: pytest.TempPathFactory) -> SQLiteStore:
+    return SQLiteStore(tmp_path_factory.mktemp("synonyms") / "s.db", get_embedder())
+
+
+def _then(store: SQLiteStore, first: str, then: str) -> tuple[str, int]:
+    mem = Memory(store, scope=f"s{abs(hash((first, then)))}")
+    a = mem.remember(first, valid_from=START)
+    b = mem.remember(then, valid_from=START)
+    assert a.accepted and b.accepted, (a.why, b.why)
+    assert b.relation is not None
+    return b.relation.value, len(mem.list())
+
+
+@pytest.mark.parametrize(
+    "first, then",
+    [
+        ("i work as an extra in a motion picture", "i work as an extra in a movie"),
+        ("my kid goes to st. anne's", "my kid goes to St Annes"),  # an apostrophe left out
+    ],
+)
+def test_a_value_said_in_other_words_is_one_fact(store: SQLiteStore, first: str, then: str) -> None:
+    assert _then(store, first, then) == ("duplicate", 1)
+
+
+@pytest.mark.parametrize(
+    "first, then",
+    [
+        ("my favourite fruit is plum", "my favourite fruit is pear"),
+        ("i work as an extra in a movie", "i work as an extra in a play"),
+    ],
+)
+def test_rival_values_stay_apart(store: SQLiteStore, first: str, then: str) -> None:
+    relation, facts = _then(store, first, then)
+    assert relation != "duplicate"
+    assert facts == 2
