@@ -38,6 +38,10 @@ def said(store: SQLiteStore, first: str, then: str, gap_days: float = 0) -> str:
         ("im allergic to peanuts", "I have a peanut allergy"),
         ("i ride a yamaha scooter", "i own a yamaha scooter"),
         ("my son is called teo", "my son is called Teo"),
+        # the slot named by a noun in one wording and by a plain verb in the other, with a
+        # name the tagger misreads as a verb ("is kubectl")
+        ("i use sublime", "my editor is sublime"),
+        ("i use kubectl", "my cli is kubectl"),
     ],
 )
 def test_one_claim_in_other_words_is_a_duplicate(store: SQLiteStore, first: str, then: str) -> None:
@@ -52,6 +56,8 @@ def test_one_claim_in_other_words_is_a_duplicate(store: SQLiteStore, first: str,
         ("i work at spotify", "i worked at spotify"),  # the past: it may have ended
         ("I have a brother", "I have a sister"),
         ("i drink coffee", "i dont drink coffee"),
+        ("my sister is a nurse", "my brother is a nurse"),  # both name their slot
+        ("i use zed", "my editor is vim"),
     ],
 )
 def test_near_wordings_that_say_something_else_are_not_duplicates(

@@ -67,6 +67,7 @@ from .values import (
     remeasured,
     said_otherwise,
     same_values,
+    value_words,
 )
 
 if TYPE_CHECKING:
@@ -385,8 +386,26 @@ def paraphrase(incoming: Fact, stored: Fact, score: float) -> bool:
         and said_in_the_past(incoming.text) == said_in_the_past(stored.text)
         and not change_words(incoming.text) - change_words(stored.text)
         and _same_signature(stored.text, incoming.text)
-        and same_values(incoming.text, stored.text)
+        and same_values(incoming.text, stored.text, ignoring=_slot_named(incoming, stored))
     )
+
+
+def _slot_named(one: Fact, other: Fact) -> frozenset[str]:
+    """The noun by which one wording names the slot that the other fills with a plain
+    verb ("my editor is neovim" / "i use neovim": "editor"), which names no value. Never
+    where both name a slot ("my sister is a nurse" / "my brother is a nurse")."""
+    said = [value_words(f.text) for f in (one, other)]
+    named = [
+        {
+            w
+            for w in words & set((f.predicate or "").lower().split("_"))
+            if not found_in([w], said[1 - n])  # "allergy" is a value beside "allergic"
+        }
+        for n, (f, words) in enumerate(zip((one, other), said, strict=True))
+    ]
+    if named[0] and named[1]:
+        return frozenset()
+    return frozenset(named[0] | named[1])
 
 
 #: how close a denial of the past must read to a stored report that names the same thing

@@ -94,7 +94,12 @@ def value_words(text: str) -> frozenset[str]:
     # "thirty-four" is one number, though the tokeniser splits it at its hyphen
     text = _COMPOUND_NUMBER.sub(lambda m: number_value(m.group(0)) or m.group(0), text)
     for tok in parse(text):
-        if tok.pos_ == "NUM" or tok.pos_ in ("NOUN", "PROPN", "ADJ") and not tok.is_stop:
+        if (
+            tok.pos_ == "NUM"
+            or tok.pos_ in ("NOUN", "PROPN", "ADJ")
+            and not tok.is_stop
+            or _unknown_word(tok.lower_)
+        ):
             word = _plain((tok.lemma_ if tok.pos_ == "NOUN" else tok.text).lower()).strip(".,'")
             typed = _NUMBER.match(word)
             if typed:  # "$2,000" and "2k" name one amount
@@ -103,6 +108,22 @@ def value_words(text: str) -> frozenset[str]:
             if word and word not in _FILLER and word not in _SPEAKER:
                 out.add(word)
     return frozenset(out)
+
+
+def _unknown_word(word: str) -> bool:
+    """A word English does not have, which only names something ("neovim", "kubectl"),
+    whatever part of speech the tagger guessed for it ("my editor is neovim" is read with
+    a verb "neovim"): lemminflect knows no lemma of it, and it is no function word."""
+    from lemminflect import getAllLemmas
+    from spacy.lang.en.stop_words import STOP_WORDS
+
+    return (
+        len(word) > 2
+        and word.isalpha()
+        and word not in STOP_WORDS
+        and word not in _SPEAKER
+        and not getAllLemmas(word)
+    )
 
 
 def one_word(a: str, b: str) -> bool:
@@ -137,12 +158,14 @@ def found_in(mine: Iterable[str], theirs: Iterable[str]) -> bool:
     return all(any(one_word(w, o) for o in theirs) for w in mine)
 
 
-def same_values(a: str, b: str) -> bool:
+def same_values(a: str, b: str, *, ignoring: frozenset[str] = frozenset()) -> bool:
     """Do two sentences name the same values, each word of one found in the other as people
     type it? ("i ride a yamaha scooter" / "i own a yamaha scooter": yes; "my favourite
     fruit is plum" / "... is pear": no; "we live in Kent" / "we live in rural Kent": no, the
-    second names more.)"""
+    second names more.) Words `ignoring` (a slot's own name) are no value of either."""
     mine, theirs = value_words(a), value_words(b)
+    if mine - ignoring and theirs - ignoring:  # a slot's name alone is still compared
+        mine, theirs = mine - ignoring, theirs - ignoring
     if not (mine and theirs):
         return False
     # a name said in initials ("the us postal service" / "the united states postal

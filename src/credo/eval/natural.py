@@ -392,7 +392,7 @@ def format_report(report: NaturalReport, *, examples: int = 0) -> str:
     def share_of(group: str, key: str) -> Callable[[dict[str, Any]], str]:
         def cell(f: dict[str, Any]) -> str:
             got = f[group].get(key)
-            return f"{_pct(got['right'])} of {got['n']}" if got else "-"
+            return f"{_pct(got['right'])}/{got['n']}" if got else "-"
 
         return cell
 
@@ -412,7 +412,8 @@ def format_report(report: NaturalReport, *, examples: int = 0) -> str:
     rows += [row(f"  {label}", share_of("per_label", label)) for label in LABELS]
     sources = sorted({s for f in cols for s in f["per_source"]})
     rows += [row(f"  from {source}", share_of("per_source", source)) for source in sources]
-    width = 16 if len(shown_halves) <= 3 else 13  # four columns still fit 80 characters
+    # the columns fit 80 characters: four of 13, five of 10 (a cell is at most "0.252/107")
+    width = {1: 16, 2: 16, 3: 16, 4: 13}.get(len(shown_halves), 10)
     lines = [
         f"natural pairs ({report.embedder})",
         "",
