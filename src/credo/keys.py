@@ -53,6 +53,8 @@ _NEG_WORDS = frozenset({"not", "n't", "never", "no", "nt"})
 #: verbs whose complement carries the relation: "I stopped using Vim" is about using Vim
 _ENDED = frozenset({"stop", "quit", "cease"})
 _BEGUN = frozenset({"start", "begin"})
+#: "I managed to fix the leak" is keyed as "I fixed the leak"
+_IMPLICATIVE = words("implicative_verbs")
 #: objects of a preposition that say when or how, not where or for whom
 _WHEN_NOT_WHERE = frozenset(
     {
@@ -875,7 +877,8 @@ def _key(sent: Span) -> tuple[Token, str, list[Token], bool] | None:
     ):
         lemma = "have"  # "I've got two sisters"
     if xcomp is not None and (
-        lemma in _ENDED | _BEGUN or (lemma == "use" and root.tag_ == "VBD" and xcomp.tag_ == "VB")
+        lemma in _ENDED | _BEGUN | _IMPLICATIVE
+        or (lemma == "use" and root.tag_ == "VBD" and xcomp.tag_ == "VB")
     ):
         negated = negated != (lemma in _ENDED or lemma == "use")
         verb, lemma = xcomp, _verb_lemma(xcomp)

@@ -434,6 +434,8 @@ def _named(text: str) -> set[str]:
 #: drive a 2011 Honda Civic", "cancelled my gym membership" ends "I have a membership at
 #: the gym", "gave up on Korean" ends "I'm learning Korean"
 _ENDING_VERBS = words("ending")
+#: "I didn't manage to pass": the complement's verb carries the claim
+_IMPLICATIVE = words("implicative_verbs")
 
 
 def _ends_thing(
@@ -1454,7 +1456,7 @@ def narrower_denial(denial: Fact, claim: Fact, catalogue: Catalogue | None = Non
     said = next((c for c in _CLAUSE_BREAK.split(said) if value <= set(_tokens(c))), said)
     extra = _content(denial, catalogue, said) - _content(claim, catalogue)
     base = catalogue.canonical(claim.predicate or "")[0]
-    extra -= _UNRESTRICTING | _NEGATIONS | _ENDING
+    extra -= _UNRESTRICTING | _NEGATIONS | _ENDING | _IMPLICATIVE  # "didn't manage to"
     return any(catalogue.canonical(w)[0] != base for w in extra)  # "hate" is "like" denied
 
 

@@ -125,6 +125,8 @@ _LIFE_EVENTS = words("life_events")
 _ACTIVITIES = words("activities")
 #: verbs whose complement carries the relation: "I started volunteering" -> volunteering
 _ASPECTUAL = words("aspectual_verbs")
+#: "I've managed to cut the build time": the complement is what happened
+_IMPLICATIVE = words("implicative_verbs")
 #: verbs that broad mode leaves out even when their clause names something
 _BROAD_REFUSED = words("broad_refused_verbs")
 #: the gate's codes a clause may be handed over for, so the refusal is on record
@@ -439,6 +441,10 @@ def _verb_of(sent: Span) -> Token:
             return comp
     if lemma == "try":
         comp = next((c for c in root.children if c.dep_ == "xcomp" and c.tag_ == "VBG"), None)
+        if comp is not None:
+            return comp
+    if lemma in _IMPLICATIVE:  # "I managed to fix the leak" -> fix
+        comp = next((c for c in root.children if c.dep_ == "xcomp" and c.pos_ == "VERB"), None)
         if comp is not None:
             return comp
     return root
