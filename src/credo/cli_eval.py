@@ -10,7 +10,7 @@ import sys
 from collections.abc import Callable
 from typing import Any
 
-from .cli import CommandAdder
+from .cli_common import CommandAdder
 from .config import Settings
 from .embed import Embedder, get_embedder
 from .progress import Progress

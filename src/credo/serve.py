@@ -68,7 +68,7 @@ from .memory import Memory, MemoryError_, NotFound, dumps_jsonl, loads_json
 from .store.base import ScopeError, Store, StoreError, check_scope
 
 if TYPE_CHECKING:
-    from .cli import CommandAdder
+    from .cli_common import CommandAdder
 
 __all__ = ["build_app", "openapi", "register"]
 
@@ -1059,7 +1059,7 @@ def openapi() -> dict[str, Any]:
 
 # -- the command -----------------------------------------------------------------------------
 def _open_pool(args: argparse.Namespace, settings: Settings) -> tuple[StorePool, GatePolicy]:
-    from .cli import check_db
+    from .cli_common import check_db
     from .embed import get_embedder
     from .policy import load_policy, policy_path_for
     from .store import is_postgres_url, open_store
@@ -1081,7 +1081,7 @@ def _open_pool(args: argparse.Namespace, settings: Settings) -> tuple[StorePool,
 
 
 def cmd_serve(args: argparse.Namespace, settings: Settings) -> int:
-    from .cli import UsageError
+    from .cli_common import UsageError
     from .ui.server import require_packages
 
     require_packages()
