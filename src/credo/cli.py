@@ -25,7 +25,8 @@ from .render import format_date, refusal
 
 if TYPE_CHECKING:  # imported where used: `credo --version` and `--help` load none of them
     from .fact import Fact
-    from .memory import ImportReport, Memory
+    from .memory import Memory
+    from .transfer import ImportReport
 
 
 def _out(text: str = "", stream: TextIO | None = None) -> None:
@@ -283,8 +284,9 @@ def cmd_export(args: argparse.Namespace, mem: Memory) -> int:
     a directory made for it 0700) whatever the umask. Times are written in ISO 8601 (UTC,
     to the microsecond where a time has a fraction, so nothing is lost); `import` reads
     these and the epoch seconds older exports hold. With -o, what was written is said."""
-    from .memory import Memory, dumps_jsonl
+    from .memory import Memory
     from .store import open_private
+    from .transfer import dumps_jsonl
 
     scopes = mem.store.scopes() if args.all_scopes else [mem.scope]
     stream = open_private(args.output) if args.output else sys.stdout
@@ -346,7 +348,8 @@ def cmd_import(args: argparse.Namespace, mem: Memory) -> int:
             f"--scope {args.scope} and --into {args.into} disagree: --into "
             "names the scope the import writes"
         )
-    from .memory import ImportReport, Memory, import_all_scopes, read_json_lines
+    from .memory import Memory
+    from .transfer import ImportReport, import_all_scopes, read_json_lines
 
     name = "<stdin>" if args.file == "-" else args.file
     if args.file == "-":

@@ -35,11 +35,12 @@ from .config import (
 )
 from .extract.base import Extraction, Extractor, Turn
 from .keys import display_name
-from .memory import Memory, MemoryError_, read_json_lines
+from .memory import Memory, MemoryError_
 from .secrets import mask_field, mask_secrets
 from .store.base import IngestOutcome
 from .suppress import AppliedRequest, SuppressionRequest, apply_request, detect
 from .timeparse import EARLIEST, LATEST, TimeError, parse_time
+from .transfer import read_json_lines
 
 __all__ = [
     "FORMATS",

@@ -64,8 +64,9 @@ from .mcp import (
     episode_turns,
     fact_out,
 )
-from .memory import Memory, MemoryError_, NotFound, dumps_jsonl, loads_json
+from .memory import Memory, MemoryError_, NotFound
 from .store.base import ScopeError, Store, StoreError, check_scope
+from .transfer import dumps_jsonl, loads_json
 
 if TYPE_CHECKING:
     from .cli_common import CommandAdder
