@@ -43,8 +43,9 @@ from .keys import Statement, analyse, display_name
 from .predicates import split_polarity, with_polarity
 from .recall import Hit, recall
 from .relevance import keep_relevant
-from .render import format_date, render
-from .resolver import Relation, Resolution, apply, reopen_if_settled, resolve, same_claim
+from .render import render
+from .resolver import Relation, Resolution, apply, reopen_if_settled, resolve
+from .retraction import reassertions, refusal, retracted_claims
 from .secrets import (
     BLOCK_KINDS,
     find_secrets,
@@ -593,20 +594,18 @@ class Memory:
                     by_text.update(zip(missing, store.embed(missing), strict=True))
                 return float(np.dot(by_text[a], by_text[b]))
 
-            retracted = [
-                f
-                for f in stored.values()
-                if f.status is Status.RETRACTED
-                and same_claim(
-                    fact,
-                    f,
-                    similarity=similarity,
-                    duplicate_at=store.embedder.duplicate_threshold,
-                    catalogue=self.catalogue,
-                )
-            ]
-            if retracted and not force:
-                return self._refuse_retracted(fact, retracted[-1], said)
+            retracted = retracted_claims(
+                fact,
+                stored.values(),
+                similarity=similarity,
+                duplicate_at=store.embedder.duplicate_threshold,
+                catalogue=self.catalogue,
+            )
+            if retracted:
+                log = store.events(scope=self.scope, fact_ids=[retracted[-1].id])
+                why = refusal(retracted, log, force=force)
+                if why is not None:
+                    return self._refuse_retracted(fact, why, said)
             resolution = resolve(
                 fact,
                 list(stored.values()),
@@ -615,36 +614,15 @@ class Memory:
                 catalogue=self.catalogue,
             )
             apply(store, resolution, said=said)
-            if retracted and resolution.stored is not None:
-                store.add_events(
-                    [
-                        Event(
-                            self.scope,
-                            resolution.stored.id,
-                            fact.created_at,
-                            "reasserted",
-                            old.id,
-                            fact.source,
-                        )
-                        for old in retracted
-                        if old.id != resolution.stored.id
-                    ]
-                )
+            reasserted = reassertions(fact, retracted, resolution, self.scope)
+            if reasserted:
+                store.add_events(reasserted)
             self._record_derivation(resolution)
         return self._result(resolution)
 
-    def _refuse_retracted(self, fact: Fact, old: Fact, said: str | None) -> RememberResult:
-        """The same claim as a retracted fact: refused, kept as a rejection, and said why."""
-        log = [e for e in self.store.events(scope=self.scope, fact_ids=[old.id])]
-        entry = next((e for e in reversed(log) if e.kind == "retracted"), None)
-        when = format_date(entry.at if entry else old.valid_to)
-        who = f" by {entry.by}" if entry and entry.by else ""
-        reason = entry.detail.get("why") if entry else None
-        because = f" ({reason})" if reason else ""
-        why = (
-            f"retracted{who} on {when}{because} as fact {old.id}: not stored again; "
-            "re-assert it with --force (force=True) if it is true after all"
-        )
+    def _refuse_retracted(self, fact: Fact, why: str, said: str | None) -> RememberResult:
+        """The same claim as a retracted fact, refused (`credo.retraction`): kept as a
+        rejection, and said why."""
         self.store.add_rejection(
             Rejection(
                 self.scope,
