@@ -56,6 +56,7 @@ from .secrets import (
     masked_kind,
 )
 from .store.base import Conflict, Event, ForgetReport, Rejection, Rule, Store, check_scope
+from .suppress import AppliedRequest
 from .timeparse import MAX_CLOCK_SKEW, TimeError, parse_instant
 from .timeparse import parse_time as _parse_time
 
@@ -437,13 +438,13 @@ class Memory:
                 if f.source == "user" and self.clock() - f.created_at <= PREVIOUS_WINDOW
             ]
             previous = max(recent, key=lambda f: f.created_at, default=None)
-        applied = suppress.apply_request(
-            self,
+        plan = suppress.plan_request(
             request,
             turn_id=f"remember@{format_iso(self.clock())}",
             subject=None,
             previous_text=previous.text if previous else None,
         )
+        applied = self.honour(plan)
         if previous is not None:
             applied.forgotten.extend(self.forget(id=previous.id).fact_ids)
         what = request.phrase or ("the last thing said" if previous else "nothing recent")
@@ -453,6 +454,35 @@ class Memory:
         if applied.forgotten:
             why += f"; forgot {len(applied.forgotten)} stored fact(s)"
         return RememberResult(False, None, None, why, "request", request=applied.to_dict())
+
+    def honour(self, plan: suppress.RequestPlan, *, dry_run: bool = False) -> AppliedRequest:
+        """Write what a "don't remember" request was planned to write (`credo.suppress`):
+        its rules (one already there is reused), then forget what it names. With
+        `dry_run`, nothing is written: the rules come back unsaved, nothing is forgotten."""
+        applied = AppliedRequest(plan.request, plan.turn_id)
+        applied.suppressed_turns.extend(plan.suppressed_turns)
+        key = self.entity(plan.subject) if plan.subject else None
+        existing = {(r.pattern, r.subject): r for r in self.rules()}
+        for pattern in plan.patterns:
+            if (pattern, key) in existing:
+                have = existing[(pattern, key)]
+                applied.rules.append(gate.Suppression(have.id, have.pattern, have.subject))
+            elif dry_run:
+                applied.rules.append(gate.Suppression("(dry-run)", pattern, key))
+            else:
+                rule = self.add_rule(pattern, subject=plan.subject, origin=plan.turn_id)
+                applied.rules.append(gate.Suppression(rule.id, rule.pattern, rule.subject))
+        if dry_run:
+            return applied
+        if plan.forget_episode:
+            applied.forgotten.extend(self.forget(episode=plan.forget_episode).fact_ids)
+        if plan.forget_matching:
+            for fact in self.list():
+                if fact.id not in applied.forgotten and suppress.matching(
+                    applied.rules, fact.text, fact.subject
+                ):
+                    applied.forgotten.extend(self.forget(id=fact.id).fact_ids)
+        return applied
 
     def remember_candidate(
         self,
