@@ -3,6 +3,11 @@
 It takes its parts as objects (a store, optionally a chat client and a gate policy) and
 is bound to one scope: every read and write it makes names that scope, so a `Memory` for
 scope A cannot see or touch scope B.
+
+It decides nothing itself: it gathers what a decision needs, calls the module that makes
+it (`gate`, `keys`, `retraction` and `resolver` on the write path, `suppress` for "don't
+remember" requests, `recall` and `render` on the read path) and writes what comes back.
+Export and import are `credo.transfer`'s; see ARCHITECTURE.md.
 """
 
 from __future__ import annotations
