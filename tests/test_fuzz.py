@@ -23,9 +23,10 @@ from credo.config import MAX_FACT_CHARS, MAX_REJECTION_CHARS
 from credo.extract.base import Turn
 from credo.fact import Fact, Status
 from credo.ingest import IngestError, ingest
-from credo.memory import Memory, MemoryError_, import_records
+from credo.memory import Memory, MemoryError_
 from credo.secrets import find_secrets
 from credo.store.base import Store
+from credo.transfer import import_records
 
 A, B, C = "fuzz-a", "fuzz-b", "fuzz-c"
 

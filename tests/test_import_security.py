@@ -18,9 +18,10 @@ from credo.cli import main
 from credo.config import MAX_FACT_CHARS, MAX_REJECTION_CHARS
 from credo.embed import HashEmbedder
 from credo.fact import Fact
-from credo.memory import Memory, MemoryError_, import_records, read_json_lines
+from credo.memory import Memory, MemoryError_
 from credo.secrets import find_secrets
 from credo.store.base import Rejection, Rule, Store
+from credo.transfer import import_records, read_json_lines
 
 A, B, C = "team-a", "team-b", "team-c"
 

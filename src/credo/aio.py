@@ -125,6 +125,7 @@ class AsyncMemory:
     history = _twin(Memory.history)
     forget = _twin(Memory.forget)
     suppressions = _twin(Memory.suppressions)
+    honour = _twin(Memory.honour)
     add_rule = _twin(Memory.add_rule)
     rules = _twin(Memory.rules)
     remove_rule = _twin(Memory.remove_rule)

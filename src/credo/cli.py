@@ -12,46 +12,25 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, TextIO
 
 from . import __version__
+from .cli_common import (
+    TIME_FIELDS,
+    CommandAdder,
+    UsageError,
+    iso_times,
+    open_memory,
+)
 from .config import MAX_REJECTION_CHARS, Settings, SettingsError
-from .isotime import format_iso
 from .progress import Progress
 from .render import format_date, refusal
 
 if TYPE_CHECKING:  # imported where used: `credo --version` and `--help` load none of them
     from .fact import Fact
-    from .memory import ImportReport, Memory
-
-Handler = Callable[[argparse.Namespace, "Memory"], int]
-#: a command that opens no memory of its own choosing from the global options (eval, mcp)
-StandaloneHandler = Callable[[argparse.Namespace, Settings], int]
-
-
-class UsageError(Exception):
-    """A command was called wrongly; printed as a message, exit status 2."""
+    from .memory import Memory
+    from .transfer import ImportReport
 
 
 def _out(text: str = "", stream: TextIO | None = None) -> None:
     print(text, file=stream or sys.stdout)
-
-
-#: fields that hold a time: --json writes them as ISO 8601 (UTC), as the MCP tools do
-TIME_FIELDS = frozenset(
-    {"created_at", "valid_from", "valid_to", "last_seen_at", "resolved_at", "exported_at", "at"}
-)
-
-
-def iso_times(data: Any) -> Any:
-    """`data` with every time field's epoch seconds written as ISO 8601 (credo.isotime)."""
-    if isinstance(data, dict):
-        return {
-            key: format_iso(value)
-            if key in TIME_FIELDS and isinstance(value, int | float) and not isinstance(value, bool)
-            else iso_times(value)
-            for key, value in data.items()
-        }
-    if isinstance(data, list | tuple):
-        return [iso_times(item) for item in data]
-    return data
 
 
 def _json(data: Any) -> None:
@@ -305,8 +284,9 @@ def cmd_export(args: argparse.Namespace, mem: Memory) -> int:
     a directory made for it 0700) whatever the umask. Times are written in ISO 8601 (UTC,
     to the microsecond where a time has a fraction, so nothing is lost); `import` reads
     these and the epoch seconds older exports hold. With -o, what was written is said."""
-    from .memory import Memory, dumps_jsonl
+    from .memory import Memory
     from .store import open_private
+    from .transfer import dumps_jsonl
 
     scopes = mem.store.scopes() if args.all_scopes else [mem.scope]
     stream = open_private(args.output) if args.output else sys.stdout
@@ -368,7 +348,8 @@ def cmd_import(args: argparse.Namespace, mem: Memory) -> int:
             f"--scope {args.scope} and --into {args.into} disagree: --into "
             "names the scope the import writes"
         )
-    from .memory import ImportReport, Memory, import_all_scopes, read_json_lines
+    from .memory import Memory
+    from .transfer import ImportReport, import_all_scopes, read_json_lines
 
     name = "<stdin>" if args.file == "-" else args.file
     if args.file == "-":
@@ -529,32 +510,6 @@ def _time_options(p: argparse.ArgumentParser) -> None:
         metavar="DATE",
         help="as credo knew it at DATE (record time; --as-of defaults to the same date)",
     )
-
-
-class CommandAdder:
-    """Adds a subcommand with its handler and the common --json flag. Modules that own a
-    group of commands (ingestion, evaluation, the MCP server) get one and add theirs."""
-
-    def __init__(self, sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-        self.sub = sub
-
-    def __call__(
-        self, name: str, handler: Handler, help_: str, *, read: bool = True
-    ) -> argparse.ArgumentParser:
-        p = self.sub.add_parser(name, help=help_, description=help_)
-        p.set_defaults(handler=handler, standalone=None)
-        p.add_argument(
-            "--json", action="store_true", help="print JSON" if read else "print the result as JSON"
-        )
-        return p
-
-    def standalone(
-        self, name: str, handler: StandaloneHandler, help_: str
-    ) -> argparse.ArgumentParser:
-        """A command that gets the settings and opens what it needs itself."""
-        p = self.sub.add_parser(name, help=help_, description=help_)
-        p.set_defaults(handler=None, standalone=handler)
-        return p
 
 
 def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
@@ -889,7 +844,7 @@ GROUP_COMMANDS: tuple[tuple[str, str], ...] = (
 def _command_groups() -> list[Callable[[CommandAdder], None]]:
     """Command groups that live beside the modules they drive."""
     groups: list[Callable[[CommandAdder], None]] = []
-    from .mcp import register as register_mcp
+    from .cli_mcp import register as register_mcp
 
     groups.append(register_mcp)
     from .cli_eval import register as register_eval
@@ -910,23 +865,6 @@ def _command_groups() -> list[Callable[[CommandAdder], None]]:
     return groups
 
 
-def check_db(db: str, *, create: bool) -> None:
-    """A database file named (by --db or $CREDO_DB) in a directory that does not exist is
-    most likely a typo: an error, unless `create`. The default location is always made."""
-    from pathlib import Path
-
-    from .config import default_db_path
-
-    if "://" in db or db == ":memory:" or create or db == str(default_db_path()):
-        return
-    folder = Path(db).expanduser().parent
-    if not folder.exists():
-        raise UsageError(
-            f"--db {db}: the directory {folder} does not exist (a typo?). Add --create to "
-            "make it and a new database in it"
-        )
-
-
 def db_label(db: str) -> str:
     """The database as `stats` shows it: a path made absolute, or a URL without its
     password."""
@@ -942,21 +880,6 @@ def db_label(db: str) -> str:
         netloc = f"{user.split(':', 1)[0]}@{host}"
     query = urlencode([(k, v) for k, v in parse_qsl(parts.query) if k.lower() != "password"])
     return urlunsplit(parts._replace(netloc=netloc, query=query))
-
-
-def open_memory(args: argparse.Namespace, settings: Settings) -> Memory:
-    from .embed import get_embedder
-    from .memory import Memory
-    from .policy import load_policy, policy_path_for
-    from .store import open_store
-
-    embedder = get_embedder(args.embedder or settings.embedder, **settings.embedder_options)
-    db = args.db or settings.db
-    check_db(db, create=getattr(args, "create", False))
-    args.db_in_use = db
-    policy = load_policy(policy_path_for(db))  # before opening: a bad file costs nothing
-    store = open_store(db, embedder)
-    return Memory(store, scope=args.scope or settings.scope, policy=policy)
 
 
 def _dashes_as_value(argv: Sequence[str]) -> str | None:

@@ -1,6 +1,7 @@
 """`credo eval ...`: measured figures as commands. `probes` (the seed's Tier 2),
 `locomo` (evidence recall on LoCoMo) and `resolver` (labelled pairs from real personas)
-live here; the extraction evaluations register themselves when their module is installed."""
+live here, and so do `gate` and `personaext` (the extraction evaluations of
+`credo.eval.extraction`): the evaluation modules are a library these commands call."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ import sys
 from collections.abc import Callable
 from typing import Any
 
-from .cli import CommandAdder
+from .cli_common import CommandAdder
 from .config import Settings
 from .embed import Embedder, get_embedder
 from .progress import Progress
@@ -398,8 +399,170 @@ def register(command: CommandAdder) -> None:
     e.add_argument("--json", action="store_true", help="print JSON (figures only)")
     e.set_defaults(handler=None, standalone=cmd_natural)
 
+    _register_extraction(eval_sub)
+
+
+# -- the extraction evaluations (credo.eval.extraction) ---------------------------------
+def _pct(x: float) -> str:
+    return f"{x:6.1%}"
+
+
+def cmd_eval_gate(args: argparse.Namespace, settings: Settings) -> int:
+    from .cli_ingest import build_extractor, episode_line, llm_settings
+    from .config import SettingsError
+    from .eval.extraction import EMBEDDER_NOTE, evaluate_locomo, locomo_summary
+    from .eval.text import fit
+    from .extract.rules import RuleExtractor
+    from .ingest import EpisodeProgress, IngestError
+    from .llm import LLMConfigError
+
     try:
-        from .eval.extraction import register_eval
-    except ImportError:  # the extraction evaluations are optional
-        return
-    register_eval(eval_sub)
+        chosen = llm_settings(args)
+        extractor = build_extractor(args)
+        shown = Progress(None, label="eval gate", quiet=args.json)
+
+        def on_episode(episode: EpisodeProgress) -> None:
+            if episode.index == 1:
+                shown.done = 0  # a new conversation
+            shown.total = episode.total
+            shown.step(episode_line(episode), seconds=episode.seconds)
+
+        scores = evaluate_locomo(
+            args.data,
+            conversations=args.conversations,
+            extractor=extractor,
+            sample=args.sample,
+            episode_size=chosen.episode_size,
+            concurrency=chosen.llm_concurrency,
+            progress=on_episode,
+        )
+    except (IngestError, LLMConfigError, SettingsError, OSError, ValueError) as exc:
+        print(f"credo: error: {exc}", file=sys.stderr)
+        return 2
+    summary = locomo_summary(scores)
+    if isinstance(extractor, RuleExtractor):
+        mode = "rules (broad)" if args.broad else "rules"
+    else:
+        mode = f"{getattr(extractor, 'name', '?')} {chosen.llm}"
+    if args.json:
+        print(
+            json.dumps(
+                {
+                    "extractor": mode,
+                    "note": EMBEDDER_NOTE,
+                    "summary": summary,
+                    "conversations": [s.to_dict() for s in scores],
+                },
+                indent=2,
+            )
+        )
+        return 1 if summary["failed_episodes"] else 0
+    lines = [
+        f"LoCoMo gate evaluation: extractor {mode}; {EMBEDDER_NOTE}",
+        "share: turns that stored a fact; kept: questions whose evidence turn stored one;",
+        "ref: the same for LoCoMo's own observations (a reference, LLM-written)",
+        f"{'conversation':<13}{'turns':>6}{'w/fact':>7}{'share':>8}{'questions':>10}"
+        f"{'kept':>6}{'retention':>10}{'ref share':>10}{'ref ret.':>10}",
+    ]
+
+    def row(name: str, d: dict[str, Any]) -> str:
+        return (
+            f"{name:<13}{d['turns']:>6}{d['turns_with_fact']:>7}{_pct(d['turn_share']):>8}"
+            f"{d['questions']:>10}{d['retained']:>6}{_pct(d['retention']):>10}"
+            f"{_pct(d['observation_turn_share']):>10}{_pct(d['observation_retention']):>10}"
+        )
+
+    lines += [row(s.sample_id, s.to_dict()) for s in scores]
+    sm = summary
+    lines += [
+        row("overall", sm),
+        f"targets: share of turns <= 33.3%, retention >= 60.0%; evidence ids: "
+        f"{sm['malformed_evidence']} malformed (read leniently), {sm['unknown_evidence']} "
+        "naming no turn",
+    ]
+    print(fit("\n".join(lines)))
+    print(llm_line(summary))
+    return 1 if summary["failed_episodes"] else 0
+
+
+def llm_line(sm: dict[str, Any]) -> str:
+    """What the extraction cost: candidates, episodes (failed), tokens, time."""
+    tokens = sm["tokens"]
+    spent = (
+        f"tokens {tokens.get('prompt_tokens', 0)} in, {tokens.get('completion_tokens', 0)} out; "
+        if tokens
+        else ""
+    )
+    return (
+        f"candidates {sm['candidates']}, accepted {sm['accepted']}; episodes "
+        f"{sm['episodes']}, failed {sm['failed_episodes']}; {spent}{sm['seconds']:.1f} s"
+    )
+
+
+def cmd_eval_personaext(args: argparse.Namespace, settings: Settings) -> int:
+    from .eval.extraction import EMBEDDER_NOTE, evaluate_personaext
+    from .extract.rules import RuleExtractor
+
+    result = evaluate_personaext(
+        args.data, limit=args.limit, extractor=RuleExtractor(broad=args.broad)
+    )
+    if args.json:
+        print(json.dumps({"note": EMBEDDER_NOTE, **result}, indent=2))
+        return 0
+    n = result["utterances"]
+    print(f"PersonaExt: {n} utterances; rule extractor{' (broad)' if args.broad else ''}")
+    print(f"  stored a fact:              {result['stored']:>6} ({result['stored_share']:.1%})")
+    print(
+        f"  stored object has gold tail:{result['object_has_tail']:>6} "
+        f"({result['object_has_tail_share']:.1%})"
+    )
+    print(
+        f"  stored text has gold tail:  {result['text_has_tail']:>6} "
+        f"({result['text_has_tail_share']:.1%})"
+    )
+    print("  by relation (most frequent): utterances / stored / object has tail")
+    for rel, c in result["by_relation"].items():
+        print(f"    {rel:<22}{c['utterances']:>6}{c['stored']:>8}{c['object_has_tail']:>8}")
+    return 0
+
+
+def _register_extraction(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """Add `gate` and `personaext` under `credo eval`."""
+    from .cli_ingest import add_llm_options
+
+    p = sub.add_parser(
+        "gate",
+        help="LoCoMo: share of turns that produce a fact, and "
+        "evidence retention, with the offline extractor or any chat model (--llm)",
+        description="Ingest LoCoMo conversations with the offline extractor (or the "
+        "chat model named by --llm / $CREDO_LLM), one fresh store each, and report per "
+        "conversation the share of turns that produced a stored fact and the share of QA "
+        "items (categories 1-4) whose evidence turns all did. Exits 1 when an episode's "
+        "extraction failed (its turns count as producing nothing).",
+    )
+    p.add_argument("--data", required=True, help="path to locomo_dev.json (or locomo10.json)")
+    p.add_argument(
+        "--conversations",
+        type=int,
+        default=None,
+        metavar="N",
+        help="only the first N conversations",
+    )
+    p.add_argument("--sample", metavar="ID", help="only the conversation with this sample_id")
+    p.add_argument("--broad", action="store_true", help="the rule extractor's broad mode")
+    add_llm_options(p)
+    p.add_argument("--json", action="store_true", help="print JSON")
+    p.set_defaults(handler=None, standalone=cmd_eval_gate)
+
+    p = sub.add_parser(
+        "personaext",
+        help="PersonaExt: how often the rule extractor stores a "
+        "fact, and how often its object holds the gold tail",
+    )
+    p.add_argument("--data", required=True, help="path to personaext_dev.jsonl")
+    p.add_argument(
+        "--limit", type=int, default=None, metavar="N", help="only the first N utterances"
+    )
+    p.add_argument("--broad", action="store_true", help="the rule extractor's broad mode")
+    p.add_argument("--json", action="store_true", help="print JSON")
+    p.set_defaults(handler=None, standalone=cmd_eval_personaext)

@@ -49,7 +49,7 @@ from .progress import Progress, format_seconds
 from .render import format_date
 
 if TYPE_CHECKING:
-    from .cli import CommandAdder
+    from .cli_common import CommandAdder
 
 __all__ = ["add_llm_options", "build_extractor", "llm_settings", "print_report", "register"]
 
@@ -345,7 +345,7 @@ def cmd_rules(args: argparse.Namespace, mem: Memory) -> int:
         return 0
     rules = mem.rules()
     if args.json:  # times in ISO 8601, as every --json writes them
-        from .cli import iso_times
+        from .cli_common import iso_times
 
         data = [r.to_dict() for r in rules]
         print(json.dumps(iso_times(data), ensure_ascii=False, indent=2))

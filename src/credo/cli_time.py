@@ -11,7 +11,7 @@ from .render import format_date
 from .secrets import mask_field
 
 if TYPE_CHECKING:
-    from .cli import CommandAdder
+    from .cli_common import CommandAdder
     from .memory import Memory
 
 
@@ -20,7 +20,7 @@ def _print(text: str = "") -> None:
 
 
 def _json(data: Any) -> None:
-    from .cli import iso_times  # times as every --json writes them: ISO 8601
+    from .cli_common import iso_times  # times as every --json writes them: ISO 8601
 
     print(json.dumps(iso_times(data), ensure_ascii=False, indent=2, default=str))
 

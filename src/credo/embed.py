@@ -1,8 +1,9 @@
 """Embedders: one small protocol, a deterministic hash embedder, and selection by name.
 
-A backend implements `embed_batch(texts, kind)`; the base class gives the single-item
-helpers. `kind` is "query" or "document": some models embed the two differently, and the
-distinction is kept even where a model ignores it.
+A backend implements `embed_batch(texts, kind)` (the protocol is in `embed_base`, which
+backends import; this module loads them only through its registry, `BACKENDS`); the base
+class gives the single-item helpers. `kind` is "query" or "document": some models embed
+the two differently, and the distinction is kept even where a model ignores it.
 
 Names: `local:minilm` (the default: int8 ONNX all-MiniLM-L6-v2, shipped as package data),
 `local:static` (a static distillation of it: faster, lossier), `hash` (tests),
@@ -13,51 +14,26 @@ from __future__ import annotations
 
 import hashlib
 import re
-from abc import ABC, abstractmethod
-from collections.abc import Sequence
-from typing import Literal
+from collections.abc import Callable, Sequence
 
 import numpy as np
-import numpy.typing as npt
 
-Kind = Literal["query", "document"]
-Vectors = npt.NDArray[np.float32]
+from .embed_base import Embedder, EmbedderError, Kind, Vectors, l2_normalise
+
+__all__ = [
+    "BACKENDS",
+    "DEFAULT_EMBEDDER",
+    "Embedder",
+    "EmbedderError",
+    "HashEmbedder",
+    "Kind",
+    "Vectors",
+    "get_embedder",
+    "l2_normalise",
+    "register_backend",
+]
 
 DEFAULT_EMBEDDER = "local:minilm"
-
-
-class EmbedderError(RuntimeError):
-    """An embedder could not be built or could not embed (missing files, endpoint down)."""
-
-
-class Embedder(ABC):
-    """Turns texts into L2-normalised float32 vectors of a fixed dimension."""
-
-    #: the name vectors are recorded under; changing it means re-embedding (`credo reindex`)
-    name: str
-    dim: int
-    #: cosine at or above which two facts on one key may be duplicates (calibrated per model)
-    duplicate_threshold: float = 0.9
-
-    @abstractmethod
-    def embed_batch(self, texts: Sequence[str], *, kind: Kind = "document") -> Vectors:
-        """Return an array of shape (len(texts), dim), each row of unit length (or zero)."""
-
-    def embed_query(self, text: str) -> npt.NDArray[np.float32]:
-        vector: npt.NDArray[np.float32] = self.embed_batch([text], kind="query")[0]
-        return vector
-
-    def embed_documents(self, texts: Sequence[str]) -> Vectors:
-        return self.embed_batch(texts, kind="document")
-
-
-def l2_normalise(matrix: npt.NDArray[np.floating]) -> Vectors:
-    """Rows to unit length; all-zero rows stay zero instead of becoming NaN."""
-    m = np.asarray(matrix, dtype=np.float32)
-    norms = np.linalg.norm(m, axis=1, keepdims=True)
-    norms[norms == 0] = 1.0
-    out: Vectors = (m / norms).astype(np.float32, copy=False)
-    return out
 
 
 _TOKEN = re.compile(r"\w+", re.UNICODE)
@@ -89,23 +65,53 @@ class HashEmbedder(Embedder):
         return l2_normalise(out)
 
 
+#: how a backend is built from its whole name, the rest of it after the provider
+#: ("local:minilm" -> "minilm") and the options (an endpoint's URL, key): one builder per
+#: provider. A new backend is a module of its own (a subclass of `embed_base.Embedder`)
+#: and one entry here, its import kept inside the builder so that a backend not asked for
+#: is never loaded
+Builder = Callable[[str, str, dict[str, str]], Embedder]
+
+
+def _hash(name: str, model: str, options: dict[str, str]) -> Embedder:
+    return HashEmbedder(int(model) if model else 256)
+
+
+def _local(name: str, model: str, options: dict[str, str]) -> Embedder:
+    from .embed_local import load_local
+
+    return load_local(model or "minilm")
+
+
+def _openai(name: str, model: str, options: dict[str, str]) -> Embedder:
+    from .embed_openai import OpenAIEmbedder
+
+    if not model:
+        raise EmbedderError(f"{name!r}: give a model, e.g. openai:text-embedding-3-small")
+    return OpenAIEmbedder.from_name(name.partition(":")[0], model, **options)
+
+
+BACKENDS: dict[str, Builder] = {
+    "hash": _hash,
+    "local": _local,
+    "openai": _openai,
+    "ollama": _openai,
+}
+
+
+def register_backend(provider: str, builder: Builder) -> None:
+    """Make `provider:<model>` names build with `builder` (a plug-in's own backend)."""
+    BACKENDS[provider] = builder
+
+
 def get_embedder(name: str | None = None, **options: str) -> Embedder:
-    """Build an embedder from its name. Imports of optional backends happen here, lazily."""
+    """Build an embedder from its name, through `BACKENDS`."""
     name = (name or DEFAULT_EMBEDDER).strip()
     provider, _, model = name.partition(":")
-    if provider == "hash":
-        return HashEmbedder(int(model) if model else 256)
-    if provider == "local":
-        from .embed_local import load_local
-
-        return load_local(model or "minilm")
-    if provider in ("openai", "ollama"):
-        from .embed_openai import OpenAIEmbedder
-
-        if not model:
-            raise EmbedderError(f"{name!r}: give a model, e.g. openai:text-embedding-3-small")
-        return OpenAIEmbedder.from_name(provider, model, **options)
-    raise EmbedderError(
-        f"unknown embedder {name!r}: use local:minilm, local:static, hash, "
-        "openai:<model> or ollama:<model>"
-    )
+    builder = BACKENDS.get(provider)
+    if builder is None:
+        raise EmbedderError(
+            f"unknown embedder {name!r}: use local:minilm, local:static, hash, "
+            "openai:<model> or ollama:<model>"
+        )
+    return builder(name, model, options)

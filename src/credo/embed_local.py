@@ -21,7 +21,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from .embed import Embedder, EmbedderError, Kind, Vectors, l2_normalise
+from .embed_base import Embedder, EmbedderError, Kind, Vectors, l2_normalise
 
 MODELS_DIR = Path(__file__).resolve().parent / "models"
 LOCAL_MODELS = ("minilm", "static")

@@ -18,7 +18,7 @@ from typing import Any
 import httpx
 import numpy as np
 
-from .embed import Embedder, EmbedderError, Kind, Vectors, l2_normalise
+from .embed_base import Embedder, EmbedderError, Kind, Vectors, l2_normalise
 
 DEFAULT_BASE_URLS = {
     "openai": "https://api.openai.com/v1",

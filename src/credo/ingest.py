@@ -35,11 +35,12 @@ from .config import (
 )
 from .extract.base import Extraction, Extractor, Turn
 from .keys import display_name
-from .memory import Memory, MemoryError_, read_json_lines
+from .memory import Memory, MemoryError_
 from .secrets import mask_field, mask_secrets
 from .store.base import IngestOutcome
-from .suppress import AppliedRequest, SuppressionRequest, apply_request, detect
+from .suppress import AppliedRequest, SuppressionRequest, detect, plan_request
 from .timeparse import EARLIEST, LATEST, TimeError, parse_time
+from .transfer import read_json_lines
 
 __all__ = [
     "FORMATS",
@@ -659,13 +660,14 @@ def _episode(
         for turn, request, before, speaker in plan.requests:
             # requests of an episode tried before were honoured then: the rules are stored
             again = plan.prior is not None
-            applied = apply_request(
-                memory,
-                request,
-                turn_id=turn.id,
-                subject=speaker,
-                previous_id=before.id if before else None,
-                previous_text=before.content if before else None,
+            applied = memory.honour(
+                plan_request(
+                    request,
+                    turn_id=turn.id,
+                    subject=speaker,
+                    previous_id=before.id if before else None,
+                    previous_text=before.content if before else None,
+                ),
                 dry_run=dry_run or again,
             )
             if not again:

@@ -64,11 +64,12 @@ from .mcp import (
     episode_turns,
     fact_out,
 )
-from .memory import Memory, MemoryError_, NotFound, dumps_jsonl, loads_json
+from .memory import Memory, MemoryError_, NotFound
 from .store.base import ScopeError, Store, StoreError, check_scope
+from .transfer import dumps_jsonl, loads_json
 
 if TYPE_CHECKING:
-    from .cli import CommandAdder
+    from .cli_common import CommandAdder
 
 __all__ = ["build_app", "openapi", "register"]
 
@@ -1059,7 +1060,7 @@ def openapi() -> dict[str, Any]:
 
 # -- the command -----------------------------------------------------------------------------
 def _open_pool(args: argparse.Namespace, settings: Settings) -> tuple[StorePool, GatePolicy]:
-    from .cli import check_db
+    from .cli_common import check_db
     from .embed import get_embedder
     from .policy import load_policy, policy_path_for
     from .store import is_postgres_url, open_store
@@ -1081,7 +1082,7 @@ def _open_pool(args: argparse.Namespace, settings: Settings) -> tuple[StorePool,
 
 
 def cmd_serve(args: argparse.Namespace, settings: Settings) -> int:
-    from .cli import UsageError
+    from .cli_common import UsageError
     from .ui.server import require_packages
 
     require_packages()

@@ -1,21 +1,13 @@
-""" "Don't remember that": requests not to store something, found in user turns.
+""" "Don't remember that": what honouring a request writes, planned here, applied by
+`Memory.honour`.
 
-A request becomes a stored suppression rule in the scope (`Memory.add_rule`): the words a
-candidate must contain to be refused, and the subject it is about. The gate refuses
-matching candidates now and in every later ingest, with the reason recorded. A request
-also removes what it names from the store, because a store that still holds what its
-rules now refuse is not honouring the request.
-
-Three shapes are recognised:
-
-* about the previous turn: "don't remember that", "please don't store this",
-  "forget what I just said", "scratch that", "that's off the record";
-* about a topic: "please don't store my address", "don't save my phone number",
-  "don't keep anything about my health";
-* about a statement: "forget that I said I live in Berlin", "forget that I work at Acme".
-
-The request itself never becomes a fact: extractors skip turns for which
-`is_suppression_request` is true.
+A request (found by `credo.suppress_request.detect`) becomes stored suppression rules in
+the scope: the words a candidate must contain to be refused, and the subject it is about.
+The gate refuses matching candidates now and in every later ingest, with the reason
+recorded. A request also removes what it names from the store, because a store that still
+holds what its rules now refuse is not honouring the request. `plan_request` decides all
+of that from the request alone (pure: no store), as a `RequestPlan`; `Memory.honour` writes
+it and reports what it did as an `AppliedRequest`.
 """
 
 from __future__ import annotations
@@ -23,117 +15,28 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
 
 from .gate import Suppression
 from .keys import parse_key
-from .language import words
-
-if TYPE_CHECKING:
-    from .memory import Memory
+from .suppress_request import (
+    SuppressionRequest,
+    content_words,
+    detect,
+    is_suppression_request,
+    rule_terms,
+)
 
 __all__ = [
     "AppliedRequest",
+    "RequestPlan",
     "SuppressionRequest",
-    "apply_request",
     "detect",
     "is_suppression_request",
     "matching",
+    "plan_request",
     "rule_terms",
     "terms_for_previous",
 ]
-
-_NEG = r"(?:do\s+not|don't|dont|never|please\s+do\s+not|please\s+don't|no\s+need\s+to|stop)"
-_VERB = (
-    r"(?:remember|store|save|keep|record|log|note|memori[sz]e|write\s+down|"
-    r"keep\s+track\s+of|hold\s+on\s+to)"
-)
-_THAT = r"(?:that|this|it|those|these|what\s+I\s+(?:just\s+)?(?:said|told\s+you|wrote))"
-_END = r"\s*(?:[.!,;:]|$|\s+(?:please|ok|okay|thanks|either|anymore|any\s+more)\b)"
-_PLEASE = r"(?:(?:please|can\s+you|could\s+you|would\s+you|just|and|actually|oh|also|so)[\s,]+)*"
-
-_PREVIOUS = [
-    re.compile(rf"\b{_NEG}\s+(?:you\s+)?{_VERB}\s+{_THAT}{_END}", re.IGNORECASE),
-    re.compile(rf"(?:^|[.!?,]\s*){_PLEASE}forget\s+{_THAT}{_END}", re.IGNORECASE),
-    re.compile(
-        r"(?:^|[.!?,]\s*)(?:please\s+)?(?:scratch|strike|disregard|ignore)\s+that\b", re.IGNORECASE
-    ),
-    re.compile(
-        r"\b(?:that's|that\s+is|this\s+is|keep\s+(?:that|this))\s+(?:strictly\s+)?"
-        r"(?:off\s+the\s+record|private|between\s+us|confidential)\b",
-        re.IGNORECASE,
-    ),
-]
-_FORGET_STATEMENT = re.compile(
-    rf"(?:^|[.!?,]\s*){_PLEASE}forget\s+(?:that\s+|about\s+|the\s+fact\s+that\s+)?"
-    r"(?:I\s+(?:said|told\s+you|mentioned|wrote)\s+(?:that\s+)?)?(?P<what>[^.!?]+)",
-    re.IGNORECASE,
-)
-_TOPIC = re.compile(
-    rf"\b{_NEG}\s+(?:you\s+)?{_VERB}\s+(?:(?:anything|things|stuff|info|information|details)"
-    r"\s+(?:about|on|regarding)\s+)?(?P<what>(?:my|our)\s+[^.!?,;]+|"
-    r"(?:the\s+fact\s+)?that\s+[^.!?;]+)",
-    re.IGNORECASE,
-)
-#: "don't forget that ..." asks to remember; it must never read as a suppression
-_NOT_A_REQUEST = re.compile(
-    r"\b(?:don't|do\s+not|never|won't|will\s+not|I|can't)\s+forget\b|"
-    r"\bforgot\b",
-    re.IGNORECASE,
-)
-
-#: words left out of a rule's terms: the lexicon's "request_stop_words"
-_STOP = words("request_stop_words")
-#: a topic also stands for the ways a fact about it is usually phrased
-_SYNONYMS: dict[str, tuple[tuple[str, ...], ...]] = {
-    "address": (("address",), ("lives", "at"), ("home", "address")),
-    "home address": (("address",), ("lives", "at")),
-    "phone": (("phone",), ("mobile",), ("cell",)),
-    "phone number": (("phone",), ("mobile",), ("cell",)),
-    "number": (("phone",), ("number",)),
-    "email": (("email",),),
-    "email address": (("email",),),
-    "birthday": (("birthday",), ("born",)),
-    "age": (("age",), ("years", "old")),
-    "salary": (("salary",), ("earns",)),
-    "password": (("password",),),
-}
-
-
-@dataclass(frozen=True)
-class SuppressionRequest:
-    """A request found in a turn. `kind` is "previous" (about the speaker's previous
-    turn), "topic" ("my address") or "statement" ("forget that I live in Berlin")."""
-
-    kind: str
-    phrase: str  # what the user named, as written ("" for "previous")
-    term_sets: tuple[tuple[str, ...], ...] = field(default=())  # one rule per set
-
-
-def _content_words(text: str) -> list[str]:
-    return [w for w in re.findall(r"\w+", text.lower()) if w not in _STOP and len(w) > 1]
-
-
-def rule_terms(phrase: str, *, limit: int = 4) -> tuple[tuple[str, ...], ...]:
-    """The word sets that stand for `phrase`: its object when it is a statement ("I live in
-    Berlin" -> berlin), its content words when it is a noun phrase ("my phone number")."""
-    phrase = re.sub(
-        r"^(?:that|the\s+fact\s+that|about)\s+", "", phrase.strip(), flags=re.IGNORECASE
-    )
-    phrase = re.sub(
-        r"\s+(?:please|either|anymore|any more|ok|okay|thanks)$", "", phrase, flags=re.IGNORECASE
-    ).strip()
-    noun = re.sub(r"^(?:my|our)\s+", "", phrase, flags=re.IGNORECASE).strip().lower()
-    if noun in _SYNONYMS:
-        return _SYNONYMS[noun]
-    words: list[str] = []
-    if re.match(r"^(?:I|I'm|I've|we|my|our)\b", phrase, re.IGNORECASE):
-        parsed = parse_key(phrase)
-        if parsed is not None:
-            words = _content_words(parsed.object or "")
-    if not words:
-        words = _content_words(phrase)
-    return (tuple(words[:limit]),) if words else ()
 
 
 def terms_for_previous(text: str, *, limit: int = 2) -> tuple[tuple[str, ...], ...]:
@@ -141,7 +44,7 @@ def terms_for_previous(text: str, *, limit: int = 2) -> tuple[tuple[str, ...], .
     first words of its object ("I live in Tampere" -> tampere), or failing any statement,
     its longest content words. Few words per set, because a restatement later uses other
     words around the same value, and refusing too much is the safe side here."""
-    from .extract.rules import split_clauses  # the extractor imports this module
+    from .extract.rules import split_clauses  # loaded only when a request is planned
 
     sets: list[tuple[str, ...]] = []
     for clause in split_clauses(text):
@@ -149,43 +52,14 @@ def terms_for_previous(text: str, *, limit: int = 2) -> tuple[tuple[str, ...], .
             continue  # about the listener, not what the speaker said of themselves
         parsed = parse_key(re.sub(r"^(?:\w+,\s*)+", "", clause.strip()))
         if parsed is not None:
-            words = _content_words(parsed.object or "")
+            words = content_words(parsed.object or "")
             if words:
                 sets.append(tuple(words[:limit]))
     if not sets:
-        words = sorted(set(_content_words(text)), key=lambda w: (-len(w), w))[:limit]
+        words = sorted(set(content_words(text)), key=lambda w: (-len(w), w))[:limit]
         if words:
             sets.append(tuple(sorted(words)))
     return tuple(dict.fromkeys(sets))
-
-
-def detect(text: str) -> SuppressionRequest | None:
-    """The request in `text`, or None. Pure: no store, no clock."""
-    text = re.sub(r"[’`]", "'", text or "").strip()
-    if not text:
-        return None
-    for rx in _PREVIOUS:
-        if rx.search(text) and not _NOT_A_REQUEST.search(text):
-            return SuppressionRequest("previous", "")
-    topic = _TOPIC.search(text)
-    if topic:
-        what = topic.group("what").strip()
-        terms = rule_terms(what)
-        if terms:
-            return SuppressionRequest("topic", what, terms)
-    if not _NOT_A_REQUEST.search(text):
-        found = _FORGET_STATEMENT.search(text)
-        if found:
-            what = found.group("what").strip()
-            terms = rule_terms(what)
-            if terms:
-                kind = "statement" if re.match(r"^(?:I|I'm|we)\b", what) else "topic"
-                return SuppressionRequest(kind, what, terms)
-    return None
-
-
-def is_suppression_request(text: str) -> bool:
-    return detect(text) is not None
 
 
 def matching(rules: Sequence[Suppression], text: str, subject: str | None) -> Suppression | None:
@@ -264,47 +138,45 @@ _SECRET_LABELS = frozenset(
 )
 
 
-def apply_request(
-    memory: Memory,
+@dataclass(frozen=True)
+class RequestPlan:
+    """What honouring one request writes, decided from the request alone: a rule for each
+    pattern (about `subject`, as the request's speaker named it), then what to forget: the
+    facts drawn from the turn `forget_episode` ("don't remember that"), or, when
+    `forget_matching`, every stored fact the request's rules refuse."""
+
+    request: SuppressionRequest
+    turn_id: str
+    subject: str | None
+    patterns: tuple[str, ...]
+    forget_episode: str | None = None
+    forget_matching: bool = False
+    suppressed_turns: tuple[str, ...] = ()
+
+
+def plan_request(
     request: SuppressionRequest,
     *,
     turn_id: str,
     subject: str | None,
     previous_id: str | None = None,
     previous_text: str | None = None,
-    dry_run: bool = False,
-) -> AppliedRequest:
-    """Store the rules a request stands for, and forget the stored facts it names.
+) -> RequestPlan:
+    """The rules a request stands for, and what it makes forgotten.
 
-    "Don't remember that" forgets the facts drawn from the speaker's previous turn and
-    adds rules for what that turn said, so a restatement later is refused too. With
-    `dry_run`, nothing is written: the rules are returned unsaved and nothing is forgotten.
-    """
-    applied = AppliedRequest(request, turn_id)
+    "Don't remember that" forgets the facts drawn from the speaker's previous turn
+    (`previous_id`) and adds rules for what that turn said (`previous_text`), so a
+    restatement later is refused too. A rule never holds a secret the request named."""
     term_sets = request.term_sets
-    if request.kind == "previous":
+    previous = request.kind == "previous"
+    if previous:
         term_sets = terms_for_previous(previous_text) if previous_text else ()
-        if previous_id:
-            applied.suppressed_turns.append(previous_id)
-    key = memory.entity(subject) if subject else None
-    existing = {(r.pattern, r.subject): r for r in memory.rules()}
-    for terms in _without_secrets(term_sets):
-        pattern = " ".join(terms)
-        if (pattern, key) in existing:
-            have = existing[(pattern, key)]
-            applied.rules.append(Suppression(have.id, have.pattern, have.subject))
-        elif dry_run:
-            applied.rules.append(Suppression("(dry-run)", pattern, key))
-        else:
-            rule = memory.add_rule(pattern, subject=subject, origin=turn_id)
-            applied.rules.append(Suppression(rule.id, rule.pattern, rule.subject))
-    if dry_run:
-        return applied
-    if request.kind == "previous":
-        if previous_id:
-            applied.forgotten.extend(memory.forget(episode=previous_id).fact_ids)
-        return applied
-    for fact in memory.list():
-        if fact.id not in applied.forgotten and matching(applied.rules, fact.text, fact.subject):
-            applied.forgotten.extend(memory.forget(id=fact.id).fact_ids)
-    return applied
+    return RequestPlan(
+        request,
+        turn_id,
+        subject,
+        tuple(" ".join(terms) for terms in _without_secrets(term_sets)),
+        forget_episode=previous_id if previous else None,
+        forget_matching=not previous,
+        suppressed_turns=(previous_id,) if previous and previous_id else (),
+    )

@@ -57,7 +57,7 @@ from ..keys import (
 )
 from ..language import words
 from ..nlp import lemma_of, parse
-from ..suppress import is_suppression_request
+from ..suppress_request import is_suppression_request
 from .base import Extraction, Turn
 
 if TYPE_CHECKING:

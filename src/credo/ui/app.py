@@ -25,10 +25,11 @@ from ..aio import AsyncMemory
 from ..config import MAX_FACT_CHARS, REJECTIONS_KEPT
 from ..embed import EmbedderError
 from ..fact import Fact
-from ..memory import Memory, MemoryError_, NotFound, dumps_jsonl
+from ..memory import Memory, MemoryError_, NotFound
 from ..render import format_date
 from ..secrets import mask_secrets
 from ..store.base import StoreError
+from ..transfer import dumps_jsonl
 from . import queries
 from .auth import (
     COOKIE,

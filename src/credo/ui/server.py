@@ -18,7 +18,7 @@ from ..httpserve import HEADER_SECONDS, MAX_CONNECTIONS, header_timeout_protocol
 from ..memory import MemoryError_
 
 if TYPE_CHECKING:
-    from ..cli import CommandAdder
+    from ..cli_common import CommandAdder
 
 DEFAULT_PORT = 8766
 EXTRA = "credo[ui]"
@@ -38,7 +38,7 @@ def require_packages() -> None:
 
 
 def cmd_ui(args: argparse.Namespace, settings: Settings) -> int:
-    from ..cli import UsageError, open_memory
+    from ..cli_common import UsageError, open_memory
 
     require_packages()
     host = args.host or "127.0.0.1"

@@ -1,0 +1,104 @@
+"""What the CLI's command modules share: the usage error, the subcommand adder, how a
+memory is opened from the global options, and how --json writes times. `cli.py` builds the
+parser and runs a command; the modules that own a group of commands (`cli_ingest`,
+`cli_eval`, `cli_time`, `mcp`, `serve`, `ui.server`) import from here, never from `cli`.
+
+Imports stay light: `credo --version` and `--help` load this module and nothing heavy."""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from .config import Settings
+from .isotime import format_iso
+
+if TYPE_CHECKING:
+    from .memory import Memory
+
+Handler = Callable[[argparse.Namespace, "Memory"], int]
+#: a command that opens no memory of its own choosing from the global options (eval, mcp)
+StandaloneHandler = Callable[[argparse.Namespace, Settings], int]
+
+
+class UsageError(Exception):
+    """A command was called wrongly; printed as a message, exit status 2."""
+
+
+#: fields that hold a time: --json writes them as ISO 8601 (UTC), as the MCP tools do
+TIME_FIELDS = frozenset(
+    {"created_at", "valid_from", "valid_to", "last_seen_at", "resolved_at", "exported_at", "at"}
+)
+
+
+def iso_times(data: Any) -> Any:
+    """`data` with every time field's epoch seconds written as ISO 8601 (credo.isotime)."""
+    if isinstance(data, dict):
+        return {
+            key: format_iso(value)
+            if key in TIME_FIELDS and isinstance(value, int | float) and not isinstance(value, bool)
+            else iso_times(value)
+            for key, value in data.items()
+        }
+    if isinstance(data, list | tuple):
+        return [iso_times(item) for item in data]
+    return data
+
+
+class CommandAdder:
+    """Adds a subcommand with its handler and the common --json flag. Modules that own a
+    group of commands (ingestion, evaluation, the MCP server) get one and add theirs."""
+
+    def __init__(self, sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+        self.sub = sub
+
+    def __call__(
+        self, name: str, handler: Handler, help_: str, *, read: bool = True
+    ) -> argparse.ArgumentParser:
+        p = self.sub.add_parser(name, help=help_, description=help_)
+        p.set_defaults(handler=handler, standalone=None)
+        p.add_argument(
+            "--json", action="store_true", help="print JSON" if read else "print the result as JSON"
+        )
+        return p
+
+    def standalone(
+        self, name: str, handler: StandaloneHandler, help_: str
+    ) -> argparse.ArgumentParser:
+        """A command that gets the settings and opens what it needs itself."""
+        p = self.sub.add_parser(name, help=help_, description=help_)
+        p.set_defaults(handler=None, standalone=handler)
+        return p
+
+
+def check_db(db: str, *, create: bool) -> None:
+    """A database file named (by --db or $CREDO_DB) in a directory that does not exist is
+    most likely a typo: an error, unless `create`. The default location is always made."""
+    from pathlib import Path
+
+    from .config import default_db_path
+
+    if "://" in db or db == ":memory:" or create or db == str(default_db_path()):
+        return
+    folder = Path(db).expanduser().parent
+    if not folder.exists():
+        raise UsageError(
+            f"--db {db}: the directory {folder} does not exist (a typo?). Add --create to "
+            "make it and a new database in it"
+        )
+
+
+def open_memory(args: argparse.Namespace, settings: Settings) -> Memory:
+    from .embed import get_embedder
+    from .memory import Memory
+    from .policy import load_policy, policy_path_for
+    from .store import open_store
+
+    embedder = get_embedder(args.embedder or settings.embedder, **settings.embedder_options)
+    db = args.db or settings.db
+    check_db(db, create=getattr(args, "create", False))
+    args.db_in_use = db
+    policy = load_policy(policy_path_for(db))  # before opening: a bad file costs nothing
+    store = open_store(db, embedder)
+    return Memory(store, scope=args.scope or settings.scope, policy=policy)
