@@ -3,8 +3,9 @@
 Each list of the lexicon says what its words do and carries example statements that
 `tests/test_lexicon.py` runs through `Memory.remember`. The modules that read English
 (`credo.nlp`, `credo.keys`, `credo.resolver`, `credo.gate`, `credo.extract.rules`,
-`credo.suppress`) take their words from here; the lists `credo.keys` and `credo.resolver`
-still hold themselves are moving here one at a time.
+`credo.suppress_request`) take their words from here; the lists `credo.keys` and `credo.resolver`
+still hold themselves are moving here one at a time. `credo.language.synonyms` holds
+WordNet's synonym sets (one value said in other words), shipped as data.
 """
 
 from __future__ import annotations
