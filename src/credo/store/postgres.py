@@ -39,20 +39,16 @@ from psycopg.adapt import Loader
 from psycopg.conninfo import conninfo_to_dict
 from psycopg.pq import Format
 from psycopg.rows import TupleRow
-from psycopg.types.json import Jsonb
 
 from ..embed import Embedder
 from ..fact import Fact
 from . import sql as q
 from .base import (
-    FORGOTTEN_OTHER,
     ForgetReport,
     StoreError,
     StoreUnavailable,
     Vector,
     check_scope,
-    mentions,
-    names_a_subject,
 )
 from .postgres_schema import (
     MIGRATIONS,
@@ -62,7 +58,7 @@ from .postgres_schema import (
     vector_index_sql,
 )
 from .sql import POSTGRES, nul
-from .sqlite import STOPWORDS, scrub_ids
+from .sqlite import STOPWORDS
 from .sqlstore import SQLStore
 from .words import RARE_WORDS_FROM as _RARE_WORDS_FROM
 from .words import WordCounts
@@ -321,6 +317,7 @@ class PostgresStore(SQLStore):
     ef_search = 100
     concurrent_nearest = True
     dialect = POSTGRES
+    text_index_in_row = True  # the tsvector column
     #: memory for an HNSW build; when the graph does not fit, pgvector builds far slower
     build_memory = "512MB"
     #: whether `forget` runs the erase step itself (False: it records it as pending, and
@@ -985,201 +982,6 @@ class PostgresStore(SQLStore):
         self._conn.execute(
             "SELECT pg_advisory_xact_lock(%s, hashtext(%s))", (_LOCK_SCOPE, self._ns(scope))
         )
-
-    def _forget_targets(
-        self,
-        scope: str,
-        *,
-        ids: Sequence[str],
-        subject: str | None,
-        episode: str | None,
-        everything: bool,
-    ) -> list[str]:
-        c = self._conn
-        found: list[str] = []
-
-        def add(query: str, args: Sequence[Any]) -> None:
-            found.extend(str(r[0]) for r in c.execute(query, args))
-
-        if ids:
-            add(
-                "SELECT id FROM facts WHERE scope = %s AND id = ANY(%s) ORDER BY seq",
-                (scope, [i for i in ids if not nul(i)]),
-            )
-        # nothing stored can match a NUL: such a subject or episode names nothing
-        if subject is not None and not nul(subject):
-            # every fact that names the subject (or an alias of it), in any role: the
-            # rows holding a name's longest word, read by the pattern that decides
-            names = [
-                subject,
-                *(
-                    str(r[0])
-                    for r in c.execute(
-                        "SELECT alias FROM aliases WHERE scope = %s AND canonical = %s",
-                        (scope, subject),
-                    )
-                ),
-            ]
-            names_it = names_a_subject(names)
-            likes = [
-                "%" + re.sub(r"([\\%_])", r"\\\1", max(n.split() or [n], key=len)) + "%"
-                for n in names
-            ]
-            found.extend(
-                str(r[0])
-                for r in c.execute(
-                    "SELECT id, subject, text, object FROM facts WHERE scope = %s AND "
-                    "(subject = ANY(%s) OR text ILIKE ANY(%s) OR object ILIKE ANY(%s)) "
-                    "ORDER BY seq",
-                    (scope, names, likes, likes),
-                )
-                if names_it(r[1], r[2], r[3])
-            )
-        if episode is not None and not nul(episode):
-            add(
-                "SELECT p.fact_id FROM provenance p JOIN facts f ON f.id = p.fact_id "
-                "WHERE p.scope = %s AND p.ref = %s ORDER BY f.seq",
-                (scope, episode),
-            )
-        if everything:
-            add("SELECT id FROM facts WHERE scope = %s ORDER BY seq", (scope,))
-        return found
-
-    def _forget_children(self, scope: str, parents: Sequence[str]) -> list[str]:
-        rows = self._conn.execute(
-            "SELECT DISTINCT child_id FROM lineage WHERE scope = %s "
-            "AND kind = 'derived' AND parent_id = ANY(%s)",
-            (scope, list(parents)),
-        )
-        return [str(r[0]) for r in rows]
-
-    def _forget_rows(
-        self, scope: str, doomed: Sequence[str], report: ForgetReport
-    ) -> tuple[list[str], list[str]]:
-        c = self._conn
-        ids = list(doomed)
-        texts = [str(r[0]) for r in c.execute("SELECT text FROM facts WHERE id = ANY(%s)", (ids,))]
-        partners = [
-            str(r[0])
-            for r in c.execute(
-                "SELECT fact_b FROM conflicts WHERE fact_a = ANY(%s) "
-                "UNION SELECT fact_a FROM conflicts WHERE fact_b = ANY(%s) ORDER BY 1",
-                (ids, ids),
-            )
-        ]
-        report.conflicts += c.execute(
-            "DELETE FROM conflicts WHERE fact_a = ANY(%s) OR fact_b = ANY(%s)", (ids, ids)
-        ).rowcount
-        report.lineage += c.execute(
-            "DELETE FROM lineage WHERE parent_id = ANY(%s) OR child_id = ANY(%s)", (ids, ids)
-        ).rowcount
-        report.vectors += c.execute("DELETE FROM vectors WHERE fact_id = ANY(%s)", (ids,)).rowcount
-        c.execute("DELETE FROM provenance WHERE fact_id = ANY(%s)", (ids,))
-        c.execute("DELETE FROM fact_events WHERE fact_id = ANY(%s)", (ids,))
-        # the tsvector is a column of the row: its full-text entry goes with it
-        report.fts_rows += c.execute("DELETE FROM facts WHERE id = ANY(%s)", (ids,)).rowcount
-        return texts, partners
-
-    def _forget_reopen(self, partner: str) -> bool:
-        return (
-            self._conn.execute(
-                "UPDATE facts SET status = 'active' WHERE id = %s "
-                "AND status = 'conflicted' AND NOT EXISTS (SELECT 1 FROM conflicts "
-                "WHERE (fact_a = %s OR fact_b = %s) AND resolved_at IS NULL)",
-                (partner, partner, partner),
-            ).rowcount
-            > 0
-        )
-
-    def _forget_references(self, scope: str, doomed: Sequence[str]) -> None:
-        c = self._conn
-        ids = list(doomed)
-        c.execute(
-            "UPDATE facts SET derived_from = ARRAY(SELECT r FROM unnest(derived_from) "
-            "WITH ORDINALITY AS t(r, i) WHERE r <> ALL(%s) ORDER BY i) "
-            "WHERE id IN (SELECT fact_id FROM provenance WHERE scope = %s "
-            "AND ref = ANY(%s))",
-            (ids, scope, ids),
-        )
-        c.execute("DELETE FROM provenance WHERE scope = %s AND ref = ANY(%s)", (scope, ids))
-        c.execute(
-            "UPDATE facts SET superseded_by = NULL WHERE scope = %s AND superseded_by = ANY(%s)",
-            (scope, ids),
-        )
-        c.execute(
-            "UPDATE fact_events SET other_id = NULL, detail = %s WHERE scope = %s "
-            "AND other_id = ANY(%s)",
-            (Jsonb({"note": FORGOTTEN_OTHER}), scope, ids),
-        )
-        # a settled conflict that survives may name a forgotten fact in its resolution
-        gone = set(ids)
-        for seq, text in c.execute(
-            "SELECT seq, resolution FROM conflicts WHERE scope = %s AND resolution IS NOT NULL",
-            (scope,),
-        ).fetchall():
-            if text != (clean := scrub_ids(str(text), gone)):
-                c.execute("UPDATE conflicts SET resolution = %s WHERE seq = %s", (clean, seq))
-
-    def _forget_side_records(
-        self,
-        scope: str,
-        *,
-        subject: str | None,
-        episode: str | None,
-        everything: bool,
-        report: ForgetReport,
-    ) -> None:
-        c = self._conn
-        if subject is not None and not nul(subject):
-            # the subject goes by its aliases too; a rejection about it is one filed under
-            # it, or one whose text names it as a word (it may have been filed under none)
-            names = [
-                subject,
-                *(
-                    str(r[0])
-                    for r in c.execute(
-                        "SELECT alias FROM aliases WHERE scope = %s AND canonical = %s",
-                        (scope, subject),
-                    )
-                ),
-            ]
-            named = mentions(names)
-            doomed = [
-                int(r[0])
-                for r in c.execute(
-                    "SELECT id, subject, text FROM rejections WHERE scope = %s", (scope,)
-                )
-                if r[1] in names or named.search(str(r[2]))
-            ]
-            if doomed:
-                report.rejections += c.execute(
-                    "DELETE FROM rejections WHERE id = ANY(%s)", (doomed,)
-                ).rowcount
-            report.rules += c.execute(
-                "DELETE FROM rules WHERE scope = %s AND subject = ANY(%s)", (scope, names)
-            ).rowcount
-            report.aliases += c.execute(
-                "DELETE FROM aliases WHERE scope = %s AND (canonical = %s OR alias = %s)",
-                (scope, subject, subject),
-            ).rowcount
-        if episode is not None and not nul(episode):
-            report.rejections += c.execute(
-                "DELETE FROM rejections WHERE scope = %s AND %s = ANY(derived_from)",
-                (scope, episode),
-            ).rowcount
-            report.ingest_episodes += c.execute(
-                "DELETE FROM ingest_episodes WHERE scope = %s AND %s = ANY(refs)",
-                (scope, episode),
-            ).rowcount
-        if everything:
-            report.rejections += c.execute(
-                "DELETE FROM rejections WHERE scope = %s", (scope,)
-            ).rowcount
-            report.aliases += c.execute("DELETE FROM aliases WHERE scope = %s", (scope,)).rowcount
-            report.rules += c.execute("DELETE FROM rules WHERE scope = %s", (scope,)).rowcount
-            report.ingest_episodes += c.execute(
-                "DELETE FROM ingest_episodes WHERE scope = %s", (scope,)
-            ).rowcount
 
     def _forget_mark_erase(self, scope: str, report: ForgetReport) -> None:
         tables = []

@@ -10,6 +10,7 @@ for itself (connections, locks, search, erase, schema and migrations) stays in i
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -565,3 +566,169 @@ def upsert_ingest_outcome(d: Dialect, outcome: IngestOutcome, at: float) -> Quer
         outcome.rejected,
         at,
     )
+
+
+# -- forgetting ---------------------------------------------------------------------------
+#: a token of a conflict's resolution text ("f_1 superseded by f_2", "retracted f_1, f_2")
+_TOKEN = re.compile(r"[^\s,]+")
+
+
+def scrub_ids(text: str, gone: set[str]) -> str:
+    """`text` with every token that is one of the `gone` ids replaced."""
+    return _TOKEN.sub(lambda m: "(forgotten)" if m.group(0) in gone else m.group(0), text)
+
+
+def fact_ids_in(d: Dialect, scope: str, ids: Sequence[str]) -> Query:
+    """Which of `ids` (a chunk) are facts of the scope, with their order of insertion."""
+    inside, params = d.one_of("id", ids)
+    return (
+        f"SELECT id, {d.order} FROM facts WHERE {d.pin('scope')} = {d.mark} AND {inside}",
+        (scope, *params),
+    )
+
+
+def alias_names(d: Dialect, scope: str, canonical: str) -> Query:
+    """The aliases of a subject."""
+    return (
+        f"SELECT alias FROM aliases WHERE scope = {d.mark} AND canonical = {d.mark}",
+        (scope, canonical),
+    )
+
+
+def facts_maybe_naming(d: Dialect, scope: str, names: Sequence[str]) -> Query:
+    """Id, subject, text and object of the facts that may name one of `names`, in order
+    of insertion: for PostgreSQL those with a name as subject or a name's longest word in
+    their text or object (ILIKE); for SQLite (whose LIKE folds only ASCII) every fact of
+    the scope. The caller decides by the pattern (`names_a_subject`)."""
+    columns = f"SELECT id, subject, text, object FROM facts WHERE scope = {d.mark}"
+    if d.chunk is not None:
+        return f"{columns} ORDER BY {d.order}", (scope,)
+    likes = [
+        "%" + re.sub(r"([\\%_])", r"\\\1", max(n.split() or [n], key=len)) + "%" for n in names
+    ]
+    return (
+        f"{columns} AND (subject = ANY({d.mark}) OR text ILIKE ANY({d.mark}) "
+        f"OR object ILIKE ANY({d.mark})) ORDER BY {d.order}",
+        (scope, list(names), likes, likes),
+    )
+
+
+def facts_of_episode(d: Dialect, scope: str, episode: str) -> Query:
+    """The facts derived from an episode (or turn, or fact), in order of insertion."""
+    return (
+        "SELECT p.fact_id FROM provenance p JOIN facts f ON f.id = p.fact_id "
+        f"WHERE p.scope = {d.mark} AND p.ref = {d.mark} ORDER BY f.{d.order}",
+        (scope, episode),
+    )
+
+
+def facts_of_scope(d: Dialect, scope: str) -> Query:
+    return f"SELECT id FROM facts WHERE scope = {d.mark} ORDER BY {d.order}", (scope,)
+
+
+def derived_children(d: Dialect, scope: str, parents: Sequence[str]) -> Query:
+    """Facts derived (lineage 'derived') from `parents` (a chunk)."""
+    inside, params = d.one_of("parent_id", parents)
+    return (
+        f"SELECT DISTINCT child_id FROM lineage WHERE scope = {d.mark} AND kind = 'derived' "
+        f"AND {inside}",
+        (scope, *params),
+    )
+
+
+def texts_of(d: Dialect, ids: Sequence[str]) -> Query:
+    inside, params = d.one_of("id", ids)
+    return f"SELECT text FROM facts WHERE {inside}", params
+
+
+def partners_of(d: Dialect, ids: Sequence[str]) -> Query:
+    """The other ends of every conflict of `ids` (a chunk), settled or not."""
+    a, params = d.one_of("fact_a", ids)
+    b, _ = d.one_of("fact_b", ids)
+    return (
+        f"SELECT fact_b FROM conflicts WHERE {a} UNION SELECT fact_a FROM conflicts "
+        f"WHERE {b} ORDER BY 1",
+        (*params, *params),
+    )
+
+
+def delete_linked(d: Dialect, table: str, columns: Sequence[str], ids: Sequence[str]) -> Query:
+    """Delete the rows of `table` whose `columns` (any of them) name one of `ids`."""
+    tests = [d.one_of(column, ids) for column in columns]
+    where = " OR ".join(test for test, _ in tests)
+    return f"DELETE FROM {table} WHERE {where}", tuple(p for _, ps in tests for p in ps)
+
+
+def reopen(d: Dialect, fact_id: str) -> Query:
+    """A conflicted fact left with no open conflict, back to active."""
+    return (
+        f"UPDATE facts SET status = 'active' WHERE id = {d.mark} AND status = 'conflicted' "
+        "AND NOT EXISTS (SELECT 1 FROM conflicts WHERE "
+        f"(fact_a = {d.mark} OR fact_b = {d.mark}) AND resolved_at IS NULL)",
+        (fact_id, fact_id, fact_id),
+    )
+
+
+def derived_from_refs(d: Dialect, scope: str, refs: Sequence[str]) -> Query:
+    """The facts derived from any of `refs` (a chunk), with their derived_from."""
+    inside, params = d.one_of("p.ref", refs)
+    return (
+        "SELECT DISTINCT f.id, f.derived_from FROM provenance p JOIN facts f "
+        f"ON f.id = p.fact_id WHERE p.scope = {d.mark} AND {inside}",
+        (scope, *params),
+    )
+
+
+def set_derived_from(d: Dialect, fact_id: str, refs: Sequence[str]) -> Query:
+    return f"UPDATE facts SET derived_from = {d.mark} WHERE id = {d.mark}", (
+        d.dump_list(refs),
+        fact_id,
+    )
+
+
+def delete_refs(d: Dialect, scope: str, refs: Sequence[str]) -> Query:
+    """Provenance rows pointing at any of `refs` (a chunk)."""
+    inside, params = d.one_of("ref", refs)
+    return f"DELETE FROM provenance WHERE scope = {d.mark} AND {inside}", (scope, *params)
+
+
+def unsupersede(d: Dialect, scope: str, ids: Sequence[str]) -> Query:
+    """Facts superseded by any of `ids` (a chunk) name no successor."""
+    inside, params = d.one_of("superseded_by", ids)
+    return (
+        f"UPDATE facts SET superseded_by = NULL WHERE scope = {d.mark} AND {inside}",
+        (scope, *params),
+    )
+
+
+def forget_other(d: Dialect, scope: str, ids: Sequence[str], note: dict[str, Any]) -> Query:
+    """Events naming any of `ids` (a chunk) as their other fact name none, and say so."""
+    inside, params = d.one_of("other_id", ids)
+    return (
+        f"UPDATE fact_events SET other_id = NULL, detail = {d.mark} WHERE scope = {d.mark} "
+        f"AND {inside}",
+        (d.dump_obj(note), scope, *params),
+    )
+
+
+def settled_resolutions(d: Dialect, scope: str) -> Query:
+    """Each settled conflict's row (its order column) and resolution text."""
+    return (
+        f"SELECT {d.order}, resolution FROM conflicts WHERE scope = {d.mark} "
+        "AND resolution IS NOT NULL",
+        (scope,),
+    )
+
+
+def set_resolution(d: Dialect, row: int, text: str) -> Query:
+    return f"UPDATE conflicts SET resolution = {d.mark} WHERE {d.order} = {d.mark}", (text, row)
+
+
+def rejections_of_scope(d: Dialect, scope: str) -> Query:
+    return f"SELECT id, subject, text FROM rejections WHERE scope = {d.mark}", (scope,)
+
+
+def delete_where(d: Dialect, table: str, scope: str, test: str = "", *params: Any) -> Query:
+    """Delete the rows of a scope in `table` (those passing `test`, when given)."""
+    where = f" AND {test}" if test else ""
+    return f"DELETE FROM {table} WHERE scope = {d.mark}{where}", (scope, *params)

@@ -4,7 +4,6 @@ exact vector search in process with numpy (works with any CPython's stdlib sqlit
 from __future__ import annotations
 
 import contextlib
-import json
 import math
 import os
 import re
@@ -21,14 +20,11 @@ import numpy as np
 from ..embed import Embedder
 from ..fact import Fact
 from .base import (
-    FORGOTTEN_OTHER,
     DiskFull,
     ForgetReport,
     StoreError,
     Vector,
     check_scope,
-    mentions,
-    names_a_subject,
 )
 from .sql import SQLITE, insert_fact
 from .sqlite_schema import MIGRATIONS
@@ -171,15 +167,6 @@ F = TypeVar("F", bound=Callable[..., Any])
 def _chunks(items: Sequence[T], size: int = _CHUNK) -> Iterator[Sequence[T]]:
     for i in range(0, len(items), size):
         yield items[i : i + size]
-
-
-#: a token of a conflict's resolution text ("f_1 superseded by f_2", "retracted f_1, f_2")
-_TOKEN = re.compile(r"[^\s,]+")
-
-
-def scrub_ids(text: str, gone: set[str]) -> str:
-    """`text` with every token that is one of the `gone` ids replaced."""
-    return _TOKEN.sub(lambda m: "(forgotten)" if m.group(0) in gone else m.group(0), text)
 
 
 def _free_bytes(path: str) -> int | None:
@@ -701,226 +688,16 @@ class SQLiteStore(SQLStore):
         return out
 
     # -- forgetting ----------------------------------------------------------------------
-    def _forget_targets(
-        self,
-        scope: str,
-        *,
-        ids: Sequence[str],
-        subject: str | None,
-        episode: str | None,
-        everything: bool,
-    ) -> list[str]:
-        c = self._conn
-        found: list[str] = []
-        for chunk in _chunks(list(ids)):
-            found += [
-                r[0]
-                for r in c.execute(
-                    f"SELECT id FROM facts WHERE +scope = ? AND id IN ({_marks(chunk)})",
-                    (scope, *chunk),
-                )
-            ]
-        if subject is not None:
-            # every fact that names the subject (or an alias of it), in any role
-            names = [
-                subject,
-                *(
-                    r[0]
-                    for r in c.execute(
-                        "SELECT alias FROM aliases WHERE scope = ? AND canonical = ?",
-                        (scope, subject),
-                    )
-                ),
-            ]
-            names_it = names_a_subject(names)
-            found += [
-                r[0]
-                for r in c.execute(
-                    "SELECT id, subject, text, object FROM facts WHERE scope = ? ORDER BY rowid",
-                    (scope,),
-                )
-                if names_it(r[1], r[2], r[3])
-            ]
-        if episode is not None:
-            found += [
-                r[0]
-                for r in c.execute(
-                    "SELECT fact_id FROM provenance WHERE scope = ? AND ref = ?", (scope, episode)
-                )
-            ]
-        if everything:
-            found += [r[0] for r in c.execute("SELECT id FROM facts WHERE scope = ?", (scope,))]
-        return found
-
-    def _forget_children(self, scope: str, parents: Sequence[str]) -> list[str]:
-        found: list[str] = []
-        for chunk in _chunks(parents):
-            found += [
-                r[0]
-                for r in self._conn.execute(
-                    "SELECT child_id FROM lineage WHERE scope = ? AND kind = 'derived' AND "
-                    f"parent_id IN ({_marks(chunk)})",
-                    (scope, *chunk),
-                )
-            ]
-        return found
-
-    def _forget_rows(
-        self, scope: str, doomed: Sequence[str], report: ForgetReport
-    ) -> tuple[list[str], list[str]]:
-        c = self._conn
-        texts: list[str] = []
-        partners: list[str] = []
-        for chunk in _chunks(doomed):
-            marks = _marks(chunk)
-            texts += [
-                r[0] for r in c.execute(f"SELECT text FROM facts WHERE id IN ({marks})", chunk)
-            ]
-            partners += [
-                r[0]
-                for r in c.execute(
-                    f"SELECT fact_b FROM conflicts WHERE fact_a IN ({marks}) "
-                    f"UNION SELECT fact_a FROM conflicts WHERE fact_b IN ({marks})",
-                    (*chunk, *chunk),
-                )
-            ]
-            report.conflicts += c.execute(
-                f"DELETE FROM conflicts WHERE fact_a IN ({marks}) OR fact_b IN ({marks})",
-                (*chunk, *chunk),
-            ).rowcount
-            report.lineage += c.execute(
-                f"DELETE FROM lineage WHERE parent_id IN ({marks}) OR child_id IN ({marks})",
-                (*chunk, *chunk),
-            ).rowcount
-            report.fts_rows += c.execute(
-                "DELETE FROM facts_fts WHERE rowid IN "
-                f"(SELECT rowid FROM facts WHERE id IN ({marks}))",
-                chunk,
-            ).rowcount
-            report.vectors += c.execute(
-                f"DELETE FROM vectors WHERE fact_id IN ({marks})", chunk
-            ).rowcount
-            c.execute(f"DELETE FROM provenance WHERE fact_id IN ({marks})", chunk)
-            c.execute(f"DELETE FROM fact_events WHERE fact_id IN ({marks})", chunk)
-            c.execute(f"DELETE FROM facts WHERE id IN ({marks})", chunk)
-            # the change log keeps a removal for other processes' indexes, not the add
-            c.execute(f"DELETE FROM vector_log WHERE fact_id IN ({marks})", chunk)
-            self._pending += [("remove", scope, fid, None) for fid in chunk]
+    def _forget_indexed(self, scope: str, doomed: Sequence[str], report: ForgetReport) -> None:
+        marks = ", ".join("?" * len(doomed))
+        report.fts_rows += self._conn.execute(
+            f"DELETE FROM facts_fts WHERE rowid IN (SELECT rowid FROM facts WHERE id IN ({marks}))",
+            doomed,
+        ).rowcount
+        # the change log keeps a removal for other processes' indexes, not the add
+        self._conn.execute(f"DELETE FROM vector_log WHERE fact_id IN ({marks})", doomed)
+        self._pending += [("remove", scope, fid, None) for fid in doomed]
         self._pending.append(("touch", scope, "", None))
-        return texts, list(dict.fromkeys(partners))
-
-    def _forget_reopen(self, partner: str) -> bool:
-        return (
-            self._conn.execute(
-                "UPDATE facts SET status = 'active' WHERE id = ? AND status = 'conflicted' "
-                "AND NOT EXISTS (SELECT 1 FROM conflicts WHERE (fact_a = ? OR fact_b = ?) "
-                "AND resolved_at IS NULL)",
-                (partner, partner, partner),
-            ).rowcount
-            > 0
-        )
-
-    def _forget_references(self, scope: str, doomed: Sequence[str]) -> None:
-        c = self._conn
-        gone = set(doomed)
-        for chunk in _chunks(doomed):
-            marks = _marks(chunk)
-            stale = c.execute(
-                f"SELECT DISTINCT fact_id FROM provenance WHERE scope = ? AND ref IN ({marks})",
-                (scope, *chunk),
-            ).fetchall()
-            for (fid,) in stale:
-                refs = json.loads(
-                    c.execute("SELECT derived_from FROM facts WHERE id = ?", (fid,)).fetchone()[0]
-                )
-                c.execute(
-                    "UPDATE facts SET derived_from = ? WHERE id = ?",
-                    (json.dumps([r for r in refs if r not in gone]), fid),
-                )
-                c.execute(
-                    f"DELETE FROM provenance WHERE fact_id = ? AND ref IN ({marks})", (fid, *chunk)
-                )
-            c.execute(
-                f"UPDATE facts SET superseded_by = NULL WHERE scope = ? "
-                f"AND superseded_by IN ({marks})",
-                (scope, *chunk),
-            )
-            c.execute(
-                f"UPDATE fact_events SET other_id = NULL, detail = ? WHERE scope = ? "
-                f"AND other_id IN ({marks})",
-                (json.dumps({"note": FORGOTTEN_OTHER}), scope, *chunk),
-            )
-        # a settled conflict that survives may name a forgotten fact in its resolution
-        for rowid, text in c.execute(
-            "SELECT rowid, resolution FROM conflicts WHERE scope = ? AND resolution IS NOT NULL",
-            (scope,),
-        ).fetchall():
-            if text != (clean := scrub_ids(text, gone)):
-                c.execute("UPDATE conflicts SET resolution = ? WHERE rowid = ?", (clean, rowid))
-
-    def _forget_side_records(
-        self,
-        scope: str,
-        *,
-        subject: str | None,
-        episode: str | None,
-        everything: bool,
-        report: ForgetReport,
-    ) -> None:
-        c = self._conn
-        if subject is not None:
-            # the subject goes by its aliases too; a rejection about it is one filed under
-            # it, or one whose text names it as a word (it may have been filed under none)
-            names = [
-                subject,
-                *(
-                    r[0]
-                    for r in c.execute(
-                        "SELECT alias FROM aliases WHERE scope = ? AND canonical = ?",
-                        (scope, subject),
-                    )
-                ),
-            ]
-            named = mentions(names)
-            doomed = [
-                r[0]
-                for r in c.execute(
-                    "SELECT id, subject, text FROM rejections WHERE scope = ?", (scope,)
-                )
-                if r[1] in names or named.search(r[2])
-            ]
-            for chunk in _chunks(doomed):
-                report.rejections += c.execute(
-                    f"DELETE FROM rejections WHERE id IN ({', '.join('?' * len(chunk))})", chunk
-                ).rowcount
-            report.rules += c.execute(
-                f"DELETE FROM rules WHERE scope = ? AND subject IN ({_marks(names)})",
-                (scope, *names),
-            ).rowcount
-            report.aliases += c.execute(
-                "DELETE FROM aliases WHERE scope = ? AND (canonical = ? OR alias = ?)",
-                (scope, subject, subject),
-            ).rowcount
-        if episode is not None:
-            report.rejections += c.execute(
-                "DELETE FROM rejections WHERE scope = ? AND EXISTS "
-                "(SELECT 1 FROM json_each(rejections.derived_from) WHERE value = ?)",
-                (scope, episode),
-            ).rowcount
-            report.ingest_episodes += c.execute(
-                "DELETE FROM ingest_episodes WHERE scope = ? AND EXISTS "
-                "(SELECT 1 FROM json_each(ingest_episodes.refs) WHERE value = ?)",
-                (scope, episode),
-            ).rowcount
-        if everything:
-            report.rejections += c.execute(
-                "DELETE FROM rejections WHERE scope = ?", (scope,)
-            ).rowcount
-            report.aliases += c.execute("DELETE FROM aliases WHERE scope = ?", (scope,)).rowcount
-            report.rules += c.execute("DELETE FROM rules WHERE scope = ?", (scope,)).rowcount
-            report.ingest_episodes += c.execute(
-                "DELETE FROM ingest_episodes WHERE scope = ?", (scope,)
-            ).rowcount
 
     def _forget_mark_erase(self, scope: str, report: ForgetReport) -> None:
         self._conn.execute("INSERT INTO pending_erase (created_at) VALUES (?)", (time.time(),))

@@ -22,8 +22,10 @@ import numpy as np
 from ..fact import Fact, Status
 from . import sql
 from .base import (
+    FORGOTTEN_OTHER,
     Conflict,
     Event,
+    ForgetReport,
     IngestOutcome,
     Rejection,
     Rule,
@@ -31,8 +33,10 @@ from .base import (
     StoreError,
     Vector,
     check_scope,
+    mentions,
+    names_a_subject,
 )
-from .sql import Dialect, nul
+from .sql import Dialect, nul, scrub_ids
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -408,3 +412,145 @@ class SQLStore(Store):
         at = outcome.updated_at or time.time()
         with self.transaction():
             self._run(*sql.upsert_ingest_outcome(self.dialect, outcome, at))
+
+    # -- forgetting ----------------------------------------------------------------------
+    def _forget_targets(
+        self,
+        scope: str,
+        *,
+        ids: Sequence[str],
+        subject: str | None,
+        episode: str | None,
+        everything: bool,
+    ) -> list[str]:
+        d = self.dialect
+        # named by id: in the order they were stored, as every other way of naming them
+        named: list[tuple[int, str]] = []
+        for chunk in d.chunks([i for i in ids if not nul(i)]):
+            named += [(int(r[1]), str(r[0])) for r in self._rows(*sql.fact_ids_in(d, scope, chunk))]
+        found = [fid for _, fid in sorted(named)]
+        # nothing stored can match a NUL: such a subject or episode names nothing
+        if subject is not None and not nul(subject):
+            # every fact that names the subject (or an alias of it), in any role
+            names = self._names_of(scope, subject)
+            names_it = names_a_subject(names)
+            found += [
+                str(r[0])
+                for r in self._rows(*sql.facts_maybe_naming(d, scope, names))
+                if names_it(r[1], r[2], r[3])
+            ]
+        if episode is not None and not nul(episode):
+            found += [str(r[0]) for r in self._rows(*sql.facts_of_episode(d, scope, episode))]
+        if everything:
+            found += [str(r[0]) for r in self._rows(*sql.facts_of_scope(d, scope))]
+        return found
+
+    def _names_of(self, scope: str, subject: str) -> list[str]:
+        """A subject's key and its aliases."""
+        aliases = self._rows(*sql.alias_names(self.dialect, scope, subject))
+        return [subject, *(str(r[0]) for r in aliases)]
+
+    def _forget_children(self, scope: str, parents: Sequence[str]) -> list[str]:
+        found: list[str] = []
+        for chunk in self.dialect.chunks(parents):
+            found += [
+                str(r[0]) for r in self._rows(*sql.derived_children(self.dialect, scope, chunk))
+            ]
+        return found
+
+    def _forget_rows(
+        self, scope: str, doomed: Sequence[str], report: ForgetReport
+    ) -> tuple[list[str], list[str]]:
+        d = self.dialect
+        texts: list[str] = []
+        partners: list[str] = []
+        for chunk in d.chunks(doomed):
+            texts += [str(r[0]) for r in self._rows(*sql.texts_of(d, chunk))]
+            partners += [str(r[0]) for r in self._rows(*sql.partners_of(d, chunk))]
+            report.conflicts += self._run(
+                *sql.delete_linked(d, "conflicts", ("fact_a", "fact_b"), chunk)
+            )
+            report.lineage += self._run(
+                *sql.delete_linked(d, "lineage", ("parent_id", "child_id"), chunk)
+            )
+            self._forget_indexed(scope, chunk, report)
+            report.vectors += self._run(*sql.delete_linked(d, "vectors", ("fact_id",), chunk))
+            self._run(*sql.delete_linked(d, "provenance", ("fact_id",), chunk))
+            self._run(*sql.delete_linked(d, "fact_events", ("fact_id",), chunk))
+            removed = self._run(*sql.delete_linked(d, "facts", ("id",), chunk))
+            if self.text_index_in_row:  # the full-text entry is a column of the row
+                report.fts_rows += removed
+        return texts, list(dict.fromkeys(partners))
+
+    #: whether a fact's full-text entry is part of its row (deleted with it)
+    text_index_in_row: ClassVar[bool] = False
+
+    def _forget_indexed(self, scope: str, doomed: Sequence[str], report: ForgetReport) -> None:  # noqa: B027 - an optional hook
+        """Before the facts `doomed` are deleted: remove what the backend indexes of them
+        outside their rows (full-text rows, a vector change log), counting into `report`."""
+
+    def _forget_reopen(self, partner: str) -> bool:
+        return self._run(*sql.reopen(self.dialect, partner)) > 0
+
+    def _forget_references(self, scope: str, doomed: Sequence[str]) -> None:
+        d = self.dialect
+        gone = set(doomed)
+        for chunk in d.chunks(doomed):
+            for fid, refs in self._rows(*sql.derived_from_refs(d, scope, chunk)):
+                kept = [r for r in d.load_list(refs) if r not in gone]
+                self._run(*sql.set_derived_from(d, str(fid), kept))
+            self._run(*sql.delete_refs(d, scope, chunk))
+            self._run(*sql.unsupersede(d, scope, chunk))
+            self._run(*sql.forget_other(d, scope, chunk, {"note": FORGOTTEN_OTHER}))
+        # a settled conflict that survives may name a forgotten fact in its resolution
+        for row, text in self._rows(*sql.settled_resolutions(d, scope)):
+            if text != (clean := scrub_ids(str(text), gone)):
+                self._run(*sql.set_resolution(d, int(row), clean))
+
+    def _forget_side_records(
+        self,
+        scope: str,
+        *,
+        subject: str | None,
+        episode: str | None,
+        everything: bool,
+        report: ForgetReport,
+    ) -> None:
+        d = self.dialect
+        if subject is not None and not nul(subject):
+            # the subject goes by its aliases too; a rejection about it is one filed under
+            # it, or one whose text names it as a word (it may have been filed under none)
+            names = self._names_of(scope, subject)
+            named = mentions(names)
+            doomed = [
+                int(r[0])
+                for r in self._rows(*sql.rejections_of_scope(d, scope))
+                if r[1] in names or named.search(str(r[2]))
+            ]
+            for chunk in d.chunks(doomed):
+                report.rejections += self._run(*sql.delete_linked(d, "rejections", ("id",), chunk))
+            for chunk in d.chunks(names):
+                test, params = d.one_of("subject", chunk)
+                report.rules += self._run(*sql.delete_where(d, "rules", scope, test, *params))
+            report.aliases += self._run(
+                *sql.delete_where(
+                    d,
+                    "aliases",
+                    scope,
+                    f"(canonical = {d.mark} OR alias = {d.mark})",
+                    subject,
+                    subject,
+                )
+            )
+        if episode is not None and not nul(episode):
+            report.rejections += self._run(
+                *sql.delete_where(d, "rejections", scope, d.holds("derived_from"), episode)
+            )
+            report.ingest_episodes += self._run(
+                *sql.delete_where(d, "ingest_episodes", scope, d.holds("refs"), episode)
+            )
+        if everything:
+            report.rejections += self._run(*sql.delete_where(d, "rejections", scope))
+            report.aliases += self._run(*sql.delete_where(d, "aliases", scope))
+            report.rules += self._run(*sql.delete_where(d, "rules", scope))
+            report.ingest_episodes += self._run(*sql.delete_where(d, "ingest_episodes", scope))
