@@ -619,18 +619,6 @@ class PostgresStore(SQLStore):
     def applied_migrations(self) -> list[str]:
         return [str(r[0]) for r in self._conn.execute("SELECT name FROM migrations ORDER BY seq")]
 
-    def _check_model(self) -> None:
-        row = self._conn.execute("SELECT model FROM vectors LIMIT 1").fetchone()
-        self._stored_model: str | None = str(row[0]) if row else None
-
-    def _require_model(self) -> None:
-        if self._stored_model and self._stored_model != self.embedder.name:
-            raise StoreError(
-                f"the vectors in {self.where} were made by {self._stored_model!r}, but the "
-                f"embedder is {self.embedder.name!r}: run `credo reindex` to re-embed with "
-                f"{self.embedder.name!r}, or use CREDO_EMBEDDER={self._stored_model}"
-            )
-
     def drop_schema(self) -> None:
         """Drop this store's schema and everything in it (for tests and teardown)."""
         if self.schema is None:
@@ -652,51 +640,45 @@ class PostgresStore(SQLStore):
 
     # -- transactions --------------------------------------------------------------------
     @contextmanager
-    def transaction(self) -> Iterator[None]:
-        with self._lock:
-            if self._depth:
-                self._depth += 1
-                try:
-                    yield
-                finally:
-                    self._depth -= 1
-                return
-            self._revive()  # a connection the server dropped while idle: a new one
-            self._depth = 1
-            self._tx_thread = threading.get_ident()
-            added = 0
-            committing = False
-            conn = self._conn
-            try:
-                with conn.transaction():
-                    yield
-                    for dim in sorted(self._rebuild):
-                        self._build_vector_index(dim)
-                    added = self._added
-                    committing = True
-            except BaseException as exc:
-                self._erase_due = False
-                if _connection_lost(exc, conn):
-                    # rolled back by the server (or, when committing, unknown): the
-                    # caller's error, and a new connection for whatever comes next
-                    unavailable = self._unavailable(exc, committing=committing)
-                    unavailable.retry = not committing
-                    self._depth = 0
-                    with contextlib.suppress(StoreError):
-                        self._revive(force=True)
-                    raise unavailable from exc
-                raise
-            finally:
+    def _outermost(self) -> Iterator[None]:
+        """Begin the outermost transaction; commit it, or roll it back (`transaction`
+        holds the lock)."""
+        self._revive()  # a connection the server dropped while idle: a new one
+        self._depth = 1
+        self._tx_thread = threading.get_ident()
+        added = 0
+        committing = False
+        conn = self._conn
+        try:
+            with conn.transaction():
+                yield
+                for dim in sorted(self._rebuild):
+                    self._build_vector_index(dim)
+                added = self._added
+                committing = True
+        except BaseException as exc:
+            self._erase_due = False
+            if _connection_lost(exc, conn):
+                # rolled back by the server (or, when committing, unknown): the
+                # caller's error, and a new connection for whatever comes next
+                unavailable = self._unavailable(exc, committing=committing)
+                unavailable.retry = not committing
                 self._depth = 0
-                self._tx_thread = None
-                self._added = 0
-                self._rows_before = None
-                self._rebuild.clear()
-            if added >= _BULK_MIN:  # a bulk load, however it was split into put_many calls
-                self._refresh_statistics()
-            if self._erase_due:  # a forget ran inside this transaction
-                self._erase_due = False
-                self.erase()
+                with contextlib.suppress(StoreError):
+                    self._revive(force=True)
+                raise unavailable from exc
+            raise
+        finally:
+            self._depth = 0
+            self._tx_thread = None
+            self._added = 0
+            self._rows_before = None
+            self._rebuild.clear()
+        if added >= _BULK_MIN:  # a bulk load, however it was split into put_many calls
+            self._refresh_statistics()
+        if self._erase_due:  # a forget ran inside this transaction
+            self._erase_due = False
+            self.erase()
 
     def _ns(self, *parts: str) -> str:
         return "\x1f".join((self._home, *parts))

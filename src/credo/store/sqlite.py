@@ -217,6 +217,7 @@ class SQLiteStore(SQLStore):
     def __init__(self, path: str | Path, embedder: Embedder) -> None:
         super().__init__(embedder)
         self.path = str(path) if str(path) == ":memory:" else str(Path(path).expanduser())
+        self.where = self.path
         if self.path != ":memory:":
             from . import _private_sqlite  # the package imports this module
 
@@ -313,71 +314,52 @@ class SQLiteStore(SQLStore):
         row = self._conn.execute("SELECT value FROM meta WHERE key = ?", (key,)).fetchone()
         return row[0] if row else None
 
-    def _check_model(self) -> None:
-        row = self._conn.execute("SELECT model FROM vectors LIMIT 1").fetchone()
-        self._stored_model = row[0] if row else None
-
-    def _require_model(self) -> None:
-        if self._stored_model and self._stored_model != self.embedder.name:
-            raise StoreError(
-                f"the vectors in {self.path} were made by {self._stored_model!r}, but the "
-                f"embedder is {self.embedder.name!r}: run `credo reindex` to re-embed with "
-                f"{self.embedder.name!r}, or use CREDO_EMBEDDER={self._stored_model}"
-            )
-
     # -- transactions --------------------------------------------------------------------
     @contextmanager
-    def transaction(self) -> Iterator[None]:
-        with self._lock:
-            if self._depth:
-                self._depth += 1
-                try:
-                    yield
-                finally:
-                    self._depth -= 1
-                return
-            self._conn.execute("BEGIN IMMEDIATE")
-            self._depth = 1
-            try:
-                yield
-                gens = self._bump_generations()
-                # an erase another forget left pending is finished by the next write
-                waiting = (
-                    self._erase_ready
-                    and not self._erasing
-                    and not self._marked
-                    and self._conn.execute("SELECT 1 FROM pending_erase LIMIT 1").fetchone()
-                    is not None
-                )
-                self._conn.execute("COMMIT")
-            except BaseException as exc:
-                # SQLite has already rolled back after some errors (a full disk among
-                # them): a second ROLLBACK would hide the cause behind "no transaction"
-                if self._conn.in_transaction:
-                    with contextlib.suppress(sqlite3.Error):
-                        self._conn.execute("ROLLBACK")
-                self._pending.clear()
-                for scope in self._read_in_tx:  # they may hold what was rolled back
-                    self._indexes.pop(scope, None)
-                self._read_in_tx.clear()
-                self._erase_due = self._marked = False
-                mapped = (
-                    disk_error(self.path, exc, "writing to")
-                    if isinstance(exc, sqlite3.OperationalError)
-                    else None
-                )
-                if mapped is not None:
-                    raise mapped from exc
-                raise
-            finally:
-                self._depth = 0
+    def _outermost(self) -> Iterator[None]:
+        """Begin the outermost transaction; commit it, or roll it back (`transaction`
+        holds the lock)."""
+        self._conn.execute("BEGIN IMMEDIATE")
+        self._depth = 1
+        try:
+            yield
+            gens = self._bump_generations()
+            # an erase another forget left pending is finished by the next write
+            waiting = (
+                self._erase_ready
+                and not self._erasing
+                and not self._marked
+                and self._conn.execute("SELECT 1 FROM pending_erase LIMIT 1").fetchone() is not None
+            )
+            self._conn.execute("COMMIT")
+        except BaseException as exc:
+            # SQLite has already rolled back after some errors (a full disk among
+            # them): a second ROLLBACK would hide the cause behind "no transaction"
+            if self._conn.in_transaction:
+                with contextlib.suppress(sqlite3.Error):
+                    self._conn.execute("ROLLBACK")
+            self._pending.clear()
+            for scope in self._read_in_tx:  # they may hold what was rolled back
+                self._indexes.pop(scope, None)
             self._read_in_tx.clear()
-            self._sync_indexes(gens)
-            due, self._erase_due, self._marked = self._erase_due, False, False
-            if due:
-                self.erase()
-            elif waiting:
-                self.erase(wait=0)
+            self._erase_due = self._marked = False
+            mapped = (
+                disk_error(self.path, exc, "writing to")
+                if isinstance(exc, sqlite3.OperationalError)
+                else None
+            )
+            if mapped is not None:
+                raise mapped from exc
+            raise
+        finally:
+            self._depth = 0
+        self._read_in_tx.clear()
+        self._sync_indexes(gens)
+        due, self._erase_due, self._marked = self._erase_due, False, False
+        if due:
+            self.erase()
+        elif waiting:
+            self.erase(wait=0)
 
     def lock_key(self, scope: str, subject: str | None, predicate: str | None) -> None:
         """SQLite's BEGIN IMMEDIATE already serialises every writer."""

@@ -11,10 +11,11 @@ from __future__ import annotations
 
 import contextlib
 import functools
+import threading
 import time
 from abc import abstractmethod
-from collections.abc import Callable, Sequence
-from contextlib import AbstractContextManager
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import AbstractContextManager, contextmanager
 from typing import Any, ClassVar, TypeVar, cast
 
 import numpy as np
@@ -77,6 +78,46 @@ class SQLStore(Store):
     @abstractmethod
     def _insert(self, fact: Fact, vector: Vector | None) -> None:
         """Store a new fact with its vector (and full-text row), in `put`'s transaction."""
+
+    #: where the store is, for messages (a path, or a server and schema)
+    where: str
+    #: the lock every write (and, in SQLite, every read) holds
+    _lock: threading.RLock
+    #: how deep the open transaction is nested (0: none open)
+    _depth: int
+    #: the embedder that made the stored vectors (None: no vectors yet)
+    _stored_model: str | None
+
+    # -- transactions --------------------------------------------------------------------
+    @contextmanager
+    def transaction(self) -> Iterator[None]:
+        with self._lock:
+            if self._depth:  # an inner block joins the open transaction
+                self._depth += 1
+                try:
+                    yield
+                finally:
+                    self._depth -= 1
+                return
+            with self._outermost():
+                yield
+
+    @abstractmethod
+    def _outermost(self) -> AbstractContextManager[None]:
+        """Begin the outermost transaction; commit it, or roll it back."""
+
+    # -- models --------------------------------------------------------------------------
+    def _check_model(self) -> None:
+        rows = self._rows("SELECT model FROM vectors LIMIT 1")
+        self._stored_model = str(rows[0][0]) if rows else None
+
+    def _require_model(self) -> None:
+        if self._stored_model and self._stored_model != self.embedder.name:
+            raise StoreError(
+                f"the vectors in {self.where} were made by {self._stored_model!r}, but the "
+                f"embedder is {self.embedder.name!r}: run `credo reindex` to re-embed with "
+                f"{self.embedder.name!r}, or use CREDO_EMBEDDER={self._stored_model}"
+            )
 
     # -- facts ---------------------------------------------------------------------------
     def put(self, fact: Fact, vector: Vector | None = None) -> None:
