@@ -58,10 +58,9 @@ from .postgres_schema import (
     vector_index_sql,
 )
 from .sql import POSTGRES, nul
-from .sqlite import STOPWORDS
 from .sqlstore import SQLStore
 from .words import RARE_WORDS_FROM as _RARE_WORDS_FROM
-from .words import WordCounts
+from .words import WordCounts, query_words
 
 Conn = psycopg.Connection[TupleRow]
 
@@ -88,7 +87,6 @@ _FACT_TYPES = [
     "float8",
 ]
 _SCHEMA_NAME = re.compile(r"^[A-Za-z_][A-Za-z0-9_]{0,62}$")
-_MAX_QUERY_WORDS = 32
 _EMBED_BATCH = 1024
 #: a transaction that adds at least this many facts, and at least a quarter as many as the
 #: table held, drops the HNSW index and rebuilds it once at commit: building is about five
@@ -100,12 +98,6 @@ MISSING_EXTENSION = (
     "postgresql-15-pgvector, or bash scripts/ci-postgres.sh), or have a superuser run "
     "CREATE EXTENSION {ext} in the database {db}"
 )
-
-
-def query_words(text: str) -> list[str]:
-    """The words of user text worth matching (as SQLite's `fts_query` picks them)."""
-    words = [w for w in re.findall(r"\w+", text.lower()) if w not in STOPWORDS]
-    return list(dict.fromkeys(words))[:_MAX_QUERY_WORDS]
 
 
 def vector_query(dim: int, *, with_vectors: bool = False) -> str:

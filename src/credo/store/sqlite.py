@@ -6,7 +6,6 @@ from __future__ import annotations
 import contextlib
 import math
 import os
-import re
 import sqlite3
 import threading
 import time
@@ -31,94 +30,11 @@ from .sqlite_schema import MIGRATIONS
 from .sqlstore import SQLStore, reading
 from .vectors import VectorIndex, matrix_for
 from .words import RARE_WORDS_FROM as _RARE_WORDS_FROM
-from .words import WordCounts
+from .words import WordCounts, query_words
 
 _CHUNK = 500
 # Queries by id write `+scope = ?`: the unary plus keeps SQLite from choosing a scope index
 # (a scan of the whole scope) over the unique id index; the scope still filters every row.
-
-#: words too common to help a lexical match; dropping them keeps FTS queries fast
-STOPWORDS = frozenset(
-    [
-        "a",
-        "an",
-        "and",
-        "are",
-        "as",
-        "at",
-        "be",
-        "been",
-        "but",
-        "by",
-        "can",
-        "could",
-        "did",
-        "do",
-        "does",
-        "for",
-        "from",
-        "had",
-        "has",
-        "have",
-        "he",
-        "her",
-        "his",
-        "how",
-        "i",
-        "if",
-        "in",
-        "into",
-        "is",
-        "it",
-        "its",
-        "me",
-        "my",
-        "no",
-        "not",
-        "of",
-        "on",
-        "or",
-        "our",
-        "she",
-        "so",
-        "than",
-        "that",
-        "the",
-        "their",
-        "them",
-        "then",
-        "there",
-        "these",
-        "they",
-        "this",
-        "to",
-        "was",
-        "we",
-        "were",
-        "what",
-        "when",
-        "where",
-        "which",
-        "who",
-        "whom",
-        "why",
-        "will",
-        "with",
-        "would",
-        "you",
-        "your",
-        "yours",
-        "do",
-        "does",
-        "did",
-        "about",
-        "just",
-        "also",
-        "any",
-        "some",
-    ]
-)
-
 
 #: the searchable columns: the FTS table also holds the scope, which a word must not match
 FTS_COLUMNS = "{text subject object}"
@@ -131,12 +47,6 @@ LOG_KEEP = 100_000
 LOG_PRUNE_EVERY = 1024
 #: a delta of more entries than this (or than the index holds) is a reload instead
 DELTA_MAX = 10_000
-
-
-def query_words(text: str) -> list[str]:
-    """The words of user text worth matching: lower-cased, de-duplicated, no stopwords."""
-    words = [w for w in re.findall(r"\w+", text.lower()) if w not in STOPWORDS]
-    return list(dict.fromkeys(words))[:32]
 
 
 def _quoted(words: Sequence[str]) -> str:
