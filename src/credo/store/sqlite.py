@@ -9,10 +9,10 @@ import os
 import sqlite3
 import threading
 import time
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any
 
 import numpy as np
 
@@ -32,9 +32,9 @@ from .vectors import VectorIndex, matrix_for
 from .words import RARE_WORDS_FROM as _RARE_WORDS_FROM
 from .words import WordCounts, query_words
 
-_CHUNK = 500
-# Queries by id write `+scope = ?`: the unary plus keeps SQLite from choosing a scope index
-# (a scan of the whole scope) over the unique id index; the scope still filters every row.
+# Queries by id write `+scope = ?` (`Dialect.pin`): the unary plus keeps SQLite from
+# choosing a scope index (a scan of the whole scope) over the unique id index; the scope
+# still filters every row.
 
 #: the searchable columns: the FTS table also holds the scope, which a word must not match
 FTS_COLUMNS = "{text subject object}"
@@ -64,19 +64,6 @@ def fts_query(text: str, required: Sequence[str] | None = None) -> str | None:
     if required and len(required) < len(words):
         return f"{FTS_COLUMNS} : (({_quoted(required)}) AND ({_quoted(words)}))"
     return f"{FTS_COLUMNS} : ({_quoted(words)})"
-
-
-def _marks(chunk: Sequence[str]) -> str:
-    return ", ".join("?" * len(chunk))
-
-
-T = TypeVar("T")
-F = TypeVar("F", bound=Callable[..., Any])
-
-
-def _chunks(items: Sequence[T], size: int = _CHUNK) -> Iterator[Sequence[T]]:
-    for i in range(0, len(items), size):
-        yield items[i : i + size]
 
 
 def _free_bytes(path: str) -> int | None:
@@ -570,11 +557,10 @@ class SQLiteStore(SQLStore):
 
     def _vectors_from_table(self, ids: Sequence[str], scope: str) -> dict[str, Vector]:
         out: dict[str, Vector] = {}
-        for chunk in _chunks(list(dict.fromkeys(ids))):
+        for chunk in SQLITE.chunks(list(dict.fromkeys(ids))):
+            inside, params = SQLITE.one_of("fact_id", chunk)
             rows = self._conn.execute(
-                f"SELECT fact_id, vec FROM vectors WHERE +scope = ? AND fact_id IN "
-                f"({', '.join('?' * len(chunk))})",
-                (scope, *chunk),
+                f"SELECT fact_id, vec FROM vectors WHERE +scope = ? AND {inside}", (scope, *params)
             )
             out.update((r[0], np.frombuffer(r[1], dtype=np.float32)) for r in rows)
         return out
