@@ -3,8 +3,10 @@
 
 A backend subclasses `SQLStore`, names its `dialect`, runs statements (`_rows`, `_run`,
 `_run_many`), says how a read is guarded (`_reading`) and keeps for itself what truly
-differs: connections, transactions and locks, inserting a fact (its vector and full-text
-rows), search, forgetting's statements, erase, schema and migrations.
+differs: connections, how its outermost transaction begins and ends (`_outermost`), locks,
+inserting a fact (its vector and full-text rows: `_insert`), search, what a forget removes
+beyond the rows (`_forget_indexed`, `_forget_lock`, `_forget_mark_erase`), erase, schema
+and migrations.
 """
 
 from __future__ import annotations
