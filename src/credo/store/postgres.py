@@ -39,26 +39,16 @@ from psycopg.adapt import Loader
 from psycopg.conninfo import conninfo_to_dict
 from psycopg.pq import Format
 from psycopg.rows import TupleRow
-from psycopg.types.json import Jsonb
 
 from ..embed import Embedder
-from ..fact import Fact, Status
+from ..fact import Fact
+from . import sql as q
 from .base import (
-    FORGOTTEN_OTHER,
-    Conflict,
-    Event,
     ForgetReport,
-    IngestOutcome,
-    Rejection,
-    Rule,
-    Store,
     StoreError,
     StoreUnavailable,
     Vector,
     check_scope,
-    mentions,
-    names_a_subject,
-    sql_count,
 )
 from .postgres_schema import (
     MIGRATIONS,
@@ -67,9 +57,10 @@ from .postgres_schema import (
     vector_index_name,
     vector_index_sql,
 )
-from .sqlite import STOPWORDS, scrub_ids
+from .sql import POSTGRES, nul
+from .sqlstore import SQLStore
 from .words import RARE_WORDS_FROM as _RARE_WORDS_FROM
-from .words import WordCounts
+from .words import WordCounts, query_words
 
 Conn = psycopg.Connection[TupleRow]
 
@@ -77,10 +68,6 @@ _LOCK_SETUP = 0x63726564  # "cred"
 _LOCK_SCOPE = _LOCK_SETUP + 1
 _LOCK_KEY = _LOCK_SETUP + 2
 
-FACT_COLUMNS = (
-    "id, scope, text, subject, predicate, object, source, confidence, status, derived_from, "
-    "superseded_by, created_at, valid_from, valid_to, access_count, last_seen_at"
-)
 _FACT_TYPES = [
     "text",
     "text",
@@ -100,7 +87,6 @@ _FACT_TYPES = [
     "float8",
 ]
 _SCHEMA_NAME = re.compile(r"^[A-Za-z_][A-Za-z0-9_]{0,62}$")
-_MAX_QUERY_WORDS = 32
 _EMBED_BATCH = 1024
 #: a transaction that adds at least this many facts, and at least a quarter as many as the
 #: table held, drops the HNSW index and rebuilds it once at commit: building is about five
@@ -112,12 +98,6 @@ MISSING_EXTENSION = (
     "postgresql-15-pgvector, or bash scripts/ci-postgres.sh), or have a superuser run "
     "CREATE EXTENSION {ext} in the database {db}"
 )
-
-
-def query_words(text: str) -> list[str]:
-    """The words of user text worth matching (as SQLite's `fts_query` picks them)."""
-    words = [w for w in re.findall(r"\w+", text.lower()) if w not in STOPWORDS]
-    return list(dict.fromkeys(words))[:_MAX_QUERY_WORDS]
 
 
 def vector_query(dim: int, *, with_vectors: bool = False) -> str:
@@ -243,78 +223,6 @@ def _describe(url: str) -> str:
     return f"{user}{host}:{port}/{params.get('dbname') or ''}"
 
 
-def _opt_float(value: Any) -> float | None:
-    return None if value is None else float(value)
-
-
-def _row_to_fact(row: Sequence[Any]) -> Fact:
-    return Fact(
-        id=row[0],
-        scope=row[1],
-        text=row[2],
-        subject=row[3],
-        predicate=row[4],
-        object=row[5],
-        source=row[6],
-        confidence=row[7],
-        status=Status(row[8]),
-        derived_from=list(row[9] or []),
-        superseded_by=row[10],
-        created_at=row[11],
-        valid_from=row[12],
-        valid_to=row[13],
-        access_count=row[14],
-        last_seen_at=row[15],
-    )
-
-
-def _fact_row(fact: Fact) -> tuple[Any, ...]:
-    return (
-        fact.id,
-        fact.scope,
-        fact.text,
-        fact.subject,
-        fact.predicate,
-        fact.object,
-        fact.source,
-        float(fact.confidence),
-        Status(fact.status).value,
-        [str(r) for r in fact.derived_from],
-        fact.superseded_by,
-        float(fact.created_at),
-        _opt_float(fact.valid_from),
-        _opt_float(fact.valid_to),
-        int(fact.access_count),
-        _opt_float(fact.last_seen_at),
-    )
-
-
-# PostgreSQL text cannot hold NUL. Nothing stored contains one, so a lookup by a value
-# with NUL finds nothing (as it would in SQLite) instead of failing; a write of one is
-# refused with a StoreError rather than a driver error.
-def _nul(*values: str | None) -> bool:
-    return any(value is not None and "\x00" in value for value in values)
-
-
-def _no_nul(what: str, *values: str | None) -> None:
-    if _nul(*values):
-        raise StoreError(f"{what}: PostgreSQL cannot store a NUL character in text")
-
-
-def _check_text(fact: Fact) -> None:
-    _no_nul(
-        f"fact {fact.id!r}",
-        fact.id,
-        fact.text,
-        fact.subject,
-        fact.predicate,
-        fact.object,
-        fact.source,
-        fact.superseded_by,
-        *fact.derived_from,
-    )
-
-
 #: SQLSTATE classes and codes that mean the connection, not the statement, failed: a
 #: connection exception, the server shutting down or crashing, or not accepting yet
 _LOST_STATES = ("08", "57P01", "57P02", "57P03")
@@ -391,7 +299,7 @@ def _reconnecting(method: Any) -> Any:
     return wrapper
 
 
-class PostgresStore(Store):
+class PostgresStore(SQLStore):
     """`Store` on PostgreSQL + pgvector. `schema` (created when missing) keeps one credo
     database apart from others in the same PostgreSQL database, as the tests do."""
 
@@ -400,6 +308,8 @@ class PostgresStore(Store):
     #: HNSW candidate list: higher is slower and closer to exact (`set_ef_search`)
     ef_search = 100
     concurrent_nearest = True
+    dialect = POSTGRES
+    text_index_in_row = True  # the tsvector column
     #: memory for an HNSW build; when the graph does not fit, pgvector builds far slower
     build_memory = "512MB"
     #: whether `forget` runs the erase step itself (False: it records it as pending, and
@@ -701,18 +611,6 @@ class PostgresStore(Store):
     def applied_migrations(self) -> list[str]:
         return [str(r[0]) for r in self._conn.execute("SELECT name FROM migrations ORDER BY seq")]
 
-    def _check_model(self) -> None:
-        row = self._conn.execute("SELECT model FROM vectors LIMIT 1").fetchone()
-        self._stored_model: str | None = str(row[0]) if row else None
-
-    def _require_model(self) -> None:
-        if self._stored_model and self._stored_model != self.embedder.name:
-            raise StoreError(
-                f"the vectors in {self.where} were made by {self._stored_model!r}, but the "
-                f"embedder is {self.embedder.name!r}: run `credo reindex` to re-embed with "
-                f"{self.embedder.name!r}, or use CREDO_EMBEDDER={self._stored_model}"
-            )
-
     def drop_schema(self) -> None:
         """Drop this store's schema and everything in it (for tests and teardown)."""
         if self.schema is None:
@@ -734,51 +632,45 @@ class PostgresStore(Store):
 
     # -- transactions --------------------------------------------------------------------
     @contextmanager
-    def transaction(self) -> Iterator[None]:
-        with self._lock:
-            if self._depth:
-                self._depth += 1
-                try:
-                    yield
-                finally:
-                    self._depth -= 1
-                return
-            self._revive()  # a connection the server dropped while idle: a new one
-            self._depth = 1
-            self._tx_thread = threading.get_ident()
-            added = 0
-            committing = False
-            conn = self._conn
-            try:
-                with conn.transaction():
-                    yield
-                    for dim in sorted(self._rebuild):
-                        self._build_vector_index(dim)
-                    added = self._added
-                    committing = True
-            except BaseException as exc:
-                self._erase_due = False
-                if _connection_lost(exc, conn):
-                    # rolled back by the server (or, when committing, unknown): the
-                    # caller's error, and a new connection for whatever comes next
-                    unavailable = self._unavailable(exc, committing=committing)
-                    unavailable.retry = not committing
-                    self._depth = 0
-                    with contextlib.suppress(StoreError):
-                        self._revive(force=True)
-                    raise unavailable from exc
-                raise
-            finally:
+    def _outermost(self) -> Iterator[None]:
+        """Begin the outermost transaction; commit it, or roll it back (`transaction`
+        holds the lock)."""
+        self._revive()  # a connection the server dropped while idle: a new one
+        self._depth = 1
+        self._tx_thread = threading.get_ident()
+        added = 0
+        committing = False
+        conn = self._conn
+        try:
+            with conn.transaction():
+                yield
+                for dim in sorted(self._rebuild):
+                    self._build_vector_index(dim)
+                added = self._added
+                committing = True
+        except BaseException as exc:
+            self._erase_due = False
+            if _connection_lost(exc, conn):
+                # rolled back by the server (or, when committing, unknown): the
+                # caller's error, and a new connection for whatever comes next
+                unavailable = self._unavailable(exc, committing=committing)
+                unavailable.retry = not committing
                 self._depth = 0
-                self._tx_thread = None
-                self._added = 0
-                self._rows_before = None
-                self._rebuild.clear()
-            if added >= _BULK_MIN:  # a bulk load, however it was split into put_many calls
-                self._refresh_statistics()
-            if self._erase_due:  # a forget ran inside this transaction
-                self._erase_due = False
-                self.erase()
+                with contextlib.suppress(StoreError):
+                    self._revive(force=True)
+                raise unavailable from exc
+            raise
+        finally:
+            self._depth = 0
+            self._tx_thread = None
+            self._added = 0
+            self._rows_before = None
+            self._rebuild.clear()
+        if added >= _BULK_MIN:  # a bulk load, however it was split into put_many calls
+            self._refresh_statistics()
+        if self._erase_due:  # a forget ran inside this transaction
+            self._erase_due = False
+            self.erase()
 
     def _ns(self, *parts: str) -> str:
         return "\x1f".join((self._home, *parts))
@@ -803,49 +695,23 @@ class PostgresStore(Store):
             (_LOCK_KEY, self._ns(scope, subject, predicate)),
         )
 
+    # -- statements (for SQLStore) ----------------------------------------------------------
+    def _rows(self, statement: str, params: Sequence[Any] = ()) -> list[Any]:
+        return self._conn.execute(statement, params).fetchall()
+
+    def _run(self, statement: str, params: Sequence[Any] = ()) -> int:
+        return self._conn.execute(statement, params).rowcount
+
+    def _run_many(self, statement: str, rows: Sequence[Sequence[Any]]) -> None:
+        with self._conn.cursor() as cur:
+            cur.executemany(statement, rows)
+
     # -- facts ---------------------------------------------------------------------------
-    def put(self, fact: Fact, vector: Vector | None = None) -> None:
-        check_scope(fact.scope)
-        _check_text(fact)
-        c = self._conn
-        with self.transaction():
-            row = c.execute(
-                "SELECT scope, text, subject, predicate, object FROM facts WHERE id = %s "
-                "FOR UPDATE",
-                (fact.id,),
-            ).fetchone()
-            if row is None:
-                self._insert(fact, vector)
-                return
-            if row[0] != fact.scope:
-                raise StoreError(f"fact {fact.id} belongs to another scope")
-            if tuple(row[1:]) != (fact.text, fact.subject, fact.predicate, fact.object):
-                raise StoreError(
-                    f"fact {fact.id}: text and key are never overwritten; store a new fact"
-                )
-            c.execute(
-                "UPDATE facts SET source = %s, confidence = %s, status = %s, derived_from = %s, "
-                "superseded_by = %s, created_at = %s, valid_from = %s, valid_to = %s, "
-                "access_count = %s, last_seen_at = %s WHERE id = %s",
-                (*_fact_row(fact)[6:], fact.id),
-            )
-            c.execute("DELETE FROM provenance WHERE fact_id = %s", (fact.id,))
-            self._write_provenance(fact)
-
-    def _vector(self, fact: Fact, vector: Vector | None) -> Vector:
-        vec = vector if vector is not None else self.embed([fact.text])[0]
-        vec = np.asarray(vec, dtype=np.float32)
-        if vec.shape != (self.embedder.dim,):
-            raise StoreError(f"vector of shape {vec.shape}, expected ({self.embedder.dim},)")
-        return vec
-
     def _insert(self, fact: Fact, vector: Vector | None) -> None:
         self._require_model()
         vec = self._vector(fact, vector)
         c = self._conn
-        c.execute(
-            f"INSERT INTO facts ({FACT_COLUMNS}) VALUES ({', '.join(['%s'] * 16)})", _fact_row(fact)
-        )
+        c.execute(*q.insert_fact(POSTGRES, fact))
         self._write_provenance(fact)
         c.execute(
             "INSERT INTO vectors (fact_id, scope, model, dim, vec) VALUES (%s, %s, %s, %s, %s)",
@@ -853,19 +719,11 @@ class PostgresStore(Store):
         )
         self._stored_model = self.embedder.name
 
-    def _write_provenance(self, fact: Fact) -> None:
-        if fact.derived_from:
-            self._conn.execute(
-                "INSERT INTO provenance (fact_id, scope, ref) "
-                "SELECT %s, %s, unnest(%s::text[]) ON CONFLICT DO NOTHING",
-                (fact.id, fact.scope, [str(r) for r in fact.derived_from]),
-            )
-
     def put_many(self, facts: Sequence[Fact]) -> None:
         """Bulk insert: new facts go in by binary COPY; known ids take `put`'s path."""
         for fact in facts:
             check_scope(fact.scope)
-            _check_text(fact)
+            q.check_fact_text(fact)
         if not facts:
             return
         c = self._conn
@@ -933,10 +791,10 @@ class PostgresStore(Store):
         c = self._conn
         name, dim = self.embedder.name, self.embedder.dim
         with c.cursor() as cur:
-            with cur.copy(f"COPY facts ({FACT_COLUMNS}) FROM STDIN (FORMAT BINARY)") as cp:
+            with cur.copy(f"COPY facts ({q.FACT_COLUMNS}) FROM STDIN (FORMAT BINARY)") as cp:
                 cp.set_types(_FACT_TYPES)
                 for fact in facts:
-                    cp.write_row(_fact_row(fact))
+                    cp.write_row(q.fact_values(POSTGRES, fact))
             refs = [(f.id, f.scope, str(r)) for f in facts for r in dict.fromkeys(f.derived_from)]
             if refs:
                 with cur.copy(
@@ -957,111 +815,6 @@ class PostgresStore(Store):
                         if vec.shape != (dim,):
                             raise StoreError(f"vector of shape {vec.shape}, expected ({dim},)")
                         cp.write_row((fact.id, fact.scope, name, dim, vec))
-
-    def get(self, fact_id: str, *, scope: str) -> Fact | None:
-        found = self.get_many([fact_id], scope=scope)
-        return found[0] if found else None
-
-    def get_many(self, ids: Sequence[str], *, scope: str) -> list[Fact]:
-        check_scope(scope)
-        by_id = {r[0]: _row_to_fact(r) for r in self._rows_of(FACT_COLUMNS, ids, scope)}
-        return [by_id[i] for i in dict.fromkeys(ids) if i in by_id]
-
-    def subjects_of(self, ids: Sequence[str], *, scope: str) -> dict[str, str | None]:
-        check_scope(scope)
-        return {str(r[0]): r[1] for r in self._rows_of("id, subject", ids, scope)}
-
-    def _rows_of(self, columns: str, ids: Sequence[str], scope: str) -> list[Any]:
-        """`columns` (the id first) of the facts of `scope` with these ids, any order."""
-        wanted = [i for i in dict.fromkeys(ids) if not _nul(i)]
-        if not wanted:
-            return []
-        return self._conn.execute(
-            f"SELECT {columns} FROM facts WHERE scope = %s AND id = ANY(%s)", (scope, wanted)
-        ).fetchall()
-
-    def all(
-        self,
-        *,
-        scope: str,
-        status: Status | None = None,
-        subject: str | None = None,
-        limit: int | None = None,
-        offset: int = 0,
-    ) -> list[Fact]:
-        check_scope(scope)
-        if _nul(subject):
-            return []
-        query = f"SELECT {FACT_COLUMNS} FROM facts WHERE scope = %s"
-        args: list[Any] = [scope]
-        if status is not None:
-            query += " AND status = %s"
-            args.append(Status(status).value)
-        if subject is not None:
-            query += " AND subject = %s"
-            args.append(subject)
-        # as SQLite reads them: a negative limit is no limit, a negative offset none
-        query += " ORDER BY created_at, seq LIMIT %s OFFSET %s"
-        args += [None if limit is None or limit < 0 else sql_count(limit), sql_count(offset)]
-        return [_row_to_fact(r) for r in self._conn.execute(query, args)]
-
-    def count(self, *, scope: str, status: Status | None = None) -> int:
-        check_scope(scope)
-        if status is None:
-            row = self._conn.execute(
-                "SELECT count(*) FROM facts WHERE scope = %s", (scope,)
-            ).fetchone()
-        else:
-            row = self._conn.execute(
-                "SELECT count(*) FROM facts WHERE scope = %s AND status = %s",
-                (scope, Status(status).value),
-            ).fetchone()
-        return int(row[0]) if row else 0
-
-    def scopes(self) -> list[str]:
-        rows = self._conn.execute(
-            "SELECT scope FROM (SELECT scope FROM facts UNION SELECT scope FROM aliases "
-            "UNION SELECT scope FROM rules UNION SELECT scope FROM rejections) s "
-            'ORDER BY scope COLLATE "C"'
-        )
-        return [str(r[0]) for r in rows]
-
-    def by_key(self, subject: str, predicate: str, *, scope: str) -> list[Fact]:
-        check_scope(scope)
-        if _nul(subject, predicate):
-            return []
-        rows = self._conn.execute(
-            f"SELECT {FACT_COLUMNS} FROM facts WHERE scope = %s AND subject = %s "
-            "AND predicate = %s ORDER BY created_at, seq",
-            (scope, subject, predicate),
-        )
-        return [_row_to_fact(r) for r in rows]
-
-    def by_subject(
-        self, subject: str, *, scope: str, live_only: bool = True, limit: int = 500
-    ) -> list[Fact]:
-        check_scope(scope)
-        if _nul(subject):
-            return []
-        query = f"SELECT {FACT_COLUMNS} FROM facts WHERE scope = %s AND subject = %s"
-        if live_only:
-            query += " AND status IN ('active', 'conflicted')"
-        query += " ORDER BY valid_from DESC NULLS LAST, seq DESC LIMIT %s"
-        limit_arg = None if limit < 0 else sql_count(limit)
-        return [_row_to_fact(r) for r in self._conn.execute(query, (scope, subject, limit_arg))]
-
-    def known_subjects(self, names: Sequence[str], *, scope: str) -> set[str]:
-        check_scope(scope)
-        wanted = [n for n in dict.fromkeys(names) if not _nul(n)]
-        if not wanted:
-            return set()
-        # one indexed probe per name that stops at its first live fact (see SQLite's)
-        rows = self._conn.execute(
-            "SELECT n FROM unnest(%s::text[]) AS n WHERE EXISTS (SELECT 1 FROM facts "
-            "WHERE scope = %s AND subject = n AND status IN ('active', 'conflicted'))",
-            (wanted, scope),
-        )
-        return {str(r[0]) for r in rows}
 
     # -- search --------------------------------------------------------------------------
     def vector_search(self, query: str | Vector, *, scope: str, k: int) -> list[tuple[str, float]]:
@@ -1177,7 +930,7 @@ class PostgresStore(Store):
 
     def vectors_of(self, ids: Sequence[str], *, scope: str) -> dict[str, Vector]:
         check_scope(scope)
-        wanted = [i for i in dict.fromkeys(ids) if not _nul(i)]
+        wanted = [i for i in dict.fromkeys(ids) if not nul(i)]
         if not wanted:
             return {}
         rows = self._fetch_vectors(
@@ -1197,524 +950,12 @@ class PostgresStore(Store):
                 cur.adapters.register_loader(info.oid, _RawVectorLoader)
             return cur.execute(query, args).fetchall()
 
-    # -- the decision log ----------------------------------------------------------------
-    def add_events(self, events: Sequence[Event]) -> None:
-        events = [e for e in events if not _nul(e.fact_id, e.kind, e.other, e.by)]
-        if not events:
-            return
-        for e in events:
-            check_scope(e.scope)
-        with self.transaction(), self._conn.cursor() as cur:
-            # an event of a fact not in its scope is dropped, as lineage is
-            cur.executemany(
-                "INSERT INTO fact_events (scope, fact_id, at, kind, other_id, decided_by, "
-                "confidence, detail) SELECT %s, %s, %s, %s, %s, %s, %s, %s WHERE EXISTS "
-                "(SELECT 1 FROM facts WHERE id = %s AND scope = %s)",
-                [
-                    (
-                        e.scope,
-                        e.fact_id,
-                        e.at,
-                        e.kind,
-                        e.other,
-                        e.by,
-                        e.confidence,
-                        Jsonb(e.detail),
-                        e.fact_id,
-                        e.scope,
-                    )
-                    for e in events
-                ],
-            )
-
-    def events(self, *, scope: str, fact_ids: Sequence[str] | None = None) -> list[Event]:
-        check_scope(scope)
-        cols = "scope, fact_id, at, kind, other_id, decided_by, confidence, detail"
-        if fact_ids is None:
-            rows = self._conn.execute(
-                f"SELECT {cols} FROM fact_events WHERE scope = %s ORDER BY id", (scope,)
-            ).fetchall()
-        else:
-            ids = [i for i in dict.fromkeys(fact_ids) if not _nul(i)]
-            rows = self._conn.execute(
-                f"SELECT {cols} FROM fact_events WHERE scope = %s AND (fact_id = ANY(%s) "
-                "OR other_id = ANY(%s)) ORDER BY id",
-                (scope, ids, ids),
-            ).fetchall()
-        return [
-            Event(
-                str(r[0]),
-                str(r[1]),
-                float(r[2]),
-                str(r[3]),
-                r[4],
-                str(r[5]),
-                None if r[6] is None else float(r[6]),
-                dict(r[7]),
-            )
-            for r in rows
-        ]
-
-    # -- lineage and conflicts -----------------------------------------------------------
-    def add_lineage(self, scope: str, parent: str, child: str, kind: str) -> None:
-        check_scope(scope)
-        if _nul(parent, child, kind):
-            return  # no stored fact has such an id: nothing to link, as SQLite
-        with self.transaction():
-            self._conn.execute(
-                "INSERT INTO lineage (scope, parent_id, child_id, kind, created_at) "
-                "SELECT %s, %s, %s, %s, %s WHERE "
-                "(SELECT count(*) FROM facts WHERE scope = %s AND id IN (%s, %s)) = 2 "
-                "ON CONFLICT DO NOTHING",
-                (scope, parent, child, kind, time.time(), scope, parent, child),
-            )
-
-    def lineage(self, *, scope: str, fact_id: str | None = None) -> list[tuple[str, str, str]]:
-        check_scope(scope)
-        if _nul(fact_id):
-            return []
-        if fact_id is None:
-            rows = self._conn.execute(
-                "SELECT parent_id, child_id, kind FROM lineage WHERE scope = %s "
-                "ORDER BY created_at, seq",
-                (scope,),
-            )
-        else:
-            rows = self._conn.execute(
-                "SELECT parent_id, child_id, kind FROM lineage WHERE scope = %s "
-                "AND (parent_id = %s OR child_id = %s) ORDER BY created_at, seq",
-                (scope, fact_id, fact_id),
-            )
-        return [(str(r[0]), str(r[1]), str(r[2])) for r in rows]
-
-    def record_conflict(
-        self, scope: str, a: str, b: str, reason: str, *, created_at: float | None = None
-    ) -> None:
-        check_scope(scope)
-        if _nul(a, b):
-            raise StoreError(f"cannot record a conflict: {a!r} and {b!r} are not both in {scope}")
-        _no_nul("conflict reason", reason)
-        with self.transaction():
-            row = self._conn.execute(
-                "SELECT count(*) FROM facts WHERE scope = %s AND id IN (%s, %s)", (scope, a, b)
-            ).fetchone()
-            if not row or row[0] != 2:
-                raise StoreError(f"cannot record a conflict: {a} and {b} are not both in {scope}")
-            self._conn.execute(
-                "INSERT INTO conflicts (scope, fact_a, fact_b, reason, created_at) "
-                "VALUES (%s, %s, %s, %s, %s) ON CONFLICT DO NOTHING",
-                (scope, a, b, reason, created_at or time.time()),
-            )
-
-    def conflicts(self, *, scope: str, include_resolved: bool = False) -> list[Conflict]:
-        check_scope(scope)
-        query = (
-            "SELECT fact_a, fact_b, reason, created_at, resolved_at, resolution, decided_by "
-            "FROM conflicts WHERE scope = %s"
-        )
-        if not include_resolved:
-            query += " AND resolved_at IS NULL"
-        rows = self._conn.execute(query + " ORDER BY created_at, seq", (scope,)).fetchall()
-        facts = {f.id: f for f in self.get_many([i for r in rows for i in r[:2]], scope=scope)}
-        return [
-            Conflict(scope, facts[r[0]], facts[r[1]], r[2], r[3], r[4], r[5], r[6])
-            for r in rows
-            if r[0] in facts and r[1] in facts
-        ]
-
-    def conflicts_of(self, fact_id: str, *, scope: str) -> list[Fact]:
-        check_scope(scope)
-        if _nul(fact_id):
-            return []
-        rows = self._conn.execute(
-            "SELECT fact_b FROM conflicts WHERE scope = %s AND fact_a = %s "
-            "AND resolved_at IS NULL "
-            "UNION SELECT fact_a FROM conflicts WHERE scope = %s AND fact_b = %s "
-            "AND resolved_at IS NULL",
-            (scope, fact_id, scope, fact_id),
-        )
-        return [f for f in self.get_many([r[0] for r in rows], scope=scope) if f.is_live]
-
-    def settle_conflict(
-        self,
-        scope: str,
-        a: str,
-        b: str,
-        *,
-        resolution: str,
-        decided_by: str,
-        resolved_at: float | None = None,
-    ) -> None:
-        check_scope(scope)
-        _no_nul("conflict settlement", resolution, decided_by)
-        if _nul(a, b):
-            return  # no such conflict
-        with self.transaction():
-            self._conn.execute(
-                "UPDATE conflicts SET resolved_at = %s, resolution = %s, decided_by = %s "
-                "WHERE scope = %s AND ((fact_a = %s AND fact_b = %s) "
-                "OR (fact_a = %s AND fact_b = %s))",
-                (resolved_at or time.time(), resolution, decided_by, scope, a, b, b, a),
-            )
-
-    # -- aliases, rejections, rules ------------------------------------------------------
-    def aliases(self, *, scope: str) -> dict[str, str]:
-        check_scope(scope)
-        rows = self._conn.execute(
-            'SELECT alias, canonical FROM aliases WHERE scope = %s ORDER BY alias COLLATE "C"',
-            (scope,),
-        )
-        return {str(r[0]): str(r[1]) for r in rows}
-
-    def set_alias(self, scope: str, alias: str, canonical: str) -> None:
-        check_scope(scope)
-        _no_nul("alias", alias, canonical)
-        with self.transaction():
-            self._conn.execute(
-                "INSERT INTO aliases (scope, alias, canonical, created_at) "
-                "VALUES (%s, %s, %s, %s) "
-                "ON CONFLICT (scope, alias) DO UPDATE SET canonical = excluded.canonical",
-                (scope, alias, canonical, time.time()),
-            )
-
-    def remove_alias(self, scope: str, alias: str) -> bool:
-        check_scope(scope)
-        if _nul(alias):
-            return False
-        with self.transaction():
-            cur = self._conn.execute(
-                "DELETE FROM aliases WHERE scope = %s AND alias = %s", (scope, alias)
-            )
-        return cur.rowcount > 0
-
-    def add_rejection(self, rejection: Rejection, *, keep: int | None = None) -> None:
-        check_scope(rejection.scope)
-
-        def kept(value: str) -> str:
-            # a rejection records refused user text, and any text may be refused: a NUL
-            # becomes U+FFFD rather than losing the record
-            return value.replace("\x00", "\ufffd")
-
-        with self.transaction():
-            self._conn.execute(
-                "INSERT INTO rejections (scope, text, code, reason, source, subject, "
-                "derived_from, created_at) VALUES (%s, %s, %s, %s, %s, %s, %s, %s)",
-                (
-                    rejection.scope,
-                    kept(rejection.text),
-                    kept(rejection.code),
-                    kept(rejection.reason),
-                    kept(rejection.source),
-                    None if rejection.subject is None else kept(rejection.subject),
-                    [kept(str(r)) for r in rejection.derived_from],
-                    rejection.created_at or time.time(),
-                ),
-            )
-            if keep is not None:
-                self.prune_rejections(scope=rejection.scope, keep=keep)
-
-    def rejections(self, *, scope: str, limit: int = 100) -> list[Rejection]:
-        check_scope(scope)
-        rows = self._conn.execute(
-            "SELECT id, scope, text, code, reason, source, subject, derived_from, created_at "
-            "FROM rejections WHERE scope = %s ORDER BY id DESC LIMIT %s",
-            (scope, None if limit < 0 else sql_count(limit)),
-        )
-        return [
-            Rejection(r[1], r[2], r[3], r[4], r[5], r[6], tuple(r[7] or ()), r[8], r[0])
-            for r in rows
-        ]
-
-    def prune_rejections(self, *, scope: str, keep: int) -> int:
-        check_scope(scope)
-        with self.transaction():
-            cur = self._conn.execute(
-                "DELETE FROM rejections WHERE scope = %s AND id NOT IN "
-                "(SELECT id FROM rejections WHERE scope = %s ORDER BY id DESC LIMIT %s)",
-                (scope, scope, sql_count(keep)),
-            )
-        return cur.rowcount
-
-    def add_rule(self, rule: Rule) -> None:
-        check_scope(rule.scope)
-        _no_nul("rule", rule.id, rule.pattern, rule.subject, rule.origin)
-        with self.transaction():
-            self._conn.execute(
-                "INSERT INTO rules (id, scope, pattern, subject, created_at, origin) "
-                "VALUES (%s, %s, %s, %s, %s, %s) ON CONFLICT (scope, id) DO UPDATE SET "
-                "pattern = excluded.pattern, subject = excluded.subject, "
-                "created_at = excluded.created_at, origin = excluded.origin",
-                (rule.id, rule.scope, rule.pattern, rule.subject, rule.created_at, rule.origin),
-            )
-
-    def rules(self, *, scope: str) -> list[Rule]:
-        check_scope(scope)
-        rows = self._conn.execute(
-            "SELECT id, scope, pattern, subject, created_at, origin FROM rules "
-            'WHERE scope = %s ORDER BY created_at, id COLLATE "C"',
-            (scope,),
-        )
-        return [Rule(*r) for r in rows]
-
-    def remove_rule(self, scope: str, rule_id: str) -> bool:
-        check_scope(scope)
-        if _nul(rule_id):
-            return False
-        with self.transaction():
-            cur = self._conn.execute(
-                "DELETE FROM rules WHERE scope = %s AND id = %s", (scope, rule_id)
-            )
-        return cur.rowcount > 0
-
-    # -- ingest bookkeeping ----------------------------------------------------------------
-    def ingest_outcomes(self, *, scope: str, keys: Sequence[str]) -> dict[str, IngestOutcome]:
-        check_scope(scope)
-        keys = [k for k in keys if not _nul(k)]
-        rows = self._conn.execute(
-            "SELECT key, status, reason, refs, accepted, rejected, updated_at FROM "
-            "ingest_episodes WHERE scope = %s AND key = ANY(%s)",
-            (scope, keys),
-        ).fetchall()
-        return {
-            str(r[0]): IngestOutcome(
-                scope, str(r[0]), str(r[1]), str(r[2]), tuple(r[3]), int(r[4]), int(r[5]), r[6]
-            )
-            for r in rows
-        }
-
-    def record_ingest_outcome(self, outcome: IngestOutcome) -> None:
-        check_scope(outcome.scope)
-        _no_nul("an ingest record", outcome.key, outcome.reason, *outcome.refs)
-        with self.transaction():
-            self._conn.execute(
-                "INSERT INTO ingest_episodes (scope, key, status, reason, refs, accepted, "
-                "rejected, updated_at) VALUES (%s, %s, %s, %s, %s, %s, %s, %s) "
-                "ON CONFLICT (scope, key) DO UPDATE SET status = EXCLUDED.status, "
-                "reason = EXCLUDED.reason, refs = EXCLUDED.refs, accepted = EXCLUDED.accepted, "
-                "rejected = EXCLUDED.rejected, updated_at = EXCLUDED.updated_at",
-                (
-                    outcome.scope,
-                    outcome.key,
-                    outcome.status,
-                    outcome.reason,
-                    list(outcome.refs),
-                    outcome.accepted,
-                    outcome.rejected,
-                    outcome.updated_at or time.time(),
-                ),
-            )
-
-    def drop_rejections_from(self, *, scope: str, refs: Sequence[str]) -> int:
-        check_scope(scope)
-        refs = [r for r in refs if not _nul(r)]
-        with self.transaction():
-            cur = self._conn.execute(
-                "DELETE FROM rejections WHERE scope = %s AND derived_from && %s::text[]",
-                (scope, refs),
-            )
-        return cur.rowcount
-
     # -- forgetting ----------------------------------------------------------------------
     def _forget_lock(self, scope: str) -> None:
         # no writer of the scope may be halfway through a decision about these facts
         self._conn.execute(
             "SELECT pg_advisory_xact_lock(%s, hashtext(%s))", (_LOCK_SCOPE, self._ns(scope))
         )
-
-    def _forget_targets(
-        self,
-        scope: str,
-        *,
-        ids: Sequence[str],
-        subject: str | None,
-        episode: str | None,
-        everything: bool,
-    ) -> list[str]:
-        c = self._conn
-        found: list[str] = []
-
-        def add(query: str, args: Sequence[Any]) -> None:
-            found.extend(str(r[0]) for r in c.execute(query, args))
-
-        if ids:
-            add(
-                "SELECT id FROM facts WHERE scope = %s AND id = ANY(%s) ORDER BY seq",
-                (scope, [i for i in ids if not _nul(i)]),
-            )
-        # nothing stored can match a NUL: such a subject or episode names nothing
-        if subject is not None and not _nul(subject):
-            # every fact that names the subject (or an alias of it), in any role: the
-            # rows holding a name's longest word, read by the pattern that decides
-            names = [
-                subject,
-                *(
-                    str(r[0])
-                    for r in c.execute(
-                        "SELECT alias FROM aliases WHERE scope = %s AND canonical = %s",
-                        (scope, subject),
-                    )
-                ),
-            ]
-            names_it = names_a_subject(names)
-            likes = [
-                "%" + re.sub(r"([\\%_])", r"\\\1", max(n.split() or [n], key=len)) + "%"
-                for n in names
-            ]
-            found.extend(
-                str(r[0])
-                for r in c.execute(
-                    "SELECT id, subject, text, object FROM facts WHERE scope = %s AND "
-                    "(subject = ANY(%s) OR text ILIKE ANY(%s) OR object ILIKE ANY(%s)) "
-                    "ORDER BY seq",
-                    (scope, names, likes, likes),
-                )
-                if names_it(r[1], r[2], r[3])
-            )
-        if episode is not None and not _nul(episode):
-            add(
-                "SELECT p.fact_id FROM provenance p JOIN facts f ON f.id = p.fact_id "
-                "WHERE p.scope = %s AND p.ref = %s ORDER BY f.seq",
-                (scope, episode),
-            )
-        if everything:
-            add("SELECT id FROM facts WHERE scope = %s ORDER BY seq", (scope,))
-        return found
-
-    def _forget_children(self, scope: str, parents: Sequence[str]) -> list[str]:
-        rows = self._conn.execute(
-            "SELECT DISTINCT child_id FROM lineage WHERE scope = %s "
-            "AND kind = 'derived' AND parent_id = ANY(%s)",
-            (scope, list(parents)),
-        )
-        return [str(r[0]) for r in rows]
-
-    def _forget_rows(
-        self, scope: str, doomed: Sequence[str], report: ForgetReport
-    ) -> tuple[list[str], list[str]]:
-        c = self._conn
-        ids = list(doomed)
-        texts = [str(r[0]) for r in c.execute("SELECT text FROM facts WHERE id = ANY(%s)", (ids,))]
-        partners = [
-            str(r[0])
-            for r in c.execute(
-                "SELECT fact_b FROM conflicts WHERE fact_a = ANY(%s) "
-                "UNION SELECT fact_a FROM conflicts WHERE fact_b = ANY(%s) ORDER BY 1",
-                (ids, ids),
-            )
-        ]
-        report.conflicts += c.execute(
-            "DELETE FROM conflicts WHERE fact_a = ANY(%s) OR fact_b = ANY(%s)", (ids, ids)
-        ).rowcount
-        report.lineage += c.execute(
-            "DELETE FROM lineage WHERE parent_id = ANY(%s) OR child_id = ANY(%s)", (ids, ids)
-        ).rowcount
-        report.vectors += c.execute("DELETE FROM vectors WHERE fact_id = ANY(%s)", (ids,)).rowcount
-        c.execute("DELETE FROM provenance WHERE fact_id = ANY(%s)", (ids,))
-        c.execute("DELETE FROM fact_events WHERE fact_id = ANY(%s)", (ids,))
-        # the tsvector is a column of the row: its full-text entry goes with it
-        report.fts_rows += c.execute("DELETE FROM facts WHERE id = ANY(%s)", (ids,)).rowcount
-        return texts, partners
-
-    def _forget_reopen(self, partner: str) -> bool:
-        return (
-            self._conn.execute(
-                "UPDATE facts SET status = 'active' WHERE id = %s "
-                "AND status = 'conflicted' AND NOT EXISTS (SELECT 1 FROM conflicts "
-                "WHERE (fact_a = %s OR fact_b = %s) AND resolved_at IS NULL)",
-                (partner, partner, partner),
-            ).rowcount
-            > 0
-        )
-
-    def _forget_references(self, scope: str, doomed: Sequence[str]) -> None:
-        c = self._conn
-        ids = list(doomed)
-        c.execute(
-            "UPDATE facts SET derived_from = ARRAY(SELECT r FROM unnest(derived_from) "
-            "WITH ORDINALITY AS t(r, i) WHERE r <> ALL(%s) ORDER BY i) "
-            "WHERE id IN (SELECT fact_id FROM provenance WHERE scope = %s "
-            "AND ref = ANY(%s))",
-            (ids, scope, ids),
-        )
-        c.execute("DELETE FROM provenance WHERE scope = %s AND ref = ANY(%s)", (scope, ids))
-        c.execute(
-            "UPDATE facts SET superseded_by = NULL WHERE scope = %s AND superseded_by = ANY(%s)",
-            (scope, ids),
-        )
-        c.execute(
-            "UPDATE fact_events SET other_id = NULL, detail = %s WHERE scope = %s "
-            "AND other_id = ANY(%s)",
-            (Jsonb({"note": FORGOTTEN_OTHER}), scope, ids),
-        )
-        # a settled conflict that survives may name a forgotten fact in its resolution
-        gone = set(ids)
-        for seq, text in c.execute(
-            "SELECT seq, resolution FROM conflicts WHERE scope = %s AND resolution IS NOT NULL",
-            (scope,),
-        ).fetchall():
-            if text != (clean := scrub_ids(str(text), gone)):
-                c.execute("UPDATE conflicts SET resolution = %s WHERE seq = %s", (clean, seq))
-
-    def _forget_side_records(
-        self,
-        scope: str,
-        *,
-        subject: str | None,
-        episode: str | None,
-        everything: bool,
-        report: ForgetReport,
-    ) -> None:
-        c = self._conn
-        if subject is not None and not _nul(subject):
-            # the subject goes by its aliases too; a rejection about it is one filed under
-            # it, or one whose text names it as a word (it may have been filed under none)
-            names = [
-                subject,
-                *(
-                    str(r[0])
-                    for r in c.execute(
-                        "SELECT alias FROM aliases WHERE scope = %s AND canonical = %s",
-                        (scope, subject),
-                    )
-                ),
-            ]
-            named = mentions(names)
-            doomed = [
-                int(r[0])
-                for r in c.execute(
-                    "SELECT id, subject, text FROM rejections WHERE scope = %s", (scope,)
-                )
-                if r[1] in names or named.search(str(r[2]))
-            ]
-            if doomed:
-                report.rejections += c.execute(
-                    "DELETE FROM rejections WHERE id = ANY(%s)", (doomed,)
-                ).rowcount
-            report.rules += c.execute(
-                "DELETE FROM rules WHERE scope = %s AND subject = ANY(%s)", (scope, names)
-            ).rowcount
-            report.aliases += c.execute(
-                "DELETE FROM aliases WHERE scope = %s AND (canonical = %s OR alias = %s)",
-                (scope, subject, subject),
-            ).rowcount
-        if episode is not None and not _nul(episode):
-            report.rejections += c.execute(
-                "DELETE FROM rejections WHERE scope = %s AND %s = ANY(derived_from)",
-                (scope, episode),
-            ).rowcount
-            report.ingest_episodes += c.execute(
-                "DELETE FROM ingest_episodes WHERE scope = %s AND %s = ANY(refs)",
-                (scope, episode),
-            ).rowcount
-        if everything:
-            report.rejections += c.execute(
-                "DELETE FROM rejections WHERE scope = %s", (scope,)
-            ).rowcount
-            report.aliases += c.execute("DELETE FROM aliases WHERE scope = %s", (scope,)).rowcount
-            report.rules += c.execute("DELETE FROM rules WHERE scope = %s", (scope,)).rowcount
-            report.ingest_episodes += c.execute(
-                "DELETE FROM ingest_episodes WHERE scope = %s", (scope,)
-            ).rowcount
 
     def _forget_mark_erase(self, scope: str, report: ForgetReport) -> None:
         tables = []

@@ -4,135 +4,37 @@ exact vector search in process with numpy (works with any CPython's stdlib sqlit
 from __future__ import annotations
 
 import contextlib
-import functools
-import json
 import math
 import os
-import re
 import sqlite3
 import threading
 import time
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any, TypeVar, cast
+from typing import Any
 
 import numpy as np
 
 from ..embed import Embedder
-from ..fact import Fact, Status
+from ..fact import Fact
 from .base import (
-    FORGOTTEN_OTHER,
-    Conflict,
     DiskFull,
-    Event,
     ForgetReport,
-    IngestOutcome,
-    Rejection,
-    Rule,
-    Store,
     StoreError,
     Vector,
     check_scope,
-    mentions,
-    names_a_subject,
-    sql_count,
 )
+from .sql import SQLITE, insert_fact
 from .sqlite_schema import MIGRATIONS
+from .sqlstore import SQLStore, reading
 from .vectors import VectorIndex, matrix_for
 from .words import RARE_WORDS_FROM as _RARE_WORDS_FROM
-from .words import WordCounts
+from .words import WordCounts, query_words
 
-FACT_COLUMNS = (
-    "id, scope, text, subject, predicate, object, source, confidence, status, derived_from, "
-    "superseded_by, created_at, valid_from, valid_to, access_count, last_seen_at"
-)
-_CHUNK = 500
-# Queries by id write `+scope = ?`: the unary plus keeps SQLite from choosing a scope index
-# (a scan of the whole scope) over the unique id index; the scope still filters every row.
-
-#: words too common to help a lexical match; dropping them keeps FTS queries fast
-STOPWORDS = frozenset(
-    [
-        "a",
-        "an",
-        "and",
-        "are",
-        "as",
-        "at",
-        "be",
-        "been",
-        "but",
-        "by",
-        "can",
-        "could",
-        "did",
-        "do",
-        "does",
-        "for",
-        "from",
-        "had",
-        "has",
-        "have",
-        "he",
-        "her",
-        "his",
-        "how",
-        "i",
-        "if",
-        "in",
-        "into",
-        "is",
-        "it",
-        "its",
-        "me",
-        "my",
-        "no",
-        "not",
-        "of",
-        "on",
-        "or",
-        "our",
-        "she",
-        "so",
-        "than",
-        "that",
-        "the",
-        "their",
-        "them",
-        "then",
-        "there",
-        "these",
-        "they",
-        "this",
-        "to",
-        "was",
-        "we",
-        "were",
-        "what",
-        "when",
-        "where",
-        "which",
-        "who",
-        "whom",
-        "why",
-        "will",
-        "with",
-        "would",
-        "you",
-        "your",
-        "yours",
-        "do",
-        "does",
-        "did",
-        "about",
-        "just",
-        "also",
-        "any",
-        "some",
-    ]
-)
-
+# Queries by id write `+scope = ?` (`Dialect.pin`): the unary plus keeps SQLite from
+# choosing a scope index (a scan of the whole scope) over the unique id index; the scope
+# still filters every row.
 
 #: the searchable columns: the FTS table also holds the scope, which a word must not match
 FTS_COLUMNS = "{text subject object}"
@@ -145,12 +47,6 @@ LOG_KEEP = 100_000
 LOG_PRUNE_EVERY = 1024
 #: a delta of more entries than this (or than the index holds) is a reload instead
 DELTA_MAX = 10_000
-
-
-def query_words(text: str) -> list[str]:
-    """The words of user text worth matching: lower-cased, de-duplicated, no stopwords."""
-    words = [w for w in re.findall(r"\w+", text.lower()) if w not in STOPWORDS]
-    return list(dict.fromkeys(words))[:32]
 
 
 def _quoted(words: Sequence[str]) -> str:
@@ -168,28 +64,6 @@ def fts_query(text: str, required: Sequence[str] | None = None) -> str | None:
     if required and len(required) < len(words):
         return f"{FTS_COLUMNS} : (({_quoted(required)}) AND ({_quoted(words)}))"
     return f"{FTS_COLUMNS} : ({_quoted(words)})"
-
-
-def _marks(chunk: Sequence[str]) -> str:
-    return ", ".join("?" * len(chunk))
-
-
-T = TypeVar("T")
-F = TypeVar("F", bound=Callable[..., Any])
-
-
-def _chunks(items: Sequence[T], size: int = _CHUNK) -> Iterator[Sequence[T]]:
-    for i in range(0, len(items), size):
-        yield items[i : i + size]
-
-
-#: a token of a conflict's resolution text ("f_1 superseded by f_2", "retracted f_1, f_2")
-_TOKEN = re.compile(r"[^\s,]+")
-
-
-def scrub_ids(text: str, gone: set[str]) -> str:
-    """`text` with every token that is one of the `gone` ids replaced."""
-    return _TOKEN.sub(lambda m: "(forgotten)" if m.group(0) in gone else m.group(0), text)
 
 
 def _free_bytes(path: str) -> int | None:
@@ -228,68 +102,9 @@ def disk_error(path: str, exc: sqlite3.Error, doing: str) -> StoreError | None:
     )
 
 
-def _locked(method: F) -> F:
-    """Reads take the store's lock too: one connection is shared by threads, and a read
-    must not see another thread's transaction half-way (it may still roll back). A full
-    disk, or a disk I/O error, becomes the store's error (`disk_error`)."""
+class SQLiteStore(SQLStore):
+    dialect = SQLITE
 
-    @functools.wraps(method)
-    def wrapper(self: SQLiteStore, *args: Any, **kwargs: Any) -> Any:
-        with self._lock:
-            try:
-                return method(self, *args, **kwargs)
-            except sqlite3.OperationalError as exc:
-                if (mapped := disk_error(self.path, exc, "using")) is not None:
-                    raise mapped from exc
-                raise
-
-    return cast(F, wrapper)
-
-
-def _fact_row(fact: Fact) -> tuple[Any, ...]:
-    """A fact as the values of FACT_COLUMNS, in order (the mutable ones from index 6)."""
-    return (
-        fact.id,
-        fact.scope,
-        fact.text,
-        fact.subject,
-        fact.predicate,
-        fact.object,
-        fact.source,
-        fact.confidence,
-        fact.status.value,
-        json.dumps(fact.derived_from),
-        fact.superseded_by,
-        fact.created_at,
-        fact.valid_from,
-        fact.valid_to,
-        fact.access_count,
-        fact.last_seen_at,
-    )
-
-
-def _row_to_fact(row: sqlite3.Row | tuple[Any, ...]) -> Fact:
-    return Fact(
-        id=row[0],
-        scope=row[1],
-        text=row[2],
-        subject=row[3],
-        predicate=row[4],
-        object=row[5],
-        source=row[6],
-        confidence=row[7],
-        status=Status(row[8]),
-        derived_from=json.loads(row[9]),
-        superseded_by=row[10],
-        created_at=row[11],
-        valid_from=row[12],
-        valid_to=row[13],
-        access_count=row[14],
-        last_seen_at=row[15],
-    )
-
-
-class SQLiteStore(Store):
     #: seconds a forget waits for readers of older snapshots to let go of the write-ahead
     #: log before it leaves its erase pending (completed at the next open, write or close)
     erase_wait = 5.0
@@ -299,6 +114,7 @@ class SQLiteStore(Store):
     def __init__(self, path: str | Path, embedder: Embedder) -> None:
         super().__init__(embedder)
         self.path = str(path) if str(path) == ":memory:" else str(Path(path).expanduser())
+        self.where = self.path
         if self.path != ":memory:":
             from . import _private_sqlite  # the package imports this module
 
@@ -395,71 +211,52 @@ class SQLiteStore(Store):
         row = self._conn.execute("SELECT value FROM meta WHERE key = ?", (key,)).fetchone()
         return row[0] if row else None
 
-    def _check_model(self) -> None:
-        row = self._conn.execute("SELECT model FROM vectors LIMIT 1").fetchone()
-        self._stored_model = row[0] if row else None
-
-    def _require_model(self) -> None:
-        if self._stored_model and self._stored_model != self.embedder.name:
-            raise StoreError(
-                f"the vectors in {self.path} were made by {self._stored_model!r}, but the "
-                f"embedder is {self.embedder.name!r}: run `credo reindex` to re-embed with "
-                f"{self.embedder.name!r}, or use CREDO_EMBEDDER={self._stored_model}"
-            )
-
     # -- transactions --------------------------------------------------------------------
     @contextmanager
-    def transaction(self) -> Iterator[None]:
-        with self._lock:
-            if self._depth:
-                self._depth += 1
-                try:
-                    yield
-                finally:
-                    self._depth -= 1
-                return
-            self._conn.execute("BEGIN IMMEDIATE")
-            self._depth = 1
-            try:
-                yield
-                gens = self._bump_generations()
-                # an erase another forget left pending is finished by the next write
-                waiting = (
-                    self._erase_ready
-                    and not self._erasing
-                    and not self._marked
-                    and self._conn.execute("SELECT 1 FROM pending_erase LIMIT 1").fetchone()
-                    is not None
-                )
-                self._conn.execute("COMMIT")
-            except BaseException as exc:
-                # SQLite has already rolled back after some errors (a full disk among
-                # them): a second ROLLBACK would hide the cause behind "no transaction"
-                if self._conn.in_transaction:
-                    with contextlib.suppress(sqlite3.Error):
-                        self._conn.execute("ROLLBACK")
-                self._pending.clear()
-                for scope in self._read_in_tx:  # they may hold what was rolled back
-                    self._indexes.pop(scope, None)
-                self._read_in_tx.clear()
-                self._erase_due = self._marked = False
-                mapped = (
-                    disk_error(self.path, exc, "writing to")
-                    if isinstance(exc, sqlite3.OperationalError)
-                    else None
-                )
-                if mapped is not None:
-                    raise mapped from exc
-                raise
-            finally:
-                self._depth = 0
+    def _outermost(self) -> Iterator[None]:
+        """Begin the outermost transaction; commit it, or roll it back (`transaction`
+        holds the lock)."""
+        self._conn.execute("BEGIN IMMEDIATE")
+        self._depth = 1
+        try:
+            yield
+            gens = self._bump_generations()
+            # an erase another forget left pending is finished by the next write
+            waiting = (
+                self._erase_ready
+                and not self._erasing
+                and not self._marked
+                and self._conn.execute("SELECT 1 FROM pending_erase LIMIT 1").fetchone() is not None
+            )
+            self._conn.execute("COMMIT")
+        except BaseException as exc:
+            # SQLite has already rolled back after some errors (a full disk among
+            # them): a second ROLLBACK would hide the cause behind "no transaction"
+            if self._conn.in_transaction:
+                with contextlib.suppress(sqlite3.Error):
+                    self._conn.execute("ROLLBACK")
+            self._pending.clear()
+            for scope in self._read_in_tx:  # they may hold what was rolled back
+                self._indexes.pop(scope, None)
             self._read_in_tx.clear()
-            self._sync_indexes(gens)
-            due, self._erase_due, self._marked = self._erase_due, False, False
-            if due:
-                self.erase()
-            elif waiting:
-                self.erase(wait=0)
+            self._erase_due = self._marked = False
+            mapped = (
+                disk_error(self.path, exc, "writing to")
+                if isinstance(exc, sqlite3.OperationalError)
+                else None
+            )
+            if mapped is not None:
+                raise mapped from exc
+            raise
+        finally:
+            self._depth = 0
+        self._read_in_tx.clear()
+        self._sync_indexes(gens)
+        due, self._erase_due, self._marked = self._erase_due, False, False
+        if due:
+            self.erase()
+        elif waiting:
+            self.erase(wait=0)
 
     def lock_key(self, scope: str, subject: str | None, predicate: str | None) -> None:
         """SQLite's BEGIN IMMEDIATE already serialises every writer."""
@@ -601,170 +398,45 @@ class SQLiteStore(Store):
         held = c.execute("SELECT count(*) FROM vectors WHERE scope = ?", (scope,)).fetchone()[0]
         return bool(held == len(index))
 
-    # -- facts ---------------------------------------------------------------------------
-    def put(self, fact: Fact, vector: Vector | None = None) -> None:
-        check_scope(fact.scope)
-        with self.transaction():
-            row = self._conn.execute(
-                "SELECT rowid, scope, text, subject, predicate, object FROM facts WHERE id = ?",
-                (fact.id,),
-            ).fetchone()
-            if row is None:
-                self._insert(fact, vector)
-                return
-            if row[1] != fact.scope:
-                raise StoreError(f"fact {fact.id} belongs to another scope")
-            if (row[2], row[3], row[4], row[5]) != (
-                fact.text,
-                fact.subject,
-                fact.predicate,
-                fact.object,
-            ):
-                raise StoreError(
-                    f"fact {fact.id}: text and key are never overwritten; store a new fact"
-                )
-            self._conn.execute(
-                "UPDATE facts SET source = ?, confidence = ?, status = ?, derived_from = ?, "
-                "superseded_by = ?, created_at = ?, valid_from = ?, valid_to = ?, "
-                "access_count = ?, last_seen_at = ? WHERE id = ?",
-                (*_fact_row(fact)[6:], fact.id),
-            )
-            self._write_provenance(fact, replace=True)
+    # -- statements (for SQLStore) ----------------------------------------------------------
+    def _rows(self, statement: str, params: Sequence[Any] = ()) -> list[Any]:
+        return self._conn.execute(statement, params).fetchall()
 
+    def _run(self, statement: str, params: Sequence[Any] = ()) -> int:
+        return self._conn.execute(statement, params).rowcount
+
+    def _run_many(self, statement: str, rows: Sequence[Sequence[Any]]) -> None:
+        self._conn.executemany(statement, rows)
+
+    @contextmanager
+    def _reading(self) -> Iterator[None]:
+        """Reads take the store's lock too: one connection is shared by threads, and a
+        read must not see another thread's transaction half-way (it may still roll back).
+        A full disk, or a disk I/O error, becomes the store's error (`disk_error`)."""
+        with self._lock:
+            try:
+                yield
+            except sqlite3.OperationalError as exc:
+                if (mapped := disk_error(self.path, exc, "using")) is not None:
+                    raise mapped from exc
+                raise
+
+    # -- facts ---------------------------------------------------------------------------
     def _insert(self, fact: Fact, vector: Vector | None) -> None:
         self._require_model()
-        cur = self._conn.execute(
-            f"INSERT INTO facts ({FACT_COLUMNS}) VALUES ({', '.join('?' * 16)})",
-            _fact_row(fact),
-        )
+        cur = self._conn.execute(*insert_fact(SQLITE, fact))
         self._conn.execute(
             "INSERT INTO facts_fts (rowid, text, subject, object, scope) VALUES (?, ?, ?, ?, ?)",
             (cur.lastrowid, fact.text, fact.subject or "", fact.object or "", fact.scope),
         )
-        self._write_provenance(fact, replace=False)
-        vec = vector if vector is not None else self.embed([fact.text])[0]
-        vec = np.asarray(vec, dtype=np.float32)
-        if vec.shape != (self.embedder.dim,):
-            raise StoreError(f"vector of shape {vec.shape}, expected ({self.embedder.dim},)")
+        self._write_provenance(fact)
+        vec = self._vector(fact, vector)
         self._conn.execute(
             "INSERT INTO vectors (fact_id, scope, model, vec) VALUES (?, ?, ?, ?)",
             (fact.id, fact.scope, self.embedder.name, vec.tobytes()),
         )
         self._stored_model = self.embedder.name
         self._pending.append(("add", fact.scope, fact.id, vec))
-
-    def _write_provenance(self, fact: Fact, *, replace: bool) -> None:
-        if replace:
-            self._conn.execute("DELETE FROM provenance WHERE fact_id = ?", (fact.id,))
-        self._conn.executemany(
-            "INSERT OR IGNORE INTO provenance (fact_id, scope, ref) VALUES (?, ?, ?)",
-            [(fact.id, fact.scope, ref) for ref in fact.derived_from],
-        )
-
-    def get(self, fact_id: str, *, scope: str) -> Fact | None:
-        found = self.get_many([fact_id], scope=scope)
-        return found[0] if found else None
-
-    @_locked
-    def get_many(self, ids: Sequence[str], *, scope: str) -> list[Fact]:
-        check_scope(scope)
-        by_id = {r[0]: _row_to_fact(r) for r in self._rows_of(FACT_COLUMNS, ids, scope)}
-        return [by_id[i] for i in dict.fromkeys(ids) if i in by_id]
-
-    def _rows_of(self, columns: str, ids: Sequence[str], scope: str) -> list[Any]:
-        """`columns` (the id first) of the facts of `scope` with these ids, any order."""
-        rows: list[Any] = []
-        for chunk in _chunks(list(dict.fromkeys(ids))):
-            rows += self._conn.execute(
-                f"SELECT {columns} FROM facts WHERE +scope = ? AND id IN "
-                f"({', '.join('?' * len(chunk))})",
-                (scope, *chunk),
-            )
-        return rows
-
-    @_locked
-    def subjects_of(self, ids: Sequence[str], *, scope: str) -> dict[str, str | None]:
-        check_scope(scope)
-        return dict(self._rows_of("id, subject", ids, scope))
-
-    @_locked
-    def all(
-        self,
-        *,
-        scope: str,
-        status: Status | None = None,
-        subject: str | None = None,
-        limit: int | None = None,
-        offset: int = 0,
-    ) -> list[Fact]:
-        check_scope(scope)
-        sql = f"SELECT {FACT_COLUMNS} FROM facts WHERE scope = ?"
-        args: list[Any] = [scope]
-        if status is not None:
-            sql += " AND status = ?"
-            args.append(Status(status).value)
-        if subject is not None:
-            sql += " AND subject = ?"
-            args.append(subject)
-        sql += " ORDER BY created_at, rowid LIMIT ? OFFSET ?"
-        args += [-1 if limit is None or limit < 0 else sql_count(limit), sql_count(offset)]
-        return [_row_to_fact(r) for r in self._conn.execute(sql, args)]
-
-    @_locked
-    def count(self, *, scope: str, status: Status | None = None) -> int:
-        check_scope(scope)
-        if status is None:
-            row = self._conn.execute("SELECT count(*) FROM facts WHERE scope = ?", (scope,))
-        else:
-            row = self._conn.execute(
-                "SELECT count(*) FROM facts WHERE scope = ? AND status = ?",
-                (scope, Status(status).value),
-            )
-        return int(row.fetchone()[0])
-
-    @_locked
-    def scopes(self) -> list[str]:
-        rows = self._conn.execute(
-            "SELECT scope FROM facts UNION SELECT scope FROM aliases "
-            "UNION SELECT scope FROM rules UNION SELECT scope FROM rejections ORDER BY 1"
-        )
-        return [r[0] for r in rows]
-
-    @_locked
-    def by_key(self, subject: str, predicate: str, *, scope: str) -> list[Fact]:
-        check_scope(scope)
-        rows = self._conn.execute(
-            f"SELECT {FACT_COLUMNS} FROM facts WHERE scope = ? AND subject = ? AND predicate = ? "
-            "ORDER BY +created_at, rowid",
-            (scope, subject, predicate),
-        )
-        return [_row_to_fact(r) for r in rows]
-
-    @_locked
-    def by_subject(
-        self, subject: str, *, scope: str, live_only: bool = True, limit: int = 500
-    ) -> list[Fact]:
-        check_scope(scope)
-        sql = f"SELECT {FACT_COLUMNS} FROM facts WHERE scope = ? AND subject = ?"
-        if live_only:
-            sql += " AND +status IN ('active', 'conflicted')"
-        sql += " ORDER BY valid_from DESC, rowid DESC LIMIT ?"
-        return [_row_to_fact(r) for r in self._conn.execute(sql, (scope, subject, limit))]
-
-    @_locked
-    def known_subjects(self, names: Sequence[str], *, scope: str) -> set[str]:
-        check_scope(scope)
-        found: set[str] = set()
-        # one indexed probe per name that stops at its first live fact: a DISTINCT over
-        # the names' rows read every fact of a subject with thousands ("user")
-        for chunk in _chunks(list(dict.fromkeys(names))):
-            rows = self._conn.execute(
-                "SELECT n.value FROM json_each(?) n WHERE EXISTS (SELECT 1 FROM facts "
-                "WHERE scope = ? AND subject = n.value AND +status IN ('active', 'conflicted'))",
-                (json.dumps(list(chunk)), scope),
-            )
-            found.update(r[0] for r in rows)
-        return found
 
     # -- search --------------------------------------------------------------------------
     def vector_search(self, query: str | Vector, *, scope: str, k: int) -> list[tuple[str, float]]:
@@ -773,7 +445,7 @@ class SQLiteStore(Store):
         vec = self.embed([query], kind="query")[0] if isinstance(query, str) else query
         return [(fid, score) for fid, score, _ in self.nearest(vec, scope=scope, k=k)]
 
-    @_locked
+    @reading
     def nearest(self, query: Vector, *, scope: str, k: int) -> list[tuple[str, float, Vector]]:
         """One look at the index: the hits' vectors come from the rows its ranking read."""
         check_scope(scope)
@@ -798,7 +470,7 @@ class SQLiteStore(Store):
         )
         return ranked[:k]
 
-    @_locked
+    @reading
     def lexical_search(self, query: str, *, scope: str, k: int) -> list[tuple[str, float]]:
         check_scope(scope)
         if k <= 0:
@@ -873,7 +545,7 @@ class SQLiteStore(Store):
 
         return self._words.rare(words, rows, count, start=RARE_WORDS_FROM)
 
-    @_locked
+    @reading
     def vectors_of(self, ids: Sequence[str], *, scope: str) -> dict[str, Vector]:
         """From the scope's index when one is loaded (brought up to date first), else
         from the table: a recall's feedback round reads a hundred vectors."""
@@ -885,521 +557,31 @@ class SQLiteStore(Store):
 
     def _vectors_from_table(self, ids: Sequence[str], scope: str) -> dict[str, Vector]:
         out: dict[str, Vector] = {}
-        for chunk in _chunks(list(dict.fromkeys(ids))):
+        for chunk in SQLITE.chunks(list(dict.fromkeys(ids))):
+            inside, params = SQLITE.one_of("fact_id", chunk)
             rows = self._conn.execute(
-                f"SELECT fact_id, vec FROM vectors WHERE +scope = ? AND fact_id IN "
-                f"({', '.join('?' * len(chunk))})",
-                (scope, *chunk),
+                f"SELECT fact_id, vec FROM vectors WHERE +scope = ? AND {inside}", (scope, *params)
             )
             out.update((r[0], np.frombuffer(r[1], dtype=np.float32)) for r in rows)
         return out
 
-    # -- the decision log ----------------------------------------------------------------
-    def add_events(self, events: Sequence[Event]) -> None:
-        if not events:
-            return
-        with self.transaction():
-            for e in events:
-                check_scope(e.scope)
-            # an event of a fact not in its scope is dropped, as lineage is
-            self._conn.executemany(
-                "INSERT INTO fact_events (scope, fact_id, at, kind, other_id, decided_by, "
-                "confidence, detail) SELECT ?, ?, ?, ?, ?, ?, ?, ? WHERE EXISTS "
-                "(SELECT 1 FROM facts WHERE id = ? AND +scope = ?)",
-                [
-                    (
-                        e.scope,
-                        e.fact_id,
-                        e.at,
-                        e.kind,
-                        e.other,
-                        e.by,
-                        e.confidence,
-                        json.dumps(e.detail, ensure_ascii=False),
-                        e.fact_id,
-                        e.scope,
-                    )
-                    for e in events
-                ],
-            )
-
-    @_locked
-    def events(self, *, scope: str, fact_ids: Sequence[str] | None = None) -> list[Event]:
-        check_scope(scope)
-        cols = "scope, fact_id, at, kind, other_id, decided_by, confidence, detail, id"
-        rows: list[Any] = []
-        if fact_ids is None:
-            rows = self._conn.execute(
-                f"SELECT {cols} FROM fact_events WHERE scope = ? ORDER BY id", (scope,)
-            ).fetchall()
-        else:
-            for chunk in _chunks(list(dict.fromkeys(fact_ids))):
-                marks = _marks(chunk)
-                rows += self._conn.execute(
-                    f"SELECT {cols} FROM fact_events WHERE scope = ? AND (fact_id IN ({marks}) "
-                    f"OR other_id IN ({marks}))",
-                    (scope, *chunk, *chunk),
-                ).fetchall()
-            rows = sorted({r[8]: r for r in rows}.values(), key=lambda r: r[8])
-        return [Event(r[0], r[1], r[2], r[3], r[4], r[5], r[6], json.loads(r[7])) for r in rows]
-
-    # -- lineage and conflicts -----------------------------------------------------------
-    def add_lineage(self, scope: str, parent: str, child: str, kind: str) -> None:
-        with self.transaction():
-            self._conn.execute(
-                "INSERT OR IGNORE INTO lineage (scope, parent_id, child_id, kind, created_at) "
-                "SELECT ?, ?, ?, ?, ? WHERE "
-                "(SELECT count(*) FROM facts WHERE +scope = ? AND id IN (?, ?)) = 2",
-                (scope, parent, child, kind, time.time(), scope, parent, child),
-            )
-
-    @_locked
-    def lineage(self, *, scope: str, fact_id: str | None = None) -> list[tuple[str, str, str]]:
-        check_scope(scope)
-        if fact_id is None:
-            rows = self._conn.execute(
-                "SELECT parent_id, child_id, kind FROM lineage WHERE scope = ? "
-                "ORDER BY created_at, rowid",
-                (scope,),
-            )
-        else:
-            rows = self._conn.execute(
-                "SELECT parent_id, child_id, kind FROM lineage WHERE scope = ? "
-                "AND (parent_id = ? OR child_id = ?) ORDER BY created_at, rowid",
-                (scope, fact_id, fact_id),
-            )
-        return [(r[0], r[1], r[2]) for r in rows]
-
-    def record_conflict(
-        self, scope: str, a: str, b: str, reason: str, *, created_at: float | None = None
-    ) -> None:
-        with self.transaction():
-            found = self._conn.execute(
-                "SELECT count(*) FROM facts WHERE +scope = ? AND id IN (?, ?)", (scope, a, b)
-            ).fetchone()[0]
-            if found != 2:
-                raise StoreError(f"cannot record a conflict: {a} and {b} are not both in {scope}")
-            self._conn.execute(
-                "INSERT OR IGNORE INTO conflicts (scope, fact_a, fact_b, reason, created_at) "
-                "VALUES (?, ?, ?, ?, ?)",
-                (scope, a, b, reason, created_at or time.time()),
-            )
-
-    @_locked
-    def conflicts(self, *, scope: str, include_resolved: bool = False) -> list[Conflict]:
-        check_scope(scope)
-        sql = (
-            "SELECT fact_a, fact_b, reason, created_at, resolved_at, resolution, decided_by "
-            "FROM conflicts WHERE scope = ?"
-        )
-        if not include_resolved:
-            sql += " AND resolved_at IS NULL"
-        rows = self._conn.execute(sql + " ORDER BY created_at, rowid", (scope,)).fetchall()
-        facts = {f.id: f for f in self.get_many([i for r in rows for i in r[:2]], scope=scope)}
-        return [
-            Conflict(scope, facts[r[0]], facts[r[1]], r[2], r[3], r[4], r[5], r[6])
-            for r in rows
-            if r[0] in facts and r[1] in facts
-        ]
-
-    @_locked
-    def conflicts_of(self, fact_id: str, *, scope: str) -> list[Fact]:
-        check_scope(scope)
-        rows = self._conn.execute(
-            "SELECT fact_b FROM conflicts WHERE scope = ? AND fact_a = ? AND resolved_at IS NULL "
-            "UNION SELECT fact_a FROM conflicts WHERE scope = ? AND fact_b = ? "
-            "AND resolved_at IS NULL",
-            (scope, fact_id, scope, fact_id),
-        )
-        return [f for f in self.get_many([r[0] for r in rows], scope=scope) if f.is_live]
-
-    def settle_conflict(
-        self,
-        scope: str,
-        a: str,
-        b: str,
-        *,
-        resolution: str,
-        decided_by: str,
-        resolved_at: float | None = None,
-    ) -> None:
-        with self.transaction():
-            self._conn.execute(
-                "UPDATE conflicts SET resolved_at = ?, resolution = ?, decided_by = ? "
-                "WHERE scope = ? AND ((fact_a = ? AND fact_b = ?) OR (fact_a = ? AND fact_b = ?))",
-                (resolved_at or time.time(), resolution, decided_by, scope, a, b, b, a),
-            )
-
-    # -- aliases, rejections, rules ------------------------------------------------------
-    @_locked
-    def aliases(self, *, scope: str) -> dict[str, str]:
-        check_scope(scope)
-        rows = self._conn.execute(
-            "SELECT alias, canonical FROM aliases WHERE scope = ? ORDER BY alias", (scope,)
-        )
-        return {r[0]: r[1] for r in rows}
-
-    def set_alias(self, scope: str, alias: str, canonical: str) -> None:
-        check_scope(scope)
-        with self.transaction():
-            self._conn.execute(
-                "INSERT INTO aliases (scope, alias, canonical, created_at) VALUES (?, ?, ?, ?) "
-                "ON CONFLICT (scope, alias) DO UPDATE SET canonical = excluded.canonical",
-                (scope, alias, canonical, time.time()),
-            )
-
-    def remove_alias(self, scope: str, alias: str) -> bool:
-        with self.transaction():
-            cur = self._conn.execute(
-                "DELETE FROM aliases WHERE scope = ? AND alias = ?", (scope, alias)
-            )
-        return cur.rowcount > 0
-
-    def add_rejection(self, rejection: Rejection, *, keep: int | None = None) -> None:
-        check_scope(rejection.scope)
-        with self.transaction():
-            self._conn.execute(
-                "INSERT INTO rejections (scope, text, code, reason, source, subject, "
-                "derived_from, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-                (
-                    rejection.scope,
-                    rejection.text,
-                    rejection.code,
-                    rejection.reason,
-                    rejection.source,
-                    rejection.subject,
-                    json.dumps(list(rejection.derived_from)),
-                    rejection.created_at or time.time(),
-                ),
-            )
-            if keep is not None:
-                self.prune_rejections(scope=rejection.scope, keep=keep)
-
-    @_locked
-    def rejections(self, *, scope: str, limit: int = 100) -> list[Rejection]:
-        check_scope(scope)
-        rows = self._conn.execute(
-            "SELECT id, scope, text, code, reason, source, subject, derived_from, created_at "
-            "FROM rejections WHERE scope = ? ORDER BY id DESC LIMIT ?",
-            (scope, -1 if limit < 0 else sql_count(limit)),
-        )
-        return [
-            Rejection(r[1], r[2], r[3], r[4], r[5], r[6], tuple(json.loads(r[7])), r[8], r[0])
-            for r in rows
-        ]
-
-    def prune_rejections(self, *, scope: str, keep: int) -> int:
-        with self.transaction():
-            cur = self._conn.execute(
-                "DELETE FROM rejections WHERE scope = ? AND id NOT IN "
-                "(SELECT id FROM rejections WHERE scope = ? ORDER BY id DESC LIMIT ?)",
-                (scope, scope, sql_count(keep)),
-            )
-        return cur.rowcount
-
-    def add_rule(self, rule: Rule) -> None:
-        check_scope(rule.scope)
-        with self.transaction():
-            owner = self._conn.execute("SELECT scope FROM rules WHERE id = ?", (rule.id,))
-            row = owner.fetchone()
-            if row is not None and row[0] != rule.scope:
-                raise StoreError(f"rule {rule.id} belongs to another scope")
-            self._conn.execute(
-                "INSERT OR REPLACE INTO rules (id, scope, pattern, subject, created_at, origin) "
-                "VALUES (?, ?, ?, ?, ?, ?)",
-                (rule.id, rule.scope, rule.pattern, rule.subject, rule.created_at, rule.origin),
-            )
-
-    @_locked
-    def rules(self, *, scope: str) -> list[Rule]:
-        check_scope(scope)
-        rows = self._conn.execute(
-            "SELECT id, scope, pattern, subject, created_at, origin FROM rules WHERE scope = ? "
-            "ORDER BY created_at, id",
-            (scope,),
-        )
-        return [Rule(*r) for r in rows]
-
-    def remove_rule(self, scope: str, rule_id: str) -> bool:
-        with self.transaction():
-            cur = self._conn.execute(
-                "DELETE FROM rules WHERE scope = ? AND id = ?", (scope, rule_id)
-            )
-        return cur.rowcount > 0
-
-    # -- ingest bookkeeping ----------------------------------------------------------------
-    @_locked
-    def ingest_outcomes(self, *, scope: str, keys: Sequence[str]) -> dict[str, IngestOutcome]:
-        check_scope(scope)
-        out: dict[str, IngestOutcome] = {}
-        for chunk in _chunks(list(keys)):
-            for r in self._conn.execute(
-                "SELECT key, status, reason, refs, accepted, rejected, updated_at FROM "
-                f"ingest_episodes WHERE scope = ? AND key IN ({_marks(chunk)})",
-                (scope, *chunk),
-            ):
-                out[r[0]] = IngestOutcome(
-                    scope, r[0], r[1], r[2], tuple(json.loads(r[3])), r[4], r[5], r[6]
-                )
-        return out
-
-    def record_ingest_outcome(self, outcome: IngestOutcome) -> None:
-        check_scope(outcome.scope)
-        with self.transaction():
-            self._conn.execute(
-                "INSERT OR REPLACE INTO ingest_episodes (scope, key, status, reason, refs, "
-                "accepted, rejected, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-                (
-                    outcome.scope,
-                    outcome.key,
-                    outcome.status,
-                    outcome.reason,
-                    json.dumps(list(outcome.refs)),
-                    outcome.accepted,
-                    outcome.rejected,
-                    outcome.updated_at or time.time(),
-                ),
-            )
-
-    def drop_rejections_from(self, *, scope: str, refs: Sequence[str]) -> int:
-        check_scope(scope)
-        dropped = 0
-        with self.transaction():
-            for chunk in _chunks(list(refs)):
-                dropped += self._conn.execute(
-                    "DELETE FROM rejections WHERE scope = ? AND EXISTS (SELECT 1 FROM "
-                    f"json_each(rejections.derived_from) WHERE value IN ({_marks(chunk)}))",
-                    (scope, *chunk),
-                ).rowcount
-        return dropped
-
     # -- forgetting ----------------------------------------------------------------------
-    def _forget_targets(
-        self,
-        scope: str,
-        *,
-        ids: Sequence[str],
-        subject: str | None,
-        episode: str | None,
-        everything: bool,
-    ) -> list[str]:
-        c = self._conn
-        found: list[str] = []
-        for chunk in _chunks(list(ids)):
-            found += [
-                r[0]
-                for r in c.execute(
-                    f"SELECT id FROM facts WHERE +scope = ? AND id IN ({_marks(chunk)})",
-                    (scope, *chunk),
-                )
-            ]
-        if subject is not None:
-            # every fact that names the subject (or an alias of it), in any role
-            names = [
-                subject,
-                *(
-                    r[0]
-                    for r in c.execute(
-                        "SELECT alias FROM aliases WHERE scope = ? AND canonical = ?",
-                        (scope, subject),
-                    )
-                ),
-            ]
-            names_it = names_a_subject(names)
-            found += [
-                r[0]
-                for r in c.execute(
-                    "SELECT id, subject, text, object FROM facts WHERE scope = ? ORDER BY rowid",
-                    (scope,),
-                )
-                if names_it(r[1], r[2], r[3])
-            ]
-        if episode is not None:
-            found += [
-                r[0]
-                for r in c.execute(
-                    "SELECT fact_id FROM provenance WHERE scope = ? AND ref = ?", (scope, episode)
-                )
-            ]
-        if everything:
-            found += [r[0] for r in c.execute("SELECT id FROM facts WHERE scope = ?", (scope,))]
-        return found
-
-    def _forget_children(self, scope: str, parents: Sequence[str]) -> list[str]:
-        found: list[str] = []
-        for chunk in _chunks(parents):
-            found += [
-                r[0]
-                for r in self._conn.execute(
-                    "SELECT child_id FROM lineage WHERE scope = ? AND kind = 'derived' AND "
-                    f"parent_id IN ({_marks(chunk)})",
-                    (scope, *chunk),
-                )
-            ]
-        return found
-
-    def _forget_rows(
-        self, scope: str, doomed: Sequence[str], report: ForgetReport
-    ) -> tuple[list[str], list[str]]:
-        c = self._conn
-        texts: list[str] = []
-        partners: list[str] = []
-        for chunk in _chunks(doomed):
-            marks = _marks(chunk)
-            texts += [
-                r[0] for r in c.execute(f"SELECT text FROM facts WHERE id IN ({marks})", chunk)
-            ]
-            partners += [
-                r[0]
-                for r in c.execute(
-                    f"SELECT fact_b FROM conflicts WHERE fact_a IN ({marks}) "
-                    f"UNION SELECT fact_a FROM conflicts WHERE fact_b IN ({marks})",
-                    (*chunk, *chunk),
-                )
-            ]
-            report.conflicts += c.execute(
-                f"DELETE FROM conflicts WHERE fact_a IN ({marks}) OR fact_b IN ({marks})",
-                (*chunk, *chunk),
-            ).rowcount
-            report.lineage += c.execute(
-                f"DELETE FROM lineage WHERE parent_id IN ({marks}) OR child_id IN ({marks})",
-                (*chunk, *chunk),
-            ).rowcount
-            report.fts_rows += c.execute(
-                "DELETE FROM facts_fts WHERE rowid IN "
-                f"(SELECT rowid FROM facts WHERE id IN ({marks}))",
-                chunk,
-            ).rowcount
-            report.vectors += c.execute(
-                f"DELETE FROM vectors WHERE fact_id IN ({marks})", chunk
-            ).rowcount
-            c.execute(f"DELETE FROM provenance WHERE fact_id IN ({marks})", chunk)
-            c.execute(f"DELETE FROM fact_events WHERE fact_id IN ({marks})", chunk)
-            c.execute(f"DELETE FROM facts WHERE id IN ({marks})", chunk)
-            # the change log keeps a removal for other processes' indexes, not the add
-            c.execute(f"DELETE FROM vector_log WHERE fact_id IN ({marks})", chunk)
-            self._pending += [("remove", scope, fid, None) for fid in chunk]
+    def _forget_indexed(self, scope: str, doomed: Sequence[str], report: ForgetReport) -> None:
+        marks = ", ".join("?" * len(doomed))
+        report.fts_rows += self._conn.execute(
+            f"DELETE FROM facts_fts WHERE rowid IN (SELECT rowid FROM facts WHERE id IN ({marks}))",
+            doomed,
+        ).rowcount
+        # the change log keeps a removal for other processes' indexes, not the add
+        self._conn.execute(f"DELETE FROM vector_log WHERE fact_id IN ({marks})", doomed)
+        self._pending += [("remove", scope, fid, None) for fid in doomed]
         self._pending.append(("touch", scope, "", None))
-        return texts, list(dict.fromkeys(partners))
-
-    def _forget_reopen(self, partner: str) -> bool:
-        return (
-            self._conn.execute(
-                "UPDATE facts SET status = 'active' WHERE id = ? AND status = 'conflicted' "
-                "AND NOT EXISTS (SELECT 1 FROM conflicts WHERE (fact_a = ? OR fact_b = ?) "
-                "AND resolved_at IS NULL)",
-                (partner, partner, partner),
-            ).rowcount
-            > 0
-        )
-
-    def _forget_references(self, scope: str, doomed: Sequence[str]) -> None:
-        c = self._conn
-        gone = set(doomed)
-        for chunk in _chunks(doomed):
-            marks = _marks(chunk)
-            stale = c.execute(
-                f"SELECT DISTINCT fact_id FROM provenance WHERE scope = ? AND ref IN ({marks})",
-                (scope, *chunk),
-            ).fetchall()
-            for (fid,) in stale:
-                refs = json.loads(
-                    c.execute("SELECT derived_from FROM facts WHERE id = ?", (fid,)).fetchone()[0]
-                )
-                c.execute(
-                    "UPDATE facts SET derived_from = ? WHERE id = ?",
-                    (json.dumps([r for r in refs if r not in gone]), fid),
-                )
-                c.execute(
-                    f"DELETE FROM provenance WHERE fact_id = ? AND ref IN ({marks})", (fid, *chunk)
-                )
-            c.execute(
-                f"UPDATE facts SET superseded_by = NULL WHERE scope = ? "
-                f"AND superseded_by IN ({marks})",
-                (scope, *chunk),
-            )
-            c.execute(
-                f"UPDATE fact_events SET other_id = NULL, detail = ? WHERE scope = ? "
-                f"AND other_id IN ({marks})",
-                (json.dumps({"note": FORGOTTEN_OTHER}), scope, *chunk),
-            )
-        # a settled conflict that survives may name a forgotten fact in its resolution
-        for rowid, text in c.execute(
-            "SELECT rowid, resolution FROM conflicts WHERE scope = ? AND resolution IS NOT NULL",
-            (scope,),
-        ).fetchall():
-            if text != (clean := scrub_ids(text, gone)):
-                c.execute("UPDATE conflicts SET resolution = ? WHERE rowid = ?", (clean, rowid))
-
-    def _forget_side_records(
-        self,
-        scope: str,
-        *,
-        subject: str | None,
-        episode: str | None,
-        everything: bool,
-        report: ForgetReport,
-    ) -> None:
-        c = self._conn
-        if subject is not None:
-            # the subject goes by its aliases too; a rejection about it is one filed under
-            # it, or one whose text names it as a word (it may have been filed under none)
-            names = [
-                subject,
-                *(
-                    r[0]
-                    for r in c.execute(
-                        "SELECT alias FROM aliases WHERE scope = ? AND canonical = ?",
-                        (scope, subject),
-                    )
-                ),
-            ]
-            named = mentions(names)
-            doomed = [
-                r[0]
-                for r in c.execute(
-                    "SELECT id, subject, text FROM rejections WHERE scope = ?", (scope,)
-                )
-                if r[1] in names or named.search(r[2])
-            ]
-            for chunk in _chunks(doomed):
-                report.rejections += c.execute(
-                    f"DELETE FROM rejections WHERE id IN ({', '.join('?' * len(chunk))})", chunk
-                ).rowcount
-            report.rules += c.execute(
-                f"DELETE FROM rules WHERE scope = ? AND subject IN ({_marks(names)})",
-                (scope, *names),
-            ).rowcount
-            report.aliases += c.execute(
-                "DELETE FROM aliases WHERE scope = ? AND (canonical = ? OR alias = ?)",
-                (scope, subject, subject),
-            ).rowcount
-        if episode is not None:
-            report.rejections += c.execute(
-                "DELETE FROM rejections WHERE scope = ? AND EXISTS "
-                "(SELECT 1 FROM json_each(rejections.derived_from) WHERE value = ?)",
-                (scope, episode),
-            ).rowcount
-            report.ingest_episodes += c.execute(
-                "DELETE FROM ingest_episodes WHERE scope = ? AND EXISTS "
-                "(SELECT 1 FROM json_each(ingest_episodes.refs) WHERE value = ?)",
-                (scope, episode),
-            ).rowcount
-        if everything:
-            report.rejections += c.execute(
-                "DELETE FROM rejections WHERE scope = ?", (scope,)
-            ).rowcount
-            report.aliases += c.execute("DELETE FROM aliases WHERE scope = ?", (scope,)).rowcount
-            report.rules += c.execute("DELETE FROM rules WHERE scope = ?", (scope,)).rowcount
-            report.ingest_episodes += c.execute(
-                "DELETE FROM ingest_episodes WHERE scope = ?", (scope,)
-            ).rowcount
 
     def _forget_mark_erase(self, scope: str, report: ForgetReport) -> None:
         self._conn.execute("INSERT INTO pending_erase (created_at) VALUES (?)", (time.time(),))
         self._marked = True
 
-    @_locked
+    @reading
     def pending_erase(self) -> int:
         return int(self._conn.execute("SELECT count(*) FROM pending_erase").fetchone()[0])
 

@@ -1,4 +1,5 @@
-"""Which query words may select full-text candidates in a large store (both backends).
+"""The words of a query both backends match (`query_words`), and which of them may select
+full-text candidates in a large store.
 
 Ranking every row that holds a common word ("live", a frequent first name) costs time in
 proportion to how many rows hold it. Counting a word's rows is cheap, so each word is
@@ -11,12 +12,104 @@ count per word serves every scope.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Sequence
 
 #: stores with fewer rows than this rank every row that matches any query word
 RARE_WORDS_FROM = 20_000
 #: words whose counts a process keeps, at most
 KEPT = 50_000
+#: the words of a query matched, at most
+MAX_QUERY_WORDS = 32
+
+
+#: words too common to help a lexical match; dropping them keeps FTS queries fast
+STOPWORDS = frozenset(
+    [
+        "a",
+        "an",
+        "and",
+        "are",
+        "as",
+        "at",
+        "be",
+        "been",
+        "but",
+        "by",
+        "can",
+        "could",
+        "did",
+        "do",
+        "does",
+        "for",
+        "from",
+        "had",
+        "has",
+        "have",
+        "he",
+        "her",
+        "his",
+        "how",
+        "i",
+        "if",
+        "in",
+        "into",
+        "is",
+        "it",
+        "its",
+        "me",
+        "my",
+        "no",
+        "not",
+        "of",
+        "on",
+        "or",
+        "our",
+        "she",
+        "so",
+        "than",
+        "that",
+        "the",
+        "their",
+        "them",
+        "then",
+        "there",
+        "these",
+        "they",
+        "this",
+        "to",
+        "was",
+        "we",
+        "were",
+        "what",
+        "when",
+        "where",
+        "which",
+        "who",
+        "whom",
+        "why",
+        "will",
+        "with",
+        "would",
+        "you",
+        "your",
+        "yours",
+        "do",
+        "does",
+        "did",
+        "about",
+        "just",
+        "also",
+        "any",
+        "some",
+    ]
+)
+
+
+def query_words(text: str) -> list[str]:
+    """The words of user text worth matching: lower-cased, de-duplicated, no stopwords."""
+    words = [w for w in re.findall(r"\w+", text.lower()) if w not in STOPWORDS]
+    return list(dict.fromkeys(words))[:MAX_QUERY_WORDS]
 
 
 class WordCounts:
