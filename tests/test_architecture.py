@@ -29,9 +29,6 @@ KNOWN: dict[frozenset[str], str] = {
         "exports raises ingest's IngestError and ingest reads the exports it detects: "
         "goes when the error classes live in a module of their own"
     ),
-    frozenset({"credo.store", "credo.store.sqlite", "credo.store.postgres"}): (
-        "open_store picks a backend module, which imports a helper from the package"
-    ),
 }
 
 

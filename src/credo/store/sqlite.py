@@ -25,6 +25,7 @@ from .base import (
     Vector,
     check_scope,
 )
+from .files import private_sqlite
 from .sql import SQLITE, insert_fact
 from .sqlite_schema import MIGRATIONS
 from .sqlstore import SQLStore, reading
@@ -116,9 +117,7 @@ class SQLiteStore(SQLStore):
         self.path = str(path) if str(path) == ":memory:" else str(Path(path).expanduser())
         self.where = self.path
         if self.path != ":memory:":
-            from . import _private_sqlite  # the package imports this module
-
-            _private_sqlite(Path(self.path))  # 0700 directories, a 0600 file (and -wal/-shm)
+            private_sqlite(Path(self.path))  # 0700 directories, a 0600 file (and -wal/-shm)
         try:
             self._conn = sqlite3.connect(
                 self.path, isolation_level=None, check_same_thread=False, timeout=30.0
