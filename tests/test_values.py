@@ -42,6 +42,12 @@ def said(store: SQLiteStore, first: str, then: str, gap_days: float = 0) -> str:
         # name the tagger misreads as a verb ("is kubectl")
         ("i use sublime", "my editor is sublime"),
         ("i use kubectl", "my cli is kubectl"),
+        # praise in one wording only; a description left out of the second
+        (
+            "my husband and i have been married 9 years",
+            "my wonderful husband and i have been married 9 years",
+        ),
+        ("i drive a red vespa", "i drive a vespa"),
     ],
 )
 def test_one_claim_in_other_words_is_a_duplicate(store: SQLiteStore, first: str, then: str) -> None:
@@ -58,6 +64,8 @@ def test_one_claim_in_other_words_is_a_duplicate(store: SQLiteStore, first: str,
         ("i drink coffee", "i dont drink coffee"),
         ("my sister is a nurse", "my brother is a nurse"),  # both name their slot
         ("i use zed", "my editor is vim"),
+        ("my sister lives in lyon", "i live in lyon"),  # leaves out whose the home is
+        ("my new job is great", "my new job is awful"),  # praise against praise
     ],
 )
 def test_near_wordings_that_say_something_else_are_not_duplicates(

@@ -65,6 +65,7 @@ from .values import (
     found_in,
     number_value,
     remeasured,
+    said_less,
     said_otherwise,
     same_values,
     value_words,
@@ -386,8 +387,25 @@ def paraphrase(incoming: Fact, stored: Fact, score: float) -> bool:
         and said_in_the_past(incoming.text) == said_in_the_past(stored.text)
         and not change_words(incoming.text) - change_words(stored.text)
         and _same_signature(stored.text, incoming.text)
-        and same_values(incoming.text, stored.text, ignoring=_slot_named(incoming, stored))
+        and (
+            same_values(incoming.text, stored.text)
+            or same_values(incoming.text, stored.text, ignoring=_slot_named(incoming, stored))
+            # said less fully than stored: "i drive a car" after "i drive a red car"
+            or said_less(incoming.text, stored.text)
+        )
     )
+
+
+def _slot_nouns(predicate: str | None) -> set[str]:
+    """The nouns a predicate names its slot with: "has_editor" and "editor_be" ("my editor
+    is ...") name an editor; "sister_live_in" names a sister who lives somewhere, which is
+    no slot but whose the home is."""
+    parts = (predicate or "").lower().split("_")
+    if len(parts) >= 2 and parts[0] in ("has", "have"):
+        return set(parts[1:])
+    if len(parts) >= 2 and parts[-1] in ("be", "is", "are"):
+        return set(parts[:-1])
+    return set()
 
 
 def _slot_named(one: Fact, other: Fact) -> frozenset[str]:
@@ -398,7 +416,7 @@ def _slot_named(one: Fact, other: Fact) -> frozenset[str]:
     named = [
         {
             w
-            for w in words & set((f.predicate or "").lower().split("_"))
+            for w in words & _slot_nouns(f.predicate)
             if not found_in([w], said[1 - n])  # "allergy" is a value beside "allergic"
         }
         for n, (f, words) in enumerate(zip((one, other), said, strict=True))

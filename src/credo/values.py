@@ -80,6 +80,8 @@ _NUMBER = re.compile(r"^([$€£]?)(\d[\d,]*(?:\.\d+)?)(?:(k|m)|([a-z%]*))$", re
 _MULTIPLIERS = {"k": 1_000, "m": 1_000_000}
 _DERIVATIONS = words("derivations")
 _FILLER = words("filler_words")
+#: words that praise or react ("wonderful", "amazing"): no value of a claim
+_PRAISE = words("evaluative")
 #: the speaker as a stored sentence names them ("The user is ...")
 _SPEAKER = frozenset({"user", "i", "me", "we", "us"})
 
@@ -179,8 +181,27 @@ def same_values(a: str, b: str, *, ignoring: frozenset[str] = frozenset()) -> bo
                 mine_left.discard(word)
                 theirs_left.discard(word)
     mine_left, theirs_left = said_otherwise(a, mine_left, b, theirs_left)
+    # praise said in one wording only ("my wonderful husband and i have been married ten
+    # years") names no value; praise in both that differs ("good" / "awful") does
+    if not (mine_left & _PRAISE and theirs_left & _PRAISE):
+        mine_left, theirs_left = mine_left - _PRAISE, theirs_left - _PRAISE
     # a noun made of the other's verb ("a manager at the store" / "manages the store")
     return found_in(mine_left, _verbs(b)) and found_in(theirs_left, _verbs(a))
+
+
+def said_less(new: str, old: str) -> bool:
+    """Does `new` name only values `old` names, leaving out only how a thing is described
+    ("i drive a car" after "i drive a red car", "we live in kent" after "we live in rural
+    kent")? Not when it leaves out a thing, a name or a number ("i live in paris" after
+    "my sister lives in paris")."""
+    from .nlp import parse
+
+    mine, theirs = value_words(new), value_words(old)
+    if not mine or not found_in(mine, theirs):
+        return False
+    dropped = {w for w in theirs if not found_in([w], mine)}
+    described = {t.lower_ for t in parse(old) if t.pos_ == "ADJ"}
+    return dropped <= described
 
 
 def said_otherwise(
