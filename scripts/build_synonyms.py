@@ -1,8 +1,10 @@
 #!/usr/bin/env python3
-"""Build the synonym sets credo ships as package data, from WordNet 3.0.
+"""Build the synonym sets and place names credo ships as package data, from WordNet 3.0.
 
-Output: src/credo/data/synonyms.txt.gz, one synonym set a line ("movie|film|motion picture"),
-and src/credo/data/WORDNET-LICENSE beside it.
+Output: src/credo/data/synonyms.txt.gz, one synonym set a line ("movie|film|motion picture");
+src/credo/data/places.txt.gz, one place name a line ("leeds", "north dakota"): every name
+WordNet gives as an instance of a location (a city, a state, a country, a region); and
+src/credo/data/WORDNET-LICENSE beside them.
 
 Usage (from the repository root):
 
@@ -66,6 +68,54 @@ def build(wordnet: Path, senses: int) -> list[list[str]]:
     return out
 
 
+#: location.n.01, whose instances (through their hypernyms) are places
+LOCATION = "00027167"
+
+
+def places(wordnet: Path) -> list[str]:
+    """Every name of a synset that is an instance of a location, as people type it."""
+    hypernyms: dict[str, list[str]] = {}
+    instance_of: dict[str, list[str]] = {}
+    names: dict[str, list[str]] = {}
+    with (wordnet / "data.noun").open(encoding="latin-1") as fh:
+        for line in fh:
+            if line.startswith("  "):
+                continue
+            fields = line.split("|")[0].split()
+            offset, count = fields[0], int(fields[3], 16)
+            names[offset] = [_word(fields[4 + 2 * i]) for i in range(count)]
+            at = 4 + 2 * count
+            pointers = int(fields[at])
+            hypernyms[offset], instance_of[offset] = [], []
+            for n in range(pointers):
+                symbol, target, pos = fields[at + 1 + 4 * n : at + 4 + 4 * n]
+                if pos == "n" and symbol == "@":
+                    hypernyms[offset].append(target)
+                elif pos == "n" and symbol == "@i":
+                    instance_of[offset].append(target)
+
+    def located(offset: str, seen: set[str]) -> bool:
+        if offset == LOCATION:
+            return True
+        seen.add(offset)
+        return any(located(h, seen) for h in hypernyms.get(offset, []) if h not in seen)
+
+    out = {
+        name
+        for offset, kinds in instance_of.items()
+        if any(located(k, set()) for k in kinds)
+        for name in names[offset]
+    }
+    return sorted(out)
+
+
+def _write(path: Path, lines: list[str]) -> None:
+    # mtime=0: the same database builds the same bytes
+    with gzip.GzipFile(path, "wb", mtime=0) as fh:
+        fh.write("".join(line + "\n" for line in lines).encode())
+    print(f"{path}: {len(lines)} lines, {path.stat().st_size} bytes")
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--wordnet", type=Path, default=Path("/usr/share/wordnet"))
@@ -73,15 +123,11 @@ def main() -> None:
     args = ap.parse_args()
     if not (args.wordnet / "data.noun").is_file():
         raise SystemExit(f"{args.wordnet}: no WordNet database (apt-get install wordnet-base)")
-    sets = build(args.wordnet, args.senses)
-    path = OUT / "synonyms.txt.gz"
-    # mtime=0: the same database builds the same bytes
-    with gzip.GzipFile(path, "wb", mtime=0) as fh:
-        fh.write("".join("|".join(s) + "\n" for s in sets).encode())
+    _write(OUT / "synonyms.txt.gz", ["|".join(s) for s in build(args.wordnet, args.senses)])
+    _write(OUT / "places.txt.gz", places(args.wordnet))
     licence = Path("/usr/share/doc/wordnet-base/copyright")
     if licence.is_file():
         shutil.copyfile(licence, OUT / "WORDNET-LICENSE")
-    print(f"{path}: {len(sets)} sets, {path.stat().st_size} bytes")
 
 
 if __name__ == "__main__":

@@ -1,5 +1,6 @@
 """One value said with its synonym is one value (WordNet's synonym sets, shipped as data);
-rival values are never synonyms. Tried on the shipped table and through `Memory.remember`
+rival values are never synonyms. A place typed in lower case is a place when WordNet names
+it, and a "we" the user says includes the user. Tried on the shipped table and through `Memory.remember`
 (the real parser, gate, resolver and model) with sentences typed as people type them."""
 
 from __future__ import annotations
@@ -114,3 +115,39 @@ def test_rival_values_stay_apart(store: SQLiteStore, first: str, then: str) -> N
     relation, facts = _then(store, first, then)
     assert relation != "duplicate"
     assert facts == 2
+
+
+@pytest.mark.parametrize(
+    "first, then, gap, outcome",
+    [
+        # a place typed in lower case is a place when English names it
+        ("i live in york", "i moved to leeds", 200, "update"),
+        ("i live in ohio", "we moved to north dakota last spring", 200, "update"),
+        # "we" said by the user includes the user: where "we" live is where the user lives
+        ("we live in bristol", "i live in cardiff now", 30, "update"),
+        ("i have a dog", "we have a cat", 0, "new"),
+    ],
+)
+def test_places_and_we(store: SQLiteStore, first: str, then: str, gap: int, outcome: str) -> None:
+    mem = Memory(store, scope=f"p{abs(hash((first, then)))}")
+    assert mem.remember(first, valid_from=START).accepted
+    got = mem.remember(then, valid_from=START + gap * 86400)
+    assert got.relation is not None and got.relation.value == outcome, got.why
+
+
+@pytest.mark.parametrize(
+    "said", ["we moved to kubernetes last year", "i moved to backend", "i moved to nights"]
+)
+def test_a_move_to_what_is_no_place_is_not_a_home(store: SQLiteStore, said: str) -> None:
+    mem = Memory(store, scope=f"k{abs(hash(said))}")
+    assert mem.remember("i live in leeds", valid_from=START).accepted
+    got = mem.remember(said, valid_from=START + 200 * 86400)
+    assert got.accepted and got.relation is not None and got.relation.value == "new", got.why
+    assert any(f.text.endswith("leeds") for f in mem.list())
+
+
+def test_place_names() -> None:
+    from credo.language.places import is_place
+
+    assert is_place("leeds") and is_place("North  Dakota") and is_place("são paulo")
+    assert not is_place("kubernetes") and not is_place("platform") and not is_place("")

@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING
 
 from .fact import normalize_predicate
 from .language import words
+from .language.places import is_place
 
 if TYPE_CHECKING:
     from spacy.tokens import Doc, Span, Token
@@ -1909,7 +1910,12 @@ def _moved_elsewhere(predicate: str, value: list[Token]) -> bool:
     plan; anything else is stored as said, with no key."""
     if predicate.removeprefix("not_") not in ("move_to", "relocate_to"):
         return False
-    named = any(t.pos_ == "PROPN" or t.text[:1].isupper() for t in value)
+    # a name is written as one ("Berlin"); typed in lower case, the tagger's guess (a
+    # proper noun "kubernetes", a common noun "leeds") says nothing: the place must be one
+    # that English names ("moved to leeds", "moved to north dakota")
+    named = any(t.text[:1].isupper() for t in value) or is_place(
+        " ".join(t.text for t in value if t.dep_ not in ("det", "punct"))
+    )
     return not named or any(t.lemma_.lower() in _NOT_PLACES for t in value)
 
 

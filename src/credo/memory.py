@@ -49,7 +49,7 @@ from .predicates import split_polarity, with_polarity
 from .recall import Hit, recall
 from .relevance import keep_relevant
 from .render import render
-from .resolver import Relation, Resolution, apply, reopen_if_settled, resolve
+from .resolver import WE, Relation, Resolution, apply, reopen_if_settled, resolve
 from .retraction import reassertions, refusal, retracted_claims
 from .secrets import (
     BLOCK_KINDS,
@@ -611,11 +611,16 @@ class Memory:
         with store.transaction():
             store.lock_key(self.scope, fact.subject, base)
             stored: dict[str, Fact] = {}
+            me = self.canonical_subject()
             if fact.subject and base:
-                for predicate in (base, with_polarity(base, True)):
-                    stored.update(
-                        (f.id, f) for f in store.by_key(fact.subject, predicate, scope=self.scope)
-                    )
+                # "we live in Leeds" bears on where the user lives, and "I live in York" on
+                # where "we" do
+                subjects = {fact.subject} | ({me, WE} if fact.subject in (me, WE) else set())
+                for subject in sorted(subjects):
+                    for predicate in (base, with_polarity(base, True)):
+                        stored.update(
+                            (f.id, f) for f in store.by_key(subject, predicate, scope=self.scope)
+                        )
             near = store.vector_search(vec, scope=self.scope, k=8)
             stored.update((f.id, f) for f in store.get_many([i for i, _ in near], scope=self.scope))
             vectors = store.vectors_of(list(stored), scope=self.scope)
@@ -647,6 +652,7 @@ class Memory:
                 similarity=similarity,
                 duplicate_at=store.embedder.duplicate_threshold,
                 catalogue=self.catalogue,
+                me=me,
             )
             apply(store, resolution, said=said)
             reasserted = reassertions(fact, retracted, resolution, self.scope)

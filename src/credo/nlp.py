@@ -208,3 +208,19 @@ def lemma_of(word: str) -> str:
         if pos in found:
             return str(found[pos][0])
     return low
+
+
+def unknown_word(word: str) -> bool:
+    """A word English does not have, which only names something ("neovim", "kubectl"),
+    whatever part of speech the tagger guessed for it ("my editor is neovim" is read with
+    a verb "neovim"): lemminflect knows no lemma of it, and it is no function word."""
+    from lemminflect import getAllLemmas
+    from spacy.lang.en.stop_words import STOP_WORDS
+
+    return (
+        len(word) > 2
+        and word.isalpha()
+        and word not in STOP_WORDS
+        and word not in ("user", "me", "we", "us")
+        and not getAllLemmas(word)
+    )

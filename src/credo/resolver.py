@@ -54,7 +54,15 @@ from .config import (
     REINFORCE_STEP,
     UPDATE_WINDOW,
 )
-from .fact import INFERRED_CAP, SOURCE_CAP, SOURCE_RANK, Fact, Status, source_kind
+from .fact import (
+    DEFAULT_SUBJECT,
+    INFERRED_CAP,
+    SOURCE_CAP,
+    SOURCE_RANK,
+    Fact,
+    Status,
+    source_kind,
+)
 from .keys import changed_value, denies_the_past, renewed_thing, said_in_the_past
 from .language import mapping, words
 from .predicates import Catalogue, shipped, split_polarity
@@ -783,8 +791,20 @@ def _rank(source: str) -> int:
     return SOURCE_RANK[source_kind(source)]
 
 
-def _same_subject_relation(a: Fact, b: Fact, catalogue: Catalogue) -> bool:
-    if not (a.key and b.key) or a.subject != b.subject:
+#: "we" said by the user: a household or a team the user is part of ("we moved to Leeds"
+#: says where the user lives)
+WE = "we"
+
+
+def same_subject(a: str | None, b: str | None, me: str = DEFAULT_SUBJECT) -> bool:
+    """One subject: the same entity, or the user and the "we" the user is part of."""
+    return a == b or {a, b} == {WE, me}
+
+
+def _same_subject_relation(
+    a: Fact, b: Fact, catalogue: Catalogue, me: str = DEFAULT_SUBJECT
+) -> bool:
+    if not (a.key and b.key) or not same_subject(a.subject, b.subject, me):
         return False
     return catalogue.canonical(a.predicate or "")[0] == catalogue.canonical(b.predicate or "")[0]
 
@@ -797,13 +817,15 @@ def resolve(
     duplicate_at: float = 0.92,
     update_window: float = UPDATE_WINDOW,
     catalogue: Catalogue | None = None,
+    me: str = DEFAULT_SUBJECT,
 ) -> Resolution:
-    """Classify `incoming` against the stored facts that could bear on it."""
+    """Classify `incoming` against the stored facts that could bear on it. `me` is the
+    user's own subject (the scope's canonical subject), whom a "we" includes."""
     catalogue = catalogue or shipped()
     live = [f for f in stored if f.is_live and f.scope == incoming.scope and f.id != incoming.id]
     if not live:
         return _new(incoming, "no live fact on this key" if incoming.key else "nothing like it")
-    on_key = [f for f in live if _same_subject_relation(incoming, f, catalogue)]
+    on_key = [f for f in live if _same_subject_relation(incoming, f, catalogue, me)]
     base, negated = split_polarity(incoming.predicate or "")
     one_valued = bool(incoming.key) and catalogue.one_valued(base)
 
@@ -854,7 +876,7 @@ def resolve(
             if (
                 not mine
                 or fact in on_key
-                or fact.subject != incoming.subject
+                or not same_subject(fact.subject, incoming.subject, me)
                 or not other[0].startswith("be")
                 or other[1] != negated
             ):
@@ -877,7 +899,7 @@ def resolve(
             return _duplicate(incoming, fact, "the same sentence")
         if score < duplicate_at:
             break
-        if fact.key and incoming.key and not _same_subject_relation(incoming, fact, catalogue):
+        if fact.key and incoming.key and not _same_subject_relation(incoming, fact, catalogue, me):
             continue
         if (
             fact.key
@@ -900,7 +922,7 @@ def resolve(
         if (
             fact.key
             and incoming.key
-            and _same_subject_relation(incoming, fact, catalogue)
+            and _same_subject_relation(incoming, fact, catalogue, me)
             and not _same_object_as_typed(incoming.object, fact.object)
         ):
             continue  # on one key the objects decide (below), typos aside
@@ -977,7 +999,7 @@ def resolve(
                 fact in clashes
                 or fact in on_key
                 or not fact.key
-                or fact.subject != incoming.subject
+                or not same_subject(fact.subject, incoming.subject, me)
                 or said_negated == negated
                 or said_of.split("_")[0] != verb
             ):
@@ -1009,7 +1031,7 @@ def resolve(
             for f in live
             if f not in clashes
             and f not in denied
-            and f.subject == incoming.subject
+            and same_subject(f.subject, incoming.subject, me)
             and not split_polarity(f.predicate or "")[1]
             and _reports(incoming, f, similarity, catalogue)
         ]
@@ -1022,7 +1044,7 @@ def resolve(
             for f in live
             if f not in clashes
             and f not in denied
-            and f.subject == incoming.subject
+            and same_subject(f.subject, incoming.subject, me)
             and split_polarity(f.predicate or "")[1]
             and denies_the_past(f.text)
             and _reports(f, incoming, similarity, catalogue)
@@ -1038,7 +1060,12 @@ def resolve(
     # "we broke up", "noor and I broke up": a parting said of the couple
     couple = incoming.subject in ("we", None) and (base in _PARTING or _parts(incoming))
     for fact in live:
-        if fact in clashes or fact.subject != incoming.subject and not couple or not fact.key:
+        if (
+            fact in clashes
+            or not same_subject(fact.subject, incoming.subject, me)
+            and not couple
+            or not fact.key
+        ):
             continue
         other = catalogue.canonical(fact.predicate or "")
         if (
@@ -1076,7 +1103,7 @@ def resolve(
             other = catalogue.canonical(fact.predicate or "")
             if (
                 fact not in clashes
-                and fact.subject == incoming.subject
+                and same_subject(fact.subject, incoming.subject, me)
                 and other[0] in _DWELLING_IN
                 and not other[1]
                 and not objects_agree(incoming.object, fact.object)
@@ -1103,7 +1130,7 @@ def resolve(
                 fact in on_key
                 and base.startswith("be")
                 or fact in clashes
-                or fact.subject != incoming.subject
+                or not same_subject(fact.subject, incoming.subject, me)
                 or their_state is None
                 or other[1] != negated
             ):
@@ -1119,7 +1146,7 @@ def resolve(
             for f in live
             if f not in clashes
             and f.key
-            and f.subject == incoming.subject
+            and same_subject(f.subject, incoming.subject, me)
             and (_state_denies(incoming, f, catalogue) or _state_denies(f, incoming, catalogue))
         )
 
@@ -1132,7 +1159,7 @@ def resolve(
             other = catalogue.canonical(fact.predicate or "")
             if (
                 fact in clashes
-                or fact.subject != incoming.subject
+                or not same_subject(fact.subject, incoming.subject, me)
                 or other[1]
                 or objects_agree(incoming.object, fact.object)
             ):
@@ -1150,7 +1177,9 @@ def resolve(
         f
         for f in live
         if f not in clashes
-        and not (f.subject and incoming.subject and f.subject != incoming.subject)
+        and not (
+            f.subject and incoming.subject and not same_subject(f.subject, incoming.subject, me)
+        )
         and split_polarity(f.predicate or "")[1] == negated
         and remeasured(incoming.text, f.text, similarity)
     ]

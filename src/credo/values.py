@@ -22,6 +22,7 @@ from dataclasses import dataclass
 
 from .language import words
 from .language.synonyms import LONGEST, synonymous
+from .nlp import unknown_word
 
 _UNITS = [
     "zero",
@@ -100,7 +101,7 @@ def value_words(text: str) -> frozenset[str]:
             tok.pos_ == "NUM"
             or tok.pos_ in ("NOUN", "PROPN", "ADJ")
             and not tok.is_stop
-            or _unknown_word(tok.lower_)
+            or unknown_word(tok.lower_)
         ):
             word = _plain((tok.lemma_ if tok.pos_ == "NOUN" else tok.text).lower()).strip(".,'")
             typed = _NUMBER.match(word)
@@ -110,22 +111,6 @@ def value_words(text: str) -> frozenset[str]:
             if word and word not in _FILLER and word not in _SPEAKER:
                 out.add(word)
     return frozenset(out)
-
-
-def _unknown_word(word: str) -> bool:
-    """A word English does not have, which only names something ("neovim", "kubectl"),
-    whatever part of speech the tagger guessed for it ("my editor is neovim" is read with
-    a verb "neovim"): lemminflect knows no lemma of it, and it is no function word."""
-    from lemminflect import getAllLemmas
-    from spacy.lang.en.stop_words import STOP_WORDS
-
-    return (
-        len(word) > 2
-        and word.isalpha()
-        and word not in STOP_WORDS
-        and word not in _SPEAKER
-        and not getAllLemmas(word)
-    )
 
 
 def one_word(a: str, b: str) -> bool:

@@ -1,0 +1,31 @@
+"""Names of places, for a place typed in lower case: WordNet 3.0's instances of a location
+(cities, states, countries, regions; ~3,300 names), shipped as data.
+
+`data/places.txt.gz` is built by `scripts/build_synonyms.py` from Debian's `wordnet-base`
+(licence in `data/WORDNET-LICENSE`). The tagger reads "i moved to leeds" with a common
+noun "leeds"; written "Leeds" it is a name. A name the list does not hold (a small town)
+is read as the tagger reads it: only a capitalised or proper noun is a place then.
+"""
+
+from __future__ import annotations
+
+import gzip
+import unicodedata
+from functools import lru_cache
+from importlib import resources
+
+__all__ = ["is_place"]
+
+
+@lru_cache(maxsize=1)
+def _places() -> frozenset[str]:
+    raw = resources.files("credo").joinpath("data/places.txt.gz").read_bytes()
+    return frozenset(gzip.decompress(raw).decode("utf-8").splitlines())
+
+
+def is_place(name: str) -> bool:
+    """Is `name` (any case, spaces squeezed) the name of a place WordNet knows?
+    ("leeds", "North Dakota", "são paulo" as "sao paulo": yes; "kubernetes", "platform":
+    no.)"""
+    typed = unicodedata.normalize("NFKD", " ".join(name.lower().split()))
+    return "".join(ch for ch in typed if not unicodedata.combining(ch)) in _places()
