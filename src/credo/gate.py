@@ -316,6 +316,14 @@ def check(
         marker = _first_marker(seen, markers)
         if marker:
             return Verdict(False, code, f"{label}: {marker!r}")
+    if _WISH.match(text):  # "wish I had a bigger kitchen": the "I" of "I wish" left out
+        return Verdict(False, "speculative", f"a wish: {text.split()[0]!r}")
+    reaction = _reaction(text)
+    if reaction:
+        return Verdict(False, "affect", f"a reaction, not a fact: {reaction!r}")
+    advice = _advice(text)
+    if advice:
+        return Verdict(False, "attributed_opinion", f"advice someone gives: {advice!r}")
     if chatter:
         return Verdict(False, *chatter)
     subject = (candidate.subject or "").strip().lower()
@@ -356,6 +364,71 @@ def _chatter(statement: Statement) -> tuple[str, str] | None:
         return "ungrounded", f"{statement.object!r} has nothing to refer to: say what it is"
     if not obj and relation in _CONVERSATIONAL and words <= 5:
         return "vague", "not specific: an answer in a conversation, not a fact"
+    return None
+
+
+_ADVISING = words("advising_verbs")  # lexicon list "advising_verbs"
+#: a sentence that opens with "wish" and the one who wishes it ("Wish I had ...", "wish
+#: we could ..."), its "I" left out as people type
+_WISH = re.compile(r"^\W*wish(?:ing)?\s+(?:i|we|my|it|there|that)\b", re.IGNORECASE)
+#: modals by which a reported clause advises rather than tells ("could" also tells what
+#: was allowed: "my boss told me I could work from home on Fridays")
+_ADVICE_MODALS = frozenset({"should", "ought"})
+
+
+_VERDICTS = words("verdicts")  # lexicon list "verdicts"
+
+
+def _reaction(text: str) -> str | None:
+    """ "ugh mondays are the worst", "this city is amazing", "dating apps suck": a verdict
+    on something, said by no one in particular, is a reaction, not a fact. Not when the
+    speaker says it of themselves ("I'm the best swimmer in my club" names a rank), nor
+    when the verdict qualifies a thing ("she is the best dentist in town"). The verdict's
+    words, or None."""
+    from .nlp import parse
+
+    for sent in parse(text).sents:
+        root = sent.root
+        subject = next((c for c in root.children if c.dep_ in ("nsubj", "nsubjpass")), None)
+        if subject is None or subject.pos_ == "PRON":
+            continue  # the speaker's own rank; "that's awesome" refers to nothing said
+        if root.lemma_.lower() in _VERDICTS and not any(
+            c.dep_ in ("dobj", "prep") for c in root.children
+        ):
+            return root.text
+        if root.lemma_.lower() != "be":
+            continue
+        for c in root.children:
+            if (
+                c.dep_ in ("attr", "acomp")
+                and c.lower_ in _VERDICTS
+                and not any(k.dep_ in ("prep", "relcl", "acl", "xcomp") for k in c.children)
+            ):
+                return c.text
+    return None
+
+
+def _advice(text: str) -> str | None:
+    """ "my mum says I should move back home": someone else's verb of saying or thinking
+    whose reported clause holds "should" or "ought" is their advice, not a fact
+    (what it advises is not done). The words that say so, or None."""
+    from .nlp import parse
+
+    for verb in parse(text):
+        if verb.lemma_.lower() not in _ADVISING or verb.pos_ not in ("VERB", "AUX"):
+            continue
+        subject = next((c for c in verb.children if c.dep_ in ("nsubj", "nsubjpass")), None)
+        if subject is None or subject.lower_ in ("i", "we"):
+            continue  # "I think I should ..." is the user's own hedge, judged elsewhere
+        for clause in verb.children:
+            if clause.dep_ not in ("ccomp", "xcomp"):
+                continue
+            modal = next(
+                (c for c in clause.children if c.dep_ == "aux" and c.lower_ in _ADVICE_MODALS),
+                None,
+            )
+            if modal is not None:
+                return f"{verb.text} ... {modal.text}"
     return None
 
 
