@@ -90,9 +90,30 @@ class NotFound(MemoryError_):
 #: mood, a plan, someone's opinion, or something vague or passing ("turned 40 last week,
 #: feeling old lol" keeps "turned 40 last week"); each clause is then judged alone
 _ASKING = frozenset({"question", "instruction"})
+#: refusals of a whole text that one of its clauses may not share: "i moved to leeds,
+#: maybe i'll get a dog" (hedged), a long chat sentence holding a fact and a request
 _ONE_CLAUSE = frozenset(
-    {"question", "instruction", "affect", "speculative", "attributed_opinion", "vague", "transient"}
+    {
+        "question",
+        "instruction",
+        "affect",
+        "speculative",
+        "attributed_opinion",
+        "vague",
+        "transient",
+        "hedged",
+        "too_long",
+    }
 )
+
+
+def _durable_clause(clause: str) -> bool:
+    """Would the conversation extractor keep `clause` as a fact of the speaker's?"""
+    from .extract.base import Turn
+    from .extract.rules import RuleExtractor
+
+    candidate, _ = RuleExtractor().judge(clause, Turn("t", "user", clause), "The user", set())
+    return candidate is not None
 
 
 def _states(clause: str) -> bool:
@@ -417,6 +438,11 @@ class Memory:
         parts = [p for p in statements_in(candidate.text) if _states(p)]
         if len(parts) <= 1 and whole.code not in _ASKING:
             parts = [p for p in asides(candidate.text) if _states(p)]
+        if whole.code == "too_long":
+            # a long chat message is read as a conversation is: only the clauses the
+            # conversation extractor would keep ("I've been a paramedic for nine years"),
+            # not the request around them or a fragment of its list
+            parts = [p for p in parts if _durable_clause(p)]
         if not parts or parts == [candidate.text]:
             return whole
         first: RememberResult | None = None

@@ -1,0 +1,38 @@
+"""A text refused whole may still state a fact in one of its clauses, as people write to
+an assistant: a hedge or a long request beside a plain statement. The clause is stored in
+the user's words; the hedged or asking clause is not. Through `Memory.remember`, the real
+parser and gate."""
+
+from __future__ import annotations
+
+import pytest
+
+from credo import Memory
+
+
+@pytest.mark.parametrize(
+    "said, kept, left_out",
+    [
+        ("i moved to leeds last month, maybe i'll get a dog", "leeds", "dog"),
+        (
+            "I've been a paramedic for nine years and I'm trying to put together a study "
+            "plan for the advanced life support course that fits around my night shifts, "
+            "my gym sessions and the weekly choir rehearsals, and I would really like some "
+            "help working out how many hours a week that leaves me realistically",
+            "paramedic",
+            "hours a week",
+        ),
+    ],
+)
+def test_the_stating_clause_is_kept(memory: Memory, said: str, kept: str, left_out: str) -> None:
+    result = memory.remember(said)
+    assert result.accepted, result.why
+    texts = [f.text for f in memory.list()]
+    assert any(kept in t for t in texts), texts
+    assert not any(left_out in t for t in texts), texts
+
+
+def test_a_hedge_stays_with_its_clause(memory: Memory) -> None:
+    result = memory.remember("i think my landlord is called derek")
+    assert not result.accepted and result.code == "hedged"
+    assert memory.list() == []
