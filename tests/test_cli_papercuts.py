@@ -13,7 +13,8 @@ from pathlib import Path
 import pytest
 
 from credo.cli import db_label, main
-from credo.memory import Memory, MemoryError_
+from credo.errors import InvalidInput
+from credo.memory import Memory
 from credo.testing import memory_for_tests
 
 README = Path(__file__).resolve().parents[1] / "README.md"
@@ -125,7 +126,7 @@ def test_min_confidence_outside_0_1_is_an_error(cli, tmp_path: Path) -> None:  #
         assert code == 2 and "--min-confidence" in err
     memory = memory_for_tests(tmp_path / "api.db")
     for bad in (1.5, -0.1, float("nan")):
-        with pytest.raises(MemoryError_, match="between 0 and 1"):
+        with pytest.raises(InvalidInput, match="between 0 and 1"):
             memory.recall("x", min_confidence=bad)
 
 

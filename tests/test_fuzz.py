@@ -1,7 +1,7 @@
 """Property tests over every way in: `Memory.remember`, `ingest`, `import_records` and each
 MCP tool (called through the server `build_server` makes, in process).
 
-For any input: no exception but the documented ones (`MemoryError_`, `IngestError`, the
+For any input: no exception but the documented ones (`InvalidInput`, `IngestError`, the
 MCP SDK's `ToolError` and never its `UnexpectedToolError`), nothing of another scope
 touched (scope B is seeded and snapshotted; the fuzzing writes scope A), and nothing stored
 lost except what a request said to forget. Bounded: a few dozen examples a test, so the
@@ -20,10 +20,11 @@ from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
 from credo.config import MAX_FACT_CHARS, MAX_REJECTION_CHARS
+from credo.errors import InvalidInput
 from credo.extract.base import Turn
 from credo.fact import Fact, Status
 from credo.ingest import IngestError, ingest
-from credo.memory import Memory, MemoryError_, import_records
+from credo.memory import Memory, import_records
 from credo.secrets import find_secrets
 from credo.store.base import Store
 
@@ -228,7 +229,7 @@ def test_remember(store: Store) -> None:
         forgotten: set[str] = set()
         try:
             result = a.remember(text, source=source, valid_from=valid_from, confidence=confidence)
-        except MemoryError_:
+        except InvalidInput:
             event("remember: refused as bad input")
         else:
             event(f"remember: {result.relation.value if result.relation else result.code}")
@@ -266,7 +267,7 @@ def test_ingest(store: Store) -> None:
         forgotten: set[str] = set()
         try:
             report = ingest(a, batch, dry_run=dry_run, episode_size=episode_size)
-        except (IngestError, MemoryError_):
+        except (IngestError, InvalidInput):
             event("ingest: refused as bad input")
         else:
             event(f"ingest: {min(report.accepted, 2)}+ accepted")
@@ -383,7 +384,7 @@ def test_import(store: Store) -> None:
         texts_before = {f.id: f.text for f in store.all(scope=A)}
         try:
             report = import_records(store, batch, scope=A, into=A if into else None)
-        except MemoryError_:
+        except InvalidInput:
             event("import: refused")
             assert ids(store, A) == before  # a refused import writes nothing
         else:
@@ -527,7 +528,7 @@ def test_the_invariants_catch_what_they_should(store: Store) -> None:
 
 
 def test_a_confidence_no_float_can_hold_is_bad_input(sqlite_store: Store) -> None:
-    with pytest.raises(MemoryError_, match="confidence"):
+    with pytest.raises(InvalidInput, match="confidence"):
         Memory(sqlite_store).remember("Arttu lives in Berlin", confidence=10**400)
 
 

@@ -7,8 +7,9 @@ import time
 
 import pytest
 
+from credo.errors import InvalidInput, NotFound
 from credo.fact import Fact, Status
-from credo.memory import Memory, MemoryError_, NotFound
+from credo.memory import Memory
 from credo.resolver import Relation
 from credo.store.base import ScopeError, Store, StoreError
 
@@ -79,7 +80,7 @@ def test_fts_hostile_queries_never_raise(memory: Memory, query: str) -> None:
 
 
 def test_empty_query_is_a_clear_error(memory: Memory) -> None:
-    with pytest.raises(MemoryError_):
+    with pytest.raises(InvalidInput):
         memory.recall("   ")
 
 
@@ -122,7 +123,7 @@ def test_remember_update_and_conflict_end_to_end(memory: Memory) -> None:
 
 
 def test_valid_from_dates_are_validated(memory: Memory) -> None:
-    with pytest.raises(MemoryError_):
+    with pytest.raises(InvalidInput):
         memory.remember("Arttu lives in Berlin", valid_from="last tuesday")
     result = memory.remember("Arttu lives in Berlin", valid_from="2024-05-01")
     assert result.fact is not None
@@ -131,13 +132,13 @@ def test_valid_from_dates_are_validated(memory: Memory) -> None:
 
 def test_bad_input_is_refused_and_loses_nothing(memory: Memory) -> None:
     memory.remember("Arttu lives in Berlin")
-    with pytest.raises(MemoryError_):
+    with pytest.raises(InvalidInput):
         memory.remember("")
-    with pytest.raises(MemoryError_):
+    with pytest.raises(InvalidInput):
         memory.remember("x " * 2000)
-    with pytest.raises(MemoryError_):
+    with pytest.raises(InvalidInput):
         memory.remember("Arttu lives in Paris", source="gossip")
-    with pytest.raises(MemoryError_):
+    with pytest.raises(InvalidInput):
         memory.list(status="deleted")
     assert [f.object for f in memory.list()] == ["Berlin"]
 
@@ -201,7 +202,7 @@ def test_resolve_conflict_can_retract_both(memory: Memory) -> None:
     memory.resolve_conflict(retract=[a.id, b.id], decided_by="arttu")
     assert {f.status for f in memory.list()} == {Status.RETRACTED}
     assert memory.recall("deploy target") == []
-    with pytest.raises(MemoryError_):
+    with pytest.raises(InvalidInput):
         memory.resolve_conflict(decided_by="arttu")
 
 
@@ -233,7 +234,7 @@ def test_forget_by_episode_and_reopen_conflict_partner(memory: Memory) -> None:
 
 
 def test_forget_needs_a_target(memory: Memory) -> None:
-    with pytest.raises(MemoryError_):
+    with pytest.raises(InvalidInput):
         memory.forget()
 
 
@@ -273,11 +274,11 @@ def test_export_import_round_trip_loses_nothing(store: Store, tmp_path: object) 
 
 
 def test_import_refuses_malformed_records(memory: Memory) -> None:
-    with pytest.raises(MemoryError_):
+    with pytest.raises(InvalidInput):
         memory.import_([{"type": "fact", "text": ""}])
-    with pytest.raises(MemoryError_):
+    with pytest.raises(InvalidInput):
         memory.import_([{"no": "type"}])
-    with pytest.raises(MemoryError_):
+    with pytest.raises(InvalidInput):
         memory.import_([{"type": "conflict", "scope": "default"}])
     assert memory.list() == []
 
@@ -318,7 +319,7 @@ def test_subject_rules_match_whatever_the_candidate_calls_the_subject(memory: Me
 
 
 def test_control_characters_are_refused_clearly(memory: Memory) -> None:
-    with pytest.raises(MemoryError_, match="control characters"):
+    with pytest.raises(InvalidInput, match="control characters"):
         memory.remember("Arttu lives in\x00 Berlin")
     from credo.gate import Candidate
 

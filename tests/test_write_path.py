@@ -9,8 +9,9 @@ from pathlib import Path
 import pytest
 
 from credo.embed import get_embedder
+from credo.errors import InvalidInput
 from credo.fact import Fact, Status
-from credo.memory import Memory, MemoryError_
+from credo.memory import Memory
 from credo.resolver import Relation
 from credo.store.sqlite import SQLiteStore
 
@@ -131,7 +132,7 @@ def test_negation_is_kept_in_the_key(mem: Memory) -> None:
 
 
 def test_two_lines_are_two_statements_not_one(mem: Memory) -> None:
-    with pytest.raises(MemoryError_, match="one statement at a time"):
+    with pytest.raises(InvalidInput, match="one statement at a time"):
         mem.remember("I live in Berlin\nI work at Reaktor")
     assert mem.list() == []
 
@@ -348,7 +349,7 @@ def test_resolve_never_revives_a_superseded_fact(mem: Memory) -> None:
     mem.remember("The deploy target is prod", valid_from=T0 + 60)
     mem.remember("The deploy target is dev", valid_from=T0 + YEAR)
     assert staging is not None
-    with pytest.raises(MemoryError_, match="superseded"):
+    with pytest.raises(InvalidInput, match="superseded"):
         mem.resolve_conflict(keep=staging.id, decided_by="arttu")
     assert texts(mem) == {"The deploy target is dev"}
 
@@ -457,7 +458,7 @@ def test_names_and_nouns_are_not_markers(mem: Memory, said: str) -> None:
 
 # -- time ----------------------------------------------------------------------------------
 def test_a_future_valid_from_is_refused(mem: Memory) -> None:
-    with pytest.raises(MemoryError_, match="future"):
+    with pytest.raises(InvalidInput, match="future"):
         mem.remember("I live in Berlin", valid_from="3000-01-01")
     assert mem.list() == []
 
@@ -469,7 +470,7 @@ def test_epoch_milliseconds_read_as_seconds(mem: Memory) -> None:
 
 def test_the_clock_skew_allowance_is_small(mem: Memory, clock: Clock) -> None:
     assert mem.remember("I live in Berlin", valid_from=clock.now + 60).accepted
-    with pytest.raises(MemoryError_):
+    with pytest.raises(InvalidInput):
         mem.remember("I work at Acme", valid_from=clock.now + 7200)
 
 

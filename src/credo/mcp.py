@@ -47,12 +47,13 @@ from .config import (
     Settings,
 )
 from .embed import EmbedderError
+from .errors import InvalidInput
 from .fact import Fact
 from .httpauth import TOKEN_ENV, http_token
 from .httpauth import given_token as _given_token
 from .httpserve import header_timeout_protocol
 from .isotime import format_iso
-from .memory import Memory, MemoryError_, RememberResult, parse_time
+from .memory import Memory, RememberResult, parse_time
 from .recall import Hit
 from .render import format_date, refusal
 from .secrets import mask_field
@@ -242,7 +243,7 @@ def _as_tool_errors() -> Iterator[None]:
 
     try:
         yield
-    except (MemoryError_, StoreError, EmbedderError, ValueError) as exc:
+    except (InvalidInput, StoreError, EmbedderError, ValueError) as exc:
         raise ToolError(str(exc)) from exc
 
 
@@ -252,7 +253,7 @@ def _require_sdk() -> None:
         import mcp.server.mcpserver  # noqa: F401
         import uvicorn  # noqa: F401
     except ImportError as exc:
-        raise MemoryError_(
+        raise InvalidInput(
             f"the MCP server needs the MCP SDK ({exc.name or exc}): pip install 'credo[mcp]'"
         ) from exc
 
@@ -274,7 +275,7 @@ def build_server(
     from . import __version__
 
     if not decided_by.strip():
-        raise MemoryError_("decided_by must name who the server decides for")
+        raise InvalidInput("decided_by must name who the server decides for")
     auth_options: dict[str, Any] = {}
     if token is not None:
         from mcp.server.auth.settings import AuthSettings
@@ -659,14 +660,14 @@ def episode_turns(
     """The episode's id (made up, `<prefix>-<12 hex>`, when not given) and its turns as
     `credo.ingest` takes them: ids `<episode>:1, :2, ...` where none is given, times read,
     secrets masked in each whole turn.
-    Refuses (MemoryError_) more than MAX_INGEST_CHARS in all, before anything is written."""
+    Refuses (InvalidInput) more than MAX_INGEST_CHARS in all, before anything is written."""
     from .extract.base import Turn
     from .ingest import masked_turns
 
     episode = episode or f"{prefix}-" + uuid.uuid4().hex[:12]
     total = sum(len(t.content) for t in turns)
     if total > MAX_INGEST_CHARS:
-        raise MemoryError_(
+        raise InvalidInput(
             f"the turns hold {total} characters; one ingest call takes at most "
             f"{MAX_INGEST_CHARS}: send the conversation in parts"
         )
@@ -789,7 +790,7 @@ def cmd_mcp(args: argparse.Namespace, settings: Settings) -> int:
                 raise UsageError("give --tokens (a table) or one token, not both")
             if tokens is None:
                 token, made_up = http_token(host, given_token(args, os.environ))
-        except MemoryError_ as exc:
+        except InvalidInput as exc:
             raise UsageError(str(exc)) from exc
     memory = open_memory(args, settings)
     try:
@@ -831,7 +832,7 @@ def _serve_scoped(memory: Memory, tokens: Any, host: str, port: int) -> int:
 
     try:
         app = build_scoped_app(memory.store, tokens, policy=memory.policy, host=host)
-    except MemoryError_ as exc:
+    except InvalidInput as exc:
         raise UsageError(str(exc)) from exc
     url = f"http://{'[' + host + ']' if ':' in host else host}:{port}/mcp"
     print(f"credo mcp: {len(tokens)} token(s), each bound to its scope, at {url}", file=sys.stderr)
