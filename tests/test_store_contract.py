@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 import time
 
 import pytest
@@ -73,10 +74,23 @@ def test_bad_scope_names_are_refused(store: Store, scope: str) -> None:
 
 @pytest.mark.parametrize("query", HOSTILE_QUERIES)
 def test_fts_hostile_queries_never_raise(memory: Memory, query: str) -> None:
-    memory.remember("The deploy target is prod")
-    memory.store.lexical_search(query, scope="default", k=5)
+    """A query is read as words, never as full-text syntax: no error, the fact found when
+    the query holds one of its words and not otherwise, nothing of another scope, and the
+    table untouched afterwards."""
+    fact = memory.remember("The deploy target is prod").fact
+    other = Memory(memory.store, scope="other").remember("The deploy target is prod").fact
+    assert fact is not None and other is not None
+    found = memory.store.lexical_search(query, scope="default", k=5)
+    words = set(re.findall(r"\w+", query.lower()))
+    expected = [fact.id] if words & {"deploy", "target", "prod"} else []
+    assert [i for i, _ in found] == expected
     if query.strip(" \x00"):
-        memory.recall(query)
+        hits = memory.recall(query)
+        assert {h.fact.id for h in hits} <= {fact.id}  # never the other scope's twin
+    assert [f.id for f in memory.list()] == [fact.id]
+    assert [i for i, _ in memory.store.lexical_search("deploy", scope="default", k=5)] == [
+        fact.id
+    ]
 
 
 def test_empty_query_is_a_clear_error(memory: Memory) -> None:
