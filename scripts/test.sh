@@ -6,7 +6,7 @@ cd "$(dirname "$0")/.."
 BIN=${VENV:-.venv}/bin
 
 "$BIN/ruff" check src tests
-"$BIN/ruff" format --check src
+"$BIN/ruff" format --check src tests
 "$BIN/mypy" src/credo
 
 # the browser tests of `credo ui` drive Debian's Chromium through its chromedriver (no

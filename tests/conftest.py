@@ -48,8 +48,10 @@ def make_store(backend: str, tmp_path: Path, embedder: Any = None) -> Store:
 
         return SQLiteStore(tmp_path / "credo.db", embedder)
     if not PG_DSN:
-        pytest.skip("PostgreSQL tests need CREDO_TEST_PG_DSN (bash scripts/ci-postgres.sh "
-                    "prints one; .ci/run sets it)")
+        pytest.skip(
+            "PostgreSQL tests need CREDO_TEST_PG_DSN (bash scripts/ci-postgres.sh "
+            "prints one; .ci/run sets it)"
+        )
     from credo.store.postgres import PostgresStore
 
     return PostgresStore(PG_DSN, embedder, schema=f"t_{uuid.uuid4().hex[:12]}")

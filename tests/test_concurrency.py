@@ -56,8 +56,9 @@ def _open(backend: str, target: str, schema: str | None) -> Store:
     return PostgresStore(target, HashEmbedder(), schema=schema)
 
 
-def _worker(backend: str, target: str, schema: str | None, worker: int,
-            start: Any, results: Any) -> None:
+def _worker(
+    backend: str, target: str, schema: str | None, worker: int, start: Any, results: Any
+) -> None:
     """One writer process: returns the id of the fact each call says now stands for it."""
     try:
         store = _open(backend, target, schema)
@@ -231,8 +232,9 @@ def test_processes_that_open_one_new_file_together_all_open_it(tmp_path: Path) -
     for trial in range(8):
         path = str(tmp_path / f"new-{trial}.db")
         barrier, out = ctx.Barrier(4), ctx.Queue()
-        procs = [ctx.Process(target=_open_when_released, args=(path, barrier, out))
-                 for _ in range(4)]
+        procs = [
+            ctx.Process(target=_open_when_released, args=(path, barrier, out)) for _ in range(4)
+        ]
         for proc in procs:
             proc.start()
         results = [out.get(timeout=120) for _ in procs]

@@ -198,11 +198,18 @@ def test_credo_mcp_and_credo_ui_answer_after_postgres_restarts(
     )
     try:
         rpc = Rpc(mcp)
-        rpc.call("initialize", protocolVersion="2025-06-18", capabilities={}, clientInfo={"name": "t", "version": "1"})
+        rpc.call(
+            "initialize",
+            protocolVersion="2025-06-18",
+            capabilities={},
+            clientInfo={"name": "t", "version": "1"},
+        )
         rpc.notify("notifications/initialized")
 
         def recall() -> dict[str, Any]:
-            got = rpc.call("tools/call", name="recall", arguments={"query": "where does Arttu live"})
+            got = rpc.call(
+                "tools/call", name="recall", arguments={"query": "where does Arttu live"}
+            )
             assert not got.get("isError"), got
             return dict(got["structuredContent"])
 
@@ -326,7 +333,9 @@ def fill(directory: Path) -> Path:
     return filler
 
 
-def test_a_full_disk_says_so_and_loses_nothing(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_a_full_disk_says_so_and_loses_nothing(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     with small_disk(tmp_path) as disk:
         db = (disk or tmp_path) / "credo.db"
         mem = Memory(open_store(db, HashEmbedder()), scope="a")
@@ -362,7 +371,18 @@ def test_a_full_disk_says_so_and_loses_nothing(tmp_path: Path, capsys: pytest.Ca
             if status:
                 assert "full" in err and "not a credo database" not in err, err
                 assert "Traceback" not in err
-            status = main(["--db", str(db), "--embedder", "hash", "--scope", "a", "remember", "Ilse lives in Graz"])
+            status = main(
+                [
+                    "--db",
+                    str(db),
+                    "--embedder",
+                    "hash",
+                    "--scope",
+                    "a",
+                    "remember",
+                    "Ilse lives in Graz",
+                ]
+            )
             err = capsys.readouterr().err
             assert status == 1 and "full" in err and "not a credo database" not in err, err
             assert "cannot rollback" not in err

@@ -592,5 +592,9 @@ async def test_lean_results_are_small_and_the_default_is_unchanged(connect: Any)
         assert size < 0.5
         listed = await call(s, "list_facts", lean=True)
         assert listed["facts"] and set(listed["facts"][0]) == {
-            "id", "text", "status", "confidence", "date"
+            "id",
+            "text",
+            "status",
+            "confidence",
+            "date",
         }
