@@ -107,6 +107,7 @@ def test_export_to_a_file_says_what_it_wrote_in_iso_times_and_imports_back(
 
 
 # -- part 6: the README's command-line block runs as written ----------------------------------
+@pytest.mark.slow
 def test_readme_command_line_block_runs_as_written(tmp_path: Path) -> None:
     """Every line of the README's command-line block, in a shell, on a fresh database:
     the ids it resolves, explains and retracts are ones that database has."""

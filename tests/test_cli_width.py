@@ -74,6 +74,7 @@ def test_eval_probes_fits_verbose_too(run) -> None:  # type: ignore[no-untyped-d
     assert wide(out) == []
 
 
+@pytest.mark.slow
 def test_eval_resolver_fits(run, data: dict[str, Path]) -> None:  # type: ignore[no-untyped-def]
     out = run("eval", "resolver", "--data", str(data["msc"]), "--data", str(data["personaext"]))
     assert "supersession precision" in out and "label" in out

@@ -19,6 +19,7 @@ from collections import Counter
 from pathlib import Path
 from typing import Any
 
+import pytest
 from conftest import PG_DSN, drop_store, make_store
 
 from credo.embed import HashEmbedder
@@ -92,6 +93,7 @@ def _conflict_rows(store: Store, backend: str) -> list[tuple[str, str, Any]]:
     return [(str(r[0]), str(r[1]), r[2]) for r in rows]
 
 
+@pytest.mark.slow
 def test_concurrent_writers_keep_every_invariant(backend: str, tmp_path: Path) -> None:
     store = make_store(backend, tmp_path)
     try:

@@ -124,6 +124,7 @@ def _schema() -> str:
     return "f_" + os.urandom(6).hex()
 
 
+@pytest.mark.slow
 def test_an_open_memory_keeps_working_after_postgres_restarts(pg: PrivateServer) -> None:
     from credo.store.postgres import PostgresStore
 
@@ -172,6 +173,7 @@ def _env(**extra: str) -> dict[str, str]:
     return env
 
 
+@pytest.mark.slow
 def test_credo_mcp_and_credo_ui_answer_after_postgres_restarts(
     pg: PrivateServer, tmp_path: Path
 ) -> None:

@@ -235,6 +235,7 @@ def held(store: Store, scope: str) -> list[str]:
 
 
 # -- remember -------------------------------------------------------------------------------
+@pytest.mark.slow
 def test_remember(store: Store) -> None:
     a, before_b = seed(store)
 
@@ -278,6 +279,7 @@ turns = st.builds(
 )
 
 
+@pytest.mark.slow
 def test_ingest(store: Store) -> None:
     a, before_b = seed(store)
 
@@ -393,6 +395,7 @@ def records(draw: st.DrawFn) -> dict[str, Any]:
     return record
 
 
+@pytest.mark.slow
 def test_import(store: Store) -> None:
     a, before_b = seed(store)
     KNOWN_IDS[:] = ["f_" + "0" * 16, *sorted(ids(store, A)), *sorted(ids(store, B))]

@@ -191,6 +191,7 @@ def judge(argv: list[str], status: int, err: str) -> None:
         assert len(err) < 5000 or "usage:" in err, err[:500]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("value", HOSTILE[:12], ids=range(12))
 def test_every_option_of_every_command_takes_hostile_values(run_cli: Any, value: str) -> None:
     """Each argument of each command, one hostile value at a time (the rest of HOSTILE
@@ -203,6 +204,7 @@ def test_every_option_of_every_command_takes_hostile_values(run_cli: Any, value:
         judge(argv, status, err)
 
 
+@pytest.mark.slow
 @settings(
     max_examples=EXAMPLES * 3,
     deadline=None,

@@ -5,6 +5,7 @@ from __future__ import annotations
 import tempfile
 from pathlib import Path
 
+import pytest
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
@@ -137,6 +138,7 @@ write = st.tuples(
 NEGATION_WORDS = ("not", "n't", "never", "no longer", "stopped")
 
 
+@pytest.mark.slow
 @settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.lists(write, min_size=2, max_size=10))
 @example(

@@ -486,6 +486,7 @@ def _env(**extra: str) -> dict[str, str]:
     return env
 
 
+@pytest.mark.slow
 def test_the_command_serves_a_token_table(tmp_path: Path) -> None:
     table = tmp_path / "tokens.yaml"
     table.write_text(TABLE)

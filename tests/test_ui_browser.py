@@ -38,6 +38,9 @@ from selenium.webdriver.support.ui import WebDriverWait  # noqa: E402
 from credo.testing import memory_for_tests  # noqa: E402
 from credo.ui.demo import fill  # noqa: E402
 
+#: each test drives a real browser: seconds, not milliseconds
+pytestmark = pytest.mark.slow
+
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 CHROMEDRIVER = shutil.which("chromedriver") or "/usr/bin/chromedriver"
 TOKEN = "browser-test-token-" + "b" * 24
