@@ -26,7 +26,7 @@ test: $(BIN)/credo
 
 lint: $(BIN)/credo
 	$(BIN)/ruff check src tests
-	$(BIN)/ruff format --check src
+	$(BIN)/ruff format --check src tests
 	$(BIN)/mypy src/credo
 
 clean:

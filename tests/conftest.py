@@ -41,6 +41,28 @@ def _no_network(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(socket.socket, "connect", _loopback_only)
 
 
+@pytest.fixture(autouse=True)
+def _own_data_dir(
+    monkeypatch: pytest.MonkeyPatch, tmp_path_factory: pytest.TempPathFactory
+) -> None:
+    """No test reads or writes the user's own credo files: the user data directory (the
+    default database) and the user config directory (a PostgreSQL database's gate policy)
+    are fresh directories for each test, and the shell's `CREDO_DB` and `CREDO_SCOPE` are
+    not read. So tests that run side by side (`pytest -n auto`) never share them either."""
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path_factory.mktemp("data-home")))
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path_factory.mktemp("config-home")))
+    monkeypatch.delenv("CREDO_DB", raising=False)
+    monkeypatch.delenv("CREDO_SCOPE", raising=False)
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """`pg` on every test that runs on PostgreSQL: a [postgres] case of the `backend`
+    fixture, tests/test_postgres_store.py, and each test named for PostgreSQL."""
+    for item in items:
+        if "postgres" in item.nodeid.lower():
+            item.add_marker(pytest.mark.pg)
+
+
 def make_store(backend: str, tmp_path: Path, embedder: Any = None) -> Store:
     embedder = embedder or HashEmbedder()
     if backend == "sqlite":
@@ -48,8 +70,10 @@ def make_store(backend: str, tmp_path: Path, embedder: Any = None) -> Store:
 
         return SQLiteStore(tmp_path / "credo.db", embedder)
     if not PG_DSN:
-        pytest.skip("PostgreSQL tests need CREDO_TEST_PG_DSN (bash scripts/ci-postgres.sh "
-                    "prints one; .ci/run sets it)")
+        pytest.skip(
+            "PostgreSQL tests need CREDO_TEST_PG_DSN (bash scripts/ci-postgres.sh "
+            "prints one; .ci/run sets it)"
+        )
     from credo.store.postgres import PostgresStore
 
     return PostgresStore(PG_DSN, embedder, schema=f"t_{uuid.uuid4().hex[:12]}")

@@ -19,8 +19,11 @@ DOC = Path(__file__).resolve().parents[1] / "docs" / "agents.md"
 
 def example(name: str) -> str:
     """The python block that follows `<!-- test: name -->` in the doc."""
-    found = re.search(rf"<!-- test: {re.escape(name)} -->\s*```python\n(.*?)```",
-                      DOC.read_text(encoding="utf-8"), re.DOTALL)
+    found = re.search(
+        rf"<!-- test: {re.escape(name)} -->\s*```python\n(.*?)```",
+        DOC.read_text(encoding="utf-8"),
+        re.DOTALL,
+    )
     assert found, f"docs/agents.md has no example marked {name!r}"
     return found.group(1)
 
@@ -94,7 +97,9 @@ def test_the_readme_shows_the_same_tested_agent_loop() -> None:
 def test_the_readme_starts_with_the_two_commands() -> None:
     readme = (DOC.parents[1] / "README.md").read_text(encoding="utf-8")
     first_block = readme.split("```sh\n", 1)[1].split("```", 1)[0]
-    assert [ln.split()[:2] for ln in first_block.splitlines()] == [["make", "demo"],
-                                                                    ["make", "test"]]
+    assert [ln.split()[:2] for ln in first_block.splitlines()] == [
+        ["make", "demo"],
+        ["make", "test"],
+    ]
     ci = (DOC.parents[1] / ".ci" / "run").read_text(encoding="utf-8")
     assert "make test" in ci

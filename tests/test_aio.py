@@ -18,10 +18,34 @@ from credo.memory import Memory, NotFound
 from credo.testing import memory_for_tests
 
 CLOCK = 1_700_000_000.0
-PEOPLE = ["Aino", "Bea", "Cyril", "Dana", "Eero", "Fay", "Gus", "Hilla", "Ines", "Joel",
-          "Kai", "Lumi"]
-CITIES = ["Berlin", "Oslo", "Turku", "Lisbon", "Quito", "Hanoi", "Lyon", "Perth", "Cork",
-          "Bergen", "Tartu", "Porto"]
+PEOPLE = [
+    "Aino",
+    "Bea",
+    "Cyril",
+    "Dana",
+    "Eero",
+    "Fay",
+    "Gus",
+    "Hilla",
+    "Ines",
+    "Joel",
+    "Kai",
+    "Lumi",
+]
+CITIES = [
+    "Berlin",
+    "Oslo",
+    "Turku",
+    "Lisbon",
+    "Quito",
+    "Hanoi",
+    "Lyon",
+    "Perth",
+    "Cork",
+    "Bergen",
+    "Tartu",
+    "Porto",
+]
 FACTS = [f"{p} lives in {c}" for p, c in zip(PEOPLE, CITIES, strict=True)]
 QUERIES = [f"where does {p} live" for p in PEOPLE]
 
@@ -31,17 +55,23 @@ def fixed_memory(path: Path, scope: str = "default") -> Memory:
 
 
 def test_every_public_memory_method_has_an_async_twin() -> None:
-    public = [name for name, value in inspect.getmembers(Memory, inspect.isfunction)
-              if not name.startswith("_")]
+    public = [
+        name
+        for name, value in inspect.getmembers(Memory, inspect.isfunction)
+        if not name.startswith("_")
+    ]
     assert "for_prompt" in public
-    missing = [name for name in public if not inspect.iscoroutinefunction(
-        getattr(AsyncMemory, name, None))]
+    missing = [
+        name for name in public if not inspect.iscoroutinefunction(getattr(AsyncMemory, name, None))
+    ]
     assert missing == []
 
 
 def test_twins_show_the_real_arguments() -> None:
-    assert inspect.signature(AsyncMemory.recall).parameters.keys() == \
-        inspect.signature(Memory.recall).parameters.keys()
+    assert (
+        inspect.signature(AsyncMemory.recall).parameters.keys()
+        == inspect.signature(Memory.recall).parameters.keys()
+    )
     assert AsyncMemory.for_prompt.__doc__ == Memory.for_prompt.__doc__
 
 
@@ -54,8 +84,9 @@ def test_concurrent_remembers_store_what_sync_remembers(tmp_path: Path) -> None:
         return await asyncio.gather(*(amem.remember(t) for t in FACTS))
 
     got = asyncio.run(scenario())
-    assert [(r.accepted, r.relation, r.fact.text if r.fact else None) for r in got] == \
-        [(r.accepted, r.relation, r.fact.text if r.fact else None) for r in expected]
+    assert [(r.accepted, r.relation, r.fact.text if r.fact else None) for r in got] == [
+        (r.accepted, r.relation, r.fact.text if r.fact else None) for r in expected
+    ]
     assert {f.text for f in amem.memory.list()} == {f.text for f in sync.list()}
     # the order of the writes differs, so only the entity hit is sure to match
     for query in QUERIES:
@@ -151,10 +182,12 @@ def test_export_and_ingest_are_there_too(tmp_path: Path) -> None:
     amem = AsyncMemory.wrap(memory_for_tests(tmp_path / "x.db").store, scope="arttu")
 
     async def scenario() -> tuple[Any, list[dict[str, Any]], str]:
-        report = await amem.ingest([
-            Turn("e:1", "user", "I deploy arttuan.com on Vercel.", CLOCK, episode="e"),
-            Turn("e:2", "assistant", "Noted!", CLOCK, episode="e"),
-        ])
+        report = await amem.ingest(
+            [
+                Turn("e:1", "user", "I deploy arttuan.com on Vercel.", CLOCK, episode="e"),
+                Turn("e:2", "assistant", "Noted!", CLOCK, episode="e"),
+            ]
+        )
         records = await amem.export()
         return report, records, await amem.for_prompt("where do I deploy arttuan.com?")
 

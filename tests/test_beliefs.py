@@ -14,8 +14,8 @@ from conftest import drop_store, make_store
 
 from credo import AsyncMemory, Memory
 from credo.embed import get_embedder
+from credo.errors import InvalidInput, NotFound
 from credo.fact import Status
-from credo.memory import MemoryError_, NotFound
 from credo.resolver import Relation
 from credo.store.base import Store
 from credo.timeparse import parse_time
@@ -131,7 +131,7 @@ def test_retract_brings_nothing_back(mem: Memory, clock: Clock) -> None:
     [d] = [d for d in mem.why(berlin).decisions if d["kind"] == "retracted"]
     assert d["by"] == "user" and d["why"] == "I never moved"
     assert {"Helsinki", "Berlin"} <= {e["value"] for e in mem.history("user")[0].entries}
-    with pytest.raises(MemoryError_, match="already retracted"):
+    with pytest.raises(InvalidInput, match="already retracted"):
         mem.retract(berlin)
 
 
@@ -324,7 +324,7 @@ def test_async_twins(mem: Memory, clock: Clock) -> None:
     ],
 )
 def test_bad_input_is_a_clear_error(mem: Memory, call: Callable[[Memory], object]) -> None:
-    with pytest.raises(MemoryError_):
+    with pytest.raises(InvalidInput):
         call(mem)
 
 
@@ -457,7 +457,7 @@ def test_a_malformed_event_record_stops_the_import(
     event = next(r for r in records if r["type"] == "event")
     event.update(bad)
     mem.forget(everything=True)
-    with pytest.raises(MemoryError_):
+    with pytest.raises(InvalidInput):
         mem.import_(records)
     assert mem.list() == []  # nothing written
 

@@ -184,6 +184,7 @@ def test_rejections_can_be_pruned(cli) -> None:  # type: ignore[no-untyped-def]
     assert len(json.loads(cli("rejected", "--json")[1])) == 1
 
 
+@pytest.mark.slow
 def test_tier0_with_the_real_default_model(tmp_path: Path) -> None:
     """The README's first command, in small: remember two facts, recall one, no network."""
     import os

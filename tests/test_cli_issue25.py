@@ -50,7 +50,10 @@ def test_remember_a_file_reports_each_line_and_loses_none_on_a_bad_one(cli, tmp_
     assert "line 4:" in err and "at most" in err  # too long: named, not a traceback
     assert "4 statement(s) read: 2 stored, 2 not stored" in err
     listed = json.loads(cli("list", "--json")[1])
-    assert sorted(f["text"] for f in listed) == ["The user lives in Berlin", "The user works at Acme"]
+    assert sorted(f["text"] for f in listed) == [
+        "The user lives in Berlin",
+        "The user works at Acme",
+    ]
 
 
 def test_remember_from_stdin_and_json_names_lines(cli) -> None:  # type: ignore[no-untyped-def]
@@ -70,7 +73,9 @@ def test_remember_needs_exactly_one_input(cli, tmp_path: Path) -> None:  # type:
 
 
 # -- part 6: export -o -----------------------------------------------------------------------
-def test_export_to_a_file_says_what_it_wrote_in_iso_times_and_imports_back(cli, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+def test_export_to_a_file_says_what_it_wrote_in_iso_times_and_imports_back(
+    cli, tmp_path: Path
+) -> None:  # type: ignore[no-untyped-def]
     cli("remember", "I live in Berlin")
     cli("remember", "I live in Porto")
     code, out, _ = cli("export", "-o", "out.jsonl")
@@ -102,6 +107,7 @@ def test_export_to_a_file_says_what_it_wrote_in_iso_times_and_imports_back(cli, 
 
 
 # -- part 6: the README's command-line block runs as written ----------------------------------
+@pytest.mark.slow
 def test_readme_command_line_block_runs_as_written(tmp_path: Path) -> None:
     """Every line of the README's command-line block, in a shell, on a fresh database:
     the ids it resolves, explains and retracts are ones that database has."""

@@ -13,7 +13,8 @@ from pathlib import Path
 import pytest
 
 from credo.cli import db_label, main
-from credo.memory import Memory, MemoryError_
+from credo.errors import InvalidInput
+from credo.memory import Memory
 from credo.testing import memory_for_tests
 
 README = Path(__file__).resolve().parents[1] / "README.md"
@@ -46,7 +47,10 @@ def test_global_options_work_after_the_command(cli, tmp_path: Path) -> None:  # 
     after = json.loads(cli("list", "--json", "--scope", "arttu", "--db", "x.db")[1])
     assert [f["text"] for f in before] == [f["text"] for f in after] == ["The user lives in Berlin"]
     # given after the command, it wins; left out there, what came before stands
-    assert json.loads(cli("--scope", "arttu", "--db", "x.db", "list", "--json", "--scope", "b")[1]) == []
+    assert (
+        json.loads(cli("--scope", "arttu", "--db", "x.db", "list", "--json", "--scope", "b")[1])
+        == []
+    )
     assert cli("alias", "add", "me2", "arttu", "--db", "x.db", "--scope", "arttu")[0] == 0
     assert "me2 -> arttu" in cli("--db", "x.db", "alias", "list", "--scope", "arttu")[1]
     assert "me2" not in cli("--db", "x.db", "alias", "list")[1]  # the default scope has none
@@ -76,7 +80,9 @@ def test_a_db_in_a_missing_directory_is_an_error_unless_create(cli, tmp_path: Pa
     assert cli("--db", "typo/credo.db", "stats")[0] == 0  # there now: no --create needed
 
 
-def test_a_missing_directory_in_credo_db_is_an_error_too(cli, monkeypatch: pytest.MonkeyPatch) -> None:  # type: ignore[no-untyped-def]
+def test_a_missing_directory_in_credo_db_is_an_error_too(
+    cli, monkeypatch: pytest.MonkeyPatch
+) -> None:  # type: ignore[no-untyped-def]
     monkeypatch.setenv("CREDO_DB", "nowhere/x.db")
     code, _, err = cli("list")
     assert code == 2 and "nowhere does not exist" in err
@@ -91,18 +97,23 @@ def test_stats_says_which_database(cli, tmp_path: Path) -> None:  # type: ignore
 
 
 def test_a_postgres_url_is_shown_without_its_password() -> None:
-    assert db_label("postgresql://arttu:s3cret@db.example:5432/credo") == \
-        "postgresql://arttu@db.example:5432/credo"
-    assert db_label("postgresql://h/credo?user=a&password=s3cret&sslmode=require") == \
-        "postgresql://h/credo?user=a&sslmode=require"
+    assert (
+        db_label("postgresql://arttu:s3cret@db.example:5432/credo")
+        == "postgresql://arttu@db.example:5432/credo"
+    )
+    assert (
+        db_label("postgresql://h/credo?user=a&password=s3cret&sslmode=require")
+        == "postgresql://h/credo?user=a&sslmode=require"
+    )
 
 
 # -- recall --subject, --min-confidence ----------------------------------------------------------
 def test_recall_subject_filters_to_that_subject(cli) -> None:  # type: ignore[no-untyped-def]
     for text in ["Arttu lives in Berlin", "Sam lives in Oslo", "I use Helix"]:
         cli("--db", "r.db", "remember", text)
-    hits = json.loads(cli("--db", "r.db", "recall", "where does someone live", "--subject", "sam",
-                          "--json")[1])
+    hits = json.loads(
+        cli("--db", "r.db", "recall", "where does someone live", "--subject", "sam", "--json")[1]
+    )
     assert [h["subject"] for h in hits] == ["sam"]
     everyone = json.loads(cli("--db", "r.db", "recall", "where does someone live", "--json")[1])
     assert {h["subject"] for h in everyone} >= {"sam", "arttu"}
@@ -125,7 +136,7 @@ def test_min_confidence_outside_0_1_is_an_error(cli, tmp_path: Path) -> None:  #
         assert code == 2 and "--min-confidence" in err
     memory = memory_for_tests(tmp_path / "api.db")
     for bad in (1.5, -0.1, float("nan")):
-        with pytest.raises(MemoryError_, match="between 0 and 1"):
+        with pytest.raises(InvalidInput, match="between 0 and 1"):
             memory.recall("x", min_confidence=bad)
 
 
@@ -157,9 +168,14 @@ def test_remember_dash_reads_standard_input(cli, monkeypatch: pytest.MonkeyPatch
 
 def test_remember_dash_through_a_real_pipe(tmp_path: Path) -> None:
     env = {"CREDO_EMBEDDER": "hash", "PATH": "/usr/bin:/bin", "HOME": str(tmp_path)}
-    done = subprocess.run([sys.executable, "-m", "credo.cli", "--db", str(tmp_path / "p.db"),
-                           "remember", "-"], input="Arttu lives in Berlin\n", text=True,
-                          capture_output=True, env=env, timeout=120)
+    done = subprocess.run(
+        [sys.executable, "-m", "credo.cli", "--db", str(tmp_path / "p.db"), "remember", "-"],
+        input="Arttu lives in Berlin\n",
+        text=True,
+        capture_output=True,
+        env=env,
+        timeout=120,
+    )
     assert done.returncode == 0 and "Arttu lives in Berlin" in done.stdout, done.stderr
 
 
@@ -179,8 +195,10 @@ def test_json_times_are_iso_and_match_mcp(cli, tmp_path: Path) -> None:  # type:
     assert (berlin["valid_from"], berlin["created_at"]) == (mcp["valid_from"], mcp["learned_at"])
     recalled = json.loads(cli("--db", "j.db", "recall", "where do I live", "--json")[1])
     conflicts = json.loads(cli("--db", "j.db", "conflicts", "--json")[1])
-    rejected = (cli("--db", "j.db", "remember", "how are you?"),
-                json.loads(cli("--db", "j.db", "rejected", "--json")[1]))[1]
+    rejected = (
+        cli("--db", "j.db", "remember", "how are you?"),
+        json.loads(cli("--db", "j.db", "rejected", "--json")[1]),
+    )[1]
     for record in [recalled[0], conflicts[0], conflicts[0]["a"], rejected[0]]:
         assert ISO.match(record["created_at"]), record
     why = json.loads(cli("--db", "j.db", "why", berlin["id"], "--json")[1])
@@ -200,10 +218,14 @@ def test_alias_add_lists_the_facts_already_under_the_alias(cli) -> None:  # type
 
 
 # -- the README's Python snippet does what its comments say --------------------------------------
-def test_the_readme_python_snippet(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
-                                   capsys: pytest.CaptureFixture[str]) -> None:
-    found = re.search(r"<!-- test: python-api -->\s*```python\n(.*?)```",
-                      README.read_text(encoding="utf-8"), re.DOTALL)
+def test_the_readme_python_snippet(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    found = re.search(
+        r"<!-- test: python-api -->\s*```python\n(.*?)```",
+        README.read_text(encoding="utf-8"),
+        re.DOTALL,
+    )
     assert found, "README.md has no example marked python-api"
     monkeypatch.chdir(tmp_path)
     namespace: dict[str, object] = {}

@@ -38,12 +38,16 @@ def data(tmp_path: Path) -> dict[str, Path]:
     # a deep directory, so the report's paths are long as real ones are
     deep = tmp_path / ("a-rather-long-directory-name-" * 3) / "data"
     deep.mkdir(parents=True)
-    files = {"locomo": deep / "locomo.json", "msc": deep / "msc.json",
-             "personaext": deep / "personaext.jsonl"}
+    files = {
+        "locomo": deep / "locomo.json",
+        "msc": deep / "msc.json",
+        "personaext": deep / "personaext.jsonl",
+    }
     files["locomo"].write_text(json.dumps(TINY), encoding="utf-8")
     files["msc"].write_text(json.dumps(MSC), encoding="utf-8")
-    files["personaext"].write_text("\n".join(json.dumps(r) for r in PERSONAEXT) + "\n",
-                                   encoding="utf-8")
+    files["personaext"].write_text(
+        "\n".join(json.dumps(r) for r in PERSONAEXT) + "\n", encoding="utf-8"
+    )
     return files
 
 
@@ -70,6 +74,7 @@ def test_eval_probes_fits_verbose_too(run) -> None:  # type: ignore[no-untyped-d
     assert wide(out) == []
 
 
+@pytest.mark.slow
 def test_eval_resolver_fits(run, data: dict[str, Path]) -> None:  # type: ignore[no-untyped-def]
     out = run("eval", "resolver", "--data", str(data["msc"]), "--data", str(data["personaext"]))
     assert "supersession precision" in out and "label" in out

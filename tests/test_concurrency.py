@@ -19,6 +19,7 @@ from collections import Counter
 from pathlib import Path
 from typing import Any
 
+import pytest
 from conftest import PG_DSN, drop_store, make_store
 
 from credo.embed import HashEmbedder
@@ -56,8 +57,9 @@ def _open(backend: str, target: str, schema: str | None) -> Store:
     return PostgresStore(target, HashEmbedder(), schema=schema)
 
 
-def _worker(backend: str, target: str, schema: str | None, worker: int,
-            start: Any, results: Any) -> None:
+def _worker(
+    backend: str, target: str, schema: str | None, worker: int, start: Any, results: Any
+) -> None:
     """One writer process: returns the id of the fact each call says now stands for it."""
     try:
         store = _open(backend, target, schema)
@@ -91,6 +93,7 @@ def _conflict_rows(store: Store, backend: str) -> list[tuple[str, str, Any]]:
     return [(str(r[0]), str(r[1]), r[2]) for r in rows]
 
 
+@pytest.mark.slow
 def test_concurrent_writers_keep_every_invariant(backend: str, tmp_path: Path) -> None:
     store = make_store(backend, tmp_path)
     try:
@@ -231,8 +234,9 @@ def test_processes_that_open_one_new_file_together_all_open_it(tmp_path: Path) -
     for trial in range(8):
         path = str(tmp_path / f"new-{trial}.db")
         barrier, out = ctx.Barrier(4), ctx.Queue()
-        procs = [ctx.Process(target=_open_when_released, args=(path, barrier, out))
-                 for _ in range(4)]
+        procs = [
+            ctx.Process(target=_open_when_released, args=(path, barrier, out)) for _ in range(4)
+        ]
         for proc in procs:
             proc.start()
         results = [out.get(timeout=120) for _ in procs]

@@ -57,8 +57,9 @@ def test_metrics_are_computed_from_what_recall_returns(tmp_path: Path) -> None:
     assert len(data["details"]) == 4
 
 
-def test_a_superseded_result_counts_as_stale(tmp_path: Path,
-                                             monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_superseded_result_counts_as_stale(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     def everything(store: Store, query: str, *, scope: str, k: int, **_: Any) -> list[Hit]:
         return [Hit(f) for f in store.all(scope=scope)]  # a recall that forgets to filter
 
@@ -74,31 +75,31 @@ def test_a_superseded_result_counts_as_stale(tmp_path: Path,
 class LeakyStore(SQLiteStore):
     """A broken store: vector searches and reads by id ignore the scope."""
 
-    def vector_search(self, query: str | Vector, *, scope: str,
-                      k: int) -> list[tuple[str, float]]:
-        hits = [h for s in self.scopes()
-                for h in SQLiteStore.vector_search(self, query, scope=s, k=k)]
+    def vector_search(self, query: str | Vector, *, scope: str, k: int) -> list[tuple[str, float]]:
+        hits = [
+            h for s in self.scopes() for h in SQLiteStore.vector_search(self, query, scope=s, k=k)
+        ]
         return sorted(hits, key=lambda h: -h[1])[:k]
 
-    def nearest(self, query: Vector, *, scope: str,
-                k: int) -> list[tuple[str, float, Vector]]:
-        hits = [h for s in self.scopes()
-                for h in SQLiteStore.nearest(self, query, scope=s, k=k)]
+    def nearest(self, query: Vector, *, scope: str, k: int) -> list[tuple[str, float, Vector]]:
+        hits = [h for s in self.scopes() for h in SQLiteStore.nearest(self, query, scope=s, k=k)]
         return sorted(hits, key=lambda h: -h[1])[:k]
 
     def get_many(self, ids: Sequence[str], *, scope: str) -> list[Fact]:
-        found = {f.id: f for s in self.scopes()
-                 for f in SQLiteStore.get_many(self, ids, scope=s)}
+        found = {f.id: f for s in self.scopes() for f in SQLiteStore.get_many(self, ids, scope=s)}
         return [found[i] for i in dict.fromkeys(ids) if i in found]
 
     def vectors_of(self, ids: Sequence[str], *, scope: str) -> dict[str, Vector]:
-        return {i: v for s in self.scopes()
-                for i, v in SQLiteStore.vectors_of(self, ids, scope=s).items()}
+        return {
+            i: v
+            for s in self.scopes()
+            for i, v in SQLiteStore.vectors_of(self, ids, scope=s).items()
+        }
 
 
-def test_a_leak_fails_the_suite_and_the_command(tmp_path: Path,
-                                                monkeypatch: pytest.MonkeyPatch,
-                                                capsys: pytest.CaptureFixture[str]) -> None:
+def test_a_leak_fails_the_suite_and_the_command(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
     path = write(tmp_path, SMALL)
     monkeypatch.setattr(probes_mod, "SQLiteStore", LeakyStore)
     report = run_probes(load_probes(path), HashEmbedder())
@@ -112,34 +113,45 @@ def test_a_leak_fails_the_suite_and_the_command(tmp_path: Path,
     assert "FAIL" in out and "leak rate" in out
 
 
-def test_a_leak_fails_whatever_the_thresholds(tmp_path: Path,
-                                              monkeypatch: pytest.MonkeyPatch,
-                                              capsys: pytest.CaptureFixture[str]) -> None:
+def test_a_leak_fails_whatever_the_thresholds(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
     monkeypatch.setattr(probes_mod, "SQLiteStore", LeakyStore)
-    code = main(["eval", "probes", str(write(tmp_path, SMALL)), "--embedder", "hash",
-                 "--min-recall", "0", "--json"])
+    code = main(
+        [
+            "eval",
+            "probes",
+            str(write(tmp_path, SMALL)),
+            "--embedder",
+            "hash",
+            "--min-recall",
+            "0",
+            "--json",
+        ]
+    )
     data = json.loads(capsys.readouterr().out)
     assert code == 1 and data["passed"] is False and data["leak_rate"] > 0
 
 
-def test_the_command_prints_json_and_details(tmp_path: Path,
-                                            capsys: pytest.CaptureFixture[str]) -> None:
-    code = main(["eval", "probes", str(write(tmp_path, SMALL)), "--embedder", "hash",
-                 "--json", "--verbose"])
+def test_the_command_prints_json_and_details(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code = main(
+        ["eval", "probes", str(write(tmp_path, SMALL)), "--embedder", "hash", "--json", "--verbose"]
+    )
     data = json.loads(capsys.readouterr().out)
     assert code == 0
     assert data["queries"] == 4 and data["passed"] is True
     assert data["details"][0]["results"][0]["scope"] == "a"
-    code = main(["eval", "probes", str(write(tmp_path, SMALL)), "--embedder", "hash",
-                 "--verbose"])
+    code = main(["eval", "probes", str(write(tmp_path, SMALL)), "--embedder", "hash", "--verbose"])
     out = capsys.readouterr().out
     assert code == 0 and "recall@k: 0.750" in out and "MISSING" in out and "PASS" in out
 
 
-def test_a_missed_threshold_exits_one(tmp_path: Path,
-                                      capsys: pytest.CaptureFixture[str]) -> None:
-    code = main(["eval", "probes", str(write(tmp_path, SMALL)), "--embedder", "hash",
-                 "--min-recall", "0.9"])
+def test_a_missed_threshold_exits_one(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    code = main(
+        ["eval", "probes", str(write(tmp_path, SMALL)), "--embedder", "hash", "--min-recall", "0.9"]
+    )
     assert code == 1 and "recall 0.750 < 0.9" in capsys.readouterr().err
 
 
@@ -151,23 +163,34 @@ def test_a_missed_threshold_exits_one(tmp_path: Path,
         ("facts: []\nqueries: [{query: x, expect: [y]}]", "'facts' must be a non-empty list"),
         ("facts: [{text: A is B.}]\nqueries: []", "'queries' must be a non-empty list"),
         ("facts: [{txt: A is B.}]\nqueries: [{query: x, forbid: [y]}]", "unknown keys txt"),
-        ("facts: [{text: A is B.}]\nqueries: [{query: x, expect: [Nope]}]",
-         "'Nope' names no fact"),
-        ("facts: [{text: A is B., scope: s1}]\nqueries: [{query: x, scope: s2, expect: [A is B.]}]",
-         "it can never be returned there"),
-        ("facts: [{text: A is B.}]\nqueries: [{query: x, k: 0, expect: [A is B.]}]",
-         "'k' must be a positive integer"),
-        ("facts: [{text: A is B., valid_from: someday}]\nqueries: [{query: x, forbid: [A is B.]}]",
-         "cannot read the date"),
-        ("facts: [{text: A is B., scope: 'no spaces'}]\nqueries: [{query: x, forbid: [y]}]",
-         "invalid scope"),
+        ("facts: [{text: A is B.}]\nqueries: [{query: x, expect: [Nope]}]", "'Nope' names no fact"),
+        (
+            "facts: [{text: A is B., scope: s1}]\nqueries: [{query: x, scope: s2, expect: [A is B.]}]",
+            "it can never be returned there",
+        ),
+        (
+            "facts: [{text: A is B.}]\nqueries: [{query: x, k: 0, expect: [A is B.]}]",
+            "'k' must be a positive integer",
+        ),
+        (
+            "facts: [{text: A is B., valid_from: someday}]\nqueries: [{query: x, forbid: [A is B.]}]",
+            "cannot read the date",
+        ),
+        (
+            "facts: [{text: A is B., scope: 'no spaces'}]\nqueries: [{query: x, forbid: [y]}]",
+            "invalid scope",
+        ),
         ("facts: [{text: A is B.}]\nqueries: [{query: x}]", "give 'expect', 'forbid' or both"),
-        ("facts: [{text: A is B., id: x}, {text: C is D., id: x}]\n"
-         "queries: [{query: x, forbid: [x]}]", "fact ids used twice: x"),
+        (
+            "facts: [{text: A is B., id: x}, {text: C is D., id: x}]\n"
+            "queries: [{query: x, forbid: [x]}]",
+            "fact ids used twice: x",
+        ),
     ],
 )
-def test_bad_probe_files_get_clear_errors(tmp_path: Path, capsys: pytest.CaptureFixture[str],
-                                          text: str, message: str) -> None:
+def test_bad_probe_files_get_clear_errors(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], text: str, message: str
+) -> None:
     path = write(tmp_path, text)
     with pytest.raises(ProbeFileError, match=None) as err:
         load_probes(path)
@@ -176,28 +199,41 @@ def test_bad_probe_files_get_clear_errors(tmp_path: Path, capsys: pytest.Capture
     assert message in capsys.readouterr().err
 
 
-def test_a_missing_file_is_a_clear_error(tmp_path: Path,
-                                         capsys: pytest.CaptureFixture[str]) -> None:
+def test_a_missing_file_is_a_clear_error(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     assert main(["eval", "probes", str(tmp_path / "nope.yaml"), "--embedder", "hash"]) == 2
     assert "cannot read the probe file" in capsys.readouterr().err
 
 
 def test_json_probe_files_are_read_too(tmp_path: Path) -> None:
-    doc = {"facts": [{"text": "Arttu's shell is fish.", "scope": "a"}],
-           "queries": [{"query": "shell", "scope": "a", "expect": ["Arttu's shell is fish."]}]}
+    doc = {
+        "facts": [{"text": "Arttu's shell is fish.", "scope": "a"}],
+        "queries": [{"query": "shell", "scope": "a", "expect": ["Arttu's shell is fish."]}],
+    }
     suite = load_probes(write(tmp_path, json.dumps(doc), "probes.json"))
     assert suite == parse_probes(doc, where=str(tmp_path / "probes.json"))
     assert run_probes(suite, HashEmbedder()).recall == 1.0
 
 
 def test_the_example_suite_passes_with_the_hash_embedder(
-        capsys: pytest.CaptureFixture[str]) -> None:
+    capsys: pytest.CaptureFixture[str],
+) -> None:
     suite = load_probes(EXAMPLE)
     assert len(suite.facts) >= 25
-    leak_probes = [q for q in suite.queries
-                   if any({suite.facts[i].scope for i, f in enumerate(suite.facts)
-                           if f.label == name or f.text == name} - {q.scope}
-                          for name in q.forbid)]
+    leak_probes = [
+        q
+        for q in suite.queries
+        if any(
+            {
+                suite.facts[i].scope
+                for i, f in enumerate(suite.facts)
+                if f.label == name or f.text == name
+            }
+            - {q.scope}
+            for name in q.forbid
+        )
+    ]
     assert len(leak_probes) >= 2
     report = run_probes(suite, HashEmbedder())
     assert report.relations.get("update", 0) + report.relations.get("conflict", 0) >= 3

@@ -447,6 +447,32 @@ def test_the_command_prints_json(msc_file: Path, capsys: pytest.CaptureFixture[s
         assert stats["n"] <= 2 * len(data["datasets"]), label
         assert stats["right"] <= stats["ran"] == stats["n"] - stats["refused"]
 
+    # the figures for this input: two pairs of each label from the file, two version
+    # updates, each the plainest case of its kind ("I live in Denver." then "I live in
+    # Lima.", "I am vegan." then "I am not vegan."), so every one is resolved as labelled
+    assert (data["seed"], data["limit_per_label"], data["pairs"]) == (0, 2, 12)
+    assert {name: {k: s["n"] for k, s in d.items()} for name, d in data["datasets"].items()} == {
+        "tiny_msc": dict.fromkeys(LABELS, 2),
+        VERSIONS: {UPDATE: 2},
+    }
+    got = {label: stats["got"] for label, stats in data["labels"].items()}
+    assert got == {
+        DUPLICATE: {"duplicate": 2},
+        COEXIST: {"new": 2},
+        UPDATE: {"update": 4},
+        CONTRA_SAME_DAY: {"conflict": 2},
+        CONTRA_LATER: {"update": 2},
+    }
+    assert data["headline_counts"] == {
+        "supersession_precision": {"right": 6, "of": 6},  # 4 updates + 2 a year later
+        "duplicate_precision": {"right": 2, "of": 2},
+        "coexistence_kept": {"right": 2, "of": 2},
+        "contradiction_recall": {"right": 4, "of": 4},
+    }
+    assert data["headline"] == dict.fromkeys(HEADLINES, 1.0)
+    assert data["failures"] == {label: [] for label in LABELS}
+    assert sum(s["n"] for s in data["kinds"].values()) == 12
+
 
 def test_the_command_refuses_bad_input(
     tmp_path: Path, msc_file: Path, capsys: pytest.CaptureFixture[str]

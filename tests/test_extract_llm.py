@@ -29,12 +29,26 @@ def _reply(*items: Any) -> str:
 
 
 def test_valid_reply_maps_indices_to_turn_ids_and_times() -> None:
-    chat = FakeChat([_reply(
-        {"text": "Arttu lives in Berlin.", "subject": "Arttu", "predicate": "lives_in",
-         "object": "Berlin", "turns": [0]},
-        {"text": "Arttu deploys arttuan.com on Vercel.", "subject": "I",
-         "predicate": "deploys_on", "object": "Vercel", "turns": [0, 2]},
-    )])
+    chat = FakeChat(
+        [
+            _reply(
+                {
+                    "text": "Arttu lives in Berlin.",
+                    "subject": "Arttu",
+                    "predicate": "lives_in",
+                    "object": "Berlin",
+                    "turns": [0],
+                },
+                {
+                    "text": "Arttu deploys arttuan.com on Vercel.",
+                    "subject": "I",
+                    "predicate": "deploys_on",
+                    "object": "Vercel",
+                    "turns": [0, 2],
+                },
+            )
+        ]
+    )
     out = LLMExtractor(chat).extract_episode(_turns(), self_name="Arttu")
     assert out.notes == [] and out.errors == []
     first, second = out.candidates
@@ -47,8 +61,9 @@ def test_valid_reply_maps_indices_to_turn_ids_and_times() -> None:
 
 
 def test_prompt_carries_the_contract_the_deny_list_and_the_examples() -> None:
-    policy = GatePolicy(keep_examples=("Anna keeps bees.",),
-                        refuse_examples=("Anna seems tired. (mood)",))
+    policy = GatePolicy(
+        keep_examples=("Anna keeps bees.",), refuse_examples=("Anna seems tired. (mood)",)
+    )
     chat = FakeChat(["[]"])
     LLMExtractor(chat, policy=policy).extract_episode(_turns())
     system, user = chat.calls[0]
@@ -78,13 +93,17 @@ def test_prose_reply_yields_nothing_and_a_reason() -> None:
 
 
 def test_partial_reply_keeps_the_good_items_and_notes_the_bad_one() -> None:
-    chat = FakeChat([_reply(
-        {"text": "Arttu lives in Berlin.", "subject": "Arttu", "turns": [0]},
-        {"subject": "Arttu", "turns": [0]},  # no text
-        {"text": "Arttu uses Vercel.", "subject": "Arttu", "turns": [7]},  # no such turn
-        {"text": "Arttu uses Helix.", "subject": "Arttu", "turns": []},  # no source
-        "not even an object",
-    )])
+    chat = FakeChat(
+        [
+            _reply(
+                {"text": "Arttu lives in Berlin.", "subject": "Arttu", "turns": [0]},
+                {"subject": "Arttu", "turns": [0]},  # no text
+                {"text": "Arttu uses Vercel.", "subject": "Arttu", "turns": [7]},  # no such turn
+                {"text": "Arttu uses Helix.", "subject": "Arttu", "turns": []},  # no source
+                "not even an object",
+            )
+        ]
+    )
     out = LLMExtractor(chat).extract_episode(_turns())
     assert [c.text for c in out.candidates] == ["Arttu lives in Berlin."]
     assert len(out.notes) == 4
@@ -94,8 +113,11 @@ def test_partial_reply_keeps_the_good_items_and_notes_the_bad_one() -> None:
 
 
 def test_code_fenced_reply_is_read() -> None:
-    fenced = "```json\n" + _reply({"text": "Arttu lives in Berlin.", "subject": "Arttu",
-                                   "turns": [0]}) + "\n```"
+    fenced = (
+        "```json\n"
+        + _reply({"text": "Arttu lives in Berlin.", "subject": "Arttu", "turns": [0]})
+        + "\n```"
+    )
     out = LLMExtractor(FakeChat([fenced])).extract_episode(_turns())
     assert [c.text for c in out.candidates] == ["Arttu lives in Berlin."]
 
@@ -108,9 +130,16 @@ def test_bare_array_and_single_turn_default() -> None:
 
 
 def test_inferred_items_keep_their_sources_and_are_capped(memory: Memory) -> None:
-    reply = _reply({"text": "Arttu lives in Germany.", "subject": "Arttu", "turns": [0],
-                    "source": "inferred", "predicate": "lives_in_country",
-                    "object": "Germany"})
+    reply = _reply(
+        {
+            "text": "Arttu lives in Germany.",
+            "subject": "Arttu",
+            "turns": [0],
+            "source": "inferred",
+            "predicate": "lives_in_country",
+            "object": "Germany",
+        }
+    )
     out = LLMExtractor(FakeChat([reply])).extract_episode(_turns())
     (cand,) = out.candidates
     assert cand.source == "inferred" and cand.derived_from == ("m1",)
@@ -121,8 +150,9 @@ def test_inferred_items_keep_their_sources_and_are_capped(memory: Memory) -> Non
 
 
 def test_inferred_can_be_switched_off() -> None:
-    reply = _reply({"text": "Arttu lives in Germany.", "subject": "Arttu", "turns": [0],
-                    "source": "inferred"})
+    reply = _reply(
+        {"text": "Arttu lives in Germany.", "subject": "Arttu", "turns": [0], "source": "inferred"}
+    )
     out = LLMExtractor(FakeChat([reply]), allow_inferred=False).extract_episode(_turns())
     assert out.candidates == [] and "inferred" in out.notes[0]
 
@@ -138,8 +168,13 @@ def test_assistant_only_items_keep_the_assistant_role_for_the_gate(memory: Memor
 def test_secrets_are_masked_before_the_model_and_refused_after() -> None:
     key = "sk-proj-" + "A1b2C3d4E5f6G7h8J9k0L1m2N3p4Q5r6"
     turn = Turn("s1", "user", f"My OpenAI key is {key}", T0)
-    reply = _reply({"text": "The user's OpenAI key is [secret-1:openai_api_key].",
-                    "subject": "the user", "turns": [0]})
+    reply = _reply(
+        {
+            "text": "The user's OpenAI key is [secret-1:openai_api_key].",
+            "subject": "the user",
+            "turns": [0],
+        }
+    )
     chat = FakeChat([reply])
     (cand,) = LLMExtractor(chat).extract_episode([turn]).candidates
     assert key not in chat.calls[0][1]["content"]
@@ -159,8 +194,7 @@ def test_a_failed_call_is_an_error_not_a_crash() -> None:
 
 
 def test_numbers_for_strings_are_tolerated() -> None:
-    reply = _reply({"text": "Arttu is 41 years old.", "subject": "Arttu", "object": 41,
-                    "turns": 0})
+    reply = _reply({"text": "Arttu is 41 years old.", "subject": "Arttu", "object": 41, "turns": 0})
     (cand,) = LLMExtractor(FakeChat([reply])).extract_episode(_turns()).candidates
     assert cand.object == "41" and cand.derived_from == ("m1",)
 

@@ -124,6 +124,7 @@ def _schema() -> str:
     return "f_" + os.urandom(6).hex()
 
 
+@pytest.mark.slow
 def test_an_open_memory_keeps_working_after_postgres_restarts(pg: PrivateServer) -> None:
     from credo.store.postgres import PostgresStore
 
@@ -172,6 +173,7 @@ def _env(**extra: str) -> dict[str, str]:
     return env
 
 
+@pytest.mark.slow
 def test_credo_mcp_and_credo_ui_answer_after_postgres_restarts(
     pg: PrivateServer, tmp_path: Path
 ) -> None:
@@ -198,11 +200,18 @@ def test_credo_mcp_and_credo_ui_answer_after_postgres_restarts(
     )
     try:
         rpc = Rpc(mcp)
-        rpc.call("initialize", protocolVersion="2025-06-18", capabilities={}, clientInfo={"name": "t", "version": "1"})
+        rpc.call(
+            "initialize",
+            protocolVersion="2025-06-18",
+            capabilities={},
+            clientInfo={"name": "t", "version": "1"},
+        )
         rpc.notify("notifications/initialized")
 
         def recall() -> dict[str, Any]:
-            got = rpc.call("tools/call", name="recall", arguments={"query": "where does Arttu live"})
+            got = rpc.call(
+                "tools/call", name="recall", arguments={"query": "where does Arttu live"}
+            )
             assert not got.get("isError"), got
             return dict(got["structuredContent"])
 
@@ -326,7 +335,9 @@ def fill(directory: Path) -> Path:
     return filler
 
 
-def test_a_full_disk_says_so_and_loses_nothing(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_a_full_disk_says_so_and_loses_nothing(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     with small_disk(tmp_path) as disk:
         db = (disk or tmp_path) / "credo.db"
         mem = Memory(open_store(db, HashEmbedder()), scope="a")
@@ -362,7 +373,18 @@ def test_a_full_disk_says_so_and_loses_nothing(tmp_path: Path, capsys: pytest.Ca
             if status:
                 assert "full" in err and "not a credo database" not in err, err
                 assert "Traceback" not in err
-            status = main(["--db", str(db), "--embedder", "hash", "--scope", "a", "remember", "Ilse lives in Graz"])
+            status = main(
+                [
+                    "--db",
+                    str(db),
+                    "--embedder",
+                    "hash",
+                    "--scope",
+                    "a",
+                    "remember",
+                    "Ilse lives in Graz",
+                ]
+            )
             err = capsys.readouterr().err
             assert status == 1 and "full" in err and "not a credo database" not in err, err
             assert "cannot rollback" not in err

@@ -34,9 +34,10 @@ from hypothesis import strategies as st
 
 import credo
 from credo.cli import build_parser, main
+from credo.errors import InvalidInput
 from credo.extract.base import Turn
 from credo.ingest import IngestError, ingest
-from credo.memory import Memory, MemoryError_
+from credo.memory import Memory
 from credo.store.base import Store
 
 SRC = str(Path(credo.__file__).resolve().parents[1])
@@ -190,6 +191,7 @@ def judge(argv: list[str], status: int, err: str) -> None:
         assert len(err) < 5000 or "usage:" in err, err[:500]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("value", HOSTILE[:12], ids=range(12))
 def test_every_option_of_every_command_takes_hostile_values(run_cli: Any, value: str) -> None:
     """Each argument of each command, one hostile value at a time (the rest of HOSTILE
@@ -202,6 +204,7 @@ def test_every_option_of_every_command_takes_hostile_values(run_cli: Any, value:
         judge(argv, status, err)
 
 
+@pytest.mark.slow
 @settings(
     max_examples=EXAMPLES * 3,
     deadline=None,
@@ -269,9 +272,9 @@ def test_large_numbers_through_the_python_api(sqlite_store: Store) -> None:
     mem = Memory(sqlite_store)
     mem.remember("Arttu lives in Berlin")
     assert mem.list(offset=10**20) == [] and len(mem.list(limit=10**30)) == 1
-    with pytest.raises(MemoryError_, match="k must be"):
+    with pytest.raises(InvalidInput, match="k must be"):
         mem.recall("Berlin", k=10**30)
-    with pytest.raises(MemoryError_, match="not UTF-8"):
+    with pytest.raises(InvalidInput, match="not UTF-8"):
         mem.remember("Arttu likes \udcff tea")
 
 

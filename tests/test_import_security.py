@@ -17,8 +17,9 @@ import pytest
 from credo.cli import main
 from credo.config import MAX_FACT_CHARS, MAX_REJECTION_CHARS
 from credo.embed import HashEmbedder
+from credo.errors import InvalidInput
 from credo.fact import Fact
-from credo.memory import Memory, MemoryError_
+from credo.memory import Memory
 from credo.secrets import find_secrets
 from credo.store.base import Rejection, Rule, Store
 from credo.transfer import import_records, read_json_lines
@@ -167,7 +168,7 @@ def test_a_malformed_fact_stops_the_import_before_anything_is_written(
 ) -> None:
     mem = Memory(store, scope=A)
     good = fact_record("Arttu lives in Oslo")
-    with pytest.raises(MemoryError_, match=says) as raised:
+    with pytest.raises(InvalidInput, match=says) as raised:
         mem.import_([good, {**fact_record("Arttu likes tea"), **change}])
     assert "record 2 (fact)" in str(raised.value) and "nothing imported" in str(raised.value)
     assert mem.list() == []
@@ -194,7 +195,7 @@ def test_a_malformed_fact_stops_the_import_before_anything_is_written(
 )
 def test_every_record_type_is_checked(store: Store, record: dict[str, Any], says: str) -> None:
     mem = Memory(store, scope=A)
-    with pytest.raises(MemoryError_, match=says):
+    with pytest.raises(InvalidInput, match=says):
         mem.import_([fact_record("Arttu lives in Oslo"), record])
     assert snapshot(store, A) == snapshot(store, "nobody")
 
@@ -267,7 +268,7 @@ def test_a_record_of_another_scope_is_refused_and_nothing_written(store: Store) 
     seed(store, B)
     before_a, before_b = snapshot(store, A), snapshot(store, B)
     for records in (planted(B), [fact_record("Ann lives in Oslo", scope=A), *planted(B)[1:]]):
-        with pytest.raises(MemoryError_) as raised:
+        with pytest.raises(InvalidInput) as raised:
             Memory(store, scope=A).import_(records)
         message = str(raised.value)
         assert f"of scope {B!r}" in message and f"writes scope {A!r}" in message
@@ -286,15 +287,15 @@ def test_into_copies_every_record_into_the_memory_scope_only(store: Store) -> No
     assert [f.text for f in mem.list()] == ["Bea lives in Rome"]
     assert mem.aliases() == {"bea": "mallory"} and len(mem.rules()) == 1
     assert snapshot(store, B) == before_b
-    with pytest.raises(MemoryError_, match="only its memory's scope"):
+    with pytest.raises(InvalidInput, match="only its memory's scope"):
         mem.import_(planted(B), into=C)
     assert snapshot(store, C) == snapshot(store, "nobody")
 
 
 def test_import_records_needs_a_scope(store: Store) -> None:
-    with pytest.raises(MemoryError_, match="which scope"):
+    with pytest.raises(InvalidInput, match="which scope"):
         import_records(store, [fact_record("Ann lives in Oslo")])
-    with pytest.raises(MemoryError_, match="disagree"):
+    with pytest.raises(InvalidInput, match="disagree"):
         import_records(store, [], scope=A, into=B)
 
 
@@ -525,11 +526,11 @@ def test_cli_all_scopes_round_trip(
 def test_read_json_lines_bounds_and_errors() -> None:
     rows = list(read_json_lines(io.BytesIO(b'{"a": 1}\n\n[2]\n'), name="t"))
     assert rows == [(1, {"a": 1}), (3, [2])]
-    with pytest.raises(MemoryError_, match="over 10 bytes"):
+    with pytest.raises(InvalidInput, match="over 10 bytes"):
         list(read_json_lines(io.BytesIO(b'["' + b"x" * 20 + b'"]\n'), name="t", max_line=10))
-    with pytest.raises(MemoryError_, match="over 15 bytes"):
+    with pytest.raises(InvalidInput, match="over 15 bytes"):
         list(read_json_lines(io.BytesIO(b"[1]\n" * 5), name="t", max_total=15))
-    with pytest.raises(MemoryError_, match="nested too deeply"):
+    with pytest.raises(InvalidInput, match="nested too deeply"):
         list(read_json_lines(io.StringIO('{"a":' * 100_000 + "1" + "}" * 100_000), name="t"))
 
 

@@ -661,6 +661,7 @@ sys.exit(main(sys.argv[2:]))
 """
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(sys.platform == "win32", reason="SIGKILL")
 def test_a_killed_cli_import_finishes_on_the_next_run(tmp_path: Path) -> None:
     path = tmp_path / "conversations.json"

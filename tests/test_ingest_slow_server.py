@@ -173,6 +173,7 @@ def _counts(db: Path) -> tuple[int, int]:
         store.close()
 
 
+@pytest.mark.slow
 def test_a_slow_endpoint_ingest_shows_progress_survives_ctrl_c_and_resumes(
     tmp_path: Path, slow: SlowModel
 ) -> None:
@@ -255,6 +256,7 @@ def test_a_slow_endpoint_ingest_shows_progress_survives_ctrl_c_and_resumes(
     assert slow.requests == requests and _counts(db) == reference
 
 
+@pytest.mark.slow
 def test_a_timeout_too_short_says_which_option_to_raise(tmp_path: Path) -> None:
     model = SlowModel(delay=1.5)
     try:

@@ -202,8 +202,11 @@ def test_delete_forgets_and_a_fact_id_is_a_key(store: CredoStore) -> None:
 
 
 def test_values_credo_cannot_keep_are_refused_not_dropped(store: CredoStore) -> None:
-    for value in [{"content": {"name": "Arttu"}}, {"content": "I live in Oslo", "tags": ["x"]},
-                  {"note": "I live in Oslo"}]:
+    for value in [
+        {"content": {"name": "Arttu"}},
+        {"content": "I live in Oslo", "tags": ["x"]},
+        {"note": "I live in Oslo"},
+    ]:
         with pytest.raises(ValueError, match="content"):
             store.put(NS, "k", value)
     assert store.get(NS, "k") is None
@@ -228,14 +231,24 @@ def test_list_namespaces(store: CredoStore) -> None:
     for ns in [("memories", "arttu"), ("memories", "sam"), ("docs", "arttu", "prefs")]:
         store.put(ns, "k", {"content": "I live in Berlin"})
     assert store.list_namespaces() == [
-        ("docs", "arttu", "prefs"), ("memories", "arttu"), ("memories", "sam")]
-    assert store.list_namespaces(prefix=("memories",)) == [("memories", "arttu"), ("memories", "sam")]
+        ("docs", "arttu", "prefs"),
+        ("memories", "arttu"),
+        ("memories", "sam"),
+    ]
+    assert store.list_namespaces(prefix=("memories",)) == [
+        ("memories", "arttu"),
+        ("memories", "sam"),
+    ]
     assert store.list_namespaces(suffix=("arttu",)) == [("memories", "arttu")]
-    assert store.list_namespaces(prefix=("*", "arttu")) == [("docs", "arttu", "prefs"), ("memories", "arttu")]
+    assert store.list_namespaces(prefix=("*", "arttu")) == [
+        ("docs", "arttu", "prefs"),
+        ("memories", "arttu"),
+    ]
     assert store.list_namespaces(max_depth=1) == [("docs",), ("memories",)]
     assert store.list_namespaces(limit=1, offset=1) == [("memories", "arttu")]
-    assert store.batch([ListNamespacesOp(match_conditions=(MatchCondition("prefix", ("docs",)),))]) \
-        == [[("docs", "arttu", "prefs")]]
+    assert store.batch(
+        [ListNamespacesOp(match_conditions=(MatchCondition("prefix", ("docs",)),))]
+    ) == [[("docs", "arttu", "prefs")]]
 
 
 def test_a_prefix_keeps_the_store_to_its_own_scopes(tmp_path: Path) -> None:
@@ -274,13 +287,18 @@ def agent_with(tools: list[Any], model: ScriptedModel, store: CredoStore) -> Any
 
 
 def readme_example() -> str:
-    found = re.search(r"<!-- test: langgraph-agent -->\s*```python\n(.*?)```",
-                      README.read_text(encoding="utf-8"), re.DOTALL)
+    found = re.search(
+        r"<!-- test: langgraph-agent -->\s*```python\n(.*?)```",
+        README.read_text(encoding="utf-8"),
+        re.DOTALL,
+    )
     assert found, "README.md has no example marked langgraph-agent"
     return found.group(1)
 
 
-def test_the_readme_agent_remembers_and_recalls(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_the_readme_agent_remembers_and_recalls(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     monkeypatch.chdir(tmp_path)  # the example opens agent.db where it runs
     namespace: dict[str, Any] = {"__name__": "readme_langgraph"}
     exec(compile(readme_example(), "README.md (langgraph-agent)", "exec"), namespace)
@@ -292,7 +310,8 @@ def test_the_readme_agent_remembers_and_recalls(tmp_path: Path, monkeypatch: pyt
     assert [m.content for m in tool_messages(state)] == ["stored"]
     assert state["messages"][-1].content == "Noted."
     assert [f.text for f in Memory(store.store, scope="memories.arttu").list()] == [
-        "The user lives in Berlin"]
+        "The user lives in Berlin"
+    ]
 
     model = scripted(call("recall", query="where does the user live"), "In Berlin.")
     state = build_agent(model, store).invoke({"messages": [("user", "Where do I live?")]})
@@ -315,25 +334,35 @@ def test_langmem_tools_manage_and_search_through_credo(store: CredoStore) -> Non
 
     model = scripted(call("manage_memory", content="I deploy arttuan.com on Vercel"), "Saved.")
     state = agent_with([manage, search], model, store).invoke(
-        {"messages": [("user", "I deploy arttuan.com on Vercel")]}, config)
+        {"messages": [("user", "I deploy arttuan.com on Vercel")]}, config
+    )
     created = tool_messages(state)[0].content
     memory_id = re.search(r"created memory ([0-9a-f-]{36})", str(created))
     assert memory_id, created
     item = store.get(NS, memory_id.group(1))
     assert item is not None and item.value["content"] == "The user deploys arttuan.com on Vercel"
 
-    model = scripted(call("manage_memory", content="I deploy arttuan.com on Netlify",
-                          action="update", id=memory_id.group(1)),
-                     call("search_memory", query="where is arttuan.com deployed"), "Netlify.")
+    model = scripted(
+        call(
+            "manage_memory",
+            content="I deploy arttuan.com on Netlify",
+            action="update",
+            id=memory_id.group(1),
+        ),
+        call("search_memory", query="where is arttuan.com deployed"),
+        "Netlify.",
+    )
     state = agent_with([manage, search], model, store).invoke(
-        {"messages": [("user", "I moved arttuan.com to Netlify")]}, config)
+        {"messages": [("user", "I moved arttuan.com to Netlify")]}, config
+    )
     found = json.loads(str(tool_messages(state)[1].content))
     assert [m["value"]["content"] for m in found] == ["The user deploys arttuan.com on Netlify"]
     assert found[0]["key"] == memory_id.group(1) and found[0]["score"] > 0
 
     model = scripted(call("manage_memory", content="lol ok", action="create"), "Fine.")
     state = agent_with([manage, search], model, store).invoke(
-        {"messages": [("user", "lol ok")]}, config)
+        {"messages": [("user", "lol ok")]}, config
+    )
     assert tool_messages(state)[0].status == "error"  # refused, and the model is told
     model = scripted(call("manage_memory", action="delete", id=memory_id.group(1)), "Gone.")
     agent_with([manage, search], model, store).invoke({"messages": [("user", "forget it")]}, config)
@@ -344,8 +373,11 @@ def test_delete_takes_what_was_derived_from_the_key(store: CredoStore) -> None:
     store.put(NS, "home", {"content": "I live in Berlin"})
     item = store.get(NS, "home")
     assert item is not None
-    derived = store.memory(NS).remember("The user speaks German", source="inferred",
-                                        derived_from=[item.value["fact_id"]]).fact
+    derived = (
+        store.memory(NS)
+        .remember("The user speaks German", source="inferred", derived_from=[item.value["fact_id"]])
+        .fact
+    )
     assert derived is not None and store.get(NS, derived.id) is not None
     store.delete(NS, "home")
     assert store.get(NS, "home") is None and store.get(NS, derived.id) is None

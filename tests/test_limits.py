@@ -408,6 +408,7 @@ def _status(port: int, token: str) -> int:
     return reply.status_code
 
 
+@pytest.mark.slow
 def test_a_server_reads_its_token_from_a_file_and_keeps_it_off_the_command_line(
     tmp_path: Path,
 ) -> None:
@@ -427,6 +428,7 @@ def test_a_server_reads_its_token_from_a_file_and_keeps_it_off_the_command_line(
         _stop(process)
 
 
+@pytest.mark.slow
 def test_a_token_on_the_command_line_still_works_but_warns(tmp_path: Path) -> None:
     pytest.importorskip("mcp.server.mcpserver")
     token = "argv-token-" + "z" * 24

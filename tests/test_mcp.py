@@ -233,6 +233,7 @@ async def call_error(session: ClientSession, tool: str, **arguments: Any) -> str
     return " ".join(getattr(c, "text", "") for c in result.content)
 
 
+@pytest.mark.slow
 async def test_remember_a_text_of_several_statements(connect: Any) -> None:
     """Each statement of one text is stored on its own, and the reply lists the others."""
     async with connect() as s:
@@ -592,5 +593,9 @@ async def test_lean_results_are_small_and_the_default_is_unchanged(connect: Any)
         assert size < 0.5
         listed = await call(s, "list_facts", lean=True)
         assert listed["facts"] and set(listed["facts"][0]) == {
-            "id", "text", "status", "confidence", "date"
+            "id",
+            "text",
+            "status",
+            "confidence",
+            "date",
         }

@@ -83,14 +83,30 @@ def server_url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
     if request.param == "sqlite":
         table = tmp_path / "tokens.yaml"
         table.write_text(TABLE)
-        env = {k: v for k, v in os.environ.items() if not k.startswith("CREDO_") and k != "PYTHONPATH"}
+        env = {
+            k: v for k, v in os.environ.items() if not k.startswith("CREDO_") and k != "PYTHONPATH"
+        }
         env.update(CREDO_EMBEDDER="hash", PYTHONPATH=SRC)
         log = tmp_path / "mcp.log"
         with log.open("wb") as err:
             process = subprocess.Popen(
-                [sys.executable, "-m", "credo.cli", "--db", str(tmp_path / "m.db"), "mcp",
-                 "--http", "--port", str(port), "--tokens", str(table)],
-                env=env, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=err,
+                [
+                    sys.executable,
+                    "-m",
+                    "credo.cli",
+                    "--db",
+                    str(tmp_path / "m.db"),
+                    "mcp",
+                    "--http",
+                    "--port",
+                    str(port),
+                    "--tokens",
+                    str(table),
+                ],
+                env=env,
+                stdin=subprocess.DEVNULL,
+                stdout=subprocess.DEVNULL,
+                stderr=err,
             )
         try:
             wait_listening(port, lambda: process.poll() is None, log.read_text)
@@ -134,7 +150,10 @@ async def call(s: ClientSession, tool: str, **arguments: Any) -> dict[str, Any]:
 
 
 async def test_each_client_is_bound_to_its_scope_by_its_token(server_url: str) -> None:
-    async with session(server_url, ANNA) as (anna, hello_anna), session(server_url, BEN) as (ben, hello_ben):
+    async with (
+        session(server_url, ANNA) as (anna, hello_anna),
+        session(server_url, BEN) as (ben, hello_ben),
+    ):
         # each client's server names its own scope, and no tool takes one
         assert "(anna)" in (hello_anna.instructions or "")
         assert "(ben)" in (hello_ben.instructions or "")
@@ -158,19 +177,31 @@ async def test_each_client_is_bound_to_its_scope_by_its_token(server_url: str) -
 
 
 def test_an_unknown_token_is_refused(server_url: str) -> None:
-    for auth in ({}, {"Authorization": "Bearer not-a-token-of-this-server"}, {"Authorization": ANNA}):
+    for auth in (
+        {},
+        {"Authorization": "Bearer not-a-token-of-this-server"},
+        {"Authorization": ANNA},
+    ):
         refused = httpx.post(server_url, json=PING, headers={**ACCEPT, **auth})
         assert refused.status_code == 401
         assert refused.headers["www-authenticate"].startswith("Bearer")
         assert json.loads(refused.text)["error"] == "invalid_token"
-    allowed = httpx.post(server_url, json=PING, headers={**ACCEPT, "Authorization": f"Bearer {ANNA}"})
+    allowed = httpx.post(
+        server_url, json=PING, headers={**ACCEPT, "Authorization": f"Bearer {ANNA}"}
+    )
     assert allowed.status_code != 401
 
 
-def test_an_mcp_token_must_name_one_scope(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_an_mcp_token_must_name_one_scope(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     table = tmp_path / "tokens.yaml"
-    table.write_text(f"tokens:\n  - {{name: backend, sha256: {token_digest(ANNA)}, scopes: ['user-*']}}\n")
-    code = main(["--db", str(tmp_path / "m.db"), "mcp", "--http", "--port", "1", "--tokens", str(table)])
+    table.write_text(
+        f"tokens:\n  - {{name: backend, sha256: {token_digest(ANNA)}, scopes: ['user-*']}}\n"
+    )
+    code = main(
+        ["--db", str(tmp_path / "m.db"), "mcp", "--http", "--port", "1", "--tokens", str(table)]
+    )
     assert code == 2
     assert "exactly one scope" in capsys.readouterr().err
     code = main(["--db", str(tmp_path / "m.db"), "mcp", "--tokens", str(table)])

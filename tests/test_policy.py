@@ -35,9 +35,12 @@ def test_missing_file_means_defaults(tmp_path: Path) -> None:
 
 
 def test_round_trip(tmp_path: Path) -> None:
-    policy = GatePolicy(affect=("grumpy", 'say "ugh"'), max_words=25,
-                        deny_list="NEVER extract: moods.\nOr plans.",
-                        keep_examples=("Ada keeps bees.",))
+    policy = GatePolicy(
+        affect=("grumpy", 'say "ugh"'),
+        max_words=25,
+        deny_list="NEVER extract: moods.\nOr plans.",
+        keep_examples=("Ada keeps bees.",),
+    )
     path = save_policy(policy, tmp_path / "x.db.gate.toml")
     assert load_policy(path) == policy
     assert load_policy(tmp_path / "x.db.gate.toml").affect == ("grumpy", 'say "ugh"')
@@ -50,16 +53,22 @@ def test_partial_file_keeps_other_defaults(tmp_path: Path) -> None:
     assert policy.affect == ("grumpy",) and policy.hedges == GatePolicy().hedges
 
 
-@pytest.mark.parametrize("text, message", [
-    ('affect = ["a"\n', r"p.toml:1: not valid TOML"),  # an unterminated list
-    ('hedges = ["a"]\naffect = ["b" "c"]\n', r"p.toml:2: not valid TOML"),
-    ('afect = ["a"]\n', r"p.toml:1: unknown key 'afect'"),
-    ('x = 1\naffect = "grumpy"\n', r"p.toml:1: unknown key"),
-    ('affect = "grumpy"\n', r"p.toml:1: affect must be a list of strings"),
-    ('\n\nmax_words = "ten"\n', r"p.toml:3: max_words must be a positive whole number"),
-    ('deny_list = ""\n', r"p.toml:1: deny_list must be a non-empty string"),
-    ('value_kinds = ["pet cat dog"]\n', r"p.toml:1: kinds: 'pet cat dog' is not 'kind = member"),
-])
+@pytest.mark.parametrize(
+    "text, message",
+    [
+        ('affect = ["a"\n', r"p.toml:1: not valid TOML"),  # an unterminated list
+        ('hedges = ["a"]\naffect = ["b" "c"]\n', r"p.toml:2: not valid TOML"),
+        ('afect = ["a"]\n', r"p.toml:1: unknown key 'afect'"),
+        ('x = 1\naffect = "grumpy"\n', r"p.toml:1: unknown key"),
+        ('affect = "grumpy"\n', r"p.toml:1: affect must be a list of strings"),
+        ('\n\nmax_words = "ten"\n', r"p.toml:3: max_words must be a positive whole number"),
+        ('deny_list = ""\n', r"p.toml:1: deny_list must be a non-empty string"),
+        (
+            'value_kinds = ["pet cat dog"]\n',
+            r"p.toml:1: kinds: 'pet cat dog' is not 'kind = member",
+        ),
+    ],
+)
 def test_malformed_files_name_file_and_line(tmp_path: Path, text: str, message: str) -> None:
     path = tmp_path / "p.toml"
     path.write_text(text, encoding="utf-8")
@@ -77,8 +86,9 @@ def test_the_policy_feeds_the_gate(tmp_path: Path) -> None:
 
 
 def test_the_policy_feeds_the_prompt() -> None:
-    policy = GatePolicy(deny_list="NEVER extract: anything about football.",
-                        keep_examples=("Ada keeps bees.",))
+    policy = GatePolicy(
+        deny_list="NEVER extract: anything about football.", keep_examples=("Ada keeps bees.",)
+    )
     chat = FakeChat(["[]"])
     LLMExtractor(chat, policy=policy).extract("I keep bees and love football")
     system = chat.calls[0][0]["content"]

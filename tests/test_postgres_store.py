@@ -82,8 +82,9 @@ def test_unreachable_server_is_a_clear_store_error() -> None:
     with pytest.raises(StoreError, match="cannot connect to PostgreSQL"):
         open_store(url, HashEmbedder())
     with pytest.raises(StoreError) as info:
-        PostgresStore("host=127.0.0.1 port=1 user=credo password=s3cret-pw dbname=nowhere",
-                      HashEmbedder())
+        PostgresStore(
+            "host=127.0.0.1 port=1 user=credo password=s3cret-pw dbname=nowhere", HashEmbedder()
+        )
     assert "credo@127.0.0.1:1/nowhere" in str(info.value)
     assert "s3cret-pw" not in str(info.value)
 
@@ -118,8 +119,10 @@ def test_missing_extension_says_how_to_install_it(monkeypatch: pytest.MonkeyPatc
         PostgresStore(PG_DSN, HashEmbedder(), schema=schema)
     assert "CREATE EXTENSION credo_no_such_extension failed: install pgvector" in str(info.value)
     with _admin() as conn:  # it stopped before creating anything
-        assert conn.execute("SELECT 1 FROM pg_namespace WHERE nspname = %s",
-                            (schema,)).fetchone() is None
+        assert (
+            conn.execute("SELECT 1 FROM pg_namespace WHERE nspname = %s", (schema,)).fetchone()
+            is None
+        )
 
 
 @needs_pg
@@ -128,8 +131,7 @@ def test_a_role_that_cannot_create_the_extension_gets_the_install_hint() -> None
     superuser on the same database, for whom the store creates the extension itself."""
     name = f"credo_noext_{uuid.uuid4().hex[:10]}"
     with _admin() as conn:
-        row = conn.execute("SELECT rolsuper FROM pg_roles WHERE rolname = current_user"
-                           ).fetchone()
+        row = conn.execute("SELECT rolsuper FROM pg_roles WHERE rolname = current_user").fetchone()
         if not row or not row[0]:
             pytest.skip("needs a superuser DSN to create a database and a role")
         conn.execute(f'CREATE DATABASE "{name}"')
@@ -141,8 +143,7 @@ def test_a_role_that_cannot_create_the_extension_gets_the_install_hint() -> None
         assert INSTALL_HINT in str(info.value)
         assert "s3cret-pw" not in str(info.value)
 
-        store = PostgresStore(make_conninfo(PG_DSN, dbname=name), HashEmbedder(),
-                              schema="credo")
+        store = PostgresStore(make_conninfo(PG_DSN, dbname=name), HashEmbedder(), schema="credo")
         try:
             Memory(store, scope="s").remember("Ann lives in Oslo")
             assert store.vector_search("Ann lives in Oslo", scope="s", k=1)
@@ -165,8 +166,7 @@ def test_migrations_are_recorded_once_and_reopening_applies_nothing(pg: Postgres
     try:
         assert other.migrate() == []
         assert other.applied_migrations() == MIGRATIONS.names
-        fact = Fact(text="Ann lives in Oslo", subject="ann", predicate="live_in",
-                    object="Oslo")
+        fact = Fact(text="Ann lives in Oslo", subject="ann", predicate="live_in", object="Oslo")
         pg.put(fact)
         assert other.get(fact.id, scope="default") == fact
     finally:
@@ -212,7 +212,9 @@ def test_schemas_are_isolated(tmp_path: Path) -> None:
         Memory(a, scope="default").remember("Ann lives in Oslo")
         a.set_alias("default", "annie", "ann")
         assert a.count(scope="default") == 1
-        assert b.count(scope="default") == 0 and b.scopes() == [] and b.aliases(scope="default") == {}
+        assert (
+            b.count(scope="default") == 0 and b.scopes() == [] and b.aliases(scope="default") == {}
+        )
         assert b.vector_search("Ann lives in Oslo", scope="default", k=5) == []
         assert b.lexical_search("Oslo", scope="default", k=5) == []
         drop_store(a)
@@ -238,8 +240,12 @@ def test_without_a_schema_the_search_path_decides(tmp_path: Path) -> None:
         finally:
             store.close()
         with _admin() as conn:
-            tables = {r[0] for r in conn.execute(
-                "SELECT tablename FROM pg_tables WHERE schemaname = %s", (schema,))}
+            tables = {
+                r[0]
+                for r in conn.execute(
+                    "SELECT tablename FROM pg_tables WHERE schemaname = %s", (schema,)
+                )
+            }
         assert {"facts", "vectors", "migrations", "conflicts", "rules"} <= tables
     finally:
         _drop_schema(schema)
@@ -264,16 +270,19 @@ def test_hnsw_and_gin_indexes_exist_and_match_the_queries(pg: PostgresStore) -> 
         # a table this small is read whole; forbid that to see whether the index fits
         for knob in ("enable_seqscan", "enable_bitmapscan", "enable_sort"):
             c.execute(f"SET LOCAL {knob} = off")
-        plan = "\n".join(str(r[0]) for r in c.execute(
-            "EXPLAIN " + vector_query(dim), (vec, "default", 3)))
+        plan = "\n".join(
+            str(r[0]) for r in c.execute("EXPLAIN " + vector_query(dim), (vec, "default", 3))
+        )
         assert f"vectors_hnsw_{dim}" in plan, plan
     with c.transaction(force_rollback=True):
         # the scope's btree indexes would win on so few rows: drop them for this look only
         for index in ("facts_scope_key", "facts_scope_status", "facts_scope_created"):
             c.execute(f"DROP INDEX {index}")
         c.execute("SET LOCAL enable_seqscan = off")
-        plan = "\n".join(str(r[0]) for r in c.execute(
-            "EXPLAIN " + lexical_query(2), ("oslo", "rome", "default", 3)))
+        plan = "\n".join(
+            str(r[0])
+            for r in c.execute("EXPLAIN " + lexical_query(2), ("oslo", "rome", "default", 3))
+        )
         assert "facts_tsv" in plan, plan
     assert "facts_scope_created" in _indexes(pg)
     hits = pg.vector_search(vec, scope="default", k=2)
@@ -309,8 +318,14 @@ def test_reindex_moves_to_a_model_of_another_dimension(tmp_path: Path) -> None:
 # -- bulk loading -------------------------------------------------------------------------------
 @needs_pg
 def test_bulk_put_many_rebuilds_the_index_at_commit(pg: PostgresStore) -> None:
-    facts = [Fact(text=f"Item {i} is stored in bin {i % 37} of aisle {i % 11}", scope="bulk",
-                  derived_from=[f"ep{i % 5}"]) for i in range(1500)]
+    facts = [
+        Fact(
+            text=f"Item {i} is stored in bin {i % 37} of aisle {i % 11}",
+            scope="bulk",
+            derived_from=[f"ep{i % 5}"],
+        )
+        for i in range(1500)
+    ]
     with pytest.raises(RuntimeError, match="abort"), pg.transaction():
         pg.put_many(facts)
         assert f"vectors_hnsw_{pg.embedder.dim}" not in _indexes(pg)
@@ -349,6 +364,7 @@ def test_small_writes_keep_the_index(pg: PostgresStore) -> None:
 def test_lock_key_serialises_writers_on_a_key(pg: PostgresStore) -> None:
     other = PostgresStore(PG_DSN, HashEmbedder(), schema=pg.schema)
     try:
+
         def attempt(scope: str, subject: str | None, predicate: str | None) -> threading.Event:
             """Take a lock from another connection, in a thread; the event says it got it."""
             got = threading.Event()
@@ -388,10 +404,27 @@ def test_lock_key_needs_a_transaction(pg: PostgresStore) -> None:
 
 
 @needs_pg
-@pytest.mark.parametrize("query", [
-    "a & b", "!x", "x:*", "a <-> b", "'quoted'", "\\", "a:A", "(a | b", "x:*B & !'y'",
-    "NULL", "1=1; DROP TABLE facts", "日本語 テキスト", "ÅÄÖ åäö", "x_y_z", "_", "a" * 3000,
-])
+@pytest.mark.parametrize(
+    "query",
+    [
+        "a & b",
+        "!x",
+        "x:*",
+        "a <-> b",
+        "'quoted'",
+        "\\",
+        "a:A",
+        "(a | b",
+        "x:*B & !'y'",
+        "NULL",
+        "1=1; DROP TABLE facts",
+        "日本語 テキスト",
+        "ÅÄÖ åäö",
+        "x_y_z",
+        "_",
+        "a" * 3000,
+    ],
+)
 def test_tsquery_syntax_in_user_text_is_only_words(pg: PostgresStore, query: str) -> None:
     Memory(pg, scope="s").remember("Ann quoted a book about xyz")
     assert isinstance(pg.lexical_search(query, scope="s", k=5), list)
@@ -414,7 +447,8 @@ def test_nul_characters_never_reach_the_driver(pg: PostgresStore) -> None:
     from credo.gate import Candidate
 
     result = Memory(pg, scope="s").remember_candidate(
-        Candidate(text="my password: hunter2\x00", subject="ann"))
+        Candidate(text="my password: hunter2\x00", subject="ann")
+    )
     assert not result.accepted
     assert [r.code for r in pg.rejections(scope="s")] == [result.code]
 
@@ -447,20 +481,38 @@ def test_export_from_sqlite_piped_into_postgres_loses_nothing(tmp_path: Path) ->
     schema = f"t_{uuid.uuid4().hex[:12]}"
     env = {**os.environ, "CREDO_EMBEDDER": "hash"}
     cli = [sys.executable, "-m", "credo.cli"]
-    exported = subprocess.run([*cli, "--db", str(db), "export", "--all-scopes"], env=env,
-                              check=True, capture_output=True, text=True).stdout
+    exported = subprocess.run(
+        [*cli, "--db", str(db), "export", "--all-scopes"],
+        env=env,
+        check=True,
+        capture_output=True,
+        text=True,
+    ).stdout
     pg_url = f"{PG_DSN}?options=-csearch_path%3D{schema}"
     try:
         PostgresStore(PG_DSN, HashEmbedder(), schema=schema).close()  # create the schema
-        subprocess.run([*cli, "--db", pg_url, "import", "--all-scopes"], input=exported, env=env, check=True,
-                       capture_output=True, text=True)
-        again = subprocess.run([*cli, "--db", pg_url, "export", "--all-scopes"], env=env,
-                               check=True, capture_output=True, text=True).stdout
+        subprocess.run(
+            [*cli, "--db", pg_url, "import", "--all-scopes"],
+            input=exported,
+            env=env,
+            check=True,
+            capture_output=True,
+            text=True,
+        )
+        again = subprocess.run(
+            [*cli, "--db", pg_url, "export", "--all-scopes"],
+            env=env,
+            check=True,
+            capture_output=True,
+            text=True,
+        ).stdout
 
         def body(text: str) -> list[dict[str, object]]:
             rows = [json.loads(line) for line in text.splitlines()]
-            return sorted((r for r in rows if r["type"] != "header"),
-                          key=lambda r: json.dumps(r, sort_keys=True))
+            return sorted(
+                (r for r in rows if r["type"] != "header"),
+                key=lambda r: json.dumps(r, sort_keys=True),
+            )
 
         assert body(again) == body(exported)
         assert len([r for r in body(exported) if r["type"] == "fact"]) == 8
@@ -502,8 +554,12 @@ def test_a_bulk_load_in_small_batches_leaves_planner_statistics(pg: PostgresStor
     assert planned_rows() <= 0  # never analysed
     with pg.transaction():
         for start in range(0, 1200, 400):
-            pg.put_many([Fact(text=f"Person {i} lives in Oslo", scope="s")
-                         for i in range(start, start + 400)])
+            pg.put_many(
+                [
+                    Fact(text=f"Person {i} lives in Oslo", scope="s")
+                    for i in range(start, start + 400)
+                ]
+            )
     assert planned_rows() == 1200
     # vacuumed too: the loaded pages are all-visible (hint bits set), so reads after the
     # load neither dirty them nor, where autovacuum is off, keep doing so
@@ -620,8 +676,10 @@ def test_vectors_come_back_exactly_as_stored(pg: PostgresStore) -> None:
     near = pg.nearest(vecs[2], scope="s", k=5)
     assert near[0][0] == facts[2].id and np.array_equal(near[0][2], vecs[2])
     # rows of different sizes (vectors of two models) are unpacked one by one
-    mixed = [b"\x00\x02\x00\x00" + np.array([1.5, -2], ">f4").tobytes(),
-             b"\x00\x01\x00\x00" + np.array([3], ">f4").tobytes()]
+    mixed = [
+        b"\x00\x02\x00\x00" + np.array([1.5, -2], ">f4").tobytes(),
+        b"\x00\x01\x00\x00" + np.array([3], ">f4").tobytes(),
+    ]
     assert [v.tolist() for v in _unpack_vectors(mixed)] == [[1.5, -2.0], [3.0]]
     assert _unpack_vectors([]) == []
 
@@ -631,8 +689,10 @@ def test_lexical_nearest_reads_the_hits_vectors_in_one_statement(
 ) -> None:
     """The full-text hits come with their vectors from one query; a hit whose vector row is
     gone comes back with None, not as an error or a missing hit."""
-    facts = [Fact(text=t, scope="s") for t in
-             ("Arttu plays the cello", "Arttu plays chess", "Anna rides a bike")]
+    facts = [
+        Fact(text=t, scope="s")
+        for t in ("Arttu plays the cello", "Arttu plays chess", "Anna rides a bike")
+    ]
     pg.put_many(facts)
     pg._conn.execute("DELETE FROM vectors WHERE fact_id = %s", (facts[1].id,))
     statements: list[str] = []
@@ -653,7 +713,9 @@ def test_lexical_nearest_reads_the_hits_vectors_in_one_statement(
     assert len(searches) == 1 and "vectors" in searches[0]
     assert not [q for q in statements if "ts_rank_cd" not in q and "vectors" in q]
     monkeypatch.undo()
-    assert [i for i, _, _ in found] == [i for i, _ in pg.lexical_search("arttu plays", scope="s", k=10)]
+    assert [i for i, _, _ in found] == [
+        i for i, _ in pg.lexical_search("arttu plays", scope="s", k=10)
+    ]
     by_id = {i: v for i, _, v in found}
     assert set(by_id) == {facts[0].id, facts[1].id}
     assert by_id[facts[1].id] is None

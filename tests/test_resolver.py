@@ -11,10 +11,26 @@ DAY = 86400.0
 T0 = 1_700_000_000.0
 
 
-def fact(text: str, subject: str | None, predicate: str | None, obj: str | None, *,
-         at: float = T0, source: str = "user", **kw: object) -> Fact:
-    return Fact(text=text, subject=subject, predicate=predicate, object=obj, source=source,
-                created_at=at, valid_from=at, **kw)  # type: ignore[arg-type]
+def fact(
+    text: str,
+    subject: str | None,
+    predicate: str | None,
+    obj: str | None,
+    *,
+    at: float = T0,
+    source: str = "user",
+    **kw: object,
+) -> Fact:
+    return Fact(
+        text=text,
+        subject=subject,
+        predicate=predicate,
+        object=obj,
+        source=source,
+        created_at=at,
+        valid_from=at,
+        **kw,
+    )  # type: ignore[arg-type]
 
 
 def test_no_stored_fact_is_new() -> None:
@@ -56,8 +72,7 @@ def test_without_a_key_vectors_never_claim_a_contradiction() -> None:
 
 def test_refinement_replaces_and_keeps_lineage() -> None:
     old = fact("Arttu uses Postgres", "arttu", "use", "Postgres")
-    new = fact("Arttu uses Postgres 16 on Neon", "arttu", "use", "Postgres 16 on Neon",
-               at=T0 + 60)
+    new = fact("Arttu uses Postgres 16 on Neon", "arttu", "use", "Postgres 16 on Neon", at=T0 + 60)
     res = resolve(new, [old], similarity=weak_similarity)
     assert res.relation is Relation.REFINEMENT
     retired = next(w for w in res.writes if w.id == old.id)
@@ -86,15 +101,28 @@ def test_update_needs_a_later_assertion_by_the_window() -> None:
 def test_newer_is_judged_by_when_it_was_asserted_not_inserted() -> None:
     # inserted long apart, but the new row reports a turn from the same hour
     old = fact("Arttu lives in Helsinki", "arttu", "live_in", "Helsinki")
-    new = Fact(text="Arttu lives in Berlin", subject="arttu", predicate="live_in",
-               object="Berlin", created_at=T0 + 300 * DAY, valid_from=T0 + 60)
+    new = Fact(
+        text="Arttu lives in Berlin",
+        subject="arttu",
+        predicate="live_in",
+        object="Berlin",
+        created_at=T0 + 300 * DAY,
+        valid_from=T0 + 60,
+    )
     assert resolve(new, [old], similarity=weak_similarity).relation is Relation.CONFLICT
 
 
 def test_a_less_trusted_later_source_conflicts_instead_of_superseding() -> None:
     old = fact("Arttu lives in Helsinki", "arttu", "live_in", "Helsinki", source="user")
-    new = fact("Arttu lives in Berlin", "arttu", "live_in", "Berlin", at=T0 + 30 * DAY,
-               source="inferred", confidence=0.5)
+    new = fact(
+        "Arttu lives in Berlin",
+        "arttu",
+        "live_in",
+        "Berlin",
+        at=T0 + 30 * DAY,
+        source="inferred",
+        confidence=0.5,
+    )
     assert resolve(new, [old], similarity=weak_similarity).relation is Relation.CONFLICT
 
 
@@ -118,12 +146,18 @@ def test_multi_valued_relations_add_instead_of_contradicting() -> None:
 
 
 def test_a_trusted_later_source_settles_an_open_conflict() -> None:
-    a = fact("The deploy target is staging", "deploy target", "is", "staging",
-             status=Status.CONFLICTED)
-    b = fact("The deploy target is prod", "deploy target", "is", "prod", at=T0 + 60,
-             status=Status.CONFLICTED)
-    c = fact("The deploy target is prod-eu", "deploy target", "is", "prod-eu",
-             at=T0 + 30 * DAY)
+    a = fact(
+        "The deploy target is staging", "deploy target", "is", "staging", status=Status.CONFLICTED
+    )
+    b = fact(
+        "The deploy target is prod",
+        "deploy target",
+        "is",
+        "prod",
+        at=T0 + 60,
+        status=Status.CONFLICTED,
+    )
+    c = fact("The deploy target is prod-eu", "deploy target", "is", "prod-eu", at=T0 + 30 * DAY)
     res = resolve(c, [a, b], similarity=weak_similarity)
     assert res.relation is Relation.UPDATE
     retired = {w.id for w in res.writes if w.status is Status.SUPERSEDED}
@@ -135,8 +169,10 @@ def test_conflict_flags_both_and_lowers_confidence() -> None:
     b = fact("The deploy target is prod", "deploy target", "is", "prod", at=T0 + 60)
     res = resolve(b, [a], similarity=weak_similarity)
     assert res.relation is Relation.CONFLICT
-    assert {w.id: w.status for w in res.writes} == {a.id: Status.CONFLICTED,
-                                                    b.id: Status.CONFLICTED}
+    assert {w.id: w.status for w in res.writes} == {
+        a.id: Status.CONFLICTED,
+        b.id: Status.CONFLICTED,
+    }
     assert all(w.confidence < 0.9 for w in res.writes)
     assert res.conflicts == ((a.id, b.id, res.why),)
 
@@ -150,16 +186,13 @@ def test_resolve_does_not_mutate_its_inputs() -> None:
 
 
 def test_superseded_and_retracted_facts_are_not_resolved_against() -> None:
-    old = fact("Arttu lives in Helsinki", "arttu", "live_in", "Helsinki",
-               status=Status.SUPERSEDED)
+    old = fact("Arttu lives in Helsinki", "arttu", "live_in", "Helsinki", status=Status.SUPERSEDED)
     new = fact("Arttu lives in Berlin", "arttu", "live_in", "Berlin", at=T0 + 60)
     assert resolve(new, [old], similarity=weak_similarity).relation is Relation.NEW
 
 
 def test_inferred_duplicates_stay_under_the_cap() -> None:
-    old = fact("Arttu owns a bike", "arttu", "own", "a bike", source="inferred",
-               confidence=0.6)
-    new = fact("Arttu owns a bike", "arttu", "own", "a bike", source="inferred",
-               confidence=0.5)
+    old = fact("Arttu owns a bike", "arttu", "own", "a bike", source="inferred", confidence=0.6)
+    new = fact("Arttu owns a bike", "arttu", "own", "a bike", source="inferred", confidence=0.5)
     (reinforced,) = resolve(new, [old], similarity=exact_similarity).writes
     assert reinforced.confidence <= 0.6

@@ -299,6 +299,7 @@ _FRAGMENTS = [
 ]
 
 
+@pytest.mark.slow
 @settings(max_examples=500, deadline=None)
 @given(st.lists(st.sampled_from(_FRAGMENTS) | st.text(max_size=8), max_size=12))
 def test_findings_are_ordered_disjoint_and_masking_removes_them(parts: list[str]) -> None:

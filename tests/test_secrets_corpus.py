@@ -55,6 +55,7 @@ def _named(split: str, found: list[Outcome]) -> str:
     return f"{len(found)} heldout items"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("split", ["dev", "heldout"])
 def test_no_secret_is_stored_on_any_path(outcomes: list[Outcome], split: str) -> None:
     stored = [o for o in outcomes if o.item.split == split and o.item.is_secret and o.stored]

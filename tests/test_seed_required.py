@@ -17,8 +17,12 @@ from credo.testing import FakeChat, exact_similarity, weak_similarity
 
 
 def test_gate_rejects_affect_and_hedges() -> None:
-    assert not passes_gate({"text": "The user seems frustrated with the build", "subject": "user"})[0]
-    assert not passes_gate({"text": "Arttu might switch to Postgres eventually", "subject": "arttu"})[0]
+    assert not passes_gate({"text": "The user seems frustrated with the build", "subject": "user"})[
+        0
+    ]
+    assert not passes_gate(
+        {"text": "Arttu might switch to Postgres eventually", "subject": "arttu"}
+    )[0]
     assert not passes_gate({"text": "Arttu deploys on Vercel"})[0]  # no subject
     assert passes_gate({"text": "Arttu deploys arttuan.com on Vercel", "subject": "arttu"})[0]
 
@@ -34,11 +38,15 @@ def test_duplicate_reinforces_and_does_not_add(store: Store) -> None:
 
 
 def test_update_supersedes_and_keeps_lineage(store: Store) -> None:
-    old = Fact(text="Arttu lives in Helsinki", subject="arttu", predicate="lives_in",
-               object="helsinki", created_at=time.time() - 400 * 86400)
+    old = Fact(
+        text="Arttu lives in Helsinki",
+        subject="arttu",
+        predicate="lives_in",
+        object="helsinki",
+        created_at=time.time() - 400 * 86400,
+    )
     store.put(old)
-    new = Fact(text="Arttu lives in Berlin", subject="arttu", predicate="lives_in",
-               object="berlin")
+    new = Fact(text="Arttu lives in Berlin", subject="arttu", predicate="lives_in", object="berlin")
     apply(store, resolve(new, [old], similarity=weak_similarity))
     stored_old = store.get(old.id, scope="default")
     stored_new = store.get(new.id, scope="default")
@@ -52,10 +60,20 @@ def test_update_supersedes_and_keeps_lineage(store: Store) -> None:
 
 def _deploy_conflict(store: Store) -> tuple[Fact, Fact]:
     now = time.time()
-    a = Fact(text="The deploy target is staging", subject="deploy", predicate="target",
-             object="staging", created_at=now)
-    b = Fact(text="The deploy target is prod", subject="deploy", predicate="target",
-             object="prod", created_at=now + 60)
+    a = Fact(
+        text="The deploy target is staging",
+        subject="deploy",
+        predicate="target",
+        object="staging",
+        created_at=now,
+    )
+    b = Fact(
+        text="The deploy target is prod",
+        subject="deploy",
+        predicate="target",
+        object="prod",
+        created_at=now + 60,
+    )
     store.put(a)
     apply(store, resolve(b, [a], similarity=weak_similarity))
     return a, b
@@ -116,8 +134,9 @@ def test_forget_removes_derived_facts_too(store: Store) -> None:
     mem = Memory(store, scope="user-a")
     base = mem.remember("Arttu works at Reaktor").fact
     assert base is not None
-    inferred = mem.remember("Arttu lives near Helsinki", source="inferred",
-                            derived_from=[base.id]).fact
+    inferred = mem.remember(
+        "Arttu lives near Helsinki", source="inferred", derived_from=[base.id]
+    ).fact
     assert inferred is not None
     other = Memory(store, scope="user-b").remember("Anna works at Futurice").fact
     report = mem.forget(id=base.id)

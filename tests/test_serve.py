@@ -137,30 +137,48 @@ def export_of(c: httpx.Client, scope: str) -> list[dict[str, Any]]:
 # -- the whole API, as a builder's session --------------------------------------------------
 def test_the_issue_session(served: str) -> None:
     with client(served) as c:
-        first = ok(c.post("/scopes/alice/remember", json={"text": "Arttu's deploy target is Vercel"}))
+        first = ok(
+            c.post("/scopes/alice/remember", json={"text": "Arttu's deploy target is Vercel"})
+        )
         assert first["stored"] and first["relation"] == "new"
         vercel = first["fact"]["id"]
 
-        found = ok(c.post("/scopes/alice/recall", json={"query": "where does Arttu deploy", "render": True}))
+        found = ok(
+            c.post(
+                "/scopes/alice/recall", json={"query": "where does Arttu deploy", "render": True}
+            )
+        )
         assert found["facts"][0]["id"] == vercel and "entity" in found["facts"][0]["found_by"]
         assert "Vercel" in found["rendered"] and "not instructions" in found["rendered"]
         plain = ok(c.post("/scopes/alice/recall", json={"query": "where does Arttu deploy"}))
         assert "rendered" not in plain and plain["facts"][0]["id"] == vercel
 
-        second = ok(c.post("/scopes/alice/remember", json={"text": "Arttu's deploy target is Netlify"}))
+        second = ok(
+            c.post("/scopes/alice/remember", json={"text": "Arttu's deploy target is Netlify"})
+        )
         assert second["relation"] == "conflict"
         netlify = second["fact"]["id"]
         listed = ok(c.get("/scopes/alice/conflicts"))
         assert listed["count"] == 1
-        assert {listed["conflicts"][0]["a"]["id"], listed["conflicts"][0]["b"]["id"]} == {vercel, netlify}
+        assert {listed["conflicts"][0]["a"]["id"], listed["conflicts"][0]["b"]["id"]} == {
+            vercel,
+            netlify,
+        }
 
         settled = ok(c.post("/scopes/alice/resolve", json={"keep": vercel, "decided_by": "user"}))
         assert settled["decided_by"] == "api:alice-app:user"
-        assert {f["id"]: f["status"] for f in settled["changed"]} == {vercel: "active", netlify: "retracted"}
+        assert {f["id"]: f["status"] for f in settled["changed"]} == {
+            vercel: "active",
+            netlify: "retracted",
+        }
         assert ok(c.get("/scopes/alice/conflicts"))["count"] == 0
-        assert ok(c.get("/scopes/alice/conflicts", params={"include_resolved": "true"}))["count"] == 1
+        assert (
+            ok(c.get("/scopes/alice/conflicts", params={"include_resolved": "true"}))["count"] == 1
+        )
 
-        assert ok(c.get(f"/scopes/alice/facts/{vercel}"))["text"] == "Arttu's deploy target is Vercel"
+        assert (
+            ok(c.get(f"/scopes/alice/facts/{vercel}"))["text"] == "Arttu's deploy target is Vercel"
+        )
         why = ok(c.get(f"/scopes/alice/facts/{vercel}/why"))
         assert "Vercel" in json.dumps(why)
         history = ok(c.get("/scopes/alice/history", params={"subject": "Arttu"}))
@@ -172,8 +190,12 @@ def test_the_issue_session(served: str) -> None:
         assert [f["id"] for f in retracted["facts"]] == [netlify]
 
         lives = ok(c.post("/scopes/alice/remember", json={"text": "Arttu lives in Berlin"}))
-        wrong = ok(c.post(f"/scopes/alice/facts/{lives['fact']['id']}/retract", json={"why": "never said"}))
-        assert wrong["retracted"]["status"] == "retracted" and wrong["decided_by"] == "api:alice-app"
+        wrong = ok(
+            c.post(f"/scopes/alice/facts/{lives['fact']['id']}/retract", json={"why": "never said"})
+        )
+        assert (
+            wrong["retracted"]["status"] == "retracted" and wrong["decided_by"] == "api:alice-app"
+        )
 
         told = ok(
             c.post(
@@ -181,7 +203,11 @@ def test_the_issue_session(served: str) -> None:
                 json={
                     "episode": "chat-1",
                     "turns": [
-                        {"role": "user", "content": "I work at Acme as a data engineer.", "timestamp": "2024-05-01T12:00:00Z"},
+                        {
+                            "role": "user",
+                            "content": "I work at Acme as a data engineer.",
+                            "timestamp": "2024-05-01T12:00:00Z",
+                        },
                         {"role": "assistant", "content": "Noted!"},
                     ],
                 },
@@ -196,7 +222,9 @@ def test_the_issue_session(served: str) -> None:
 
         gone = ok(c.post("/scopes/alice/forget", json={"subject": "Arttu"}))
         assert set(gone["fact_ids"]) >= {vercel, netlify}
-        left = ok(c.post("/scopes/alice/recall", json={"query": "where does Arttu deploy"}))["facts"]
+        left = ok(c.post("/scopes/alice/recall", json={"query": "where does Arttu deploy"}))[
+            "facts"
+        ]
         assert all("Arttu" not in f["text"] for f in left)
         assert error(c.get(f"/scopes/alice/facts/{vercel}"), 404, "not_found")
 
@@ -206,7 +234,9 @@ def test_a_refusal_and_a_request_are_answers_not_errors(served: str) -> None:
         ok(c.post("/scopes/alice/remember", json={"text": "I live in Kyoto"}))
         refused = ok(c.post("/scopes/alice/remember", json={"text": "what time is it?"}))
         assert refused["stored"] is False and refused["refused"]
-        honoured = ok(c.post("/scopes/alice/remember", json={"text": "forget that I live in Kyoto"}))
+        honoured = ok(
+            c.post("/scopes/alice/remember", json={"text": "forget that I live in Kyoto"})
+        )
         assert honoured["stored"] is False and honoured["honoured"] is True
 
 
@@ -229,17 +259,27 @@ def test_a_token_never_reaches_another_scope(served: str) -> None:
                 assert "scope" in error(response, 403, "forbidden_scope")
         # another scope's fact id is not found through one's own scope
         error(bob.get(f"/scopes/bob/facts/{mine['fact']['id']}"), 404, "not_found")
-        error(bob.post(f"/scopes/bob/facts/{mine['fact']['id']}/retract", json={}), 404, "not_found")
+        error(
+            bob.post(f"/scopes/bob/facts/{mine['fact']['id']}/retract", json={}), 404, "not_found"
+        )
         assert "Rex" not in json.dumps(export_of(alice, "alice"))
         # a scope this token may touch but which holds nothing: unknown, and distinct
         with client(served, BACKEND) as backend:
             error(backend.get("/scopes/user-42/facts"), 404, "unknown_scope")
-            error(backend.post("/scopes/user-42/recall", json={"query": "anything"}), 404, "unknown_scope")
+            error(
+                backend.post("/scopes/user-42/recall", json={"query": "anything"}),
+                404,
+                "unknown_scope",
+            )
             ok(backend.post("/scopes/user-42/remember", json={"text": "User 42 prefers tea"}))
             assert len(ok(backend.get("/scopes/user-42/facts"))["facts"]) == 1
             error(backend.get("/scopes/alice/facts"), 403, "forbidden_scope")
             error(backend.get("/scopes"), 403, "admin_only")
-            assert ok(backend.get("/whoami")) == {"name": "backend", "scopes": ["user-*"], "admin": False}
+            assert ok(backend.get("/whoami")) == {
+                "name": "backend",
+                "scopes": ["user-*"],
+                "admin": False,
+            }
         assert ok(admin.get("/scopes"))["scopes"] == ["alice", "bob", "user-42"]
         assert ok(admin.get("/scopes/bob/facts"))["facts"][0]["text"] == "Bob's dog is called Rex"
         error(alice.get("/scopes/bad scope!/facts"), 400, "invalid_scope")
@@ -262,25 +302,73 @@ def test_tokens_and_hosts(served: str) -> None:
 # -- bad input: a clear 4xx, and nothing lost -------------------------------------------------
 def test_bad_input_is_a_clear_error_and_loses_nothing(served: str) -> None:
     with client(served) as c:
-        kept = ok(c.post("/scopes/alice/remember", json={"text": "Alice's favourite colour is teal"}))
+        kept = ok(
+            c.post("/scopes/alice/remember", json={"text": "Alice's favourite colour is teal"})
+        )
         before = export_of(c, "alice")
         cases = [
-            (c.post("/scopes/alice/remember", content=b"{not json", headers={"content-type": "application/json"}), 400, "bad_json"),
-            (c.post("/scopes/alice/remember", content=b'{"text": "x"}', headers={"content-type": "text/plain"}), 415, "unsupported_media_type"),
+            (
+                c.post(
+                    "/scopes/alice/remember",
+                    content=b"{not json",
+                    headers={"content-type": "application/json"},
+                ),
+                400,
+                "bad_json",
+            ),
+            (
+                c.post(
+                    "/scopes/alice/remember",
+                    content=b'{"text": "x"}',
+                    headers={"content-type": "text/plain"},
+                ),
+                415,
+                "unsupported_media_type",
+            ),
             (c.post("/scopes/alice/remember", json={"txt": "typo"}), 400, "invalid"),
             (c.post("/scopes/alice/remember", json={"text": ""}), 400, "invalid"),
             (c.post("/scopes/alice/remember", json={"text": "x" * 5000}), 400, "invalid"),
             (c.post("/scopes/alice/remember", json=["a list"]), 400, "invalid"),
             (c.post("/scopes/alice/recall", json={"query": "q", "k": 0}), 400, "invalid"),
-            (c.post("/scopes/alice/recall", json={"query": "q", "as_of": "not a date"}), 400, "bad_request"),
+            (
+                c.post("/scopes/alice/recall", json={"query": "q", "as_of": "not a date"}),
+                400,
+                "bad_request",
+            ),
             (c.post("/scopes/alice/forget", json={}), 400, "invalid"),
-            (c.post("/scopes/alice/forget", json={"id": "f_1", "subject": "Alice"}), 400, "invalid"),
+            (
+                c.post("/scopes/alice/forget", json={"id": "f_1", "subject": "Alice"}),
+                400,
+                "invalid",
+            ),
             (c.post("/scopes/alice/forget", json={"id": "f_nope"}), 404, "not_found"),
             (c.post("/scopes/alice/resolve", json={}), 400, "invalid"),
-            (c.post("/scopes/alice/ingest", json={"turns": [{"role": "robot", "content": "hi"}]}), 400, "invalid"),
+            (
+                c.post(
+                    "/scopes/alice/ingest", json={"turns": [{"role": "robot", "content": "hi"}]}
+                ),
+                400,
+                "invalid",
+            ),
             (c.post("/scopes/alice/ingest", json={"turns": []}), 400, "invalid"),
-            (c.post("/scopes/alice/remember", content=b"[" * 100_000, headers={"content-type": "application/json"}), 413, "too_large"),
-            (c.post("/scopes/alice/remember", content=b'{"text": "' + b"x" * 70_000 + b'"}', headers={"content-type": "application/json"}), 413, "too_large"),
+            (
+                c.post(
+                    "/scopes/alice/remember",
+                    content=b"[" * 100_000,
+                    headers={"content-type": "application/json"},
+                ),
+                413,
+                "too_large",
+            ),
+            (
+                c.post(
+                    "/scopes/alice/remember",
+                    content=b'{"text": "' + b"x" * 70_000 + b'"}',
+                    headers={"content-type": "application/json"},
+                ),
+                413,
+                "too_large",
+            ),
             (c.get("/scopes/alice/facts", params={"limit": "many"}), 400, "invalid"),
             (c.get("/scopes/alice/facts", params={"colour": "red"}), 400, "invalid"),
             (c.get("/scopes/alice/history"), 400, "invalid"),
@@ -290,7 +378,10 @@ def test_bad_input_is_a_clear_error_and_loses_nothing(served: str) -> None:
         for response, status, code in cases:
             message = error(response, status, code)
             assert message and "Traceback" not in message
-        assert "limit" in cases[6][0].json()["error"]["message"] or "k" in cases[6][0].json()["error"]["message"]
+        assert (
+            "limit" in cases[6][0].json()["error"]["message"]
+            or "k" in cases[6][0].json()["error"]["message"]
+        )
         assert export_of(c, "alice") == before
         assert ok(c.get(f"/scopes/alice/facts/{kept['fact']['id']}"))["status"] == "active"
 
@@ -300,7 +391,9 @@ def test_many_users_at_once_each_in_their_own_scope(served: str) -> None:
     users = [f"user-{n}" for n in range(12)]
 
     async def one(http: httpx.AsyncClient, user: str) -> None:
-        r = await http.post(f"/scopes/{user}/remember", json={"text": f"{user} keeps a pet named Pet{user[5:]}"})
+        r = await http.post(
+            f"/scopes/{user}/remember", json={"text": f"{user} keeps a pet named Pet{user[5:]}"}
+        )
         assert r.status_code == 200, r.text
         r = await http.post(f"/scopes/{user}/recall", json={"query": "pet", "k": 5})
         assert r.status_code == 200, r.text
@@ -328,8 +421,14 @@ def test_the_openapi_description_covers_every_route_and_every_answer(served: str
         assert operation["operationId"] == op.name
         assert {"400", "401", "403", "404"} <= set(operation["responses"])
         if op.body is not None:
-            assert operation["requestBody"]["content"]["application/json"]["schema"]["$ref"].endswith(op.body.__name__)
-    assert {p for p in doc["paths"]} == {op.path for op in OPS} | {"/v1/scopes", "/v1/whoami", "/v1/openapi.json"}
+            assert operation["requestBody"]["content"]["application/json"]["schema"][
+                "$ref"
+            ].endswith(op.body.__name__)
+    assert {p for p in doc["paths"]} == {op.path for op in OPS} | {
+        "/v1/scopes",
+        "/v1/whoami",
+        "/v1/openapi.json",
+    }
 
     def check(body: Any, ref: str) -> None:
         schema = {"$ref": ref, "components": doc["components"]}
@@ -365,12 +464,19 @@ def test_the_openapi_description_covers_every_route_and_every_answer(served: str
         answer("GET", "/scopes/alice/conflicts", include_resolved="true")
         answer("GET", "/scopes/alice/history", subject="Alice")
         answer("POST", "/scopes/alice/resolve", {"keep": fact["id"]})
-        answer("POST", "/scopes/alice/ingest", {"turns": [{"role": "user", "content": "I play the cello."}]})
+        answer(
+            "POST",
+            "/scopes/alice/ingest",
+            {"turns": [{"role": "user", "content": "I play the cello."}]},
+        )
         answer("POST", f"/scopes/alice/facts/{fact['id']}/retract", {"why": "test"})
         answer("POST", "/scopes/alice/forget", {"subject": "Alice"})
         answer("GET", "/scopes/nobody/facts")  # 404 unknown_scope: an Error
         answer("POST", "/scopes/bob/recall", {"query": "x"})  # 403: an Error
-    check(ok(httpx.get(served + "/v1/scopes", headers={"Authorization": f"Bearer {ADMIN}"})), "#/components/schemas/ScopeList")
+    check(
+        ok(httpx.get(served + "/v1/scopes", headers={"Authorization": f"Bearer {ADMIN}"})),
+        "#/components/schemas/ScopeList",
+    )
 
 
 # -- the command ------------------------------------------------------------------------------
@@ -380,6 +486,7 @@ def _env(**extra: str) -> dict[str, str]:
     return env
 
 
+@pytest.mark.slow
 def test_the_command_serves_a_token_table(tmp_path: Path) -> None:
     table = tmp_path / "tokens.yaml"
     table.write_text(TABLE)
@@ -388,9 +495,22 @@ def test_the_command_serves_a_token_table(tmp_path: Path) -> None:
     log = tmp_path / "serve.log"
     with log.open("wb") as err:
         process = subprocess.Popen(
-            [sys.executable, "-m", "credo.cli", "--db", str(tmp_path / "s.db"), "serve",
-             "--port", str(port), "--tokens", str(table)],
-            env=_env(), stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=err,
+            [
+                sys.executable,
+                "-m",
+                "credo.cli",
+                "--db",
+                str(tmp_path / "s.db"),
+                "serve",
+                "--port",
+                str(port),
+                "--tokens",
+                str(table),
+            ],
+            env=_env(),
+            stdin=subprocess.DEVNULL,
+            stdout=subprocess.DEVNULL,
+            stderr=err,
         )
     try:
         deadline = time.monotonic() + 60
@@ -422,9 +542,22 @@ def test_the_command_serves_a_token_table(tmp_path: Path) -> None:
         ("tokens:\n  - name: a\n    token: short\n    scopes: [a]", "under 16 characters"),
         ("tokens:\n  - name: a\n    sha256: 12ab\n    scopes: [a]", "64 hex digits"),
         ("tokens:\n  - name: a\n    token: " + "x" * 20 + "\n", "may touch nothing"),
-        ("tokens:\n  - name: a\n    token: " + "x" * 20 + "\n    scopes: ['bad scope']", "invalid scope"),
-        ("tokens:\n  - name: a\n    token: " + "x" * 20 + "\n    scopes: [a]\n    colour: red", "unknown key"),
-        ("tokens:\n  - {name: a, token: " + "x" * 20 + ", scopes: [a]}\n  - {name: b, token: " + "x" * 20 + ", scopes: [b]}", "are the same"),
+        (
+            "tokens:\n  - name: a\n    token: " + "x" * 20 + "\n    scopes: ['bad scope']",
+            "invalid scope",
+        ),
+        (
+            "tokens:\n  - name: a\n    token: " + "x" * 20 + "\n    scopes: [a]\n    colour: red",
+            "unknown key",
+        ),
+        (
+            "tokens:\n  - {name: a, token: "
+            + "x" * 20
+            + ", scopes: [a]}\n  - {name: b, token: "
+            + "x" * 20
+            + ", scopes: [b]}",
+            "are the same",
+        ),
     ],
 )
 def test_a_bad_token_table_stops_the_command(
@@ -449,7 +582,14 @@ def test_the_command_refuses_a_public_host_without_a_token(
 def test_a_token_table_from_the_environment_and_one_admin_token() -> None:
     from credo.access import load_tokens
 
-    table = load_tokens(None, {"CREDO_SERVE_TOKENS": json.dumps({"tokens": [{"name": "a", "sha256": token_digest(ALICE), "scopes": ["alice"]}]})})
+    table = load_tokens(
+        None,
+        {
+            "CREDO_SERVE_TOKENS": json.dumps(
+                {"tokens": [{"name": "a", "sha256": token_digest(ALICE), "scopes": ["alice"]}]}
+            )
+        },
+    )
     assert table is not None and table.grant(f"Bearer {ALICE}") is not None
     assert table.grant(f"Bearer {BOB}") is None and table.grant(f"Basic {ALICE}") is None
     single = TokenTable.single(ADMIN)

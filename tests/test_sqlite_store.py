@@ -34,10 +34,14 @@ def test_forget_leaves_no_copy_in_the_file(tmp_path: Path) -> None:
         mem.remember(f"Arttu's cat was born in {secret_word}", derived_from=["ep-9"])
         from credo.gate import Candidate
 
-        mem.remember_candidate(Candidate(text=f"Arttu seems sad about {secret_word}",
-                                         subject="arttu", derived_from=("ep-9",)))
-        assert secret_word.encode() in _raw_bytes(path) or secret_word.lower().encode() in \
-            _raw_bytes(path)
+        mem.remember_candidate(
+            Candidate(
+                text=f"Arttu seems sad about {secret_word}", subject="arttu", derived_from=("ep-9",)
+            )
+        )
+        assert secret_word.encode() in _raw_bytes(
+            path
+        ) or secret_word.lower().encode() in _raw_bytes(path)
         report = mem.forget(episode="ep-9")
         assert report.facts == 2 and report.rejections == 1
     raw = _raw_bytes(path).lower()

@@ -3,26 +3,56 @@
 from __future__ import annotations
 
 import json
+import re
 import time
 
 import pytest
 
+from credo.errors import InvalidInput, NotFound
 from credo.fact import Fact, Status
-from credo.memory import Memory, MemoryError_, NotFound
+from credo.memory import Memory
 from credo.resolver import Relation
 from credo.store.base import ScopeError, Store, StoreError
 
 HOSTILE_QUERIES = [
-    '"', "'", "AND", "OR NOT", "NEAR(", "deploy*", "^prod", "col:val", "a - b", "(((", ")",
-    '"unbalanced AND OR NEAR(', "{}", "+-*/", "🙂", "x" * 500, "-- drop table facts;",
-    "\x00", "NOT", "a:b:c", '""', "* OR *",
+    '"',
+    "'",
+    "AND",
+    "OR NOT",
+    "NEAR(",
+    "deploy*",
+    "^prod",
+    "col:val",
+    "a - b",
+    "(((",
+    ")",
+    '"unbalanced AND OR NEAR(',
+    "{}",
+    "+-*/",
+    "🙂",
+    "x" * 500,
+    "-- drop table facts;",
+    "\x00",
+    "NOT",
+    "a:b:c",
+    '""',
+    "* OR *",
 ]
 
 
 def test_put_then_get_round_trips_every_field(store: Store) -> None:
-    fact = Fact(text="Arttu lives in Berlin", subject="arttu", predicate="live_in",
-                object="Berlin", scope="s1", source="tool:crm", confidence=0.85,
-                derived_from=["ep1", "turn-3"], created_at=1000.0, valid_from=900.0)
+    fact = Fact(
+        text="Arttu lives in Berlin",
+        subject="arttu",
+        predicate="live_in",
+        object="Berlin",
+        scope="s1",
+        source="tool:crm",
+        confidence=0.85,
+        derived_from=["ep1", "turn-3"],
+        created_at=1000.0,
+        valid_from=900.0,
+    )
     store.put(fact)
     assert store.get(fact.id, scope="s1") == fact
 
@@ -72,14 +102,25 @@ def test_bad_scope_names_are_refused(store: Store, scope: str) -> None:
 
 @pytest.mark.parametrize("query", HOSTILE_QUERIES)
 def test_fts_hostile_queries_never_raise(memory: Memory, query: str) -> None:
-    memory.remember("The deploy target is prod")
-    memory.store.lexical_search(query, scope="default", k=5)
+    """A query is read as words, never as full-text syntax: no error, the fact found when
+    the query holds one of its words and not otherwise, nothing of another scope, and the
+    table untouched afterwards."""
+    fact = memory.remember("The deploy target is prod").fact
+    other = Memory(memory.store, scope="other").remember("The deploy target is prod").fact
+    assert fact is not None and other is not None
+    found = memory.store.lexical_search(query, scope="default", k=5)
+    words = set(re.findall(r"\w+", query.lower()))
+    expected = [fact.id] if words & {"deploy", "target", "prod"} else []
+    assert [i for i, _ in found] == expected
     if query.strip(" \x00"):
-        memory.recall(query)
+        hits = memory.recall(query)
+        assert {h.fact.id for h in hits} <= {fact.id}  # never the other scope's twin
+    assert [f.id for f in memory.list()] == [fact.id]
+    assert [i for i, _ in memory.store.lexical_search("deploy", scope="default", k=5)] == [fact.id]
 
 
 def test_empty_query_is_a_clear_error(memory: Memory) -> None:
-    with pytest.raises(MemoryError_):
+    with pytest.raises(InvalidInput):
         memory.recall("   ")
 
 
@@ -96,7 +137,9 @@ def test_lexical_and_vector_search_find_the_fact(memory: Memory) -> None:
 def test_vector_index_follows_writes_and_forgets(memory: Memory) -> None:
     first = memory.remember("Arttu plays the cello").fact
     assert first is not None
-    assert memory.store.vector_search("Arttu plays the cello", scope="default", k=1)[0][0] == first.id
+    assert (
+        memory.store.vector_search("Arttu plays the cello", scope="default", k=1)[0][0] == first.id
+    )
     second = memory.remember("Arttu collects vintage stamps").fact
     assert second is not None
     found = memory.store.vector_search("Arttu collects vintage stamps", scope="default", k=1)
@@ -122,7 +165,7 @@ def test_remember_update_and_conflict_end_to_end(memory: Memory) -> None:
 
 
 def test_valid_from_dates_are_validated(memory: Memory) -> None:
-    with pytest.raises(MemoryError_):
+    with pytest.raises(InvalidInput):
         memory.remember("Arttu lives in Berlin", valid_from="last tuesday")
     result = memory.remember("Arttu lives in Berlin", valid_from="2024-05-01")
     assert result.fact is not None
@@ -131,13 +174,13 @@ def test_valid_from_dates_are_validated(memory: Memory) -> None:
 
 def test_bad_input_is_refused_and_loses_nothing(memory: Memory) -> None:
     memory.remember("Arttu lives in Berlin")
-    with pytest.raises(MemoryError_):
+    with pytest.raises(InvalidInput):
         memory.remember("")
-    with pytest.raises(MemoryError_):
+    with pytest.raises(InvalidInput):
         memory.remember("x " * 2000)
-    with pytest.raises(MemoryError_):
+    with pytest.raises(InvalidInput):
         memory.remember("Arttu lives in Paris", source="gossip")
-    with pytest.raises(MemoryError_):
+    with pytest.raises(InvalidInput):
         memory.list(status="deleted")
     assert [f.object for f in memory.list()] == ["Berlin"]
 
@@ -201,7 +244,7 @@ def test_resolve_conflict_can_retract_both(memory: Memory) -> None:
     memory.resolve_conflict(retract=[a.id, b.id], decided_by="arttu")
     assert {f.status for f in memory.list()} == {Status.RETRACTED}
     assert memory.recall("deploy target") == []
-    with pytest.raises(MemoryError_):
+    with pytest.raises(InvalidInput):
         memory.resolve_conflict(decided_by="arttu")
 
 
@@ -219,7 +262,8 @@ def test_forget_by_subject_takes_aliases_rejections_and_lineage(memory: Memory) 
     assert report.lineage == 1 and report.rejections == 1 and report.aliases == 1
     assert [f.subject for f in memory.list()] == ["anna"]
     assert memory.recall("Helsinki Berlin") == [] or all(
-        h.fact.subject == "anna" for h in memory.recall("Helsinki Berlin"))
+        h.fact.subject == "anna" for h in memory.recall("Helsinki Berlin")
+    )
 
 
 def test_forget_by_episode_and_reopen_conflict_partner(memory: Memory) -> None:
@@ -233,7 +277,7 @@ def test_forget_by_episode_and_reopen_conflict_partner(memory: Memory) -> None:
 
 
 def test_forget_needs_a_target(memory: Memory) -> None:
-    with pytest.raises(MemoryError_):
+    with pytest.raises(InvalidInput):
         memory.forget()
 
 
@@ -242,8 +286,9 @@ def test_export_import_round_trip_loses_nothing(store: Store, tmp_path: object) 
 
     src = Memory(store, scope="team")
     src.alias_add("@arttuan", "arttu")
-    src.remember("Arttu lives in Helsinki", valid_from=time.time() - 400 * 86400,
-                 derived_from=["ep-1"])
+    src.remember(
+        "Arttu lives in Helsinki", valid_from=time.time() - 400 * 86400, derived_from=["ep-1"]
+    )
     src.remember("Arttu lives in Berlin", derived_from=["ep-2"])
     src.remember("The deploy target is staging")
     src.remember("The deploy target is prod")
@@ -273,11 +318,11 @@ def test_export_import_round_trip_loses_nothing(store: Store, tmp_path: object) 
 
 
 def test_import_refuses_malformed_records(memory: Memory) -> None:
-    with pytest.raises(MemoryError_):
+    with pytest.raises(InvalidInput):
         memory.import_([{"type": "fact", "text": ""}])
-    with pytest.raises(MemoryError_):
+    with pytest.raises(InvalidInput):
         memory.import_([{"no": "type"}])
-    with pytest.raises(MemoryError_):
+    with pytest.raises(InvalidInput):
         memory.import_([{"type": "conflict", "scope": "default"}])
     assert memory.list() == []
 
@@ -309,21 +354,25 @@ def test_subject_rules_match_whatever_the_candidate_calls_the_subject(memory: Me
 
     memory.alias_add("the countess", "Ada")
     memory.add_rule("address", subject="Ada")
-    result = memory.remember_candidate(Candidate(text="Ada's address is Main Street 1",
-                                                 subject="The Countess"))
+    result = memory.remember_candidate(
+        Candidate(text="Ada's address is Main Street 1", subject="The Countess")
+    )
     assert result.code == "suppressed"
-    other = memory.remember_candidate(Candidate(text="Bob's address is Main Street 2",
-                                                subject="Bob"))
+    other = memory.remember_candidate(
+        Candidate(text="Bob's address is Main Street 2", subject="Bob")
+    )
     assert other.accepted
 
 
 def test_control_characters_are_refused_clearly(memory: Memory) -> None:
-    with pytest.raises(MemoryError_, match="control characters"):
+    with pytest.raises(InvalidInput, match="control characters"):
         memory.remember("Arttu lives in\x00 Berlin")
     from credo.gate import Candidate
 
-    assert memory.remember_candidate(Candidate(text="Arttu lives in\x00 Berlin",
-                                               subject="arttu")).code == "malformed"
+    assert (
+        memory.remember_candidate(Candidate(text="Arttu lives in\x00 Berlin", subject="arttu")).code
+        == "malformed"
+    )
 
 
 def test_conflict_times_come_from_the_memory_clock(store: Store) -> None:
@@ -350,8 +399,9 @@ def test_a_write_is_found_by_vector_search_inside_its_transaction(store: Store) 
         again = mem.remember("Gina opened her own dance studio downtown in 2023")
         assert first.fact is not None
         assert again.relation is Relation.DUPLICATE
-        found = store.vector_search("Gina opened her own dance studio downtown in 2023",
-                                    scope="s1", k=3)
+        found = store.vector_search(
+            "Gina opened her own dance studio downtown in 2023", scope="s1", k=3
+        )
         assert found and found[0][0] == first.fact.id
         assert store.vector_search("Gina dance studio", scope="s2", k=3) == []
         # recall too: its embedding (and on PostgreSQL its vector search) runs on a worker

@@ -38,6 +38,9 @@ from selenium.webdriver.support.ui import WebDriverWait  # noqa: E402
 from credo.testing import memory_for_tests  # noqa: E402
 from credo.ui.demo import fill  # noqa: E402
 
+#: each test drives a real browser: seconds, not milliseconds
+pytestmark = pytest.mark.slow
+
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 CHROMEDRIVER = shutil.which("chromedriver") or "/usr/bin/chromedriver"
 TOKEN = "browser-test-token-" + "b" * 24
@@ -71,11 +74,26 @@ def _free_port() -> int:
 def _start(tmp: Path, db: Path, *args: str, env: dict[str, str] | None = None) -> Server:
     port = _free_port()
     log = tmp / f"ui-{port}.log"
-    command = [*CREDO, "--db", str(db), "--scope", "arttu",
-               "--embedder", "hash", "ui", "--port", str(port), *args]
+    command = [
+        *CREDO,
+        "--db",
+        str(db),
+        "--scope",
+        "arttu",
+        "--embedder",
+        "hash",
+        "ui",
+        "--port",
+        str(port),
+        *args,
+    ]
     with log.open("wb") as out:
-        process = subprocess.Popen(command, stdout=out, stderr=subprocess.STDOUT,
-                                   env={**os.environ, **(env or {}), "PYTHONUNBUFFERED": "1"})
+        process = subprocess.Popen(
+            command,
+            stdout=out,
+            stderr=subprocess.STDOUT,
+            env={**os.environ, **(env or {}), "PYTHONUNBUFFERED": "1"},
+        )
     url = f"http://127.0.0.1:{port}"
     deadline = time.monotonic() + 90
     while time.monotonic() < deadline:
@@ -119,8 +137,13 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
 def browser() -> Iterator[WebDriver]:
     options = webdriver.ChromeOptions()
     options.binary_location = CHROMIUM
-    for flag in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
-                 "--window-size=1200,900"):
+    for flag in (
+        "--headless=new",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-dev-shm-usage",
+        "--window-size=1200,900",
+    ):
         options.add_argument(flag)
     driver = webdriver.Chrome(service=Service(CHROMEDRIVER), options=options)
     driver.set_page_load_timeout(30)
@@ -160,8 +183,7 @@ def _click(browser: WebDriver, element: WebElement, typed: str | None = None) ->
     def arrived(d: WebDriver) -> bool:
         return bool(
             d.execute_script(
-                "return window.__credoLeaving === undefined"
-                " && document.readyState === 'complete';"
+                "return window.__credoLeaving === undefined && document.readyState === 'complete';"
             )
         )
 
@@ -248,14 +270,20 @@ def test_forget_with_confirmation(signed_in: WebDriver, server: Server) -> None:
 def test_review_a_rejection_and_remember_it(signed_in: WebDriver) -> None:
     b = signed_in
     _click(b, b.find_element(By.LINK_TEXT, "Rejections"))
-    item = next(a for a in b.find_elements(By.CSS_SELECTOR, "ol.rejections article")
-                if "Arttu might switch to Emacs" in a.text)
+    item = next(
+        a
+        for a in b.find_elements(By.CSS_SELECTOR, "ol.rejections article")
+        if "Arttu might switch to Emacs" in a.text
+    )
     assert "hedged" in item.text
     _click(b, item.find_element(By.CSS_SELECTOR, "button"))  # as it was: refused again
     assert _h1(b) == "Not stored" and "hedged" in _body(b)
     _click(b, b.find_element(By.LINK_TEXT, "Back to the rejections"))
-    item = next(a for a in b.find_elements(By.CSS_SELECTOR, "ol.rejections article")
-                if "Arttu might switch to Emacs" in a.text)
+    item = next(
+        a
+        for a in b.find_elements(By.CSS_SELECTOR, "ol.rejections article")
+        if "Arttu might switch to Emacs" in a.text
+    )
     field = item.find_element(By.CSS_SELECTOR, "input[name=text]")
     field.clear()
     _click(b, field, "Arttu uses Emacs")  # edited: a plain statement
@@ -285,13 +313,25 @@ def test_a_server_bound_elsewhere_needs_the_token(
 ) -> None:
     env = {k: v for k, v in os.environ.items() if k != "CREDO_MCP_TOKEN"}
     refused = subprocess.run(
-        [*CREDO, "--db", str(tmp_path / "x.db"), "--embedder",
-         "hash", "ui", "--host", "0.0.0.0", "--port", str(_free_port())],
-        capture_output=True, text=True, timeout=60, env=env,
+        [
+            *CREDO,
+            "--db",
+            str(tmp_path / "x.db"),
+            "--embedder",
+            "hash",
+            "ui",
+            "--host",
+            "0.0.0.0",
+            "--port",
+            str(_free_port()),
+        ],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        env=env,
     )
     assert refused.returncode == 2 and "refusing to serve on 0.0.0.0" in refused.stderr
-    open_server = _start(tmp_path, server.db, "--host", "0.0.0.0",
-                         env={"CREDO_MCP_TOKEN": TOKEN})
+    open_server = _start(tmp_path, server.db, "--host", "0.0.0.0", env={"CREDO_MCP_TOKEN": TOKEN})
     try:
         browser.delete_all_cookies()
         browser.get(open_server.url + "/")

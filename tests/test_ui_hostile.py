@@ -187,6 +187,7 @@ def test_a_chunked_body_is_cut_off_at_the_cap(server: tuple[int, int], authorize
     assert rss_kib(pid) - before < 30 * 1024
 
 
+@pytest.mark.slow
 def test_slow_headers_are_cut_off(server: tuple[int, int]) -> None:
     port, _ = server
     with socket.create_connection(("127.0.0.1", port), timeout=HEADER_SECONDS + 20) as sock:

@@ -9,8 +9,9 @@ from pathlib import Path
 import pytest
 
 from credo.embed import get_embedder
+from credo.errors import InvalidInput
 from credo.fact import Fact, Status
-from credo.memory import Memory, MemoryError_
+from credo.memory import Memory
 from credo.resolver import Relation
 from credo.store.sqlite import SQLiteStore
 
@@ -83,10 +84,15 @@ def assert_invariants(mem: Memory) -> None:
         ("I used to live in Tampere", "The user used to live in Tampere"),
         ("I can't eat gluten", "The user can't eat gluten"),
         ("I speak Finnish, English and German", "The user speaks Finnish, English and German"),
-        ("Our API lives at https://api.example.com/v1", "Our API lives at https://api.example.com/v1"),
+        (
+            "Our API lives at https://api.example.com/v1",
+            "Our API lives at https://api.example.com/v1",
+        ),
         ("My standup is at 9:30", "The user's standup is at 9:30"),
-        ("I'm not a fan of meetings before 10:00",
-         "The user is not a fan of meetings before 10:00"),
+        (
+            "I'm not a fan of meetings before 10:00",
+            "The user is not a fan of meetings before 10:00",
+        ),
         ("I moved to Turku, Finland in 2023", "The user moved to Turku, Finland in 2023"),
     ],
 )
@@ -99,14 +105,21 @@ def test_the_stored_sentence_says_what_was_said(mem: Memory, said: str, stored: 
 @pytest.mark.parametrize(
     ("said", "stored", "key"),
     [
-        ("My favourite colour isn't blue, it's green",
-         "The user's favourite colour isn't blue, it's green",
-         ("user", "has_favorite_color", "green")),
-        ("My parents are retired, they live in Oulu",
-         "The user's parents are retired, they live in Oulu",
-         ("user", "parent_live_in", "Oulu")),
-        ("The meeting was moved, it is on Friday now",
-         "The meeting was moved, it is on Friday now", ("meeting", "be_on", "Friday")),
+        (
+            "My favourite colour isn't blue, it's green",
+            "The user's favourite colour isn't blue, it's green",
+            ("user", "has_favorite_color", "green"),
+        ),
+        (
+            "My parents are retired, they live in Oulu",
+            "The user's parents are retired, they live in Oulu",
+            ("user", "parent_live_in", "Oulu"),
+        ),
+        (
+            "The meeting was moved, it is on Friday now",
+            "The meeting was moved, it is on Friday now",
+            ("meeting", "be_on", "Friday"),
+        ),
     ],
 )
 def test_a_pronoun_for_a_subject_named_before_it_is_grounded(
@@ -131,7 +144,7 @@ def test_negation_is_kept_in_the_key(mem: Memory) -> None:
 
 
 def test_two_lines_are_two_statements_not_one(mem: Memory) -> None:
-    with pytest.raises(MemoryError_, match="one statement at a time"):
+    with pytest.raises(InvalidInput, match="one statement at a time"):
         mem.remember("I live in Berlin\nI work at Reaktor")
     assert mem.list() == []
 
@@ -204,10 +217,15 @@ def test_statements_that_can_both_be_true_coexist(mem: Memory, pair: tuple[str, 
 
 
 def test_a_number_that_names_the_subject_stays_in_its_key(mem: Memory) -> None:
-    facts = [mem.remember(t).fact for t in
-             ("Room 101 is on the first floor", "Room 101's door is red", "I have 2 cats")]
+    facts = [
+        mem.remember(t).fact
+        for t in ("Room 101 is on the first floor", "Room 101's door is red", "I have 2 cats")
+    ]
     assert [(f.subject, f.predicate) for f in facts if f is not None] == [
-        ("room 101", "be_on"), ("room 101", "door_be"), ("user", "have")]
+        ("room 101", "be_on"),
+        ("room 101", "door_be"),
+        ("user", "have"),
+    ]
     # the same day, too: two people of one first name are not one person changing jobs
     mem.remember("Arttu 1916 works at Smartly")
     second = mem.remember("Arttu 3276 works at Reaktor")
@@ -257,16 +275,24 @@ def test_no_longer_living_somewhere_supersedes_living_there(mem: Memory) -> None
 @pytest.mark.parametrize(
     ("before", "after", "now_stored"),
     [
-        ("My favourite editor is Neovim", "Actually my favourite editor is Helix now",
-         "Actually the user's favourite editor is Helix now"),
+        (
+            "My favourite editor is Neovim",
+            "Actually my favourite editor is Helix now",
+            "Actually the user's favourite editor is Helix now",
+        ),
         ("I live in Helsinki", "I live in Berlin now", "The user lives in Berlin now"),
-        ("I drink coffee every morning", "I don't drink coffee anymore",
-         "The user doesn't drink coffee anymore"),
-        ("The deploy target is staging", "The deploy target is prod now",
-         "The deploy target is prod now"),
+        (
+            "I drink coffee every morning",
+            "I don't drink coffee anymore",
+            "The user doesn't drink coffee anymore",
+        ),
+        (
+            "The deploy target is staging",
+            "The deploy target is prod now",
+            "The deploy target is prod now",
+        ),
         ("I live in Helsinki", "These days I live in Espoo", "These days the user lives in Espoo"),
-        ("I work at Reaktor", "I no longer work at Reaktor",
-         "The user no longer works at Reaktor"),
+        ("I work at Reaktor", "I no longer work at Reaktor", "The user no longer works at Reaktor"),
     ],
 )
 def test_a_change_said_in_words_supersedes_the_same_day(
@@ -296,9 +322,7 @@ def test_words_of_change_both_statements_say_are_not_grounds(mem: Memory) -> Non
 
 def test_words_of_change_are_not_grounds_from_a_less_trusted_source(mem: Memory) -> None:
     mem.remember("My favourite editor is Neovim", valid_from=T0)
-    result = mem.remember(
-        "My favourite editor is Helix now", source="inferred", valid_from=T0 + 60
-    )
+    result = mem.remember("My favourite editor is Helix now", source="inferred", valid_from=T0 + 60)
     assert result.relation is Relation.CONFLICT, result.why
     assert len(mem.conflicts()) == 1
 
@@ -327,7 +351,9 @@ def test_a_refined_side_of_a_conflict_keeps_the_other_side_in_conflict(mem: Memo
     assert result.relation is Relation.CONFLICT  # still no grounds against staging
     (open_conflict,) = mem.conflicts()
     assert {open_conflict.a.text, open_conflict.b.text} == {
-        "The deploy target is staging", "The deploy target is prod in eu-west"}
+        "The deploy target is staging",
+        "The deploy target is prod in eu-west",
+    }
     assert_invariants(mem)
 
 
@@ -348,7 +374,7 @@ def test_resolve_never_revives_a_superseded_fact(mem: Memory) -> None:
     mem.remember("The deploy target is prod", valid_from=T0 + 60)
     mem.remember("The deploy target is dev", valid_from=T0 + YEAR)
     assert staging is not None
-    with pytest.raises(MemoryError_, match="superseded"):
+    with pytest.raises(InvalidInput, match="superseded"):
         mem.resolve_conflict(keep=staging.id, decided_by="arttu")
     assert texts(mem) == {"The deploy target is dev"}
 
@@ -375,8 +401,9 @@ def test_reinforcement_never_lowers_confidence(mem: Memory) -> None:
 
 def test_an_old_inference_does_not_refine_away_a_user_fact(mem: Memory) -> None:
     user = mem.remember("I use Postgres", valid_from="2024-03-01").fact
-    result = mem.remember("I use Postgres 9 on my laptop", source="inferred",
-                          valid_from="2015-03-01")
+    result = mem.remember(
+        "I use Postgres 9 on my laptop", source="inferred", valid_from="2015-03-01"
+    )
     assert user is not None and mem.get(user.id).status is Status.ACTIVE
     assert result.relation is not Relation.REFINEMENT
 
@@ -457,7 +484,7 @@ def test_names_and_nouns_are_not_markers(mem: Memory, said: str) -> None:
 
 # -- time ----------------------------------------------------------------------------------
 def test_a_future_valid_from_is_refused(mem: Memory) -> None:
-    with pytest.raises(MemoryError_, match="future"):
+    with pytest.raises(InvalidInput, match="future"):
         mem.remember("I live in Berlin", valid_from="3000-01-01")
     assert mem.list() == []
 
@@ -469,7 +496,7 @@ def test_epoch_milliseconds_read_as_seconds(mem: Memory) -> None:
 
 def test_the_clock_skew_allowance_is_small(mem: Memory, clock: Clock) -> None:
     assert mem.remember("I live in Berlin", valid_from=clock.now + 60).accepted
-    with pytest.raises(MemoryError_):
+    with pytest.raises(InvalidInput):
         mem.remember("I work at Acme", valid_from=clock.now + 7200)
 
 

@@ -37,8 +37,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from .errors import InvalidInput
 from .httpauth import MIN_TOKEN_CHARS, is_loopback, read_token_file, warn_if_shared
-from .memory import MemoryError_
 from .store.base import ScopeError, check_scope
 
 __all__ = [
@@ -120,8 +120,8 @@ class TokenTable:
         return len(self._by_digest)
 
 
-def _fail(where: str, message: str) -> MemoryError_:
-    return MemoryError_(f"{where}: {message}")
+def _fail(where: str, message: str) -> InvalidInput:
+    return InvalidInput(f"{where}: {message}")
 
 
 def _entry(n: int, raw: Any, where: str, base: Path | None, who: str) -> tuple[str, Grant]:
@@ -221,15 +221,15 @@ def load_tokens(
                 info = os.fstat(fh.fileno())
                 data = fh.read(MAX_TABLE_BYTES + 1)
         except OSError as exc:
-            raise MemoryError_(
+            raise InvalidInput(
                 f"cannot read the token table {str(path)!r}: {exc.strerror or exc}"
             ) from exc
         if len(data) > MAX_TABLE_BYTES:
-            raise MemoryError_(f"{path} is over {MAX_TABLE_BYTES} bytes: not a token table")
+            raise InvalidInput(f"{path} is over {MAX_TABLE_BYTES} bytes: not a token table")
         try:
             text = data.decode("utf-8")
         except UnicodeDecodeError as exc:
-            raise MemoryError_(f"{path} is not UTF-8 text") from exc
+            raise InvalidInput(f"{path} is not UTF-8 text") from exc
         table = parse_tokens(text, where=str(path), base=path.parent, who=who)
         if table.holds_secrets:
             warn_if_shared(path, info, who=who)

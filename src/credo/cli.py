@@ -907,7 +907,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser(argv)
     args = parser.parse_args(argv)
     from .embed import EmbedderError
-    from .memory import MemoryError_
+    from .errors import InvalidInput
     from .policy import PolicyError
     from .store import StoreError
     from .store.base import ScopeError
@@ -929,7 +929,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     except BrokenPipeError:  # `credo list | head` is fine
         return 0
     except (
-        MemoryError_,
+        InvalidInput,
         StoreError,
         EmbedderError,
         ScopeError,

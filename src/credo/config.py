@@ -13,6 +13,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TypeVar
 
+from .errors import CredoError
+
 _N = TypeVar("_N", int, float)
 
 #: facts below this are kept but not recalled by default
@@ -65,7 +67,7 @@ MAX_LLM_CONCURRENCY = 64
 MAX_EPISODE_SIZE = 500
 
 
-class SettingsError(ValueError):
+class SettingsError(CredoError, ValueError):
     """A setting (an environment variable or an option) is out of range; the message
     names it."""
 

@@ -12,11 +12,13 @@ from typing import Literal
 import numpy as np
 import numpy.typing as npt
 
+from .errors import CredoError
+
 Kind = Literal["query", "document"]
 Vectors = npt.NDArray[np.float32]
 
 
-class EmbedderError(RuntimeError):
+class EmbedderError(CredoError, RuntimeError):
     """An embedder could not be built or could not embed (missing files, endpoint down)."""
 
 

@@ -17,7 +17,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from .memory import MemoryError_
+from .errors import InvalidInput
 
 __all__ = [
     "MAX_TOKEN_FILE_BYTES",
@@ -51,17 +51,17 @@ def is_loopback(host: str) -> bool:
 def http_token(host: str, token: str | None) -> tuple[str, bool]:
     """The token an HTTP server on `host` requires, and whether it was made up here.
 
-    Refuses (MemoryError_) a non-loopback host without a token, and a token too short to
+    Refuses (InvalidInput) a non-loopback host without a token, and a token too short to
     guard anything."""
     if token:
         if len(token) < MIN_TOKEN_CHARS:
-            raise MemoryError_(
+            raise InvalidInput(
                 f"the token is {len(token)} characters; use at least {MIN_TOKEN_CHARS}, e.g. "
                 "python -c 'import secrets; print(secrets.token_urlsafe(32))'"
             )
         return token, False
     if not is_loopback(host):
-        raise MemoryError_(
+        raise InvalidInput(
             f"refusing to serve on {host if len(host) <= 100 else host[:100] + '...'}, which "
             "other machines can reach, without a token: "
             f"pass --token-file PATH or set {TOKEN_ENV} (clients then send 'Authorization: "
@@ -97,11 +97,11 @@ def read_token_file(path: str | Path, *, who: str = "credo") -> str:
             info = os.fstat(fh.fileno())
             data = fh.read(MAX_TOKEN_FILE_BYTES + 1)
     except OSError as exc:
-        raise MemoryError_(
+        raise InvalidInput(
             f"cannot read the token file {str(path)!r}: {exc.strerror or exc}"
         ) from exc
     if len(data) > MAX_TOKEN_FILE_BYTES:
-        raise MemoryError_(
+        raise InvalidInput(
             f"{path} is over {MAX_TOKEN_FILE_BYTES} bytes: not a token file "
             "(it should hold the token alone)"
         )
@@ -109,10 +109,10 @@ def read_token_file(path: str | Path, *, who: str = "credo") -> str:
     try:
         lines = data.decode("utf-8").splitlines()
     except UnicodeDecodeError as exc:
-        raise MemoryError_(f"{path} is not text: it should hold the token alone") from exc
+        raise InvalidInput(f"{path} is not text: it should hold the token alone") from exc
     token = lines[0].strip() if lines else ""
     if not token:
-        raise MemoryError_(f"the token file {path} is empty")
+        raise InvalidInput(f"the token file {path} is empty")
     return token
 
 

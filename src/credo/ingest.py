@@ -33,9 +33,10 @@ from .config import (
     MAX_REF_CHARS,
     MAX_TURN_CHARS,
 )
+from .errors import CredoError, InvalidInput
 from .extract.base import Extraction, Extractor, Turn
 from .keys import display_name
-from .memory import Memory, MemoryError_
+from .memory import Memory
 from .secrets import mask_field, mask_secrets
 from .store.base import IngestOutcome
 from .suppress import AppliedRequest, SuppressionRequest, detect, plan_request
@@ -87,7 +88,7 @@ _ROLE_ALIASES = {
 }
 
 
-class IngestError(ValueError):
+class IngestError(CredoError, ValueError):
     """The input cannot be read as a conversation; the message names the file and place."""
 
 
@@ -302,7 +303,7 @@ def read_turns(path: str | Path, *, fmt: str = "auto", sample: str | None = None
 def episodes(turns: Sequence[Turn], size: int = DEFAULT_EPISODE_SIZE) -> Iterator[list[Turn]]:
     """Consecutive turns of one session, at most `size` at a time."""
     if size < 1:
-        raise ValueError("an episode holds at least one turn")
+        raise InvalidInput("an episode holds at least one turn")
     batch: list[Turn] = []
     for turn in turns:
         if batch and (len(batch) >= size or turn.episode != batch[-1].episode):
@@ -518,7 +519,7 @@ def ingest(
     from .extract.rules import RuleExtractor
 
     if isinstance(concurrency, bool) or not isinstance(concurrency, int) or concurrency < 1:
-        raise ValueError(
+        raise InvalidInput(
             f"concurrency is how many episodes to extract at once: 1 or more, not {concurrency!r}"
         )
     started = time.monotonic()
@@ -822,7 +823,7 @@ def _judge(
         # rules name normalised subjects; compare like with like
         try:
             candidate = replace(candidate, subject=memory.entity(candidate.subject))
-        except MemoryError_:
+        except InvalidInput:
             candidate = replace(candidate, subject=None)
     these = list(rules)
     hit = next((t for t in candidate.derived_from if t in suppressed), None)

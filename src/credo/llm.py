@@ -32,6 +32,8 @@ from typing import Any, Literal, Protocol, TypeVar, runtime_checkable
 
 import httpx
 
+from .errors import CredoError, InvalidInput
+
 __all__ = [
     "AnthropicClient",
     "ChatClient",
@@ -140,7 +142,7 @@ class Reply(str):
         return self.finish_reason in ("length", "max_tokens")
 
 
-class LLMError(RuntimeError):
+class LLMError(CredoError, RuntimeError):
     """The model could not be reached or gave no usable reply (timeout, HTTP error, bad body).
 
     `smaller_may_work` is set when the same request with less input might succeed: a
@@ -153,7 +155,7 @@ class LLMError(RuntimeError):
         self.smaller_may_work = smaller_may_work
 
 
-class LLMConfigError(ValueError):
+class LLMConfigError(CredoError, ValueError):
     """The LLM is misconfigured (unknown provider, missing key or URL); the message says
     which setting to fix."""
 
@@ -475,7 +477,7 @@ class AnthropicClient(_HTTPChatClient):
         system_parts = [m["content"] for m in messages if m["role"] == "system"]
         turns = [m for m in messages if m["role"] != "system"]
         if not turns:
-            raise ValueError("Anthropic needs at least one user message besides the system ones")
+            raise InvalidInput("Anthropic needs at least one user message besides the system ones")
         payload: dict[str, Any] = {
             "model": self.model,
             "max_tokens": self.max_tokens,
@@ -605,14 +607,14 @@ def _body_text(response: httpx.Response) -> str:
 
 def _checked_messages(messages: Sequence[Message]) -> list[Message]:
     if not messages:
-        raise ValueError("no messages to send: give at least one user message")
+        raise InvalidInput("no messages to send: give at least one user message")
     checked: list[Message] = []
     for i, message in enumerate(messages):
         role, content = message.get("role"), message.get("content")
         if role not in _ROLES:
-            raise ValueError(f"message {i} has role {role!r}: use system, user or assistant")
+            raise InvalidInput(f"message {i} has role {role!r}: use system, user or assistant")
         if not isinstance(content, str):
-            raise ValueError(f"message {i} has no text content: set 'content' to a string")
+            raise InvalidInput(f"message {i} has no text content: set 'content' to a string")
         checked.append({"role": role, "content": content})
     return checked
 

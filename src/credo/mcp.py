@@ -43,10 +43,11 @@ from .config import (
     MAX_TURN_CHARS,
 )
 from .embed import EmbedderError
+from .errors import InvalidInput
 from .fact import Fact
 from .httpauth import given_token as _given_token
 from .isotime import format_iso
-from .memory import Memory, MemoryError_, RememberResult, parse_time
+from .memory import Memory, RememberResult, parse_time
 from .recall import Hit
 from .render import format_date, refusal
 from .secrets import mask_field
@@ -235,7 +236,7 @@ def _as_tool_errors() -> Iterator[None]:
 
     try:
         yield
-    except (MemoryError_, StoreError, EmbedderError, ValueError) as exc:
+    except (InvalidInput, StoreError, EmbedderError, ValueError) as exc:
         raise ToolError(str(exc)) from exc
 
 
@@ -245,7 +246,7 @@ def _require_sdk() -> None:
         import mcp.server.mcpserver  # noqa: F401
         import uvicorn  # noqa: F401
     except ImportError as exc:
-        raise MemoryError_(
+        raise InvalidInput(
             f"the MCP server needs the MCP SDK ({exc.name or exc}): pip install 'credo[mcp]'"
         ) from exc
 
@@ -267,7 +268,7 @@ def build_server(
     from . import __version__
 
     if not decided_by.strip():
-        raise MemoryError_("decided_by must name who the server decides for")
+        raise InvalidInput("decided_by must name who the server decides for")
     auth_options: dict[str, Any] = {}
     if token is not None:
         from mcp.server.auth.settings import AuthSettings
@@ -652,14 +653,14 @@ def episode_turns(
     """The episode's id (made up, `<prefix>-<12 hex>`, when not given) and its turns as
     `credo.ingest` takes them: ids `<episode>:1, :2, ...` where none is given, times read,
     secrets masked in each whole turn.
-    Refuses (MemoryError_) more than MAX_INGEST_CHARS in all, before anything is written."""
+    Refuses (InvalidInput) more than MAX_INGEST_CHARS in all, before anything is written."""
     from .extract.base import Turn
     from .ingest import masked_turns
 
     episode = episode or f"{prefix}-" + uuid.uuid4().hex[:12]
     total = sum(len(t.content) for t in turns)
     if total > MAX_INGEST_CHARS:
-        raise MemoryError_(
+        raise InvalidInput(
             f"the turns hold {total} characters; one ingest call takes at most "
             f"{MAX_INGEST_CHARS}: send the conversation in parts"
         )

@@ -19,8 +19,9 @@ from contextlib import asynccontextmanager
 from typing import Any
 
 from .access import Grant, TokenTable
+from .errors import InvalidInput
 from .gate import GatePolicy
-from .memory import Memory, MemoryError_
+from .memory import Memory
 from .store.base import Store
 
 __all__ = ["build_scoped_app", "check_mcp_tokens"]
@@ -32,10 +33,10 @@ _UNAUTHORIZED = (
 
 
 def check_mcp_tokens(tokens: TokenTable) -> None:
-    """Refuses (MemoryError_) a table with a token an MCP server cannot bind to one scope."""
+    """Refuses (InvalidInput) a table with a token an MCP server cannot bind to one scope."""
     for grant in tokens.grants():
         if grant.single_scope is None:
-            raise MemoryError_(
+            raise InvalidInput(
                 f"token {grant.name!r}: an MCP client is bound to one scope by its token, so "
                 "each token of `credo mcp --tokens` names exactly one scope (no '*', no admin)"
             )

@@ -34,6 +34,7 @@ from .config import (
     RECALL_FLOOR,
     REJECTIONS_KEPT,
 )
+from .errors import InvalidInput, NotFound
 from .fact import (
     Fact,
     Status,
@@ -75,12 +76,9 @@ _CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
 _NOT_UTF8 = re.compile(r"[\ud800-\udfff]")
 
 
-class MemoryError_(ValueError):
-    """Bad input or misuse of the Memory API; the message says what to do."""
-
-
-class NotFound(MemoryError_):
-    """No fact (or conflict, alias, rule) with that id in this scope."""
+#: the old name of `InvalidInput` (credo.errors), kept so that code catching it still works;
+#: deprecated: new code names `InvalidInput`
+MemoryError_ = InvalidInput
 
 
 #: refusals of a text that asks (a question, a request to the assistant): a clause of it

@@ -17,6 +17,7 @@ import threading
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
+from .errors import CredoError
 from .language import mapping
 
 if TYPE_CHECKING:
@@ -30,7 +31,7 @@ EXCLUDE = ("ner",)
 _lock = threading.RLock()
 
 
-class NLPError(RuntimeError):
+class NLPError(CredoError, RuntimeError):
     """The English pipeline cannot be loaded; the message says what to install."""
 
 

@@ -20,6 +20,7 @@ from dataclasses import fields, replace
 from pathlib import Path
 from typing import Any
 
+from .errors import CredoError
 from .gate import GatePolicy
 
 __all__ = [
@@ -76,7 +77,7 @@ _COMMENTS = {
 }
 
 
-class PolicyError(ValueError):
+class PolicyError(CredoError, ValueError):
     """A policy file cannot be read; the message names the file and the line."""
 
 

@@ -18,11 +18,13 @@ from functools import lru_cache
 from importlib import resources
 from typing import Any
 
+from .errors import CredoError
+
 NEGATION = "not_"
 _PAIR = re.compile(r"^\s*([a-z0-9_]+)\s*=\s*([a-z0-9_]+)\s*$")
 
 
-class CatalogueError(ValueError):
+class CatalogueError(CredoError, ValueError):
     """A catalogue entry cannot be read; the message names it."""
 
 

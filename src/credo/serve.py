@@ -51,6 +51,7 @@ from .access import (
 from .aio import AsyncMemory
 from .config import MAX_FACT_CHARS, MAX_LABEL_CHARS, MAX_REF_CHARS, MAX_REJECTION_CHARS, Settings
 from .embed import EmbedderError
+from .errors import InvalidInput, NotFound
 from .gate import GatePolicy
 from .httpauth import TOKEN_ENV, given_token, http_token
 from .httpserve import header_timeout_protocol, listen_url
@@ -64,7 +65,7 @@ from .mcp import (
     episode_turns,
     fact_out,
 )
-from .memory import Memory, MemoryError_, NotFound
+from .memory import Memory
 from .store.base import ScopeError, Store, StoreError, check_scope
 from .transfer import dumps_jsonl, loads_json
 
@@ -578,7 +579,7 @@ class Api:
             ) from None
         try:
             return loads_json(bytes(raw), where="the body")
-        except MemoryError_ as exc:
+        except InvalidInput as exc:
             raise ApiError(400, "bad_json", str(exc)) from None
 
     @staticmethod
@@ -605,7 +606,7 @@ class Api:
             if isinstance(data, IngestIn):
                 try:
                     return episode_turns(data.turns, data.episode, prefix="api")
-                except MemoryError_ as exc:
+                except InvalidInput as exc:
                     raise ApiError(413, "too_large", str(exc)) from None
             return data
         if op.query is not None:
@@ -692,7 +693,7 @@ class Api:
             status, headers = exc.status, exc.headers
         elif isinstance(exc, NotFound):
             status, body, headers = 404, _error_body("not_found", str(exc)), {}
-        elif isinstance(exc, MemoryError_ | ValueError):
+        elif isinstance(exc, InvalidInput | ValueError):
             status, body, headers = 400, _error_body("bad_request", str(exc)), {}
         elif isinstance(exc, StoreError | EmbedderError):
             status, body, headers = 503, _error_body("unavailable", str(exc)), {}
@@ -792,7 +793,7 @@ def build_app(
         yield
 
     handlers: dict[Any, Any] = {Exception: api.on_error, HTTPException: api.on_error}
-    for kind in (ApiError, MemoryError_, ValueError, StoreError, EmbedderError):
+    for kind in (ApiError, InvalidInput, ValueError, StoreError, EmbedderError):
         handlers[kind] = api.on_error
     app = Starlette(routes=routes, exception_handlers=handlers, lifespan=lifespan)
     return _Guard(app, api)
@@ -1101,7 +1102,7 @@ def cmd_serve(args: argparse.Namespace, settings: Settings) -> int:
             tokens = TokenTable.single(token)
         elif args.token_file:
             raise UsageError("give --tokens (a table) or --token-file (one token), not both")
-    except MemoryError_ as exc:
+    except InvalidInput as exc:
         raise UsageError(str(exc)) from exc
     hosts = allowed_hosts(host, args.allowed_host or ())
     pool, policy = _open_pool(args, settings)

@@ -11,6 +11,8 @@ import re
 from datetime import UTC, datetime
 from typing import Any
 
+from .errors import CredoError
+
 __all__ = ["EARLIEST", "LATEST", "MAX_CLOCK_SKEW", "TimeError", "parse_instant", "parse_time"]
 
 #: a valid_from this far past the clock is a clock skew; further is refused
@@ -25,7 +27,7 @@ _LOCOMO_TIME = re.compile(
 )
 
 
-class TimeError(ValueError):
+class TimeError(CredoError, ValueError):
     """A value that is not a time credo can read; the message says which forms work."""
 
 

@@ -44,6 +44,7 @@ from typing import Any
 
 from ..config import MAX_TURN_CHARS
 from ..embed import Embedder
+from ..errors import CredoError
 from ..extract.base import Turn
 from ..fact import Fact
 from ..memory import Memory
@@ -109,7 +110,7 @@ _FILLER = frozenset(
 )
 
 
-class BeamError(ValueError):
+class BeamError(CredoError, ValueError):
     """A BEAM folder or file cannot be used; the message names it and the problem."""
 
 

@@ -36,6 +36,7 @@ from pathlib import Path
 from typing import Any
 
 from ..embed import Embedder
+from ..errors import CredoError
 from ..fact import Fact, normalize_entity
 from ..memory import Memory
 from ..store.base import Store
@@ -57,7 +58,7 @@ _DATE = re.compile(
 )
 
 
-class LocomoError(ValueError):
+class LocomoError(CredoError, ValueError):
     """The file is not LoCoMo-shaped; the message says where."""
 
 

@@ -34,6 +34,7 @@ from pathlib import Path
 from typing import Any
 
 from ..embed import Embedder
+from ..errors import CredoError
 from ..memory import Memory
 from ..store.sqlite import SQLiteStore
 from .resolver import DAY, START, Outcome, Pair, run_pair
@@ -74,7 +75,7 @@ _SPACED_PUNCT = re.compile(r" ([.,!?;:])")
 _SPACED_CLITIC = re.compile(r" (n't|'s|'m|'re|'ve|'ll|'d)\b", re.I)
 
 
-class NaturalDataError(ValueError):
+class NaturalDataError(CredoError, ValueError):
     """A labelled file or a reference cannot be used; the message says where and why."""
 
 

@@ -52,8 +52,9 @@ from typing import Any
 import yaml
 
 from ..embed import Embedder
+from ..errors import CredoError, InvalidInput
 from ..fact import Status
-from ..memory import Memory, MemoryError_, parse_time
+from ..memory import Memory, parse_time
 from ..store.base import ScopeError, Store, check_scope
 from ..store.sqlite import SQLiteStore
 from .text import fit
@@ -63,7 +64,7 @@ _FACT_KEYS = {"text", "scope", "source", "valid_from", "id"}
 _QUERY_KEYS = {"query", "scope", "k", "expect", "forbid"}
 
 
-class ProbeFileError(ValueError):
+class ProbeFileError(CredoError, ValueError):
     """The probe file cannot be used; the message names the file and the entry."""
 
 
@@ -167,7 +168,7 @@ def _parse_fact(entry: Any, where: str) -> ProbeFact:
         raw_date = raw_date.isoformat()
     try:
         valid_from = parse_time(raw_date)
-    except MemoryError_ as exc:
+    except InvalidInput as exc:
         raise ProbeFileError(f"{where}: {exc}") from exc
     label = entry.get("id")
     if label is not None and (not isinstance(label, str) or not label.strip()):
@@ -364,7 +365,7 @@ def _run(suite: ProbeSuite, store: Store, clock: Any) -> ProbeReport:
     for n, pf in enumerate(suite.facts):
         try:
             result = memory(pf.scope).remember(pf.text, source=pf.source, valid_from=pf.valid_from)
-        except MemoryError_ as exc:
+        except InvalidInput as exc:
             raise ProbeFileError(f"{suite.path}: facts[{n}] ({pf.text!r}): {exc}") from exc
         if not result.accepted or result.fact is None:
             report.refused.append({"text": pf.text, "code": result.code, "why": result.why})

@@ -64,6 +64,7 @@ from pathlib import Path
 from typing import Any
 
 from ..embed import Embedder
+from ..errors import CredoError
 from ..memory import Memory
 from ..resolver import Relation
 from ..store.base import Store
@@ -131,7 +132,7 @@ COEXIST_RELATIONS = _wordset(
 )
 
 
-class ResolverDataError(ValueError):
+class ResolverDataError(CredoError, ValueError):
     """The data file cannot be used; the message names the file and the problem."""
 
 

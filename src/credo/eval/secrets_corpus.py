@@ -36,8 +36,9 @@ from typing import Any
 
 from ..config import MAX_FACT_CHARS, MAX_LABEL_CHARS, MAX_REF_CHARS
 from ..embed import HashEmbedder
+from ..errors import InvalidInput
 from ..extract.base import Turn
-from ..memory import Memory, MemoryError_
+from ..memory import Memory
 from ..store.sqlite import SQLiteStore
 
 __all__ = ["PATHS", "Item", "Outcome", "load", "main", "run", "summary"]
@@ -165,7 +166,7 @@ def _by_remember(
         mem = _memory(store, "remember", item)
         try:
             result = mem.remember(item.text)
-        except MemoryError_ as exc:  # a look-alike of several lines: one at a time
+        except InvalidInput as exc:  # a look-alike of several lines: one at a time
             shown.append(str(exc))
             continue
         shown.append(json.dumps(result.to_dict(), ensure_ascii=False, default=str))
@@ -301,7 +302,7 @@ def _by_import(
         mem = _memory(store, "import", item)
         try:
             report = mem.import_(_export_of(item))
-        except MemoryError_ as exc:
+        except InvalidInput as exc:
             shown.append(str(exc))
             continue
         shown.append(json.dumps(report.to_dict(), ensure_ascii=False, default=str))

@@ -69,7 +69,8 @@ from typing import Any
 import yaml
 
 from ..embed import Embedder
-from ..memory import Memory, MemoryError_
+from ..errors import CredoError, InvalidInput
+from ..memory import Memory
 from ..render import CONFLICT_WARNING, quote
 from ..store.base import Store
 from ..store.sqlite import SQLiteStore
@@ -87,7 +88,7 @@ START = dt.date(2023, 3, 1)
 MemoryFactory = Callable[..., Memory]
 
 
-class UpdatesDataError(ValueError):
+class UpdatesDataError(CredoError, ValueError):
     """A sequence file or data file cannot be used; the message says where."""
 
 
@@ -542,7 +543,7 @@ def run_sequence(
             continue
         try:
             result = mem.remember(step.say, source=step.source, valid_from=_epoch(step.on))
-        except MemoryError_ as exc:
+        except InvalidInput as exc:
             out.refused = f"step {n} ({step.say!r}): {exc}"
             return out
         if not result.accepted or result.fact is None:

@@ -72,10 +72,11 @@ from langgraph.store.base import (
 )
 
 from ..aio import _lock_for
+from ..errors import InvalidInput, NotFound
 from ..fact import Fact
 from ..gate import GatePolicy
 from ..isotime import format_iso
-from ..memory import Memory, MemoryError_, NotFound
+from ..memory import Memory
 from ..render import refusal
 from ..store.base import ScopeError, Store, check_scope
 
@@ -108,7 +109,7 @@ class Refusal:
     reason: str
 
 
-class Refused(MemoryError_):
+class Refused(InvalidInput):
     """Puts of a batch that the gate refused (the batch's other operations were done).
     `refusals` lists them; the message is written for the model that asked."""
 
@@ -181,10 +182,10 @@ def _value(fact: Fact) -> dict[str, Any]:
 
 def _text_of(value: Mapping[str, Any]) -> str:
     if not isinstance(value, Mapping):
-        raise MemoryError_(f"a value is a dict such as {{'content': '...'}}, not {type(value)}")
+        raise InvalidInput(f"a value is a dict such as {{'content': '...'}}, not {type(value)}")
     unknown = set(value) - _VIEW_FIELDS - set(_TEXT_FIELDS)
     if unknown:
-        raise MemoryError_(
+        raise InvalidInput(
             f"value fields {sorted(unknown)} would be lost: credo stores one sentence per "
             "item, as 'content' (or 'text')"
         )
@@ -193,11 +194,11 @@ def _text_of(value: Mapping[str, Any]) -> str:
         if isinstance(text, str):
             return text
         if text is not None:
-            raise MemoryError_(
+            raise InvalidInput(
                 f"value[{name!r}] is {type(text).__name__}: credo stores sentences, so give "
                 "the memory as text"
             )
-    raise MemoryError_("a value holds its sentence as 'content' (or 'text')")
+    raise InvalidInput("a value holds its sentence as 'content' (or 'text')")
 
 
 _OPS: dict[str, Callable[[Any, Any], bool]] = {
@@ -216,7 +217,7 @@ def _matches(value: dict[str, Any], filter_: dict[str, Any] | None) -> bool:
         conditions = wanted if isinstance(wanted, dict) else {"$eq": wanted}
         for op, operand in conditions.items():
             if op not in _OPS:
-                raise MemoryError_(f"filter operator {op!r}: use {', '.join(_OPS)}")
+                raise InvalidInput(f"filter operator {op!r}: use {', '.join(_OPS)}")
             try:
                 if not _OPS[op](have, operand):
                     return False

@@ -14,9 +14,10 @@ from __future__ import annotations
 from collections.abc import Awaitable, Callable
 from typing import Any
 
+from ..errors import InvalidInput
 from ..fact import Fact
 from ..isotime import format_iso
-from ..memory import Memory, MemoryError_, RememberResult
+from ..memory import Memory, RememberResult
 from ..recall import Hit
 
 __all__ = ["bound", "fact_view", "forget", "recall", "remember"]
@@ -52,7 +53,7 @@ def remember(memory: Memory, text: str) -> dict[str, Any]:
     """
     try:
         result = memory.remember(text)
-    except MemoryError_ as exc:
+    except InvalidInput as exc:
         return {"stored": False, "error": str(exc)}
     if result.code == "request":
         return {"stored": False, "honoured": True, "why": result.why}
@@ -88,7 +89,7 @@ def recall(memory: Memory, query: str, k: int = 5) -> dict[str, Any]:
     """
     try:
         hits: list[Hit] = memory.recall(query, k=max(1, min(int(k), MAX_RECALL)))
-    except MemoryError_ as exc:
+    except InvalidInput as exc:
         return {"facts": [], "error": str(exc)}
     return {
         "facts": [{**fact_view(h.fact), "score": round(h.score, 6)} for h in hits],
@@ -106,7 +107,7 @@ def forget(memory: Memory, fact_id: str) -> dict[str, Any]:
     """
     try:
         report = memory.forget(id=fact_id)
-    except MemoryError_ as exc:
+    except InvalidInput as exc:
         return {"forgotten": [], "error": str(exc)}
     return {"forgotten": list(report.fact_ids)}
 

@@ -20,10 +20,11 @@ import numpy as np
 import numpy.typing as npt
 
 from ..embed import Embedder, Kind
+from ..errors import CredoError
 from ..fact import Fact, Status
 
 
-class StoreError(RuntimeError):
+class StoreError(CredoError, RuntimeError):
     """The store cannot do what was asked (wrong model, missing server, bad database)."""
 
 
@@ -42,7 +43,7 @@ class StoreUnavailable(StoreError):
     retry: bool = False
 
 
-class ScopeError(ValueError):
+class ScopeError(CredoError, ValueError):
     """A scope name is empty or malformed."""
 
 

@@ -24,8 +24,9 @@ from starlette.routing import Route
 from ..aio import AsyncMemory
 from ..config import MAX_FACT_CHARS, REJECTIONS_KEPT
 from ..embed import EmbedderError
+from ..errors import InvalidInput, NotFound
 from ..fact import Fact
-from ..memory import Memory, MemoryError_, NotFound
+from ..memory import Memory
 from ..render import format_date
 from ..secrets import mask_secrets
 from ..store.base import StoreError
@@ -399,7 +400,7 @@ class Inspector:
             return self.error(request, f"{exc}: refused", 413)
         if isinstance(exc, NotFound):
             return self.error(request, str(exc), 404)
-        if isinstance(exc, MemoryError_ | ValueError):
+        if isinstance(exc, InvalidInput | ValueError):
             return self.error(request, str(exc), 400)
         if isinstance(exc, StoreError | EmbedderError):
             return self.error(request, str(exc), 503)
@@ -470,7 +471,7 @@ def build_app(memory: Memory, *, token: str, hosts: Iterable[str] | None = None)
         Route("/logout", ui.logout, methods=["POST"]),
     ]
     handlers: dict[Any, Any] = {Exception: ui.on_error, HTTPException: ui.on_error}
-    for kind in (BadInput, BodyTooLarge, MemoryError_, ValueError, StoreError, EmbedderError):
+    for kind in (BadInput, BodyTooLarge, InvalidInput, ValueError, StoreError, EmbedderError):
         handlers[kind] = ui.on_error
     app = Starlette(routes=routes, exception_handlers=handlers)
     return Limits(Guard(app, ui.gate, ui.refuse), hosts=hosts)

@@ -10,8 +10,9 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from ..config import REJECTIONS_KEPT
+from ..errors import InvalidInput, NotFound
 from ..fact import Fact, Status
-from ..memory import Memory, MemoryError_, NotFound
+from ..memory import Memory
 from ..store.base import Conflict, Rejection, mentions, names_a_subject
 
 #: the most facts one subject page lists (the rest: `credo list --subject`)
@@ -205,7 +206,7 @@ def forget_preview(memory: Memory, target: str, value: str) -> ForgetPreview:
     episode). Reads only."""
     value = value.strip()
     if not value:
-        raise MemoryError_(f"say which {target} to forget")
+        raise InvalidInput(f"say which {target} to forget")
     scope = memory.scope
     preview = ForgetPreview(target, value)
     everything = list(memory.store.iter_all(scope=scope))
@@ -226,7 +227,7 @@ def forget_preview(memory: Memory, target: str, value: str) -> ForgetPreview:
         preview.named = [f for f in everything if value in f.derived_from]
         preview.rejections = [r for r in rejections if value in r.derived_from]
     else:
-        raise MemoryError_(f"forget takes an id, a subject or an episode, not {target!r}")
+        raise InvalidInput(f"forget takes an id, a subject or an episode, not {target!r}")
     doomed = {f.id for f in preview.named}
     children: dict[str, list[str]] = defaultdict(list)
     for parent, child, kind in memory.store.lineage(scope=scope):

@@ -13,9 +13,9 @@ import sys
 from typing import TYPE_CHECKING
 
 from ..config import Settings
+from ..errors import InvalidInput
 from ..httpauth import TOKEN_ENV, given_token, http_token
 from ..httpserve import HEADER_SECONDS, MAX_CONNECTIONS, header_timeout_protocol, listen_url
-from ..memory import MemoryError_
 
 if TYPE_CHECKING:
     from ..cli_common import CommandAdder
@@ -31,7 +31,7 @@ def require_packages() -> None:
         import starlette  # noqa: F401
         import uvicorn  # noqa: F401
     except ImportError as exc:
-        raise MemoryError_(
+        raise InvalidInput(
             f"credo ui needs {exc.name or exc}, which the {EXTRA!r} extra installs: "
             f"pip install '{EXTRA}'"
         ) from exc
@@ -47,7 +47,7 @@ def cmd_ui(args: argparse.Namespace, settings: Settings) -> int:
         raise UsageError(f"--port must be between 0 and 65535, not {port}")
     try:
         token, made_up = http_token(host, given_token(args, os.environ, who="credo ui"))
-    except MemoryError_ as exc:
+    except InvalidInput as exc:
         raise UsageError(str(exc)) from exc
     memory = open_memory(args, settings)
     try:
