@@ -18,8 +18,15 @@ def _facts(scope: str = "s") -> list[Fact]:
     # created_at ties among x, z and v: they keep the order they were stored in
     times = {"f_x": 5.0, "f_y": 1.0, "f_z": 5.0, "f_w": 3.0, "f_v": 5.0}
     return [
-        Fact(id=fid, text=f"Ann likes thing {n}", subject="ann", predicate=f"like_{n}",
-             scope=scope, created_at=at, derived_from=["ep1"])
+        Fact(
+            id=fid,
+            text=f"Ann likes thing {n}",
+            subject="ann",
+            predicate=f"like_{n}",
+            scope=scope,
+            created_at=at,
+            derived_from=["ep1"],
+        )
         for n, (fid, at) in enumerate(times.items())
     ]
 
@@ -39,7 +46,11 @@ def test_all_lists_the_oldest_first_then_in_the_order_stored(store: Store) -> No
     store.put(facts[2])
     assert [f.id for f in store.all(scope="s")] == ["f_y", "f_w", "f_x", "f_v", "f_z"]
     assert [f.id for f in store.all(scope="s", status=Status.ACTIVE)] == [
-        "f_y", "f_w", "f_v", "f_z"]
+        "f_y",
+        "f_w",
+        "f_v",
+        "f_z",
+    ]
 
 
 def test_forget_lists_its_facts_in_the_order_they_were_stored(store: Store) -> None:
@@ -49,20 +60,21 @@ def test_forget_lists_its_facts_in_the_order_they_were_stored(store: Store) -> N
     assert store.forget(scope="s", episode="ep1").fact_ids == ["f_y", "f_z"]
     for fact in _facts():
         store.put(fact)
-    assert store.forget(scope="s", everything=True).fact_ids == [
-        "f_x", "f_y", "f_z", "f_w", "f_v"]
+    assert store.forget(scope="s", everything=True).fact_ids == ["f_x", "f_y", "f_z", "f_w", "f_v"]
 
 
 WRITES_WITH_NUL: dict[str, Callable[[Store], object]] = {
     "fact text": lambda s: s.put(Fact(text="Ann lives in\x00Oslo", scope="s")),
     "fact subject": lambda s: s.put(Fact(text="Ann lives in Oslo", subject="a\x00", scope="s")),
     "fact provenance": lambda s: s.put(
-        Fact(text="Ann lives in Oslo", scope="s", derived_from=["t\x00"])),
+        Fact(text="Ann lives in Oslo", scope="s", derived_from=["t\x00"])
+    ),
     "fact id": lambda s: s.put_many([Fact(id="f_\x00", text="Ann lives in Oslo", scope="s")]),
     "alias": lambda s: s.set_alias("s", "an\x00n", "ann"),
     "rule": lambda s: s.add_rule(Rule("r_1", "s", "address\x00", None, 1.0)),
     "ingest record": lambda s: s.record_ingest_outcome(
-        IngestOutcome("s", "k", "failed", reason="bad\x00", updated_at=1.0)),
+        IngestOutcome("s", "k", "failed", reason="bad\x00", updated_at=1.0)
+    ),
 }
 
 
@@ -104,11 +116,22 @@ def test_a_lookup_by_text_with_nul_finds_nothing(store: Store) -> None:
 
 
 def test_a_refusal_with_nul_is_recorded_with_a_replacement_character(store: Store) -> None:
-    store.add_rejection(Rejection("s", "my pin\x00 is 1234", "secret", "a secret",
-                                  subject="ann\x00", derived_from=("t\x00",)))
+    store.add_rejection(
+        Rejection(
+            "s",
+            "my pin\x00 is 1234",
+            "secret",
+            "a secret",
+            subject="ann\x00",
+            derived_from=("t\x00",),
+        )
+    )
     (kept,) = store.rejections(scope="s")
     assert (kept.text, kept.subject, kept.derived_from) == (
-        "my pin\ufffd is 1234", "ann\ufffd", ("t\ufffd",))
+        "my pin\ufffd is 1234",
+        "ann\ufffd",
+        ("t\ufffd",),
+    )
 
 
 def test_a_limit_past_any_count_means_all_everywhere(store: Store) -> None:

@@ -14,9 +14,18 @@ from credo.store.base import IngestOutcome, Rejection, Rule, StoreError
 from credo.store.sql import POSTGRES, SQLITE, Dialect
 
 DIALECTS = [SQLITE, POSTGRES]
-FACT = Fact(id="f_1", text="Ann lives in Oslo", subject="ann", predicate="live_in",
-            object="Oslo", scope="s", derived_from=["ep1", "t2"], created_at=10.0,
-            valid_from=9.0, access_count=2)
+FACT = Fact(
+    id="f_1",
+    text="Ann lives in Oslo",
+    subject="ann",
+    predicate="live_in",
+    object="Oslo",
+    scope="s",
+    derived_from=["ep1", "t2"],
+    created_at=10.0,
+    valid_from=9.0,
+    access_count=2,
+)
 
 #: every builder, with arguments (a list of two ids where it takes a chunk)
 BUILDERS: dict[str, Callable[[Dialect], sql.Query]] = {
@@ -52,7 +61,8 @@ BUILDERS: dict[str, Callable[[Dialect], sql.Query]] = {
     "remove_rule": lambda d: sql.remove_rule(d, "s", "r_1"),
     "ingest_outcomes": lambda d: sql.ingest_outcomes(d, "s", ["k1", "k2"]),
     "upsert_ingest_outcome": lambda d: sql.upsert_ingest_outcome(
-        d, IngestOutcome("s", "k", "done", refs=("t1",)), 1.0),
+        d, IngestOutcome("s", "k", "done", refs=("t1",)), 1.0
+    ),
     "fact_ids_in": lambda d: sql.fact_ids_in(d, "s", ["a", "b"]),
     "alias_names": lambda d: sql.alias_names(d, "s", "ann"),
     "facts_maybe_naming": lambda d: sql.facts_maybe_naming(d, "s", ["ann", "anna smith"]),
@@ -61,8 +71,9 @@ BUILDERS: dict[str, Callable[[Dialect], sql.Query]] = {
     "derived_children": lambda d: sql.derived_children(d, "s", ["a", "b"]),
     "texts_of": lambda d: sql.texts_of(d, ["a", "b"]),
     "partners_of": lambda d: sql.partners_of(d, ["a", "b"]),
-    "delete_linked": lambda d: sql.delete_linked(d, "lineage", ("parent_id", "child_id"),
-                                                 ["a", "b"]),
+    "delete_linked": lambda d: sql.delete_linked(
+        d, "lineage", ("parent_id", "child_id"), ["a", "b"]
+    ),
     "reopen": lambda d: sql.reopen(d, "a"),
     "derived_from_refs": lambda d: sql.derived_from_refs(d, "s", ["a", "b"]),
     "set_derived_from": lambda d: sql.set_derived_from(d, "a", ["ep1"]),
@@ -72,8 +83,9 @@ BUILDERS: dict[str, Callable[[Dialect], sql.Query]] = {
     "settled_resolutions": lambda d: sql.settled_resolutions(d, "s"),
     "set_resolution": lambda d: sql.set_resolution(d, 3, "kept a"),
     "rejections_of_scope": lambda d: sql.rejections_of_scope(d, "s"),
-    "delete_where": lambda d: sql.delete_where(d, "rejections", "s", d.holds("derived_from"),
-                                               "ep1"),
+    "delete_where": lambda d: sql.delete_where(
+        d, "rejections", "s", d.holds("derived_from"), "ep1"
+    ),
 }
 
 
@@ -122,13 +134,16 @@ def test_a_list_is_spelled_out_in_sqlite_and_one_array_in_postgres() -> None:
 def test_insert_or_ignore_and_upsert() -> None:
     assert SQLITE.insert("t", "a, b", ignore=True) == "INSERT OR IGNORE INTO t (a, b) VALUES (?, ?)"
     assert POSTGRES.insert("t", "a, b", ignore=True) == (
-        "INSERT INTO t (a, b) VALUES (%s, %s) ON CONFLICT DO NOTHING")
+        "INSERT INTO t (a, b) VALUES (%s, %s) ON CONFLICT DO NOTHING"
+    )
     assert SQLITE.upsert("t", "k, a, b", "k") == (
         "INSERT INTO t (k, a, b) VALUES (?, ?, ?) "
-        "ON CONFLICT (k) DO UPDATE SET a = excluded.a, b = excluded.b")
+        "ON CONFLICT (k) DO UPDATE SET a = excluded.a, b = excluded.b"
+    )
     statement, _ = sql.set_alias(POSTGRES, "s", "al", "ann", 1.0)
-    assert statement.endswith("ON CONFLICT (scope, alias) DO UPDATE SET canonical = "
-                              "excluded.canonical")  # an alias keeps when it was first set
+    assert statement.endswith(
+        "ON CONFLICT (scope, alias) DO UPDATE SET canonical = excluded.canonical"
+    )  # an alias keeps when it was first set
     assert "ON CONFLICT (id)" in sql.upsert_rule(SQLITE, Rule("r", "s", "p", None, 1.0))[0]
     assert "ON CONFLICT (scope, id)" in sql.upsert_rule(POSTGRES, Rule("r", "s", "p", None, 1.0))[0]
 
@@ -138,7 +153,9 @@ def test_list_columns_are_json_in_sqlite_and_arrays_in_postgres() -> None:
     assert POSTGRES.holds("refs") == "%s = ANY(refs)"
     assert POSTGRES.meets("refs", ["a"]) == ("refs && %s::text[]", (["a"],))
     assert SQLITE.meets("refs", ["a"]) == (
-        "EXISTS (SELECT 1 FROM json_each(refs) WHERE value IN (?))", ("a",))
+        "EXISTS (SELECT 1 FROM json_each(refs) WHERE value IN (?))",
+        ("a",),
+    )
     _, lite = sql.known_subjects(SQLITE, "s", ["ann", "bob"])
     _, pg = sql.known_subjects(POSTGRES, "s", ["ann", "bob"])
     assert lite == ('["ann", "bob"]', "s") and pg == (["ann", "bob"], "s")
@@ -196,7 +213,8 @@ def test_events_and_lineage_keep_to_their_facts_scope() -> None:
     assert statement.startswith("INSERT OR IGNORE INTO lineage")
     assert params == ("s", "a", "b", "derived", 1.0, "s", "a", "b")
     assert sql.insert_lineage(POSTGRES, "s", "a", "b", "derived", 1.0)[0].endswith(
-        "ON CONFLICT DO NOTHING")
+        "ON CONFLICT DO NOTHING"
+    )
     assert "AND +scope = ?" in sql.insert_event(SQLITE)
     assert "AND scope = %s" in sql.insert_event(POSTGRES)
 
@@ -208,14 +226,16 @@ def test_nul_is_refused_with_one_error_and_kept_in_refusals() -> None:
     with pytest.raises(StoreError, match="fact 'f_1'"):
         sql.check_fact_text(FACT.evolve(derived_from=["t\x00"]))
     assert sql.nul(None, "a", "b\x00") and not sql.nul(None, "a")
-    _, params = sql.insert_rejection(POSTGRES, Rejection("s", "pin\x00", "c", "r",
-                                                         derived_from=("t\x00",)), 1.0)
+    _, params = sql.insert_rejection(
+        POSTGRES, Rejection("s", "pin\x00", "c", "r", derived_from=("t\x00",)), 1.0
+    )
     assert params[1] == "pin\ufffd" and params[6] == ["t\ufffd"]
 
 
 def test_forgotten_ids_are_scrubbed_from_resolution_text() -> None:
     assert sql.scrub_ids("f_1 superseded by f_2, f_3", {"f_2"}) == (
-        "f_1 superseded by (forgotten), f_3")
+        "f_1 superseded by (forgotten), f_3"
+    )
 
 
 def test_a_forget_deletes_by_every_linking_column() -> None:
