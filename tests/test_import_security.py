@@ -560,3 +560,14 @@ def test_rejection_rows_imported_are_bounded_even_from_a_store(store: Store) -> 
     mem = Memory(store, scope=A)
     assert mem.import_(exported, into=A).rejections == 1
     assert len(mem.rejections()[0].text) <= MAX_REJECTION_CHARS
+
+
+def test_a_lone_surrogate_is_a_clear_error_and_nothing_is_written(store: Store) -> None:
+    """Text no database can hold as UTF-8 (a lone surrogate, as a broken JSON decoder or a
+    hostile file gives) stops the import before anything is written, on every backend
+    (PostgreSQL failed with UnicodeEncodeError mid-import)."""
+    mem = Memory(store, scope=A)
+    records = [fact_record("Arttu lives in Oslo"), fact_record("Arttu likes \ud800 tea")]
+    with pytest.raises(InvalidInput, match="not UTF-8"):
+        mem.import_(records)
+    assert mem.list() == []

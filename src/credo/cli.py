@@ -6,7 +6,6 @@ from __future__ import annotations
 import argparse
 import json
 import math
-import re
 import sys
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, TextIO
@@ -16,6 +15,7 @@ from .cli_common import (
     TIME_FIELDS,
     CommandAdder,
     UsageError,
+    clipped,
     iso_times,
     open_memory,
 )
@@ -924,7 +924,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         finally:
             mem.store.close()
     except UsageError as exc:
-        print(f"credo: {_clipped(str(exc))}", file=sys.stderr)
+        print(f"credo: {clipped(str(exc))}", file=sys.stderr)
         return 2
     except BrokenPipeError:  # `credo list | head` is fine
         return 0
@@ -938,19 +938,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         OSError,
         UnicodeError,  # standard input that is not UTF-8
     ) as exc:
-        print(f"credo: error: {_clipped(str(exc))}", file=sys.stderr)
+        print(f"credo: error: {clipped(str(exc))}", file=sys.stderr)
         return 1
     return 0
-
-
-def _clipped(message: str, longest: int = 200) -> str:
-    """An error message with any word longer than `longest` characters (a value the user
-    gave, echoed back: a 20,000-character scope or path) shortened in its middle."""
-    return re.sub(
-        rf"\S{{{longest + 1},}}",
-        lambda m: m.group(0)[: longest // 2] + "..." + m.group(0)[-longest // 4 :],
-        message,
-    )
 
 
 if __name__ == "__main__":

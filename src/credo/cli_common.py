@@ -8,6 +8,7 @@ Imports stay light: `credo --version` and `--help` load this module and nothing 
 from __future__ import annotations
 
 import argparse
+import re
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
@@ -102,3 +103,13 @@ def open_memory(args: argparse.Namespace, settings: Settings) -> Memory:
     policy = load_policy(policy_path_for(db))  # before opening: a bad file costs nothing
     store = open_store(db, embedder)
     return Memory(store, scope=args.scope or settings.scope, policy=policy)
+
+
+def clipped(message: str, longest: int = 200) -> str:
+    """An error message with any word longer than `longest` characters (a value the user
+    gave, echoed back: a 20,000-character scope or path) shortened in its middle."""
+    return re.sub(
+        rf"\S{{{longest + 1},}}",
+        lambda m: m.group(0)[: longest // 2] + "..." + m.group(0)[-longest // 4 :],
+        message,
+    )

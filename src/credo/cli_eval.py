@@ -11,7 +11,7 @@ import sys
 from collections.abc import Callable
 from typing import Any
 
-from .cli_common import CommandAdder
+from .cli_common import CommandAdder, clipped
 from .config import Settings
 from .embed import Embedder, get_embedder
 from .progress import Progress
@@ -34,7 +34,7 @@ def cmd_probes(args: argparse.Namespace, settings: Settings) -> int:
         suite = load_probes(args.file)
         report = run_probes(suite, _embedder(args, settings))
     except ProbeFileError as exc:
-        print(f"credo: bad probe file: {exc}", file=sys.stderr)
+        print(f"credo: bad probe file: {clipped(str(exc))}", file=sys.stderr)
         return EXIT_BAD_INPUT
     if args.json:
         print(dumps(report, verbose=args.verbose))
@@ -66,7 +66,7 @@ def _report(
     try:
         report = run(shown.note if shown.enabled else None)
     except errors as exc:
-        print(f"credo: {exc}", file=sys.stderr)
+        print(f"credo: {clipped(str(exc))}", file=sys.stderr)
         return EXIT_BAD_INPUT
     print(json.dumps(report.to_dict(), indent=2) if args.json else format_report(report))
     return 0
@@ -437,7 +437,7 @@ def cmd_eval_gate(args: argparse.Namespace, settings: Settings) -> int:
             progress=on_episode,
         )
     except (IngestError, LLMConfigError, SettingsError, OSError, ValueError) as exc:
-        print(f"credo: error: {exc}", file=sys.stderr)
+        print(f"credo: error: {clipped(str(exc))}", file=sys.stderr)
         return 2
     summary = locomo_summary(scores)
     if isinstance(extractor, RuleExtractor):

@@ -29,7 +29,7 @@ from .config import (
     REJECTIONS_KEPT,
 )
 from .fact import SOURCE_CONFIDENCE, Fact, Status, base_key, new_id, validate_source
-from .memory import _CONTROL, MemoryError_, rejection_excerpt
+from .memory import _CONTROL, _NOT_UTF8, MemoryError_, rejection_excerpt
 from .secrets import find_secrets_whole, mask_field, mask_secrets, masked_kind
 from .store.base import Event, Rejection, Rule, Store, check_scope
 from .timeparse import EARLIEST, LATEST, TimeError
@@ -177,6 +177,8 @@ class _Fields:
             raise _Malformed(f"{key!r} is empty")
         if _CONTROL.search(value[: limit + 1]):
             raise _Malformed(f"{key!r} holds control characters (such as NUL)")
+        if _NOT_UTF8.search(value[: limit + 1]):
+            raise _Malformed(f"{key!r} holds text that is not UTF-8 (a lone surrogate)")
         if len(value) > limit:
             if cut:
                 return value[:limit]
