@@ -14,6 +14,8 @@ from credo import Memory
     "said, kept, left_out",
     [
         ("i moved to leeds last month, maybe i'll get a dog", "leeds", "dog"),
+        # a feeling is a mood; what it is about is a fact
+        ("so relieved that i finally passed my driving test", "driving test", "relieved"),
         (
             "I've been a paramedic for nine years and I'm trying to put together a study "
             "plan for the advanced life support course that fits around my night shifts, "
@@ -35,4 +37,10 @@ def test_the_stating_clause_is_kept(memory: Memory, said: str, kept: str, left_o
 def test_a_hedge_stays_with_its_clause(memory: Memory) -> None:
     result = memory.remember("i think my landlord is called derek")
     assert not result.accepted and result.code == "hedged"
+    assert memory.list() == []
+
+
+def test_a_worry_about_what_may_happen_is_no_fact(memory: Memory) -> None:
+    result = memory.remember("i'm worried that i might lose my job")
+    assert not result.accepted
     assert memory.list() == []

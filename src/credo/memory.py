@@ -429,13 +429,17 @@ class Memory:
         keeps "i just moved to lisbon" (the question is refused). Each clause that is not
         a question goes the same way as the whole; the result is the first one stored, or
         the refusal of the whole when none is."""
-        from .extract.rules import asides, statements_in
+        from .extract.rules import asides, felt_about, statements_in
 
         if candidate.subject or candidate.predicate or candidate.object:
             return whole  # a key the caller gave is the whole text's
         parts = [p for p in statements_in(candidate.text) if _states(p)]
         if len(parts) <= 1 and whole.code not in _ASKING:
             parts = [p for p in asides(candidate.text) if _states(p)]
+        if whole.code == "affect":
+            # "so happy that i finally got my license": the feeling is a mood, what it is
+            # about a fact, in the user's words
+            parts += [p for p in felt_about(candidate.text) if p not in parts and _states(p)]
         if whole.code == "too_long":
             # a long chat message is read as a conversation is: only the clauses the
             # conversation extractor would keep ("I've been a paramedic for nine years"),

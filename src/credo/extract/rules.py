@@ -374,6 +374,30 @@ def asides(text: str) -> list[str]:
     return [p for p in pieces if len(p.split()) >= 2]
 
 
+def felt_about(text: str) -> list[str]:
+    """The clauses a feeling is about, as said: "so happy that i finally got my license"
+    -> "i finally got my license", "thrilled to say i got into the program" -> "i got
+    into the program". Only a clause with its own first-person subject that hangs on the
+    feeling (its complement), its "that" left off."""
+    doc = parse(text)
+    out = []
+    for tok in doc:
+        if tok.dep_ != "ccomp" or not any(
+            c.dep_ in ("nsubj", "nsubjpass") and c.lower_ in ("i", "we") for c in tok.children
+        ):
+            continue
+        words = [
+            t
+            for t in doc[tok.left_edge.i : tok.right_edge.i + 1]
+            if not (t.i == tok.left_edge.i and t.dep_ == "mark")
+        ]
+        while words and words[-1].is_punct:
+            words.pop()
+        if words:
+            out.append(text[words[0].idx : words[-1].idx + len(words[-1].text)])
+    return out
+
+
 def split_clauses(text: str) -> list[str]:
     """The clauses of `text` as written, openers trimmed: each is judged on its own, so
     that "I went to a pottery class on Monday and it was so calming" keeps the report
