@@ -43,10 +43,7 @@ def said(store: SQLiteStore, first: str, then: str, gap_days: float = 0) -> str:
         ("i use sublime", "my editor is sublime"),
         ("i use kubectl", "my cli is kubectl"),
         # praise in one wording only; a description left out of the second
-        (
-            "my husband and i have been married 9 years",
-            "my wonderful husband and i have been married 9 years",
-        ),
+        ("my wife and i run a bakery in hull", "my lovely wife and i run a bakery in hull"),
         ("i drive a red vespa", "i drive a vespa"),
     ],
 )
@@ -65,7 +62,7 @@ def test_one_claim_in_other_words_is_a_duplicate(store: SQLiteStore, first: str,
         ("my sister is a nurse", "my brother is a nurse"),  # both name their slot
         ("i use zed", "my editor is vim"),
         ("my sister lives in lyon", "i live in lyon"),  # leaves out whose the home is
-        ("my new job is great", "my new job is awful"),  # praise against praise
+        ("my new boss is lovely", "my new boss is tough"),  # praise against praise
     ],
 )
 def test_near_wordings_that_say_something_else_are_not_duplicates(

@@ -166,8 +166,8 @@ def same_values(a: str, b: str, *, ignoring: frozenset[str] = frozenset()) -> bo
                 mine_left.discard(word)
                 theirs_left.discard(word)
     mine_left, theirs_left = said_otherwise(a, mine_left, b, theirs_left)
-    # praise said in one wording only ("my wonderful husband and i have been married ten
-    # years") names no value; praise in both that differs ("good" / "awful") does
+    # praise said in one wording only ("my lovely wife and i run a bakery") names no
+    # value; praise in both that differs ("good" / "awful") does
     if not (mine_left & _PRAISE and theirs_left & _PRAISE):
         mine_left, theirs_left = mine_left - _PRAISE, theirs_left - _PRAISE
     # a noun made of the other's verb ("a manager at the store" / "manages the store")
