@@ -75,8 +75,11 @@ _NOT_BEFORE_TOKEN = rf"(?![{_TOKEN_CHARS}])"
 _NOT_AFTER_ALNUM = r"(?<![A-Za-z0-9])"
 _NOT_BEFORE_WORD = r"(?![A-Za-z0-9_])"
 # The same, for labels in any script ("WLAN-Passwort", "DB_PASSWORD", not "Routerkey").
-_NOT_AFTER_LETTER = r"(?<![^\W_])"
-_NOT_BEFORE_LETTER = r"(?!\w)"
+# Japanese and Chinese put no blank between words: a kana or a CJK ideograph next to a
+# Latin label ("Wi-FiのPW：", "PINは1234") is no part of it.
+_CJK_RANGES = "\u3000-\u30ff\u3400-\u9fff\uf900-\ufaff\uff00-\uffef"
+_NOT_AFTER_LETTER = rf"(?<![^\W_{_CJK_RANGES}])"
+_NOT_BEFORE_LETTER = rf"(?![^\W{_CJK_RANGES}])"
 
 # "password: x", "password=x", '"password": "x"', "password => x".
 _SYMBOLIC = r"[\"'”]?[ \t]*(?::=|=>|->|[:=])[ \t]*"
@@ -184,6 +187,11 @@ _FOLLOWED_BY_UNIT = re.compile(
 )
 
 
+# Full-width Latin letters, digits and signs ("ＰＩＮは１２３４", an ideographic blank), read as
+# their ASCII forms
+_FULLWIDTH = {c: c - 0xFEE0 for c in range(0xFF01, 0xFF5F)} | {0x3000: 0x20}
+
+
 def find_secrets(text: str) -> list[SecretFinding]:
     """Every secret value in `text`, in order, non-overlapping.
 
@@ -194,6 +202,7 @@ def find_secrets(text: str) -> list[SecretFinding]:
     # overlap can only be with the neighbours of the insertion point.
     starts: list[int] = []
     accepted: list[SecretFinding] = []
+    text = text.translate(_FULLWIDTH)  # one character for one: spans stay the text's
     for detector in _DETECTORS:
         for finding in detector(text):
             if finding.end <= finding.start:
@@ -254,6 +263,7 @@ _MASK_ROUNDS = 4
 
 def contains_secret(text: str) -> bool:
     """Whether `text` holds anything `find_secrets` would report (stops at the first)."""
+    text = text.translate(_FULLWIDTH)
     return any(True for detector in _DETECTORS for _ in detector(text))
 
 
@@ -524,7 +534,7 @@ def _phrases(table: str, *, boundary: bool = True, skip: tuple[str, ...] = ()) -
         (cjk if _CJK.search(phrase) else parts).append(body)
     alternatives = "|".join(parts)
     if boundary:
-        alternatives = rf"(?<![^\W_])(?:{alternatives})(?![^\W_])"
+        alternatives = rf"(?<![^\W_{_CJK_RANGES}])(?:{alternatives})(?![^\W_{_CJK_RANGES}])"
     return f"(?:{alternatives}|{'|'.join(cjk)})" if cjk else f"(?:{alternatives})"
 
 
@@ -1512,11 +1522,16 @@ def _codes_stated_first(text: str) -> Iterator[SecretFinding]:
 # unless the sentence says what else the code is (a postcode, an error, a discount).
 _BARE_CODE = re.compile(
     rf"(?<![^\W_])(?i:{_CODE_WORD}|kod|koodi|koden|código|codigo|codice|код|コード)(?![^\W_])"
+    # what it is for: "the code to get in is 1234", "el código para entrar es 1234"
+    r"(?P<gap>(?:[ \t]+[^\W\d_][\w'’\-]{0,14}){0,5}?)"
     rf"(?P<conn>[ \t]*(?::|=|：|は)[ \t]*|[ \t]+(?i:{_CODE_VERBS})"
     rf"(?:[ \t]+(?i:{_CODE_ADVERBS}))?(?:[ \t]+(?i:{_ARTICLES}))?[ \t]*:?[ \t]*)"
     r"[\"'“«]?(?P<v>[*#]?\d{4,8}[#*]?)(?![\w\-]|[.,:/]\d)"
 )
-_CODE_UNITS = re.compile(r"[ \t]+(?i:lines?|rows?|bytes?|kb|mb|ms|seconds?|errors?|times)\b")
+_CODE_UNITS = re.compile(
+    r"[ \t]*(?i:lines?|rows?|bytes?|kb|mb|ms|seconds?|errors?|times|mm|cm|m|km|kg|g|sq|square"
+    r"|euros?|eur|usd|dollars?|pounds?|kr|px|ft|feet|inch(?:es)?|met(?:er|re)s?|€|\$|%|£)(?!\w)"
+)
 
 
 _OWNERS = re.compile(rf"(?i:{_DETERMINERS}|ihr|your|su|votre|sua|din|teidän|мой|наш)")
@@ -1534,6 +1549,8 @@ def _bare_codes(text: str) -> Iterator[SecretFinding]:
             continue
         if _FOLLOWED_BY_UNIT.match(text, m.end("v")) or _CODE_UNITS.match(text, m.end("v")):
             continue
+        if m.group("gap") and not m.group("conn").strip():
+            continue  # words and then a number, with no verb: "code review 2024"
         yield SecretFinding("password", m.start("v"), m.end("v"))
 
 
@@ -1561,12 +1578,34 @@ def _keyed_codes(text: str) -> Iterator[SecretFinding]:
         if _OPENED_BY_CODE.search(sentence) and not _FOLLOWED_BY_UNIT.match(text, m.end("v")):
             yield SecretFinding("password", m.start("v"), m.end("v"))
     for m in _OPENED_AND_CODE.finditer(text):
+        if _CODE_UNITS.match(text, m.end("v")):
+            continue  # "the door is 1234 mm wide"
+        if m.group(0).lower().startswith(("alarm", "larm", "hälytin")) and "is" in m.group(0)[:12]:
+            continue  # "my alarm is 0630": a clock's alarm
         yield SecretFinding("password", m.start("v"), m.end("v"))
+    for m in _CODE_THEN_DIGITS.finditer(text):  # "код 4471 от домофона", "code 4821 for the gate"
+        sentence = _sentence_around(text, m.start(), m.end())
+        if not _OPENED_BY_CODE.search(sentence) or _NOT_CODE.search(sentence):
+            continue
+        if not _FOLLOWED_BY_UNIT.match(text, m.end("v")) and not _CODE_UNITS.match(
+            text, m.end("v")
+        ):
+            yield SecretFinding("password", m.start("v"), m.end("v"))
+
+
+_CODE_THEN_DIGITS = re.compile(
+    rf"(?<![^\W_])(?i:{_CODE_WORD}|kod|koodi|código|codigo|codice|код)(?![^\W_])[ \t:]+"
+    r"(?P<v>[*#]?\d{4,8}[#*]?)(?![\w\-]|[.,:/]\d)"
+)
 
 
 _OPENED_AND_CODE = re.compile(
-    _OPENED_BY_CODE.pattern[4:].replace("(?<![^\\W_])", "(?<![^\\W_])", 1)
-    + r"[ \t]*[:=][ \t]*[\"'“«]?(?P<v>[*#]?\d{4,8}[#*]?)(?![\w\-]|[.,:/]\d)",
+    _OPENED_BY_CODE.pattern[4:]
+    + r"(?:[ \t]*[:=][ \t]*|[ \t]+(?:opens[ \t]+with|unlocks[ \t]+with|öffnet[ \t]+mit"
+    r"|s['’]ouvre[ \t]+avec|se[ \t]+abre[ \t]+con|si[ \t]+apre[ \t]+con|abre[ \t]+com"
+    r"|opent[ \t]+met"
+    r"|öppnas[ \t]+med|öppnar[ \t]+med|aukeaa[ \t]+koodilla|открывается[ \t]+кодом|is)[ \t]+)"
+    r"[\"'“«]?(?P<v>[*#]?\d{4,8}[#*]?)(?![\w\-]|[.,:/]\d|[ \t]*(?:am|pm|h|uhr)\b)",
     re.IGNORECASE,
 )
 
