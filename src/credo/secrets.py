@@ -12,6 +12,11 @@ Detection is a fixed set of regular expressions plus validators: Luhn for cards,
 social security numbers, an entropy and character-class test for labelled tokens, and
 stop-word lists for stated passwords. Stated passwords are read in English, German, French,
 Spanish, Italian, Portuguese, Dutch, Swedish, Finnish, Danish/Norwegian, Polish and Czech.
+Beyond a label and its value, a secret is read in the other shapes people say it in: a
+setting whose name holds a secret word (`PGPASSWORD=`, `webhookSecret:`), a password
+changed to a value, a code said first, keyed in, or said with nothing it opens, a token a
+few words after its label, a value in groups, a made-up word in a sentence about logging
+in (docs/security.md lists them with the corpus figures).
 The trade-off is deliberate: a missed secret ends up in long-term memory, a false alarm
 costs one rejected or masked fact, so ambiguous provider-shaped tokens are flagged, while
 plain prose that merely mentions passwords, keys or passports is not.
