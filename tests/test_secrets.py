@@ -20,6 +20,8 @@ from data_secrets import (
     IBAN_GB,
     ORDINARY_FACTS,
     SECRETS,
+    SHAPE_LOOKALIKES,
+    SHAPES,
     iban,
     with_wrong_check_digits,
 )
@@ -31,6 +33,7 @@ from credo.secrets import (
     SecretFinding,
     contains_secret,
     find_secrets,
+    find_secrets_whole,
     iban_checksum_ok,
     mask_secrets,
 )
@@ -517,3 +520,17 @@ def test_a_query_string_password_ends_at_the_next_parameter() -> None:
     assert mask_secrets(text) == (
         "jdbc:postgresql://db:5432/app?user=app&password=[secret:password]&sslmode=require"
     )
+
+
+@pytest.mark.parametrize(("text", "secret"), SHAPES)
+def test_new_shapes_of_secrets_are_masked(text: str, secret: str) -> None:
+    """Each class issue 24 added: the secret found, and nothing of it left once masked."""
+    assert find_secrets_whole(text), text
+    masked = mask_secrets(text)
+    assert secret not in masked, masked
+    assert find_secrets_whole(masked) == []
+
+
+@pytest.mark.parametrize("text", SHAPE_LOOKALIKES)
+def test_facts_like_the_new_shapes_stay_storable(text: str) -> None:
+    assert find_secrets_whole(text) == [], mask_secrets(text)

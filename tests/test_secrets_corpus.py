@@ -5,12 +5,14 @@ text as a fact and in a fact's, a rule's and a rejection's metadata.
 
 No secret is stored, none is shown anywhere (facts, rejections, events, rules, exports,
 `why`, command and tool output, ingest and import reports, logs), and look-alikes are
-refused as secrets at most 2% of the time. Both splits are run; the detector was tuned on
-`dev` only. The same run prints its figures per split and language with
+refused as secrets at most 2% of the time. All three splits are run; the detector was
+tuned on `dev` only: `heldout` and `fresh` (written before the detector changes of issue 24,
+never tuned on) are only scored. The same run prints its figures per split and language with
 `python -m credo.eval.secrets_corpus` (docs/security.md)."""
 
 from __future__ import annotations
 
+import hashlib
 from pathlib import Path
 
 import pytest
@@ -39,40 +41,72 @@ def test_the_corpus_is_what_the_issue_asks_for() -> None:
 
 
 #: secrets still stored or shown, measured (the goal is 0): dev is what the detector was
-#: tuned on; heldout is only ever scored (its failures are counted, never listed). A
-#: change may lower these, never raise them.
-MAX_STORED = {"dev": 1, "heldout": 15}
-MAX_SHOWN = {"dev": 1, "heldout": 16}
-#: secrets refused as such on some path yet found somewhere (another path missed them)
-MAX_REFUSED_YET_SHOWN = {"dev": 0, "heldout": 3}
+#: tuned on; heldout and fresh are only ever scored (their failures are counted, never
+#: listed). A change may lower these, never raise them.
+MAX_STORED = {"dev": 0, "heldout": 13, "fresh": 5}
+MAX_SHOWN = {"dev": 0, "heldout": 14, "fresh": 5}
+#: secrets refused as such on some path yet found somewhere (another path missed them):
+#: heldout's are items now caught on five paths and still kept by import's metadata or
+#: shown in one answer
+MAX_REFUSED_YET_SHOWN = {"dev": 0, "heldout": 4, "fresh": 0}
+#: the items still stored or shown when these figures were measured, as the first 12 hex
+#: digits of SHA-256 of their id (which they are is not said: the splits are for
+#: scoring). Any other secret stored or shown fails, even while the counts stay under
+#: their ceilings: a change that catches one secret and lets another through is caught.
+KNOWN_MISSES = {
+    "dev": frozenset[str](),
+    "heldout": frozenset(
+        {"1190c25457e2", "23d6d9bd3142", "2b06828a48a6", "2b6eb203c405", "3d78d32b8747",
+         "5517b6d4af0e", "69577cb25459", "6f27ec75c5e5", "710bd0f8a36b", "73c5f889c904",
+         "81bcb5d8e6c8", "ab1f6cf32850", "c52cca5699f0", "d53383db24d9"}
+    ),
+    "fresh": frozenset(
+        {"0cacd4f7438f", "5385d64a7c55", "bc5662b64af6", "d6861d95885c", "f6bcf8f1af98"}
+    ),
+}  # fmt: skip
+SPLITS = ("dev", "heldout", "fresh")
+
+
+def _digest(item_id: str) -> str:
+    return hashlib.sha256(item_id.encode()).hexdigest()[:12]
 
 
 def _named(split: str, found: list[Outcome]) -> str:
-    """What an assertion says of failures: dev items by id, heldout ones only counted
-    (never which: the heldout half is for scoring, not for tuning)."""
+    """What an assertion says of failures: dev items by id, heldout and fresh ones only
+    counted (never which: those splits are for scoring, not for tuning)."""
     if split == "dev":
         return repr([(o.item.id, sorted(o.stored_on), sorted(o.shown_in)) for o in found])
-    return f"{len(found)} heldout items"
+    return f"{len(found)} {split} items"
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("split", ["dev", "heldout"])
+@pytest.mark.parametrize("split", SPLITS)
 def test_no_secret_is_stored_on_any_path(outcomes: list[Outcome], split: str) -> None:
     stored = [o for o in outcomes if o.item.split == split and o.item.is_secret and o.stored]
     count = len(stored)
     assert count <= MAX_STORED[split], _named(split, stored)
-    if split == "dev":  # the one dev miss names no secret at all: "why does X not work?"
-        assert {o.item.kind for o in stored} <= {"router_password"}
+    new = [o for o in stored if _digest(o.item.id) not in KNOWN_MISSES[split]]
+    assert not new, "a secret stored that was refused before: " + _named(split, new)
 
 
-@pytest.mark.parametrize("split", ["dev", "heldout"])
+@pytest.mark.parametrize("split", SPLITS)
 def test_no_secret_is_shown_anywhere(outcomes: list[Outcome], split: str) -> None:
     shown = [o for o in outcomes if o.item.split == split and o.shown_in]
     count = len(shown)
     assert count <= MAX_SHOWN[split], _named(split, shown)
+    new = [o for o in shown if _digest(o.item.id) not in KNOWN_MISSES[split]]
+    assert not new, "a secret shown that was hidden before: " + _named(split, new)
 
 
-@pytest.mark.parametrize("split", ["dev", "heldout"])
+def test_the_fresh_split_is_there() -> None:
+    """fresh.jsonl: 40 secrets and 40 look-alikes, written before the detector changes
+    of issue 24 (its own commit comes first), in the corpus's format."""
+    fresh = [i for i in load(CORPUS) if i.split == "fresh"]
+    assert sum(i.is_secret for i in fresh) == 40 and sum(not i.is_secret for i in fresh) == 40
+    assert len({i.lang for i in fresh}) >= 10
+
+
+@pytest.mark.parametrize("split", SPLITS)
 def test_a_secret_refused_is_never_shown(outcomes: list[Outcome], split: str) -> None:
     """Where a secret was refused as one, nothing of it is kept or shown: no path stores
     it, and no export, `why`, output, report or log holds it."""
@@ -91,9 +125,17 @@ def test_a_secret_refused_is_never_shown(outcomes: list[Outcome], split: str) ->
 def test_lookalikes_are_stored(outcomes: list[Outcome]) -> None:
     """False positives (a look-alike refused as a secret on any path) are at most 2% of
     the corpus's look-alikes; measured: 0 of 134 on dev, 3 of 122 on heldout (all three
-    on the command line only, which reads its input line by line)."""
+    on the command line only, which reads its input line by line), 0 of 40 on fresh."""
     table = summary(outcomes)
     rate = table["all"]["all"]["false_positive_rate"]
-    fps = [(o.item.id, sorted(o.refused_as_secret)) for o in outcomes if o.false_positive]
+    fps = [  # dev's by id; heldout's and fresh's only counted
+        (o.item.id if o.item.split == "dev" else o.item.split, sorted(o.refused_as_secret))
+        for o in outcomes
+        if o.false_positive
+    ]
     assert rate <= MAX_FALSE_POSITIVE_RATE, fps
     assert table["dev"]["all"]["false_positives"] == 0, fps
+    assert table["fresh"]["all"]["false_positives"] == 0, len(
+        [o for o in outcomes if o.false_positive and o.item.split == "fresh"]
+    )
+    assert table["heldout"]["all"]["false_positives"] <= 3

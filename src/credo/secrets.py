@@ -12,6 +12,11 @@ Detection is a fixed set of regular expressions plus validators: Luhn for cards,
 social security numbers, an entropy and character-class test for labelled tokens, and
 stop-word lists for stated passwords. Stated passwords are read in English, German, French,
 Spanish, Italian, Portuguese, Dutch, Swedish, Finnish, Danish/Norwegian, Polish and Czech.
+Beyond a label and its value, a secret is read in the other shapes people say it in: a
+setting whose name holds a secret word (`PGPASSWORD=`, `webhookSecret:`), a password
+changed to a value, a code said first, keyed in, or said with nothing it opens, a token a
+few words after its label, a value in groups, a made-up word in a sentence about logging
+in (docs/security.md lists them with the corpus figures).
 The trade-off is deliberate: a missed secret ends up in long-term memory, a false alarm
 costs one rejected or masked fact, so ambiguous provider-shaped tokens are flagged, while
 plain prose that merely mentions passwords, keys or passports is not.
@@ -75,15 +80,21 @@ _NOT_BEFORE_TOKEN = rf"(?![{_TOKEN_CHARS}])"
 _NOT_AFTER_ALNUM = r"(?<![A-Za-z0-9])"
 _NOT_BEFORE_WORD = r"(?![A-Za-z0-9_])"
 # The same, for labels in any script ("WLAN-Passwort", "DB_PASSWORD", not "Routerkey").
-_NOT_AFTER_LETTER = r"(?<![^\W_])"
-_NOT_BEFORE_LETTER = r"(?!\w)"
+# Japanese and Chinese put no blank between words: a kana or a CJK ideograph next to a
+# Latin label ("Wi-FiのPW：", "PINは1234") is no part of it.
+_CJK_RANGES = "\u3000-\u30ff\u3400-\u9fff\uf900-\ufaff\uff00-\uffef"
+_NOT_AFTER_LETTER = rf"(?<![^\W_{_CJK_RANGES}])"
+_NOT_BEFORE_LETTER = rf"(?![^\W{_CJK_RANGES}])"
 
 # "password: x", "password=x", '"password": "x"', "password => x".
 _SYMBOLIC = r"[\"'”]?[ \t]*(?::=|=>|->|[:=])[ \t]*"
 # English: "password is x", "password is now x", "password is: x", "password was changed
 # to x", "password's x".
 _EN_CONNECTOR = (
-    r"(?:" + _SYMBOLIC + r"|[ \t]+(?i:is|was|=)(?:[ \t]+(?i:now|still|currently|actually|just))?"
+    r"(?:"
+    + _SYMBOLIC
+    + r"|[ \t]+(?i:is|was|=)(?:[ \t]+(?i:now|still|currently|actually|just|simply|literally"
+    r"|basically|again|always|probably))?"
     r"(?:[ \t]+(?i:set|changed|updated|reset)[ \t]+(?i:to))?[ \t]*:?[ \t]+"
     r"|[ \t]+(?i:set|changed|updated|reset)[ \t]+(?i:to)[ \t]+"
     r"|'s[ \t]+"
@@ -181,6 +192,11 @@ _FOLLOWED_BY_UNIT = re.compile(
 )
 
 
+# Full-width Latin letters, digits and signs ("ＰＩＮは１２３４", an ideographic blank), read as
+# their ASCII forms
+_FULLWIDTH = {c: c - 0xFEE0 for c in range(0xFF01, 0xFF5F)} | {0x3000: 0x20}
+
+
 def find_secrets(text: str) -> list[SecretFinding]:
     """Every secret value in `text`, in order, non-overlapping.
 
@@ -191,6 +207,7 @@ def find_secrets(text: str) -> list[SecretFinding]:
     # overlap can only be with the neighbours of the insertion point.
     starts: list[int] = []
     accepted: list[SecretFinding] = []
+    text = text.translate(_FULLWIDTH)  # one character for one: spans stay the text's
     for detector in _DETECTORS:
         for finding in detector(text):
             if finding.end <= finding.start:
@@ -251,6 +268,7 @@ _MASK_ROUNDS = 4
 
 def contains_secret(text: str) -> bool:
     """Whether `text` holds anything `find_secrets` would report (stops at the first)."""
+    text = text.translate(_FULLWIDTH)
     return any(True for detector in _DETECTORS for _ in detector(text))
 
 
@@ -521,7 +539,7 @@ def _phrases(table: str, *, boundary: bool = True, skip: tuple[str, ...] = ()) -
         (cjk if _CJK.search(phrase) else parts).append(body)
     alternatives = "|".join(parts)
     if boundary:
-        alternatives = rf"(?<![^\W_])(?:{alternatives})(?![^\W_])"
+        alternatives = rf"(?<![^\W_{_CJK_RANGES}])(?:{alternatives})(?![^\W_{_CJK_RANGES}])"
     return f"(?:{alternatives}|{'|'.join(cjk)})" if cjk else f"(?:{alternatives})"
 
 
@@ -564,10 +582,17 @@ def _language_pattern(lang: _Language, *, bare: bool = False) -> re.Pattern[str]
     )
 
 
+# the key of a wireless network is its password; a code word or a secret word is one too
+_WIFI_KEY = (
+    r"(?:wi-?fi|wlan|wpa[23]?|wpa2-psk|network|wireless|router)[ \t\-]?(?:key|passkey)"
+    r"|code[ \t\-]?word|secret[ \t]+word"
+)
 _ENGLISH_PASSWORD = re.compile(
     _NOT_AFTER_LETTER
     + r"(?P<label>(?i:password|passwd|passphrase|pass[ \-]phrase|passcode|pwd|pw|pass"
-    r"|pasword|passwrd|passowrd|paswd|pword))"
+    r"|pasword|passwrd|passowrd|paswd|pword|"
+    + _WIFI_KEY
+    + r"))"
     + _NOT_BEFORE_WORD
     + _QUALIFIER
     + r"(?P<conn>"
@@ -578,12 +603,15 @@ _ENGLISH_PASSWORD = re.compile(
 # "wifi password Blue-Fox-77": the value with no verb, checked harder
 _ENGLISH_BARE_PASSWORD = re.compile(
     _NOT_AFTER_LETTER
-    + r"(?P<label>(?i:password|passwd|passphrase|pass[ \-]phrase|passcode|pasword|passwrd))"
+    + r"(?P<label>(?i:password|passwd|passphrase|pass[ \-]phrase|passcode|pasword|passwrd|"
+    + _WIFI_KEY
+    + r"))"
     + _NOT_BEFORE_WORD
     + _QUALIFIER
     + r"(?P<conn>[ \t]+)"
     + _VALUE
 )
+_ENGLISH_PATTERNS = (_ENGLISH_PASSWORD, _ENGLISH_BARE_PASSWORD)
 _PASSWORD_PATTERNS: tuple[tuple[re.Pattern[str], frozenset[str]], ...] = (
     (_ENGLISH_PASSWORD, frozenset()),
     *((_language_pattern(lang), lang.ambiguous) for lang in _LANGUAGES),
@@ -594,8 +622,9 @@ _PASSWORD_PATTERNS: tuple[tuple[re.Pattern[str], frozenset[str]], ...] = (
 
 # Japanese and Chinese put no blank around a value: "パスワードはabc123です", "密码是abc123"
 _CJK_PASSWORD = re.compile(
-    r"(?:パスワード|パスコード|暗証番号|ログインパスワード|合言葉|密码|密碼|口令|登录密码)"
-    r"(?:[ \t]*(?:は|が|を|：|:|=|是|为|為)[ \t]*)[「『\"“]?"
+    r"(?:パスワード|パスコード|暗証番号|ログインパスワード|合言葉|ネットワークキー|暗号化キー"
+    r"|セキュリティキー|(?i:pin)(?:コード|番号)|密码|密碼|口令|登录密码)"
+    r"(?P<p>[ \t]*(?:は|が|を|：|:|=|是|为|為)[ \t]*|[ \t]+)[「『\"“]?"
     r"(?P<v>[!-~]{3,64}?)"
     r"(?=[」』\"”]|です|でした|だよ|だ|。|、|,|，|\s|$|を|に|で|と|）|\)|，)"
 )
@@ -605,6 +634,8 @@ def _cjk_passwords(text: str) -> Iterator[SecretFinding]:
     for m in _CJK_PASSWORD.finditer(text):
         value = m.group("v")
         made_up = any(c.isdigit() or not c.isalnum() for c in value) or len(value) >= 6
+        if not m.group("p").strip():  # no particle: "Wi-Fiのパスワード abc12345"
+            made_up = _has_letter_and_digit(value) or value.isdigit()
         if made_up and not _is_placeholder(value):
             yield SecretFinding("password", m.start("v"), m.end("v"))
 
@@ -624,7 +655,7 @@ def _stated_passwords(text: str) -> Iterator[SecretFinding]:
                 continue  # "password manager", "Passwort vergessen": no value given
             # "boarding pass is ready": bare "pass" names a password only as a key
             # ("DB_PASS="); "la clave es la paciencia": "clave" is also "key" in Spanish.
-            if label == "pass" and not is_key_value:
+            if label == "pass" and not is_key_value and pattern in _ENGLISH_PATTERNS:
                 continue
             if _is_placeholder(value) or _MASK_TAG_START.search(value):
                 continue  # a template, or a value whose secret part is already masked
@@ -670,6 +701,12 @@ _CODE_WORD = _phrases("code_words")
 _LOCKED = _phrases("locked_things")
 _ARTICLES = r"the|el|la|le|il|lo|o|a|den|det|de|der|die|das"
 _CODE_VERBS = rf"{_ALL_VERBS}|is|was|are|were|lautet|c['’]est|era|sind|será|sera"
+# "the pin is now 2231", "der Code ist jetzt 4821"
+_CODE_ADVERBS = (
+    r"now|still|currently|also|always|just|simply|jetzt|nun|noch|immer|maintenant|toujours"
+    r"|ahora|todavía|todavia|ancora|adesso|ora|agora|ainda|nu|nog|fortfarande|nyt|edelleen|yhä"
+    r"|teraz|nadal|теперь|сейчас|всё|все"
+)
 _PIN = re.compile(
     rf"(?i:(?P<label>{_CODE_LABEL}"
     rf"|{_CODE_WORD}(?:[ \t]+[^\W\d_][\w'’\-]{{0,14}}){{0,3}}?[ \t]+{_LOCKED}"
@@ -678,7 +715,8 @@ _PIN = re.compile(
     # what it is for: "of my debit card", "de mi tarjeta", "till kortet" (no digits)
     r"(?P<q>(?:[ \t]+(?i:[^\W\d_][\w.@'’\-]{0,19})){0,4}?)"
     rf"(?P<conn>[ \t]*(?::|=|-|–|—|：|は|が)[ \t]*|[ \t]+(?i:{_CODE_VERBS})"
-    rf"(?:[ \t]+(?i:{_ARTICLES}))?[ \t]*:?[ \t]*|[ \t]+)"
+    rf"(?:[ \t]+(?i:{_CODE_ADVERBS}))?"
+    rf"(?:[ \t]+(?i:{_ARTICLES}))?[ \t]*:?[ \t]*|['’]s[ \t]+|[ \t]+)"
     r"[\"'“«]?(?P<v>[*#]?\d(?:[ \-]?\d){2,9}[#*]?"
     r"|(?=[A-Za-z]{0,3}\d)[A-Za-z0-9]{1,3}\d{2,7}[A-Za-z]?[#*]?)"
     r"(?![A-Za-z0-9_\-]|[.,:/]\d)"
@@ -708,6 +746,11 @@ def _stated_pins(text: str) -> Iterator[SecretFinding]:
             continue  # "building code section 1004": no verb, no colon, words between
         if _FOLLOWED_BY_UNIT.match(text, m.end("v")) is not None:
             continue
+        before = text[max(0, m.start() - 24) : m.start()].split()
+        if (before and _NOT_CODE.fullmatch(before[-1].strip("\"'("))) or _NOT_CODE_NEXT.search(
+            label
+        ):
+            continue  # "the postal code of the building is 12345"
         if "pin" in label and digits == 6 and _postal_context(text, m.start(), m.end()):
             continue  # an Indian postal code: "the office PIN code is 560001"
         yield SecretFinding("password", m.start("v"), m.end("v"))
@@ -1017,7 +1060,7 @@ def _seed_phrases(text: str) -> Iterator[SecretFinding]:
 _BACKUP_LABEL = _phrases("backup_codes")
 _CODE_TOKEN = (
     r"(?:\d{4}[ \-]\d{4}(?:[ \-]\d{4})?"
-    r"|(?=[A-Za-z\-]{0,12}\d)[A-Za-z0-9]{4,12}(?:-[A-Za-z0-9]{3,12}){0,4})"
+    r"|(?=[A-Za-z\-]{0,12}\d)[A-Za-z0-9]{4,12}(?:-[A-Za-z0-9]{3,12}){0,8})"
 )
 _BACKUP_CODES = re.compile(
     rf"(?i:{_BACKUP_LABEL})"
@@ -1209,6 +1252,424 @@ def _payment_cards(text: str) -> Iterator[SecretFinding]:
         yield SecretFinding("payment_card", m.start(), m.end())
 
 
+# --- secrets said in other shapes: names of settings, changes, codes, context ----------
+
+# A setting whose name says it holds a secret: "PGPASSWORD=x", "SECRET_KEY_BASE=...",
+# '"webhookSecret": "..."', "jwt_secret: ...", "otpauth://...?secret=BASE32". The name is
+# cut into its parts (snake_case, kebab-case, camelCase, dotted); a part that names a
+# secret counts unless another part says the value is about it, not it (a path, a length,
+# an id, a public key).
+_SETTING = re.compile(
+    r"(?<![\w$.\-])(?:export[ \t]+|set[ \t]+|\$env:)?[\"']?"
+    r"(?P<name>[A-Za-z][A-Za-z0-9]*(?:[_\-.][A-Za-z0-9]+)*)[\"']?"
+    r"[ \t]*(?P<conn>:=|=|:)[ \t]*"
+)
+_VALUE_AT = re.compile(_VALUE)
+_NAME_PARTS = re.compile(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])|\d+")
+_PASSWORD_PARTS = frozenset({"password", "passwd", "pwd", "pass", "passphrase", "pw", "pword"})
+_SECRET_PARTS = frozenset({"secret", "token", "apikey", "credential", "credentials", "auth"})
+_KEY_QUALIFIERS = frozenset(
+    {"api", "access", "secret", "private", "encryption", "signing", "master", "auth", "client",
+     "app", "webhook", "session", "hmac", "jwt", "crypto", "license", "licence", "service",
+     "account", "admin", "root", "sign", "enc", "decryption", "cookie", "consumer", "dev",
+     "prod", "live", "test", "shared", "storage", "subscription", "primary", "secondary"}
+)  # fmt: skip
+# Parts that make the setting about a secret rather than the secret: KEY_PATH, TOKEN_URL,
+# PASSWORD_MIN_LENGTH, CLIENT_ID, PUBLIC_KEY, SECRET_NAME.
+_NOT_SECRET_PARTS = frozenset(
+    {"id", "ids", "name", "names", "path", "file", "files", "dir", "url", "uri", "endpoint",
+     "host", "length", "len", "min", "max", "ttl", "expiry", "expires", "expiration", "timeout",
+     "type", "header", "field", "policy", "hint", "prompt", "label", "format", "algorithm",
+     "alg", "regex", "pattern", "rotation", "count", "enabled", "enable", "required", "reset",
+     "hash", "hashed", "public", "publishable", "pub", "fingerprint", "size", "bits", "version",
+     "location", "ref", "arn", "env", "var", "provider", "manager", "store", "mode", "method",
+     "strategy", "kind", "user", "username", "usage", "limit", "lifetime", "duration", "days",
+     "source", "scope", "scopes", "audience", "issuer", "encoding", "cipher", "rounds", "salt",
+     "sort", "primary", "foreign", "partition", "cache", "index", "column", "table", "prefix",
+     "suffix", "region", "zone", "digits", "chars", "iterations", "cost", "strength",
+     "validation", "validator", "error", "errors", "message", "expired", "age", "created",
+     "updated", "changed", "last", "at", "date", "time", "interval", "period", "retries"}
+)  # fmt: skip
+
+
+def _setting_kind(name: str) -> str | None:
+    """ "password" or "token" for a setting whose name says it holds one, else None."""
+    parts = [p.lower() for p in _NAME_PARTS.findall(name)]
+    if not parts or any(p in _NOT_SECRET_PARTS for p in parts):
+        return None
+    if len(parts) == 1:  # one word: PGPASSWORD, MYSQLPWD, apisecret, "password"
+        word = parts[0]
+        if word.endswith(("password", "passwd", "passphrase")):
+            return "password"
+        if word.endswith(("secret", "token", "apikey")):
+            return "token"
+        return None
+    if any(p in _PASSWORD_PARTS or p.endswith(("password", "passwd")) for p in parts):
+        return "password"
+    if any(p in _SECRET_PARTS or p.endswith(("secret", "token")) for p in parts):
+        return "token"
+    if parts[-1] == "key" and parts[-2] in _KEY_QUALIFIERS:
+        return "token"
+    if parts[-1] == "key" and len(parts) >= 2:  # DATADOG_KEY, STRIPE_KEY: if it looks random
+        return "key"
+    return None
+
+
+_BASE32_SECRET = re.compile(r"[A-Z2-7]{16,}={0,6}")
+
+
+def _random_value(value: str, *, strict: bool) -> bool:
+    """A value random enough to be a key: `_looks_like_token`, or base32 of 16 or more
+    (a TOTP secret), or, where the name already says secret, 12 or more characters with
+    letters and digits."""
+    if _looks_like_token(value) or _BASE32_SECRET.fullmatch(value):
+        return True
+    if strict or not 12 <= len(value) <= 512 or _is_placeholder(value):
+        return False
+    if re.fullmatch(r"[A-Za-z0-9_\-+/=.~!@#$%^&*]+", value) is None or value[0] in "/.~":
+        return False
+    return _has_letter_and_digit(value) and _shannon_entropy(value) >= 3.0
+
+
+def _secret_settings(text: str) -> Iterator[SecretFinding]:
+    text = _without_mask_tags(text)  # "[secret:x]" names no secret
+    for m in _SETTING.finditer(text):
+        kind = _setting_kind(m.group("name"))
+        v = _VALUE_AT.match(text, m.end()) if kind is not None else None
+        if v is None:
+            continue
+        span = _value_span(v)
+        if span is None:
+            continue
+        value, start, end, quoted = span
+        if not value.strip() or _is_placeholder(value) or _MASK_TAG_START.search(value):
+            continue  # blank: a value masked before
+        if value.lower() in ("true", "false", "none", "null", "yes", "no", "on", "off"):
+            continue
+        if kind == "password":
+            if re.fullmatch(r"[a-z]+://\S*", value) or not _plausible_bare_password(
+                value, text, end
+            ):
+                continue
+            if not quoted and value.isalpha() and m.group("conn") == ":" and " " in text[end:]:
+                continue  # prose after a colon: "Password: see the wiki"
+            yield SecretFinding("password", start, end)
+        elif _random_value(value, strict=kind == "key"):
+            yield SecretFinding("generic_api_key", start, end)
+
+
+# "the api key I got from them yesterday is Zq8L...": a label, a few words of the same
+# sentence, then a value random enough that it can only be the key itself.
+_LOOSE_TOKEN_LABEL = (
+    r"(?:api|access|auth|secret|client|refresh|session|bot|bearer|webhook|app|personal|deploy)?"
+    r"[ _\-]?(?:key|token|secret)s?|credentials?|schlüssel|schluessel|clé|cle|jeton|clave"
+    r"|chiave|chave|sleutel|nyckel(?:n)?|avain(?:ta|ni|en|esi)?|klucz(?:a|em)?|ключ(?:а|ом)?"
+    r"|токен(?:а|ом)?|トークン|キー|シークレット"
+)
+_LOOSE_TOKEN = re.compile(
+    r"(?<![^\W_])(?i:" + _LOOSE_TOKEN_LABEL + r")(?![^\W_])"
+    r"(?P<gap>[^.!?\n]{1,80}?)"
+    r"(?<![A-Za-z0-9_\-+/=.~])(?P<v>[A-Za-z0-9_\-+/=.~]{20,512})(?![A-Za-z0-9_\-+/=~])"
+)
+_HEX_OR_UUID = re.compile(
+    r"[0-9a-f]+|[0-9A-F]+|[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}"
+)
+
+
+_PUBLIC_WORD = re.compile(
+    r"(?i)(?<![^\W_])(?:public|publique|p[úu]blic[ao]|pubblica|öffentlich\w*|offentlig\w*"
+    r"|julkinen|publiczn\w*|публичн\w*|открыт\w*|公開|fingerprint|host[ \t]+key|publishable"
+    r"|address\w*|adresse|direcci[óo]n|indirizzo|endereço|adres|osoite|adress|адрес\w*)(?![^\W_])"
+)
+# a wallet's address (public): Bitcoin (legacy, segwit), Ethereum, and the like
+_ADDRESS = re.compile(
+    r"bc1[a-z0-9]{25,90}|[13][1-9A-HJ-NP-Za-km-z]{25,34}|0x[0-9a-fA-F]{40}|pk_(?:live|test)_\w+"
+)
+
+
+def _loosely_labelled_tokens(text: str) -> Iterator[SecretFinding]:
+    text = _without_mask_tags(text)  # "[secret:x]" names no secret
+    for m in _LOOSE_TOKEN.finditer(text):
+        value = m.group("v").rstrip(_TRAILING_PUNCT)
+        if len(m.group("gap").split()) > 10 or _HEX_OR_UUID.fullmatch(value):
+            continue  # a commit, a digest or an id said near the word "key"
+        if _PUBLIC_PREFIX.search(text[max(0, m.start("v") - 64) : m.start("v")]):
+            continue  # "public key: ssh-ed25519 AAAA...", "fingerprint is SHA256:..."
+        if _PUBLIC_WORD.search(m.group(0)[: m.start("v") - m.start()]):
+            continue
+        if _ADDRESS.fullmatch(value) or any(a <= m.start("v") < b for a, b in _public_spans(text)):
+            continue  # a wallet's address, a certificate: public by design
+        if _looks_like_token(value) and _shannon_entropy(value) >= 3.5:
+            yield SecretFinding("generic_api_key", m.start("v"), m.start("v") + len(value))
+
+
+# "I changed my password to Kettle42!", "Passwort auf Fenster77! geändert", "j'ai changé
+# le mot de passe en Lune2023!", "поменял пароль на Zima2024!": a verb of change in the
+# sentence, the password's label, then the word for "to" and a made-up value.
+_CHANGE_LABEL = (
+    r"(?:password|passwd|passphrase|passcode|pin|pw|"
+    + _WIFI_KEY
+    + "|"
+    + "|".join(lang.labels for lang in _LANGUAGES)
+    + ")"
+)
+_CHANGE_TO = re.compile(
+    _NOT_AFTER_LETTER
+    + rf"(?i:{_CHANGE_LABEL})"
+    + _NOT_BEFORE_LETTER
+    + r"(?:[ \t]+(?i:for|of|on|to|für|fürs|vom|de|du|del|della|do|da|van|voor|till|för|do|od"
+    r"|от|для|от)(?:[ \t]+[\w.@'’\-]+){1,3}?)?"
+    r"[ \t]+(?i:to|as|into|auf|zu|in|en|à|a|por|como|para|naar|op|till|på|na|на|в|to:)[ \t]+"
+    + _VALUE
+)
+_CHANGE_VERB = re.compile(
+    r"(?i)(?<![^\W_])(?:chang|set|reset|updat|switch|rotat|made|make|änder|aender|geändert"
+    r"|gesetzt|setz|umgestellt|gestellt|chang[ée]|mis|mets|modifi|défini|defini|cambi|pus[eo]"
+    r"|actualic|establec|impostat|mess[oa]|mud[eo]i|troqu|troc|alter|coloqu|veranderd|gewijzigd"
+    r"|wijzig|verander|gezet|bytt|bytte|byt|ändra|satt|satte|vaihdo|vaihto|zmieni|ustawi"
+    r"|помен|смени|измени|постави|установи|změni|zmeni|nastavi)"
+)
+
+
+def _changed_passwords(text: str) -> Iterator[SecretFinding]:
+    text = _without_mask_tags(text)  # "[secret:x]" names no secret
+    for m in _CHANGE_TO.finditer(text):
+        span = _value_span(m)
+        if span is None:
+            continue
+        value, start, end, quoted = span
+        if not value.strip() or _is_placeholder(value) or _MASK_TAG_START.search(value):
+            continue  # blank: a value masked before
+        sentence = _sentence_around(text, m.start(), end)
+        if not _CHANGE_VERB.search(sentence):
+            continue
+        if (quoted and len(value) >= 4) or (
+            _bare_value_ok(value) and _plausible_bare_password(value, text, end)
+        ):
+            yield SecretFinding("password", start, end)
+
+
+# A value given in groups ("app password: abcd efgh ijkl mnop", "WLAN-Schlüssel: 5521 0088
+# 1123 4490", "secret key: jbsw y3dp ehpk 3pxp"): three or more groups of one length
+# after a password's or a key's label, masked whole.
+_GROUP_LABEL = (
+    r"(?:password|passwd|passphrase|passcode|pwd|pw|pass|key|secret|token|setup[ \t]+key"
+    r"|"
+    + _WIFI_KEY
+    + "|"
+    + "|".join(lang.labels for lang in _LANGUAGES)
+    + r"|"
+    + _LOOSE_TOKEN_LABEL
+    + ")"
+)
+_GROUPED = re.compile(
+    _NOT_AFTER_LETTER
+    + rf"(?i:{_GROUP_LABEL})"
+    + _NOT_BEFORE_LETTER
+    + r"(?:[ \t]+[^\W\d_][\w'’\-]{0,19}){0,3}?"
+    + r"(?:[ \t]*(?::|=|-|–|—)[ \t]*|[ \t]+(?i:"
+    + _ALL_VERBS
+    + r"|is|was|ist|lautet)[ \t]*:?[ \t]*)"
+    + r"[\"'“«]?(?P<v>(?P<g>[A-Za-z0-9]{3,6})(?:[ \-][A-Za-z0-9]{3,6}){2,9})(?![A-Za-z0-9])"
+)
+
+
+def _grouped_values(text: str) -> Iterator[SecretFinding]:
+    text = _without_mask_tags(text)  # "[secret:x]" names no secret
+    for m in _GROUPED.finditer(text):
+        groups = re.split(r"[ \-]", m.group("v"))
+        if len({len(g) for g in groups}) != 1 or len(groups[0]) < 4:
+            continue  # "is in drawer 4 of the desk": groups of one length only
+        value = m.group("v")
+        if value.isalpha() and (
+            not all(g.islower() or g.isupper() for g in groups)
+            or any(g.lower() in _NOT_A_VALUE for g in groups)
+        ):
+            continue
+        yield SecretFinding("password", m.start("v"), m.end("v"))
+
+
+# A code said first: "4821 is the door code", "4821 är portkoden", "2580 — код от домофона".
+_CODES_FIRST = re.compile(
+    r"(?<![\w.,:/\-])(?P<v>[*#]?\d(?:[ \-]?\d){2,9}[#*]?)[ \t]+"
+    rf"(?:(?i:{_CODE_VERBS})|—|–|-)[ \t]+(?:(?i:{_DETERMINERS})[ \t]+){{0,2}}"
+    rf"(?i:(?P<label>{_CODE_LABEL}"
+    rf"|{_CODE_WORD}(?:[ \t]+[^\W\d_][\w'’\-]{{0,14}}){{0,3}}?[ \t]+{_LOCKED}"
+    rf"|(?<![^\W_]){_LOCKED}(?:['’]s)?(?:[ \t\-]+[^\W\d_][\w'’]{{0,14}}){{0,2}}?[ \t\-]*"
+    rf"{_CODE_WORD}))"
+)
+_NOT_CODE = re.compile(
+    r"(?i)(?<![^\W_])(?:"
+    + "|".join(re.escape(w) for w in sorted(_WORDS["not_codes"]["all"], key=len, reverse=True))
+    + r")(?![^\W_])"
+)
+
+# "código postal de casa", "code postal", "the postal code of the building": a code that
+# names what it is right next to the word "code"
+_NOT_CODE_NEXT = re.compile(
+    rf"(?i)(?:{_NOT_CODE.pattern[4:]})[ \t\-]+{_CODE_WORD}"
+    rf"|{_CODE_WORD}[ \t\-]+(?:postal|postale|de[ \t]+(?:descuento|error|erro|rastreio)"
+    r"|d['’]erreur|di[ \t]+errore|promo\w*|de[ \t]+promo\w*)(?![^\W_])"
+)
+
+
+def _codes_stated_first(text: str) -> Iterator[SecretFinding]:
+    text = _without_mask_tags(text)  # "[secret:x]" names no secret
+    for m in _CODES_FIRST.finditer(text):
+        value = m.group("v")
+        if sum(c.isdigit() for c in value) < 4 or _NOT_CODE.search(m.group("label")):
+            continue
+        yield SecretFinding("password", m.start("v"), m.end("v"))
+
+
+# A code stated with nothing it opens: "the code is 5519", "koodi on 7781", "il codice è
+# 5521", "Ihr Code lautet 482913". Four to eight digits after "code" and a verb or a colon,
+# unless the sentence says what else the code is (a postcode, an error, a discount).
+_BARE_CODE = re.compile(
+    rf"(?<![^\W_])(?i:{_CODE_WORD}|kod|koodi|koden|código|codigo|codice|код|コード)(?![^\W_])"
+    # what it is for: "the code to get in is 1234", "el código para entrar es 1234"
+    r"(?P<gap>(?:[ \t]+[^\W\d_][\w'’\-]{0,14}){0,5}?)"
+    rf"(?P<conn>[ \t]*(?::|=|：|は)[ \t]*|[ \t]+(?i:{_CODE_VERBS})"
+    rf"(?:[ \t]+(?i:{_CODE_ADVERBS}))?(?:[ \t]+(?i:{_ARTICLES}))?[ \t]*:?[ \t]*)"
+    r"[\"'“«]?(?P<v>[*#]?\d{4,8}[#*]?)(?![\w\-]|[.,:/]\d)"
+)
+_CODE_UNITS = re.compile(
+    r"[ \t]*(?i:lines?|rows?|bytes?|kb|mb|ms|seconds?|errors?|times|mm|cm|m|km|kg|g|sq|square"
+    r"|euros?|eur|usd|dollars?|pounds?|kr|px|ft|feet|inch(?:es)?|met(?:er|re)s?|€|\$|%|£)(?!\w)"
+)
+
+
+_OWNERS = re.compile(rf"(?i:{_DETERMINERS}|ihr|your|su|votre|sua|din|teidän|мой|наш)")
+
+
+def _bare_codes(text: str) -> Iterator[SecretFinding]:
+    text = _without_mask_tags(text)  # "[secret:x]" names no secret
+    for m in _BARE_CODE.finditer(text):
+        before = text[max(0, m.start() - 24) : m.start()].split()
+        if before and re.search(r"\w", before[-1]) and not _OWNERS.fullmatch(before[-1]):
+            continue  # "zip code", "PIN code", "door code": not bare, or another rule's
+        if _NOT_CODE.search(_sentence_around(text, m.start(), m.end())):
+            continue
+        if _postal_context(text, m.start(), m.end()):
+            continue
+        if _FOLLOWED_BY_UNIT.match(text, m.end("v")) or _CODE_UNITS.match(text, m.end("v")):
+            continue
+        if m.group("gap") and not m.group("conn").strip():
+            continue  # words and then a number, with no verb: "code review 2024"
+        yield SecretFinding("password", m.start("v"), m.end("v"))
+
+
+# A code keyed in, or given after what it opens: "punch in 4821# at the gate", "marca 1234
+# en el portal", "front door: 4821". The sentence must name a thing a code opens.
+_KEYPAD_VERB = _phrases("keypad_verbs")
+_KEYED = re.compile(
+    rf"(?i:{_KEYPAD_VERB})[ \t]+(?:(?i:in|the|code|den|le|el|il|o|de|kod|код)[ \t]+){{0,2}}"
+    r"[\"'“«]?(?P<v>[*#]?\d(?:[ \-]?\d){3,7}[#*]?)(?![\w\-]|[.,:/]\d)"
+)
+_OPENED_BY_CODE = re.compile(
+    r"(?i)(?<![^\W_])(?:front[ \t]+door|door|gate|alarm|safe|padlock|garage|keypad|intercom"
+    r"|lockbox|key[ \t]+safe|buzzer|haustür|tür|tor|alarmanlage|tresor|porte|portail|alarme"
+    r"|coffre|interphone|puerta|portal|alarma|caja[ \t]+fuerte|portero|porta|portone|cancello"
+    r"|allarme|cassaforte|citofono|portão|portao|alarme|cofre|deur|voordeur|poort|kluis"
+    r"|porten|dörren|larmet|kassaskåpet|ovi|oven|portti|portin|hälytin|drzwi|bramy|brama"
+    r"|domofon\w*|дверь|двери|домофон\w*|подъезд\w*|ворот\w*|калитк\w*|сейф\w*)(?![^\W_])"
+)
+
+
+def _keyed_codes(text: str) -> Iterator[SecretFinding]:
+    text = _without_mask_tags(text)  # "[secret:x]" names no secret
+    for m in _KEYED.finditer(text):
+        sentence = _sentence_around(text, m.start(), m.end())
+        if _OPENED_BY_CODE.search(sentence) and not _FOLLOWED_BY_UNIT.match(text, m.end("v")):
+            yield SecretFinding("password", m.start("v"), m.end("v"))
+    for m in _OPENED_AND_CODE.finditer(text):
+        if _CODE_UNITS.match(text, m.end("v")):
+            continue  # "the door is 1234 mm wide"
+        if m.group(0).lower().startswith(("alarm", "larm", "hälytin")) and "is" in m.group(0)[:12]:
+            continue  # "my alarm is 0630": a clock's alarm
+        yield SecretFinding("password", m.start("v"), m.end("v"))
+    for m in _CODE_THEN_DIGITS.finditer(text):  # "код 4471 от домофона", "code 4821 for the gate"
+        sentence = _sentence_around(text, m.start(), m.end())
+        if not _OPENED_BY_CODE.search(sentence) or _NOT_CODE.search(sentence):
+            continue
+        if not _FOLLOWED_BY_UNIT.match(text, m.end("v")) and not _CODE_UNITS.match(
+            text, m.end("v")
+        ):
+            yield SecretFinding("password", m.start("v"), m.end("v"))
+
+
+_CODE_THEN_DIGITS = re.compile(
+    rf"(?<![^\W_])(?i:{_CODE_WORD}|kod|koodi|código|codigo|codice|код)(?![^\W_])[ \t:]+"
+    r"(?P<v>[*#]?\d{4,8}[#*]?)(?![\w\-]|[.,:/]\d)"
+)
+
+
+_OPENED_AND_CODE = re.compile(
+    _OPENED_BY_CODE.pattern[4:]
+    + r"(?:[ \t]*[:=][ \t]*|[ \t]+(?:opens[ \t]+with|unlocks[ \t]+with|öffnet[ \t]+mit"
+    r"|s['’]ouvre[ \t]+avec|se[ \t]+abre[ \t]+con|si[ \t]+apre[ \t]+con|abre[ \t]+com"
+    r"|opent[ \t]+met"
+    r"|öppnas[ \t]+med|öppnar[ \t]+med|aukeaa[ \t]+koodilla|открывается[ \t]+кодом|is)[ \t]+)"
+    r"[\"'“«]?(?P<v>[*#]?\d{4,8}[#*]?)(?![\w\-]|[.,:/]\d|[ \t]*(?:am|pm|h|uhr)\b)",
+    re.IGNORECASE,
+)
+
+
+# "user anna@example.org pass Kettle42!", "user anna pw Kettle42!": a short label for a
+# password after the user it goes with
+_USER_THEN_PASS = re.compile(
+    r"(?i)(?<![^\W_])(?:user(?:name)?|login|e-?mail|account|usuario|utente|utilisateur"
+    r"|benutzer(?:name)?|käyttäjä|användare|gebruiker|логин)[ \t:=]+[^\s]{2,64}[ \t,;]+"
+    r"(?:pass|pw|pwd|psw|mdp)[ \t:=]+(?P<v>[^\s\"'`]{4,128})"
+)
+
+
+def _user_then_pass(text: str) -> Iterator[SecretFinding]:
+    text = _without_mask_tags(text)  # "[secret:x]" names no secret
+    for m in _USER_THEN_PASS.finditer(text):
+        value = m.group("v").rstrip(_TRAILING_PUNCT)
+        if _bare_value_ok(value) and not _is_placeholder(value):
+            yield SecretFinding("password", m.start("v"), m.start("v") + len(value))
+
+
+# A made-up word (letters, digits and a symbol: "hunter983*", "Summer2024!") in a sentence
+# about logging in: "why does hunter983* not work on the router admin page?". A symbol
+# that only ends the sentence does not count.
+_LOGIN_CONTEXT = re.compile(
+    r"(?i)(?<![^\W_])(?:log[ \-]?in|sign[ \-]?in|signin|admin[ \t]+(?:page|panel|interface|ui)"
+    r"|router|wi-?fi|wlan|credentials?|unlock|anmeld\w*|einlogg\w*|connexion|se[ \t]+connecter"
+    r"|iniciar[ \t]+sesi[óo]n|acced\w*|inlogg\w*|logga[ \t]+in|kirjaudu\w*|kirjautu\w*"
+    r"|zaloguj\w*|logowan\w*|войти|вход\w*|логин\w*|роутер\w*|ログイン|ルーター|"
+    + _ANY_PASSWORD_WORD
+    + r")(?![^\W_])"
+)
+_MADE_UP = re.compile(
+    r"(?<![\w@/:.\-#$%&*+=~!?])(?P<v>(?=[\w!@#$%^&*?+=~\-.]*[A-Za-z])(?=[\w!@#$%^&*?+=~\-.]*\d)"
+    r"[A-Za-z0-9][A-Za-z0-9!@#$%^&*?+=~_\-.]{4,63})(?=[\s\"'),;]|$)"
+)
+_SYMBOLS = frozenset("!@#$%^&*?+=~")
+
+
+def _contextual_passwords(text: str) -> Iterator[SecretFinding]:
+    text = _without_mask_tags(text)  # "[secret:x]" names no secret
+    if not _LOGIN_CONTEXT.search(text):
+        return
+    for m in _MADE_UP.finditer(text):
+        value = m.group("v")
+        core = value.rstrip(".,:;")
+        if core[-1:] in "!?" and (m.end() >= len(text) or text[m.end() :].lstrip()[:1].isupper()):
+            core = core.rstrip("!?")  # sentence punctuation, not the password's
+        if not any(c in _SYMBOLS for c in core) or "@" in core and "." in core.split("@")[-1]:
+            continue  # no symbol of its own, or an e-mail address
+        if re.search(r"(?:https?|www)", core, re.I) or re.fullmatch(r"[A-Za-z_]\w*=\S*", core):
+            continue  # a link, or a setting ("Id=app2") that another rule reads
+        if core.startswith(("C#", "F#")):
+            continue
+        if not _LOGIN_CONTEXT.search(_sentence_around(text, m.start(), m.end())):
+            continue
+        yield SecretFinding("password", m.start(), m.start() + len(core))
+
+
 # Ordered most specific first: on overlap the earlier detector's kind is kept.
 _DETECTORS: tuple[Detector, ...] = (
     _regex_detector(
@@ -1358,6 +1819,13 @@ _DETECTORS: tuple[Detector, ...] = (
         group="v",
         check=lambda v: not _is_placeholder(v) and not v.startswith("-"),
     ),
+    # curl -u user:password, --user user:password
+    _regex_detector(
+        "password",
+        r"(?<![\w\-])(?:-u|--user)(?:=|[ \t]+)[\"']?[^\s:\"'@]{1,64}:(?P<v>[^\s\"']{3,128})",
+        group="v",
+        check=lambda v: not _is_placeholder(v),
+    ),
     _regex_detector(
         "discord_webhook",
         r"https://(?:ptb\.|canary\.)?discord(?:app)?\.com/api/webhooks/\d+/(?P<v>[\w\-]{20,})",
@@ -1390,11 +1858,20 @@ _DETECTORS: tuple[Detector, ...] = (
     _payment_cards,
     _passport_numbers,
     _labelled_numbers,
+    _grouped_values,
+    _codes_stated_first,
     _stated_pins,
     _credential_pairs,
     _stated_passwords,
     _cjk_passwords,
     _security_answers,
     _passwords_stated_first,
+    _secret_settings,
+    _changed_passwords,
     _labelled_tokens,
+    _loosely_labelled_tokens,
+    _bare_codes,
+    _keyed_codes,
+    _user_then_pass,
+    _contextual_passwords,
 )

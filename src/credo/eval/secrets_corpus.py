@@ -41,7 +41,7 @@ from ..extract.base import Turn
 from ..memory import Memory
 from ..store.sqlite import SQLiteStore
 
-__all__ = ["PATHS", "Item", "Outcome", "load", "main", "run", "summary"]
+__all__ = ["FILES", "PATHS", "SPLITS", "Item", "Outcome", "load", "main", "run", "summary"]
 
 #: every write path an item is sent through
 PATHS = ("remember", "cli_arg", "cli_stdin", "mcp", "ingest", "import")
@@ -82,10 +82,19 @@ class Outcome:
         return not self.item.is_secret and bool(self.refused_as_secret)
 
 
+#: the corpus's files: secrets, look-alikes, and `fresh.jsonl` (both kinds, split "fresh":
+#: written after the detector was tuned on dev and before it was changed again, scored only)
+FILES = ("secrets.jsonl", "lookalikes.jsonl", "fresh.jsonl")
+#: the splits: `dev` (what the detector is tuned on), `heldout` and `fresh` (only scored)
+SPLITS = ("dev", "heldout", "fresh")
+
+
 def load(corpus: str | Path) -> list[Item]:
-    """The items of `secrets.jsonl` and `lookalikes.jsonl` in `corpus`."""
+    """The items of every file of `FILES` in `corpus` (`fresh.jsonl` where there is one)."""
     items = []
-    for name in ("secrets.jsonl", "lookalikes.jsonl"):
+    for name in FILES:
+        if not (Path(corpus) / name).exists() and name == "fresh.jsonl":
+            continue
         with (Path(corpus) / name).open(encoding="utf-8") as fh:
             for line in fh:
                 if line.strip():
@@ -98,12 +107,19 @@ def load(corpus: str | Path) -> list[Item]:
 
 def _needles(secret: str) -> list[re.Pattern[str]]:
     """What must not be found of a secret: the secret (and each long line of a secret of
-    several lines), as a whole token (not the digits of some longer number)."""
+    several lines), as a whole token (not the digits of some longer number, nor the
+    decimals of one)."""
     parts = [secret.strip()]
     lines = [ln.strip() for ln in secret.splitlines() if len(ln.strip()) >= 8]
     if len(lines) > 1:
         parts += lines
-    return [re.compile(r"(?<![A-Za-z0-9])" + re.escape(p) + r"(?![A-Za-z0-9])") for p in parts if p]
+    # not the decimals of another number either: an export's float time "1764780731.1176"
+    # does not hold the door code 1176
+    return [
+        re.compile(r"(?<![A-Za-z0-9])(?<!\d[.,])" + re.escape(p) + r"(?![A-Za-z0-9])")
+        for p in parts
+        if p
+    ]
 
 
 class _Logs(logging.Handler):
@@ -404,9 +420,14 @@ def _print(table: dict[str, dict[str, dict[str, Any]]], paths: Sequence[str]) ->
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m credo.eval.secrets_corpus")
     parser.add_argument("--corpus", default="tests/fixtures/secrets")
-    parser.add_argument("--split", choices=("dev", "heldout"), help="only this split")
+    parser.add_argument("--split", choices=SPLITS, help="only this split")
     parser.add_argument("--paths", default=",".join(PATHS), help="comma-separated paths")
     parser.add_argument("--json", action="store_true", help="the figures as JSON")
+    parser.add_argument(
+        "--failures",
+        action="store_true",
+        help="also list dev's failures by id (heldout and fresh are only ever counted)",
+    )
     args = parser.parse_args(argv)
     items = [i for i in load(args.corpus) if args.split in (None, i.split)]
     paths = [p for p in args.paths.split(",") if p]
@@ -417,6 +438,18 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(json.dumps(table, indent=2))
     else:
         _print(table, paths)
+    if args.failures:
+        for o in outcomes:
+            if o.item.split != "dev":
+                continue  # heldout and fresh are for scoring, not for tuning
+            if o.item.is_secret and (o.stored or o.shown_in):
+                print(
+                    f"dev miss {o.item.id} stored={sorted(o.stored_on)} shown={sorted(o.shown_in)}"
+                )
+                print(f"  {o.item.text!r}")
+            elif o.false_positive:
+                print(f"dev false positive {o.item.id} on {sorted(o.refused_as_secret)}")
+                print(f"  {o.item.text!r}")
     bad = table.get("all", {}).get("all", {})
     return 1 if bad.get("stored") or bad.get("shown") else 0
 
