@@ -45,6 +45,9 @@ def said(store: SQLiteStore, first: str, then: str, gap_days: float = 0) -> str:
         # praise in one wording only; a description left out of the second
         ("my wife and i run a bakery in hull", "my lovely wife and i run a bakery in hull"),
         ("i drive a red vespa", "i drive a vespa"),
+        # a part of the value in initials, or all of it with its small words left out
+        ("i work for the united kingdom border force", "i work for the uk border force"),
+        ("i study at the university of east anglia", "i study at uea"),
     ],
 )
 def test_one_claim_in_other_words_is_a_duplicate(store: SQLiteStore, first: str, then: str) -> None:
@@ -63,6 +66,7 @@ def test_one_claim_in_other_words_is_a_duplicate(store: SQLiteStore, first: str,
         ("i use zed", "my editor is vim"),
         ("my sister lives in lyon", "i live in lyon"),  # leaves out whose the home is
         ("my new boss is lovely", "my new boss is tough"),  # praise against praise
+        ("i work at the us embassy", "i work at the uk embassy"),  # other initials
     ],
 )
 def test_near_wordings_that_say_something_else_are_not_duplicates(

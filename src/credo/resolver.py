@@ -76,6 +76,7 @@ from .values import (
     said_less,
     said_otherwise,
     same_values,
+    spelt_out,
     value_words,
 )
 
@@ -196,7 +197,23 @@ def objects_agree(a: str | None, b: str | None) -> bool:
         or _initials_of(a, b)
         or _initials_of(b, a)
         or said_otherwise(a or "", ta - tb, b or "", tb - ta) == (set(), set())
+        or _spelt_in_part(a or "", b or "")
+        or _spelt_in_part(b or "", a or "")
     )
+
+
+def _spelt_in_part(short: str, long: str) -> bool:
+    """One value with all or part of it in initials: "the us postal service" / "the united
+    states postal service", "uea" / "the university of east anglia". The words left once
+    the initials and the words they stand for are set aside are the same."""
+    words_short = re.findall(r"[a-z0-9]+", _plain(short.lower()))
+    words_long = re.findall(r"[a-z0-9]+", _plain(long.lower()))
+    found = [(w, run) for w, run in spelt_out(short, long) if w in words_short]
+    if not found:
+        return False
+    rest_short = set(words_short) - {w for w, _ in found}
+    rest_long = set(words_long) - {r for _, run in found for r in run}
+    return set(_tokens(" ".join(rest_short))) == set(_tokens(" ".join(rest_long)))
 
 
 def _initials_of(short: str | None, long: str | None) -> bool:
@@ -853,8 +870,11 @@ def resolve(
             # the words of an object written as initials ("nyc" / "New York City") are
             # the same value: only what the sentences say besides it can differ
             spelt = set(_tokens(incoming.object)) | set(_tokens(fact.object))
-            initials = _initials_of(incoming.object, fact.object) or _initials_of(
-                fact.object, incoming.object
+            initials = (
+                _initials_of(incoming.object, fact.object)
+                or _initials_of(fact.object, incoming.object)
+                or _spelt_in_part(incoming.object or "", fact.object or "")
+                or _spelt_in_part(fact.object or "", incoming.object or "")
             )
             extra = _extra_words(incoming, fact, catalogue) - (spelt if initials else set())
             if not extra:

@@ -160,7 +160,7 @@ def same_values(a: str, b: str, *, ignoring: frozenset[str] = frozenset()) -> bo
     mine_left = {w for w in mine if not found_in([w], theirs)}
     theirs_left = {w for w in theirs if not found_in([w], mine)}
     for short, spelt_in, left in ((a, b, theirs_left), (b, a, mine_left)):
-        for word, run in _spelt_out(short, spelt_in):
+        for word, run in spelt_out(short, spelt_in):
             if set(run) & left:
                 left -= set(run)
                 mine_left.discard(word)
@@ -238,7 +238,7 @@ def _verbs(text: str) -> frozenset[str]:
 _SHORT = re.compile(r"\b[a-z]{2,5}\b")
 
 
-def _spelt_out(short: str, long: str) -> list[tuple[str, list[str]]]:
+def spelt_out(short: str, long: str) -> list[tuple[str, list[str]]]:
     """The words of `short` typed as the initials of a run of `long`'s words, with that
     run: ("i live in la", "i live in los angeles") -> [("la", ["los", "angeles"])]."""
     from spacy.lang.en.stop_words import STOP_WORDS
