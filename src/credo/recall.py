@@ -77,6 +77,45 @@ def rrf(lists: dict[str, Sequence[str]], k: int = RRF_K) -> dict[str, tuple[floa
 
 
 _WORD = re.compile(r"[\w.@-]+")
+_WORDY = re.compile(r"[^\W_]")
+
+
+def named_in(
+    query: str,
+    store: Store,
+    *,
+    scope: str,
+    aliases: dict[str, str],
+    canonical: str | None = None,
+    longest: int = 4,
+) -> tuple[list[str], str]:
+    """The known entities the query names (see `entities_in`), and the query without the
+    words that named them: what the query asks about them ("does Arttu have pets" ->
+    "does have pets"). Self-references ("my", "I") name the scope's own subject and stay
+    in the text."""
+    spans = [(m, base_key(m.group())) for m in _WORD.finditer(query)]
+    spans = [(m, w) for m, w in spans if w]
+    words = [w for _, w in spans]
+    grams: dict[str, list[range]] = {}
+    for n in range(1, longest + 1):
+        for i in range(len(words) - n + 1):
+            gram = " ".join(words[i : i + n])
+            grams.setdefault(aliases.get(gram, gram), []).append(range(i, i + n))
+    me = None
+    if any(w in SELF_REFERENCES or w == "my" for w in words):
+        me = normalize_entity("me", canonical_subject=canonical, aliases=aliases)
+    names = set(grams) | ({me} if me else set())
+    known = store.known_subjects(sorted(names), scope=scope) if names else set()
+    covered = {i for name in known for r in grams.get(name, ()) for i in r}
+    if not covered:
+        return sorted(known), query
+    cut = [spans[i][0].span() for i in sorted(covered)]
+    rest, at = [], 0
+    for start, end in cut:
+        rest.append(query[at:start])
+        at = end
+    rest.append(query[at:])
+    return sorted(known), " ".join(" ".join(rest).split())
 
 
 def entities_in(
@@ -90,14 +129,9 @@ def entities_in(
 ) -> list[str]:
     """Known entities the query names: subject keys and aliases as whole word sequences
     (up to `longest` words), and self-references ("my", "I") as the scope's own subject."""
-    words = [w for w in (base_key(w) for w in _WORD.findall(query)) if w]
-    grams = {
-        " ".join(words[i : i + n]) for n in range(1, longest + 1) for i in range(len(words) - n + 1)
-    }
-    names = {aliases.get(g, g) for g in grams}
-    if any(w in SELF_REFERENCES or w == "my" for w in words):
-        names.add(normalize_entity("me", canonical_subject=canonical, aliases=aliases))
-    return sorted(store.known_subjects(sorted(names), scope=scope)) if names else []
+    return named_in(
+        query, store, scope=scope, aliases=aliases, canonical=canonical, longest=longest
+    )[0]
 
 
 #: each list's top max(k, LIST_DEPTH) take part in the fusion
@@ -238,20 +272,23 @@ def recall(
     pending = _vector_search_async(store, query, scope=scope, k=pool_size)
     known: dict[str, Any] = {}  # stored vectors read so far
     try:
+        aliases = store.aliases(scope=scope)
+        if subject:
+            named, asked = [subject], query
+        else:
+            named, asked = named_in(
+                query, store, scope=scope, aliases=aliases, canonical=canonical_subject
+            )
+        # a named entity's name is in all its facts (and its subject column): full-text
+        # search on it ranks them by length. What the query asks of it is the rest.
+        if not _WORDY.search(asked):
+            asked = query
         if feedback:  # the feedback round re-scores the whole pool: read these meanwhile
-            found = store.lexical_nearest(query, scope=scope, k=pool_size)
+            found = store.lexical_nearest(asked, scope=scope, k=pool_size)
             known.update((fid, vec) for fid, _, vec in found if vec is not None)
             lexical = [fid for fid, _, _ in found]
         else:
-            lexical = [fid for fid, _ in store.lexical_search(query, scope=scope, k=pool_size)]
-        aliases = store.aliases(scope=scope)
-        named = (
-            [subject]
-            if subject
-            else entities_in(
-                query, store, scope=scope, aliases=aliases, canonical=canonical_subject
-            )
-        )
+            lexical = [fid for fid, _ in store.lexical_search(asked, scope=scope, k=pool_size)]
         # the named entities' facts (while the embedding runs): all of them, when they fit
         exact = [
             f
