@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 
 from credo.embed import get_embedder
+from credo.fact import Fact
 from credo.memory import Memory
 from credo.recall import named_in
 from credo.store.sqlite import SQLiteStore
@@ -110,6 +111,12 @@ QUESTIONS = (
     ("how does Jonas get to work", "Jonas commutes to work by bike."),
     ("does Leena have a pet", "Leena has a parrot named Kaapo."),
     ("does Pekka have animals", "Pekka has a rabbit."),
+    # "my" names the user, whose facts are ranked like the others: "my mother" asks of her
+    ("does my mother have any health problems", "Leena has diabetes."),
+    ("what does my sister study", "Maija studies law at the University of Helsinki."),
+    ("how many kids does my colleague Jonas have", "Jonas has three children."),
+    ("what is my job", "The user works as a nurse at the children's hospital."),
+    ("what car do I drive", "The user drives a green Skoda Octavia."),
 )
 
 
@@ -149,6 +156,56 @@ def test_does_arttu_have_pets_finds_the_cats_at_every_k(mem: Memory, k: int) -> 
     for query in ("does arttu have pets", "Does Arttu have any pets?"):
         rank = _rank(mem, query, CATS, k=k)
         assert rank is not None and rank <= 3, (query, k, rank)
+
+
+@pytest.mark.parametrize("k", [3, 10])
+def test_the_users_own_facts_do_not_crowd_out_what_my_mother_asks(mem: Memory, k: int) -> None:
+    hits = mem.recall("does my mother have any health problems", k=k)
+    assert "Leena has diabetes." in [h.fact.text for h in hits]
+    assert hits[0].fact.subject == "leena"
+
+
+#: imported chat turns (no resolver on this path): one plan told twice in other words
+TURNS = (
+    ("arttu", "Arttu: Next month I'm flying to Japan for two weeks!"),
+    ("arttu", "Arttu: I'm flying to Japan next month, for two weeks!"),
+    ("arttu", "Arttu: I booked a ryokan in Kyoto for the trip."),
+    ("sanna", "Sanna: My sister is getting married in June."),
+    ("arttu", "Arttu: My cats will stay with my brother while I'm away."),
+    ("sanna", "Sanna: I ran my first half marathon last weekend."),
+    ("arttu", "Arttu: Work has been crazy busy lately."),
+)
+
+
+def test_a_fact_told_twice_gives_way_to_the_next_one(tmp_path: Path) -> None:
+    store = SQLiteStore(tmp_path / "chat.db", get_embedder("local:minilm"))
+    try:
+        store.put_many(
+            [
+                Fact(
+                    text=text,
+                    subject=who,
+                    scope="chat",
+                    source="imported:chat",
+                    confidence=0.75,
+                    derived_from=[f"turn-{n}"],
+                    created_at=NOW + n,
+                    valid_from=NOW + n,
+                )
+                for n, (who, text) in enumerate(TURNS)
+            ]
+        )
+        twice = store.embed([TURNS[0][1], TURNS[1][1]])
+        assert float(twice[0] @ twice[1]) > 0.95  # near-identical to the model
+        mem = Memory(store, scope="chat", clock=lambda: NOW)
+        texts = [h.fact.text for h in mem.recall("what are Arttu's travel plans", k=3)]
+        assert "Arttu: I booked a ryokan in Kyoto for the trip." in texts
+        assert sum("flying to Japan" in t for t in texts) == 1
+        # with room for everything, the repeat comes back, after the rest
+        texts = [h.fact.text for h in mem.recall("what are Arttu's travel plans", k=7)]
+        assert len(texts) == 7 and "flying to Japan" in texts[-1]
+    finally:
+        store.close()
 
 
 def test_named_in_finds_the_person_and_what_is_asked_of_them(mem: Memory) -> None:
