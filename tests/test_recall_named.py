@@ -220,3 +220,9 @@ def test_named_in_finds_the_person_and_what_is_asked_of_them(mem: Memory) -> Non
         [],
         "who keeps bees",
     )
+
+
+def test_a_subject_given_ranks_its_facts_by_the_question_too(mem: Memory) -> None:
+    hits = mem.recall("does arttu have pets", k=3, subject="Arttu")
+    assert CATS in [h.fact.text for h in hits]
+    assert all(h.fact.subject == "arttu" for h in hits)

@@ -288,10 +288,9 @@ def recall(
     known: dict[str, Any] = {}  # stored vectors read so far
     try:
         aliases = store.aliases(scope=scope)
+        named, asked = named_in(query, store, scope=scope, aliases=aliases)
         if subject:
-            named, asked = [subject], query
-        else:
-            named, asked = named_in(query, store, scope=scope, aliases=aliases)
+            named = [subject]
         # a named entity's name is in all its facts (and its subject column): full-text
         # search on it ranks them by length. What the query asks of it is the rest.
         if not _WORDY.search(asked):
