@@ -78,7 +78,8 @@ def main() -> None:
     parser.add_argument("--data", required=True)
     parser.add_argument("--unit", choices=locomo.UNITS, default="turn")
     parser.add_argument("--embedder", default="local:minilm")
-    parser.add_argument("--depth", type=int, default=30, help="how many of credo's facts it reorders")
+    parser.add_argument("--depth", type=int, default=30,
+                        help="how many of credo's facts it reorders")
     parser.add_argument("--k", type=int, nargs="+", default=[1, 5, 10, 20])
     parser.add_argument("--out", default=None)
     args = parser.parse_args()
@@ -98,7 +99,8 @@ def main() -> None:
         return memo[key]
 
     rows: list[dict[str, Any]] = []
-    for name, pick in (("credo recall (fusion)", 0), (f"nanoranker over credo's top {args.depth}", 1)):
+    configs = (("credo recall (fusion)", 0), (f"nanoranker over credo's top {args.depth}", 1))
+    for name, pick in configs:
         def retrieve(store: Store, question: str, k: int, pick: int = pick) -> list[Fact]:
             if pick == 0:
                 return locomo.credo_recall(store, question, k)
