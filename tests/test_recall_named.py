@@ -33,6 +33,11 @@ FACTS = (
     "My birthday is on 14 March.",
     "I speak Finnish, Swedish and some German.",
     "I'm learning to knit.",
+    "I have two kids, Eetu and Aino.",
+    "I'm training for a marathon in the spring.",
+    "I volunteer at the library on Thursdays.",
+    "My husband is called Mikko.",
+    "I'm afraid of spiders.",
     # Arttu, an old friend: many facts, short ones and near-identical ones
     "Arttu is my oldest friend from school.",
     "Arttu lives in Turku.",
@@ -156,6 +161,10 @@ def test_does_arttu_have_pets_finds_the_cats_at_every_k(mem: Memory, k: int) -> 
     for query in ("does arttu have pets", "Does Arttu have any pets?"):
         rank = _rank(mem, query, CATS, k=k)
         assert rank is not None and rank <= 3, (query, k, rank)
+
+
+def test_the_user_has_more_facts_than_the_answers_hold(mem: Memory) -> None:
+    assert len(mem.list(subject="user", limit=100)) > 10
 
 
 @pytest.mark.parametrize("k", [3, 10])

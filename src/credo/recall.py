@@ -22,8 +22,10 @@ Entity hits come first: every fact of a named entity when they fit in k (the see
 those facts belong in the answer, whatever the embeddings say); when an entity has more
 facts than the answer holds (a speaker of a long conversation), its facts that a list found
 come first, in fused order. Either way they are in the order of how well they answer the
-question. An entity is named by its name or an alias; a self-reference ("my", "I") names
-no one: the scope's own subject holds most facts, and "my mother" asks about her.
+question. An entity is named by its name or an alias. A self-reference ("my", "I") names
+the scope's own subject: its facts all come first when they fit in k (a small store), but
+when they do not they are ranked like any other, never first as a block: the user is the
+subject of most facts, and "my mother" asks about her.
 
 A fact that reads almost as one already in the answer (cosine >= NEAR_DUPLICATE: the same
 thing told twice) gives way to the next fact, and comes back only when the answer has
@@ -101,9 +103,8 @@ def named_in(
     sequences, up to `longest` words), and the query without those words: what it asks
     of them ("does Arttu have pets" -> "does have pets").
 
-    Self-references ("my", "I") name no one here: the scope's own subject is the subject
-    of most of its facts, and "my mother" asks about the mother. Those facts are ranked
-    like any other."""
+    Self-references ("my", "I") are `self_named`'s: the scope's own subject is the
+    subject of most of its facts, and "my mother" asks about the mother."""
     spans = [(m, base_key(m.group())) for m in _WORD.finditer(query)]
     spans = [(m, w) for m, w in spans if w]
     words = [w for _, w in spans]
@@ -125,6 +126,18 @@ def named_in(
     return sorted(known), " ".join(" ".join(rest).split())
 
 
+def self_named(
+    query: str, store: Store, *, scope: str, aliases: dict[str, str], canonical: str | None = None
+) -> str | None:
+    """The scope's own subject when the query refers to the speaker ("my", "I") and the
+    scope holds facts about it."""
+    words = [w for w in (base_key(w) for w in _WORD.findall(query)) if w]
+    if not any(w in SELF_REFERENCES or w == "my" for w in words):
+        return None
+    me = normalize_entity("me", canonical_subject=canonical, aliases=aliases)
+    return me if me and store.known_subjects([me], scope=scope) else None
+
+
 def entities_in(
     query: str,
     store: Store,
@@ -135,13 +148,10 @@ def entities_in(
     longest: int = 4,
 ) -> list[str]:
     """Known entities the query names: by name (`named_in`), and by self-reference ("my",
-    "I") the scope's own subject."""
+    "I") the scope's own subject (`self_named`)."""
     names = set(named_in(query, store, scope=scope, aliases=aliases, longest=longest)[0])
-    words = [w for w in (base_key(w) for w in _WORD.findall(query)) if w]
-    if any(w in SELF_REFERENCES or w == "my" for w in words):
-        me = normalize_entity("me", canonical_subject=canonical, aliases=aliases)
-        names |= store.known_subjects([me], scope=scope)
-    return sorted(names)
+    me = self_named(query, store, scope=scope, aliases=aliases, canonical=canonical)
+    return sorted(names | ({me} if me else set()))
 
 
 #: each list's top max(k, LIST_DEPTH) take part in the fusion
@@ -291,6 +301,10 @@ def recall(
         named, asked = named_in(query, store, scope=scope, aliases=aliases)
         if subject:
             named = [subject]
+        # "my", "I": the user's facts all come when they fit in the answer (a small store);
+        # when they do not, they are ranked like any other ("my mother" asks about her)
+        me = None if subject else self_named(query, store, scope=scope, aliases=aliases)
+        selves = [me] if me and me not in named else []
         # a named entity's name is in all its facts (and its subject column): full-text
         # search on it ranks them by length. What the query asks of it is the rest.
         if not _WORDY.search(asked):
@@ -304,7 +318,7 @@ def recall(
         # the named entities' facts (while the embedding runs): all of them, when they fit
         exact = [
             f
-            for s in named
+            for s in [*named, *selves]
             for f in store.by_subject(
                 s, scope=scope, limit=min(k, entity_limit) + 1, live_only=view is None
             )
@@ -354,7 +368,7 @@ def recall(
         ][:n]
 
     first_ids: set[str] = set()
-    if named and len(exact) <= k:
+    if (named or selves) and len(exact) <= k:
         evecs = vectors([f.id for f in exact])
         esims = {fid: float(np.dot(v, qvec)) for fid, v in evecs.items()}
         lists["entity"] = sorted(
