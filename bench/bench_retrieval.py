@@ -84,16 +84,16 @@ def recall_before(store: Store, q: str, k: int) -> list[Fact]:
 def credo_with(*, depth: int = R.LIST_DEPTH, entity: bool = True, dates: bool = True,
                feedback: bool = True) -> Retriever:
     def retrieve(store: Store, q: str, k: int) -> list[Fact]:
-        saved = (R.entities_in, R.periods_in)
+        saved = (R.named_in, R.periods_in)
         if not entity:
-            R.entities_in = lambda *a, **kw: []  # type: ignore[assignment]
+            R.named_in = lambda q, *a, **kw: ([], q)  # type: ignore[assignment]
         if not dates:
             R.periods_in = lambda *a, **kw: []  # type: ignore[assignment]
         try:
             return [h.fact for h in R.recall(store, q, scope=SCOPE, k=k, depth=depth,
                                              feedback=feedback)][:k]
         finally:
-            R.entities_in, R.periods_in = saved
+            R.named_in, R.periods_in = saved
 
     return retrieve
 

@@ -771,7 +771,6 @@ class Memory:
                 k=k,
                 min_confidence=floor,
                 subject=about,
-                canonical_subject=None,
                 view=view,
             )
         except ValueError as exc:
