@@ -151,3 +151,17 @@ def test_place_names() -> None:
 
     assert is_place("leeds") and is_place("North  Dakota") and is_place("são paulo")
     assert not is_place("kubernetes") and not is_place("platform") and not is_place("")
+
+
+@pytest.mark.parametrize(
+    "said, key",
+    [
+        # the tagger reads a noun as the root, or a name as an adjective
+        ("The billing API deploy target is staging.", ("billing api deploy target", "is")),
+        ("Maija lives in Helsinki.", ("maija", "live_in")),
+    ],
+)
+def test_a_misread_root_or_name_still_keys(store: SQLiteStore, said: str, key: tuple) -> None:
+    mem = Memory(store, scope=f"r{abs(hash(said))}")
+    fact = mem.remember(said).fact
+    assert fact is not None and (fact.subject, fact.predicate) == key

@@ -2144,7 +2144,7 @@ def analyse(text: str, *, self_name: str = "The user") -> Statement:
         lead = _LEADING_NAME.match(said)
         if (
             lead
-            and sent[0].tag_ in ("NNP", "NNPS", "NN", "NNS")
+            and sent[0].tag_ in ("NNP", "NNPS", "NN", "NNS", "JJ")  # "Maija" read as an adjective
             and lead.group(1) not in ("I", "The", "A", "An", "My", "Our", "This", "That")
         ):
             name = lead.group(1)
@@ -2175,7 +2175,13 @@ def analyse(text: str, *, self_name: str = "The user") -> Statement:
         direct = None
         if found is not None and kind == "statement":
             direct = _subject_key(found[0], found[1])[:2]
-        garbled = direct is None or (
+        garbled = (
+            direct is None
+            # "The billing API deploy target is staging": the tagger made a noun ("deploy")
+            # the sentence's root, so the verb it keyed on is none; the copula is the verb
+            or sent.root.pos_ in ("NOUN", "PROPN")
+            and sent.root.tag_ not in ("VBZ", "VBD", "VBP")
+        ) or (
             (
                 direct[1] == "be"
                 or direct[1] in ("is", "are")
