@@ -16,6 +16,8 @@ from credo import Memory
         ("i moved to leeds last month, maybe i'll get a dog", "leeds", "dog"),
         # a feeling is a mood; what it is about is a fact
         ("so relieved that i finally passed my driving test", "driving test", "relieved"),
+        ("thrilled to say i'm now a qualified electrician", "qualified electrician", "thrilled"),
+        ("nervous because i started at a new law firm on monday", "law firm", "nervous"),
         (
             "I've been a paramedic for nine years and I'm trying to put together a study "
             "plan for the advanced life support course that fits around my night shifts, "
@@ -44,3 +46,9 @@ def test_a_worry_about_what_may_happen_is_no_fact(memory: Memory) -> None:
     result = memory.remember("i'm worried that i might lose my job")
     assert not result.accepted
     assert memory.list() == []
+
+
+def test_it_in_capitals_is_the_trade(memory: Memory) -> None:
+    result = memory.remember("i work in IT")
+    assert result.accepted, result.why
+    assert not memory.remember("i like it").accepted  # the pronoun still refers to nothing

@@ -360,7 +360,10 @@ def _chatter(statement: Statement) -> tuple[str, str] | None:
     words = len(re.findall(r"[\w'’-]+", statement.said))
     relation = (statement.predicate or "").removeprefix("not_")
     obj = (statement.object or "").strip().lower()
-    if obj in _STAND_INS and words <= 5:
+    # "IT" in capitals is the trade ("i work in IT"), not "it"; a text all in capitals
+    # says nothing by its case
+    acronym = (statement.object or "").isupper() and not statement.said.isupper()
+    if obj in _STAND_INS and words <= 5 and not acronym:
         return "ungrounded", f"{statement.object!r} has nothing to refer to: say what it is"
     if not obj and relation in _CONVERSATIONAL and words <= 5:
         return "vague", "not specific: an answer in a conversation, not a fact"

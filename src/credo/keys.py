@@ -342,8 +342,11 @@ class Statement:
 
     @property
     def pronoun_subject(self) -> bool:
-        """The subject is a pronoun that needs an antecedent ("it", "they", "this")."""
-        return (self.subject or "").lower() in _PRONOUN_SUBJECTS
+        """The subject is a pronoun that needs an antecedent ("it", "they", "this"); not
+        "IT" in capitals in a text that is not all capitals (the trade)."""
+        subject = self.subject or ""
+        acronym = len(subject) > 1 and subject.isupper() and not self.said.isupper()
+        return subject.lower() in _PRONOUN_SUBJECTS and not acronym
 
 
 def display_name(subject_key: str) -> str:

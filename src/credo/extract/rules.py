@@ -382,20 +382,35 @@ def felt_about(text: str) -> list[str]:
     doc = parse(text)
     out = []
     for tok in doc:
-        if tok.dep_ != "ccomp" or not any(
-            c.dep_ in ("nsubj", "nsubjpass") and c.lower_ in ("i", "we") for c in tok.children
+        subject = next(
+            (c for c in tok.children if c.dep_ in ("nsubj", "nsubjpass") and c.lower_ in _I_WE),
+            None,
+        )
+        if subject is None:
+            continue
+        marks = {c.lower_ for c in tok.children if c.dep_ == "mark"}
+        if tok.dep_ == "ccomp" or tok.dep_ == "advcl" and marks & {"because", "cause", "cos"}:
+            # "so happy that i got my license", "stressed because i started at a new firm"
+            start = tok.left_edge.i
+        elif tok.dep_ == "ROOT" and any(
+            c.dep_ == "advcl" and c.i < subject.i for c in tok.children
         ):
+            # "happy to report i'm now a certified nurse": the feeling read as a clause
+            # before the statement it is about
+            start = subject.left_edge.i
+        else:
             continue
         words = [
-            t
-            for t in doc[tok.left_edge.i : tok.right_edge.i + 1]
-            if not (t.i == tok.left_edge.i and t.dep_ == "mark")
+            t for t in doc[start : tok.right_edge.i + 1] if not (t.i == start and t.dep_ == "mark")
         ]
         while words and words[-1].is_punct:
             words.pop()
         if words:
             out.append(text[words[0].idx : words[-1].idx + len(words[-1].text)])
     return out
+
+
+_I_WE = frozenset({"i", "we"})
 
 
 def split_clauses(text: str) -> list[str]:
