@@ -410,6 +410,24 @@ def _past_told(verb: Token, sent: Span) -> bool:
     )
 
 
+#: what people ask an assistant for (lexicon "asked_for")
+_ASKED_FOR = words("asked_for")
+
+
+def _asks_for(root: Token) -> bool:
+    """ "I need help with my resume", "i want some ideas for dinner", "I'd like feedback":
+    the speaker needs or wants what one asks an assistant for."""
+    if root.lemma_.lower() not in ("need", "want", "like", "love"):
+        return False
+    if root.lemma_.lower() in ("like", "love") and not any(
+        c.lower_ in ("would", "'d", "d") for c in root.children
+    ):
+        return False  # "I like tips" is a taste; "I'd like tips" asks
+    if not any(c.dep_ in _SUBJ and c.lower_ in ("i", "we") for c in root.children):
+        return False
+    return any(c.dep_ == "dobj" and c.lemma_.lower() in _ASKED_FOR for c in root.children)
+
+
 def _kind(sent: Span, said: str) -> str:
     words = [t for t in sent if not t.is_punct and t.pos_ != "INTJ"]
     if not words:
@@ -436,6 +454,8 @@ def _kind(sent: Span, said: str) -> str:
     root = sent.root
     if not any(t.pos_ in ("VERB", "AUX") for t in sent):
         return "fragment"
+    if _asks_for(root):
+        return "instruction"  # "i need some lunch ideas", "I'd like feedback on my essay"
     if any(c.dep_ in _SUBJ for c in root.children):
         return "statement"
     if root.i == words[0].i:
