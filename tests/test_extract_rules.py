@@ -73,6 +73,10 @@ def test_the_default_speaker_is_the_user() -> None:
         "I moved to Turku in 2023.",
         "I've added 52 sources to my reading list.",
         "I have never been to Japan.",
+        # an adjective of two words, or an age, sorts the speaker: a state, not a mood
+        "I'm lactose intolerant.",
+        "i'm left-handed",
+        "I'm 34 years old.",
     ],
 )
 def test_ingest_keys_a_statement_as_remember_does(sqlite_store: Store, said: str) -> None:
@@ -343,3 +347,11 @@ def test_a_value_named_new_inside_a_request_is_kept_as_said() -> None:
     assert [c.text for c in RuleExtractor().extract("I got a new pair of shoes").candidates] == [
         "The user got a new pair of shoes"
     ]
+
+
+@pytest.mark.parametrize("said", ["im incredibly lucky", "I'm so happy", "i'm super excited"])
+def test_a_feeling_is_no_state(said: str) -> None:
+    assert (
+        RuleExtractor().extract(said).candidates == []
+        or not check(RuleExtractor().extract(said).candidates[0]).accepted
+    )

@@ -586,6 +586,29 @@ def _unresolved(sent: Span) -> bool:
 
 
 # -- durable or not -----------------------------------------------------------------------
+def _classifying(adj: Token) -> bool:
+    """An adjective that sorts its subject rather than says how it feels: one made of two
+    words ("lactose intolerant", "left-handed", "self-employed"; its first word a noun or
+    an adjective, or joined by a hyphen, and neither praise nor an intensifier: not "so
+    happy", "super excited") or an age ("34 years old")."""
+    if adj.lower_ in _EVALUATIVE:
+        return False
+    if adj.lower_ == "old":
+        return any(
+            c.dep_ == "npadvmod" and any(n.dep_ == "nummod" for n in c.children)
+            for c in adj.children
+        )
+    hyphened = any(c.dep_ == "punct" and c.tag_ == "HYPH" for c in adj.children)
+    for mod in adj.children:
+        if mod.i >= adj.i or mod.dep_ not in ("amod", "advmod", "npadvmod", "compound"):
+            continue
+        if mod.lower_ in _EVALUATIVE:
+            return False
+        if hyphened or mod.pos_ in ("NOUN", "PROPN", "ADJ"):
+            return True
+    return False
+
+
 def _copula_ok(verb: Token, subject: Token) -> bool:
     """ "I'm a nurse", "I'm vegan", "I'm from Sweden", "I'm into climbing", "I'm allergic
     to peanuts", "my editor is Helix", "my goal is to ...", "Blue is my favourite
@@ -622,10 +645,12 @@ def _copula_ok(verb: Token, subject: Token) -> bool:
         if child.dep_ in ("acomp", "attr") and child.pos_ in ("ADJ", "VERB"):
             adj = child.lower_
             if adj not in _IDENTITY_ADJ:
-                return False
+                return _classifying(child)
             if adj in _IDENTITY_WITH_OBJECT:
                 prep = next((c for c in child.children if c.dep_ == "prep"), None)
-                return prep is not None and _content(_phrase(prep))
+                if prep is None:  # "I'm lactose intolerant": the object said before it
+                    return _classifying(child)
+                return _content(_phrase(prep))
             return True
         if child.dep_ == "prep" and (
             child.lower_ in _BE_PREPS or child.lower_ == "to" and verb.lower_ == "been"
