@@ -5,8 +5,8 @@ The graph is read from the source with `ast`: an edge for each `import` of a mod
 Imports under `if TYPE_CHECKING:` never run and do not count. Two graphs are checked:
 the imports at module level, which run when a module is loaded (no circle at all), and
 those plus the imports inside functions, which run when the function does (no circle
-but the few listed in `KNOWN`, each with the reason it is still there). A new circle
-fails; so does a known one that is gone, until it is struck from the list.
+but those listed in `KNOWN`, each with the reason it is still there: none at present). A
+new circle fails; so does a known one that is gone, until it is struck from the list.
 """
 
 from __future__ import annotations
@@ -20,16 +20,8 @@ import credo
 PACKAGE = Path(credo.__file__).parent
 
 #: circles through imports inside functions that are known, and why each is still there
-KNOWN: dict[frozenset[str], str] = {
-    frozenset({"credo.memory", "credo.transfer"}): (
-        "transfer raises memory's MemoryError_ and Memory.export/import_ call transfer: "
-        "goes when the error classes live in a module of their own"
-    ),
-    frozenset({"credo.exports", "credo.ingest"}): (
-        "exports raises ingest's IngestError and ingest reads the exports it detects: "
-        "goes when the error classes live in a module of their own"
-    ),
-}
+#: (frozenset of module names -> the reason); empty since issue 26
+KNOWN: dict[frozenset[str], str] = {}
 
 
 def _modules() -> dict[str, Path]:

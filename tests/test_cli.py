@@ -220,3 +220,58 @@ def test_remember_a_text_of_several_statements_stores_each(cli) -> None:  # type
     result = json.loads(out)  # a clause with nothing to refer to keeps the text whole
     assert result["fact"]["text"] == "The user is a nurse and the user loves it"
     assert result["also"] == []
+
+
+@pytest.mark.parametrize(
+    "error",
+    [
+        "CredoError",
+        "NotFound",
+        "IngestError",
+        "TimeError",
+        "LLMError",
+        "LLMConfigError",
+        "NLPError",
+        "CatalogueError",
+        "StoreUnavailable",
+    ],
+)
+def test_any_credo_error_a_command_raises_is_a_message_not_a_traceback(
+    cli, monkeypatch: pytest.MonkeyPatch, error: str
+) -> None:  # type: ignore[no-untyped-def]
+    """cli.main catches every CredoError (issue 26): what the command raised is printed as
+    `credo: error: ...` with exit status 1, as the errors it listed by name always were."""
+    import credo
+    from credo.memory import Memory
+
+    cls = getattr(credo, error)
+    assert issubclass(cls, credo.CredoError)
+
+    def refuse(self: Memory, **kwargs: object) -> list[object]:
+        raise cls(f"the {error} message: do this instead")
+
+    monkeypatch.setattr(Memory, "list", refuse)
+    code, out, err = cli("list")
+    assert code == 1
+    assert err == f"credo: error: the {error} message: do this instead\n"
+    assert "Traceback" not in err and out == ""
+
+
+def test_a_usage_error_still_exits_2_and_other_exceptions_are_not_swallowed(
+    cli, monkeypatch: pytest.MonkeyPatch
+) -> None:  # type: ignore[no-untyped-def]
+    from credo.cli_common import UsageError
+    from credo.memory import Memory
+
+    def misuse(self: Memory, **kwargs: object) -> list[object]:
+        raise UsageError("say which one")
+
+    monkeypatch.setattr(Memory, "list", misuse)
+    assert cli("list")[0::2] == (2, "credo: say which one\n")
+
+    def bug(self: Memory, **kwargs: object) -> list[object]:
+        raise KeyError("a bug")  # not credo's refusal: a bug, and its traceback is wanted
+
+    monkeypatch.setattr(Memory, "list", bug)
+    with pytest.raises(KeyError):
+        cli("list")

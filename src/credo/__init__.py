@@ -15,10 +15,9 @@ if TYPE_CHECKING:
     from .aio import AsyncMemory
     from .config import SettingsError
     from .embed import Embedder, EmbedderError, HashEmbedder, get_embedder
-    from .errors import CredoError, InvalidInput, NotFound
+    from .errors import CredoError, IngestError, InvalidInput, NotFound
     from .extract.base import Turn
     from .fact import Fact, Status, normalize_entity
-    from .ingest import IngestError
     from .llm import LLMConfigError, LLMError, get_chat_client
     from .memory import Memory, RememberResult
     from .memory import MemoryError_ as MemoryError_  # deprecated: InvalidInput
@@ -73,7 +72,7 @@ _LAZY = {
     "DiskFull": ".store.base",
     "StoreUnavailable": ".store.base",
     "EmbedderError": ".embed",
-    "IngestError": ".ingest",
+    "IngestError": ".errors",
     "LLMError": ".llm",
     "LLMConfigError": ".llm",
     "NLPError": ".nlp",

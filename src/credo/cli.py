@@ -19,7 +19,8 @@ from .cli_common import (
     iso_times,
     open_memory,
 )
-from .config import MAX_REJECTION_CHARS, Settings, SettingsError
+from .config import MAX_REJECTION_CHARS, Settings
+from .errors import CredoError
 from .progress import Progress
 from .render import format_date, refusal
 
@@ -906,12 +907,6 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 2
     parser = build_parser(argv)
     args = parser.parse_args(argv)
-    from .embed import EmbedderError
-    from .errors import InvalidInput
-    from .policy import PolicyError
-    from .store import StoreError
-    from .store.base import ScopeError
-
     try:
         settings = Settings.from_env()
         if args.standalone is not None:
@@ -929,12 +924,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     except BrokenPipeError:  # `credo list | head` is fine
         return 0
     except (
-        InvalidInput,
-        StoreError,
-        EmbedderError,
-        ScopeError,
-        PolicyError,
-        SettingsError,
+        CredoError,  # anything credo refused or could not do: a message, never a traceback
         OSError,
         UnicodeError,  # standard input that is not UTF-8
     ) as exc:

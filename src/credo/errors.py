@@ -18,7 +18,8 @@ The classes, where they live, and what they mean (all importable from `credo`):
 - `EmbedderError` (RuntimeError, credo.embed), `LLMError` (RuntimeError, credo.llm),
   `NLPError` (RuntimeError, credo.nlp): a model or an endpoint could not be built or
   reached. `LLMConfigError` (ValueError, credo.llm): a chat model is misconfigured.
-- `IngestError` (ValueError, credo.ingest): an input cannot be read as a conversation.
+- `IngestError` (ValueError, here; also importable from credo.ingest): an input cannot be
+  read as a conversation.
 - `SettingsError` (ValueError, credo.config), `PolicyError` (ValueError, credo.policy),
   `CatalogueError` (ValueError, credo.predicates), `TimeError` (ValueError,
   credo.timeparse): a setting, a gate policy file, a predicate catalogue entry or a time
@@ -44,4 +45,11 @@ class NotFound(InvalidInput):
     """No fact (or conflict, alias, rule) with that id in this scope."""
 
 
-__all__ = ["CredoError", "InvalidInput", "NotFound"]
+class IngestError(CredoError, ValueError):
+    """The input cannot be read as a conversation; the message names the file and place.
+
+    Raised by the readers of `credo.ingest` and `credo.exports` (and importable from
+    `credo.ingest`, as it always was)."""
+
+
+__all__ = ["CredoError", "IngestError", "InvalidInput", "NotFound"]

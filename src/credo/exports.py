@@ -38,8 +38,9 @@ from pathlib import Path
 from typing import Any
 
 from .config import MAX_INPUT_BYTES, MAX_TURN_CHARS
+from .errors import IngestError
 from .extract.base import Turn
-from .ingest import IngestError, parse_timestamp
+from .timeparse import parse_timestamp
 
 __all__ = [
     "EXPORT_FORMATS",

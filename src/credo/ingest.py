@@ -33,14 +33,16 @@ from .config import (
     MAX_REF_CHARS,
     MAX_TURN_CHARS,
 )
-from .errors import CredoError, InvalidInput
+from .errors import IngestError, InvalidInput
 from .extract.base import Extraction, Extractor, Turn
 from .keys import display_name
 from .memory import Memory
 from .secrets import mask_field, mask_secrets
 from .store.base import IngestOutcome
 from .suppress import AppliedRequest, SuppressionRequest, detect, plan_request
-from .timeparse import EARLIEST, LATEST, TimeError, parse_time
+from .textcheck import CONTROL as _CONTROL
+from .textcheck import rejection_excerpt
+from .timeparse import EARLIEST, LATEST, parse_timestamp
 from .transfer import read_json_lines
 
 __all__ = [
@@ -67,8 +69,6 @@ FORMATS = ("auto", "jsonl", "openai", "locomo", "chatgpt", "claude", "notes")
 #: the formats of the histories people download (`credo.exports`): their episodes are
 #: keyed by conversation, so a later, larger export resumes where an earlier one stopped
 EXPORT_FORMATS = ("chatgpt", "claude", "notes")
-#: what no id, episode or speaker may hold (tab, line feed and carriage return aside)
-_CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
 #: what a turn's content may not hold: control characters (tab and line breaks aside) and
 #: lone surrogates (what bytes that are not UTF-8 become when read leniently)
 _NOT_TEXT = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f\ud800-\udfff]")
@@ -86,20 +86,6 @@ _ROLE_ALIASES = {
     "model": "assistant",
     "function": "tool",
 }
-
-
-class IngestError(CredoError, ValueError):
-    """The input cannot be read as a conversation; the message names the file and place."""
-
-
-# -- time ---------------------------------------------------------------------------------
-def parse_timestamp(value: Any, *, where: str = "") -> float | None:
-    """Epoch seconds (or milliseconds), ISO 8601, or LoCoMo's "4:05 pm on 19 June, 2024":
-    `credo.timeparse.parse_time`, with its errors as `IngestError`s."""
-    try:
-        return parse_time(value, where=where)
-    except TimeError as exc:
-        raise IngestError(str(exc)) from exc
 
 
 # -- readers ------------------------------------------------------------------------------
@@ -859,8 +845,6 @@ def _judge(
             }
         )
     else:
-        from .memory import rejection_excerpt
-
         report.rejected += 1
         report.rejected_by_code[code] += 1
         shown = rejection_excerpt(candidate.text)  # as the stored rejection: masked, bounded

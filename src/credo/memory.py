@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import builtins
 import dataclasses
-import re
 import time
 import uuid
 from collections.abc import Callable, Iterable, Iterator, Sequence
@@ -63,6 +62,9 @@ from .secrets import (
 )
 from .store.base import Conflict, Event, ForgetReport, Rejection, Rule, Store, check_scope
 from .suppress import AppliedRequest
+from .textcheck import CONTROL as _CONTROL
+from .textcheck import NOT_UTF8 as _NOT_UTF8
+from .textcheck import rejection_excerpt as rejection_excerpt  # its old home
 from .timeparse import MAX_CLOCK_SKEW, TimeError, parse_instant
 from .timeparse import parse_time as _parse_time
 
@@ -71,9 +73,6 @@ if TYPE_CHECKING:
 
 #: "don't remember that", said through `remember`, names the last fact stored this recently
 PREVIOUS_WINDOW = 600.0
-_CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
-#: lone surrogates: what bytes that were not UTF-8 become when read leniently (not text)
-_NOT_UTF8 = re.compile(r"[\ud800-\udfff]")
 
 
 #: the old name of `InvalidInput` (credo.errors), kept so that code catching it still works;
@@ -1193,13 +1192,3 @@ def _masked_at(text: str, findings: Sequence[Any]) -> str:
 
 def _one_line(text: str) -> str:
     return " ".join(text.split())
-
-
-def rejection_excerpt(text: str, limit: int = MAX_REJECTION_CHARS) -> str:
-    """What a rejection keeps of a refused text: secrets masked, then at most `limit`
-    characters (with a trailing ellipsis when cut). Masking looks at no more than
-    `MAX_TURN_CHARS`, so a huge input costs a bounded time."""
-    masked = mask_secrets(text[:MAX_TURN_CHARS])
-    if len(masked) <= limit and len(text) <= MAX_TURN_CHARS:
-        return masked
-    return masked[: max(limit - 1, 0)] + "\u2026"

@@ -11,9 +11,17 @@ import re
 from datetime import UTC, datetime
 from typing import Any
 
-from .errors import CredoError
+from .errors import CredoError, IngestError
 
-__all__ = ["EARLIEST", "LATEST", "MAX_CLOCK_SKEW", "TimeError", "parse_instant", "parse_time"]
+__all__ = [
+    "EARLIEST",
+    "LATEST",
+    "MAX_CLOCK_SKEW",
+    "TimeError",
+    "parse_instant",
+    "parse_time",
+    "parse_timestamp",
+]
 
 #: a valid_from this far past the clock is a clock skew; further is refused
 MAX_CLOCK_SKEW = 300.0
@@ -74,6 +82,16 @@ def parse_time(value: Any, *, where: str = "") -> float | None:
     if iso.tzinfo is None:
         iso = iso.replace(tzinfo=UTC)
     return iso.timestamp()
+
+
+def parse_timestamp(value: Any, *, where: str = "") -> float | None:
+    """A time read from a conversation file (`credo.ingest`, `credo.exports`): epoch
+    seconds (or milliseconds), ISO 8601, or LoCoMo's "4:05 pm on 19 June, 2024":
+    `parse_time`, with its errors as `IngestError`s (also importable from credo.ingest)."""
+    try:
+        return parse_time(value, where=where)
+    except TimeError as exc:
+        raise IngestError(str(exc)) from exc
 
 
 _PERIOD = re.compile(r"^\s*(\d{4})(?:-(\d{1,2})(?:-(\d{1,2}))?)?\s*$")

@@ -28,10 +28,11 @@ from .config import (
     MAX_TURN_CHARS,
     REJECTIONS_KEPT,
 )
+from .errors import InvalidInput
 from .fact import SOURCE_CONFIDENCE, Fact, Status, base_key, new_id, validate_source
-from .memory import _CONTROL, _NOT_UTF8, MemoryError_, rejection_excerpt
 from .secrets import find_secrets_whole, mask_field, mask_secrets, masked_kind
 from .store.base import Event, Rejection, Rule, Store, check_scope
+from .textcheck import CONTROL, NOT_UTF8, rejection_excerpt
 from .timeparse import EARLIEST, LATEST, TimeError
 from .timeparse import parse_time as _parse_time
 
@@ -175,9 +176,9 @@ class _Fields:
             raise _Malformed(f"{key!r} must be text, not {type(value).__name__}")
         if not empty and not value.strip():
             raise _Malformed(f"{key!r} is empty")
-        if _CONTROL.search(value[: limit + 1]):
+        if CONTROL.search(value[: limit + 1]):
             raise _Malformed(f"{key!r} holds control characters (such as NUL)")
-        if _NOT_UTF8.search(value[: limit + 1]):
+        if NOT_UTF8.search(value[: limit + 1]):
             raise _Malformed(f"{key!r} holds text that is not UTF-8 (a lone surrogate)")
         if len(value) > limit:
             if cut:
@@ -207,7 +208,7 @@ class _Fields:
 
     def source(self, key: str = "source") -> str:
         value = self.data.get(key, "user")
-        if not isinstance(value, str) or len(value) > MAX_LABEL_CHARS or _CONTROL.search(value):
+        if not isinstance(value, str) or len(value) > MAX_LABEL_CHARS or CONTROL.search(value):
             raise _Malformed(f"{key!r} must be a source of at most {MAX_LABEL_CHARS} characters")
         try:
             return mask_field(validate_source(value))
@@ -238,7 +239,7 @@ class _Fields:
             raise _Refused(f"{key!r} holds {len(value)} references; the limit is {MAX_REFS}")
         refs = []
         for item in value:
-            if not isinstance(item, str) or _CONTROL.search(item):
+            if not isinstance(item, str) or CONTROL.search(item):
                 raise _Malformed(f"{key!r} must hold ids (text without control characters)")
             if len(item) > MAX_REF_CHARS:
                 raise _Refused(f"a reference in {key!r} is over {MAX_REF_CHARS} characters")
@@ -263,7 +264,7 @@ def _record_scope(f: _Fields, target: str, rescope: bool) -> None:
     except ValueError as exc:
         raise _Malformed(str(exc)) from exc
     if named != target and not rescope:
-        raise MemoryError_(
+        raise InvalidInput(
             f"{f.where()} is of scope {named!r}, but this import writes scope {target!r}: "
             f"nothing imported. To copy the records into {target!r}, import with --into "
             f"{target} (into={target!r}); to restore them as {named!r}, import with --scope "
@@ -322,7 +323,7 @@ def _parse_fact(f: _Fields, target: str) -> Fact:
 
 def _parse(f: _Fields, target: str, rescope: bool) -> dict[str, Any] | Fact | None:
     """The checked record: a Fact, the cleaned fields of another record, or None for a
-    header. Raises _Malformed, _Refused or MemoryError_ (a record of another scope)."""
+    header. Raises _Malformed, _Refused or InvalidInput (a record of another scope)."""
     from .secrets import contains_secret
 
     _check_keys(f)
@@ -396,7 +397,7 @@ def _parse(f: _Fields, target: str, rescope: bool) -> dict[str, Any] | Fact | No
         return {
             # the refused text may hold what was refused: masked, and only an excerpt (a
             # malformed candidate's control characters are dropped: never stored again)
-            "text": rejection_excerpt(_CONTROL.sub("", text[: MAX_TURN_CHARS + 1])),
+            "text": rejection_excerpt(CONTROL.sub("", text[: MAX_TURN_CHARS + 1])),
             "code": f.code("code"),
             "reason": rejection_excerpt(
                 f.text("reason", limit=MAX_TURN_CHARS, cut=True, empty=True) or ""
@@ -525,7 +526,7 @@ def _place_facts(
         if seen is None:
             unique[fact.id] = (n, fact)
         elif seen[1].text != fact.text:
-            raise MemoryError_(
+            raise InvalidInput(
                 f"record {n} (fact): id {fact.id} is given twice with other text: nothing imported"
             )
         else:
@@ -549,7 +550,7 @@ def _place_facts(
         elif have.text == fact.text:
             report.skipped += 1
         else:
-            raise MemoryError_(
+            raise InvalidInput(
                 f"record {n} (fact): fact {old} is already in scope {scope!r} "
                 "with other text: nothing imported (a fact's text is never "
                 "overwritten)"
@@ -592,14 +593,14 @@ def import_records(
     other text is an error, never an overwrite. Nothing is written unless every record is
     well formed; records refused for their content are listed in `report.refused`."""
     if scope is not None and into is not None and scope != into:
-        raise MemoryError_(f"scope={scope!r} and into={into!r} disagree: name one scope")
+        raise InvalidInput(f"scope={scope!r} and into={into!r} disagree: name one scope")
     target = into if into is not None else scope
     if target is None:
-        raise MemoryError_("say which scope to import into (scope= or into=)")
+        raise InvalidInput("say which scope to import into (scope= or into=)")
     try:
         target = check_scope(target)
     except ValueError as exc:
-        raise MemoryError_(str(exc)) from exc
+        raise InvalidInput(str(exc)) from exc
     report = ImportReport(scopes=[target])
     now = clock()
     facts: list[tuple[int, Fact]] = []
@@ -612,15 +613,15 @@ def import_records(
             )
             continue
         if not isinstance(record, dict) or not isinstance(record.get("type"), str):
-            raise MemoryError_(f"record {n}: not a credo export record (no 'type')")
+            raise InvalidInput(f"record {n}: not a credo export record (no 'type')")
         kind = record["type"]
         if kind not in _RECORD_FIELDS:
-            raise MemoryError_(f"record {n}: unknown record type {kind[:40]!r}")
+            raise InvalidInput(f"record {n}: unknown record type {kind[:40]!r}")
         fields = _Fields(n, kind, {k: v for k, v in record.items() if k != "type"}, now)
         try:
             parsed = _parse(fields, target, rescope=into is not None)
         except _Malformed as exc:
-            raise MemoryError_(f"{fields.where()}: {exc}: nothing imported") from exc
+            raise InvalidInput(f"{fields.where()}: {exc}: nothing imported") from exc
         except _Refused as exc:
             named = record.get("id")
             an_id = isinstance(named, str) and _ID.fullmatch(named) is not None
@@ -773,20 +774,20 @@ def import_all_scopes(
         if isinstance(record, LongLine) and where is None:
             where = "default"  # refused wherever it goes: only its report line matters
         if not isinstance(where, str):
-            raise MemoryError_(f"record {n}: names no scope, and no header before it does")
+            raise InvalidInput(f"record {n}: names no scope, and no header before it does")
         groups.setdefault(where, []).append(record)
     reports = []
     with store.transaction():
         for name, part in groups.items():
             try:
                 reports.append(import_records(store, part, scope=name, clock=clock))
-            except MemoryError_ as exc:
-                raise MemoryError_(f"scope {name!r}: {exc}") from exc
+            except InvalidInput as exc:
+                raise InvalidInput(f"scope {name!r}: {exc}") from exc
     return reports
 
 
 # -- JSON in ---------------------------------------------------------------------------------
-def loads_json(text: str | bytes, *, where: str, error: type[Exception] = MemoryError_) -> Any:
+def loads_json(text: str | bytes, *, where: str, error: type[Exception] = InvalidInput) -> Any:
     """json.loads with its failures as `error`, naming `where`: a syntax error, a number
     too long to read, or nesting too deep for the parser (json raises RecursionError)."""
     try:
@@ -803,7 +804,7 @@ def read_json_lines(
     stream: IO[bytes] | IO[str],
     *,
     name: str,
-    error: type[Exception] = MemoryError_,
+    error: type[Exception] = InvalidInput,
     at: str = "{name}: line {n}",
     max_line: int = MAX_LINE_BYTES,
     max_total: int = MAX_INPUT_BYTES,
