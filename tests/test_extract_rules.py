@@ -77,6 +77,7 @@ def test_the_default_speaker_is_the_user() -> None:
         "I'm lactose intolerant.",
         "i'm left-handed",
         "I'm 34 years old.",
+        "I can't eat gluten",  # the tagger reads "gluten" as the verb
     ],
 )
 def test_ingest_keys_a_statement_as_remember_does(sqlite_store: Store, said: str) -> None:

@@ -119,11 +119,29 @@ def parse(text: str) -> Doc:
         fixed = spelt(text)
         reading = nlp(fixed) if fixed != text else doc
         named = _subject_named(reading, fixed)
+        named = _object_named(reading if named == fixed else nlp(named), named)
         if named != fixed:
             reading = nlp(named)
     if reading is doc or len(reading) != len(doc):
         return doc
     return _laid_on(doc, reading)
+
+
+def _object_named(reading: Doc, text: str) -> str:
+    """ "i can't eat gluten": the tagger reads the verb as an auxiliary and the noun after
+    it as the verb. A root that English knows only as a noun (lemminflect has no verb
+    "gluten"), right after a verb, is read again written as a name ("... eat Gluten"), its
+    object. Only for reading; the stored words are the user's."""
+    from lemminflect import getAllLemmas
+
+    root = next((t for t in reading if t.dep_ == "ROOT"), None)
+    if root is None or root.pos_ != "VERB" or root.i == 0 or not root.text.islower():
+        return text
+    before = reading[root.i - 1]
+    known = getAllLemmas(root.lower_)
+    if before.pos_ not in ("AUX", "VERB") or "VERB" in known or "NOUN" not in known:
+        return text
+    return text[: root.idx] + root.text[:1].upper() + text[root.idx + 1 :]
 
 
 def _subject_named(reading: Doc, text: str) -> str:
