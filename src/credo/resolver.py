@@ -45,6 +45,7 @@ import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
+from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
 from .config import (
@@ -826,6 +827,232 @@ def _same_subject_relation(
     return catalogue.canonical(a.predicate or "")[0] == catalogue.canonical(b.predicate or "")[0]
 
 
+@dataclass
+class _Case:
+    """One incoming fact and what `resolve` knows of it: the live stored facts of its
+    scope, those on its key, its polarity, and the settings the rules read. What the
+    later rules read of the incoming sentence is read once, when first asked for."""
+
+    incoming: Fact
+    live: list[Fact]
+    on_key: list[Fact]
+    base: str
+    negated: bool
+    one_valued: bool
+    similarity: Similarity
+    catalogue: Catalogue
+    me: str
+    duplicate_at: float
+    update_window: float
+
+    @cached_property
+    def in_the_past(self) -> bool:
+        """A one-valued state told in the past ("i worked at Acme")."""
+        return self.one_valued and said_in_the_past(self.incoming.text)
+
+
+def _case(
+    incoming: Fact,
+    stored: Sequence[Fact],
+    *,
+    similarity: Similarity,
+    duplicate_at: float = 0.92,
+    update_window: float = UPDATE_WINDOW,
+    catalogue: Catalogue | None = None,
+    me: str = DEFAULT_SUBJECT,
+) -> _Case:
+    """The `_Case` `resolve` decides: the live stored facts of the incoming fact's scope
+    (itself left out), and those of them on its key."""
+    catalogue = catalogue or shipped()
+    live = [f for f in stored if f.is_live and f.scope == incoming.scope and f.id != incoming.id]
+    on_key = [f for f in live if _same_subject_relation(incoming, f, catalogue, me)]
+    base, negated = split_polarity(incoming.predicate or "")
+    return _Case(
+        incoming=incoming,
+        live=live,
+        on_key=on_key,
+        base=base,
+        negated=negated,
+        one_valued=bool(incoming.key) and catalogue.one_valued(base),
+        similarity=similarity,
+        catalogue=catalogue,
+        me=me,
+        duplicate_at=duplicate_at,
+        update_window=update_window,
+    )
+
+
+# 1. duplicates: the rules that find the incoming fact already said
+
+
+def _agrees_on_key(case: _Case, fact: Fact) -> bool:
+    """A fact on the key said with the same polarity and the same object (or, neither
+    having one, in the same words): the facts the on-key duplicate rules look at."""
+    incoming = case.incoming
+    return split_polarity(fact.predicate or "")[1] == case.negated and (
+        objects_agree(incoming.object, fact.object)
+        or not (incoming.object or fact.object)
+        and same_words(incoming.text, fact.text)
+    )
+
+
+def _told_in_the_past(case: _Case, fact: Fact) -> bool:
+    """ "i worked at Acme" after "i work at Acme": a one-valued state told in the past
+    is not the same claim as the stored present one (whether it ends it, `_ended_by_past`
+    decides)."""
+    return case.in_the_past and not said_in_the_past(fact.text)
+
+
+def _ended_by_past(case: _Case, fact: Fact) -> bool:
+    """A state told in the past (`_told_in_the_past`) a day or more after the stored
+    present one: it says the state ended."""
+    return (
+        _told_in_the_past(case, fact)
+        and case.incoming.asserted_at - fact.asserted_at >= case.update_window
+    )
+
+
+def _spelt_out(case: _Case, fact: Fact) -> set[str]:
+    """The words of an object written as initials on one side ("nyc" / "New York City"):
+    the same value, so only what the sentences say besides them can differ."""
+    incoming = case.incoming
+    spelt = set(_tokens(incoming.object)) | set(_tokens(fact.object))
+    initials = (
+        _initials_of(incoming.object, fact.object)
+        or _initials_of(fact.object, incoming.object)
+        or _spelt_in_part(incoming.object or "", fact.object or "")
+        or _spelt_in_part(fact.object or "", incoming.object or "")
+    )
+    return spelt if initials else set()
+
+
+def _same_claim(case: _Case, fact: Fact) -> bool:
+    """A fact on the key (`_agrees_on_key`) said in the same words, naming no other
+    numbers or names, and the new sentence says nothing more: a duplicate."""
+    incoming = case.incoming
+    return _same_signature(
+        fact.text, incoming.text, negations=False, values=(incoming.object, fact.object)
+    ) and not (_extra_words(incoming, fact, case.catalogue) - _spelt_out(case, fact))
+
+
+def _said_more_fully(case: _Case, fact: Fact) -> bool:
+    """A fact on the key (`_agrees_on_key`, not `_same_claim`) that the new sentence
+    says more fully, keeping all the stored one said: "works at Reaktor" -> "... as a
+    designer", "I have a sister" -> "I have a sister who teaches in Porto" (a
+    refinement)."""
+    incoming = case.incoming
+    if _same_signature(
+        fact.text, incoming.text, negations=False, values=(incoming.object, fact.object)
+    ):
+        return not (_extra_words(fact, incoming, case.catalogue) - _spelt_out(case, fact))
+    return _says_no_more(fact, incoming) and not _extra_words(fact, incoming, case.catalogue)
+
+
+def _sibling_state(case: _Case, fact: Fact) -> set[str] | None:
+    """The words of the state a fact on a sibling "be" key says the subject is (be +
+    "engaged two years", be_engaged + "for two years"), or None where the fact is not
+    one (on the key itself, another subject, another polarity, not a "be" key)."""
+    incoming = case.incoming
+    if not (case.base.startswith("be") and incoming.key):
+        return None
+    mine = set(_tokens(_state(case.base, incoming.object)))
+    other = case.catalogue.canonical(fact.predicate or "")
+    if (
+        not mine
+        or fact in case.on_key
+        or not same_subject(fact.subject, incoming.subject, case.me)
+        or not other[0].startswith("be")
+        or other[1] != case.negated
+    ):
+        return None
+    return set(_tokens(_state(other[0], fact.object)))
+
+
+def _same_state(case: _Case, fact: Fact) -> bool:
+    """ "I've been engaged two years" / "... engaged for two years": one state said on
+    sibling "be" keys, in the same words: a duplicate."""
+    theirs = _sibling_state(case, fact)
+    if theirs is None:
+        return False
+    mine = set(_tokens(_state(case.base, case.incoming.object)))
+    return (
+        theirs == mine
+        and _same_signature(fact.text, case.incoming.text)
+        and not _extra_words(case.incoming, fact, case.catalogue) - mine
+    )
+
+
+def _state_said_more_fully(case: _Case, fact: Fact) -> bool:
+    """ "I am engaged" after "I am engaged to Noor": a state on a sibling "be" key said
+    less fully than stored: a duplicate (said more fully, it is stored beside: a fuller
+    state may be another one)."""
+    theirs = _sibling_state(case, fact)
+    if theirs is None:
+        return False
+    mine = set(_tokens(_state(case.base, case.incoming.object)))
+    return mine < theirs and _says_no_more(case.incoming, fact)
+
+
+def _ranked(case: _Case) -> list[tuple[float, Fact]]:
+    """The live facts with their similarity to the incoming sentence, most similar first."""
+    incoming = case.incoming
+    return sorted(
+        ((case.similarity(incoming.text, f.text), f) for f in case.live),
+        key=lambda p: p[0],
+        reverse=True,
+    )
+
+
+def _same_sentence(case: _Case, fact: Fact) -> bool:
+    """The same sentence (the same words), and where both have keys, the same polarity:
+    a duplicate at any similarity."""
+    return same_words(case.incoming.text, fact.text) and (
+        not (fact.key and case.incoming.key)
+        or split_polarity(fact.predicate or "")[1] == case.negated
+    )
+
+
+def _same_words(case: _Case, fact: Fact) -> bool:
+    """A fact close enough to be a duplicate (the caller checks the similarity), said
+    with the same signature and the same tense; on a key, only a fact on the same key
+    with the same polarity and object (there, the objects decide, not the wording)."""
+    incoming = case.incoming
+    if (
+        fact.key
+        and incoming.key
+        and not _same_subject_relation(incoming, fact, case.catalogue, case.me)
+    ):
+        return False
+    if (
+        fact.key
+        and incoming.key
+        and (
+            split_polarity(fact.predicate or "")[1] != case.negated
+            or not objects_agree(incoming.object, fact.object)
+        )
+    ):
+        return False
+    return _same_signature(fact.text, incoming.text) and said_in_the_past(
+        fact.text
+    ) == said_in_the_past(incoming.text)
+
+
+def _paraphrased(case: _Case, fact: Fact, score: float) -> bool:
+    """The same claim in other words (`paraphrase`, the caller checks the similarity),
+    with the same polarity; on one key only with the same object, typos aside."""
+    incoming = case.incoming
+    if (
+        fact.key
+        and incoming.key
+        and _same_subject_relation(incoming, fact, case.catalogue, case.me)
+        and not _same_object_as_typed(incoming.object, fact.object)
+    ):
+        return False
+    return split_polarity(fact.predicate or "")[1] == case.negated and paraphrase(
+        incoming, fact, score
+    )
+
+
 def resolve(
     incoming: Fact,
     stored: Sequence[Fact],
@@ -837,116 +1064,57 @@ def resolve(
     me: str = DEFAULT_SUBJECT,
 ) -> Resolution:
     """Classify `incoming` against the stored facts that could bear on it. `me` is the
-    user's own subject (the scope's canonical subject), whom a "we" includes."""
-    catalogue = catalogue or shipped()
-    live = [f for f in stored if f.is_live and f.scope == incoming.scope and f.id != incoming.id]
+    user's own subject (the scope's canonical subject), whom a "we" includes.
+
+    The rules are tried in the order written here: first whether the fact is already
+    said (a duplicate), then which stored facts it says more fully (refinements) or
+    contradicts (clashes), then, from those, the outcome."""
+    case = _case(
+        incoming,
+        stored,
+        similarity=similarity,
+        duplicate_at=duplicate_at,
+        update_window=update_window,
+        catalogue=catalogue,
+        me=me,
+    )
+    catalogue = case.catalogue
+    live, on_key = case.live, case.on_key
+    base, negated, one_valued = case.base, case.negated, case.one_valued
     if not live:
         return _new(incoming, "no live fact on this key" if incoming.key else "nothing like it")
-    on_key = [f for f in live if _same_subject_relation(incoming, f, catalogue, me)]
-    base, negated = split_polarity(incoming.predicate or "")
-    one_valued = bool(incoming.key) and catalogue.one_valued(base)
 
-    # 1. duplicate: the same claim; never when the sentences name other numbers or names,
-    #    or when the new sentence says more than the stored one (that is a refinement)
+    # 1. duplicate: the same claim on the key, the same state on a sibling "be" key, the
+    #    same sentence, the same words, the same claim in other words
     said_more: list[Fact] = []
-    # "i worked at Acme" after "i work at Acme": a one-valued state told in the past is
-    # not the same claim; a day later or more it says the state ended
-    in_the_past = one_valued and said_in_the_past(incoming.text)
     ended: list[Fact] = []
     for fact in on_key:
-        if split_polarity(fact.predicate or "")[1] != negated or not (
-            objects_agree(incoming.object, fact.object)
-            or not (incoming.object or fact.object)
-            and same_words(incoming.text, fact.text)
-        ):
+        if not _agrees_on_key(case, fact):
             continue
-        if in_the_past and not said_in_the_past(fact.text):
-            if incoming.asserted_at - fact.asserted_at >= update_window:
+        if _told_in_the_past(case, fact):
+            if _ended_by_past(case, fact):
                 ended.append(fact)
             continue
-        if _same_signature(
-            fact.text, incoming.text, negations=False, values=(incoming.object, fact.object)
-        ):
-            # the words of an object written as initials ("nyc" / "New York City") are
-            # the same value: only what the sentences say besides it can differ
-            spelt = set(_tokens(incoming.object)) | set(_tokens(fact.object))
-            initials = (
-                _initials_of(incoming.object, fact.object)
-                or _initials_of(fact.object, incoming.object)
-                or _spelt_in_part(incoming.object or "", fact.object or "")
-                or _spelt_in_part(fact.object or "", incoming.object or "")
-            )
-            extra = _extra_words(incoming, fact, catalogue) - (spelt if initials else set())
-            if not extra:
-                return _duplicate(incoming, fact, "same claim")
-            if not _extra_words(fact, incoming, catalogue) - (spelt if initials else set()):
-                said_more.append(fact)  # "works at Reaktor" -> "... as a designer"
-        elif _says_no_more(fact, incoming) and not _extra_words(fact, incoming, catalogue):
-            # "I have a sister" -> "I have a sister who teaches in Porto": the new
-            # sentence names more (a place, a number) and keeps all the stored one said
+        if _same_claim(case, fact):
+            return _duplicate(incoming, fact, "same claim")
+        if _said_more_fully(case, fact):
             said_more.append(fact)
-    # "I've been engaged two years" / "... engaged for two years", "I am engaged to Noor" /
-    # "I am engaged": one state said on sibling "be" keys (be + "engaged two years",
-    # be_engaged + "for two years"): the same state, or one said less fully than stored
-    # (said more fully, it is stored beside: a fuller state may be another one)
-    if base.startswith("be") and incoming.key:
-        mine = set(_tokens(_state(base, incoming.object)))
-        for fact in live:
-            other = catalogue.canonical(fact.predicate or "")
-            if (
-                not mine
-                or fact in on_key
-                or not same_subject(fact.subject, incoming.subject, me)
-                or not other[0].startswith("be")
-                or other[1] != negated
-            ):
-                continue
-            theirs = set(_tokens(_state(other[0], fact.object)))
-            if (
-                theirs == mine
-                and _same_signature(fact.text, incoming.text)
-                and not _extra_words(incoming, fact, catalogue) - mine
-            ):
-                return _duplicate(incoming, fact, "the same state")
-            if mine < theirs and _says_no_more(incoming, fact):
-                return _duplicate(incoming, fact, f"said more fully by {fact.text!r}")
-    for score, fact in sorted(
-        ((similarity(incoming.text, f.text), f) for f in live), key=lambda p: p[0], reverse=True
-    ):
-        if same_words(incoming.text, fact.text) and (
-            not (fact.key and incoming.key) or split_polarity(fact.predicate or "")[1] == negated
-        ):
+    for fact in live:
+        if _same_state(case, fact):
+            return _duplicate(incoming, fact, "the same state")
+        if _state_said_more_fully(case, fact):
+            return _duplicate(incoming, fact, f"said more fully by {fact.text!r}")
+    for score, fact in _ranked(case):
+        if _same_sentence(case, fact):
             return _duplicate(incoming, fact, "the same sentence")
         if score < duplicate_at:
             break
-        if fact.key and incoming.key and not _same_subject_relation(incoming, fact, catalogue, me):
-            continue
-        if (
-            fact.key
-            and incoming.key
-            and (
-                split_polarity(fact.predicate or "")[1] != negated
-                or not objects_agree(incoming.object, fact.object)
-            )
-        ):
-            continue  # on the key, the objects decide (below), not the wording
-        if _same_signature(fact.text, incoming.text) and said_in_the_past(
-            fact.text
-        ) == said_in_the_past(incoming.text):
+        if _same_words(case, fact):
             return _duplicate(incoming, fact, f"the same words (similarity {score:.2f})")
-    for score, fact in sorted(
-        ((similarity(incoming.text, f.text), f) for f in live), key=lambda p: p[0], reverse=True
-    ):
+    for score, fact in _ranked(case):
         if score < PARAPHRASE_AT:
             break
-        if (
-            fact.key
-            and incoming.key
-            and _same_subject_relation(incoming, fact, catalogue, me)
-            and not _same_object_as_typed(incoming.object, fact.object)
-        ):
-            continue  # on one key the objects decide (below), typos aside
-        if split_polarity(fact.predicate or "")[1] == negated and paraphrase(incoming, fact, score):
+        if _paraphrased(case, fact, score):
             return _duplicate(incoming, fact, f"the same claim in other words ({score:.2f})")
 
     # 2. the stored facts on the key, one by one; "switched from Vim to Helix" names the
