@@ -850,6 +850,49 @@ class _Case:
         """A one-valued state told in the past ("i worked at Acme")."""
         return self.one_valued and said_in_the_past(self.incoming.text)
 
+    @cached_property
+    def in_the_past_too(self) -> bool:
+        """The incoming sentence told in the past, whatever its key."""
+        return said_in_the_past(self.incoming.text)
+
+    @cached_property
+    def left_behind(self) -> str | None:
+        """The value "switched from Vim to Helix" says it leaves behind."""
+        return changed_from(self.incoming.text)
+
+    @cached_property
+    def clauses(self) -> list[tuple[tuple[str, ...], bool]]:
+        """The incoming sentence's clauses, each affirmed or denied."""
+        return _clauses_affirmed(self.incoming.text)
+
+    @cached_property
+    def past_denied(self) -> bool:
+        """The incoming fact denies the past ("I've never been to Asia")."""
+        return self.negated and denies_the_past(self.incoming.text)
+
+    @cached_property
+    def couple(self) -> bool:
+        """A parting said of the couple ("we broke up", "noor and I broke up")."""
+        return self.incoming.subject in ("we", None) and (
+            self.base in _PARTING or _parts(self.incoming)
+        )
+
+    @cached_property
+    def changed(self) -> tuple[str, str, str] | None:
+        """The change verb, the thing it gives a new value, and the value ("bumped the
+        budget to 8k")."""
+        return changed_value(self.incoming.text)
+
+    @cached_property
+    def my_state(self) -> str | None:
+        """What the incoming fact says the subject is, as a state ("single", "married")."""
+        return _as_state(self.base, self.incoming.object)
+
+    @cached_property
+    def renewed(self) -> str | None:
+        """The thing the incoming fact says there is a new one of ("a new boss")."""
+        return renewed_thing(self.incoming.text) if not self.negated else None
+
 
 def _case(
     incoming: Fact,
@@ -1053,6 +1096,347 @@ def _paraphrased(case: _Case, fact: Fact, score: float) -> bool:
     )
 
 
+# 2. refinements and clashes: the rules that find what the incoming fact says more fully
+#    or contradicts
+
+
+def _same_polarity(case: _Case, fact: Fact) -> bool:
+    """The stored fact is affirmed where the incoming one is, denied where it is."""
+    return split_polarity(fact.predicate or "")[1] == case.negated
+
+
+def _then_and_now(case: _Case, fact: Fact) -> bool:
+    """ "I was married five times" / "I'm divorced": a stored state told in the past is
+    not contradicted by one said of the present."""
+    return (
+        _same_polarity(case, fact)
+        and case.base.startswith("be")
+        and said_in_the_past(fact.text)
+        and not case.in_the_past_too
+    )
+
+
+def _renamed_value(case: _Case, fact: Fact) -> bool:
+    """ "York" / "New York" on a one-valued key: two places, not one said fully (a clash)."""
+    incoming = case.incoming
+    return (
+        _same_polarity(case, fact)
+        and case.one_valued
+        and (_renamed(incoming.object, fact.object) or _renamed(fact.object, incoming.object))
+    )
+
+
+def _refines_value(case: _Case, fact: Fact) -> bool:
+    """The incoming object extends the stored one ("Python" -> "Python and Go") and keeps
+    all the stored sentence said: a refinement. Not "likes dogs but not cats" -> "likes
+    dogs and cats", nor "I have a parrot, she is Kiki" -> "I have a parrot named Rio"
+    (both kept)."""
+    return (
+        _same_polarity(case, fact)
+        and extends(case.incoming.object, fact.object)
+        and not _SETS_AGAINST.search(fact.text)
+        and not _extra_words(fact, case.incoming, case.catalogue)
+    )
+
+
+def _value_said_more_fully(case: _Case, fact: Fact) -> bool:
+    """The stored object extends the incoming one and the incoming sentence says no more:
+    the incoming fact is said more fully already (a duplicate)."""
+    return (
+        _same_polarity(case, fact)
+        and extends(fact.object, case.incoming.object)
+        and _says_no_more(case.incoming, fact)
+    )
+
+
+def _clashes_on_key(case: _Case, fact: Fact) -> bool:
+    """Another value on the key: another version, another value of a one-valued
+    relation, a value the catalogue says excludes it, the value "switched from X" left
+    behind, another place something is deployed to (a clash)."""
+    incoming = case.incoming
+    return _same_polarity(case, fact) and bool(
+        other_version(incoming.object, fact.object)
+        or (case.one_valued and not objects_agree(incoming.object, fact.object))
+        or case.catalogue.excludes(incoming.object or "", fact.object or "")
+        or objects_agree(case.left_behind, fact.object)
+        or case.base in _PLACING
+        and other_place(incoming.object, fact.object)
+    )
+
+
+def _negates_claim(case: _Case, fact: Fact) -> bool:
+    """The negation of the same claim, on any predicate of the key, unless the denial is
+    narrower than the claim (a clash)."""
+    incoming = case.incoming
+    return (
+        not _same_polarity(case, fact)
+        and (
+            objects_agree(incoming.object, fact.object)
+            or not (incoming.object or fact.object)
+            or extends(incoming.object, fact.object)
+            or extends(fact.object, incoming.object)
+        )
+        and not narrower_denial(
+            *((incoming, fact) if case.negated else (fact, incoming)), case.catalogue
+        )
+    )
+
+
+def _denies_kind(case: _Case, fact: Fact) -> bool:
+    """ "I have no pets" / "I have a cat named Miso": a denial of a kind against a claim
+    of one of its members (a clash)."""
+    incoming = case.incoming
+    return not _same_polarity(case, fact) and case.catalogue.of_kind(
+        *(
+            (incoming.object or "", fact.object or "")
+            if case.negated
+            else (fact.object or "", incoming.object or "")
+        )
+    )
+
+
+def _denied_with_same_verb(case: _Case, fact: Fact) -> bool:
+    """ "stopped playing football" / "I play in a sunday league football team": a denial
+    of what a fact off the key does, said with the same verb (a preposition more or
+    less) and naming nothing the claim does not; a narrower denial leaves the claim."""
+    incoming = case.incoming
+    verb = case.base.split("_")[0]
+    if not incoming.key or verb in _LIGHT_VERBS:
+        return False
+    said_of, said_negated = case.catalogue.canonical(fact.predicate or "")
+    if (
+        fact in case.on_key
+        or not fact.key
+        or not same_subject(fact.subject, incoming.subject, case.me)
+        or said_negated == case.negated
+        or said_of.split("_")[0] != verb
+    ):
+        return False
+    denial, claim = (incoming, fact) if case.negated else (fact, incoming)
+    named = {w for w in _tokens(denial.object) if not _is_number(w)}
+    return bool(
+        named
+        and named <= set(_tokens(claim.object))
+        and not narrower_denial(denial, claim, case.catalogue)
+    )
+
+
+def _negated_sentence(case: _Case, fact: Fact) -> bool:
+    """ "I am pretty famous at juggling plates." / "I am not pretty famous at juggling
+    plates.": the same sentence negated, keys or none (a clash)."""
+    return any(_negates(a, b) for a in case.clauses for b in _clauses_affirmed(fact.text))
+
+
+def _denies_the_past(case: _Case, fact: Fact) -> bool:
+    """ "I've never set up any Terraform modules" / "I manage our staging VPC with
+    Terraform 1.6": a denial of the past against a stored report of the same named
+    thing, said in words close enough (the embedding as evidence, the shared name as the
+    check) (a clash, whatever the time between: the past does not change)."""
+    incoming = case.incoming
+    return (
+        case.past_denied
+        and same_subject(fact.subject, incoming.subject, case.me)
+        and not split_polarity(fact.predicate or "")[1]
+        and _reports(incoming, fact, case.similarity, case.catalogue)
+    )
+
+
+def _gainsays(case: _Case, fact: Fact) -> bool:
+    """ "i scored 7/10 on the chess puzzles in my book" after "I've never tried any chess
+    puzzles": a report after a stored denial of the past contradicts it just the same,
+    at any gap (it may tell a first time or a forgotten one: which, nothing says; both
+    kept)."""
+    incoming = case.incoming
+    return bool(
+        incoming.key
+        and not case.negated
+        and same_subject(fact.subject, incoming.subject, case.me)
+        and split_polarity(fact.predicate or "")[1]
+        and denies_the_past(fact.text)
+        and _reports(fact, incoming, case.similarity, case.catalogue)
+    )
+
+
+def _of_us(case: _Case, fact: Fact) -> bool:
+    """A keyed fact of the incoming fact's subject, or of either of a couple the
+    incoming fact says parted: the facts a leaving or an ending can end."""
+    return bool(
+        (same_subject(fact.subject, case.incoming.subject, case.me) or case.couple) and fact.key
+    )
+
+
+def _left(case: _Case, fact: Fact) -> bool:
+    """ "I left Google" / "I'm no longer at Reaktor" end "I work at Google" / "... at
+    Reaktor"; "I work at Google" said after it ends the leaving (a clash)."""
+    if not _of_us(case, fact):
+        return False
+    base, negated = case.base, case.negated
+    other = case.catalogue.canonical(fact.predicate or "")
+    return bool(
+        (
+            _leaves(base, negated)
+            and not other[1]
+            and other[0] in _LEFT
+            or _leaves(*other)
+            and not negated
+            and base in _LEFT
+        )
+        and objects_agree(case.incoming.object, fact.object)
+    )
+
+
+def _left_employer(case: _Case, fact: Fact) -> bool:
+    """ "left shopify" / "im a software engineer at shopify": leaving names the employer
+    a stored fact about work names (a clash)."""
+    if not _of_us(case, fact):
+        return False
+    other = case.catalogue.canonical(fact.predicate or "")
+    return bool(
+        _leaves(case.base, case.negated)
+        and _is_work(*other, fact.object)
+        and bool(left := set(_tokens(case.incoming.object)) - _WORK_NOUNS)
+        and left <= set(_tokens(fact.object))
+    )
+
+
+def _ended_by(case: _Case, fact: Fact) -> bool:
+    """ "I quit my job" / "I work at Walmart", "I moved out" / "I live in Leeds", "we
+    broke up" / "I'm dating Sam": the incoming fact ends the work, the home, the thing
+    or the partnership a stored fact holds (a clash)."""
+    if not _of_us(case, fact):
+        return False
+    incoming, base, negated = case.incoming, case.base, case.negated
+    other = case.catalogue.canonical(fact.predicate or "")
+    return bool(
+        _ends_work(base, negated, incoming.object)
+        and _is_work(*other, fact.object)
+        or _moves_home(base, negated, incoming.object)
+        and other[0] in _DWELLING_IN
+        and not other[1]
+        or _ends_thing(base, negated, incoming.object, other, fact.object)
+        or _ends_partner(incoming, base, negated, fact, other[0])
+        or _moves_out(incoming, base, negated, fact, other)
+    )
+
+
+def _moved_house(case: _Case, fact: Fact) -> bool:
+    """ "we live on a houseboat now" / "I live in a caravan": where one lives, said to be
+    a change, ends where one lived, named or described (a clash)."""
+    incoming = case.incoming
+    if not (case.base in _DWELLING_IN and not case.negated and change_words(incoming.text)):
+        return False
+    other = case.catalogue.canonical(fact.predicate or "")
+    return (
+        same_subject(fact.subject, incoming.subject, case.me)
+        and other[0] in _DWELLING_IN
+        and not other[1]
+        and not objects_agree(incoming.object, fact.object)
+        and not extends(incoming.object, fact.object)
+        and not extends(fact.object, incoming.object)
+    )
+
+
+def _value_changed(case: _Case, fact: Fact) -> bool:
+    """ "bumped the marketing budget to 8k" / "our marketing budget is 5k": a change verb
+    gives the thing it names a new value, ending the fact that held the old one (a
+    clash)."""
+    return case.changed is not None and _holds_thing(fact, *case.changed, case.catalogue)
+
+
+def _excluding_state(case: _Case, fact: Fact) -> bool:
+    """ "I'm single" / "I'm married to Laura", "i have a girlfriend" / "i just got
+    engaged": states (on sibling "be" keys, or having a partner) that exclude each other
+    (a clash)."""
+    incoming = case.incoming
+    if case.my_state is None or not incoming.key:
+        return False
+    other = case.catalogue.canonical(fact.predicate or "")
+    their_state = _as_state(other[0], fact.object)
+    if (
+        fact in case.on_key
+        and case.base.startswith("be")
+        or not same_subject(fact.subject, incoming.subject, case.me)
+        or their_state is None
+        or other[1] != case.negated
+    ):
+        return False
+    return case.catalogue.excludes(case.my_state, their_state)
+
+
+def _state_denied(case: _Case, fact: Fact) -> bool:
+    """ "I'm an only child" / "i have two brothers", "I am a vegan" / "I eat meat": a
+    state that denies a claim, in either order (a clash)."""
+    incoming = case.incoming
+    return bool(
+        incoming.key
+        and fact.key
+        and same_subject(fact.subject, incoming.subject, case.me)
+        and (
+            _state_denies(incoming, fact, case.catalogue)
+            or _state_denies(fact, incoming, case.catalogue)
+        )
+    )
+
+
+def _renewed(case: _Case, fact: Fact) -> bool:
+    """ "i have a new boss, tom" / "my boss is anna", "started a new job at globex" / "i
+    work at acme": a new one of a thing the stored fact gives the one of (its slot names
+    the thing, or the thing is the user's work) (a clash)."""
+    renewed = case.renewed
+    if not renewed:
+        return False
+    incoming = case.incoming
+    other = case.catalogue.canonical(fact.predicate or "")
+    if (
+        not same_subject(fact.subject, incoming.subject, case.me)
+        or other[1]
+        or objects_agree(incoming.object, fact.object)
+    ):
+        return False
+    return (
+        renewed in other[0].split("_") or renewed in _WORK_NOUNS and _is_work(*other, fact.object)
+    )
+
+
+def _remeasured(case: _Case, fact: Fact) -> bool:
+    """ "im down to 1 coffee a day now" / "i drink like 4 coffees a day": one thing
+    measured with another number, whatever keys the parser gave the two (a clash)."""
+    incoming = case.incoming
+    return (
+        not (
+            fact.subject
+            and incoming.subject
+            and not same_subject(fact.subject, incoming.subject, case.me)
+        )
+        and split_polarity(fact.predicate or "")[1] == case.negated
+        and remeasured(incoming.text, fact.text, case.similarity)
+    )
+
+
+# 3. the outcome
+
+
+def _newer(a: Fact, b: Fact, update_window: float) -> bool:
+    """`a` is a day (the update window) newer than `b`, from a source at least as trusted."""
+    return a.asserted_at - b.asserted_at >= update_window and _rank(a.source) >= _rank(b.source)
+
+
+def _replaces(case: _Case, old: Fact, said_changed: set[str]) -> bool:
+    """Grounds for the incoming fact over a stored one it contradicts: a day newer, or
+    said to be a change ("... now", `said_changed`) that the stored one did not say, and
+    not older; from a source at least as trusted. Never where one was born or grew up:
+    the past does not change."""
+    incoming = case.incoming
+    other = case.catalogue.canonical(old.predicate or "")[0]
+    if case.base in _FIXED or other in _FIXED:
+        return False
+    return _newer(incoming, old, case.update_window) or (
+        bool(said_changed - change_words(old.text))
+        and incoming.asserted_at >= old.asserted_at
+        and _rank(incoming.source) >= _rank(old.source)
+    )
+
+
 def resolve(
     incoming: Fact,
     stored: Sequence[Fact],
@@ -1080,7 +1464,7 @@ def resolve(
     )
     catalogue = case.catalogue
     live, on_key = case.live, case.on_key
-    base, negated, one_valued = case.base, case.negated, case.one_valued
+    negated, one_valued = case.negated, case.one_valued
     if not live:
         return _new(incoming, "no live fact on this key" if incoming.key else "nothing like it")
 
@@ -1119,285 +1503,62 @@ def resolve(
 
     # 2. the stored facts on the key, one by one; "switched from Vim to Helix" names the
     #    value it leaves behind, which then clashes on a many-valued relation too
-    # a stored state told in the past is not contradicted by one said of the present
-    in_the_past_too = said_in_the_past(incoming.text)
-
-    def past_of(fact: Fact) -> bool:
-        return base.startswith("be") and said_in_the_past(fact.text)
-
-    left_behind = changed_from(incoming.text)
     refines: list[Fact] = list(said_more)
     clashes: list[Fact] = list(ended)
     for fact in on_key:
-        same_polarity = split_polarity(fact.predicate or "")[1] == negated
-        if fact in said_more or fact in ended:
+        if fact in said_more or fact in ended or _then_and_now(case, fact):
             continue
-        if same_polarity and past_of(fact) and not in_the_past_too:
-            continue  # "I was married five times" / "I'm divorced": then and now
-        if same_polarity:
-            if one_valued and (
-                _renamed(incoming.object, fact.object) or _renamed(fact.object, incoming.object)
-            ):
-                clashes.append(fact)  # "York" / "New York": two places, not one said fully
+        if _same_polarity(case, fact):
+            if _renamed_value(case, fact):
+                clashes.append(fact)
             elif extends(incoming.object, fact.object):
-                if not _SETS_AGAINST.search(fact.text) and not _extra_words(
-                    fact, incoming, catalogue
-                ):
+                if _refines_value(case, fact):
                     refines.append(fact)
-                # else "likes dogs but not cats" -> "likes dogs and cats", or "I have a
-                # parrot, she is Kiki" -> "I have a parrot named Rio": not a fuller one of
-                # the stored one (it drops what the stored one said); both kept
-            elif extends(fact.object, incoming.object) and _says_no_more(incoming, fact):
+            elif _value_said_more_fully(case, fact):
                 return _duplicate(
                     incoming, fact, f"{incoming.object!r} is said more fully by {fact.object!r}"
                 )
-            elif (
-                other_version(incoming.object, fact.object)
-                or (one_valued and not objects_agree(incoming.object, fact.object))
-                or catalogue.excludes(incoming.object or "", fact.object or "")
-                or objects_agree(left_behind, fact.object)
-                or base in _PLACING
-                and other_place(incoming.object, fact.object)
-            ):
+            elif _clashes_on_key(case, fact):
                 clashes.append(fact)
-        elif (
-            objects_agree(incoming.object, fact.object)
-            or not (incoming.object or fact.object)
-            or extends(incoming.object, fact.object)
-            or extends(fact.object, incoming.object)
-        ) and not narrower_denial(*((incoming, fact) if negated else (fact, incoming)), catalogue):
-            clashes.append(fact)  # a negation of the same claim, on any predicate
-        elif catalogue.of_kind(
-            *(
-                (incoming.object or "", fact.object or "")
-                if negated
-                else (fact.object or "", incoming.object or "")
-            )
-        ):
-            clashes.append(fact)  # "I have no pets" / "I have a cat named Miso"
-
-    # "stopped playing football" / "I play in a sunday league football team": a denial of
-    # what a stored fact does, said with the same verb (a preposition more or less) and
-    # naming nothing the stored fact does not (a narrower denial leaves the claim)
-    verb = base.split("_")[0]
-    if incoming.key and verb not in _LIGHT_VERBS:
-        for fact in live:
-            said_of, said_negated = catalogue.canonical(fact.predicate or "")
-            if (
-                fact in clashes
-                or fact in on_key
-                or not fact.key
-                or not same_subject(fact.subject, incoming.subject, me)
-                or said_negated == negated
-                or said_of.split("_")[0] != verb
-            ):
-                continue
-            denial, claim = (incoming, fact) if negated else (fact, incoming)
-            named = {w for w in _tokens(denial.object) if not _is_number(w)}
-            if (
-                named
-                and named <= set(_tokens(claim.object))
-                and not narrower_denial(denial, claim, catalogue)
-            ):
-                clashes.append(fact)
-
-    # a sentence with no key, and the same sentence negated: "I am pretty famous at
-    # juggling plates." / "I am not pretty famous at juggling plates."
-    said = _clauses_affirmed(incoming.text)  # read once, not once per stored fact
-    denied = [
-        f
-        for f in live
-        if f not in clashes and any(_negates(a, b) for a in said for b in _clauses_affirmed(f.text))
+        elif _negates_claim(case, fact) or _denies_kind(case, fact):
+            clashes.append(fact)
+    # then the live facts, on the key or off it, rule by rule
+    for fact in live:
+        if fact not in clashes and _denied_with_same_verb(case, fact):
+            clashes.append(fact)
+    denied = [f for f in live if f not in clashes and _negated_sentence(case, f)]
+    denied += [
+        f for f in live if f not in clashes and f not in denied and _denies_the_past(case, f)
     ]
-    # "I've never set up any Terraform modules" / "I manage our staging VPC with Terraform
-    # 1.6": a denial of the past against a stored report of the same named thing, said in
-    # words close enough (the embedding as evidence, the shared name as the check)
-    past_denied = negated and denies_the_past(incoming.text)
-    if past_denied:
-        denied += [
-            f
-            for f in live
-            if f not in clashes
-            and f not in denied
-            and same_subject(f.subject, incoming.subject, me)
-            and not split_polarity(f.predicate or "")[1]
-            and _reports(incoming, f, similarity, catalogue)
-        ]
-    # "i scored 7/10 on the chess puzzles in my book" after "I've never tried any chess
-    # puzzles": a report after the denial contradicts it just the same, at
-    # any gap (it may tell a first time or a forgotten one: which, nothing says; both kept)
-    gainsaid = (
-        [
-            f
-            for f in live
-            if f not in clashes
-            and f not in denied
-            and same_subject(f.subject, incoming.subject, me)
-            and split_polarity(f.predicate or "")[1]
-            and denies_the_past(f.text)
-            and _reports(f, incoming, similarity, catalogue)
-        ]
-        if incoming.key and not negated
-        else []
-    )
+    gainsaid = [f for f in live if f not in clashes and f not in denied and _gainsays(case, f)]
     denied += gainsaid
     clashes.extend(denied)
-
-    # "I left Google" / "I'm no longer at Reaktor" end "I work at Google" / "... at Reaktor";
-    # "I work at Google" said after it ends the leaving
-    # "we broke up", "noor and I broke up": a parting said of the couple
-    couple = incoming.subject in ("we", None) and (base in _PARTING or _parts(incoming))
-    for fact in live:
-        if (
-            fact in clashes
-            or not same_subject(fact.subject, incoming.subject, me)
-            and not couple
-            or not fact.key
+    for fact in live:  # one pass: a leaving, a leaving of the employer, an ending
+        if fact not in clashes and (
+            _left(case, fact) or _left_employer(case, fact) or _ended_by(case, fact)
         ):
-            continue
-        other = catalogue.canonical(fact.predicate or "")
-        if (
-            _leaves(base, negated)
-            and not other[1]
-            and other[0] in _LEFT
-            or _leaves(*other)
-            and not negated
-            and base in _LEFT
-        ) and objects_agree(incoming.object, fact.object):
             clashes.append(fact)
-        elif (
-            _leaves(base, negated)
-            and _is_work(*other, fact.object)
-            and bool(left := set(_tokens(incoming.object)) - _WORK_NOUNS)
-            and left <= set(_tokens(fact.object))
-        ):
-            clashes.append(fact)  # "left shopify" / "im a software engineer at shopify"
-        elif (
-            _ends_work(base, negated, incoming.object)
-            and _is_work(*other, fact.object)
-            or _moves_home(base, negated, incoming.object)
-            and other[0] in _DWELLING_IN
-            and not other[1]
-            or _ends_thing(base, negated, incoming.object, other, fact.object)
-            or _ends_partner(incoming, base, negated, fact, other[0])
-            or _moves_out(incoming, base, negated, fact, other)
-        ):
-            clashes.append(fact)  # "I quit my job" / "I work at Walmart"
-
-    # "we live on a houseboat now" / "I live in a caravan": where one lives, said to be a change,
-    # ends where one lived, named or described
-    if base in _DWELLING_IN and not negated and change_words(incoming.text):
+    for rule in (
+        _moved_house,
+        _value_changed,
+        _excluding_state,
+        _state_denied,
+        _renewed,
+    ):
         for fact in live:
-            other = catalogue.canonical(fact.predicate or "")
-            if (
-                fact not in clashes
-                and same_subject(fact.subject, incoming.subject, me)
-                and other[0] in _DWELLING_IN
-                and not other[1]
-                and not objects_agree(incoming.object, fact.object)
-                and not extends(incoming.object, fact.object)
-                and not extends(fact.object, incoming.object)
-            ):
+            if fact not in clashes and rule(case, fact):
                 clashes.append(fact)
-
-    # "bumped the marketing budget to 8k" / "our marketing budget is 5k": a change verb
-    # gives the thing it names a new value, ending the fact that held the old one
-    changed = changed_value(incoming.text)
-    if changed is not None:
-        clashes.extend(f for f in live if f not in clashes and _holds_thing(f, *changed, catalogue))
-
-    # "I'm single" / "I'm married to Laura": states on sibling "be" keys can exclude
-    # each other; compare what each says the subject is. Having a partner is a state too
-    # ("i have a girlfriend" / "i just got engaged")
-    my_state = _as_state(base, incoming.object)
-    if my_state is not None and incoming.key:
-        for fact in live:
-            other = catalogue.canonical(fact.predicate or "")
-            their_state = _as_state(other[0], fact.object)
-            if (
-                fact in on_key
-                and base.startswith("be")
-                or fact in clashes
-                or not same_subject(fact.subject, incoming.subject, me)
-                or their_state is None
-                or other[1] != negated
-            ):
-                continue
-            if catalogue.excludes(my_state, their_state):
-                clashes.append(fact)
-
-    # "I'm an only child" / "i have two brothers", "I am a vegan" / "I eat meat": a state
-    # that denies a claim, in either order
-    if incoming.key:
-        clashes.extend(
-            f
-            for f in live
-            if f not in clashes
-            and f.key
-            and same_subject(f.subject, incoming.subject, me)
-            and (_state_denies(incoming, f, catalogue) or _state_denies(f, incoming, catalogue))
-        )
-
-    # "i have a new boss, tom" / "my boss is anna", "started a new job at globex" / "i work
-    # at acme": a new one of a thing the stored fact gives the one of (its slot names the
-    # thing, or the thing is the user's work)
-    renewed = renewed_thing(incoming.text) if not negated else None
-    if renewed:
-        for fact in live:
-            other = catalogue.canonical(fact.predicate or "")
-            if (
-                fact in clashes
-                or not same_subject(fact.subject, incoming.subject, me)
-                or other[1]
-                or objects_agree(incoming.object, fact.object)
-            ):
-                continue
-            if (
-                renewed in other[0].split("_")
-                or renewed in _WORK_NOUNS
-                and _is_work(*other, fact.object)
-            ):
-                clashes.append(fact)
-
-    # "im down to 1 coffee a day now" / "i drink like 4 coffees a day": one thing measured
-    # with another number, whatever keys the parser gave the two
-    remeasures = [
-        f
-        for f in live
-        if f not in clashes
-        and not (
-            f.subject and incoming.subject and not same_subject(f.subject, incoming.subject, me)
-        )
-        and split_polarity(f.predicate or "")[1] == negated
-        and remeasured(incoming.text, f.text, similarity)
-    ]
+    remeasures = [f for f in live if f not in clashes and _remeasured(case, f)]
     clashes.extend(remeasures)
+
+    # 3. the outcome: history, a held fuller value, a conflict, an update, a refinement
+    changed, renewed = case.changed, case.renewed
     measured_changed = _change_verbs(incoming.text) if remeasures else set()
-
-    def newer(a: Fact, b: Fact) -> bool:
-        return a.asserted_at - b.asserted_at >= update_window and _rank(a.source) >= _rank(b.source)
-
     said_changed = (
         change_words(incoming.text)
         | ({changed[0]} if changed else set())
         | ({"new"} if renewed else set())  # "i have a new boss": the change is said
     )
-
-    def replaces(old: Fact) -> bool:
-        """Grounds for the incoming fact over a stored one it contradicts: a day newer, or
-        said to be a change ("... now") that the stored one did not say, and not older;
-        from a source at least as trusted. Never where one was born or grew up: the past
-        does not change."""
-        other = catalogue.canonical(old.predicate or "")[0]
-        if base in _FIXED or other in _FIXED:
-            return False
-        said = said_changed | (measured_changed if old in remeasures else set())
-        return newer(incoming, old) or (
-            bool(said - change_words(old.text))
-            and incoming.asserted_at >= old.asserted_at
-            and _rank(incoming.source) >= _rank(old.source)
-        )
-
     supersede = [
         f
         for f in refines
@@ -1408,8 +1569,8 @@ def resolve(
     updated = [
         f
         for f in clashes
-        if replaces(f)
-        and not (past_denied and not split_polarity(f.predicate or "")[1])
+        if _replaces(case, f, said_changed | (measured_changed if f in remeasures else set()))
+        and not (case.past_denied and not split_polarity(f.predicate or "")[1])
         and not (
             f in gainsaid
             or not negated
@@ -1417,7 +1578,7 @@ def resolve(
             and denies_the_past(f.text)
         )
     ]
-    history = [f for f in clashes if f not in updated and newer(f, incoming)]
+    history = [f for f in clashes if f not in updated and _newer(f, incoming, update_window)]
     conflicting = [f for f in clashes if f not in updated and f not in history]
 
     if history:
