@@ -146,6 +146,7 @@ def test_every_rule_of_resolve_is_tested() -> None:
         "_ended_by_past",
         "_newer",
         "_replaces",
+        "_the_past_stands",
     }
     named = {
         name
@@ -199,3 +200,10 @@ def test_the_rules_decide_resolve() -> None:
     stored = said("I live in Tampere")
     res = resolve(said("I live in Oulu", at=T0 + 2 * DAY), [stored], similarity=close)
     assert res.relation is Relation.UPDATE and res.existing is stored
+
+
+def test_the_past_stands_against_a_denial_of_it() -> None:
+    denial, report = case("I went to Peru last spring", "I have never been to Peru")
+    assert resolver._the_past_stands(denial, report, [])
+    moved, home = case("I live in Tampere", "I live in Oulu")
+    assert not resolver._the_past_stands(moved, home, [])

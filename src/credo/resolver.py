@@ -1437,6 +1437,20 @@ def _replaces(case: _Case, old: Fact, said_changed: set[str]) -> bool:
     )
 
 
+def _the_past_stands(case: _Case, fact: Fact, gainsaid: Sequence[Fact]) -> bool:
+    """ "I've never been to Asia" against "we went to Japan last year": the past does not
+    change, so a denial of it and a report of it contradict each other whatever the time
+    between, and neither updates the other (a conflict, never an update)."""
+    return bool(
+        case.past_denied
+        and not split_polarity(fact.predicate or "")[1]
+        or fact in gainsaid
+        or not case.negated
+        and split_polarity(fact.predicate or "")[1]
+        and denies_the_past(fact.text)
+    )
+
+
 def resolve(
     incoming: Fact,
     stored: Sequence[Fact],
@@ -1564,19 +1578,11 @@ def resolve(
         for f in refines
         if incoming.asserted_at >= f.asserted_at and _rank(incoming.source) >= _rank(f.source)
     ]
-    # "I've never been to Asia" against "we went to Japan last year": the past does not
-    # change, so a denial of it contradicts a stored report whatever the time between
     updated = [
         f
         for f in clashes
         if _replaces(case, f, said_changed | (measured_changed if f in remeasures else set()))
-        and not (case.past_denied and not split_polarity(f.predicate or "")[1])
-        and not (
-            f in gainsaid
-            or not negated
-            and split_polarity(f.predicate or "")[1]
-            and denies_the_past(f.text)
-        )
+        and not _the_past_stands(case, f, gainsaid)
     ]
     history = [f for f in clashes if f not in updated and _newer(f, incoming, update_window)]
     conflicting = [f for f in clashes if f not in updated and f not in history]
