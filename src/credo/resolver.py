@@ -45,6 +45,7 @@ import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
+from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
 from .config import (
@@ -826,6 +827,630 @@ def _same_subject_relation(
     return catalogue.canonical(a.predicate or "")[0] == catalogue.canonical(b.predicate or "")[0]
 
 
+@dataclass
+class _Case:
+    """One incoming fact and what `resolve` knows of it: the live stored facts of its
+    scope, those on its key, its polarity, and the settings the rules read. What the
+    later rules read of the incoming sentence is read once, when first asked for."""
+
+    incoming: Fact
+    live: list[Fact]
+    on_key: list[Fact]
+    base: str
+    negated: bool
+    one_valued: bool
+    similarity: Similarity
+    catalogue: Catalogue
+    me: str
+    duplicate_at: float
+    update_window: float
+
+    @cached_property
+    def in_the_past(self) -> bool:
+        """A one-valued state told in the past ("i worked at Acme")."""
+        return self.one_valued and said_in_the_past(self.incoming.text)
+
+    @cached_property
+    def in_the_past_too(self) -> bool:
+        """The incoming sentence told in the past, whatever its key."""
+        return said_in_the_past(self.incoming.text)
+
+    @cached_property
+    def left_behind(self) -> str | None:
+        """The value "switched from Vim to Helix" says it leaves behind."""
+        return changed_from(self.incoming.text)
+
+    @cached_property
+    def clauses(self) -> list[tuple[tuple[str, ...], bool]]:
+        """The incoming sentence's clauses, each affirmed or denied."""
+        return _clauses_affirmed(self.incoming.text)
+
+    @cached_property
+    def past_denied(self) -> bool:
+        """The incoming fact denies the past ("I've never been to Asia")."""
+        return self.negated and denies_the_past(self.incoming.text)
+
+    @cached_property
+    def couple(self) -> bool:
+        """A parting said of the couple ("we broke up", "noor and I broke up")."""
+        return self.incoming.subject in ("we", None) and (
+            self.base in _PARTING or _parts(self.incoming)
+        )
+
+    @cached_property
+    def changed(self) -> tuple[str, str, str] | None:
+        """The change verb, the thing it gives a new value, and the value ("bumped the
+        budget to 8k")."""
+        return changed_value(self.incoming.text)
+
+    @cached_property
+    def my_state(self) -> str | None:
+        """What the incoming fact says the subject is, as a state ("single", "married")."""
+        return _as_state(self.base, self.incoming.object)
+
+    @cached_property
+    def renewed(self) -> str | None:
+        """The thing the incoming fact says there is a new one of ("a new boss")."""
+        return renewed_thing(self.incoming.text) if not self.negated else None
+
+
+def _case(
+    incoming: Fact,
+    stored: Sequence[Fact],
+    *,
+    similarity: Similarity,
+    duplicate_at: float = 0.92,
+    update_window: float = UPDATE_WINDOW,
+    catalogue: Catalogue | None = None,
+    me: str = DEFAULT_SUBJECT,
+) -> _Case:
+    """The `_Case` `resolve` decides: the live stored facts of the incoming fact's scope
+    (itself left out), and those of them on its key."""
+    catalogue = catalogue or shipped()
+    live = [f for f in stored if f.is_live and f.scope == incoming.scope and f.id != incoming.id]
+    on_key = [f for f in live if _same_subject_relation(incoming, f, catalogue, me)]
+    base, negated = split_polarity(incoming.predicate or "")
+    return _Case(
+        incoming=incoming,
+        live=live,
+        on_key=on_key,
+        base=base,
+        negated=negated,
+        one_valued=bool(incoming.key) and catalogue.one_valued(base),
+        similarity=similarity,
+        catalogue=catalogue,
+        me=me,
+        duplicate_at=duplicate_at,
+        update_window=update_window,
+    )
+
+
+# 1. duplicates: the rules that find the incoming fact already said
+
+
+def _agrees_on_key(case: _Case, fact: Fact) -> bool:
+    """A fact on the key said with the same polarity and the same object (or, neither
+    having one, in the same words): the facts the on-key duplicate rules look at."""
+    incoming = case.incoming
+    return split_polarity(fact.predicate or "")[1] == case.negated and (
+        objects_agree(incoming.object, fact.object)
+        or not (incoming.object or fact.object)
+        and same_words(incoming.text, fact.text)
+    )
+
+
+def _told_in_the_past(case: _Case, fact: Fact) -> bool:
+    """ "i worked at Acme" after "i work at Acme": a one-valued state told in the past
+    is not the same claim as the stored present one (whether it ends it, `_ended_by_past`
+    decides)."""
+    return case.in_the_past and not said_in_the_past(fact.text)
+
+
+def _ended_by_past(case: _Case, fact: Fact) -> bool:
+    """A state told in the past (`_told_in_the_past`) a day or more after the stored
+    present one: it says the state ended."""
+    return (
+        _told_in_the_past(case, fact)
+        and case.incoming.asserted_at - fact.asserted_at >= case.update_window
+    )
+
+
+def _spelt_out(case: _Case, fact: Fact) -> set[str]:
+    """The words of an object written as initials on one side ("nyc" / "New York City"):
+    the same value, so only what the sentences say besides them can differ."""
+    incoming = case.incoming
+    spelt = set(_tokens(incoming.object)) | set(_tokens(fact.object))
+    initials = (
+        _initials_of(incoming.object, fact.object)
+        or _initials_of(fact.object, incoming.object)
+        or _spelt_in_part(incoming.object or "", fact.object or "")
+        or _spelt_in_part(fact.object or "", incoming.object or "")
+    )
+    return spelt if initials else set()
+
+
+def _same_claim(case: _Case, fact: Fact) -> bool:
+    """A fact on the key (`_agrees_on_key`) said in the same words, naming no other
+    numbers or names, and the new sentence says nothing more: a duplicate."""
+    incoming = case.incoming
+    return _same_signature(
+        fact.text, incoming.text, negations=False, values=(incoming.object, fact.object)
+    ) and not (_extra_words(incoming, fact, case.catalogue) - _spelt_out(case, fact))
+
+
+def _said_more_fully(case: _Case, fact: Fact) -> bool:
+    """A fact on the key (`_agrees_on_key`, not `_same_claim`) that the new sentence
+    says more fully, keeping all the stored one said: "works at Reaktor" -> "... as a
+    designer", "I have a sister" -> "I have a sister who teaches in Porto" (a
+    refinement)."""
+    incoming = case.incoming
+    if _same_signature(
+        fact.text, incoming.text, negations=False, values=(incoming.object, fact.object)
+    ):
+        return not (_extra_words(fact, incoming, case.catalogue) - _spelt_out(case, fact))
+    return _says_no_more(fact, incoming) and not _extra_words(fact, incoming, case.catalogue)
+
+
+def _sibling_state(case: _Case, fact: Fact) -> set[str] | None:
+    """The words of the state a fact on a sibling "be" key says the subject is (be +
+    "engaged two years", be_engaged + "for two years"), or None where the fact is not
+    one (on the key itself, another subject, another polarity, not a "be" key)."""
+    incoming = case.incoming
+    if not (case.base.startswith("be") and incoming.key):
+        return None
+    mine = set(_tokens(_state(case.base, incoming.object)))
+    other = case.catalogue.canonical(fact.predicate or "")
+    if (
+        not mine
+        or fact in case.on_key
+        or not same_subject(fact.subject, incoming.subject, case.me)
+        or not other[0].startswith("be")
+        or other[1] != case.negated
+    ):
+        return None
+    return set(_tokens(_state(other[0], fact.object)))
+
+
+def _same_state(case: _Case, fact: Fact) -> bool:
+    """ "I've been engaged two years" / "... engaged for two years": one state said on
+    sibling "be" keys, in the same words: a duplicate."""
+    theirs = _sibling_state(case, fact)
+    if theirs is None:
+        return False
+    mine = set(_tokens(_state(case.base, case.incoming.object)))
+    return (
+        theirs == mine
+        and _same_signature(fact.text, case.incoming.text)
+        and not _extra_words(case.incoming, fact, case.catalogue) - mine
+    )
+
+
+def _state_said_more_fully(case: _Case, fact: Fact) -> bool:
+    """ "I am engaged" after "I am engaged to Noor": a state on a sibling "be" key said
+    less fully than stored: a duplicate (said more fully, it is stored beside: a fuller
+    state may be another one)."""
+    theirs = _sibling_state(case, fact)
+    if theirs is None:
+        return False
+    mine = set(_tokens(_state(case.base, case.incoming.object)))
+    return mine < theirs and _says_no_more(case.incoming, fact)
+
+
+def _ranked(case: _Case) -> list[tuple[float, Fact]]:
+    """The live facts with their similarity to the incoming sentence, most similar first."""
+    incoming = case.incoming
+    return sorted(
+        ((case.similarity(incoming.text, f.text), f) for f in case.live),
+        key=lambda p: p[0],
+        reverse=True,
+    )
+
+
+def _same_sentence(case: _Case, fact: Fact) -> bool:
+    """The same sentence (the same words), and where both have keys, the same polarity:
+    a duplicate at any similarity."""
+    return same_words(case.incoming.text, fact.text) and (
+        not (fact.key and case.incoming.key)
+        or split_polarity(fact.predicate or "")[1] == case.negated
+    )
+
+
+def _same_words(case: _Case, fact: Fact) -> bool:
+    """A fact close enough to be a duplicate (the caller checks the similarity), said
+    with the same signature and the same tense; on a key, only a fact on the same key
+    with the same polarity and object (there, the objects decide, not the wording)."""
+    incoming = case.incoming
+    if (
+        fact.key
+        and incoming.key
+        and not _same_subject_relation(incoming, fact, case.catalogue, case.me)
+    ):
+        return False
+    if (
+        fact.key
+        and incoming.key
+        and (
+            split_polarity(fact.predicate or "")[1] != case.negated
+            or not objects_agree(incoming.object, fact.object)
+        )
+    ):
+        return False
+    return _same_signature(fact.text, incoming.text) and said_in_the_past(
+        fact.text
+    ) == said_in_the_past(incoming.text)
+
+
+def _paraphrased(case: _Case, fact: Fact, score: float) -> bool:
+    """The same claim in other words (`paraphrase`, the caller checks the similarity),
+    with the same polarity; on one key only with the same object, typos aside."""
+    incoming = case.incoming
+    if (
+        fact.key
+        and incoming.key
+        and _same_subject_relation(incoming, fact, case.catalogue, case.me)
+        and not _same_object_as_typed(incoming.object, fact.object)
+    ):
+        return False
+    return split_polarity(fact.predicate or "")[1] == case.negated and paraphrase(
+        incoming, fact, score
+    )
+
+
+# 2. refinements and clashes: the rules that find what the incoming fact says more fully
+#    or contradicts
+
+
+def _same_polarity(case: _Case, fact: Fact) -> bool:
+    """The stored fact is affirmed where the incoming one is, denied where it is."""
+    return split_polarity(fact.predicate or "")[1] == case.negated
+
+
+def _then_and_now(case: _Case, fact: Fact) -> bool:
+    """ "I was married five times" / "I'm divorced": a stored state told in the past is
+    not contradicted by one said of the present."""
+    return (
+        _same_polarity(case, fact)
+        and case.base.startswith("be")
+        and said_in_the_past(fact.text)
+        and not case.in_the_past_too
+    )
+
+
+def _renamed_value(case: _Case, fact: Fact) -> bool:
+    """ "York" / "New York" on a one-valued key: two places, not one said fully (a clash)."""
+    incoming = case.incoming
+    return (
+        _same_polarity(case, fact)
+        and case.one_valued
+        and (_renamed(incoming.object, fact.object) or _renamed(fact.object, incoming.object))
+    )
+
+
+def _refines_value(case: _Case, fact: Fact) -> bool:
+    """The incoming object extends the stored one ("Python" -> "Python and Go") and keeps
+    all the stored sentence said: a refinement. Not "likes dogs but not cats" -> "likes
+    dogs and cats", nor "I have a parrot, she is Kiki" -> "I have a parrot named Rio"
+    (both kept)."""
+    return (
+        _same_polarity(case, fact)
+        and extends(case.incoming.object, fact.object)
+        and not _SETS_AGAINST.search(fact.text)
+        and not _extra_words(fact, case.incoming, case.catalogue)
+    )
+
+
+def _value_said_more_fully(case: _Case, fact: Fact) -> bool:
+    """The stored object extends the incoming one and the incoming sentence says no more:
+    the incoming fact is said more fully already (a duplicate)."""
+    return (
+        _same_polarity(case, fact)
+        and extends(fact.object, case.incoming.object)
+        and _says_no_more(case.incoming, fact)
+    )
+
+
+def _clashes_on_key(case: _Case, fact: Fact) -> bool:
+    """Another value on the key: another version, another value of a one-valued
+    relation, a value the catalogue says excludes it, the value "switched from X" left
+    behind, another place something is deployed to (a clash)."""
+    incoming = case.incoming
+    return _same_polarity(case, fact) and bool(
+        other_version(incoming.object, fact.object)
+        or (case.one_valued and not objects_agree(incoming.object, fact.object))
+        or case.catalogue.excludes(incoming.object or "", fact.object or "")
+        or objects_agree(case.left_behind, fact.object)
+        or case.base in _PLACING
+        and other_place(incoming.object, fact.object)
+    )
+
+
+def _negates_claim(case: _Case, fact: Fact) -> bool:
+    """The negation of the same claim, on any predicate of the key, unless the denial is
+    narrower than the claim (a clash)."""
+    incoming = case.incoming
+    return (
+        not _same_polarity(case, fact)
+        and (
+            objects_agree(incoming.object, fact.object)
+            or not (incoming.object or fact.object)
+            or extends(incoming.object, fact.object)
+            or extends(fact.object, incoming.object)
+        )
+        and not narrower_denial(
+            *((incoming, fact) if case.negated else (fact, incoming)), case.catalogue
+        )
+    )
+
+
+def _denies_kind(case: _Case, fact: Fact) -> bool:
+    """ "I have no pets" / "I have a cat named Miso": a denial of a kind against a claim
+    of one of its members (a clash)."""
+    incoming = case.incoming
+    return not _same_polarity(case, fact) and case.catalogue.of_kind(
+        *(
+            (incoming.object or "", fact.object or "")
+            if case.negated
+            else (fact.object or "", incoming.object or "")
+        )
+    )
+
+
+def _denied_with_same_verb(case: _Case, fact: Fact) -> bool:
+    """ "stopped playing football" / "I play in a sunday league football team": a denial
+    of what a fact off the key does, said with the same verb (a preposition more or
+    less) and naming nothing the claim does not; a narrower denial leaves the claim."""
+    incoming = case.incoming
+    verb = case.base.split("_")[0]
+    if not incoming.key or verb in _LIGHT_VERBS:
+        return False
+    said_of, said_negated = case.catalogue.canonical(fact.predicate or "")
+    if (
+        fact in case.on_key
+        or not fact.key
+        or not same_subject(fact.subject, incoming.subject, case.me)
+        or said_negated == case.negated
+        or said_of.split("_")[0] != verb
+    ):
+        return False
+    denial, claim = (incoming, fact) if case.negated else (fact, incoming)
+    named = {w for w in _tokens(denial.object) if not _is_number(w)}
+    return bool(
+        named
+        and named <= set(_tokens(claim.object))
+        and not narrower_denial(denial, claim, case.catalogue)
+    )
+
+
+def _negated_sentence(case: _Case, fact: Fact) -> bool:
+    """ "I am pretty famous at juggling plates." / "I am not pretty famous at juggling
+    plates.": the same sentence negated, keys or none (a clash)."""
+    return any(_negates(a, b) for a in case.clauses for b in _clauses_affirmed(fact.text))
+
+
+def _denies_the_past(case: _Case, fact: Fact) -> bool:
+    """ "I've never set up any Terraform modules" / "I manage our staging VPC with
+    Terraform 1.6": a denial of the past against a stored report of the same named
+    thing, said in words close enough (the embedding as evidence, the shared name as the
+    check) (a clash, whatever the time between: the past does not change)."""
+    incoming = case.incoming
+    return (
+        case.past_denied
+        and same_subject(fact.subject, incoming.subject, case.me)
+        and not split_polarity(fact.predicate or "")[1]
+        and _reports(incoming, fact, case.similarity, case.catalogue)
+    )
+
+
+def _gainsays(case: _Case, fact: Fact) -> bool:
+    """ "i scored 7/10 on the chess puzzles in my book" after "I've never tried any chess
+    puzzles": a report after a stored denial of the past contradicts it just the same,
+    at any gap (it may tell a first time or a forgotten one: which, nothing says; both
+    kept)."""
+    incoming = case.incoming
+    return bool(
+        incoming.key
+        and not case.negated
+        and same_subject(fact.subject, incoming.subject, case.me)
+        and split_polarity(fact.predicate or "")[1]
+        and denies_the_past(fact.text)
+        and _reports(fact, incoming, case.similarity, case.catalogue)
+    )
+
+
+def _of_us(case: _Case, fact: Fact) -> bool:
+    """A keyed fact of the incoming fact's subject, or of either of a couple the
+    incoming fact says parted: the facts a leaving or an ending can end."""
+    return bool(
+        (same_subject(fact.subject, case.incoming.subject, case.me) or case.couple) and fact.key
+    )
+
+
+def _left(case: _Case, fact: Fact) -> bool:
+    """ "I left Google" / "I'm no longer at Reaktor" end "I work at Google" / "... at
+    Reaktor"; "I work at Google" said after it ends the leaving (a clash)."""
+    if not _of_us(case, fact):
+        return False
+    base, negated = case.base, case.negated
+    other = case.catalogue.canonical(fact.predicate or "")
+    return bool(
+        (
+            _leaves(base, negated)
+            and not other[1]
+            and other[0] in _LEFT
+            or _leaves(*other)
+            and not negated
+            and base in _LEFT
+        )
+        and objects_agree(case.incoming.object, fact.object)
+    )
+
+
+def _left_employer(case: _Case, fact: Fact) -> bool:
+    """ "left shopify" / "im a software engineer at shopify": leaving names the employer
+    a stored fact about work names (a clash)."""
+    if not _of_us(case, fact):
+        return False
+    other = case.catalogue.canonical(fact.predicate or "")
+    return bool(
+        _leaves(case.base, case.negated)
+        and _is_work(*other, fact.object)
+        and bool(left := set(_tokens(case.incoming.object)) - _WORK_NOUNS)
+        and left <= set(_tokens(fact.object))
+    )
+
+
+def _ended_by(case: _Case, fact: Fact) -> bool:
+    """ "I quit my job" / "I work at Walmart", "I moved out" / "I live in Leeds", "we
+    broke up" / "I'm dating Sam": the incoming fact ends the work, the home, the thing
+    or the partnership a stored fact holds (a clash)."""
+    if not _of_us(case, fact):
+        return False
+    incoming, base, negated = case.incoming, case.base, case.negated
+    other = case.catalogue.canonical(fact.predicate or "")
+    return bool(
+        _ends_work(base, negated, incoming.object)
+        and _is_work(*other, fact.object)
+        or _moves_home(base, negated, incoming.object)
+        and other[0] in _DWELLING_IN
+        and not other[1]
+        or _ends_thing(base, negated, incoming.object, other, fact.object)
+        or _ends_partner(incoming, base, negated, fact, other[0])
+        or _moves_out(incoming, base, negated, fact, other)
+    )
+
+
+def _moved_house(case: _Case, fact: Fact) -> bool:
+    """ "we live on a houseboat now" / "I live in a caravan": where one lives, said to be
+    a change, ends where one lived, named or described (a clash)."""
+    incoming = case.incoming
+    if not (case.base in _DWELLING_IN and not case.negated and change_words(incoming.text)):
+        return False
+    other = case.catalogue.canonical(fact.predicate or "")
+    return (
+        same_subject(fact.subject, incoming.subject, case.me)
+        and other[0] in _DWELLING_IN
+        and not other[1]
+        and not objects_agree(incoming.object, fact.object)
+        and not extends(incoming.object, fact.object)
+        and not extends(fact.object, incoming.object)
+    )
+
+
+def _value_changed(case: _Case, fact: Fact) -> bool:
+    """ "bumped the marketing budget to 8k" / "our marketing budget is 5k": a change verb
+    gives the thing it names a new value, ending the fact that held the old one (a
+    clash)."""
+    return case.changed is not None and _holds_thing(fact, *case.changed, case.catalogue)
+
+
+def _excluding_state(case: _Case, fact: Fact) -> bool:
+    """ "I'm single" / "I'm married to Laura", "i have a girlfriend" / "i just got
+    engaged": states (on sibling "be" keys, or having a partner) that exclude each other
+    (a clash)."""
+    incoming = case.incoming
+    if case.my_state is None or not incoming.key:
+        return False
+    other = case.catalogue.canonical(fact.predicate or "")
+    their_state = _as_state(other[0], fact.object)
+    if (
+        fact in case.on_key
+        and case.base.startswith("be")
+        or not same_subject(fact.subject, incoming.subject, case.me)
+        or their_state is None
+        or other[1] != case.negated
+    ):
+        return False
+    return case.catalogue.excludes(case.my_state, their_state)
+
+
+def _state_denied(case: _Case, fact: Fact) -> bool:
+    """ "I'm an only child" / "i have two brothers", "I am a vegan" / "I eat meat": a
+    state that denies a claim, in either order (a clash)."""
+    incoming = case.incoming
+    return bool(
+        incoming.key
+        and fact.key
+        and same_subject(fact.subject, incoming.subject, case.me)
+        and (
+            _state_denies(incoming, fact, case.catalogue)
+            or _state_denies(fact, incoming, case.catalogue)
+        )
+    )
+
+
+def _renewed(case: _Case, fact: Fact) -> bool:
+    """ "i have a new boss, tom" / "my boss is anna", "started a new job at globex" / "i
+    work at acme": a new one of a thing the stored fact gives the one of (its slot names
+    the thing, or the thing is the user's work) (a clash)."""
+    renewed = case.renewed
+    if not renewed:
+        return False
+    incoming = case.incoming
+    other = case.catalogue.canonical(fact.predicate or "")
+    if (
+        not same_subject(fact.subject, incoming.subject, case.me)
+        or other[1]
+        or objects_agree(incoming.object, fact.object)
+    ):
+        return False
+    return (
+        renewed in other[0].split("_") or renewed in _WORK_NOUNS and _is_work(*other, fact.object)
+    )
+
+
+def _remeasured(case: _Case, fact: Fact) -> bool:
+    """ "im down to 1 coffee a day now" / "i drink like 4 coffees a day": one thing
+    measured with another number, whatever keys the parser gave the two (a clash)."""
+    incoming = case.incoming
+    return (
+        not (
+            fact.subject
+            and incoming.subject
+            and not same_subject(fact.subject, incoming.subject, case.me)
+        )
+        and split_polarity(fact.predicate or "")[1] == case.negated
+        and remeasured(incoming.text, fact.text, case.similarity)
+    )
+
+
+# 3. the outcome
+
+
+def _newer(a: Fact, b: Fact, update_window: float) -> bool:
+    """`a` is a day (the update window) newer than `b`, from a source at least as trusted."""
+    return a.asserted_at - b.asserted_at >= update_window and _rank(a.source) >= _rank(b.source)
+
+
+def _replaces(case: _Case, old: Fact, said_changed: set[str]) -> bool:
+    """Grounds for the incoming fact over a stored one it contradicts: a day newer, or
+    said to be a change ("... now", `said_changed`) that the stored one did not say, and
+    not older; from a source at least as trusted. Never where one was born or grew up:
+    the past does not change."""
+    incoming = case.incoming
+    other = case.catalogue.canonical(old.predicate or "")[0]
+    if case.base in _FIXED or other in _FIXED:
+        return False
+    return _newer(incoming, old, case.update_window) or (
+        bool(said_changed - change_words(old.text))
+        and incoming.asserted_at >= old.asserted_at
+        and _rank(incoming.source) >= _rank(old.source)
+    )
+
+
+def _the_past_stands(case: _Case, fact: Fact, gainsaid: Sequence[Fact]) -> bool:
+    """ "I've never been to Asia" against "we went to Japan last year": the past does not
+    change, so a denial of it and a report of it contradict each other whatever the time
+    between, and neither updates the other (a conflict, never an update)."""
+    return bool(
+        case.past_denied
+        and not split_polarity(fact.predicate or "")[1]
+        or fact in gainsaid
+        or not case.negated
+        and split_polarity(fact.predicate or "")[1]
+        and denies_the_past(fact.text)
+    )
+
+
 def resolve(
     incoming: Fact,
     stored: Sequence[Fact],
@@ -837,419 +1462,129 @@ def resolve(
     me: str = DEFAULT_SUBJECT,
 ) -> Resolution:
     """Classify `incoming` against the stored facts that could bear on it. `me` is the
-    user's own subject (the scope's canonical subject), whom a "we" includes."""
-    catalogue = catalogue or shipped()
-    live = [f for f in stored if f.is_live and f.scope == incoming.scope and f.id != incoming.id]
+    user's own subject (the scope's canonical subject), whom a "we" includes.
+
+    The rules are tried in the order written here: first whether the fact is already
+    said (a duplicate), then which stored facts it says more fully (refinements) or
+    contradicts (clashes), then, from those, the outcome."""
+    case = _case(
+        incoming,
+        stored,
+        similarity=similarity,
+        duplicate_at=duplicate_at,
+        update_window=update_window,
+        catalogue=catalogue,
+        me=me,
+    )
+    catalogue = case.catalogue
+    live, on_key = case.live, case.on_key
+    negated, one_valued = case.negated, case.one_valued
     if not live:
         return _new(incoming, "no live fact on this key" if incoming.key else "nothing like it")
-    on_key = [f for f in live if _same_subject_relation(incoming, f, catalogue, me)]
-    base, negated = split_polarity(incoming.predicate or "")
-    one_valued = bool(incoming.key) and catalogue.one_valued(base)
 
-    # 1. duplicate: the same claim; never when the sentences name other numbers or names,
-    #    or when the new sentence says more than the stored one (that is a refinement)
+    # 1. duplicate: the same claim on the key, the same state on a sibling "be" key, the
+    #    same sentence, the same words, the same claim in other words
     said_more: list[Fact] = []
-    # "i worked at Acme" after "i work at Acme": a one-valued state told in the past is
-    # not the same claim; a day later or more it says the state ended
-    in_the_past = one_valued and said_in_the_past(incoming.text)
     ended: list[Fact] = []
     for fact in on_key:
-        if split_polarity(fact.predicate or "")[1] != negated or not (
-            objects_agree(incoming.object, fact.object)
-            or not (incoming.object or fact.object)
-            and same_words(incoming.text, fact.text)
-        ):
+        if not _agrees_on_key(case, fact):
             continue
-        if in_the_past and not said_in_the_past(fact.text):
-            if incoming.asserted_at - fact.asserted_at >= update_window:
+        if _told_in_the_past(case, fact):
+            if _ended_by_past(case, fact):
                 ended.append(fact)
             continue
-        if _same_signature(
-            fact.text, incoming.text, negations=False, values=(incoming.object, fact.object)
-        ):
-            # the words of an object written as initials ("nyc" / "New York City") are
-            # the same value: only what the sentences say besides it can differ
-            spelt = set(_tokens(incoming.object)) | set(_tokens(fact.object))
-            initials = (
-                _initials_of(incoming.object, fact.object)
-                or _initials_of(fact.object, incoming.object)
-                or _spelt_in_part(incoming.object or "", fact.object or "")
-                or _spelt_in_part(fact.object or "", incoming.object or "")
-            )
-            extra = _extra_words(incoming, fact, catalogue) - (spelt if initials else set())
-            if not extra:
-                return _duplicate(incoming, fact, "same claim")
-            if not _extra_words(fact, incoming, catalogue) - (spelt if initials else set()):
-                said_more.append(fact)  # "works at Reaktor" -> "... as a designer"
-        elif _says_no_more(fact, incoming) and not _extra_words(fact, incoming, catalogue):
-            # "I have a sister" -> "I have a sister who teaches in Porto": the new
-            # sentence names more (a place, a number) and keeps all the stored one said
+        if _same_claim(case, fact):
+            return _duplicate(incoming, fact, "same claim")
+        if _said_more_fully(case, fact):
             said_more.append(fact)
-    # "I've been engaged two years" / "... engaged for two years", "I am engaged to Noor" /
-    # "I am engaged": one state said on sibling "be" keys (be + "engaged two years",
-    # be_engaged + "for two years"): the same state, or one said less fully than stored
-    # (said more fully, it is stored beside: a fuller state may be another one)
-    if base.startswith("be") and incoming.key:
-        mine = set(_tokens(_state(base, incoming.object)))
-        for fact in live:
-            other = catalogue.canonical(fact.predicate or "")
-            if (
-                not mine
-                or fact in on_key
-                or not same_subject(fact.subject, incoming.subject, me)
-                or not other[0].startswith("be")
-                or other[1] != negated
-            ):
-                continue
-            theirs = set(_tokens(_state(other[0], fact.object)))
-            if (
-                theirs == mine
-                and _same_signature(fact.text, incoming.text)
-                and not _extra_words(incoming, fact, catalogue) - mine
-            ):
-                return _duplicate(incoming, fact, "the same state")
-            if mine < theirs and _says_no_more(incoming, fact):
-                return _duplicate(incoming, fact, f"said more fully by {fact.text!r}")
-    for score, fact in sorted(
-        ((similarity(incoming.text, f.text), f) for f in live), key=lambda p: p[0], reverse=True
-    ):
-        if same_words(incoming.text, fact.text) and (
-            not (fact.key and incoming.key) or split_polarity(fact.predicate or "")[1] == negated
-        ):
+    for fact in live:
+        if _same_state(case, fact):
+            return _duplicate(incoming, fact, "the same state")
+        if _state_said_more_fully(case, fact):
+            return _duplicate(incoming, fact, f"said more fully by {fact.text!r}")
+    for score, fact in _ranked(case):
+        if _same_sentence(case, fact):
             return _duplicate(incoming, fact, "the same sentence")
         if score < duplicate_at:
             break
-        if fact.key and incoming.key and not _same_subject_relation(incoming, fact, catalogue, me):
-            continue
-        if (
-            fact.key
-            and incoming.key
-            and (
-                split_polarity(fact.predicate or "")[1] != negated
-                or not objects_agree(incoming.object, fact.object)
-            )
-        ):
-            continue  # on the key, the objects decide (below), not the wording
-        if _same_signature(fact.text, incoming.text) and said_in_the_past(
-            fact.text
-        ) == said_in_the_past(incoming.text):
+        if _same_words(case, fact):
             return _duplicate(incoming, fact, f"the same words (similarity {score:.2f})")
-    for score, fact in sorted(
-        ((similarity(incoming.text, f.text), f) for f in live), key=lambda p: p[0], reverse=True
-    ):
+    for score, fact in _ranked(case):
         if score < PARAPHRASE_AT:
             break
-        if (
-            fact.key
-            and incoming.key
-            and _same_subject_relation(incoming, fact, catalogue, me)
-            and not _same_object_as_typed(incoming.object, fact.object)
-        ):
-            continue  # on one key the objects decide (below), typos aside
-        if split_polarity(fact.predicate or "")[1] == negated and paraphrase(incoming, fact, score):
+        if _paraphrased(case, fact, score):
             return _duplicate(incoming, fact, f"the same claim in other words ({score:.2f})")
 
     # 2. the stored facts on the key, one by one; "switched from Vim to Helix" names the
     #    value it leaves behind, which then clashes on a many-valued relation too
-    # a stored state told in the past is not contradicted by one said of the present
-    in_the_past_too = said_in_the_past(incoming.text)
-
-    def past_of(fact: Fact) -> bool:
-        return base.startswith("be") and said_in_the_past(fact.text)
-
-    left_behind = changed_from(incoming.text)
     refines: list[Fact] = list(said_more)
     clashes: list[Fact] = list(ended)
     for fact in on_key:
-        same_polarity = split_polarity(fact.predicate or "")[1] == negated
-        if fact in said_more or fact in ended:
+        if fact in said_more or fact in ended or _then_and_now(case, fact):
             continue
-        if same_polarity and past_of(fact) and not in_the_past_too:
-            continue  # "I was married five times" / "I'm divorced": then and now
-        if same_polarity:
-            if one_valued and (
-                _renamed(incoming.object, fact.object) or _renamed(fact.object, incoming.object)
-            ):
-                clashes.append(fact)  # "York" / "New York": two places, not one said fully
+        if _same_polarity(case, fact):
+            if _renamed_value(case, fact):
+                clashes.append(fact)
             elif extends(incoming.object, fact.object):
-                if not _SETS_AGAINST.search(fact.text) and not _extra_words(
-                    fact, incoming, catalogue
-                ):
+                if _refines_value(case, fact):
                     refines.append(fact)
-                # else "likes dogs but not cats" -> "likes dogs and cats", or "I have a
-                # parrot, she is Kiki" -> "I have a parrot named Rio": not a fuller one of
-                # the stored one (it drops what the stored one said); both kept
-            elif extends(fact.object, incoming.object) and _says_no_more(incoming, fact):
+            elif _value_said_more_fully(case, fact):
                 return _duplicate(
                     incoming, fact, f"{incoming.object!r} is said more fully by {fact.object!r}"
                 )
-            elif (
-                other_version(incoming.object, fact.object)
-                or (one_valued and not objects_agree(incoming.object, fact.object))
-                or catalogue.excludes(incoming.object or "", fact.object or "")
-                or objects_agree(left_behind, fact.object)
-                or base in _PLACING
-                and other_place(incoming.object, fact.object)
-            ):
+            elif _clashes_on_key(case, fact):
                 clashes.append(fact)
-        elif (
-            objects_agree(incoming.object, fact.object)
-            or not (incoming.object or fact.object)
-            or extends(incoming.object, fact.object)
-            or extends(fact.object, incoming.object)
-        ) and not narrower_denial(*((incoming, fact) if negated else (fact, incoming)), catalogue):
-            clashes.append(fact)  # a negation of the same claim, on any predicate
-        elif catalogue.of_kind(
-            *(
-                (incoming.object or "", fact.object or "")
-                if negated
-                else (fact.object or "", incoming.object or "")
-            )
-        ):
-            clashes.append(fact)  # "I have no pets" / "I have a cat named Miso"
-
-    # "stopped playing football" / "I play in a sunday league football team": a denial of
-    # what a stored fact does, said with the same verb (a preposition more or less) and
-    # naming nothing the stored fact does not (a narrower denial leaves the claim)
-    verb = base.split("_")[0]
-    if incoming.key and verb not in _LIGHT_VERBS:
-        for fact in live:
-            said_of, said_negated = catalogue.canonical(fact.predicate or "")
-            if (
-                fact in clashes
-                or fact in on_key
-                or not fact.key
-                or not same_subject(fact.subject, incoming.subject, me)
-                or said_negated == negated
-                or said_of.split("_")[0] != verb
-            ):
-                continue
-            denial, claim = (incoming, fact) if negated else (fact, incoming)
-            named = {w for w in _tokens(denial.object) if not _is_number(w)}
-            if (
-                named
-                and named <= set(_tokens(claim.object))
-                and not narrower_denial(denial, claim, catalogue)
-            ):
-                clashes.append(fact)
-
-    # a sentence with no key, and the same sentence negated: "I am pretty famous at
-    # juggling plates." / "I am not pretty famous at juggling plates."
-    said = _clauses_affirmed(incoming.text)  # read once, not once per stored fact
-    denied = [
-        f
-        for f in live
-        if f not in clashes and any(_negates(a, b) for a in said for b in _clauses_affirmed(f.text))
+        elif _negates_claim(case, fact) or _denies_kind(case, fact):
+            clashes.append(fact)
+    # then the live facts, on the key or off it, rule by rule
+    for fact in live:
+        if fact not in clashes and _denied_with_same_verb(case, fact):
+            clashes.append(fact)
+    denied = [f for f in live if f not in clashes and _negated_sentence(case, f)]
+    denied += [
+        f for f in live if f not in clashes and f not in denied and _denies_the_past(case, f)
     ]
-    # "I've never set up any Terraform modules" / "I manage our staging VPC with Terraform
-    # 1.6": a denial of the past against a stored report of the same named thing, said in
-    # words close enough (the embedding as evidence, the shared name as the check)
-    past_denied = negated and denies_the_past(incoming.text)
-    if past_denied:
-        denied += [
-            f
-            for f in live
-            if f not in clashes
-            and f not in denied
-            and same_subject(f.subject, incoming.subject, me)
-            and not split_polarity(f.predicate or "")[1]
-            and _reports(incoming, f, similarity, catalogue)
-        ]
-    # "i scored 7/10 on the chess puzzles in my book" after "I've never tried any chess
-    # puzzles": a report after the denial contradicts it just the same, at
-    # any gap (it may tell a first time or a forgotten one: which, nothing says; both kept)
-    gainsaid = (
-        [
-            f
-            for f in live
-            if f not in clashes
-            and f not in denied
-            and same_subject(f.subject, incoming.subject, me)
-            and split_polarity(f.predicate or "")[1]
-            and denies_the_past(f.text)
-            and _reports(f, incoming, similarity, catalogue)
-        ]
-        if incoming.key and not negated
-        else []
-    )
+    gainsaid = [f for f in live if f not in clashes and f not in denied and _gainsays(case, f)]
     denied += gainsaid
     clashes.extend(denied)
-
-    # "I left Google" / "I'm no longer at Reaktor" end "I work at Google" / "... at Reaktor";
-    # "I work at Google" said after it ends the leaving
-    # "we broke up", "noor and I broke up": a parting said of the couple
-    couple = incoming.subject in ("we", None) and (base in _PARTING or _parts(incoming))
-    for fact in live:
-        if (
-            fact in clashes
-            or not same_subject(fact.subject, incoming.subject, me)
-            and not couple
-            or not fact.key
+    for fact in live:  # one pass: a leaving, a leaving of the employer, an ending
+        if fact not in clashes and (
+            _left(case, fact) or _left_employer(case, fact) or _ended_by(case, fact)
         ):
-            continue
-        other = catalogue.canonical(fact.predicate or "")
-        if (
-            _leaves(base, negated)
-            and not other[1]
-            and other[0] in _LEFT
-            or _leaves(*other)
-            and not negated
-            and base in _LEFT
-        ) and objects_agree(incoming.object, fact.object):
             clashes.append(fact)
-        elif (
-            _leaves(base, negated)
-            and _is_work(*other, fact.object)
-            and bool(left := set(_tokens(incoming.object)) - _WORK_NOUNS)
-            and left <= set(_tokens(fact.object))
-        ):
-            clashes.append(fact)  # "left shopify" / "im a software engineer at shopify"
-        elif (
-            _ends_work(base, negated, incoming.object)
-            and _is_work(*other, fact.object)
-            or _moves_home(base, negated, incoming.object)
-            and other[0] in _DWELLING_IN
-            and not other[1]
-            or _ends_thing(base, negated, incoming.object, other, fact.object)
-            or _ends_partner(incoming, base, negated, fact, other[0])
-            or _moves_out(incoming, base, negated, fact, other)
-        ):
-            clashes.append(fact)  # "I quit my job" / "I work at Walmart"
-
-    # "we live on a houseboat now" / "I live in a caravan": where one lives, said to be a change,
-    # ends where one lived, named or described
-    if base in _DWELLING_IN and not negated and change_words(incoming.text):
+    for rule in (
+        _moved_house,
+        _value_changed,
+        _excluding_state,
+        _state_denied,
+        _renewed,
+    ):
         for fact in live:
-            other = catalogue.canonical(fact.predicate or "")
-            if (
-                fact not in clashes
-                and same_subject(fact.subject, incoming.subject, me)
-                and other[0] in _DWELLING_IN
-                and not other[1]
-                and not objects_agree(incoming.object, fact.object)
-                and not extends(incoming.object, fact.object)
-                and not extends(fact.object, incoming.object)
-            ):
+            if fact not in clashes and rule(case, fact):
                 clashes.append(fact)
-
-    # "bumped the marketing budget to 8k" / "our marketing budget is 5k": a change verb
-    # gives the thing it names a new value, ending the fact that held the old one
-    changed = changed_value(incoming.text)
-    if changed is not None:
-        clashes.extend(f for f in live if f not in clashes and _holds_thing(f, *changed, catalogue))
-
-    # "I'm single" / "I'm married to Laura": states on sibling "be" keys can exclude
-    # each other; compare what each says the subject is. Having a partner is a state too
-    # ("i have a girlfriend" / "i just got engaged")
-    my_state = _as_state(base, incoming.object)
-    if my_state is not None and incoming.key:
-        for fact in live:
-            other = catalogue.canonical(fact.predicate or "")
-            their_state = _as_state(other[0], fact.object)
-            if (
-                fact in on_key
-                and base.startswith("be")
-                or fact in clashes
-                or not same_subject(fact.subject, incoming.subject, me)
-                or their_state is None
-                or other[1] != negated
-            ):
-                continue
-            if catalogue.excludes(my_state, their_state):
-                clashes.append(fact)
-
-    # "I'm an only child" / "i have two brothers", "I am a vegan" / "I eat meat": a state
-    # that denies a claim, in either order
-    if incoming.key:
-        clashes.extend(
-            f
-            for f in live
-            if f not in clashes
-            and f.key
-            and same_subject(f.subject, incoming.subject, me)
-            and (_state_denies(incoming, f, catalogue) or _state_denies(f, incoming, catalogue))
-        )
-
-    # "i have a new boss, tom" / "my boss is anna", "started a new job at globex" / "i work
-    # at acme": a new one of a thing the stored fact gives the one of (its slot names the
-    # thing, or the thing is the user's work)
-    renewed = renewed_thing(incoming.text) if not negated else None
-    if renewed:
-        for fact in live:
-            other = catalogue.canonical(fact.predicate or "")
-            if (
-                fact in clashes
-                or not same_subject(fact.subject, incoming.subject, me)
-                or other[1]
-                or objects_agree(incoming.object, fact.object)
-            ):
-                continue
-            if (
-                renewed in other[0].split("_")
-                or renewed in _WORK_NOUNS
-                and _is_work(*other, fact.object)
-            ):
-                clashes.append(fact)
-
-    # "im down to 1 coffee a day now" / "i drink like 4 coffees a day": one thing measured
-    # with another number, whatever keys the parser gave the two
-    remeasures = [
-        f
-        for f in live
-        if f not in clashes
-        and not (
-            f.subject and incoming.subject and not same_subject(f.subject, incoming.subject, me)
-        )
-        and split_polarity(f.predicate or "")[1] == negated
-        and remeasured(incoming.text, f.text, similarity)
-    ]
+    remeasures = [f for f in live if f not in clashes and _remeasured(case, f)]
     clashes.extend(remeasures)
+
+    # 3. the outcome: history, a held fuller value, a conflict, an update, a refinement
+    changed, renewed = case.changed, case.renewed
     measured_changed = _change_verbs(incoming.text) if remeasures else set()
-
-    def newer(a: Fact, b: Fact) -> bool:
-        return a.asserted_at - b.asserted_at >= update_window and _rank(a.source) >= _rank(b.source)
-
     said_changed = (
         change_words(incoming.text)
         | ({changed[0]} if changed else set())
         | ({"new"} if renewed else set())  # "i have a new boss": the change is said
     )
-
-    def replaces(old: Fact) -> bool:
-        """Grounds for the incoming fact over a stored one it contradicts: a day newer, or
-        said to be a change ("... now") that the stored one did not say, and not older;
-        from a source at least as trusted. Never where one was born or grew up: the past
-        does not change."""
-        other = catalogue.canonical(old.predicate or "")[0]
-        if base in _FIXED or other in _FIXED:
-            return False
-        said = said_changed | (measured_changed if old in remeasures else set())
-        return newer(incoming, old) or (
-            bool(said - change_words(old.text))
-            and incoming.asserted_at >= old.asserted_at
-            and _rank(incoming.source) >= _rank(old.source)
-        )
-
     supersede = [
         f
         for f in refines
         if incoming.asserted_at >= f.asserted_at and _rank(incoming.source) >= _rank(f.source)
     ]
-    # "I've never been to Asia" against "we went to Japan last year": the past does not
-    # change, so a denial of it contradicts a stored report whatever the time between
     updated = [
         f
         for f in clashes
-        if replaces(f)
-        and not (past_denied and not split_polarity(f.predicate or "")[1])
-        and not (
-            f in gainsaid
-            or not negated
-            and split_polarity(f.predicate or "")[1]
-            and denies_the_past(f.text)
-        )
+        if _replaces(case, f, said_changed | (measured_changed if f in remeasures else set()))
+        and not _the_past_stands(case, f, gainsaid)
     ]
-    history = [f for f in clashes if f not in updated and newer(f, incoming)]
+    history = [f for f in clashes if f not in updated and _newer(f, incoming, update_window)]
     conflicting = [f for f in clashes if f not in updated and f not in history]
 
     if history:

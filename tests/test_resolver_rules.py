@@ -1,0 +1,209 @@
+"""Each rule `resolve()` tries, by name, on facts the parser reads from invented
+sentences: one pair where it fires and one where it does not."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pytest
+
+from credo import resolver
+from credo.fact import Fact, normalize_entity, normalize_predicate
+from credo.keys import analyse
+from credo.predicates import shipped
+from credo.resolver import Relation, resolve
+
+DAY = 86400.0
+T0 = 1_700_000_000.0
+
+
+def said(text: str, *, at: float = T0, source: str = "user") -> Fact:
+    """The fact `Memory` makes of a statement: the parser's key and sentence."""
+    statement = analyse(text)
+    subject, predicate, obj = (
+        (statement.subject, statement.predicate, statement.object)
+        if statement.keyed
+        else (None, None, None)
+    )
+    if subject is None and statement.first_person and statement.kind == "statement":
+        subject = "I"
+    pred = shipped().normalise(normalize_predicate(predicate)) if predicate else None
+    return Fact(
+        text=statement.text,
+        subject=normalize_entity(subject) if subject else None,
+        predicate=pred or None,
+        object=(obj or "").strip() or None,
+        source=source,
+        created_at=at,
+        valid_from=at,
+    )
+
+
+def close(a: str, b: str) -> float:
+    """Close enough for the rules that ask the embedding, never a duplicate by it."""
+    return 0.8
+
+
+def case(old: str, new: str, *, gap: float = 2 * DAY) -> tuple[resolver._Case, Fact]:
+    stored = said(old)
+    return resolver._case(said(new, at=T0 + gap), [stored], similarity=close), stored
+
+
+Rule = Callable[[resolver._Case, Fact], bool]
+
+# (rule, stored sentence, incoming sentence, whether the rule fires)
+RULES: list[tuple[Rule, str, str, bool]] = [
+    (resolver._agrees_on_key, "I live in Tampere", "I live in Tampere", True),
+    (resolver._agrees_on_key, "I live in Tampere", "I live in Oulu", False),
+    (resolver._told_in_the_past, "I work at Quillbank", "I worked at Quillbank", True),
+    (resolver._told_in_the_past, "I work at Quillbank", "I work at Quillbank", False),
+    (resolver._ended_by_past, "I work at Quillbank", "I worked at Quillbank", True),
+    (resolver._ended_by_past, "I work at Quillbank", "I work at Quillbank", False),
+    (resolver._same_claim, "I work at Quillbank", "I work at Quillbank", True),
+    (resolver._same_claim, "I work at Quillbank", "I work at Quillbank as a tester", False),
+    (resolver._said_more_fully, "I work at Quillbank", "I work at Quillbank as a tester", True),
+    (resolver._said_more_fully, "I work at Quillbank as a tester", "I work at Quillbank", False),
+    (resolver._same_state, "I am an expert in chess", "I am expert in chess", True),
+    (resolver._same_state, "I am engaged to Pekka", "I am engaged", False),
+    (resolver._state_said_more_fully, "I am engaged to Pekka", "I am engaged", True),
+    (resolver._state_said_more_fully, "I am engaged", "I am engaged to Pekka", False),
+    (resolver._same_sentence, "I am retired", "I'm retired.", True),
+    (resolver._same_sentence, "I live in Tampere", "I live in Oulu", False),
+    (resolver._same_words, "I am engaged to Pekka", "I am engaged to pekka now", True),
+    (resolver._same_words, "I live in Tampere", "I live in Oulu", False),
+    (resolver._then_and_now, "I was married twice", "I am divorced", True),
+    (resolver._then_and_now, "I am single", "I am divorced", False),
+    (resolver._renamed_value, "I live in York", "I live in New York", True),
+    (resolver._renamed_value, "I live in Tampere", "I live in Oulu", False),
+    (resolver._refines_value, "I use Postgres", "I use Postgres 16", True),
+    (resolver._refines_value, "I use Postgres 16", "I use Postgres", False),
+    (resolver._value_said_more_fully, "I use Postgres 16", "I use Postgres", True),
+    (resolver._value_said_more_fully, "I use Postgres", "I use Postgres 16", False),
+    (resolver._clashes_on_key, "I live in Tampere", "I live in Oulu", True),
+    (resolver._clashes_on_key, "I use Zed", "I use Zed and Vim", False),
+    (resolver._negates_claim, "I play tennis", "I stopped playing tennis", True),
+    (resolver._negates_claim, "I live in Tampere", "I live in Oulu", False),
+    (resolver._denies_kind, "I have a dog", "I have no pets", True),
+    (resolver._denies_kind, "I play tennis", "I stopped playing tennis", False),
+    (
+        resolver._denied_with_same_verb,
+        "I play in a sunday tennis league",
+        "I stopped playing tennis",
+        True,
+    ),
+    (resolver._denied_with_same_verb, "I play tennis", "I stopped playing tennis", False),
+    (
+        resolver._negated_sentence,
+        "I am pretty good at darts.",
+        "I am not pretty good at darts.",
+        True,
+    ),
+    (resolver._negated_sentence, "I live in Tampere", "I live in Oulu", False),
+    (resolver._denies_the_past, "I went to Peru last spring", "I have never been to Peru", True),
+    (resolver._denies_the_past, "My birthday is in May", "I have never been to Peru", False),
+    (resolver._gainsays, "I have never been to Peru", "I went to Peru last spring", True),
+    (resolver._gainsays, "My birthday is in May", "I went to Peru last spring", False),
+    (resolver._left, "I work at Quillbank", "I left Quillbank", True),
+    (resolver._left, "I work at Quillbank", "I quit my job", False),
+    (resolver._left_employer, "I work as a tester at Quillbank", "I left Quillbank", True),
+    (resolver._left_employer, "I live in Tampere", "I left Quillbank", False),
+    (resolver._ended_by, "I work at Quillbank", "I quit my job", True),
+    (resolver._ended_by, "I live in Tampere", "I live in Oulu", False),
+    (resolver._moved_house, "I live in Tampere", "I live on a houseboat now", True),
+    (resolver._moved_house, "I live in Tampere", "I live in Oulu", False),
+    (
+        resolver._value_changed,
+        "our hiking budget is 300 euros",
+        "we bumped the hiking budget to 500 euros",
+        True,
+    ),
+    (resolver._value_changed, "I live in Tampere", "I live in Oulu", False),
+    (resolver._excluding_state, "I am single", "I am married to Ilse", True),
+    (resolver._excluding_state, "I am a vegan", "I eat meat", False),
+    (resolver._state_denied, "I am a vegan", "I eat meat", True),
+    (resolver._state_denied, "I live in Tampere", "I live in Oulu", False),
+    (resolver._renewed, "my manager is Ilse", "I have a new manager, Oskar", True),
+    (resolver._renewed, "I live in Tampere", "I live in Oulu", False),
+    (resolver._remeasured, "I drink 3 teas a day", "im down to 1 tea a day now", True),
+    (resolver._remeasured, "I live in Tampere", "I live in Oulu", False),
+]
+
+
+@pytest.mark.parametrize(
+    ("rule", "old", "new", "fires"),
+    RULES,
+    ids=[f"{rule.__name__}-{'fires' if fires else 'not'}" for rule, _, _, fires in RULES],
+)
+def test_rule(rule: Rule, old: str, new: str, fires: bool) -> None:
+    assert rule.__doc__, f"{rule.__name__} says what it decides"
+    got, stored = case(old, new)
+    assert rule(got, stored) is fires
+
+
+def test_every_rule_of_resolve_is_tested() -> None:
+    tested = {rule.__name__ for rule, *_ in RULES} | {
+        "_paraphrased",
+        "_ended_by_past",
+        "_newer",
+        "_replaces",
+        "_the_past_stands",
+    }
+    named = {
+        name
+        for name, value in vars(resolver).items()
+        if callable(value)
+        and getattr(value, "__code__", None) is not None
+        and value.__code__.co_varnames[:2] == ("case", "fact")
+        and name not in ("_same_polarity", "_of_us", "_sibling_state", "_spelt_out")
+    }
+    assert named <= tested
+
+
+def test_ended_by_past_needs_a_day() -> None:
+    got, stored = case("I work at Quillbank", "I worked at Quillbank", gap=60)
+    assert resolver._told_in_the_past(got, stored)
+    assert not resolver._ended_by_past(got, stored)
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "fires"),
+    [
+        ("Lunch is at noon in the canteen", "Lunch happens at noon in the canteen", True),
+        ("The choir rehearses on Thursdays", "The choir rehearses on Fridays", False),
+    ],
+)
+def test_paraphrased(old: str, new: str, fires: bool) -> None:
+    stored = said(old)
+    got = resolver._case(said(new, at=T0 + 60), [stored], similarity=lambda a, b: 0.95)
+    assert resolver._paraphrased(got, stored, 0.95) is fires
+
+
+def test_newer_needs_a_day_and_a_source_as_trusted() -> None:
+    old = said("I live in Tampere")
+    assert resolver._newer(said("I live in Oulu", at=T0 + 2 * DAY), old, DAY)
+    assert not resolver._newer(said("I live in Oulu", at=T0 + 60), old, DAY)
+    assert not resolver._newer(said("I live in Oulu", at=T0 + 2 * DAY, source="inferred"), old, DAY)
+
+
+def test_replaces_on_a_said_change_or_a_day_but_never_a_birthplace() -> None:
+    got, stored = case("I live in Tampere", "I live in Oulu", gap=60)
+    assert not resolver._replaces(got, stored, set())
+    assert resolver._replaces(got, stored, {"now"})
+    later, _ = case("I live in Tampere", "I live in Oulu")
+    assert resolver._replaces(later, stored, set())
+    born, old_birth = case("I was born in Tampere", "I was born in Oulu")
+    assert not resolver._replaces(born, old_birth, {"now"})
+
+
+def test_the_rules_decide_resolve() -> None:
+    """The table reads as `resolve` decides: a clash a day later is an update."""
+    stored = said("I live in Tampere")
+    res = resolve(said("I live in Oulu", at=T0 + 2 * DAY), [stored], similarity=close)
+    assert res.relation is Relation.UPDATE and res.existing is stored
+
+
+def test_the_past_stands_against_a_denial_of_it() -> None:
+    denial, report = case("I went to Peru last spring", "I have never been to Peru")
+    assert resolver._the_past_stands(denial, report, [])
+    moved, home = case("I live in Tampere", "I live in Oulu")
+    assert not resolver._the_past_stands(moved, home, [])
