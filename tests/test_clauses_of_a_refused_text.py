@@ -52,3 +52,16 @@ def test_it_in_capitals_is_the_trade(memory: Memory) -> None:
     result = memory.remember("i work in IT")
     assert result.accepted, result.why
     assert not memory.remember("i like it").accepted  # the pronoun still refers to nothing
+
+
+@pytest.mark.parametrize(
+    "said, kept",
+    [
+        ("my son started primary school this week", True),  # a change, dated
+        ("we adopted a greyhound this week", True),
+        ("i had sushi today", False),  # passing
+        ("im swamped this week", False),
+    ],
+)
+def test_a_change_told_today_is_dated_not_passing(memory: Memory, said: str, kept: bool) -> None:
+    assert memory.remember(said).accepted is kept

@@ -18,6 +18,8 @@ from .fact import SOURCE_CONFIDENCE
 from .language import mapping, word_list, words
 
 if TYPE_CHECKING:
+    from spacy.tokens import Token
+
     from .keys import Statement
     from .predicates import Catalogue
 
@@ -153,6 +155,32 @@ DURABLE_NOW = words("durable_now")  # lexicon list "durable_now"
 #: "I've currently reached 65%" give a value as of now, not a passing state
 _MEASURING = (words("changing") | words("reaching") | words("reporting")) - {"be", "go"}
 _NOW_WORDS = words("now_words")  # lexicon list "now_words"
+#: verbs of a change: what they tell stays told, whenever it happened (not the light
+#: verbs of having and getting: "i had pizza today" is passing)
+_CHANGES = (words("gaining") | words("changing") | words("ending") | words("becoming")) - {
+    "have",
+    "get",
+    "take",
+    "find",
+    "go",
+    "be",
+}
+
+
+def _changed(root: Token) -> bool:
+    """Is `root` a verb of a change, told in the past ("started", "has quit", "quit")?"""
+    from .nlp import inflections
+
+    lemma = root.lemma_.lower()
+    if lemma not in _CHANGES or root.pos_ != "VERB":
+        return False
+    if root.tag_ == "VBN" and any(a.lemma_ == "have" for a in root.children):
+        return True
+    return root.tag_ == "VBD" or root.lower_ in inflections(lemma, "VBD")
+
+
+#: the words by which a transient marker says "today" or "this week"
+_DAY_WORDS = frozenset({"today", "tonight", "week", "morning", "afternoon", "evening"})
 _MODALS = words("name_modals")  # modals that may be names ("Will"): lexicon
 
 
@@ -219,6 +247,10 @@ def _views(text: str, policy: GatePolicy, statement: Statement | None) -> _Views
         and f"{t.lower_} {t.head.lower_}" not in vague_words
     }
     now = {t.i for t in doc if t.lower_ in _NOW_WORDS} if durable else set()
+    # "my daughter started school this week", "i quit smoking today": a change told in the
+    # past is dated by "this week", not passing
+    if any(_changed(t) for t in doc if t.dep_ == "ROOT"):
+        now |= {t.i for t in doc if t.lower_ in _DAY_WORDS}
     # "I'm running for office", "she is running a bakery": an undertaking, not a process
     now |= {
         t.i
