@@ -96,7 +96,7 @@ def _then(store: SQLiteStore, first: str, then: str) -> tuple[str, int]:
 @pytest.mark.parametrize(
     "first, then",
     [
-        ("i work as an extra in a motion picture", "i work as an extra in a movie"),
+        ("i did the lighting for a motion picture", "i did the lighting for a movie"),
         ("my kid goes to st. anne's", "my kid goes to St Annes"),  # an apostrophe left out
     ],
 )
@@ -108,7 +108,7 @@ def test_a_value_said_in_other_words_is_one_fact(store: SQLiteStore, first: str,
     "first, then",
     [
         ("my favourite fruit is plum", "my favourite fruit is pear"),
-        ("i work as an extra in a movie", "i work as an extra in a play"),
+        ("i did the lighting for a movie", "i did the lighting for a play"),
     ],
 )
 def test_rival_values_stay_apart(store: SQLiteStore, first: str, then: str) -> None:
