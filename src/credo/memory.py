@@ -556,7 +556,7 @@ class Memory:
             fact = self._to_fact(candidate, statement, confidence, aliases)
         except ValueError as exc:
             raise MemoryError_(str(exc)) from exc
-        return self._resolve_and_store(fact, said=candidate.text, force=force)
+        return self._resolve_and_store(fact, me=me, said=candidate.text, force=force)
 
     def _reject(
         self,
@@ -630,15 +630,16 @@ class Memory:
         )
 
     def _resolve_and_store(
-        self, fact: Fact, *, said: str | None = None, force: bool = False
+        self, fact: Fact, *, me: str, said: str | None = None, force: bool = False
     ) -> RememberResult:
+        """Resolve `fact` against the stored facts that bear on it and write the outcome;
+        `me` is the scope's canonical subject (who "I" is, whom a "we" includes)."""
         store = self.store
         vec = store.embed([fact.text])[0]
         base = _base(fact.predicate)
         with store.transaction():
             store.lock_key(self.scope, fact.subject, base)
             stored: dict[str, Fact] = {}
-            me = self.canonical_subject()
             if fact.subject and base:
                 # "we live in Leeds" bears on where the user lives, and "I live in York" on
                 # where "we" do

@@ -119,9 +119,11 @@ def parse(text: str) -> Doc:
         fixed = spelt(text)
         reading = nlp(fixed) if fixed != text else doc
         named = _subject_named(reading, fixed)
-        named = _object_named(reading if named == fixed else nlp(named), named)
         if named != fixed:
             reading = nlp(named)
+        objects = _object_named(reading, named)
+        if objects != named:
+            reading = nlp(objects)
     if reading is doc or len(reading) != len(doc):
         return doc
     return _laid_on(doc, reading)

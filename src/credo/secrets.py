@@ -722,16 +722,17 @@ _PIN = re.compile(
     r"(?![A-Za-z0-9_\-]|[.,:/]\d)"
 )
 _SHORT_CODE_WORDS = frozenset(w.lower() for w in _WORDS["short_codes"]["all"])
-_POSTAL_WORDS = re.compile(
-    r"(?i)(?<![^\W_])(?:"
-    + "|".join(re.escape(w) for w in sorted(_WORDS["postal"]["all"], key=len, reverse=True))
-    + r")(?![^\W_])"
-)
-_MONEY_WORDS = re.compile(
-    r"(?i)(?<![^\W_])(?:"
-    + "|".join(re.escape(w) for w in _WORDS["postal"]["money"])
-    + r")(?![^\W_])"
-)
+
+
+def _bounded(words: Iterable[str], *, longest_first: bool = True) -> str:
+    """A regular expression for any of `words` as a whole word (no letter, digit or
+    underscore either side), longest first unless told."""
+    listed = sorted(words, key=len, reverse=True) if longest_first else list(words)
+    return r"(?<![^\W_])(?:" + "|".join(re.escape(w) for w in listed) + r")(?![^\W_])"
+
+
+_POSTAL_WORDS = re.compile("(?i)" + _bounded(_WORDS["postal"]["all"]))
+_MONEY_WORDS = re.compile("(?i)" + _bounded(_WORDS["postal"]["money"], longest_first=False))
 
 
 def _stated_pins(text: str) -> Iterator[SecretFinding]:
@@ -1230,11 +1231,7 @@ def _security_answers(text: str) -> Iterator[SecretFinding]:
 
 # Payment cards are checked by Luhn and issuer prefix; a number labelled as something else
 # that passes both (an IMEI, an order or tracking number) is not a card.
-_NOT_CARD = re.compile(
-    r"(?i)(?<![^\W_])(?:"
-    + "|".join(re.escape(w) for w in sorted(_WORDS["not_card"]["all"], key=len, reverse=True))
-    + r")(?![^\W_])[^.!?\n\d]{0,24}$"
-)
+_NOT_CARD = re.compile("(?i)" + _bounded(_WORDS["not_card"]["all"]) + r"[^.!?\n\d]{0,24}$")
 _CARD = re.compile(
     r"(?<![\w+])(?<!\d[.\-/])(?:\d{13,19}"
     r"|\d{4}(?P<s1>[ \-])\d{4}(?P=s1)\d{4}(?P=s1)\d{1,4}(?:(?P=s1)\d{1,3})?"
@@ -1498,16 +1495,13 @@ _CODES_FIRST = re.compile(
     rf"|(?<![^\W_]){_LOCKED}(?:['’]s)?(?:[ \t\-]+[^\W\d_][\w'’]{{0,14}}){{0,2}}?[ \t\-]*"
     rf"{_CODE_WORD}))"
 )
-_NOT_CODE = re.compile(
-    r"(?i)(?<![^\W_])(?:"
-    + "|".join(re.escape(w) for w in sorted(_WORDS["not_codes"]["all"], key=len, reverse=True))
-    + r")(?![^\W_])"
-)
+_NOT_CODE_WORDS = _bounded(_WORDS["not_codes"]["all"])
+_NOT_CODE = re.compile("(?i)" + _NOT_CODE_WORDS)
 
 # "código postal de casa", "code postal", "the postal code of the building": a code that
 # names what it is right next to the word "code"
 _NOT_CODE_NEXT = re.compile(
-    rf"(?i)(?:{_NOT_CODE.pattern[4:]})[ \t\-]+{_CODE_WORD}"
+    rf"(?i)(?:{_NOT_CODE_WORDS})[ \t\-]+{_CODE_WORD}"
     rf"|{_CODE_WORD}[ \t\-]+(?:postal|postale|de[ \t]+(?:descuento|error|erro|rastreio)"
     r"|d['’]erreur|di[ \t]+errore|promo\w*|de[ \t]+promo\w*)(?![^\W_])"
 )

@@ -10,12 +10,13 @@ WordNet's synonym sets (one value said in other words), shipped as data.
 
 from __future__ import annotations
 
+import gzip
 import tomllib
 from functools import lru_cache
 from importlib import resources
 from typing import Any
 
-__all__ = ["examples", "lexicon", "mapping", "word_list", "words"]
+__all__ = ["data_lines", "examples", "lexicon", "mapping", "word_list", "words"]
 
 
 @lru_cache(maxsize=1)
@@ -52,3 +53,9 @@ def mapping(name: str) -> dict[str, str]:
 
 def examples(name: str) -> list[dict[str, Any]]:
     return list(lexicon()[name].get("examples", []))
+
+
+def data_lines(name: str) -> list[str]:
+    """The lines of a gzipped word file shipped in `credo/data/` (the WordNet tables)."""
+    raw = resources.files("credo").joinpath(f"data/{name}").read_bytes()
+    return gzip.decompress(raw).decode("utf-8").splitlines()

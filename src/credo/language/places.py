@@ -9,23 +9,22 @@ is read as the tagger reads it: only a capitalised or proper noun is a place the
 
 from __future__ import annotations
 
-import gzip
-import unicodedata
 from functools import lru_cache
-from importlib import resources
+
+from . import data_lines
 
 __all__ = ["is_place"]
 
 
 @lru_cache(maxsize=1)
 def _places() -> frozenset[str]:
-    raw = resources.files("credo").joinpath("data/places.txt.gz").read_bytes()
-    return frozenset(gzip.decompress(raw).decode("utf-8").splitlines())
+    return frozenset(data_lines("places.txt.gz"))
 
 
 def is_place(name: str) -> bool:
     """Is `name` (any case, spaces squeezed) the name of a place WordNet knows?
     ("leeds", "North Dakota", "são paulo" as "sao paulo": yes; "kubernetes", "platform":
     no.)"""
-    typed = unicodedata.normalize("NFKD", " ".join(name.lower().split()))
-    return "".join(ch for ch in typed if not unicodedata.combining(ch)) in _places()
+    from ..values import _plain  # accents left out, as values compares words
+
+    return _plain(" ".join(name.lower().split())) in _places()

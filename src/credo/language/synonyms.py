@@ -10,9 +10,9 @@ value said in other words, which is all the write path asks of it.
 
 from __future__ import annotations
 
-import gzip
 from functools import lru_cache
-from importlib import resources
+
+from . import data_lines
 
 __all__ = ["synonymous"]
 
@@ -23,9 +23,8 @@ LONGEST = 3
 @lru_cache(maxsize=1)
 def _sets() -> dict[str, frozenset[int]]:
     """Each word or phrase -> the numbers of the sets it is in (read once, ~0.1 s)."""
-    raw = resources.files("credo").joinpath("data/synonyms.txt.gz").read_bytes()
     index: dict[str, set[int]] = {}
-    for n, line in enumerate(gzip.decompress(raw).decode("utf-8").splitlines()):
+    for n, line in enumerate(data_lines("synonyms.txt.gz")):
         for word in line.split("|"):
             index.setdefault(word, set()).add(n)
     return {word: frozenset(ns) for word, ns in index.items()}
