@@ -2263,6 +2263,142 @@ def analyse(text: str, *, self_name: str = "The user") -> Statement:
     )
 
 
+_LIGHT = words("light_verbs")
+_MANNER = words("manner_verbs")
+#: parts of speech that carry what a sentence is about (not how it is said)
+_CONTENT_POS = frozenset({"NOUN", "PROPN", "VERB", "ADJ"})
+#: words that name no particular thing: a denial of "anything" or "stuff" shares nothing
+_GENERIC = frozenset(
+    {
+        "thing",
+        "anything",
+        "something",
+        "stuff",
+        "kind",
+        "sort",
+        "lot",
+        "bit",
+        "way",
+        "time",
+        "one",
+        "ever",
+        "before",
+        "really",
+        "actually",
+        "also",
+        "even",
+        "still",
+        "much",
+        "many",
+    }
+)
+
+
+def _content_token(tok: Token) -> bool:
+    from spacy.lang.en.stop_words import STOP_WORDS
+
+    low = tok.lemma_.lower()
+    return (
+        tok.pos_ in _CONTENT_POS
+        and low not in STOP_WORDS
+        and low not in _GENERIC
+        and low not in _LIGHT
+        and len(low) > 1
+        and tok.lower_ not in ("user", "i")
+    )
+
+
+def _lemmas(tok: Token) -> set[str]:
+    """The token's lemma, and the lemmas English gives its word as a verb or a noun
+    (the tagger may read "swam" as a noun and leave it as it is)."""
+    from lemminflect import getAllLemmas
+
+    found = {tok.lemma_.lower()}
+    for pos in ("VERB", "NOUN"):
+        found.update(w.lower() for w in getAllLemmas(tok.lower_).get(pos, ()))
+    return found
+
+
+def content_lemmas(text: str) -> frozenset[str]:
+    """The lemmas a sentence says things with (nouns, names, verbs, adjectives; no stop
+    word, no light verb, no word that names nothing in particular): what two sentences
+    must share to be about the same thing."""
+    doc = _reading(text)
+    return frozenset(w for t in doc or () if _content_token(t) for w in _lemmas(t))
+
+
+#: what a denied verb's children may add to what is denied: its objects, phrases and
+#: complements, not a clause that goes on to something else ("..., went into work")
+_DENIED_PARTS = frozenset({"dobj", "prep", "pobj", "xcomp", "attr", "acomp", "oprd", "dative"})
+
+
+def _denied_verbs(verb: Token) -> list[Token]:
+    """The verb "never" denies and the verbs denied with it: its complements ("how to
+    ski") and the verbs joined by "or" / "nor" ("never deployed it or used Gunicorn")."""
+    out = [verb]
+    for child in verb.children:
+        complement = child.dep_ in ("xcomp", "ccomp") and child.pos_ in ("VERB", "AUX")
+        joined = child.dep_ == "conj" and any(
+            c.dep_ == "cc" and c.lower_ in ("or", "nor") for c in verb.children
+        )
+        if complement or joined:
+            out += _denied_verbs(child)
+    return out
+
+
+def root_lemma(text: str) -> str:
+    """The lemma of a statement's main verb ("I love Paris" -> "love"), lower-cased."""
+    doc = _reading(text)
+    return next((t.lemma_.lower() for t in doc or () if t.dep_ == "ROOT"), "")
+
+
+def denied_words(text: str) -> tuple[frozenset[str], frozenset[str], frozenset[str]]:
+    """What a denial of the past ("I've never attempted any triangle problems", "I never
+    learned to ski") says never happened, as lemmas: the heads of the things denied
+    (objects, and the verbs after "how to" or joined by "or"), every content word said of
+    them, and the verbs that say what was never done (not "try" or "learn": how it was
+    done). Empty when no "never" denies a verb."""
+    doc = _reading(text)
+    heads: set[str] = set()
+    said: set[str] = set()
+    doing: set[str] = set()
+    for tok in doc or ():
+        if tok.lower_ != "never":
+            continue
+        for verb in _denied_verbs(tok.head):
+            lemma = verb.lemma_.lower()
+            things: set[str] = set()
+            for child in verb.children:
+                if child.dep_ not in _DENIED_PARTS:
+                    continue
+                said |= {t.lemma_.lower() for t in child.subtree if _content_token(t)}
+                objects = (
+                    [child]
+                    if child.dep_ != "prep"
+                    else [g for g in child.children if g.dep_ == "pobj"]
+                )
+                # "any of the recipes", "one of those apps": the thing is after "of"
+                objects += [
+                    g
+                    for o in objects
+                    if o.pos_ in ("PRON", "DET", "NUM")
+                    for p in o.children
+                    if p.dep_ == "prep" and p.lower_ == "of"
+                    for g in p.children
+                    if g.dep_ == "pobj"
+                ]
+                things |= {o.lemma_.lower() for o in objects if _content_token(o)}
+            heads |= things
+            # "own" is a stop word, but owning is a doing of its own
+            if verb.pos_ == "VERB" and lemma not in _LIGHT and len(lemma) > 1:
+                said.add(lemma)
+                if lemma not in _MANNER:
+                    doing.add(lemma)
+                    if not things:  # "never learned to ski": the doing is the thing
+                        heads.add(lemma)
+    return frozenset(heads), frozenset(said), frozenset(doing)
+
+
 def denies_the_past(text: str) -> bool:
     """Does the statement say something never happened ("I've never been to Asia", "I
     never went to university")? The past does not change: against a stored report of it,

@@ -64,8 +64,17 @@ from .fact import (
     Status,
     source_kind,
 )
-from .keys import changed_value, denies_the_past, renewed_thing, said_in_the_past
+from .keys import (
+    changed_value,
+    content_lemmas,
+    denied_words,
+    denies_the_past,
+    renewed_thing,
+    root_lemma,
+    said_in_the_past,
+)
 from .language import mapping, words
+from .language.synonyms import synonymous
 from .predicates import Catalogue, shipped, split_polarity
 from .store.base import Event
 from .values import (
@@ -604,11 +613,18 @@ def _reports(denial: Fact, report: Fact, similarity: Similarity, catalogue: Cata
     """Is `report` what `denial` (a denial of the past: "I've never ...") denies? The same
     name, the same verb (not a light one) or a thing of two words or more ("chess
     puzzles"), and close enough; or one word of the same state, and closer."""
+    if root_lemma(report.text) in _PREFERRING:
+        return False  # "i adore lisbon" reports no stay there
     base = catalogue.canonical(denial.predicate or "")[0]
     other = catalogue.canonical(report.predicate or "")[0]
     state = set(_tokens(_state(base, denial.object))) - _PLAIN
     verb = base.split("_")[0]
     score = similarity(denial.text, report.text)
+    if _another_doing(denial, report):  # a name, or two words of the thing, tie them
+        shared_words = denied_words(denial.text)[1] & content_lemmas(report.text)
+        return (
+            bool(_named(denial.text) & _named(report.text)) or len(shared_words) >= 2
+        ) and score >= WORDS_NEVER_AT
     same_verb = verb not in _LIGHT_VERBS and other.split("_")[0] == verb
     shared = state & set(_tokens(_state(other, report.object)))
     return (
@@ -616,7 +632,37 @@ def _reports(denial: Fact, report: Fact, similarity: Similarity, catalogue: Cata
         and score >= NAMED_NEVER_AT
         or bool(shared)
         and score >= NEVER_AT
+        or _reports_in_words(denial, report, score)
     )
+
+
+#: how close a report must read to a denial of the past that names what it did (the
+#: shared words decide; the embedding only keeps a stray word from deciding alone)
+WORDS_NEVER_AT = 0.4
+_PREFERRING = words("preference_verbs")
+
+
+def _another_doing(denial: Fact, report: Fact) -> bool:
+    """ "I've never owned a horse" / "i ride my neighbour's horse": the denial says what
+    was never done with a verb of its own, and the report does the thing otherwise (no
+    word of it is that verb or its synonym): only a name both say still ties them."""
+    doing = denied_words(denial.text)[2]
+    told = content_lemmas(report.text)
+    return bool(doing) and not any(v == t or synonymous(v, t) for v in doing for t in told)
+
+
+def _reports_in_words(denial: Fact, report: Fact, score: float) -> bool:
+    """ "I never learned to ski" / "i skied in the alps as a kid": the report says,
+    anywhere in its sentence, the thing the denial says never happened (the head of it,
+    or two of the words said of it); the caller has ruled out a liking and another
+    doing of the thing."""
+    if score < WORDS_NEVER_AT:
+        return False
+    heads, said, _ = denied_words(denial.text)
+    told = content_lemmas(report.text)
+    if said & _PREFERRING:
+        return False
+    return bool(heads & told) or len(said & told) >= 2
 
 
 def _ends_work(base: str, negated: bool, obj: str | None) -> bool:
