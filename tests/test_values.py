@@ -10,7 +10,7 @@ import pytest
 from credo import Memory
 from credo.embed import get_embedder
 from credo.store.sqlite import SQLiteStore
-from credo.values import masked, one_word, quantities, same_values
+from credo.values import masked, one_word, quantities, same_values, typed_number, value_words
 
 DAY = 86400.0
 START = 1_700_000_000.0
@@ -48,6 +48,10 @@ def said(store: SQLiteStore, first: str, then: str, gap_days: float = 0) -> str:
         # a part of the value in initials, or all of it with its small words left out
         ("i work for the united kingdom border force", "i work for the uk border force"),
         ("i study at the university of east anglia", "i study at uea"),
+        # an amount with a thousands separator and a currency sign, or as "k" per month;
+        # a name English does not have keeps its letters ("gcp" is no plural)
+        ("our gcp bill is $3,500 a month", "gcp bill: 3.5k/month"),
+        ("i maintain two repos for the club", "i maintain 2 repo for the club"),
     ],
 )
 def test_one_claim_in_other_words_is_a_duplicate(store: SQLiteStore, first: str, then: str) -> None:
@@ -67,6 +71,7 @@ def test_one_claim_in_other_words_is_a_duplicate(store: SQLiteStore, first: str,
         ("my sister lives in lyon", "i live in lyon"),  # leaves out whose the home is
         ("my new boss is lovely", "my new boss is tough"),  # praise against praise
         ("i work at the us embassy", "i work at the uk embassy"),  # other initials
+        ("our gcp bill is $3,500 a month", "our gcp bill is $5,300 a month"),
     ],
 )
 def test_near_wordings_that_say_something_else_are_not_duplicates(
@@ -142,6 +147,10 @@ def test_words_are_one_as_people_type_them() -> None:
     assert one_word("corolla", "corola")  # a typo
     assert one_word("allergic", "allergy") and one_word("drum", "drummer")  # derivations
     assert not one_word("vegan", "vegetarian") and not one_word("cat", "catamaran")
+    assert one_word("repos", "repo") and not one_word("bu", "bus")  # a plural kept
+    assert typed_number("$2,000") == typed_number("2k/month") == "2000"
+    assert typed_number("220ms") == "220ms" and typed_number("budget") is None
+    assert "aws" in value_words("our aws budget is 2k")
     assert same_values("my daughter Zoë is seven", "my daughter zoe is 7")
     assert not same_values("i live in York", "i live in New York")
 

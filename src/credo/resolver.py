@@ -87,6 +87,7 @@ from .values import (
     said_otherwise,
     same_values,
     spelt_out,
+    typed_number,
     value_words,
 )
 
@@ -760,11 +761,15 @@ def same_words(a: str, b: str) -> bool:
     return _WORDS.findall(a.lower().rstrip(".!")) == _WORDS.findall(b.lower().rstrip(".!"))
 
 
+_THOUSANDS = re.compile(r"(?<=\d),(?=\d{3}\b)")
+
+
 def signature(text: str) -> tuple[frozenset[str], frozenset[str], frozenset[str]]:
     """What two wordings of one claim must share: numbers, names, and negations."""
-    words = _WORDS.findall(text.replace("n't", " n't"))
+    # "$2,000": the thousands separator is part of the number, not a break between two
+    words = _WORDS.findall(_THOUSANDS.sub("", text.replace("n't", " n't")))
     nums = frozenset(
-        number_value(w.strip(".,")) or w.lower().strip(".,")
+        number_value(w.strip(".,")) or typed_number(w) or w.lower().strip(".,")
         for w in words
         if re.search(r"\d", w) or number_value(w.strip(".,"))
     )

@@ -103,7 +103,9 @@ def value_words(text: str) -> frozenset[str]:
             and not tok.is_stop
             or unknown_word(tok.lower_)
         ):
-            word = _plain((tok.lemma_ if tok.pos_ == "NOUN" else tok.text).lower()).strip(".,'")
+            # a word English does not have keeps its letters ("aws" is no plural of "aw")
+            lemma = tok.pos_ == "NOUN" and not unknown_word(tok.lower_)
+            word = _plain((tok.lemma_ if lemma else tok.text).lower()).strip(".,'")
             typed = _NUMBER.match(word)
             if typed:  # "$2,000" and "2k" name one amount
                 word = _digits(typed.group(2), typed.group(3) or "")
@@ -116,12 +118,15 @@ def value_words(text: str) -> frozenset[str]:
 def one_word(a: str, b: str) -> bool:
     """`a` and `b` are one word as people type it: the same; one typo apart (six letters
     or more, so that short names stay apart: "corolla" / "corola", not "maria" /
-    "mario"); or one stem with endings that derive one from the other ("allergic" /
-    "allergy", "drums" / "drummer")."""
+    "mario"); a plural with its "s" ("repos" / "repo"); or one stem with endings that
+    derive one from the other ("allergic" / "allergy", "drums" / "drummer")."""
     if a == b:
         return True
     if not (a.isalpha() and b.isalpha()):
         return False
+    short, long = sorted((a, b), key=len)
+    if len(short) >= 3 and long == short + "s":  # a name's plural the lemmatiser kept
+        return True
     if min(len(a), len(b)) >= 6 and _one_edit(a, b):
         return True
     stem = 0
@@ -276,6 +281,23 @@ def _digits(number: str, multiplier: str) -> str:
         return plain
     scaled = float(plain) * _MULTIPLIERS[multiplier.lower()]
     return str(int(scaled)) if scaled.is_integer() else str(scaled)
+
+
+#: a number typed with what a rate is per ("2k/month", "$40/hr")
+_PER = re.compile(r"^(.+?)/[a-z]+$", re.IGNORECASE)
+
+
+def typed_number(word: str) -> str | None:
+    """A number as typed, written one way: digits without thousands separators or a
+    currency sign, a "k" or "m" multiplied out, a unit of letters kept ("$2,000" and
+    "2k/month" -> "2000", "220ms" -> "220ms"); None for a word that is no number."""
+    word = word.strip(".,")
+    per = _PER.match(word)
+    typed = _NUMBER.match(per.group(1) if per else word)
+    if not typed:
+        return None
+    _sign, number, multiplier, unit = typed.groups()
+    return _digits(number, multiplier or "") + (unit or "").lower()
 
 
 def quantities(text: str) -> tuple[Quantity, ...]:
