@@ -47,7 +47,7 @@ def said(store: SQLiteStore, first: str, then: str, gap_days: float = 0) -> str:
         ("i drive a red vespa", "i drive a vespa"),
         # a part of the value in initials, or all of it with its small words left out
         ("i work for the united kingdom border force", "i work for the uk border force"),
-        ("i study at the university of east anglia", "i study at uea"),
+        ("i lecture at the university of east anglia", "i lecture at uea"),
         # an amount with a thousands separator and a currency sign, or as "k" per month;
         # a name English does not have keeps its letters ("gcp" is no plural)
         ("our gcp bill is $3,500 a month", "gcp bill: 3.5k/month"),
@@ -110,7 +110,7 @@ def test_other_measures_stay_beside(store: SQLiteStore, first: str, then: str) -
 @pytest.mark.parametrize(
     "a, b",
     [
-        ("i study at the university of east anglia", "i study at uea"),  # initials
+        ("i lecture at the university of east anglia", "i lecture at uea"),  # initials
         ("my brother lives in sf", "my brother lives in san francisco"),
         ("i manage a bakery in leeds", "im the manager of a bakery in leeds"),  # noun of a verb
         ("my nephew is twenty-two", "my nephew is 22"),  # a number with a hyphen
@@ -124,7 +124,7 @@ def test_one_value_named_in_other_words(a: str, b: str) -> None:
     "a, b",
     [
         ("i live in la", "i live in london"),  # not initials of anything said
-        ("i study at uea", "i study at the university of edinburgh"),
+        ("i lecture at uea", "i lecture at the university of edinburgh"),
         ("my nephew is twenty-two", "my nephew is 20"),
         ("i run a bakery", "i run a bakery in leeds"),  # the second names more
     ],
