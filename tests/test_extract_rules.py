@@ -71,8 +71,8 @@ def test_the_default_speaker_is_the_user() -> None:
         "I went to Paris last year.",
         "I'm a nurse.",
         "I moved to Turku in 2023.",
-        "I've added 52 sources to my reading list.",
-        "I have never been to Japan.",
+        "I've added 48 papers to my reading list.",
+        "I have never been to Peru.",
         # an adjective of two words, or an age, sorts the speaker: a state, not a mood
         "I'm lactose intolerant.",
         "i'm left-handed",

@@ -315,8 +315,8 @@ def test_without_words_of_change_the_same_day_is_still_a_conflict(mem: Memory) -
 
 
 def test_words_of_change_both_statements_say_are_not_grounds(mem: Memory) -> None:
-    mem.remember("I am now working at the bakery", valid_from=T0)
-    result = mem.remember("I am not now working at the bakery", valid_from=T0 + 60)
+    mem.remember("I am now working in the bakery", valid_from=T0)
+    result = mem.remember("I am not now working in the bakery", valid_from=T0 + 60)
     assert result.relation is Relation.CONFLICT, result.why
 
 
