@@ -60,15 +60,17 @@ LABELS = (
     "unrelated",
     "not-a-fact",
 )
-HALVES = ("tune", "test", "sealed", "fresh", "fresh2")
+HALVES = ("tune", "test", "sealed", "fresh", "fresh2", "fresh3")
 #: ids of the sealed sets, each labelled later by people who never saw the code and only
 #: ever scored, never printed: examples/natural/sealed/ (after the test half's figures had
 #: steered choices), examples/natural/fresh/ (after the first sealed set's had) and
-#: examples/natural/fresh2/ (after the fresh set's had)
+#: examples/natural/fresh2/ (after the fresh set's had) and examples/natural/fresh3/ (after
+#: fresh2's had)
 SEALED = "sealed-"
 FRESH = "fresh-"
 FRESH2 = "fresh2-"
-_UNREAD = {SEALED: "sealed", FRESH: "fresh", FRESH2: "fresh2"}
+FRESH3 = "fresh3-"
+_UNREAD = {SEALED: "sealed", FRESH: "fresh", FRESH2: "fresh2", FRESH3: "fresh3"}
 _BEAM_MARKER = re.compile(r"\s*->->\s*\d+\s*,\s*\d+\s*$")
 #: PersonaChat's tokenisation undone, case left as typed: "i 'm a nurse ." -> "i'm a nurse."
 _SPACED_PUNCT = re.compile(r" ([.,!?;:])")
@@ -80,7 +82,7 @@ class NaturalDataError(CredoError, ValueError):
 
 
 def half(item_id: str) -> str:
-    """'tune', 'test' or the name of a sealed set ('sealed', 'fresh', 'fresh2'), from the id."""
+    """'tune', 'test' or the name of a sealed set ('sealed', 'fresh', ...), from the id."""
     for prefix, name in _UNREAD.items():
         if item_id.startswith(prefix):
             return name
