@@ -555,3 +555,42 @@ def test_a_first_person_fact_with_no_key_is_still_the_users(mem: Memory) -> None
     assert third.subject is None  # no first person: whose, the sentence does not say
     block = mem.for_prompt("What pets do I have?", k=5)
     assert "pip!" in block and "lizard" in block
+
+
+def test_a_later_statement_of_an_earlier_time_is_no_update(mem: Memory, clock: Clock) -> None:
+    """Said later, "in 2018" tells of an earlier time than "in 2022": no grounds to make
+    it current; both kept and flagged where they clash."""
+    mem.remember("we moved to ghent in 2022", valid_from=T0)
+    later = mem.remember("we moved to ghent in 2018", valid_from=T0 + 90 * DAY)
+    assert later.relation is Relation.CONFLICT, later.why
+    assert all(f.status is Status.CONFLICTED for f in live(mem))
+
+
+def test_a_later_move_dated_later_still_updates(mem: Memory, clock: Clock) -> None:
+    first = mem.remember("I moved to Ghent in 2018", valid_from=T0)
+    later = mem.remember("I moved to Leuven in 2022", valid_from=T0 + 90 * DAY)
+    assert later.relation is Relation.UPDATE, later.why
+    assert first.fact is not None
+    assert mem.store.get(first.fact.id, scope=mem.scope).status is Status.SUPERSEDED
+
+
+@pytest.mark.parametrize(
+    ("said", "then", "relation"),
+    [
+        ("theres 5 engineers on my team", "my team has 8 engineers now", Relation.UPDATE),
+        ("There are two bathrooms in our house.", "our house has 2 bathrooms", Relation.DUPLICATE),
+    ],
+)
+def test_an_existential_there_is_said_of_the_speakers_thing(
+    mem: Memory, said: str, then: str, relation: Relation
+) -> None:
+    """ "there are N X on my team" is a fact about the speaker's team, keyed as "my team
+    has N X" would be; the stored sentence keeps the words as said."""
+    first = mem.remember(said, valid_from=T0)
+    assert first.accepted and first.fact is not None, first.why
+    assert first.fact.text.lower().startswith("there")
+    assert mem.remember(then, valid_from=T0 + 200 * DAY).relation is relation
+
+
+def test_an_existential_there_of_nothing_of_the_speakers_is_still_refused(mem: Memory) -> None:
+    assert not mem.remember("there is a fox in the park").accepted

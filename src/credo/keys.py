@@ -2138,6 +2138,26 @@ def _first_clause_key(
     return sent, None, ""
 
 
+#: "there are 6 devs on my team", "theres a lake in our village": an existential "there"
+#: with what is there, in or on something of the speaker's
+_EXISTENTIAL = re.compile(
+    r"^there(?:'s|\u2019s|s| is| are| was| were)\s+(?P<thing>.+?)\s+(?:in|on|at)\s+"
+    r"(?P<whose>my|our)\s+(?P<place>[\w' -]+?)\s*[.!]*$",
+    re.IGNORECASE,
+)
+
+
+def _existential(said: str) -> str | None:
+    """ "there are 6 devs on my team" -> "my team has 6 devs": the sentence an existential
+    "there" says of the speaker's thing, for reading its key (the stored words stay as
+    said). None for any other sentence."""
+    m = _EXISTENTIAL.match(said.strip())
+    if m is None:
+        return None
+    verb = "had" if re.match(r"there\s+w", said.strip(), re.IGNORECASE) else "has"
+    return f"{m['whose']} {m['place']} {verb} {m['thing']}"
+
+
 def analyse(text: str, *, self_name: str = "The user") -> Statement:
     """Read one utterance: its kind, its key, and the sentence to store.
 
@@ -2153,6 +2173,13 @@ def analyse(text: str, *, self_name: str = "The user") -> Statement:
     if kind in ("question", "instruction"):
         return Statement(said, stored, kind, rewritten=changed)
     found = _key(sent) if kind == "statement" else None
+    owned = _existential(said) if kind == "statement" else None
+    if owned is not None:
+        # "theres 6 devs on my team": read as what it says, "my team has 6 devs"
+        retry = first_sentence(owned)
+        again = _key(retry)
+        if again is not None:
+            sent, found = retry, again
     spliced = _first_clause_key(sent, found)
     if spliced is not None:
         sent, found, elided = spliced
@@ -2397,6 +2424,23 @@ def denied_words(text: str) -> tuple[frozenset[str], frozenset[str], frozenset[s
                     if not things:  # "never learned to ski": the doing is the thing
                         heads.add(lemma)
     return frozenset(heads), frozenset(said), frozenset(doing)
+
+
+#: a year a statement dates what it tells by: "in 2019", "since 2021", "back in march
+#: 2020", "from 2015" (not a number that counts: "2019 steps", "a 2015 civic")
+_TOLD_YEAR = re.compile(
+    r"\b(?:in|since|from|during|until|till|back in|around)\s+(?:(?:early|mid|late)[\s-]+)?"
+    r"(?:(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?\s+)?"
+    r"((?:19|20)\d{2})\b",
+    re.IGNORECASE,
+)
+
+
+def told_year(text: str) -> int | None:
+    """The latest year a statement dates what it tells by ("i moved to lisbon in 2019"
+    -> 2019), or None when it names none."""
+    years = [int(y) for y in _TOLD_YEAR.findall(text)]
+    return max(years) if years else None
 
 
 def denies_the_past(text: str) -> bool:

@@ -72,6 +72,7 @@ from .keys import (
     renewed_thing,
     root_lemma,
     said_in_the_past,
+    told_year,
 )
 from .language import mapping, words
 from .language.synonyms import synonymous
@@ -1481,11 +1482,21 @@ def _replaces(case: _Case, old: Fact, said_changed: set[str]) -> bool:
     other = case.catalogue.canonical(old.predicate or "")[0]
     if case.base in _FIXED or other in _FIXED:
         return False
+    if _dated_before(incoming, old):
+        return False
     return _newer(incoming, old, case.update_window) or (
         bool(said_changed - change_words(old.text))
         and incoming.asserted_at >= old.asserted_at
         and _rank(incoming.source) >= _rank(old.source)
     )
+
+
+def _dated_before(incoming: Fact, old: Fact) -> bool:
+    """ "i moved to lisbon in 2019" said after "i moved to lisbon in 2021": each dates
+    what it tells by a year, and the newer statement tells of an earlier time; said
+    later, it is no later news (both kept, and flagged where they clash)."""
+    new_year, old_year = told_year(incoming.text), told_year(old.text)
+    return new_year is not None and old_year is not None and new_year < old_year
 
 
 def _the_past_stands(case: _Case, fact: Fact, gainsaid: Sequence[Fact]) -> bool:

@@ -392,10 +392,17 @@ def format_report(report: NaturalReport, *, examples: int = 0) -> str:
     def row(name: str, value: Callable[[dict[str, Any]], str]) -> tuple[str, ...]:
         return (name, *(value(f) for f in cols))
 
+    # the columns fit 80 characters: four of 13, five of 10 (a cell is at most
+    # "0.252/107"); six or more of 8, the per-label and per-source cells without the count
+    width = {1: 16, 2: 16, 3: 16, 4: 13, 5: 10}.get(len(shown_halves), 8)
+    counted = width >= 10
+
     def share_of(group: str, key: str) -> Callable[[dict[str, Any]], str]:
         def cell(f: dict[str, Any]) -> str:
             got = f[group].get(key)
-            return f"{_pct(got['right'])}/{got['n']}" if got else "-"
+            if not got:
+                return "-"
+            return f"{_pct(got['right'])}/{got['n']}" if counted else _pct(got["right"])
 
         return cell
 
@@ -415,14 +422,14 @@ def format_report(report: NaturalReport, *, examples: int = 0) -> str:
     rows += [row(f"  {label}", share_of("per_label", label)) for label in LABELS]
     sources = sorted({s for f in cols for s in f["per_source"]})
     rows += [row(f"  from {source}", share_of("per_source", source)) for source in sources]
-    # the columns fit 80 characters: four of 13, five of 10 (a cell is at most "0.252/107")
-    width = {1: 16, 2: 16, 3: 16, 4: 13}.get(len(shown_halves), 10)
     lines = [
         f"natural pairs ({report.embedder})",
         "",
         f"{'':26}" + "".join(f"{h:>{width}}" for h in shown_halves),
     ]
     lines += [f"{r[0]:26}" + "".join(f"{c:>{width}}" for c in r[1:]) for r in rows]
+    if not counted:
+        lines.append("(per label and source: the share handled right; --json has the counts)")
     if report.skipped:
         lines.append(f"({report.skipped} items reference data and no --data was given)")
     if examples:
