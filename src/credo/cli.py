@@ -10,7 +10,7 @@ import sys
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, TextIO
 
-from . import __version__
+from . import __version__, cache
 from .cli_common import (
     TIME_FIELDS,
     CommandAdder,
@@ -909,6 +909,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     try:
         settings = Settings.from_env()
+        cache.enable(settings.cache_dir or None)  # before the write path is imported
         if args.standalone is not None:
             status: int = args.standalone(args, settings)
             return status
