@@ -11,6 +11,8 @@ server or `credo remember --file` pays a statement), its p50 and p95.
 
     .venv/bin/python bench/bench_cli_remember.py                  # default embedder
     .venv/bin/python bench/bench_cli_remember.py --embedder hash  # the write path alone
+    # side by side with an older credo: its src unpacked (git archive REV src | tar -x -C DIR)
+    .venv/bin/python bench/bench_cli_remember.py --before DIR/src --cold-runs 5
 
 Figures depend on the machine and its load: the load average is printed with them.
 """
@@ -66,7 +68,11 @@ def pct(values: list[float], q: float) -> float:
 
 
 def cold(
-    argv: list[str], runs: int, env: dict[str, str], stdin: str | None = None
+    argv: list[str],
+    runs: int,
+    env: dict[str, str],
+    stdin: str | None = None,
+    command: list[str] | None = None,
 ) -> tuple[list[float], list[float]]:
     """Wall and CPU seconds (user + system, of the child) of `runs` fresh processes."""
     times, cpu = [], []
@@ -74,7 +80,12 @@ def cold(
         before = resource.getrusage(resource.RUSAGE_CHILDREN)
         t0 = time.perf_counter()
         done = subprocess.run(
-            [*CREDO, *argv], env=env, input=stdin, text=True, capture_output=True, timeout=300
+            [*(command or CREDO), *argv],
+            env=env,
+            input=stdin,
+            text=True,
+            capture_output=True,
+            timeout=300,
         )
         if done.returncode not in (0, 1):  # 1: a statement refused, as the gate may
             raise SystemExit(f"credo {' '.join(argv)} failed: {done.stderr[-2000:]}")
@@ -102,7 +113,15 @@ def main() -> None:
     p.add_argument("--warm-calls", type=int, default=200)
     p.add_argument("--file-lines", type=int, default=100)
     p.add_argument("--out", help="also write the figures to this JSON file")
+    p.add_argument(
+        "--before",
+        metavar="SRC",
+        help="also time a cold remember of an older credo whose src folder is SRC (put "
+        "first on PYTHONPATH, no cache), alternating run by run with this one",
+    )
     args = p.parse_args()
+    if args.before and not (Path(args.before) / "credo" / "__init__.py").is_file():
+        p.error(f"--before {args.before}: no credo/__init__.py there (give the src folder)")
     folder = Path(tempfile.mkdtemp(prefix="credo-bench-cli-"))
     env = {
         **os.environ,
@@ -133,6 +152,32 @@ def main() -> None:
         times, cpu = cold(argv, runs, where, stdin)
         figures[f"cold_{name}_s"] = summary(times)
         figures[f"cold_{name}_cpu_s"] = summary(cpu)
+
+    if args.before:
+        older = {
+            **env,
+            "PYTHONPATH": args.before,
+            "CREDO_CACHE_DIR": "off",
+            "CREDO_DB": str(folder / "before.db"),
+        }
+        python = [sys.executable, "-m", "credo.cli"]
+        cold(["remember", "I live in Berlin"], 1, older, command=python)  # not timed
+        for text in ("Arttu deploys arttuan.com on Vercel", "I moved to Porto"):
+            pairs: dict[str, tuple[list[float], list[float]]] = {
+                "before": ([], []),
+                "now": ([], []),
+            }
+            for _ in range(args.cold_runs):  # alternating: both see the same load
+                for label, where in (("before", older), ("now", env)):
+                    times, cpu = cold(["remember", text], 1, where, command=python)
+                    pairs[label][0].extend(times)
+                    pairs[label][1].extend(cpu)
+            for label, (times, cpu) in pairs.items():
+                figures[f"side_by_side_{label}: {text}"] = {
+                    "wall_median": round(statistics.median(times), 3),
+                    "cpu_median": round(statistics.median(cpu), 3),
+                    "runs": len(times),
+                }
 
     from credo.embed import get_embedder
     from credo.memory import Memory
