@@ -48,7 +48,10 @@ def _own_data_dir(
     """No test reads or writes the user's own credo files: the user data directory (the
     default database) and the user config directory (a PostgreSQL database's gate policy)
     are fresh directories for each test, and the shell's `CREDO_DB` and `CREDO_SCOPE` are
-    not read. So tests that run side by side (`pytest -n auto`) never share them either."""
+    not read. So tests that run side by side (`pytest -n auto`) never share them either.
+    The command line's cache (credo.cache) is one directory for the test session: what
+    is in it never changes a result, and a fresh one per test would only be slower."""
+    monkeypatch.setenv("CREDO_CACHE_DIR", str(tmp_path_factory.getbasetemp() / "credo-cache"))
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path_factory.mktemp("data-home")))
     monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path_factory.mktemp("config-home")))
     monkeypatch.delenv("CREDO_DB", raising=False)

@@ -128,3 +128,56 @@ def test_import_credo_is_lazy_and_names_resolve() -> None:
         [sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=120
     )
     assert json.loads(out.stdout.strip().splitlines()[-1]) == [False, "Memory", True]
+
+
+def test_importing_the_cli_loads_no_parser_model_or_numpy() -> None:
+    """`import credo.cli` (what every command pays before its own imports) loads no
+    spaCy, lemminflect, onnxruntime, numpy or write path."""
+    heavy = ["spacy", "lemminflect", "onnxruntime", "numpy", "credo.memory", "credo.secrets"]
+    code = (
+        "import sys, json, credo.cli\n"
+        f"print(json.dumps([m for m in {heavy!r} if m in sys.modules]))\n"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=120
+    )
+    assert json.loads(out.stdout.strip().splitlines()[-1]) == []
+
+
+def test_the_rule_extractor_does_not_import_the_llm_client() -> None:
+    """`remember` reads a statement with credo.extract.rules: the package imports the LLM
+    extractor (and its HTTP client) only when it is asked for."""
+    code = (
+        "import sys, json\n"
+        "from credo.extract.rules import RuleExtractor\n"
+        "from credo.extract import Turn\n"
+        "before = [m for m in ('credo.llm', 'credo.extract.llm') if m in sys.modules]\n"
+        "from credo.extract import LLMExtractor\n"
+        "print(json.dumps([before, LLMExtractor.__name__]))\n"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=120
+    )
+    assert json.loads(out.stdout.strip().splitlines()[-1]) == [[], "LLMExtractor"]
+
+
+def test_the_parser_loads_without_spacys_command_line() -> None:
+    """credo.nlp imports spaCy without `spacy.cli` (its download and project commands:
+    requests, typer, weasel): the parse is the same, and `spacy.cli` and `spacy.info`
+    still work when asked for."""
+    code = (
+        "import sys, json\n"
+        "from credo import nlp\n"
+        "doc = nlp.parse('My sister moved to Porto')\n"
+        "loaded = [m for m in ('spacy.cli', 'requests', 'typer', 'weasel') if m in sys.modules]\n"
+        "import spacy, spacy.cli\n"
+        "print(json.dumps([loaded, [(t.text, t.dep_, t.lemma_) for t in doc],\n"
+        "    callable(spacy.cli.download), isinstance(spacy.info(), dict)]))\n"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=300
+    )
+    loaded, parsed, has_download, info = json.loads(out.stdout.strip().splitlines()[-1])
+    assert loaded == []
+    assert ["moved", "ROOT", "move"] in parsed and ["sister", "nsubj", "sister"] in parsed
+    assert has_download and info

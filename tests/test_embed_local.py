@@ -137,3 +137,21 @@ def test_static() -> None:
     assert para > 0.8 > 0.4 > unrelated
     np.testing.assert_allclose(vectors[0], emb.embed_query(TEXTS[0]), atol=1e-6)
     assert emb.embed_documents([]).shape == (0, 256)
+
+
+def test_the_model_session_is_made_on_the_first_embedding(tmp_path: Path) -> None:
+    """A statement the gate refuses never loads the model (a cold `credo remember` of a
+    question pays no onnxruntime session); the first embedding does, with the same
+    vectors as ever."""
+    from credo.memory import Memory
+    from credo.store.sqlite import SQLiteStore
+
+    emb = MiniLMEmbedder()
+    assert emb._query_session is None
+    mem = Memory(SQLiteStore(tmp_path / "m.db", emb), scope="s")
+    assert mem.remember("what time is it?").code == "question"
+    assert emb._query_session is None
+    assert mem.remember("I live in Oslo").accepted
+    assert emb._query_session is not None
+    again = MiniLMEmbedder().embed_batch(["I live in Oslo"])
+    assert np.allclose(emb.embed_batch(["I live in Oslo"]), again)

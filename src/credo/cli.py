@@ -10,7 +10,7 @@ import sys
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, TextIO
 
-from . import __version__
+from . import __version__, cache
 from .cli_common import (
     TIME_FIELDS,
     CommandAdder,
@@ -134,10 +134,10 @@ def cmd_remember(args: argparse.Namespace, mem: Memory) -> int:
         if result.code == "invalid":
             _out(f"not stored (invalid): {result.why}", sys.stderr)
             continue
-        if result.code == "request":
-            _out(f"{at}honoured: {result.why}")
-            continue
         for each in (result, *result.also):  # a text of several statements: each one
+            if each.code == "request":
+                _out(f"{at}honoured: {each.why}")
+                continue
             if not each.accepted:
                 _out(f"{at}{refusal(each.code, each.why)}", sys.stderr)
                 continue
@@ -157,13 +157,26 @@ def cmd_remember(args: argparse.Namespace, mem: Memory) -> int:
         stored = sum(
             1 for r in results for each in (r, *r.also) if each.accepted and each.fact is not None
         )
-        refused = sum(1 for r in results for each in (r, *r.also) if not each.accepted)
+        refused = sum(
+            1
+            for r in results
+            for each in (r, *r.also)
+            if not each.accepted and each.code != "request"
+        )
         _out(
             f"{len(numbered)} statement(s) read: {stored} stored, {refused} not stored"
             + (" (each named above)" if refused else ""),
             sys.stderr,
         )
-    return 0 if all(r.accepted or r.code == "request" for r in results) else 1
+    return 0 if all(r.accepted or _honoured(r) for r in results) else 1
+
+
+def _honoured(result: Any) -> bool:
+    """A request honoured, and every statement said with it stored (or, named by it,
+    left unstored as asked)."""
+    return result.code == "request" and all(
+        each.accepted or each.code in ("request", "suppressed") for each in result.also
+    )
 
 
 def _remember_input(args: argparse.Namespace) -> str:
@@ -523,7 +536,9 @@ def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
         "transcripts), refuses what is not a fact, keeps contradictions in view, and "
         "forgets when asked.",
         epilog="Environment: CREDO_DB (database path or postgresql:// URL), CREDO_SCOPE, "
-        "CREDO_EMBEDDER (local:minilm, local:static, hash, openai:<model>, ollama:<model>).",
+        "CREDO_EMBEDDER (local:minilm, local:static, hash, openai:<model>, ollama:<model>), "
+        "CREDO_CACHE_DIR (what a cold start would build again; default: the user cache "
+        "directory; off: no cache).",
     )
     parser.add_argument("--version", action="version", version=f"credo {__version__}")
     _add_globals(parser)
@@ -909,6 +924,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     try:
         settings = Settings.from_env()
+        cache.enable(settings.cache_dir or None)  # before the write path is imported
         if args.standalone is not None:
             status: int = args.standalone(args, settings)
             return status

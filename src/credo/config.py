@@ -78,6 +78,12 @@ def default_db_path() -> Path:
     return Path(user_data_dir("credo", appauthor=False)) / "credo.db"
 
 
+def default_cache_dir() -> Path:
+    from platformdirs import user_cache_dir
+
+    return Path(user_cache_dir("credo", appauthor=False))
+
+
 @dataclass(frozen=True)
 class Settings:
     db: str = ""
@@ -96,6 +102,9 @@ class Settings:
     llm_concurrency: int = 1
     #: turns per extraction call
     episode_size: int = EPISODE_SIZE
+    #: where the command line keeps what a cold start would build again (credo.cache);
+    #: empty: no cache
+    cache_dir: str = ""
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None) -> Settings:
@@ -122,7 +131,17 @@ class Settings:
             episode_size=_number(
                 env, "CREDO_EPISODE_SIZE", EPISODE_SIZE, int, "--episode-size", MAX_EPISODE_SIZE
             ),
+            cache_dir=_cache_dir(env),
         )
+
+
+def _cache_dir(env: Mapping[str, str]) -> str:
+    """$CREDO_CACHE_DIR: a directory, `off` (no cache), or unset (the user cache
+    directory)."""
+    raw = (env.get("CREDO_CACHE_DIR") or "").strip()
+    if raw.lower() in ("off", "0", "no", "false", "none"):
+        return ""
+    return raw or str(default_cache_dir())
 
 
 def check_llm_settings(

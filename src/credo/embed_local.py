@@ -117,16 +117,29 @@ class MiniLMEmbedder(Embedder):
 
         self.threads = threads or min(4, os.cpu_count() or 1)
         self._model_path = model_dir / "model.onnx"
-        # the query session: idle threads must not spin after a query, the vector search
-        # that follows needs the cores (recall p95 16 -> 6 ms at 10k facts in
-        # bench/bench_scale.py)
-        self._session = self._new_session(self.threads)
-        self._inputs = {i.name for i in self._session.get_inputs()}
+        # the query session, made on the first embedding (a `credo remember` the gate
+        # refuses never pays for it): idle threads must not spin after a query, the
+        # vector search that follows needs the cores (recall p95 16 -> 6 ms at 10k facts
+        # in bench/bench_scale.py)
+        self._query_session: Any = None
+        self._inputs: set[str] = set()
+        self._session_lock = threading.Lock()
         #: bulk embedding (see embed_batch): one single-threaded session per worker,
         #: made on the first bulk call
         self._bulk: list[Any] = []
         self._pool: ThreadPoolExecutor | None = None
         self._bulk_lock = threading.Lock()
+
+    @property
+    def _session(self) -> Any:
+        session = self._query_session
+        if session is None:
+            with self._session_lock:
+                session = self._query_session
+                if session is None:
+                    session = self._new_session(self.threads)
+                    self._query_session = session
+        return session
 
     def _new_session(self, threads: int) -> Any:
         import onnxruntime as ort
@@ -137,13 +150,16 @@ class MiniLMEmbedder(Embedder):
         options.inter_op_num_threads = 1
         options.log_severity_level = 3
         try:
-            return ort.InferenceSession(
+            session = ort.InferenceSession(
                 str(self._model_path), options, providers=["CPUExecutionProvider"]
             )
         except Exception as exc:
             raise EmbedderError(
                 f"{self.name}: cannot load {self._model_path}: {exc}; reinstall credo"
             ) from exc
+        if not self._inputs:  # the model's inputs, the same for every session of it
+            self._inputs = {i.name for i in session.get_inputs()}
+        return session
 
     def embed_batch(self, texts: Sequence[str], *, kind: Kind = "document") -> Vectors:
         """Texts one onnxruntime call at a time (see batch_size). From BULK_FROM texts on
@@ -180,13 +196,14 @@ class MiniLMEmbedder(Embedder):
             out[start : start + len(chunk)] = self._embed_chunk(chunk, session)
 
     def _embed_chunk(self, texts: list[str], session: Any = None) -> Vectors:
+        session = session or self._session
         encodings = self._tokenizer.encode_batch(texts)
         ids = np.asarray([e.ids for e in encodings], dtype=np.int64)
         mask = np.asarray([e.attention_mask for e in encodings], dtype=np.int64)
         feeds: dict[str, npt.NDArray[np.int64]] = {"input_ids": ids, "attention_mask": mask}
         if "token_type_ids" in self._inputs:
             feeds["token_type_ids"] = np.zeros_like(ids)
-        hidden = (session or self._session).run(None, feeds)[0]
+        hidden = session.run(None, feeds)[0]
         weights = mask[:, :, None].astype(np.float32)
         summed = (hidden * weights).sum(axis=1)
         counts = np.maximum(weights.sum(axis=1), 1e-9)

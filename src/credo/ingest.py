@@ -40,6 +40,7 @@ from .memory import Memory
 from .secrets import mask_field, mask_secrets
 from .store.base import IngestOutcome
 from .suppress import AppliedRequest, SuppressionRequest, detect, plan_request
+from .suppress_request import split_requests
 from .textcheck import CONTROL as _CONTROL
 from .textcheck import rejection_excerpt
 from .timeparse import EARLIEST, LATEST, parse_timestamp
@@ -425,24 +426,47 @@ class _Plan:
     index: int
     turns: list[Turn]
     sources: list[Turn]
-    requests: list[tuple[Turn, SuppressionRequest, Turn | None, str]]
+    requests: list[_Request]
     key: str
     prior: IngestOutcome | None = None
+
+
+@dataclass(frozen=True)
+class _Request:
+    """A "don't remember" request of a user turn: the turn, the request, the speaker's
+    previous turn (what a "don't remember that" names), and, when its "that" names what
+    was said before it in the same turn, those sentences (not extracted: refused)."""
+
+    turn: Turn
+    request: SuppressionRequest
+    before: Turn | None
+    speaker: str
+    names: tuple[str, ...] = ()
 
 
 def _plan(
     batches: Sequence[list[Turn]], self_name: str, extractor: str, session_keys: bool = False
 ) -> tuple[list[_Plan], int]:
     """Each episode's sources and requests (no writes), and how many user turns. With
-    `session_keys`, an episode's key counts its place in its session, not in the input."""
+    `session_keys`, an episode's key counts its place in its session, not in the input.
+
+    A turn holding a request and other sentences ("I moved to Porto. Don't store my
+    salary.") gives the request, and the other sentences go to the extractor as the turn
+    (`suppress_request.split_requests`): none is lost. A turn without a timestamp is read
+    as said when the turn before it in its session was (the key is the turn as given)."""
     previous: dict[str, Turn] = {}  # each speaker's last user turn, for "don't remember that"
     plans: list[_Plan] = []
     in_session: Counter[str | None] = Counter()
+    last_said: dict[str | None, float] = {}  # each session's latest timestamp so far
     user_turns = 0
     for index, batch in enumerate(batches):
         sources: list[Turn] = []
-        requests: list[tuple[Turn, SuppressionRequest, Turn | None, str]] = []
+        requests: list[_Request] = []
         for turn in batch:
+            if turn.timestamp is None and turn.episode in last_said:
+                turn = replace(turn, timestamp=last_said[turn.episode])
+            elif turn.timestamp is not None:
+                last_said[turn.episode] = turn.timestamp
             if turn.role != "user":
                 sources.append(turn)
                 continue
@@ -453,7 +477,17 @@ def _plan(
                 sources.append(turn)
                 previous[speaker] = turn
                 continue
-            requests.append((turn, request, previous.get(speaker), speaker))
+            parts = split_requests(turn.content)
+            if parts is None:
+                requests.append(_Request(turn, request, previous.get(speaker), speaker))
+                continue
+            for _, each, names in parts.requests:
+                before = None if names else previous.get(speaker)
+                requests.append(_Request(turn, each, before, speaker, names))
+            if parts.kept:
+                kept = replace(turn, content=" ".join(parts.kept))
+                sources.append(kept)
+                previous[speaker] = kept
         place = index
         if session_keys:
             place = in_session[batch[0].episode]
@@ -644,21 +678,33 @@ def _episode(
     with nullcontext() if dry_run else memory.store.transaction():
         if force and plan.prior is not None and plan.prior.status == "done":
             memory.store.drop_rejections_from(scope=memory.scope, refs=[t.id for t in plan.turns])
-        for turn, request, before, speaker in plan.requests:
+        for asked in plan.requests:
             # requests of an episode tried before were honoured then: the rules are stored
             again = plan.prior is not None
+            before = asked.before
             applied = memory.honour(
                 plan_request(
-                    request,
-                    turn_id=turn.id,
-                    subject=speaker,
+                    asked.request,
+                    turn_id=asked.turn.id,
+                    subject=asked.speaker,
                     previous_id=before.id if before else None,
-                    previous_text=before.content if before else None,
+                    previous_text=" ".join(asked.names) or (before.content if before else None),
                 ),
                 dry_run=dry_run or again,
             )
             if not again:
                 report.suppressions.append(applied)
+            for _ in asked.names:  # said, then asked not to be kept: listed, never shown
+                report.rejected += 1
+                report.rejected_by_code["suppressed"] += 1
+                report.rejected_candidates.append(
+                    {
+                        "text": "(not shown: the user asked not to remember it)",
+                        "code": "suppressed",
+                        "reason": "the same turn asks not to remember it",
+                        "turns": [asked.turn.id],
+                    }
+                )
             suppressed.update(applied.suppressed_turns)
             if dry_run:
                 pending_rules.extend(applied.rules)

@@ -62,6 +62,7 @@ from .secrets import (
 )
 from .store.base import Conflict, Event, ForgetReport, Rejection, Rule, Store, check_scope
 from .suppress import AppliedRequest
+from .suppress_request import RequestParts, split_requests
 from .textcheck import CONTROL as _CONTROL
 from .textcheck import NOT_UTF8 as _NOT_UTF8
 from .textcheck import rejection_excerpt as rejection_excerpt  # its old home
@@ -274,7 +275,17 @@ class Memory:
         stamp = parse_time(valid_from, now=self.clock())
         request = suppress.detect(text)
         if request is not None:
-            return self._honour(request, text)
+            parts = split_requests(text)
+            if parts is None:
+                return self._honour(request, text)
+            return self._requests_and_statements(
+                parts,
+                source=source,
+                valid_from=valid_from,
+                derived_from=derived_from,
+                confidence=confidence,
+                force=force,
+            )
         candidate = gate.Candidate(
             text=text.strip(),
             subject=subject,
@@ -458,12 +469,56 @@ class Memory:
                 first = result
         return first or whole
 
-    def _honour(self, request: suppress.SuppressionRequest, text: str) -> RememberResult:
+    def _requests_and_statements(
+        self,
+        parts: RequestParts,
+        *,
+        source: str,
+        valid_from: str | float | None,
+        derived_from: Sequence[str],
+        confidence: float | None,
+        force: bool,
+    ) -> RememberResult:
+        """A text holding a request and other sentences ("I moved to Porto. Don't store my
+        salary."): each request honoured first (so its rules apply to the rest), what a
+        request's "that" names in the same text refused, unstored ("I'm 52. Don't remember
+        that."), and every other sentence remembered as a statement of its own. The first
+        request's result, the others in `also`: nothing of the text is lost silently."""
+        results: list[RememberResult] = []
+        for sentence, request, names in parts.requests:
+            results.append(self._honour(request, sentence, names=" ".join(names) or None))
+        results.extend(
+            RememberResult(
+                False,
+                None,
+                None,
+                "the same text asks not to remember it",
+                "suppressed",
+            )
+            for _ in parts.named
+        )
+        for sentence in parts.kept:
+            result = self.remember(
+                sentence,
+                source=source,
+                valid_from=valid_from,
+                derived_from=derived_from,
+                confidence=confidence,
+                force=force,
+            )
+            results.extend((dataclasses.replace(result, also=()), *result.also))
+        return dataclasses.replace(results[0], also=tuple(results[1:]))
+
+    def _honour(
+        self, request: suppress.SuppressionRequest, text: str, *, names: str | None = None
+    ) -> RememberResult:
         """A request not to remember something, said through `remember`: stored as rules,
         what it names forgotten, and the request itself never stored (it may carry the
-        very thing it asks not to keep)."""
+        very thing it asks not to keep). `names`: what a "don't remember that" names when
+        it was said before the request in the same text (then no stored fact is forgotten
+        for it: that text was never stored)."""
         previous: Fact | None = None
-        if request.kind == "previous":
+        if request.kind == "previous" and names is None:
             recent = [
                 f
                 for f in self.store.all(scope=self.scope, limit=50)
@@ -474,12 +529,15 @@ class Memory:
             request,
             turn_id=f"remember@{format_iso(self.clock())}",
             subject=None,
-            previous_text=previous.text if previous else None,
+            previous_text=names or (previous.text if previous else None),
         )
         applied = self.honour(plan)
         if previous is not None:
             applied.forgotten.extend(self.forget(id=previous.id).fact_ids)
-        what = request.phrase or ("the last thing said" if previous else "nothing recent")
+        what = request.phrase or (
+            "what was said before it" if names else "the last thing said" if previous else ""
+        )
+        what = what or "nothing recent"
         why = f"will not remember {what!r}"
         if applied.rules:
             why += f": {len(applied.rules)} rule(s) now refuse it"

