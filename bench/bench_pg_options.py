@@ -75,25 +75,30 @@ def log(out: Path, record: dict[str, Any]) -> None:
 
 
 def main() -> None:
-    p = argparse.ArgumentParser(description=__doc__,
-                                formatter_class=argparse.RawDescriptionHelpFormatter)
+    p = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     p.add_argument("--db", required=True)
     p.add_argument("--facts", type=int, default=1_000_000)
     p.add_argument("--scopes", type=int, default=1)
     p.add_argument("--pool", type=int, default=20000)
     p.add_argument("--noise", type=float, default=0.01)
     p.add_argument("--queries", type=int, default=100)
-    p.add_argument("--variants", nargs="+", default=["bit", "halfvec", "vector"],
-                   choices=sorted(INDEXES))
+    p.add_argument(
+        "--variants", nargs="+", default=["bit", "halfvec", "vector"], choices=sorted(INDEXES)
+    )
     p.add_argument("--rescore", type=int, default=200)
     p.add_argument("--ef-search", type=int, default=100)
     p.add_argument("--build-memory", default="1GB")
     p.add_argument("--embedder", default="local:minilm")
     p.add_argument("--seed", type=int, default=7)
     p.add_argument("--keep", action="store_true", help="keep the schema afterwards")
-    p.add_argument("--vectors-from", help="an embedded bench_scale build's SQLite file "
-                   "(bench_scale.py --keep DIR): its first --facts real vectors instead of "
-                   "the noisy pool")
+    p.add_argument(
+        "--vectors-from",
+        help="an embedded bench_scale build's SQLite file "
+        "(bench_scale.py --keep DIR): its first --facts real vectors instead of "
+        "the noisy pool",
+    )
     p.add_argument("--out", default=None)
     args = p.parse_args()
     import psycopg
@@ -107,22 +112,34 @@ def main() -> None:
     model = get_embedder(args.embedder)
     dim = model.dim
     t0 = time.perf_counter()
-    texts = ([] if args.vectors_from
-             else list(dict.fromkeys(make_text(rng) for _ in range(args.pool))))
+    texts = (
+        [] if args.vectors_from else list(dict.fromkeys(make_text(rng) for _ in range(args.pool)))
+    )
     pool = model.embed_batch(texts) if texts else np.empty((0, dim), dtype=np.float32)
     real = replay(args.vectors_from) if args.vectors_from else None
     queries = [make_query(rng) for _ in range(args.queries)]
     qvecs = model.embed_batch(queries)
-    log(out, {"step": "embedded pool", "pool": len(texts), "s": round(time.perf_counter() - t0, 1),
-              "facts": args.facts, "scopes": args.scopes, "command": " ".join(sys.argv)})
+    log(
+        out,
+        {
+            "step": "embedded pool",
+            "pool": len(texts),
+            "s": round(time.perf_counter() - t0, 1),
+            "facts": args.facts,
+            "scopes": args.scopes,
+            "command": " ".join(sys.argv),
+        },
+    )
 
     schema = f"pgopt_{args.facts}_{args.scopes}_{os.getpid()}"
     conn = psycopg.connect(args.db, autocommit=True)
     conn.execute(f"CREATE SCHEMA {schema}")
     conn.execute(f"SET search_path TO {schema}, public")
     register_vector(conn)
-    conn.execute("CREATE TABLE v (id bigint PRIMARY KEY, scope text NOT NULL, dim int NOT NULL,"
-                 " vec vector NOT NULL)")
+    conn.execute(
+        "CREATE TABLE v (id bigint PRIMARY KEY, scope text NOT NULL, dim int NOT NULL,"
+        " vec vector NOT NULL)"
+    )
     t0 = time.perf_counter()
     matrix = np.empty((args.facts, dim), dtype=np.float32)
     scopes = [f"s{i % args.scopes}" for i in range(args.facts)]
@@ -136,7 +153,7 @@ def main() -> None:
                 base = pool[nprng.integers(0, len(pool), n)]
                 vecs = base + nprng.normal(0.0, args.noise, (n, dim)).astype(np.float32)
                 vecs /= np.linalg.norm(vecs, axis=1, keepdims=True)
-            matrix[start:start + n] = vecs
+            matrix[start : start + n] = vecs
             for i in range(n):
                 cp.write_row((start + i, scopes[start + i], dim, vecs[i]))
     conn.execute("CREATE INDEX v_scope ON v (scope)")
@@ -157,8 +174,10 @@ def main() -> None:
 
     def measure(variant: str, plan_variant: str) -> dict[str, Any]:
         sql = QUERIES[plan_variant].format(dim=dim, rescore=int(args.rescore))
-        params = [(s, q, q) if plan_variant == "bit" else (s, q)
-                  for q, s in zip(qvecs, probe, strict=True)]
+        params = [
+            (s, q, q) if plan_variant == "bit" else (s, q)
+            for q, s in zip(qvecs, probe, strict=True)
+        ]
         for prm in params[:5]:
             conn.execute(sql, prm).fetchall()
         times, overlaps = [], []
@@ -168,11 +187,18 @@ def main() -> None:
             times.append((time.perf_counter() - t) * 1000)
             overlaps.append(len(got & want) / 10)
         plan = conn.execute("EXPLAIN " + sql, params[0]).fetchall()
-        uses = "hnsw" if any("v_hnsw" in r[0] for r in plan) else (
-            "scope btree" if any("v_scope" in r[0] for r in plan) else "seq scan")
-        return {"variant": variant, "p50_ms": round(statistics.median(times), 2),
-                "p95_ms": round(pct(times, 95), 2),
-                "overlap_at_10": round(float(np.mean(overlaps)), 4), "plan": uses}
+        uses = (
+            "hnsw"
+            if any("v_hnsw" in r[0] for r in plan)
+            else ("scope btree" if any("v_scope" in r[0] for r in plan) else "seq scan")
+        )
+        return {
+            "variant": variant,
+            "p50_ms": round(statistics.median(times), 2),
+            "p95_ms": round(pct(times, 95), 2),
+            "overlap_at_10": round(float(np.mean(overlaps)), 4),
+            "plan": uses,
+        }
 
     log(out, {"step": "search", **measure("btree (no HNSW)", "btree")})
     for variant in args.variants:
@@ -186,8 +212,16 @@ def main() -> None:
             continue
         built = time.perf_counter() - t0
         isize = conn.execute("SELECT pg_relation_size(%s)", (name,)).fetchone()[0]
-        log(out, {"step": "build", "variant": variant, "s": round(built, 1),
-                  "index_mb": isize >> 20, "maintenance_work_mem": args.build_memory})
+        log(
+            out,
+            {
+                "step": "build",
+                "variant": variant,
+                "s": round(built, 1),
+                "index_mb": isize >> 20,
+                "maintenance_work_mem": args.build_memory,
+            },
+        )
         log(out, {"step": "search", **measure(variant, variant)})
         conn.execute(f"DROP INDEX {name}")
     if not args.keep:
