@@ -88,6 +88,8 @@ _FACT_TYPES = [
 ]
 _SCHEMA_NAME = re.compile(r"^[A-Za-z_][A-Za-z0-9_]{0,62}$")
 _EMBED_BATCH = 1024
+#: scopes whose size class a process keeps, at most
+_SIZES_KEPT = 100_000
 #: a transaction that adds at least this many facts, and at least a quarter as many as the
 #: table held, drops the HNSW index and rebuilds it once at commit: building is about five
 #: times cheaper per row than inserting into the graph row by row
@@ -100,18 +102,51 @@ MISSING_EXTENSION = (
 )
 
 
-def vector_query(dim: int, *, with_vectors: bool = False) -> str:
+#: a scope with fewer vectors than this is ranked exactly (every row of it, found by the
+#: scope's btree): exact costs about as much as the HNSW walk there, and it is what exact
+#: search would return (see `vector_query`)
+EXACT_BELOW = 10_000
+#: from EXACT_BELOW on, the HNSW index finds this many rows (an iterative scan walks on past
+#: `ef_search` until it has them) and they are ranked again exactly; the top k of a
+#: shortlist this long holds what exact search's top k holds (docs/benchmarks.md, issue 27)
+SHORTLIST = 400
+#: seconds a process trusts what it learnt of a scope's size: a scope that crossed
+#: EXACT_BELOW meanwhile is still answered right, exactly (slower) or by the index
+SIZE_TTL = 60.0
+
+
+def vector_query(
+    dim: int, *, with_vectors: bool = False, exact: bool = False, shortlist: int = SHORTLIST
+) -> str:
     """Nearest vectors of one scope, with each hit's insertion order (to break ties as
-    SQLite does), and with `with_vectors` the stored vector itself: parameters (query
-    vector, scope, k)."""
+    SQLite does), and with `with_vectors` the stored vector itself: named parameters `q`
+    (the query vector), `scope` and `k`.
+
+    `exact`: every row of the scope ranked, found through the scope's btree; the distance
+    is spelled on the bare column, which the HNSW index cannot serve, so the planner never
+    walks the graph for a small scope (a small tenant never pays for a large one's graph).
+    Otherwise the HNSW index's first `shortlist` rows (at least k), ranked again, and the
+    best k of them."""
     dim = int(dim)
-    # the expression and `dim = N` are spelled exactly as in the partial index, with N a
-    # literal, or the planner could not use the index
     vec = ", vec" if with_vectors else ""
-    nearest = (
-        f"SELECT fact_id{vec}, {VEC_EXPR.format(dim=dim)} <=> %s::vector({dim}) AS distance "
-        f"FROM vectors WHERE dim = {dim} AND scope = %s ORDER BY distance LIMIT %s"
-    )
+    where = f"FROM vectors WHERE dim = {dim} AND scope = %(scope)s ORDER BY distance"
+    if exact:
+        nearest = (
+            f"SELECT fact_id{vec}, vec <=> %(q)s::vector({dim}) AS distance {where} LIMIT %(k)s"
+        )
+    else:
+        # the expression and `dim = N` are spelled exactly as in the partial index, with N
+        # a literal, or the planner could not use the index
+        walk = (
+            f"SELECT fact_id, vec, {VEC_EXPR.format(dim=dim)} <=> %(q)s::vector({dim}) "
+            f"AS distance {where} LIMIT greatest(%(k)s, {int(shortlist)})"
+        )
+        # ranked again on a distance computed out here: ordered by the walk's own column,
+        # the planner would trust the walk's order and stop reading after k rows
+        nearest = (
+            f"SELECT fact_id{vec}, vec <=> %(q)s::vector({dim}) AS distance FROM ({walk}) w "
+            "ORDER BY distance LIMIT %(k)s"
+        )
     vec = ", v.vec" if with_vectors else ""
     return (
         f"SELECT v.fact_id, v.distance, f.seq{vec} FROM ({nearest}) v "
@@ -307,6 +342,10 @@ class PostgresStore(SQLStore):
     extension = "vector"
     #: HNSW candidate list: higher is slower and closer to exact (`set_ef_search`)
     ef_search = 100
+    #: scopes with fewer vectors are ranked exactly (see `EXACT_BELOW`)
+    exact_below = EXACT_BELOW
+    #: rows the HNSW walk hands over for exact ranking (see `SHORTLIST`)
+    shortlist = SHORTLIST
     concurrent_nearest = True
     dialect = POSTGRES
     text_index_in_row = True  # the tsvector column
@@ -336,8 +375,12 @@ class PostgresStore(SQLStore):
         self._added = 0
         self._rows_before: int | None = None
         self._rebuild: set[int] = set()
+        self._bulk_scopes: set[str] = set()
+        self._others: bool | None = None  # other scopes' vectors present (`_defer_index`)
         self._erase_due = False  # a forget inside a transaction: erase after its commit
         self._reader: Conn | None = None  # for vector searches (see `_search_conn`)
+        # scope -> (fewer than exact_below vectors, when counted) (see `_small_scope`)
+        self._scope_sizes: dict[str, tuple[bool, float]] = {}
         self._reader_lock = threading.Lock()
         self._search_path: list[str] = []
         self._tx_thread: int | None = None  # the thread inside the open transaction
@@ -542,21 +585,26 @@ class PostgresStore(SQLStore):
                 )
             )
 
-    def _defer_index(self, added: int) -> None:
+    def _defer_index(self, added: Sequence[Fact]) -> None:
         """Count facts bulk-added in this transaction; past the threshold, drop the HNSW
-        index now and let the commit rebuild it (see `_BULK_MIN`). Dropping locks the
-        vectors table until commit: other sessions wait for the import to finish."""
+        index now and let the commit rebuild it (see `_BULK_MIN`), but only while the
+        table holds no other scope's vectors. Dropping locks the vectors table until
+        commit: every search waits for the import to finish, so with other tenants
+        present the import inserts into the graph row by row (slower for it, and no
+        stall for them)."""
         dim = int(self.embedder.dim)
         if self._rows_before is None:
             row = self._conn.execute(
                 "SELECT count(*) FROM vectors WHERE dim = %s", (dim,)
             ).fetchone()
             self._rows_before = int(row[0]) if row else 0
-        self._added += added
+        self._added += len(added)
+        self._bulk_scopes.update(f.scope for f in added)
         if (
             dim not in self._rebuild
             and self._added >= _BULK_MIN
             and self._added * 4 >= self._rows_before
+            and not self._other_scopes_present(dim)
         ):
             self._conn.execute(
                 sql.SQL("DROP INDEX IF EXISTS {}").format(
@@ -564,6 +612,17 @@ class PostgresStore(SQLStore):
                 )
             )
             self._rebuild.add(dim)
+
+    def _other_scopes_present(self, dim: int) -> bool:
+        """Whether the vectors table holds a vector of a scope this transaction's bulk
+        load did not write to (one look per load, when it first passes the threshold)."""
+        if self._others is None:
+            row = self._conn.execute(
+                "SELECT EXISTS (SELECT 1 FROM vectors WHERE dim = %s AND NOT scope = ANY(%s))",
+                (dim, sorted(self._bulk_scopes)),
+            ).fetchone()
+            self._others = bool(row and row[0])
+        return self._others
 
     def _has_index(self, name: str) -> bool:
         row = self._conn.execute(
@@ -666,6 +725,8 @@ class PostgresStore(SQLStore):
             self._added = 0
             self._rows_before = None
             self._rebuild.clear()
+            self._bulk_scopes.clear()
+            self._others = None
         if added >= _BULK_MIN:  # a bulk load, however it was split into put_many calls
             self._refresh_statistics()
         if self._erase_due:  # a forget ran inside this transaction
@@ -744,7 +805,7 @@ class PostgresStore(SQLStore):
                     fresh.append(fact)
             if fresh:
                 self._require_model()
-                self._defer_index(len(fresh))
+                self._defer_index(fresh)
                 self._copy_new(fresh)
                 self._stored_model = self.embedder.name
             for fact in again:
@@ -835,8 +896,14 @@ class PostgresStore(SQLStore):
         dim = int(self.embedder.dim)
         if vec.shape != (dim,):
             raise StoreError(f"query vector of shape {vec.shape}, expected ({dim},)")
-        query_sql = vector_query(dim, with_vectors=with_vectors)
-        rows = self._fetch_vectors(self._search_conn(), query_sql, (vec, scope, int(k)))
+        conn = self._search_conn()
+        query_sql = vector_query(
+            dim,
+            with_vectors=with_vectors,
+            exact=self._small_scope(conn, scope),
+            shortlist=self.shortlist,
+        )
+        rows = self._fetch_vectors(conn, query_sql, {"q": vec, "scope": scope, "k": int(k)})
         stored: list[Any] = (
             _unpack_vectors([row[3] for row in rows]) if with_vectors else [None] * len(rows)
         )
@@ -849,6 +916,24 @@ class PostgresStore(SQLStore):
         # scores (to float noise) go oldest first, as in SQLite's index
         hits.sort(key=lambda h: (-round(h[0], 6), h[1]))
         return [(fact_id, score, stored) for score, _, fact_id, stored in hits]
+
+    def _small_scope(self, conn: Conn, scope: str) -> bool:
+        """Whether the scope holds fewer than `exact_below` vectors, and is ranked exactly.
+        Counted up to that many through the scope's btree (an index-only scan) and kept
+        for SIZE_TTL seconds, shared by every scope's recalls in this process."""
+        now = time.monotonic()
+        known = self._scope_sizes.get(scope)
+        if known is not None and now - known[1] < SIZE_TTL:
+            return known[0]
+        row = conn.execute(
+            "SELECT count(*) FROM (SELECT 1 FROM vectors WHERE scope = %s LIMIT %s) s",
+            (scope, int(self.exact_below)),
+        ).fetchone()
+        small = row is not None and int(row[0]) < self.exact_below
+        if len(self._scope_sizes) >= _SIZES_KEPT:
+            self._scope_sizes.clear()
+        self._scope_sizes[scope] = (small, now)
+        return small
 
     def lexical_search(self, query: str, *, scope: str, k: int) -> list[tuple[str, float]]:
         return [(fid, score) for fid, score, _ in self._lexical(query, scope, k, False)]
@@ -941,7 +1026,9 @@ class PostgresStore(SQLStore):
         vecs = _unpack_vectors([r[1] for r in rows])
         return {str(r[0]): v for r, v in zip(rows, vecs, strict=True)}
 
-    def _fetch_vectors(self, conn: Conn, query: str, args: Sequence[Any]) -> list[TupleRow]:
+    def _fetch_vectors(
+        self, conn: Conn, query: str, args: Sequence[Any] | dict[str, Any]
+    ) -> list[TupleRow]:
         """Rows of a query in binary, its `vector` columns as their raw wire form (see
         `_RawVectorLoader`)."""
         with conn.cursor(binary=True) as cur:
