@@ -99,7 +99,7 @@ def main() -> None:
     p.add_argument("--noise", type=float, default=0.01)
     p.add_argument("--queries", type=int, default=100)
     p.add_argument(
-        "--variants", nargs="+", default=["bit", "halfvec", "vector"], choices=sorted(INDEXES)
+        "--variants", nargs="*", default=["bit", "halfvec", "vector"], choices=sorted(INDEXES)
     )
     p.add_argument(
         "--shortlist",

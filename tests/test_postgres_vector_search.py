@@ -181,3 +181,57 @@ def test_a_bulk_import_into_one_tenant_does_not_lock_the_others_out(
         assert len(alone.vector_search(q, scope="only", k=5)) == 5
     finally:
         drop_store(alone)
+
+
+@needs_pg
+def test_the_index_is_built_with_the_graph_parameters_and_rebuilt_on_request(
+    pg: PostgresStore,
+) -> None:
+    from credo.store.postgres_schema import HNSW_EF_CONSTRUCTION, HNSW_M
+
+    want = [f"m={HNSW_M}", f"ef_construction={HNSW_EF_CONSTRUCTION}"]
+    assert pg.vector_index_options() == want
+    pg.put_many(_facts("s", 30))
+    # an index an earlier version built, with pgvector's defaults
+    name = f"vectors_hnsw_{DIM}"
+    pg._conn.execute(f'DROP INDEX "{pg.schema}".{name}')
+    pg._conn.execute(
+        f"CREATE INDEX {name} ON vectors USING hnsw ((vec::vector({DIM})) vector_cosine_ops) "
+        f"WITH (m = 16, ef_construction = 64) WHERE dim = {DIM}"
+    )
+    assert pg.vector_index_options() == ["m=16", "ef_construction=64"]
+    pg.rebuild_vector_index()
+    assert pg.vector_index_options() == want
+    q = pg.embed(["item 3 postgres"], kind="query")[0]
+    _same(pg.vector_search(q, scope="s", k=5), _exact(pg, "s", q, 5))
+
+
+def test_the_candidate_list_grows_with_the_graph() -> None:
+    from credo.store.postgres import EF_SEARCH_MAX, EF_SEARCH_MIN, ef_for_rows
+
+    assert ef_for_rows(0) == ef_for_rows(50_000) == EF_SEARCH_MIN
+    assert ef_for_rows(300_000) == 400
+    assert ef_for_rows(10_000_000) == EF_SEARCH_MAX
+    sizes = [ef_for_rows(n) for n in range(0, 2_000_000, 50_000)]
+    assert sizes == sorted(sizes)
+
+
+@needs_pg
+def test_a_search_of_the_graph_takes_the_list_for_the_table_size(
+    pg: PostgresStore, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    pg.exact_below = 10
+    pg.put_many(_facts("s", 40))
+    conn = pg._search_conn()
+    monkeypatch.setattr(postgres_mod, "ef_for_rows", lambda rows: 333)
+    q = pg.embed(["rust"], kind="query")[0]
+    pg.vector_search(q, scope="s", k=5)
+    assert conn.execute("SHOW hnsw.ef_search").fetchone() == ("333",)
+    with pg.transaction():  # inside a transaction, for it alone
+        monkeypatch.setattr(postgres_mod, "ef_for_rows", lambda rows: 444)
+        pg.vector_search(q, scope="s", k=5)
+        assert pg._conn.execute("SHOW hnsw.ef_search").fetchone() == ("444",)
+    assert pg._conn.execute("SHOW hnsw.ef_search").fetchone() == ("100",)
+    pg.set_ef_search(40)  # a fixed list wins over the table's size
+    pg.vector_search(q, scope="s", k=5)
+    assert conn.execute("SHOW hnsw.ef_search").fetchone() == ("40",)

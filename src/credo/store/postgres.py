@@ -28,6 +28,7 @@ import re
 import select
 import threading
 import time
+import weakref
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from typing import Any
@@ -102,14 +103,37 @@ MISSING_EXTENSION = (
 )
 
 
-#: a scope with fewer vectors than this is ranked exactly (every row of it, found by the
-#: scope's btree): exact costs about as much as the HNSW walk there, and it is what exact
-#: search would return (see `vector_query`)
-EXACT_BELOW = 10_000
-#: from EXACT_BELOW on, the HNSW index finds this many rows (an iterative scan walks on past
-#: `ef_search` until it has them) and they are ranked again exactly; the top k of a
-#: shortlist this long holds what exact search's top k holds (docs/benchmarks.md, issue 27)
-SHORTLIST = 400
+#: a scope with fewer vectors than this is ranked exactly: every row of it, found by the
+#: scope's btree. That is what exact search returns, and what a small tenant of a large
+#: table needs: the HNSW walk with a scope filter passes over the other tenants' rows
+#: (at max_scan_tuples it gives up, short of k). Each row is a heap page read at random
+#: (rows of many scopes interleave), so it stays small: p50 2.0 ms for a scope of 1,000
+#: in a table of 100k, 30 ms for 5,000, 53 ms for 10,000 (bench_pg_options --scopes)
+EXACT_BELOW = 1_000
+#: from EXACT_BELOW on, the HNSW index hands over at least this many rows, ranked again
+#: exactly (an iterative scan walks on past `ef_search` to find them). 0: the walk's own
+#: top k. With the float `vector` index the walk's distances are exact already: in one
+#: scope of 100k a shortlist of 100 found what ef_search alone found, 0.4 ms later, and one
+#: of 400 past ef_search cost 5-11 ms (docs/benchmarks.md, issue 27); a larger
+#: `ef_search` is the cheaper way to a longer candidate list
+SHORTLIST = 0
+#: the HNSW candidate list (`hnsw.ef_search`) grows with the graph: one candidate per
+#: EF_ROWS vectors in the table, from EF_SEARCH_MIN to pgvector's limit, EF_SEARCH_MAX.
+#: Measured on clusters of near-duplicate facts (a graph's hard case; at 300k of them the
+#: old index found what 1M real sentences found: 0.71 of the exact top 10 at 100, 0.88 at
+#: 400), with HNSW_EF_CONSTRUCTION 200: top-10 overlap with exact search 0.989 / 1.0 at
+#: ef_search 100 / 200 at 100k; 0.887 / 0.929 / 0.954 / 0.974 at 100 / 200 / 400 / 800 at
+#: 300k (docs/benchmarks.md, issue 27)
+EF_SEARCH_MIN = 100
+EF_ROWS = 750
+EF_SEARCH_MAX = 1000
+
+
+def ef_for_rows(rows: int) -> int:
+    """The HNSW candidate list for a graph of `rows` vectors."""
+    return max(EF_SEARCH_MIN, min(EF_SEARCH_MAX, int(rows) // EF_ROWS))
+
+
 #: seconds a process trusts what it learnt of a scope's size: a scope that crossed
 #: EXACT_BELOW meanwhile is still answered right, exactly (slower) or by the index
 SIZE_TTL = 60.0
@@ -340,8 +364,9 @@ class PostgresStore(SQLStore):
 
     #: the extension providing the `vector` type (a class attribute so tests can break it)
     extension = "vector"
-    #: HNSW candidate list: higher is slower and closer to exact (`set_ef_search`)
-    ef_search = 100
+    #: HNSW candidate list: higher is slower and closer to exact; None: by the table's
+    #: size (`ef_for_rows`); a number fixes it (`set_ef_search`)
+    ef_search: int | None = None
     #: scopes with fewer vectors are ranked exactly (see `EXACT_BELOW`)
     exact_below = EXACT_BELOW
     #: rows the HNSW walk hands over for exact ranking (see `SHORTLIST`)
@@ -381,6 +406,9 @@ class PostgresStore(SQLStore):
         self._reader: Conn | None = None  # for vector searches (see `_search_conn`)
         # scope -> (fewer than exact_below vectors, when counted) (see `_small_scope`)
         self._scope_sizes: dict[str, tuple[bool, float]] = {}
+        self._rows_seen: tuple[int, float] | None = None  # (vectors in the table, when)
+        # the hnsw.ef_search each connection's session has (`_use_ef_search`)
+        self._ef_set: weakref.WeakKeyDictionary[Conn, int] = weakref.WeakKeyDictionary()
         self._reader_lock = threading.Lock()
         self._search_path: list[str] = []
         self._tx_thread: int | None = None  # the thread inside the open transaction
@@ -456,7 +484,9 @@ class PostgresStore(SQLStore):
 
         register_vector(conn)
         # for the session, not SET LOCAL: searches outside a transaction need it too
-        conn.execute(sql.SQL("SET hnsw.ef_search = {}").format(sql.Literal(int(self.ef_search))))
+        ef = EF_SEARCH_MIN if self.ef_search is None else int(self.ef_search)
+        conn.execute(sql.SQL("SET hnsw.ef_search = {}").format(sql.Literal(ef)))
+        self._ef_set[conn] = ef
         # without it a scope filter can starve the result: HNSW hands back the k nearest of
         # every scope and the filter leaves fewer than k
         conn.execute("SET hnsw.iterative_scan = relaxed_order")
@@ -504,7 +534,7 @@ class PostgresStore(SQLStore):
 
     def set_ef_search(self, value: int) -> None:
         """The HNSW candidate list of this store's searches from now on (higher: slower
-        and closer to exact)."""
+        and closer to exact), instead of one by the table's size."""
         if int(value) < 1:
             raise StoreError("ef_search must be at least 1")
         self.ef_search = int(value)
@@ -514,6 +544,33 @@ class PostgresStore(SQLStore):
                     conn.execute(
                         sql.SQL("SET hnsw.ef_search = {}").format(sql.Literal(self.ef_search))
                     )
+                    self._ef_set[conn] = self.ef_search
+
+    def _use_ef_search(self, conn: Conn) -> None:
+        """Set the HNSW candidate list for a search of the graph on `conn`: the fixed one,
+        or the one for the table's size. A statement only when it changes (inside a
+        transaction for that transaction alone, which a rollback would undo)."""
+        ef = self.ef_search if self.ef_search is not None else ef_for_rows(self._vector_rows(conn))
+        if self._ef_set.get(conn) == ef:
+            return
+        if self._depth:
+            conn.execute(sql.SQL("SET LOCAL hnsw.ef_search = {}").format(sql.Literal(ef)))
+            return
+        conn.execute(sql.SQL("SET hnsw.ef_search = {}").format(sql.Literal(ef)))
+        self._ef_set[conn] = ef
+
+    def _vector_rows(self, conn: Conn) -> int:
+        """The planner's idea of how many vectors the table holds, kept SIZE_TTL seconds."""
+        now = time.monotonic()
+        if self._rows_seen is not None and now - self._rows_seen[1] < SIZE_TTL:
+            return self._rows_seen[0]
+        row = conn.execute(
+            "SELECT greatest(reltuples, pg_stat_get_live_tuples(oid)) FROM pg_class "
+            "WHERE oid = 'vectors'::regclass"
+        ).fetchone()
+        rows = int(row[0]) if row and row[0] and row[0] > 0 else 0
+        self._rows_seen = (rows, now)
+        return rows
 
     def _search_conn(self) -> Conn:
         """The connection vector searches run on outside a transaction: one of their own,
@@ -623,6 +680,30 @@ class PostgresStore(SQLStore):
             ).fetchone()
             self._others = bool(row and row[0])
         return self._others
+
+    def rebuild_vector_index(self) -> None:
+        """Build the HNSW index again, with this version's graph parameters
+        (`postgres_schema.HNSW_M`, `HNSW_EF_CONSTRUCTION`): an index an earlier version
+        built keeps its graph until then. The vectors table is locked while it builds
+        (minutes at 1M facts)."""
+        dim = int(self.embedder.dim)
+        with self.transaction():
+            self._conn.execute("SELECT pg_advisory_xact_lock(%s, 0)", (_LOCK_SETUP,))
+            self._conn.execute(
+                sql.SQL("DROP INDEX IF EXISTS {}").format(
+                    sql.Identifier(self._home, vector_index_name(dim))
+                )
+            )
+            self._rebuild.add(dim)  # built at commit
+
+    def vector_index_options(self) -> list[str]:
+        """The HNSW index's build parameters, as PostgreSQL holds them ("m=16", ...)."""
+        row = self._conn.execute(
+            "SELECT c.reloptions FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace "
+            "WHERE n.nspname = %s AND c.relname = %s",
+            (self._home, vector_index_name(int(self.embedder.dim))),
+        ).fetchone()
+        return [str(o) for o in row[0]] if row and row[0] else []
 
     def _has_index(self, name: str) -> bool:
         row = self._conn.execute(
@@ -897,11 +978,11 @@ class PostgresStore(SQLStore):
         if vec.shape != (dim,):
             raise StoreError(f"query vector of shape {vec.shape}, expected ({dim},)")
         conn = self._search_conn()
+        exact = self._small_scope(conn, scope)
+        if not exact:
+            self._use_ef_search(conn)
         query_sql = vector_query(
-            dim,
-            with_vectors=with_vectors,
-            exact=self._small_scope(conn, scope),
-            shortlist=self.shortlist,
+            dim, with_vectors=with_vectors, exact=exact, shortlist=self.shortlist
         )
         rows = self._fetch_vectors(conn, query_sql, {"q": vec, "scope": scope, "k": int(k)})
         stored: list[Any] = (
