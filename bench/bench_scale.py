@@ -379,14 +379,15 @@ def reference(
         "vector_search_p50_ms": round(took, 2),
         "vector_overlap_at_10": round(overlap, 4),
     }
-    default_ef = int(getattr(store, "ef_search", 100))
+    default_ef = getattr(store, "ef_search", None)  # None: by the table size
     for ef in ef_values:  # PostgreSQL: the same queries at other HNSW candidate lists
         store.set_ef_search(ef)  # type: ignore[attr-defined]
         overlap, took = agreement()
         out[f"vector_overlap_at_10_ef{ef}"] = round(overlap, 4)
         out[f"vector_search_p50_ms_ef{ef}"] = round(took, 2)
     if ef_values:
-        store.set_ef_search(default_ef)  # type: ignore[attr-defined]
+        store.ef_search = default_ef  # type: ignore[attr-defined]
+        store._ef_set.clear()  # type: ignore[attr-defined]
     return out
 
 

@@ -36,9 +36,17 @@ from typing import Any
 import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from bench_scale import PrecomputedEmbedder, build, make_query, pct, scope_vectors  # noqa: E402
+from bench_scale import (  # noqa: E402
+    PrecomputedEmbedder,
+    build,
+    make_query,
+    make_text,
+    pct,
+    scope_vectors,
+)
 
 from credo.embed import get_embedder  # noqa: E402
+from credo.fact import Fact  # noqa: E402
 from credo.memory import Memory  # noqa: E402
 from credo.store.postgres import PostgresStore  # noqa: E402
 
@@ -77,13 +85,27 @@ def overlap(store: PostgresStore, scopes: list[str], n: int, rng: random.Random)
 
 def _importer(url: str, schema: str, embedder: str, scope: str, n: int, pool: int,
               started: Any, done: Any) -> None:  # fmt: skip
+    """Import n new facts into one scope in one transaction, as `credo import` does; their
+    vectors are a small pool's plus noise, made before the clock starts."""
     real = get_embedder(embedder)
-    store = PostgresStore(url, PrecomputedEmbedder(real), schema=schema)
+    table = PrecomputedEmbedder(real)
+    store = PostgresStore(url, table, schema=schema)
     rng = random.Random(99)
+    noise = np.random.default_rng(99)
+    texts = [make_text(rng) for _ in range(min(pool, 200))]
+    base = real.embed_batch(texts)
     started.set()
     t0 = time.perf_counter()
-    with store.transaction():  # one transaction, as an import of a file runs
-        build(store, [scope], n, rng, real, precomputed=True, pool=pool, noise=0.01)
+    with store.transaction():
+        for start in range(0, n, 1000):
+            facts = []
+            for i in range(start, min(n, start + 1000)):
+                text = f"{texts[i % len(texts)]} (imported {i})"
+                vec = base[i % len(texts)] + noise.normal(0.0, 0.01, real.dim)
+                table.table[text] = (vec / np.linalg.norm(vec)).astype(np.float32)
+                facts.append(Fact(text=text, scope=scope))
+            store.put_many(facts)
+            table.table.clear()
     done.put(time.perf_counter() - t0)
     store.close()
 
