@@ -232,15 +232,9 @@ def lexical_query(words: int, required: int = 0, *, with_vectors: bool = False) 
 #: facts in the sample that estimates how many hold a query word (`_count_words`)
 COUNT_SAMPLE = 3000
 
-#: tables with fewer rows than this rank every row that matches any query word. Lower than
-#: SQLite's (`store.words.RARE_WORDS_FROM`): `ts_rank_cd` reads every matching row, and at
-#: 10k facts a query's common words ("live", a first name) match 1,500 of them on every
-#: heap page: the full-text search took 28.7 ms of a 41 ms recall there against 8.1 of 28
-#: at 100k, where rare words select (bench_recall_steps, under load 4). Ranking only the
-#: rows that hold a rare word halved recall at 10k (30-40 -> 14-18 ms) and found more: on
-#: 150 questions made from stored facts, the fact asked about first 0.167 -> 0.48, in the
-#: top 10 0.82 -> 0.947 (docs/benchmarks.md, issue 27)
-RARE_WORDS_FROM = min(_RARE_WORDS_FROM, 2_000)
+#: tables with fewer rows than this rank every row that matches any query word (here so
+#: a test can lower it for this backend)
+RARE_WORDS_FROM = _RARE_WORDS_FROM
 
 #: the tables `erase` may rewrite, in the order it rewrites them (ingest_episodes: the
 #: turn ids of each ingested episode, kept for resume)
