@@ -161,9 +161,12 @@ def vector_query(
     else:
         # the expression and `dim = N` are spelled exactly as in the partial index, with N
         # a literal, or the planner could not use the index
+        # a plain k when there is no shortlist: the planner costs the walk by its LIMIT,
+        # and reads no value out of an expression
+        limit = f"greatest(%(k)s, {int(shortlist)})" if shortlist > 0 else "%(k)s"
         walk = (
             f"SELECT fact_id, vec, {VEC_EXPR.format(dim=dim)} <=> %(q)s::vector({dim}) "
-            f"AS distance {where} LIMIT greatest(%(k)s, {int(shortlist)})"
+            f"AS distance {where} LIMIT {limit}"
         )
         # ranked again on a distance computed out here: ordered by the walk's own column,
         # the planner would trust the walk's order and stop reading after k rows
