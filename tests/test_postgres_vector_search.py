@@ -137,13 +137,22 @@ def test_a_scope_size_is_counted_once_and_kept(
     pg.put_many(_facts("s", 20))
     conn = pg._search_conn()
     assert pg._small_scope(conn, "s") is True
-    pg.put_many(_facts("s", 20, start=100))
+    other = PostgresStore(PG_DSN, HashEmbedder(DIM), schema=pg.schema)
+    try:  # another process's writes
+        other.put_many(_facts("s", 20, start=100))
+    finally:
+        other.close()
     assert pg._small_scope(conn, "s") is True  # kept: still answered right, exactly
     q = pg.embed(["rust"], kind="query")[0]
     _same(pg.vector_search(q, scope="s", k=5), _exact(pg, "s", q, 5))
     monkeypatch.setattr(postgres_mod, "SIZE_TTL", 0.0)
     assert pg._small_scope(conn, "s") is False  # counted again once the time is up
     _same(pg.vector_search(q, scope="s", k=5), _exact(pg, "s", q, 5))
+    monkeypatch.setattr(postgres_mod, "SIZE_TTL", 60.0)
+    pg.put_many(_facts("t", 20))
+    assert pg._small_scope(conn, "t") is True
+    pg.put_many(_facts("t", 20, start=100))  # this process's own writes: counted again
+    assert pg._small_scope(conn, "t") is False
 
 
 @needs_pg

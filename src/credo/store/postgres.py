@@ -856,6 +856,7 @@ class PostgresStore(SQLStore):
         self._require_model()
         vec = self._vector(fact, vector)
         c = self._conn
+        self._scope_sizes.pop(fact.scope, None)  # counted again at its next search
         c.execute(*q.insert_fact(POSTGRES, fact))
         self._write_provenance(fact)
         c.execute(
@@ -934,6 +935,8 @@ class PostgresStore(SQLStore):
 
     def _copy_new(self, facts: Sequence[Fact]) -> None:
         c = self._conn
+        for scope in {f.scope for f in facts}:  # counted again at their next search
+            self._scope_sizes.pop(scope, None)
         name, dim = self.embedder.name, self.embedder.dim
         with c.cursor() as cur:
             with cur.copy(f"COPY facts ({q.FACT_COLUMNS}) FROM STDIN (FORMAT BINARY)") as cp:
@@ -1274,6 +1277,7 @@ class PostgresStore(SQLStore):
                     for r, v in zip(batch, vecs, strict=True):
                         cp.write_row((r[0], r[1], name, dim, np.asarray(v, dtype=np.float32)))
         self._embed_cache.clear()
+        self._scope_sizes.clear()
         self._stored_model = name if rows else None
         return len(rows)
 
