@@ -130,6 +130,21 @@ def test_a_large_scope_ranks_the_index_shortlist_exactly(pg: PostgresStore) -> N
 
 
 @needs_pg
+def test_the_vector_query_is_planned_for_its_scope_every_time(pg: PostgresStore) -> None:
+    """Never a prepared statement: its generic plan would know no scope, and a large
+    tenant's search could be planned as a small one's."""
+    pg.exact_below = 50
+    pg.put_many(_facts("big", 120))
+    pg.put_many(_facts("small", 20, start=500))
+    q = pg.embed(["rust"], kind="query")[0]
+    for _ in range(8):  # psycopg prepares a statement from its fifth run
+        for scope in ("big", "small"):
+            assert len(pg.vector_search(q, scope=scope, k=5)) == 5
+    prepared = pg._search_conn().execute("SELECT statement FROM pg_prepared_statements")
+    assert not [r for r in prepared if "<=>" in str(r[0])]
+
+
+@needs_pg
 def test_a_scope_size_is_counted_once_and_kept(
     pg: PostgresStore, monkeypatch: pytest.MonkeyPatch
 ) -> None:

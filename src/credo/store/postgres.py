@@ -990,7 +990,13 @@ class PostgresStore(SQLStore):
         query_sql = vector_query(
             dim, with_vectors=with_vectors, exact=exact, shortlist=self.shortlist
         )
-        rows = self._fetch_vectors(conn, query_sql, {"q": vec, "scope": scope, "k": int(k)})
+        # planned for this scope every time, never prepared: a prepared statement's generic
+        # plan knows no scope, and in a store of many small tenants it ranked a large
+        # tenant's 20,000 rows by the scope's btree (nearest 22.6 ms p50 inside recall,
+        # 7.3 ms by the graph; docs/benchmarks.md, issue 27)
+        rows = self._fetch_vectors(
+            conn, query_sql, {"q": vec, "scope": scope, "k": int(k)}, prepare=False
+        )
         stored: list[Any] = (
             _unpack_vectors([row[3] for row in rows]) if with_vectors else [None] * len(rows)
         )
@@ -1114,15 +1120,20 @@ class PostgresStore(SQLStore):
         return {str(r[0]): v for r, v in zip(rows, vecs, strict=True)}
 
     def _fetch_vectors(
-        self, conn: Conn, query: str, args: Sequence[Any] | dict[str, Any]
+        self,
+        conn: Conn,
+        query: str,
+        args: Sequence[Any] | dict[str, Any],
+        *,
+        prepare: bool | None = None,
     ) -> list[TupleRow]:
         """Rows of a query in binary, its `vector` columns as their raw wire form (see
-        `_RawVectorLoader`)."""
+        `_RawVectorLoader`). `prepare`: psycopg's (None: prepared from its fifth run)."""
         with conn.cursor(binary=True) as cur:
             info = conn.adapters.types.get("vector")
             if info is not None:
                 cur.adapters.register_loader(info.oid, _RawVectorLoader)
-            return cur.execute(query, args).fetchall()
+            return cur.execute(query, args, prepare=prepare).fetchall()
 
     # -- forgetting ----------------------------------------------------------------------
     def _forget_lock(self, scope: str) -> None:
