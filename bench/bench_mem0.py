@@ -93,24 +93,43 @@ class STEmbedder(Embedder):
         self.model = SentenceTransformer(path, device="cpu")
 
     def embed_batch(self, texts: Sequence[str], *, kind: Kind = "document") -> Vectors:
-        out = self.model.encode(list(texts), batch_size=64, normalize_embeddings=True,
-                                convert_to_numpy=True, show_progress_bar=False)
+        out = self.model.encode(
+            list(texts),
+            batch_size=64,
+            normalize_embeddings=True,
+            convert_to_numpy=True,
+            show_progress_bar=False,
+        )
         return np.asarray(out, dtype=np.float32).reshape(len(texts), self.dim)
 
 
 def mem0_config(kind: str, folder: str) -> dict[str, Any]:
     store: dict[str, Any]
     if kind == "faiss":
-        store = {"provider": "faiss", "config": {
-            "collection_name": "bench", "path": f"{folder}/faiss",
-            "distance_strategy": "cosine", "embedding_model_dims": 384}}
+        store = {
+            "provider": "faiss",
+            "config": {
+                "collection_name": "bench",
+                "path": f"{folder}/faiss",
+                "distance_strategy": "cosine",
+                "embedding_model_dims": 384,
+            },
+        }
     else:
-        store = {"provider": "qdrant", "config": {
-            "collection_name": "bench", "path": f"{folder}/qdrant", "on_disk": True,
-            "embedding_model_dims": 384}}
+        store = {
+            "provider": "qdrant",
+            "config": {
+                "collection_name": "bench",
+                "path": f"{folder}/qdrant",
+                "on_disk": True,
+                "embedding_model_dims": 384,
+            },
+        }
     return {
-        "embedder": {"provider": "huggingface",
-                     "config": {"model": model_dir(), "embedding_dims": 384}},
+        "embedder": {
+            "provider": "huggingface",
+            "config": {"model": model_dir(), "embedding_dims": 384},
+        },
         "vector_store": store,
         "llm": {"provider": "openai", "config": {"api_key": "unused-offline"}},
         "history_db_path": f"{folder}/history.db",
@@ -163,10 +182,12 @@ def mem0_embed(m0: Any, texts: Sequence[str], batch: int = 1000) -> np.ndarray:
     use), as one float32 array."""
     out = np.empty((len(texts), 384), dtype=np.float32)
     for i in range(0, len(texts), batch):
-        out[i : i + batch] = np.asarray(m0.embedding_model.embed_batch(
-            list(texts[i : i + batch]), "add"), dtype=np.float32)
-        print(f"  mem0 embedded {min(i + batch, len(texts))}/{len(texts)}", file=sys.stderr,
-              end="\r")
+        out[i : i + batch] = np.asarray(
+            m0.embedding_model.embed_batch(list(texts[i : i + batch]), "add"), dtype=np.float32
+        )
+        print(
+            f"  mem0 embedded {min(i + batch, len(texts))}/{len(texts)}", file=sys.stderr, end="\r"
+        )
     return out
 
 
@@ -177,9 +198,11 @@ def mem0_bulk(m0: Any, texts: Sequence[str], vectors: np.ndarray, batch: int = 1
     history rows (`db.add_history`), which search never reads."""
     for i in range(0, len(texts), batch):
         chunk = texts[i : i + batch]
-        m0.vector_store.insert(vectors=vectors[i : i + batch].tolist(),
-                               payloads=[mem0_payload(t) for t in chunk],
-                               ids=[str(uuid.uuid4()) for _ in chunk])
+        m0.vector_store.insert(
+            vectors=vectors[i : i + batch].tolist(),
+            payloads=[mem0_payload(t) for t in chunk],
+            ids=[str(uuid.uuid4()) for _ in chunk],
+        )
 
 
 def mem0_search(m0: Any, q: str) -> list[dict[str, Any]]:
@@ -198,17 +221,27 @@ def agreement(bulk: Any, added: Any, queries: Sequence[str]) -> dict[str, Any]:
         same += ta == tb
         overlap += len(set(ta) & set(tb)) / max(len(ta), len(tb), 1)
         sb = {r["memory"]: r["score"] for r in b}
-        worst = max([worst, *(abs(r["score"] - sb[r["memory"]]) for r in a
-                              if r["memory"] in sb)])
+        worst = max([worst, *(abs(r["score"] - sb[r["memory"]]) for r in a if r["memory"] in sb)])
     keys_bulk = {k for p in bulk.vector_store.docstore.values() for k in p}
     keys_add = {k for p in added.vector_store.docstore.values() for k in p}
-    return {"queries": len(queries), "identical_top10": round(same / len(queries), 4),
-            "mean_overlap": round(overlap / len(queries), 4),
-            "max_score_diff": round(worst, 6), "payload_keys_match": keys_bulk == keys_add}
+    return {
+        "queries": len(queries),
+        "identical_top10": round(same / len(queries), 4),
+        "mean_overlap": round(overlap / len(queries), 4),
+        "max_score_diff": round(worst, 6),
+        "payload_keys_match": keys_bulk == keys_add,
+    }
 
 
-def credo_side(label: str, embedder: Embedder, texts: Sequence[str], queries: Sequence[str],
-               warm: Sequence[str], new_facts: Sequence[str], folder: str) -> dict[str, Any]:
+def credo_side(
+    label: str,
+    embedder: Embedder,
+    texts: Sequence[str],
+    queries: Sequence[str],
+    warm: Sequence[str],
+    new_facts: Sequence[str],
+    folder: str,
+) -> dict[str, Any]:
     row: dict[str, Any] = {}
     store = SQLiteStore(Path(folder) / f"{label}.db", embedder)
     mem = CredoMemory(store, scope="bench")
@@ -225,7 +258,9 @@ def credo_side(label: str, embedder: Embedder, texts: Sequence[str], queries: Se
     if new_facts:
         add = timed(lambda t: mem.remember(t), new_facts)
         row[f"{label}_remember_p50_ms"], row[f"{label}_remember_p95_ms"] = (
-            pct(add, 50), pct(add, 95))
+            pct(add, 50),
+            pct(add, 95),
+        )
         row[f"{label}_remember_per_s"] = round(1000 * len(add) / sum(add), 1)
     store.close()
     return row
@@ -262,9 +297,11 @@ def latency(n: int, args: argparse.Namespace, st: STEmbedder) -> dict[str, Any]:
         row.update(credo_side("credo", shipped, texts, queries, warm, new_facts, tmp))
         m0 = mem0_memory(args.mem0_store, f"{tmp}/mem0")
         # the query embedding alone on each side, so the store-side part can be read off
-        for label, fn in (("credo", lambda q: shipped.embed_batch([q], kind="query")),
-                          ("mem0", lambda q: m0.embedding_model.embed(q, "search")),
-                          ("st_fp32", lambda q: st.embed_batch([q], kind="query"))):
+        for label, fn in (
+            ("credo", lambda q: shipped.embed_batch([q], kind="query")),
+            ("mem0", lambda q: m0.embedding_model.embed(q, "search")),
+            ("st_fp32", lambda q: st.embed_batch([q], kind="query")),
+        ):
             fn(warm[0])
             row[f"embed_{label}_p50_ms"] = pct(timed(fn, queries), 50)
         t0 = time.perf_counter()
@@ -273,10 +310,12 @@ def latency(n: int, args: argparse.Namespace, st: STEmbedder) -> dict[str, Any]:
         t0 = time.perf_counter()
         mem0_bulk(m0, texts, vectors)
         row["mem0_insert_s"] = round(time.perf_counter() - t0, 1)
-        row["mem0_bulk_facts_per_s"] = round(
-            n / (row["mem0_embed_s"] + row["mem0_insert_s"]), 1)
-        print(f"  mem0 ({args.mem0_store}) bulk-built {n} in "
-              f"{row['mem0_embed_s']} + {row['mem0_insert_s']} s", file=sys.stderr)
+        row["mem0_bulk_facts_per_s"] = round(n / (row["mem0_embed_s"] + row["mem0_insert_s"]), 1)
+        print(
+            f"  mem0 ({args.mem0_store}) bulk-built {n} in "
+            f"{row['mem0_embed_s']} + {row['mem0_insert_s']} s",
+            file=sys.stderr,
+        )
         for q in warm:
             mem0_search(m0, q)
         srch = timed(lambda q: mem0_search(m0, q), queries)
@@ -318,7 +357,8 @@ def latency(n: int, args: argparse.Namespace, st: STEmbedder) -> dict[str, Any]:
             print(f"  credo (fp32, same model as mem0) at {n}", file=sys.stderr)
             row.update(credo_side("credo_fp32", fp32, texts, queries, warm, [], tmp))
             row["ratio_fp32_p50"] = round(
-                row["mem0_search_p50_ms"] / row["credo_fp32_recall_p50_ms"], 2)
+                row["mem0_search_p50_ms"] / row["credo_fp32_recall_p50_ms"], 2
+            )
     row["ratio_p50"] = round(row["mem0_search_p50_ms"] / row["credo_recall_p50_ms"], 2)
     row["ratio_p95"] = round(row["mem0_search_p95_ms"] / row["credo_recall_p95_ms"], 2)
     row["credo_over_embed"] = round(row["credo_recall_p50_ms"] / row["embed_credo_p50_ms"], 2)
@@ -328,26 +368,36 @@ def latency(n: int, args: argparse.Namespace, st: STEmbedder) -> dict[str, Any]:
 
 
 # -- LoCoMo ---------------------------------------------------------------------------------
-def locomo_mem0(convs: list[locomo.LocomoConversation], kind: str,
-                ks: Sequence[int]) -> locomo.LocomoReport:
-    report = locomo.LocomoReport("turn", f"mem0 ({kind}, huggingface all-MiniLM-L6-v2)",
-                                 tuple(ks), [c.sample_id for c in convs])
+def locomo_mem0(
+    convs: list[locomo.LocomoConversation], kind: str, ks: Sequence[int]
+) -> locomo.LocomoReport:
+    report = locomo.LocomoReport(
+        "turn",
+        f"mem0 ({kind}, huggingface all-MiniLM-L6-v2)",
+        tuple(ks),
+        [c.sample_id for c in convs],
+    )
     with tempfile.TemporaryDirectory(prefix="bench-mem0-locomo-") as tmp:
         memories = []
         t0 = time.perf_counter()
         for n, conv in enumerate(convs):
             m0 = mem0_memory(kind, f"{tmp}/conv-{n}")
             for t in conv.turns:
-                m0.add(f"{t.speaker}: {t.text}", user_id=conv.sample_id, infer=False,
-                       metadata={"dia_id": t.dia_id})
+                m0.add(
+                    f"{t.speaker}: {t.text}",
+                    user_id=conv.sample_id,
+                    infer=False,
+                    metadata={"dia_id": t.dia_id},
+                )
             memories.append(m0)
             report.facts += len(conv.turns)
             print(f"  mem0 {conv.sample_id}: {len(conv.turns)} turns", file=sys.stderr)
         report.build_seconds = time.perf_counter() - t0
 
         def search(ci: int, question: str, k: int) -> list[set[str]]:
-            found = memories[ci].search(question, filters={"user_id": convs[ci].sample_id},
-                                        top_k=k)["results"]
+            found = memories[ci].search(
+                question, filters={"user_id": convs[ci].sample_id}, top_k=k
+            )["results"]
             return [{r["metadata"]["dia_id"]} for r in found if r.get("metadata")]
 
         locomo.score(convs, search, ks=ks, report=report)
@@ -356,14 +406,19 @@ def locomo_mem0(convs: list[locomo.LocomoConversation], kind: str,
 
 def summary(report: locomo.LocomoReport) -> dict[str, Any]:
     data = report.to_dict()
-    return {"overall_1_4": data["overall_1_4"], "categories": data["categories"],
-            "build_seconds": data["build_seconds"], "recall_ms_mean": data["recall_ms_mean"],
-            "embedder": data["embedder"]}
+    return {
+        "overall_1_4": data["overall_1_4"],
+        "categories": data["categories"],
+        "build_seconds": data["build_seconds"],
+        "recall_ms_mean": data["recall_ms_mean"],
+        "embedder": data["embedder"],
+    }
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__,
-                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     parser.add_argument("--data", help="LoCoMo JSON for the R@k comparison (omit to skip)")
     parser.add_argument("--sizes", type=int, nargs="*", default=[1000, 10000, 100000])
     parser.add_argument("--queries", type=int, default=200)
@@ -371,21 +426,41 @@ def main() -> None:
     parser.add_argument("--mem0-store", choices=("faiss", "qdrant"), default="faiss")
     parser.add_argument("--k", type=int, nargs="+", default=[1, 5, 10, 20])
     parser.add_argument("--seed", type=int, default=11)
-    parser.add_argument("--no-spin", action="store_true",
-                        help="idle threads block instead of spinning, on both sides: "
-                        "onnxruntime (credo's embedder: the change this benchmark argues "
-                        "for) and OpenMP (OMP_WAIT_POLICY=PASSIVE: torch and faiss, used by "
-                        "mem0 and by credo's fp32 runs)")
-    parser.add_argument("--agree-at", type=int, default=1000,
-                        help="at sizes up to this, also build mem0 with add() one fact at a "
-                        "time and check that its searches agree with the bulk-built store")
-    parser.add_argument("--compare-at", type=int, nargs="*", default=[10000],
-                        help="sizes at which the other offline vector store (qdrant local "
-                        "for faiss, and back) is also filled and searched")
-    parser.add_argument("--compare-queries", type=int, default=50,
-                        help="queries for the other store (the first ones of the run's)")
-    parser.add_argument("--no-fp32", dest="fp32", action="store_false",
-                        help="skip credo on the fp32 model (the same one mem0 runs)")
+    parser.add_argument(
+        "--no-spin",
+        action="store_true",
+        help="idle threads block instead of spinning, on both sides: "
+        "onnxruntime (credo's embedder: the change this benchmark argues "
+        "for) and OpenMP (OMP_WAIT_POLICY=PASSIVE: torch and faiss, used by "
+        "mem0 and by credo's fp32 runs)",
+    )
+    parser.add_argument(
+        "--agree-at",
+        type=int,
+        default=1000,
+        help="at sizes up to this, also build mem0 with add() one fact at a "
+        "time and check that its searches agree with the bulk-built store",
+    )
+    parser.add_argument(
+        "--compare-at",
+        type=int,
+        nargs="*",
+        default=[10000],
+        help="sizes at which the other offline vector store (qdrant local "
+        "for faiss, and back) is also filled and searched",
+    )
+    parser.add_argument(
+        "--compare-queries",
+        type=int,
+        default=50,
+        help="queries for the other store (the first ones of the run's)",
+    )
+    parser.add_argument(
+        "--no-fp32",
+        dest="fp32",
+        action="store_false",
+        help="skip credo on the fp32 model (the same one mem0 runs)",
+    )
     parser.add_argument("--out", default=str(RESULTS / "mem0.json"))
     args = parser.parse_args()
 
@@ -397,11 +472,13 @@ def main() -> None:
 
     st = STEmbedder(model_dir())
     result: dict[str, Any] = {
-        "machine": machine(), "command": " ".join(sys.argv),
+        "machine": machine(),
+        "command": " ".join(sys.argv),
         "mem0_version": getattr(mem0, "__version__", "?"),
         "no_spin": args.no_spin,
         "mem0_config": mem0_config(args.mem0_store, "<tmp>"),
-        "latency": [], "locomo": {},
+        "latency": [],
+        "locomo": {},
     }
     result["mem0_config"]["llm"]["config"]["api_key"] = "<dummy, never called>"
     for n in args.sizes:
@@ -414,18 +491,36 @@ def main() -> None:
         for label, embedder in (("credo", st), ("credo_int8", get_embedder("local:minilm"))):
             print(f"LoCoMo: {label}", file=sys.stderr)
             result["locomo"][label] = summary(
-                locomo.evaluate(convs, embedder, unit="turn", ks=args.k))
+                locomo.evaluate(convs, embedder, unit="turn", ks=args.k)
+            )
         print("LoCoMo: mem0", file=sys.stderr)
         result["locomo"]["mem0"] = summary(locomo_mem0(convs, args.mem0_store, args.k))
 
     if result["latency"]:
-        cols = ["facts", "credo_recall_p50_ms", "credo_recall_p95_ms", "mem0_search_p50_ms",
-                "mem0_search_p95_ms", "ratio_p50", "ratio_p95", "embed_credo_p50_ms",
-                "embed_mem0_p50_ms", "credo_over_embed", "mem0_over_embed",
-                "credo_bulk_facts_per_s", "mem0_bulk_facts_per_s", "credo_remember_p50_ms",
-                "credo_remember_per_s", "mem0_add_p50_ms", "mem0_add_per_s",
-                "credo_fp32_recall_p50_ms", "ratio_fp32_p50", "mem0_qdrant_search_p50_ms",
-                "mem0_qdrant_search_p95_ms", "load_1min"]
+        cols = [
+            "facts",
+            "credo_recall_p50_ms",
+            "credo_recall_p95_ms",
+            "mem0_search_p50_ms",
+            "mem0_search_p95_ms",
+            "ratio_p50",
+            "ratio_p95",
+            "embed_credo_p50_ms",
+            "embed_mem0_p50_ms",
+            "credo_over_embed",
+            "mem0_over_embed",
+            "credo_bulk_facts_per_s",
+            "mem0_bulk_facts_per_s",
+            "credo_remember_p50_ms",
+            "credo_remember_per_s",
+            "mem0_add_p50_ms",
+            "mem0_add_per_s",
+            "credo_fp32_recall_p50_ms",
+            "ratio_fp32_p50",
+            "mem0_qdrant_search_p50_ms",
+            "mem0_qdrant_search_p95_ms",
+            "load_1min",
+        ]
         print(" | ".join(cols))
         print(" | ".join("---" for _ in cols))
         for row in result["latency"]:
@@ -436,8 +531,11 @@ def main() -> None:
         print(" | ".join("---" for _ in range(len(args.k) + 2)))
         for label, s in result["locomo"].items():
             o = s["overall_1_4"]
-            print(f"{label} | " + " | ".join(f"{o[f'R@{k}']:.3f}" for k in args.k)
-                  + f" | {s['recall_ms_mean']}")
+            print(
+                f"{label} | "
+                + " | ".join(f"{o[f'R@{k}']:.3f}" for k in args.k)
+                + f" | {s['recall_ms_mean']}"
+            )
     out = Path(args.out)
     if out.exists():
         # a run of one part keeps the other part's figures (and says which run made them)
@@ -445,8 +543,7 @@ def main() -> None:
         for part in ("latency", "locomo"):
             if not result[part] and previous.get(part):
                 result[part] = previous[part]
-                result[f"{part}_command"] = previous.get(f"{part}_command",
-                                                         previous.get("command"))
+                result[f"{part}_command"] = previous.get(f"{part}_command", previous.get("command"))
     for part in ("latency", "locomo"):
         result.setdefault(f"{part}_command", result["command"])
     out.parent.mkdir(parents=True, exist_ok=True)

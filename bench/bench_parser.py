@@ -39,8 +39,13 @@ def _cases() -> list[dict[str, Any]]:
 
 
 def _old_parser(rev: str) -> Any:
-    source = subprocess.run(["git", "show", f"{rev}:src/credo/keys.py"], cwd=ROOT, check=True,
-                            capture_output=True, text=True).stdout
+    source = subprocess.run(
+        ["git", "show", f"{rev}:src/credo/keys.py"],
+        cwd=ROOT,
+        check=True,
+        capture_output=True,
+        text=True,
+    ).stdout
     source = source.replace("from .fact import", "from credo.fact import")
     path = Path(tempfile.mkdtemp()) / "old_keys.py"
     path.write_text(source)
@@ -95,8 +100,10 @@ def main() -> int:
             if NEGATION.search(case["say"]):
                 neg_total += 1
                 neg_kept += bool(NEGATION.search(got))
-        print(f"{name:<8} {load[name]:>7.2f} {statistics.median(times):>8.2f} "
-              f"{exact / len(cases):>7.3f} {f'{neg_kept}/{neg_total}':>14}")
+        print(
+            f"{name:<8} {load[name]:>7.2f} {statistics.median(times):>8.2f} "
+            f"{exact / len(cases):>7.3f} {f'{neg_kept}/{neg_total}':>14}"
+        )
     return 0
 
 

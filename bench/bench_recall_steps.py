@@ -36,9 +36,18 @@ from credo.recall import recall  # noqa: E402
 from credo.store import open_store  # noqa: E402
 from credo.store.base import Store  # noqa: E402
 
-METHODS = ("embed", "nearest", "lexical_nearest", "lexical_search", "vectors_of", "aliases",
-           "known_subjects",
-           "by_subject", "get_many", "conflicts_of")
+METHODS = (
+    "embed",
+    "nearest",
+    "lexical_nearest",
+    "lexical_search",
+    "vectors_of",
+    "aliases",
+    "known_subjects",
+    "by_subject",
+    "get_many",
+    "conflicts_of",
+)
 
 
 def timed(store: Store, spent: dict[str, float]) -> None:
@@ -64,11 +73,15 @@ def timed(store: Store, spent: dict[str, float]) -> None:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--db", required=True, help="a SQLite file or a postgresql:// URL")
-    parser.add_argument("--schema", help="the PostgreSQL schema (bench_scale --keep: "
-                        "bench_<facts>_<scopes>)")
+    parser.add_argument(
+        "--schema", help="the PostgreSQL schema (bench_scale --keep: bench_<facts>_<scopes>)"
+    )
     parser.add_argument("--scope", help="the scope to recall in (default: the store's first)")
-    parser.add_argument("--random-scope", action="store_true",
-                        help="each query in a scope drawn at random (bench_scale --scopes N)")
+    parser.add_argument(
+        "--random-scope",
+        action="store_true",
+        help="each query in a scope drawn at random (bench_scale --scopes N)",
+    )
     parser.add_argument("--queries", type=int, default=100)
     parser.add_argument("--warmup", type=int, default=20)
     parser.add_argument("--embedder", default="local:minilm")

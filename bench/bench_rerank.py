@@ -68,18 +68,23 @@ class Reranker:
 def ms(values: list[float]) -> dict[str, float]:
     if not values:
         return {}
-    return {"n": len(values), "p50_ms": round(1000 * float(np.median(values)), 2),
-            "p95_ms": round(1000 * float(np.percentile(values, 95)), 2)}
+    return {
+        "n": len(values),
+        "p50_ms": round(1000 * float(np.median(values)), 2),
+        "p95_ms": round(1000 * float(np.percentile(values, 95)), 2),
+    }
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__,
-                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     parser.add_argument("--data", required=True)
     parser.add_argument("--unit", choices=locomo.UNITS, default="turn")
     parser.add_argument("--embedder", default="local:minilm")
-    parser.add_argument("--depth", type=int, default=30,
-                        help="how many of credo's facts it reorders")
+    parser.add_argument(
+        "--depth", type=int, default=30, help="how many of credo's facts it reorders"
+    )
     parser.add_argument("--k", type=int, nargs="+", default=[1, 5, 10, 20])
     parser.add_argument("--out", default=None)
     args = parser.parse_args()
@@ -101,35 +106,52 @@ def main() -> None:
     rows: list[dict[str, Any]] = []
     configs = (("credo recall (fusion)", 0), (f"nanoranker over credo's top {args.depth}", 1))
     for name, pick in configs:
+
         def retrieve(store: Store, question: str, k: int, pick: int = pick) -> list[Fact]:
             if pick == 0:
                 return locomo.credo_recall(store, question, k)
             return both(store, question)[1][:k]
 
-        data = locomo.evaluate(convs, embedder, unit=args.unit, ks=args.k,
-                               retriever=retrieve).to_dict()
-        row = {"config": name, **{k: v for k, v in data["overall_1_4"].items()
-                                  if k.startswith("R@")},
-               **{f"cat{c.split()[0]} R@10": v["R@10"] for c, v in data["categories"].items()}}
+        data = locomo.evaluate(
+            convs, embedder, unit=args.unit, ks=args.k, retriever=retrieve
+        ).to_dict()
+        row = {
+            "config": name,
+            **{k: v for k, v in data["overall_1_4"].items() if k.startswith("R@")},
+            **{f"cat{c.split()[0]} R@10": v["R@10"] for c, v in data["categories"].items()},
+        }
         rows.append(row)
         memo.clear()  # the next evaluate builds new stores
         print(json.dumps(row), file=sys.stderr)
-    latency = {"credo recall at k=depth": ms(fusion_times),
-               "rerank, texts embedded in the call": ms(reranker.times["cold"]),
-               "rerank, texts' embeddings kept": ms(reranker.times["cached"])}
+    latency = {
+        "credo recall at k=depth": ms(fusion_times),
+        "rerank, texts embedded in the call": ms(reranker.times["cold"]),
+        "rerank, texts' embeddings kept": ms(reranker.times["cached"]),
+    }
     cols = list(rows[0])
     print(" | ".join(cols))
     print(" | ".join("---" for _ in cols))
     for row in rows:
-        print(" | ".join(f"{row[c]:.3f}" if isinstance(row[c], float) else str(row[c])
-                         for c in cols))
+        print(
+            " | ".join(f"{row[c]:.3f}" if isinstance(row[c], float) else str(row[c]) for c in cols)
+        )
     for name, figures in latency.items():
         print(f"{name}: {figures}")
     out = Path(args.out) if args.out else RESULTS / f"rerank-{args.unit}.json"
     out.parent.mkdir(parents=True, exist_ok=True)
-    out.write_text(json.dumps({"machine": machine(), "command": " ".join(sys.argv),
-                               "unit": args.unit, "depth": args.depth, "rows": rows,
-                               "latency": latency}, indent=2))
+    out.write_text(
+        json.dumps(
+            {
+                "machine": machine(),
+                "command": " ".join(sys.argv),
+                "unit": args.unit,
+                "depth": args.depth,
+                "rows": rows,
+                "latency": latency,
+            },
+            indent=2,
+        )
+    )
 
 
 if __name__ == "__main__":

@@ -57,8 +57,12 @@ def vector_alone(store: Store, q: str, k: int) -> list[Fact]:
 def plain_rrf(store: Store, q: str, k: int) -> list[Fact]:
     n = max(4 * k, 20)
     qv = store.embed([q], kind="query")[0]
-    fused = R.rrf({"vector": [i for i, _ in store.vector_search(qv, scope=SCOPE, k=n)],
-                   "lexical": [i for i, _ in store.lexical_search(q, scope=SCOPE, k=n)]})
+    fused = R.rrf(
+        {
+            "vector": [i for i, _ in store.vector_search(qv, scope=SCOPE, k=n)],
+            "lexical": [i for i, _ in store.lexical_search(q, scope=SCOPE, k=n)],
+        }
+    )
     return live(store, sorted(fused, key=lambda i: -fused[i][0]), k)
 
 
@@ -81,8 +85,9 @@ def recall_before(store: Store, q: str, k: int) -> list[Fact]:
     return live(store, sorted(fused, key=lambda i: (i not in first, -fused[i][0])), k)
 
 
-def credo_with(*, depth: int = R.LIST_DEPTH, entity: bool = True, dates: bool = True,
-               feedback: bool = True) -> Retriever:
+def credo_with(
+    *, depth: int = R.LIST_DEPTH, entity: bool = True, dates: bool = True, feedback: bool = True
+) -> Retriever:
     def retrieve(store: Store, q: str, k: int) -> list[Fact]:
         saved = (R.named_in, R.periods_in)
         if not entity:
@@ -90,8 +95,9 @@ def credo_with(*, depth: int = R.LIST_DEPTH, entity: bool = True, dates: bool = 
         if not dates:
             R.periods_in = lambda *a, **kw: []  # type: ignore[assignment]
         try:
-            return [h.fact for h in R.recall(store, q, scope=SCOPE, k=k, depth=depth,
-                                             feedback=feedback)][:k]
+            return [
+                h.fact for h in R.recall(store, q, scope=SCOPE, k=k, depth=depth, feedback=feedback)
+            ][:k]
         finally:
             R.named_in, R.periods_in = saved
 
@@ -127,8 +133,9 @@ CONFIGS: list[tuple[str, Retriever]] = [
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__,
-                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     parser.add_argument("--data", required=True)
     parser.add_argument("--unit", choices=locomo.UNITS, default="turn")
     parser.add_argument("--embedder", default="local:minilm")
@@ -139,27 +146,38 @@ def main() -> None:
     embedder = Memo(get_embedder(args.embedder))
     rows: list[dict[str, Any]] = []
     for name, retriever in CONFIGS:
-        report = locomo.evaluate(convs, embedder, unit=args.unit, ks=args.k,
-                                 retriever=retriever)
+        report = locomo.evaluate(convs, embedder, unit=args.unit, ks=args.k, retriever=retriever)
         data = report.to_dict()
-        row = {"config": name, **{k: v for k, v in data["overall_1_4"].items()
-                                  if k.startswith("R@")},
-               **{f"cat{c.split()[0]} R@10": v["R@10"] for c, v in data["categories"].items()},
-               "ms_per_query": data["recall_ms_mean"]}
+        row = {
+            "config": name,
+            **{k: v for k, v in data["overall_1_4"].items() if k.startswith("R@")},
+            **{f"cat{c.split()[0]} R@10": v["R@10"] for c, v in data["categories"].items()},
+            "ms_per_query": data["recall_ms_mean"],
+        }
         rows.append(row)
         print(json.dumps(row), file=sys.stderr)
     cols = list(rows[0])
     print(" | ".join(cols))
     print(" | ".join("---" for _ in cols))
     for row in rows:
-        print(" | ".join(f"{row[c]:.3f}" if isinstance(row[c], float) else str(row[c])
-                         for c in cols))
+        print(
+            " | ".join(f"{row[c]:.3f}" if isinstance(row[c], float) else str(row[c]) for c in cols)
+        )
     out = Path(args.out) if args.out else RESULTS / f"retrieval-{args.unit}.json"
     out.parent.mkdir(parents=True, exist_ok=True)
-    out.write_text(json.dumps({"machine": machine(), "command": " ".join(sys.argv),
-                               "unit": args.unit, "embedder": embedder.name,
-                               "conversations": [c.sample_id for c in convs],
-                               "rows": rows}, indent=2))
+    out.write_text(
+        json.dumps(
+            {
+                "machine": machine(),
+                "command": " ".join(sys.argv),
+                "unit": args.unit,
+                "embedder": embedder.name,
+                "conversations": [c.sample_id for c in convs],
+                "rows": rows,
+            },
+            indent=2,
+        )
+    )
 
 
 if __name__ == "__main__":

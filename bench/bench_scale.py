@@ -65,26 +65,83 @@ from credo.memory import Memory
 from credo.store import open_store
 from credo.store.base import Store
 
-FIRST = ["Arttu", "Anna", "Mikko", "Sara", "Leo", "Aino", "Olli", "Emma", "Juho", "Iida",
-         "Ville", "Noora", "Eero", "Helmi", "Kalle", "Linnea", "Pekka", "Venla"]
-CITIES = ["Berlin", "Helsinki", "Oslo", "Lisbon", "Tampere", "Madrid", "Tallinn", "Zurich",
-          "Porto", "Vienna", "Krakow", "Riga"]
-TOOLS = ["Postgres", "Neovim", "Helix", "VS Code", "Rust", "Go", "Terraform", "Docker",
-         "Kubernetes", "Vercel", "Fly.io", "Redis", "SQLite", "Django", "FastAPI", "React"]
+FIRST = [
+    "Arttu",
+    "Anna",
+    "Mikko",
+    "Sara",
+    "Leo",
+    "Aino",
+    "Olli",
+    "Emma",
+    "Juho",
+    "Iida",
+    "Ville",
+    "Noora",
+    "Eero",
+    "Helmi",
+    "Kalle",
+    "Linnea",
+    "Pekka",
+    "Venla",
+]
+CITIES = [
+    "Berlin",
+    "Helsinki",
+    "Oslo",
+    "Lisbon",
+    "Tampere",
+    "Madrid",
+    "Tallinn",
+    "Zurich",
+    "Porto",
+    "Vienna",
+    "Krakow",
+    "Riga",
+]
+TOOLS = [
+    "Postgres",
+    "Neovim",
+    "Helix",
+    "VS Code",
+    "Rust",
+    "Go",
+    "Terraform",
+    "Docker",
+    "Kubernetes",
+    "Vercel",
+    "Fly.io",
+    "Redis",
+    "SQLite",
+    "Django",
+    "FastAPI",
+    "React",
+]
 PETS = ["a cat", "two dogs", "a parrot", "a rabbit", "three goldfish", "a tortoise"]
 TEMPLATES = [
-    "{p} lives in {c}.", "{p} works at {co}.", "{p} uses {t} for {proj}.",
-    "{p}'s editor is {t}.", "{p} deploys {proj} on {t}.", "{p} has {pet}.",
-    "The deploy target for {proj} is {c}-prod.", "{p} is allergic to {food}.",
-    "{p} plays {sport} on weekends.", "{p}'s manager is {q}.",
+    "{p} lives in {c}.",
+    "{p} works at {co}.",
+    "{p} uses {t} for {proj}.",
+    "{p}'s editor is {t}.",
+    "{p} deploys {proj} on {t}.",
+    "{p} has {pet}.",
+    "The deploy target for {proj} is {c}-prod.",
+    "{p} is allergic to {food}.",
+    "{p} plays {sport} on weekends.",
+    "{p}'s manager is {q}.",
 ]
 COMPANIES = ["Reaktor", "Futurice", "Wolt", "Supercell", "Nokia", "Relex", "Aiven", "Smartly"]
 FOODS = ["peanuts", "shellfish", "gluten", "lactose", "kiwi", "sesame"]
 SPORTS = ["football", "padel", "climbing", "chess", "tennis", "floorball"]
 QUERIES = [
-    "where does {p} live", "what editor does {p} use", "where is {proj} deployed",
-    "who is {p}'s manager", "what is {p} allergic to", "does {p} have pets",
-    "which company does {p} work for", "what sport does {p} play",
+    "where does {p} live",
+    "what editor does {p} use",
+    "where is {proj} deployed",
+    "who is {p}'s manager",
+    "what is {p} allergic to",
+    "does {p} have pets",
+    "which company does {p} work for",
+    "what sport does {p} play",
 ]
 RESULTS = Path(__file__).resolve().parent / "results"
 
@@ -95,9 +152,15 @@ def person(rng: random.Random) -> str:
 
 def make_text(rng: random.Random) -> str:
     return rng.choice(TEMPLATES).format(
-        p=person(rng), q=person(rng), c=rng.choice(CITIES), co=rng.choice(COMPANIES),
-        t=rng.choice(TOOLS), proj=f"project-{rng.randint(1, 20000)}", pet=rng.choice(PETS),
-        food=rng.choice(FOODS), sport=rng.choice(SPORTS),
+        p=person(rng),
+        q=person(rng),
+        c=rng.choice(CITIES),
+        co=rng.choice(COMPANIES),
+        t=rng.choice(TOOLS),
+        proj=f"project-{rng.randint(1, 20000)}",
+        pet=rng.choice(PETS),
+        food=rng.choice(FOODS),
+        sport=rng.choice(SPORTS),
     )
 
 
@@ -153,8 +216,7 @@ def replay(path: str) -> Any:
     conn = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
     try:
         for text, blob in conn.execute(
-            "SELECT f.text, v.vec FROM facts f JOIN vectors v ON v.fact_id = f.id "
-            "ORDER BY f.rowid"
+            "SELECT f.text, v.vec FROM facts f JOIN vectors v ON v.fact_id = f.id ORDER BY f.rowid"
         ):
             yield text, np.frombuffer(blob, dtype=np.float32)
     finally:
@@ -165,9 +227,19 @@ def scope_names(n: int, scopes: int) -> list[str]:
     return [f"bench-{n}"] if scopes <= 1 else [f"bench-{n}-{i}" for i in range(scopes)]
 
 
-def build(store: Store, scopes: list[str], n: int, rng: random.Random, real: Embedder, *,
-          precomputed: bool, pool: int, noise: float, batch: int = 2000,
-          vectors_from: str | None = None) -> float:
+def build(
+    store: Store,
+    scopes: list[str],
+    n: int,
+    rng: random.Random,
+    real: Embedder,
+    *,
+    precomputed: bool,
+    pool: int,
+    noise: float,
+    batch: int = 2000,
+    vectors_from: str | None = None,
+) -> float:
     """Write n facts round-robin into `scopes`; returns the seconds the writes took
     (embedding included unless precomputed)."""
     now = time.time()
@@ -177,10 +249,13 @@ def build(store: Store, scopes: list[str], n: int, rng: random.Random, real: Emb
     if precomputed and source is None:
         pool_texts = list(dict.fromkeys(make_text(rng) for _ in range(pool)))
         t0 = time.perf_counter()
-        pool_vecs = np.concatenate([real.embed_batch(pool_texts[i : i + 256])
-                                    for i in range(0, len(pool_texts), 256)])
-        print(f"  embedded a pool of {len(pool_texts)} texts in "
-              f"{time.perf_counter() - t0:.1f}s", file=sys.stderr)
+        pool_vecs = np.concatenate(
+            [real.embed_batch(pool_texts[i : i + 256]) for i in range(0, len(pool_texts), 256)]
+        )
+        print(
+            f"  embedded a pool of {len(pool_texts)} texts in {time.perf_counter() - t0:.1f}s",
+            file=sys.stderr,
+        )
     embedder = store.embedder
     table = embedder.table if isinstance(embedder, PrecomputedEmbedder) else None
     spent = 0.0
@@ -195,8 +270,7 @@ def build(store: Store, scopes: list[str], n: int, rng: random.Random, real: Emb
                 try:
                     text, vec = next(source)
                 except StopIteration:
-                    sys.exit(f"{vectors_from} holds only {done + len(texts)} facts, "
-                             f"fewer than {n}")
+                    sys.exit(f"{vectors_from} holds only {done + len(texts)} facts, fewer than {n}")
                 assert table is not None  # a text said twice there is replayed twice
                 table[text] = vec
             elif precomputed:
@@ -211,8 +285,10 @@ def build(store: Store, scopes: list[str], n: int, rng: random.Random, real: Emb
                 text = make_text(rng)
             seen.add(text)
             texts.append(text)
-        facts = [Fact(text=t, scope=scopes[(done + i) % len(scopes)], created_at=now,
-                      valid_from=now) for i, t in enumerate(texts)]
+        facts = [
+            Fact(text=t, scope=scopes[(done + i) % len(scopes)], created_at=now, valid_from=now)
+            for i, t in enumerate(texts)
+        ]
         t0 = time.perf_counter()
         store.put_many(facts)
         spent += time.perf_counter() - t0
@@ -233,7 +309,9 @@ def store_bytes(url: str, store: Store) -> int:
         row = conn.execute(
             "SELECT coalesce(sum(pg_total_relation_size(c.oid)), 0) FROM pg_class c "
             "JOIN pg_namespace s ON s.oid = c.relnamespace WHERE s.nspname = %s "
-            "AND c.relkind IN ('r', 'm')", (schema,)).fetchone()
+            "AND c.relkind IN ('r', 'm')",
+            (schema,),
+        ).fetchone()
         return int(row[0]) if row else 0
     return sum(os.path.getsize(url + s) for s in ("", "-wal") if os.path.exists(url + s))
 
@@ -252,15 +330,15 @@ def scope_vectors(store: Store, scope: str) -> tuple[list[str], np.ndarray]:
                 blobs.append(np.asarray(vec.to_numpy(), dtype=np.float32))
     else:
         assert conn is not None
-        for fid, blob in conn.execute("SELECT fact_id, vec FROM vectors WHERE scope = ?",
-                                      (scope,)):
+        for fid, blob in conn.execute("SELECT fact_id, vec FROM vectors WHERE scope = ?", (scope,)):
             ids.append(fid)
             blobs.append(np.frombuffer(blob, dtype=np.float32))
     return ids, np.ascontiguousarray(np.vstack(blobs), dtype=np.float32)
 
 
-def reference(store: Store, scopes: list[str], queries: list[str], k: int = 10,
-              ef_values: Sequence[int] = ()) -> dict[str, float]:
+def reference(
+    store: Store, scopes: list[str], queries: list[str], k: int = 10, ef_values: Sequence[int] = ()
+) -> dict[str, float]:
     """Exact numpy top-k over the scope's vectors, and how much credo's list agrees. With
     several scopes, each query goes to one drawn at random (seeded)."""
     pick = random.Random(1)
@@ -295,18 +373,21 @@ def reference(store: Store, scopes: list[str], queries: list[str], k: int = 10,
         return float(np.mean(overlaps)), statistics.median(took)
 
     overlap, took = agreement()
-    out = {"exact_top10_p50_ms": round(statistics.median(times), 2),
-           "exact_top10_p95_ms": round(pct(times, 95), 2),
-           "vector_search_p50_ms": round(took, 2),
-           "vector_overlap_at_10": round(overlap, 4)}
-    default_ef = int(getattr(store, "ef_search", 100))
+    out = {
+        "exact_top10_p50_ms": round(statistics.median(times), 2),
+        "exact_top10_p95_ms": round(pct(times, 95), 2),
+        "vector_search_p50_ms": round(took, 2),
+        "vector_overlap_at_10": round(overlap, 4),
+    }
+    default_ef = getattr(store, "ef_search", None)  # None: by the table size
     for ef in ef_values:  # PostgreSQL: the same queries at other HNSW candidate lists
         store.set_ef_search(ef)  # type: ignore[attr-defined]
         overlap, took = agreement()
         out[f"vector_overlap_at_10_ef{ef}"] = round(overlap, 4)
         out[f"vector_search_p50_ms_ef{ef}"] = round(took, 2)
     if ef_values:
-        store.set_ef_search(default_ef)  # type: ignore[attr-defined]
+        store.ef_search = default_ef  # type: ignore[attr-defined]
+        store._ef_set.clear()  # type: ignore[attr-defined]
     return out
 
 
@@ -319,9 +400,12 @@ def pg_index_facts(store: Store) -> dict[str, Any]:
     row = conn.execute(
         "SELECT coalesce(sum(pg_relation_size(c.oid)), 0) FROM pg_class c JOIN pg_namespace s "
         "ON s.oid = c.relnamespace WHERE s.nspname = %s AND c.relname LIKE 'vectors_hnsw_%%'",
-        (schema,)).fetchone()
-    return {"hnsw_index_mb": round(int(row[0]) / 2**20, 1) if row else 0.0,
-            "hnsw_build_memory": getattr(store, "build_memory", "")}
+        (schema,),
+    ).fetchone()
+    return {
+        "hnsw_index_mb": round(int(row[0]) / 2**20, 1) if row else 0.0,
+        "hnsw_build_memory": getattr(store, "build_memory", ""),
+    }
 
 
 def settle(url: str) -> None:
@@ -346,8 +430,17 @@ def open_bench_store(url: str, embedder: Embedder, schema: str | None) -> Store:
     return PostgresStore(url, embedder, schema=schema)
 
 
-def _writer(url: str, schema: str | None, embedder_name: str, scope: str, writes: int,
-            seed: int, barrier: Any, out: Any, no_spin: bool = False) -> None:
+def _writer(
+    url: str,
+    schema: str | None,
+    embedder_name: str,
+    scope: str,
+    writes: int,
+    seed: int,
+    barrier: Any,
+    out: Any,
+    no_spin: bool = False,
+) -> None:
     if no_spin:
         ort_no_spin()
     rng = random.Random(seed)
@@ -362,19 +455,31 @@ def _writer(url: str, schema: str | None, embedder_name: str, scope: str, writes
     store.close()
 
 
-def writers_throughput(url: str, schema: str | None, embedder_name: str, scope: str,
-                       procs: int, writes: int, no_spin: bool = False, *,
-                       queries: Sequence[str] = (), reader: Embedder | None = None
-                       ) -> tuple[float, list[float]]:
+def writers_throughput(
+    url: str,
+    schema: str | None,
+    embedder_name: str,
+    scope: str,
+    procs: int,
+    writes: int,
+    no_spin: bool = False,
+    *,
+    queries: Sequence[str] = (),
+    reader: Embedder | None = None,
+) -> tuple[float, list[float]]:
     """Remembers per second with `procs` writer processes on one store, and the recall
     latencies (ms) of a reader in this process while they write (a store opened before
     they start, so each of their writes costs it a delta of the change log)."""
     ctx = mp.get_context("spawn")
     barrier = ctx.Barrier(procs + 1 if queries else procs)
     out = ctx.Queue()
-    workers = [ctx.Process(target=_writer, args=(url, schema, embedder_name, scope,
-                                                 writes, 1000 + i, barrier, out, no_spin))
-               for i in range(procs)]
+    workers = [
+        ctx.Process(
+            target=_writer,
+            args=(url, schema, embedder_name, scope, writes, 1000 + i, barrier, out, no_spin),
+        )
+        for i in range(procs)
+    ]
     for w in workers:
         w.start()
     during: list[float] = []
@@ -401,12 +506,29 @@ def writers_throughput(url: str, schema: str | None, embedder_name: str, scope: 
     return procs * writes / (end - start), during
 
 
-def build_timed(args: argparse.Namespace, store: Store, scopes: list[str], n: int,
-                rng: random.Random, real: Embedder, precomputed: bool) -> dict[str, Any]:
+def build_timed(
+    args: argparse.Namespace,
+    store: Store,
+    scopes: list[str],
+    n: int,
+    rng: random.Random,
+    real: Embedder,
+    precomputed: bool,
+) -> dict[str, Any]:
     """The build, and on PostgreSQL the HNSW build at its commit, timed apart."""
+
     def run() -> float:
-        return build(store, scopes, n, rng, real, precomputed=precomputed, pool=args.pool,
-                     noise=args.noise, vectors_from=args.vectors_from)
+        return build(
+            store,
+            scopes,
+            n,
+            rng,
+            real,
+            precomputed=precomputed,
+            pool=args.pool,
+            noise=args.noise,
+            vectors_from=args.vectors_from,
+        )
 
     if not hasattr(store, "schema"):
         return {"build_s": run()}
@@ -417,12 +539,16 @@ def build_timed(args: argparse.Namespace, store: Store, scopes: list[str], n: in
         writes = run()
         t1 = time.perf_counter()
     commit = time.perf_counter() - t1
-    return {"build_s": time.perf_counter() - t0, "writes_s": writes,
-            "hnsw_build_s": round(commit, 1)}
+    return {
+        "build_s": time.perf_counter() - t0,
+        "writes_s": writes,
+        "hnsw_build_s": round(commit, 1),
+    }
 
 
-def run_size(args: argparse.Namespace, n: int, url: str, schema: str | None = None
-             ) -> dict[str, Any]:
+def run_size(
+    args: argparse.Namespace, n: int, url: str, schema: str | None = None
+) -> dict[str, Any]:
     if args.ort_no_spin:
         ort_no_spin()
     rng = random.Random(args.seed)
@@ -437,9 +563,12 @@ def run_size(args: argparse.Namespace, n: int, url: str, schema: str | None = No
     def mem_for() -> Memory:
         return Memory(store, scope=pick.choice(scopes))
 
-    print(f"size {n} on {'postgres' if url.startswith('postgres') else 'sqlite'}"
-          f"{' (precomputed vectors)' if precomputed else ''}"
-          f"{f' in {len(scopes)} scopes' if len(scopes) > 1 else ''}", file=sys.stderr)
+    print(
+        f"size {n} on {'postgres' if url.startswith('postgres') else 'sqlite'}"
+        f"{' (precomputed vectors)' if precomputed else ''}"
+        f"{f' in {len(scopes)} scopes' if len(scopes) > 1 else ''}",
+        file=sys.stderr,
+    )
     timing = build_timed(args, store, scopes, n, rng, real, precomputed)
     build_s = timing["build_s"]
     settle(url)
@@ -474,10 +603,10 @@ def run_size(args: argparse.Namespace, n: int, url: str, schema: str | None = No
     peak_mb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     build_kind = "embedded"
     if precomputed:
-        build_kind = ("real vectors replayed" if args.vectors_from
-                      else "precomputed vectors")
+        build_kind = "real vectors replayed" if args.vectors_from else "precomputed vectors"
     row: dict[str, Any] = {
-        "facts": n, "backend": "postgres" if url.startswith("postgres") else "sqlite",
+        "facts": n,
+        "backend": "postgres" if url.startswith("postgres") else "sqlite",
         "scopes": len(scopes),
         "embedder": real.name + (" (no spin)" if args.ort_no_spin else ""),
         "build": build_kind,
@@ -499,13 +628,27 @@ def run_size(args: argparse.Namespace, n: int, url: str, schema: str | None = No
         row["writes_facts_per_s"] = round(n / timing["writes_s"], 1)
         row.update(pg_index_facts(store))
     if not args.no_reference:
-        row.update(reference(store, scopes, queries[: args.reference_queries],
-                             ef_values=args.pg_ef_search if schema else ()))
+        row.update(
+            reference(
+                store,
+                scopes,
+                queries[: args.reference_queries],
+                ef_values=args.pg_ef_search if schema else (),
+            )
+        )
     store.close()
     for procs in args.writers if n <= args.writers_max_size else ():
-        rate, during = writers_throughput(url, schema, args.embedder, scope, procs,
-                                          args.writer_writes, args.ort_no_spin,
-                                          queries=queries, reader=embedder)
+        rate, during = writers_throughput(
+            url,
+            schema,
+            args.embedder,
+            scope,
+            procs,
+            args.writer_writes,
+            args.ort_no_spin,
+            queries=queries,
+            reader=embedder,
+        )
         row[f"remember_per_s_{procs}w"] = round(rate, 1)
         if during:
             row[f"recall_p50_ms_{procs}w"] = round(statistics.median(during), 2)
@@ -539,8 +682,13 @@ def machine() -> dict[str, Any]:
     except OSError:
         pass
     mem_gb = os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES") / 2**30
-    return {"nproc": os.cpu_count(), "cpu": cpu, "ram_gb": round(mem_gb, 1),
-            "python": platform.python_version(), "load_before": os.getloadavg()}
+    return {
+        "nproc": os.cpu_count(),
+        "cpu": cpu,
+        "ram_gb": round(mem_gb, 1),
+        "python": platform.python_version(),
+        "load_before": os.getloadavg(),
+    }
 
 
 def print_table(rows: list[dict[str, Any]]) -> None:
@@ -552,48 +700,87 @@ def print_table(rows: list[dict[str, Any]]) -> None:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__,
-                                     formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--sizes", type=int, nargs="+",
-                        default=[1000, 10000, 100000, 1000000])
-    parser.add_argument("--db", help="postgresql:// URL: each size in a fresh schema of it "
-                        "(default: a fresh SQLite file per size)")
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    parser.add_argument("--sizes", type=int, nargs="+", default=[1000, 10000, 100000, 1000000])
+    parser.add_argument(
+        "--db",
+        help="postgresql:// URL: each size in a fresh schema of it "
+        "(default: a fresh SQLite file per size)",
+    )
     parser.add_argument("--embedder", default="local:minilm")
     parser.add_argument("--queries", type=int, default=200)
     parser.add_argument("--writes", type=int, default=100)
-    parser.add_argument("--writers", type=int, nargs="*", default=[1, 4],
-                        help="remember throughput with this many writer processes")
-    parser.add_argument("--writers-max-size", type=int, default=100_000,
-                        help="measure writer throughput only up to this size (each writer "
-                        "process loads the scope's vectors)")
-    parser.add_argument("--writer-writes", type=int, default=200,
-                        help="remembers per writer process")
-    parser.add_argument("--precomputed-from", type=int, default=1_000_000,
-                        help="sizes from this on are built from precomputed vectors")
-    parser.add_argument("--pool", type=int, default=20000, help="distinct texts embedded "
-                        "for a precomputed build")
-    parser.add_argument("--noise", type=float, default=0.01,
-                        help="per-dimension noise added to pool vectors")
-    parser.add_argument("--vectors-from", help="an earlier embedded build's SQLite file: "
-                        "precomputed sizes replay its real texts and vectors instead of "
-                        "the pool")
-    parser.add_argument("--scopes", type=int, default=1,
-                        help="spread the facts round-robin over this many scopes")
-    parser.add_argument("--keep", help="keep each size's SQLite file in this folder (with "
-                        "--db: keep each size's schema, named bench_<size>_<scopes>)")
-    parser.add_argument("--pg-build-memory", default=None,
-                        help="maintenance_work_mem for the HNSW build (default: credo's)")
-    parser.add_argument("--pg-ef-search", type=int, nargs="*", default=[],
-                        help="also measure vector search at these hnsw.ef_search values")
-    parser.add_argument("--no-reference", action="store_true",
-                        help="skip the exact numpy reference")
+    parser.add_argument(
+        "--writers",
+        type=int,
+        nargs="*",
+        default=[1, 4],
+        help="remember throughput with this many writer processes",
+    )
+    parser.add_argument(
+        "--writers-max-size",
+        type=int,
+        default=100_000,
+        help="measure writer throughput only up to this size (each writer "
+        "process loads the scope's vectors)",
+    )
+    parser.add_argument(
+        "--writer-writes", type=int, default=200, help="remembers per writer process"
+    )
+    parser.add_argument(
+        "--precomputed-from",
+        type=int,
+        default=1_000_000,
+        help="sizes from this on are built from precomputed vectors",
+    )
+    parser.add_argument(
+        "--pool", type=int, default=20000, help="distinct texts embedded for a precomputed build"
+    )
+    parser.add_argument(
+        "--noise", type=float, default=0.01, help="per-dimension noise added to pool vectors"
+    )
+    parser.add_argument(
+        "--vectors-from",
+        help="an earlier embedded build's SQLite file: "
+        "precomputed sizes replay its real texts and vectors instead of "
+        "the pool",
+    )
+    parser.add_argument(
+        "--scopes", type=int, default=1, help="spread the facts round-robin over this many scopes"
+    )
+    parser.add_argument(
+        "--keep",
+        help="keep each size's SQLite file in this folder (with "
+        "--db: keep each size's schema, named bench_<size>_<scopes>)",
+    )
+    parser.add_argument(
+        "--pg-build-memory",
+        default=None,
+        help="maintenance_work_mem for the HNSW build (default: credo's)",
+    )
+    parser.add_argument(
+        "--pg-ef-search",
+        type=int,
+        nargs="*",
+        default=[],
+        help="also measure vector search at these hnsw.ef_search values",
+    )
+    parser.add_argument(
+        "--no-reference", action="store_true", help="skip the exact numpy reference"
+    )
     parser.add_argument("--reference-queries", type=int, default=50)
     parser.add_argument("--seed", type=int, default=7)
-    parser.add_argument("--ort-no-spin", action="store_true",
-                        help="onnxruntime threads block instead of spinning between runs "
-                        "(the embedder change this benchmark argues for)")
-    parser.add_argument("--out", default=None, help="JSON path (default: "
-                        "bench/results/scale-<backend>.json)")
+    parser.add_argument(
+        "--ort-no-spin",
+        action="store_true",
+        help="onnxruntime threads block instead of spinning between runs "
+        "(the embedder change this benchmark argues for)",
+    )
+    parser.add_argument(
+        "--out", default=None, help="JSON path (default: bench/results/scale-<backend>.json)"
+    )
     parser.add_argument("--one-size", type=int, help=argparse.SUPPRESS)
     parser.add_argument("--pg-schema", help=argparse.SUPPRESS)
     args = parser.parse_args()
@@ -604,14 +791,34 @@ def main() -> None:
     rows = []
     info = machine()
     for n in args.sizes:
-        cmd = [sys.executable, __file__, "--one-size", str(n), "--embedder", args.embedder,
-               "--queries", str(args.queries), "--writes", str(args.writes),
-               "--writer-writes", str(args.writer_writes),
-               "--precomputed-from", str(args.precomputed_from), "--pool", str(args.pool),
-               "--noise", str(args.noise), "--seed", str(args.seed),
-               "--reference-queries", str(args.reference_queries),
-               "--writers-max-size", str(args.writers_max_size),
-               "--writers", *map(str, args.writers)]
+        cmd = [
+            sys.executable,
+            __file__,
+            "--one-size",
+            str(n),
+            "--embedder",
+            args.embedder,
+            "--queries",
+            str(args.queries),
+            "--writes",
+            str(args.writes),
+            "--writer-writes",
+            str(args.writer_writes),
+            "--precomputed-from",
+            str(args.precomputed_from),
+            "--pool",
+            str(args.pool),
+            "--noise",
+            str(args.noise),
+            "--seed",
+            str(args.seed),
+            "--reference-queries",
+            str(args.reference_queries),
+            "--writers-max-size",
+            str(args.writers_max_size),
+            "--writers",
+            *map(str, args.writers),
+        ]
         if args.no_reference:
             cmd.append("--no-reference")
         cmd += ["--scopes", str(args.scopes)]
@@ -627,8 +834,9 @@ def main() -> None:
             cmd.append("--ort-no-spin")
         schema = None
         if args.db:
-            schema = (f"bench_{n}_{args.scopes}" if args.keep
-                      else f"bench_{n}_{uuid.uuid4().hex[:8]}")
+            schema = (
+                f"bench_{n}_{args.scopes}" if args.keep else f"bench_{n}_{uuid.uuid4().hex[:8]}"
+            )
             if args.keep:  # a fresh build, in the kept name
                 _drop_schema(args.db, schema)
             cmd += ["--db", args.db, "--pg-schema", schema]
@@ -648,8 +856,9 @@ def main() -> None:
     backend = rows[0]["backend"]
     out = Path(args.out) if args.out else RESULTS / f"scale-{backend}.json"
     out.parent.mkdir(parents=True, exist_ok=True)
-    out.write_text(json.dumps({"machine": info, "command": " ".join(sys.argv),
-                               "rows": rows}, indent=2))
+    out.write_text(
+        json.dumps({"machine": info, "command": " ".join(sys.argv), "rows": rows}, indent=2)
+    )
     print(f"wrote {out}", file=sys.stderr)
 
 

@@ -48,10 +48,32 @@ TEMPLATES = [
     "{n} drives a {v}",
     "{n} is allergic to {v}",
 ]
-VALUES = ["Berlin", "Reaktor", "oolong", "Vercel", "chess", "Volvo", "peanuts", "Lisbon",
-          "Acme", "green", "Netlify", "tennis", "Tesla", "pollen", "Porto", "Kone"]
-QUERIES = ["where does {n} live", "what does {n} drink", "where does {n} deploy",
-           "what does {n} play", "what car does {n} drive", "who does {n} work for"]
+VALUES = [
+    "Berlin",
+    "Reaktor",
+    "oolong",
+    "Vercel",
+    "chess",
+    "Volvo",
+    "peanuts",
+    "Lisbon",
+    "Acme",
+    "green",
+    "Netlify",
+    "tennis",
+    "Tesla",
+    "pollen",
+    "Porto",
+    "Kone",
+]
+QUERIES = [
+    "where does {n} live",
+    "what does {n} drink",
+    "where does {n} deploy",
+    "what does {n} play",
+    "what car does {n} drive",
+    "who does {n} work for",
+]
 
 
 def pct(values: list[float], p: float) -> float:
@@ -98,12 +120,28 @@ def free_port() -> int:
 def start_server(db: str, embedder: str, connections: int) -> tuple[subprocess.Popen[bytes], str]:
     port = free_port()
     table = json.dumps({"tokens": [{"name": "bench", "token": TOKEN, "scopes": ["bench-*"]}]})
-    env = {**os.environ, "CREDO_EMBEDDER": embedder, "CREDO_SERVE_TOKENS": table,
-           "PYTHONPATH": str(ROOT / "src")}
+    env = {
+        **os.environ,
+        "CREDO_EMBEDDER": embedder,
+        "CREDO_SERVE_TOKENS": table,
+        "PYTHONPATH": str(ROOT / "src"),
+    }
     process = subprocess.Popen(
-        [sys.executable, "-m", "credo.cli", "--db", db, "serve", "--port", str(port),
-         "--connections", str(connections)],
-        env=env, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
+        [
+            sys.executable,
+            "-m",
+            "credo.cli",
+            "--db",
+            db,
+            "serve",
+            "--port",
+            str(port),
+            "--connections",
+            str(connections),
+        ],
+        env=env,
+        stdin=subprocess.DEVNULL,
+        stdout=subprocess.DEVNULL,
     )
     deadline = time.monotonic() + 120
     while True:
@@ -240,8 +278,9 @@ async def load(url: str, users: int, requests: int, write_every: int) -> dict[st
 
 
 def main() -> None:
-    p = argparse.ArgumentParser(description=__doc__,
-                                formatter_class=argparse.RawDescriptionHelpFormatter)
+    p = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     p.add_argument("--db", required=True, help="a postgresql:// URL (or a SQLite file)")
     p.add_argument("--embedder", default="local:minilm")
     p.add_argument("--users", type=int, default=100)
@@ -256,8 +295,17 @@ def main() -> None:
 
     t = time.perf_counter()
     fill(args.db, args.embedder, args.users, args.facts)
-    print(json.dumps({"phase": "fill", "users": args.users, "facts_per_user": args.facts,
-                      "seconds": round(time.perf_counter() - t, 1)}), flush=True)
+    print(
+        json.dumps(
+            {
+                "phase": "fill",
+                "users": args.users,
+                "facts_per_user": args.facts,
+                "seconds": round(time.perf_counter() - t, 1),
+            }
+        ),
+        flush=True,
+    )
     # the overhead on one store connection, as the library call has: the same embedding
     # cache on both sides, so neither is measured with the other's cache hits
     phases = set(args.phases.split(","))
@@ -276,8 +324,12 @@ def main() -> None:
         finally:
             process.terminate()
             process.wait(timeout=30)
-    meta = {"command": " ".join(sys.argv), "cpus": os.cpu_count(),
-            "load_1min": round(os.getloadavg()[0], 2), "connections": args.connections}
+    meta = {
+        "command": " ".join(sys.argv),
+        "cpus": os.cpu_count(),
+        "load_1min": round(os.getloadavg()[0], 2),
+        "connections": args.connections,
+    }
     Path(args.out).parent.mkdir(parents=True, exist_ok=True)
     Path(args.out).write_text(json.dumps({**meta, "rows": rows}, indent=2) + "\n")
 

@@ -23,8 +23,9 @@ from credo.embed import get_embedder  # noqa: E402
 
 
 def main() -> None:
-    p = argparse.ArgumentParser(description=__doc__,
-                                formatter_class=argparse.RawDescriptionHelpFormatter)
+    p = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     p.add_argument("--db", required=True)
     p.add_argument("--scope", default="bench")
     p.add_argument("--writers", type=int, nargs="+", default=[1, 4])
@@ -38,19 +39,29 @@ def main() -> None:
     for procs in args.writers:
         load = os.getloadavg()[0]
         t0 = time.time()
-        rate, during = writers_throughput(args.db, None, args.embedder, args.scope, procs,
-                                          args.writer_writes, queries=queries,
-                                          reader=get_embedder(args.embedder))
-        row = {"writers": procs, "remember_per_s": round(rate, 1),
-               "reader_recalls": len(during),
-               "recall_p50_ms": round(statistics.median(during), 2) if during else None,
-               "recall_p95_ms": round(pct(during, 95), 2) if during else None,
-               "load_1min": round(load, 2), "s": round(time.time() - t0, 1)}
+        rate, during = writers_throughput(
+            args.db,
+            None,
+            args.embedder,
+            args.scope,
+            procs,
+            args.writer_writes,
+            queries=queries,
+            reader=get_embedder(args.embedder),
+        )
+        row = {
+            "writers": procs,
+            "remember_per_s": round(rate, 1),
+            "reader_recalls": len(during),
+            "recall_p50_ms": round(statistics.median(during), 2) if during else None,
+            "recall_p95_ms": round(pct(during, 95), 2) if during else None,
+            "load_1min": round(load, 2),
+            "s": round(time.time() - t0, 1),
+        }
         print(json.dumps(row), flush=True)
         rows.append(row)
     Path(args.out).parent.mkdir(parents=True, exist_ok=True)
-    Path(args.out).write_text(json.dumps({"command": " ".join(sys.argv), "rows": rows},
-                                         indent=2))
+    Path(args.out).write_text(json.dumps({"command": " ".join(sys.argv), "rows": rows}, indent=2))
 
 
 if __name__ == "__main__":

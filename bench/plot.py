@@ -63,9 +63,12 @@ def mem0_rows(name: str) -> tuple[list[Row], str]:
     out = []
     for r in data["latency"]:
         old = "credo_int8_recall_p50_ms" in r
-        prefixes = {"shipped": "credo_int8_recall" if old else "credo_recall",
-                    "fp32": "credo_recall" if old else "credo_fp32_recall",
-                    "mem0": "mem0_search", "qdrant": "mem0_qdrant_search"}
+        prefixes = {
+            "shipped": "credo_int8_recall" if old else "credo_recall",
+            "fp32": "credo_recall" if old else "credo_fp32_recall",
+            "mem0": "mem0_search",
+            "qdrant": "mem0_qdrant_search",
+        }
         row: Row = {"facts": r["facts"], "load_1min": r.get("load_1min")}
         for key, prefix in prefixes.items():
             for q in ("p50", "p95"):
@@ -92,10 +95,8 @@ def ratio_panel(ax: Any, mem0: list[Row], store: str) -> None:
     """Recall p50 over the query embedding p50 of the same run: the ratio to the floor,
     which moves far less with machine load than either figure."""
     lines: list[tuple[list[Row], str, str, str]] = [
-        (scale_rows("sqlite"), "recall_over_embed",
-         "credo, SQLite (bench_scale)", "o-"),
-        (scale_rows("postgres"), "recall_over_embed",
-         "credo, PostgreSQL (bench_scale)", "s-"),
+        (scale_rows("sqlite"), "recall_over_embed", "credo, SQLite (bench_scale)", "o-"),
+        (scale_rows("postgres"), "recall_over_embed", "credo, PostgreSQL (bench_scale)", "s-"),
         (mem0, "credo_over_embed", "credo, SQLite (bench_mem0 run)", "^--"),
         (mem0, "mem0_over_embed", f"mem0 ({store}), same run", "v--"),
     ]
@@ -103,14 +104,28 @@ def ratio_panel(ax: Any, mem0: list[Row], store: str) -> None:
         have = [r for r in rows if r.get(key) is not None]
         if not have:
             continue
-        ax.plot([r["facts"] for r in have], [r[key] for r in have], style,
-                label=f"{label}: search / its query embedding")
+        ax.plot(
+            [r["facts"] for r in have],
+            [r[key] for r in have],
+            style,
+            label=f"{label}: search / its query embedding",
+        )
         for r in have:
-            ax.annotate(f"load {r.get('load_1min', '?')}", (r["facts"], r[key]), fontsize=7,
-                        textcoords="offset points", xytext=(4, 4))
+            ax.annotate(
+                f"load {r.get('load_1min', '?')}",
+                (r["facts"], r[key]),
+                fontsize=7,
+                textcoords="offset points",
+                xytext=(4, 4),
+            )
     ax.axhline(1.0, color="grey", lw=0.8, ls=":")
-    log_axes(ax, "recall p50 / query-embedding p50 (same run)",
-             "Ratio to the floor (1 = all of it is the query embedding)", fontsize=7, ncol=1)
+    log_axes(
+        ax,
+        "recall p50 / query-embedding p50 (same run)",
+        "Ratio to the floor (1 = all of it is the query embedding)",
+        fontsize=7,
+        ncol=1,
+    )
     ax.yaxis.set_major_formatter(FormatStrFormatter("%g"))  # after the scale, which resets it
     ax.yaxis.set_minor_formatter(FormatStrFormatter("%g"))
 
@@ -128,32 +143,51 @@ def log_axes(ax: Any, ylabel: str, title: str, *, fontsize: int, ncol: int) -> N
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__,
-                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     parser.add_argument("--out", default=str(ROOT / "docs" / "benchmarks-latency.png"))
     args = parser.parse_args()
     fig, (ax, rax) = plt.subplots(1, 2, figsize=(14, 7), gridspec_kw={"width_ratios": [3, 2]})
     mem0, store = mem0_rows("mem0.json")
     ratio_panel(rax, mem0, store)
-    for backend, label, style in (("sqlite", "credo recall, SQLite (local:minilm)", "o-"),
-                                  ("postgres", "credo recall, PostgreSQL (local:minilm)",
-                                   "s-")):
+    for backend, label, style in (
+        ("sqlite", "credo recall, SQLite (local:minilm)", "o-"),
+        ("postgres", "credo recall, PostgreSQL (local:minilm)", "s-"),
+    ):
         series(ax, scale_rows(backend), "recall_p50_ms", "recall_p95_ms", label, style)
-    for name, tag, styles in (("mem0.json", "", ("^--", "v--", "x:")),
-                              ("mem0-nospin.json", ", no-spin run", ("D:", "s:", "+:"))):
+    for name, tag, styles in (
+        ("mem0.json", "", ("^--", "v--", "x:")),
+        ("mem0-nospin.json", ", no-spin run", ("D:", "s:", "+:")),
+    ):
         rows, kind = (mem0, store) if name == "mem0.json" else mem0_rows(name)
         for (key, label), style in zip(
-            (("shipped", "credo recall, SQLite (local:minilm), bench_mem0 run"),
-             ("mem0", f"mem0 search ({kind}, fp32 all-MiniLM-L6-v2)"),
-             ("fp32", "credo recall on mem0's fp32 model")), styles, strict=True):
+            (
+                ("shipped", "credo recall, SQLite (local:minilm), bench_mem0 run"),
+                ("mem0", f"mem0 search ({kind}, fp32 all-MiniLM-L6-v2)"),
+                ("fp32", "credo recall on mem0's fp32 model"),
+            ),
+            styles,
+            strict=True,
+        ):
             series(ax, rows, f"{key}_p50", f"{key}_p95", label + tag, style)
         if name == "mem0.json":  # the other offline store, where it was measured
-            series(ax, rows, "qdrant_p50", "qdrant_p95",
-                   f"mem0 search ({'faiss' if kind == 'qdrant' else 'qdrant local'}), "
-                   "store comparison", "P")
-    log_axes(ax, "latency per query, ms (marker p50, bar top p95)",
-             "Recall latency against store size (k=10, 2 shared cores: see the load)",
-             fontsize=8, ncol=2)
+            series(
+                ax,
+                rows,
+                "qdrant_p50",
+                "qdrant_p95",
+                f"mem0 search ({'faiss' if kind == 'qdrant' else 'qdrant local'}), "
+                "store comparison",
+                "P",
+            )
+    log_axes(
+        ax,
+        "latency per query, ms (marker p50, bar top p95)",
+        "Recall latency against store size (k=10, 2 shared cores: see the load)",
+        fontsize=8,
+        ncol=2,
+    )
     fig.tight_layout()
     Path(args.out).parent.mkdir(parents=True, exist_ok=True)
     fig.savefig(args.out, dpi=120)

@@ -271,7 +271,10 @@ def test_hnsw_and_gin_indexes_exist_and_match_the_queries(pg: PostgresStore) -> 
         for knob in ("enable_seqscan", "enable_bitmapscan", "enable_sort"):
             c.execute(f"SET LOCAL {knob} = off")
         plan = "\n".join(
-            str(r[0]) for r in c.execute("EXPLAIN " + vector_query(dim), (vec, "default", 3))
+            str(r[0])
+            for r in c.execute(
+                "EXPLAIN " + vector_query(dim), {"q": vec, "scope": "default", "k": 3}
+            )
         )
         assert f"vectors_hnsw_{dim}" in plan, plan
     with c.transaction(force_rollback=True):

@@ -28,6 +28,7 @@ import re
 import select
 import threading
 import time
+import weakref
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from typing import Any
@@ -88,6 +89,8 @@ _FACT_TYPES = [
 ]
 _SCHEMA_NAME = re.compile(r"^[A-Za-z_][A-Za-z0-9_]{0,62}$")
 _EMBED_BATCH = 1024
+#: scopes whose size class a process keeps, at most
+_SIZES_KEPT = 100_000
 #: a transaction that adds at least this many facts, and at least a quarter as many as the
 #: table held, drops the HNSW index and rebuilds it once at commit: building is about five
 #: times cheaper per row than inserting into the graph row by row
@@ -100,18 +103,77 @@ MISSING_EXTENSION = (
 )
 
 
-def vector_query(dim: int, *, with_vectors: bool = False) -> str:
+#: a scope with fewer vectors than this is ranked exactly: every row of it, found by the
+#: scope's btree. That is what exact search returns, and what a small tenant of a large
+#: table needs: the HNSW walk with a scope filter passes over the other tenants' rows
+#: (at max_scan_tuples it gives up, short of k). Each row is a heap page read at random
+#: (rows of many scopes interleave), so it stays small: p50 2.0 ms for a scope of 1,000
+#: in a table of 100k, 30 ms for 5,000, 53 ms for 10,000 (bench_pg_options --scopes)
+EXACT_BELOW = 1_000
+#: from EXACT_BELOW on, the HNSW index hands over at least this many rows, ranked again
+#: exactly (an iterative scan walks on past `ef_search` to find them). 0: the walk's own
+#: top k. With the float `vector` index the walk's distances are exact already: in one
+#: scope of 100k a shortlist of 100 found what ef_search alone found, 0.4 ms later, and one
+#: of 400 past ef_search cost 5-11 ms (docs/benchmarks.md, issue 27); a larger
+#: `ef_search` is the cheaper way to a longer candidate list
+SHORTLIST = 0
+#: the HNSW candidate list (`hnsw.ef_search`) grows with the graph: one candidate per
+#: EF_ROWS vectors in the table, from EF_SEARCH_MIN to pgvector's limit, EF_SEARCH_MAX.
+#: Measured on clusters of near-duplicate facts (a graph's hard case; at 300k of them the
+#: old index found what 1M real sentences found: 0.71 of the exact top 10 at 100, 0.88 at
+#: 400), with HNSW_EF_CONSTRUCTION 200: top-10 overlap with exact search 0.989 / 1.0 at
+#: ef_search 100 / 200 at 100k; 0.887 / 0.929 / 0.954 / 0.974 at 100 / 200 / 400 / 800 at
+#: 300k (docs/benchmarks.md, issue 27)
+EF_SEARCH_MIN = 100
+EF_ROWS = 750
+EF_SEARCH_MAX = 1000
+
+
+def ef_for_rows(rows: int) -> int:
+    """The HNSW candidate list for a graph of `rows` vectors."""
+    return max(EF_SEARCH_MIN, min(EF_SEARCH_MAX, int(rows) // EF_ROWS))
+
+
+#: seconds a process trusts what it learnt of a scope's size: a scope that crossed
+#: EXACT_BELOW meanwhile is still answered right, exactly (slower) or by the index
+SIZE_TTL = 60.0
+
+
+def vector_query(
+    dim: int, *, with_vectors: bool = False, exact: bool = False, shortlist: int = SHORTLIST
+) -> str:
     """Nearest vectors of one scope, with each hit's insertion order (to break ties as
-    SQLite does), and with `with_vectors` the stored vector itself: parameters (query
-    vector, scope, k)."""
+    SQLite does), and with `with_vectors` the stored vector itself: named parameters `q`
+    (the query vector), `scope` and `k`.
+
+    `exact`: every row of the scope ranked, found through the scope's btree; the distance
+    is spelled on the bare column, which the HNSW index cannot serve, so the planner never
+    walks the graph for a small scope (a small tenant never pays for a large one's graph).
+    Otherwise the HNSW index's first `shortlist` rows (at least k), ranked again, and the
+    best k of them."""
     dim = int(dim)
-    # the expression and `dim = N` are spelled exactly as in the partial index, with N a
-    # literal, or the planner could not use the index
     vec = ", vec" if with_vectors else ""
-    nearest = (
-        f"SELECT fact_id{vec}, {VEC_EXPR.format(dim=dim)} <=> %s::vector({dim}) AS distance "
-        f"FROM vectors WHERE dim = {dim} AND scope = %s ORDER BY distance LIMIT %s"
-    )
+    where = f"FROM vectors WHERE dim = {dim} AND scope = %(scope)s ORDER BY distance"
+    if exact:
+        nearest = (
+            f"SELECT fact_id{vec}, vec <=> %(q)s::vector({dim}) AS distance {where} LIMIT %(k)s"
+        )
+    else:
+        # the expression and `dim = N` are spelled exactly as in the partial index, with N
+        # a literal, or the planner could not use the index
+        # a plain k when there is no shortlist: the planner costs the walk by its LIMIT,
+        # and reads no value out of an expression
+        limit = f"greatest(%(k)s, {int(shortlist)})" if shortlist > 0 else "%(k)s"
+        walk = (
+            f"SELECT fact_id, vec, {VEC_EXPR.format(dim=dim)} <=> %(q)s::vector({dim}) "
+            f"AS distance {where} LIMIT {limit}"
+        )
+        # ranked again on a distance computed out here: ordered by the walk's own column,
+        # the planner would trust the walk's order and stop reading after k rows
+        nearest = (
+            f"SELECT fact_id{vec}, vec <=> %(q)s::vector({dim}) AS distance FROM ({walk}) w "
+            "ORDER BY distance LIMIT %(k)s"
+        )
     vec = ", v.vec" if with_vectors else ""
     return (
         f"SELECT v.fact_id, v.distance, f.seq{vec} FROM ({nearest}) v "
@@ -305,8 +367,13 @@ class PostgresStore(SQLStore):
 
     #: the extension providing the `vector` type (a class attribute so tests can break it)
     extension = "vector"
-    #: HNSW candidate list: higher is slower and closer to exact (`set_ef_search`)
-    ef_search = 100
+    #: HNSW candidate list: higher is slower and closer to exact; None: by the table's
+    #: size (`ef_for_rows`); a number fixes it (`set_ef_search`)
+    ef_search: int | None = None
+    #: scopes with fewer vectors are ranked exactly (see `EXACT_BELOW`)
+    exact_below = EXACT_BELOW
+    #: rows the HNSW walk hands over for exact ranking (see `SHORTLIST`)
+    shortlist = SHORTLIST
     concurrent_nearest = True
     dialect = POSTGRES
     text_index_in_row = True  # the tsvector column
@@ -336,8 +403,15 @@ class PostgresStore(SQLStore):
         self._added = 0
         self._rows_before: int | None = None
         self._rebuild: set[int] = set()
+        self._bulk_scopes: set[str] = set()
+        self._others: bool | None = None  # other scopes' vectors present (`_defer_index`)
         self._erase_due = False  # a forget inside a transaction: erase after its commit
         self._reader: Conn | None = None  # for vector searches (see `_search_conn`)
+        # scope -> (fewer than exact_below vectors, when counted) (see `_small_scope`)
+        self._scope_sizes: dict[str, tuple[bool, float]] = {}
+        self._rows_seen: tuple[int, float] | None = None  # (vectors in the table, when)
+        # the hnsw.ef_search each connection's session has (`_use_ef_search`)
+        self._ef_set: weakref.WeakKeyDictionary[Conn, int] = weakref.WeakKeyDictionary()
         self._reader_lock = threading.Lock()
         self._search_path: list[str] = []
         self._tx_thread: int | None = None  # the thread inside the open transaction
@@ -413,7 +487,9 @@ class PostgresStore(SQLStore):
 
         register_vector(conn)
         # for the session, not SET LOCAL: searches outside a transaction need it too
-        conn.execute(sql.SQL("SET hnsw.ef_search = {}").format(sql.Literal(int(self.ef_search))))
+        ef = EF_SEARCH_MIN if self.ef_search is None else int(self.ef_search)
+        conn.execute(sql.SQL("SET hnsw.ef_search = {}").format(sql.Literal(ef)))
+        self._ef_set[conn] = ef
         # without it a scope filter can starve the result: HNSW hands back the k nearest of
         # every scope and the filter leaves fewer than k
         conn.execute("SET hnsw.iterative_scan = relaxed_order")
@@ -461,7 +537,7 @@ class PostgresStore(SQLStore):
 
     def set_ef_search(self, value: int) -> None:
         """The HNSW candidate list of this store's searches from now on (higher: slower
-        and closer to exact)."""
+        and closer to exact), instead of one by the table's size."""
         if int(value) < 1:
             raise StoreError("ef_search must be at least 1")
         self.ef_search = int(value)
@@ -471,6 +547,33 @@ class PostgresStore(SQLStore):
                     conn.execute(
                         sql.SQL("SET hnsw.ef_search = {}").format(sql.Literal(self.ef_search))
                     )
+                    self._ef_set[conn] = self.ef_search
+
+    def _use_ef_search(self, conn: Conn) -> None:
+        """Set the HNSW candidate list for a search of the graph on `conn`: the fixed one,
+        or the one for the table's size. A statement only when it changes (inside a
+        transaction for that transaction alone, which a rollback would undo)."""
+        ef = self.ef_search if self.ef_search is not None else ef_for_rows(self._vector_rows(conn))
+        if self._ef_set.get(conn) == ef:
+            return
+        if self._depth:
+            conn.execute(sql.SQL("SET LOCAL hnsw.ef_search = {}").format(sql.Literal(ef)))
+            return
+        conn.execute(sql.SQL("SET hnsw.ef_search = {}").format(sql.Literal(ef)))
+        self._ef_set[conn] = ef
+
+    def _vector_rows(self, conn: Conn) -> int:
+        """The planner's idea of how many vectors the table holds, kept SIZE_TTL seconds."""
+        now = time.monotonic()
+        if self._rows_seen is not None and now - self._rows_seen[1] < SIZE_TTL:
+            return self._rows_seen[0]
+        row = conn.execute(
+            "SELECT greatest(reltuples, pg_stat_get_live_tuples(oid)) FROM pg_class "
+            "WHERE oid = 'vectors'::regclass"
+        ).fetchone()
+        rows = int(row[0]) if row and row[0] and row[0] > 0 else 0
+        self._rows_seen = (rows, now)
+        return rows
 
     def _search_conn(self) -> Conn:
         """The connection vector searches run on outside a transaction: one of their own,
@@ -542,21 +645,26 @@ class PostgresStore(SQLStore):
                 )
             )
 
-    def _defer_index(self, added: int) -> None:
+    def _defer_index(self, added: Sequence[Fact]) -> None:
         """Count facts bulk-added in this transaction; past the threshold, drop the HNSW
-        index now and let the commit rebuild it (see `_BULK_MIN`). Dropping locks the
-        vectors table until commit: other sessions wait for the import to finish."""
+        index now and let the commit rebuild it (see `_BULK_MIN`), but only while the
+        table holds no other scope's vectors. Dropping locks the vectors table until
+        commit: every search waits for the import to finish, so with other tenants
+        present the import inserts into the graph row by row (slower for it, and no
+        stall for them)."""
         dim = int(self.embedder.dim)
         if self._rows_before is None:
             row = self._conn.execute(
                 "SELECT count(*) FROM vectors WHERE dim = %s", (dim,)
             ).fetchone()
             self._rows_before = int(row[0]) if row else 0
-        self._added += added
+        self._added += len(added)
+        self._bulk_scopes.update(f.scope for f in added)
         if (
             dim not in self._rebuild
             and self._added >= _BULK_MIN
             and self._added * 4 >= self._rows_before
+            and not self._other_scopes_present(dim)
         ):
             self._conn.execute(
                 sql.SQL("DROP INDEX IF EXISTS {}").format(
@@ -564,6 +672,41 @@ class PostgresStore(SQLStore):
                 )
             )
             self._rebuild.add(dim)
+
+    def _other_scopes_present(self, dim: int) -> bool:
+        """Whether the vectors table holds a vector of a scope this transaction's bulk
+        load did not write to (one look per load, when it first passes the threshold)."""
+        if self._others is None:
+            row = self._conn.execute(
+                "SELECT EXISTS (SELECT 1 FROM vectors WHERE dim = %s AND NOT scope = ANY(%s))",
+                (dim, sorted(self._bulk_scopes)),
+            ).fetchone()
+            self._others = bool(row and row[0])
+        return self._others
+
+    def rebuild_vector_index(self) -> None:
+        """Build the HNSW index again, with this version's graph parameters
+        (`postgres_schema.HNSW_M`, `HNSW_EF_CONSTRUCTION`): an index an earlier version
+        built keeps its graph until then. The vectors table is locked while it builds
+        (minutes at 1M facts)."""
+        dim = int(self.embedder.dim)
+        with self.transaction():
+            self._conn.execute("SELECT pg_advisory_xact_lock(%s, 0)", (_LOCK_SETUP,))
+            self._conn.execute(
+                sql.SQL("DROP INDEX IF EXISTS {}").format(
+                    sql.Identifier(self._home, vector_index_name(dim))
+                )
+            )
+            self._rebuild.add(dim)  # built at commit
+
+    def vector_index_options(self) -> list[str]:
+        """The HNSW index's build parameters, as PostgreSQL holds them ("m=16", ...)."""
+        row = self._conn.execute(
+            "SELECT c.reloptions FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace "
+            "WHERE n.nspname = %s AND c.relname = %s",
+            (self._home, vector_index_name(int(self.embedder.dim))),
+        ).fetchone()
+        return [str(o) for o in row[0]] if row and row[0] else []
 
     def _has_index(self, name: str) -> bool:
         row = self._conn.execute(
@@ -666,6 +809,8 @@ class PostgresStore(SQLStore):
             self._added = 0
             self._rows_before = None
             self._rebuild.clear()
+            self._bulk_scopes.clear()
+            self._others = None
         if added >= _BULK_MIN:  # a bulk load, however it was split into put_many calls
             self._refresh_statistics()
         if self._erase_due:  # a forget ran inside this transaction
@@ -711,6 +856,7 @@ class PostgresStore(SQLStore):
         self._require_model()
         vec = self._vector(fact, vector)
         c = self._conn
+        self._scope_sizes.pop(fact.scope, None)  # counted again at its next search
         c.execute(*q.insert_fact(POSTGRES, fact))
         self._write_provenance(fact)
         c.execute(
@@ -744,7 +890,7 @@ class PostgresStore(SQLStore):
                     fresh.append(fact)
             if fresh:
                 self._require_model()
-                self._defer_index(len(fresh))
+                self._defer_index(fresh)
                 self._copy_new(fresh)
                 self._stored_model = self.embedder.name
             for fact in again:
@@ -789,6 +935,8 @@ class PostgresStore(SQLStore):
 
     def _copy_new(self, facts: Sequence[Fact]) -> None:
         c = self._conn
+        for scope in {f.scope for f in facts}:  # counted again at their next search
+            self._scope_sizes.pop(scope, None)
         name, dim = self.embedder.name, self.embedder.dim
         with c.cursor() as cur:
             with cur.copy(f"COPY facts ({q.FACT_COLUMNS}) FROM STDIN (FORMAT BINARY)") as cp:
@@ -835,8 +983,20 @@ class PostgresStore(SQLStore):
         dim = int(self.embedder.dim)
         if vec.shape != (dim,):
             raise StoreError(f"query vector of shape {vec.shape}, expected ({dim},)")
-        query_sql = vector_query(dim, with_vectors=with_vectors)
-        rows = self._fetch_vectors(self._search_conn(), query_sql, (vec, scope, int(k)))
+        conn = self._search_conn()
+        exact = self._small_scope(conn, scope)
+        if not exact:
+            self._use_ef_search(conn)
+        query_sql = vector_query(
+            dim, with_vectors=with_vectors, exact=exact, shortlist=self.shortlist
+        )
+        # planned for this scope every time, never prepared: a prepared statement's generic
+        # plan knows no scope, and in a store of many small tenants it ranked a large
+        # tenant's 20,000 rows by the scope's btree (nearest 22.6 ms p50 inside recall,
+        # 7.3 ms by the graph; docs/benchmarks.md, issue 27)
+        rows = self._fetch_vectors(
+            conn, query_sql, {"q": vec, "scope": scope, "k": int(k)}, prepare=False
+        )
         stored: list[Any] = (
             _unpack_vectors([row[3] for row in rows]) if with_vectors else [None] * len(rows)
         )
@@ -849,6 +1009,24 @@ class PostgresStore(SQLStore):
         # scores (to float noise) go oldest first, as in SQLite's index
         hits.sort(key=lambda h: (-round(h[0], 6), h[1]))
         return [(fact_id, score, stored) for score, _, fact_id, stored in hits]
+
+    def _small_scope(self, conn: Conn, scope: str) -> bool:
+        """Whether the scope holds fewer than `exact_below` vectors, and is ranked exactly.
+        Counted up to that many through the scope's btree (an index-only scan) and kept
+        for SIZE_TTL seconds, shared by every scope's recalls in this process."""
+        now = time.monotonic()
+        known = self._scope_sizes.get(scope)
+        if known is not None and now - known[1] < SIZE_TTL:
+            return known[0]
+        row = conn.execute(
+            "SELECT count(*) FROM (SELECT 1 FROM vectors WHERE scope = %s LIMIT %s) s",
+            (scope, int(self.exact_below)),
+        ).fetchone()
+        small = row is not None and int(row[0]) < self.exact_below
+        if len(self._scope_sizes) >= _SIZES_KEPT:
+            self._scope_sizes.clear()
+        self._scope_sizes[scope] = (small, now)
+        return small
 
     def lexical_search(self, query: str, *, scope: str, k: int) -> list[tuple[str, float]]:
         return [(fid, score) for fid, score, _ in self._lexical(query, scope, k, False)]
@@ -941,14 +1119,21 @@ class PostgresStore(SQLStore):
         vecs = _unpack_vectors([r[1] for r in rows])
         return {str(r[0]): v for r, v in zip(rows, vecs, strict=True)}
 
-    def _fetch_vectors(self, conn: Conn, query: str, args: Sequence[Any]) -> list[TupleRow]:
+    def _fetch_vectors(
+        self,
+        conn: Conn,
+        query: str,
+        args: Sequence[Any] | dict[str, Any],
+        *,
+        prepare: bool | None = None,
+    ) -> list[TupleRow]:
         """Rows of a query in binary, its `vector` columns as their raw wire form (see
-        `_RawVectorLoader`)."""
+        `_RawVectorLoader`). `prepare`: psycopg's (None: prepared from its fifth run)."""
         with conn.cursor(binary=True) as cur:
             info = conn.adapters.types.get("vector")
             if info is not None:
                 cur.adapters.register_loader(info.oid, _RawVectorLoader)
-            return cur.execute(query, args).fetchall()
+            return cur.execute(query, args, prepare=prepare).fetchall()
 
     # -- forgetting ----------------------------------------------------------------------
     def _forget_lock(self, scope: str) -> None:
@@ -1103,6 +1288,7 @@ class PostgresStore(SQLStore):
                     for r, v in zip(batch, vecs, strict=True):
                         cp.write_row((r[0], r[1], name, dim, np.asarray(v, dtype=np.float32)))
         self._embed_cache.clear()
+        self._scope_sizes.clear()
         self._stored_model = name if rows else None
         return len(rows)
 

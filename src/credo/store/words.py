@@ -15,8 +15,15 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Sequence
 
-#: stores with fewer rows than this rank every row that matches any query word
-RARE_WORDS_FROM = 20_000
+#: stores with fewer rows than this rank every row that matches any query word. It was
+#: 20,000, and the middle sizes were the slow ones: at 10k facts a question's common words
+#: ("live", a first name) match ~1,500 rows, all ranked (PostgreSQL: 28.7 ms of a 41 ms
+#: recall, against 8.1 of 28 at 100k). From 2,000, on 150 questions made from a 10k
+#: store's own facts (bench/bench_rare_words.py), the fact asked about came first 0.18 ->
+#: 0.54 (SQLite; PostgreSQL 0.167 -> 0.48) and in the top 10 0.98 -> 1.0 (0.82 -> 0.947),
+#: recall p50 9.8-15.1 -> 4.5-5.3 ms (30-40 -> 14-18 under more load). LoCoMo's stores
+#: (~550 turns each) stay below it (docs/benchmarks.md, issue 27)
+RARE_WORDS_FROM = 2_000
 #: words whose counts a process keeps, at most
 KEPT = 50_000
 #: the words of a query matched, at most
