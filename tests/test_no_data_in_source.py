@@ -78,3 +78,24 @@ def test_no_run_of_six_words_from_the_data_in_src(data_runs: set[tuple[str, ...]
             if run in data_runs:
                 found.append(f"{path.relative_to(ROOT)}: {' '.join(run)}")
     assert not found, "phrases of ../shared/data in src/:\n" + "\n".join(found)
+
+
+def _other_files() -> list[Path]:
+    """Tests, docs and benchmarks: a test written on a sentence of the data passes on the
+    data, not on the language. (The written pairs of examples/natural are left out: they
+    are common speech, labelled blind, and may meet a persona's words by chance.)"""
+    found = [ROOT / "README.md"]
+    for folder, suffixes in (("tests", {".py"}), ("docs", {".md"}), ("bench", {".py"})):
+        found += [p for p in (ROOT / folder).rglob("*") if p.suffix in suffixes]
+    return sorted(p for p in found if p.is_file() and p.name != Path(__file__).name)
+
+
+def test_no_run_of_six_words_from_the_data_in_tests_or_docs(
+    data_runs: set[tuple[str, ...]],
+) -> None:
+    found = []
+    for path in _other_files():
+        for run in _runs(path.read_text(encoding="utf-8")):
+            if run in data_runs:
+                found.append(f"{path.relative_to(ROOT)}: {' '.join(run)}")
+    assert not found, "phrases of ../shared/data outside src/:\n" + "\n".join(found[:40])

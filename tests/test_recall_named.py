@@ -23,7 +23,7 @@ NOW = 1_767_225_600.0  # 2026-01-01
 
 FACTS = (
     # the user
-    "I work as a nurse at the children's hospital.",
+    "I work as a nurse on the children's ward.",
     "I live in Tampere.",
     "My favourite food is pho.",
     "I run a half marathon every autumn.",
@@ -120,7 +120,7 @@ QUESTIONS = (
     ("does my mother have any health problems", "Leena has diabetes."),
     ("what does my sister study", "Maija studies law at the University of Helsinki."),
     ("how many kids does my colleague Jonas have", "Jonas has three children."),
-    ("what is my job", "The user works as a nurse at the children's hospital."),
+    ("what is my job", "The user works as a nurse on the children's ward."),
     ("what car do I drive", "The user drives a green Skoda Octavia."),
 )
 
