@@ -72,6 +72,9 @@ def test_one_claim_in_other_words_is_a_duplicate(store: SQLiteStore, first: str,
         ("my new boss is lovely", "my new boss is tough"),  # praise against praise
         ("i work at the us embassy", "i work at the uk embassy"),  # other initials
         ("our gcp bill is $3,500 a month", "our gcp bill is $5,300 a month"),
+        # read alike, said otherwise: an adverb of manner the other does not say
+        ("i live close to the office", "i live far from the office"),
+        ("i sleep well these days", "i sleep badly these days"),
     ],
 )
 def test_near_wordings_that_say_something_else_are_not_duplicates(

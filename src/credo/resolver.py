@@ -424,6 +424,8 @@ def paraphrase(incoming: Fact, stored: Fact, score: float) -> bool:
         and said_in_the_past(incoming.text) == said_in_the_past(stored.text)
         and not change_words(incoming.text) - change_words(stored.text)
         and _same_signature(stored.text, incoming.text)
+        and not _described_otherwise(incoming.text, stored.text)
+        and not _described_otherwise(stored.text, incoming.text)
         and (
             same_values(incoming.text, stored.text)
             or same_values(incoming.text, stored.text, ignoring=_slot_named(incoming, stored))
@@ -431,6 +433,36 @@ def paraphrase(incoming: Fact, stored: Fact, score: float) -> bool:
             or said_less(incoming.text, stored.text)
         )
     )
+
+
+_PRAISE_WORDS = words("evaluative")
+#: adverbs that say how: a rival says it otherwise ("i live close to work" / "far from")
+_MANNER_ADVERBS = frozenset({"well", "badly", "hard", "fast", "late", "early", "far", "close"})
+
+
+def _described_otherwise(new: str, old: str) -> bool:
+    """Does `new` describe with an adverb of manner `old` does not say ("i sleep well" /
+    "i sleep badly", "close to work" / "far from work")? Two such sentences read alike and
+    may say opposite things: no paraphrase."""
+    from .nlp import parse
+
+    said = [w.lower() for w in _WORDS.findall(old)]
+    for tok in parse(new):
+        word = tok.lower_
+        if (
+            tok.pos_ in ("ADV", "ADJ")
+            and (
+                word in _MANNER_ADVERBS
+                or tok.pos_ == "ADV"
+                and word.endswith("ly")
+                and len(word) > 4
+            )
+            and word not in _PRAISE_WORDS
+            and not found_in([word], said)
+            and not any(synonymous(word, w) for w in said)
+        ):
+            return True
+    return False
 
 
 def _slot_nouns(predicate: str | None) -> set[str]:
