@@ -594,3 +594,22 @@ def test_an_existential_there_is_said_of_the_speakers_thing(
 
 def test_an_existential_there_of_nothing_of_the_speakers_is_still_refused(mem: Memory) -> None:
     assert not mem.remember("there is a fox in the park").accepted
+
+
+def test_who_the_speaker_is_said_before_a_question_is_kept(mem: Memory) -> None:
+    """ "as a night-shift nurse, what ...?": the question is refused, who the speaker says
+    they are is kept in their words; an age said so is their age."""
+    result = mem.remember("as a night-shift nurse, what should i eat before work?")
+    assert result.accepted and result.fact is not None, result.why
+    assert result.fact.text.lower().startswith("as a night-shift nurse")
+    mem.remember("im 52", valid_from=T0)
+    aged = mem.remember("as a 47 year old woman, is it too late to start rowing?", valid_from=T0)
+    assert aged.fact is not None and aged.fact.predicate == "be_old", aged
+    assert aged.relation is Relation.CONFLICT
+
+
+@pytest.mark.parametrize(
+    "said", ["as a result, should i move my savings?", "as a rule, what time do shops shut?"]
+)
+def test_an_as_a_that_names_no_one_is_no_fact(mem: Memory, said: str) -> None:
+    assert not mem.remember(said).accepted

@@ -2158,6 +2158,32 @@ def _existential(said: str) -> str | None:
     return f"{m['whose']} {m['place']} {verb} {m['thing']}"
 
 
+#: "as a 38 year old guy, ...", "as a nurse on nights, ...": who the speaker is, said
+#: before what they ask
+_AS_A = re.compile(r"^\s*as (?:an? )?(?P<who>[^,.;!?]+?)\s*(?:[,;:]|$)", re.IGNORECASE)
+_AN_AGE = re.compile(r"\b\d{1,3}[- ]?(?:years?[- ]old|yo|y/o)\b", re.IGNORECASE)
+_PERSON_NOUNS = words("person_nouns")
+_OCCUPATIONS = words("occupations")
+_WHO_ADJECTIVES = words("identity_adjectives")
+
+
+def self_description(text: str) -> str | None:
+    """The "as a ..." a text opens with when it says who the speaker is ("as a 38 year
+    old guy, is it too late to learn piano?" -> "as a 38 year old guy"): a kind of
+    person, a work, an identity or an age; not "as a result" or "as a rule". As said,
+    without the comma; None for any other text."""
+    m = _AS_A.match(text)
+    if m is None:
+        return None
+    who = m["who"].lower().split()
+    if not (
+        _AN_AGE.search(m["who"])
+        or any(w in _PERSON_NOUNS or w in _OCCUPATIONS or w in _WHO_ADJECTIVES for w in who)
+    ):
+        return None
+    return text[: m.end("who")].strip()
+
+
 def analyse(text: str, *, self_name: str = "The user") -> Statement:
     """Read one utterance: its kind, its key, and the sentence to store.
 
@@ -2172,6 +2198,14 @@ def analyse(text: str, *, self_name: str = "The user") -> Statement:
     stored, changed = rewrite(said, self_name)
     if kind in ("question", "instruction"):
         return Statement(said, stored, kind, rewritten=changed)
+    described = self_description(said)
+    if described is not None and described == said.strip().rstrip(".!"):
+        # "as a 38 year old guy": said alone, it is who the speaker is (of an age, read
+        # as the age is said: "I am 38 years old")
+        age = re.search(r"\d{1,3}", described) if _AN_AGE.search(described) else None
+        said_as = f"I am {age.group(0)} years old" if age else "I am " + described.split(None, 1)[1]
+        sent = first_sentence(said_as)
+        kind = "statement"
     found = _key(sent) if kind == "statement" else None
     owned = _existential(said) if kind == "statement" else None
     if owned is not None:

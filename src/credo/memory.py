@@ -440,10 +440,14 @@ class Memory:
         a question goes the same way as the whole; the result is the first one stored, or
         the refusal of the whole when none is."""
         from .extract.rules import asides, felt_about, statements_in
+        from .keys import self_description
 
         if candidate.subject or candidate.predicate or candidate.object:
             return whole  # a key the caller gave is the whole text's
         parts = [p for p in statements_in(candidate.text) if _states(p)]
+        described = self_description(candidate.text) if whole.code in _ASKING else None
+        if described is not None and described not in parts:
+            parts.insert(0, described)  # "as a new mum, what should i pack?"
         if len(parts) <= 1 and whole.code not in _ASKING:
             parts = [p for p in asides(candidate.text) if _states(p)]
         if whole.code == "affect":
