@@ -646,7 +646,8 @@ def _state_denies(state: Fact, claim: Fact, catalogue: Catalogue) -> bool:
 def _reports(denial: Fact, report: Fact, similarity: Similarity, catalogue: Catalogue) -> bool:
     """Is `report` what `denial` (a denial of the past: "I've never ...") denies? The same
     name, the same verb (not a light one) or a thing of two words or more ("chess
-    puzzles"), and close enough; or one word of the same state, and closer."""
+    puzzles"), and close enough; or one word of the same state, and closer; or the thing
+    denied said anywhere in the report (`_reports_in_words`)."""
     if root_lemma(report.text) in _PREFERRING:
         return False  # "i adore lisbon" reports no stay there
     base = catalogue.canonical(denial.predicate or "")[0]
@@ -654,19 +655,19 @@ def _reports(denial: Fact, report: Fact, similarity: Similarity, catalogue: Cata
     state = set(_tokens(_state(base, denial.object))) - _PLAIN
     verb = base.split("_")[0]
     score = similarity(denial.text, report.text)
-    if _another_doing(denial, report):  # a name, or two words of the thing, tie them
-        shared_words = denied_words(denial.text)[1] & content_lemmas(report.text)
-        return (
-            bool(_named(denial.text) & _named(report.text)) or len(shared_words) >= 2
-        ) and score >= WORDS_NEVER_AT
+    heads, said, doing = denied_words(denial.text)
+    told = content_lemmas(report.text)
+    named = bool(_named(denial.text) & _named(report.text))
+    if _another_doing(doing, told):  # a name, or two words of the thing, tie them
+        return (named or len(said & told) >= 2) and score >= WORDS_NEVER_AT
     same_verb = verb not in _LIGHT_VERBS and other.split("_")[0] == verb
     shared = state & set(_tokens(_state(other, report.object)))
     return (
-        bool(_named(denial.text) & _named(report.text) or same_verb or len(shared) >= 2)
+        (named or same_verb or len(shared) >= 2)
         and score >= NAMED_NEVER_AT
         or bool(shared)
         and score >= NEVER_AT
-        or _reports_in_words(denial, report, score)
+        or _reports_in_words(heads, said, told, score)
     )
 
 
@@ -676,25 +677,21 @@ WORDS_NEVER_AT = 0.4
 _PREFERRING = words("preference_verbs")
 
 
-def _another_doing(denial: Fact, report: Fact) -> bool:
+def _another_doing(doing: frozenset[str], told: frozenset[str]) -> bool:
     """ "I've never owned a horse" / "i ride my neighbour's horse": the denial says what
-    was never done with a verb of its own, and the report does the thing otherwise (no
-    word of it is that verb or its synonym): only a name both say still ties them."""
-    doing = denied_words(denial.text)[2]
-    told = content_lemmas(report.text)
+    was never done with a verb of its own (`doing`), and no word the report says
+    (`told`) is that verb or its synonym: the report does the thing otherwise."""
     return bool(doing) and not any(v == t or synonymous(v, t) for v in doing for t in told)
 
 
-def _reports_in_words(denial: Fact, report: Fact, score: float) -> bool:
-    """ "I never learned to ski" / "i skied in the alps as a kid": the report says,
-    anywhere in its sentence, the thing the denial says never happened (the head of it,
-    or two of the words said of it); the caller has ruled out a liking and another
-    doing of the thing."""
-    if score < WORDS_NEVER_AT:
-        return False
-    heads, said, _ = denied_words(denial.text)
-    told = content_lemmas(report.text)
-    if said & _PREFERRING:
+def _reports_in_words(
+    heads: frozenset[str], said: frozenset[str], told: frozenset[str], score: float
+) -> bool:
+    """ "I never learned to ski" / "i skied in the alps as a kid": the report (its words
+    `told`) says, anywhere in its sentence, the thing the denial says never happened (one
+    of its `heads`, or two of the words `said` of it); the caller has ruled out a liking
+    and another doing of the thing."""
+    if score < WORDS_NEVER_AT or said & _PREFERRING:
         return False
     return bool(heads & told) or len(said & told) >= 2
 
