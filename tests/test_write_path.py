@@ -613,3 +613,22 @@ def test_who_the_speaker_is_said_before_a_question_is_kept(mem: Memory) -> None:
 )
 def test_an_as_a_that_names_no_one_is_no_fact(mem: Memory, said: str) -> None:
     assert not mem.remember(said).accepted
+
+
+def test_a_move_told_of_an_earlier_time_relative_to_now_is_no_update(mem: Memory) -> None:
+    """ "three years ago", said at the start of 2027, is 2024: earlier than the stored
+    move of 2026, so the second statement is no later news; both kept and flagged."""
+    mem.remember("I moved to Porto in 2026", valid_from=T0)
+    later = mem.remember("i moved to tampere three years ago", valid_from=T0 + 200 * DAY)
+    assert later.relation is Relation.CONFLICT, later.why
+
+
+def test_a_time_told_relative_to_when_it_is_said() -> None:
+    from credo.keys import told_year
+
+    said_at = 1_796_083_200.0  # 2026-12-01
+    assert told_year("moved to porto last spring", said_at=said_at) == 2026
+    assert told_year("moved to porto last year", said_at=said_at) == 2025
+    assert told_year("we married 3 years ago", said_at=said_at) == 2023
+    assert told_year("moved to porto last spring") is None  # when it was said is unknown
+    assert told_year("i ran 2019 steps today", said_at=said_at) is None

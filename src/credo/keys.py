@@ -2470,10 +2470,45 @@ _TOLD_YEAR = re.compile(
 )
 
 
-def told_year(text: str) -> int | None:
+#: a time told relative to when it is said: "last year", "last spring", "3 years ago"
+_TOLD_AGO = re.compile(
+    r"\b(?:(?P<which>last|this)\s+(?P<unit>year|month|week|spring|summer|autumn|fall|"
+    r"winter)|(?P<n>\d+|a|one|two|three|four|five)\s+(?P<ago>years?|months?|weeks?)\s+ago|"
+    r"(?P<yesterday>yesterday))\b",
+    re.IGNORECASE,
+)
+#: the month each season ends in, for "last spring" said in a given month
+_SEASON_ENDS = {"spring": 5, "summer": 8, "autumn": 11, "fall": 11, "winter": 2}
+_SMALL = {"a": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5}
+
+
+def _year_ago(m: re.Match[str], year: int, month: int) -> int:
+    if m["yesterday"]:
+        return year
+    if m["ago"]:
+        n = int(m["n"]) if m["n"].isdigit() else _SMALL[m["n"].lower()]
+        if m["ago"].lower().startswith("year"):
+            return year - n
+        months = n if m["ago"].lower().startswith("month") else n // 4
+        return year - (1 if months >= month else 0)
+    unit, last = m["unit"].lower(), m["which"].lower() == "last"
+    if unit == "year":
+        return year - 1 if last else year
+    if unit in ("month", "week"):
+        return year - 1 if last and unit == "month" and month == 1 else year
+    return year - 1 if last and month <= _SEASON_ENDS[unit] else year
+
+
+def told_year(text: str, *, said_at: float | None = None) -> int | None:
     """The latest year a statement dates what it tells by ("i moved to lisbon in 2019"
-    -> 2019), or None when it names none."""
+    -> 2019; with `said_at`, when it was said, also a time told relative to it: "moved
+    to lisbon last spring", said in December 2026 -> 2026), or None when it names none."""
     years = [int(y) for y in _TOLD_YEAR.findall(text)]
+    if said_at is not None:
+        from datetime import UTC, datetime
+
+        when = datetime.fromtimestamp(said_at, UTC)
+        years += [_year_ago(m, when.year, when.month) for m in _TOLD_AGO.finditer(text)]
     return max(years) if years else None
 
 

@@ -1511,7 +1511,8 @@ def _replaces(case: _Case, old: Fact, said_changed: set[str]) -> bool:
     other = case.catalogue.canonical(old.predicate or "")[0]
     if case.base in _FIXED or other in _FIXED:
         return False
-    if _dated_before(incoming, old):
+    years = _told_years(incoming, old)
+    if years is not None and years[0] < years[1]:
         return False
     return _newer(incoming, old, case.update_window) or (
         bool(said_changed - change_words(old.text))
@@ -1520,12 +1521,14 @@ def _replaces(case: _Case, old: Fact, said_changed: set[str]) -> bool:
     )
 
 
-def _dated_before(incoming: Fact, old: Fact) -> bool:
-    """ "i moved to lisbon in 2019" said after "i moved to lisbon in 2021": each dates
-    what it tells by a year, and the newer statement tells of an earlier time; said
-    later, it is no later news (both kept, and flagged where they clash)."""
-    new_year, old_year = told_year(incoming.text), told_year(old.text)
-    return new_year is not None and old_year is not None and new_year < old_year
+def _told_years(new: Fact, old: Fact) -> tuple[int, int] | None:
+    """The years two facts tell their news of ("in 2019", "last spring" as of when each
+    was said), when both tell one: a later statement of an earlier time is no later news
+    ("moved to lisbon in 2019" after "... in 2021": kept beside it, flagged). A later
+    time told is not grounds by itself: measured, it superseded a pair labelled a clash."""
+    a = told_year(new.text, said_at=new.asserted_at)
+    b = told_year(old.text, said_at=old.asserted_at)
+    return None if a is None or b is None else (a, b)
 
 
 def _the_past_stands(case: _Case, fact: Fact, gainsaid: Sequence[Fact]) -> bool:
