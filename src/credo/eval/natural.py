@@ -60,17 +60,18 @@ LABELS = (
     "unrelated",
     "not-a-fact",
 )
-HALVES = ("tune", "test", "sealed", "fresh", "fresh2", "fresh3")
+HALVES = ("tune", "test", "sealed", "fresh", "fresh2", "fresh3", "fresh4")
 #: ids of the sealed sets, each labelled later by people who never saw the code and only
 #: ever scored, never printed: examples/natural/sealed/ (after the test half's figures had
 #: steered choices), examples/natural/fresh/ (after the first sealed set's had) and
-#: examples/natural/fresh2/ (after the fresh set's had) and examples/natural/fresh3/ (after
-#: fresh2's had)
+#: examples/natural/fresh2/ (after the fresh set's had), examples/natural/fresh3/ (after
+#: fresh2's had) and examples/natural/fresh4/ (after fresh3's had)
 SEALED = "sealed-"
 FRESH = "fresh-"
 FRESH2 = "fresh2-"
 FRESH3 = "fresh3-"
-_UNREAD = {SEALED: "sealed", FRESH: "fresh", FRESH2: "fresh2", FRESH3: "fresh3"}
+FRESH4 = "fresh4-"
+_UNREAD = {SEALED: "sealed", FRESH: "fresh", FRESH2: "fresh2", FRESH3: "fresh3", FRESH4: "fresh4"}
 _BEAM_MARKER = re.compile(r"\s*->->\s*\d+\s*,\s*\d+\s*$")
 #: PersonaChat's tokenisation undone, case left as typed: "i 'm a nurse ." -> "i'm a nurse."
 _SPACED_PUNCT = re.compile(r" ([.,!?;:])")
