@@ -36,6 +36,9 @@ from credo.keys import analyse, parse_key
         ("I moved to Turku, Finland in 2023", "I", "move_to", "Turku, Finland"),
         ("I taught myself Rust", "I", "teach", "Rust"),
         ("The team uses Postgres", "team", "use", "Postgres"),
+        # typed in lower case: a name first is still the subject
+        ("tuuli lives in porvoo", "tuuli", "live_in", "porvoo"),
+        ("i had asthma but its gone now", "I", "have", "asthma"),
     ],
 )
 def test_keys_for_the_shapes_people_use(text: str, subject: str, predicate: str, obj: str) -> None:
@@ -155,3 +158,23 @@ def test_rewrites_that_cannot_be_made_correctly_are_not_made(text: str, stored: 
 def test_predicates_use_the_verbs_base_form() -> None:
     assert analyse("I am hoping to win").predicate == "hope"
     assert analyse("I blog about food").predicate == "blog_about"
+
+
+def test_a_couple_typed_in_lower_case_is_the_user_too() -> None:
+    """ "tuuli and i got engaged": the parser reads a lower-case name first as a verb's
+    object unless it is read with its capital; the user is in the couple."""
+    parsed = parse_key("tuuli and i got engaged last week")
+    assert parsed is not None
+    assert parsed.subject == "I"
+    assert "engaged" in f"{parsed.predicate} {parsed.object}"
+
+
+def test_a_relation_of_something_owned_is_canonical_in_its_verb() -> None:
+    from credo.predicates import shipped
+
+    catalogue = shipped()
+    assert catalogue.canonical("brother_move_to") == ("brother_live_in", False)
+    assert catalogue.canonical("mum_hate") == ("mum_like", True)
+    assert catalogue.one_valued("sister_work_at")
+    assert not catalogue.one_valued("sister_like")
+    assert catalogue.canonical("has_daily_standup_at") == ("has_daily_standup_at", False)

@@ -75,6 +75,15 @@ RULES: list[tuple[Rule, str, str, bool]] = [
     (resolver._then_and_now, "I am single", "I am divorced", False),
     (resolver._renamed_value, "I live in York", "I live in New York", True),
     (resolver._renamed_value, "I live in Tampere", "I live in Oulu", False),
+    (
+        resolver._same_address,
+        "my site is at www.kaisla.dev",
+        "my site is https://kaisla.dev/",
+        True,
+    ),
+    (resolver._same_address, "my site is kaisla.dev", "my site is kaisla.dev/blog", False),
+    # a place said with the country after a comma is the same place said more fully
+    (resolver._renamed_value, "i live in germany", "i live in hamburg, germany", False),
     (resolver._refines_value, "I use Postgres", "I use Postgres 16", True),
     (resolver._refines_value, "I use Postgres 16", "I use Postgres", False),
     (resolver._value_said_more_fully, "I use Postgres 16", "I use Postgres", True),
@@ -121,6 +130,14 @@ RULES: list[tuple[Rule, str, str, bool]] = [
     (resolver._excluding_state, "I am single", "I am married to Ilse", True),
     (resolver._excluding_state, "I am a vegan", "I eat meat", False),
     (resolver._state_denied, "I am a vegan", "I eat meat", True),
+    # a liking of a doing is that doing: who loves eating meat eats meat
+    (resolver._state_denied, "i love eating meat", "im vegetarian now", True),
+    (resolver._state_denied, "im a non-smoker", "i enjoy smoking a pipe", True),
+    (resolver._state_denied, "i love cooking pasta", "im vegetarian now", False),
+    # "left handed" typed without its hyphen is still one of the exclusive group
+    (resolver._excluding_state, "im left handed", "i am right-handed", True),
+    # a thing typed in lower case first ("standup") is given the new value, not a person
+    (resolver._value_changed, "our daily standup is at 9:30", "standup moved to 10", True),
     (resolver._state_denied, "I live in Tampere", "I live in Oulu", False),
     (resolver._renewed, "my manager is Ilse", "I have a new manager, Oskar", True),
     (resolver._renewed, "I live in Tampere", "I live in Oulu", False),

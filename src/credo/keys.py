@@ -520,7 +520,7 @@ def _subtree(token: Token, *, stop: frozenset[str] = frozenset()) -> list[Token]
     left = token.left_edge.i
     right = token.i
     for child in token.rights:
-        if child.dep_ in stop:
+        if child.dep_ in stop or _clause_after_but(token, child):
             break
         right = max(right, child.right_edge.i)
     doc = token.doc
@@ -550,6 +550,18 @@ def _subtree(token: Token, *, stop: frozenset[str] = frozenset()) -> list[Token]
         while left > 0 and doc[left - 1].whitespace_ == "" and not doc[left - 1].is_punct:
             left -= 1
     return [doc[i] for i in range(left, right + 1)]
+
+
+def _clause_after_but(token: Token, child: Token) -> bool:
+    """ "i had cancer but its gone now": a clause the parse hung on the object after a
+    "but" is no part of the value ("dogs but not cats" is)."""
+    return (
+        child.dep_ == "cc"
+        and child.lower_ in ("but", "yet")
+        and any(
+            c.dep_ == "conj" and c.i > child.i and c.pos_ in ("VERB", "AUX") for c in token.rights
+        )
+    )
 
 
 def _glued(doc: Doc, i: int) -> list[Token]:
@@ -2558,7 +2570,13 @@ def changed_value(text: str) -> tuple[str, str, str] | None:
         subjects = [c for c in verb.children if c.dep_ in ("nsubj", "nsubjpass")]
         # a person who moves is not a thing given a value: "I", "she", a name, and the
         # speaker as stored ("The user moved to the platform team")
-        people = [t for t in subjects if t.pos_ in ("PRON", "PROPN") or t.lower_ in _SELF_NOUNS]
+        # ("standup moved to 10": a word typed in lower case the tagger took for a name is
+        # a thing; a person's name typed so is still no thing a stored slot names)
+        people = [
+            t
+            for t in subjects
+            if t.pos_ == "PRON" or t.pos_ == "PROPN" and not t.is_lower or t.lower_ in _SELF_NOUNS
+        ]
         if lemma in _REACHING:
             thing = next((t for t in subjects if t not in people), None)
             if thing is None or not objects:

@@ -157,7 +157,33 @@ def spelt(text: str) -> str:
 
     text = _TYPED_WORD.sub(fix, text)
     text = _MONTH_DAY.sub(lambda m: m.group(1)[:1].upper() + m.group(1)[1:] + m.group(2), text)
-    return _UNKNOWN_AFTER_TO.sub(_name_after_to, text)
+    text = _UNKNOWN_AFTER_TO.sub(_name_after_to, text)
+    return _UNKNOWN_AFTER_NAME.sub(_name_after_to, text)
+
+
+#: a text begun in lower case ("priya and i got married"): the parser, trained on
+#: sentences that begin with a capital, reads a name there as a verb's object or root
+_FIRST_WORD = re.compile(r"^(\s*)([a-z][a-z0-9-]*)\b")
+
+
+def _has_subject(doc: Doc) -> bool:
+    """The first sentence's root has a subject."""
+    root = next(iter(doc.sents)).root if len(doc) else None
+    return root is not None and any(c.dep_ in ("nsubj", "nsubjpass", "expl") for c in root.children)
+
+
+def _name_first(m: re.Match[str]) -> str:
+    """ "priya and i ..." -> "Priya and i ...": a first word that English has no verb of
+    is written with its capital (read so only where that reading finds the sentence a
+    subject it had not: "ok" stays a fragment); "left shopify", "cancelled netflix" (the
+    subject left out) stay as typed, a capital there reads the verb as a name."""
+    from lemminflect import getAllLemmas
+
+    _lemminflect_tables()
+    word = m.group(2)
+    if "VERB" in getAllLemmas(word) or "AUX" in getAllLemmas(word):
+        return m.group(0)
+    return m.group(1) + word[:1].upper() + word[1:]
 
 
 #: a month typed in lower case before its day ("may 20", "march 3"): "may" and "march"
@@ -168,22 +194,29 @@ _MONTH_DAY = re.compile(
 )
 
 
-#: a lower-case word after "to": the tagger reads "moved to lisbon", "switched to vite" as
-#: infinitives ("to" + a verb) unless the word is written as the name it is
-_UNKNOWN_AFTER_TO = re.compile(r"\b(to\s+)([a-z][a-z0-9-]*)\b")
+#: a lower-case word after "to" or a preposition of place: the tagger reads "moved to
+#: lisbon", "switched to vite" as infinitives ("to" + a verb), "in tampere" as an
+#: adjective, unless the word is written as the name it is
+_UNKNOWN_AFTER_TO = re.compile(r"\b((?:to|in|at|from|near)\s+)([a-z][a-z0-9-]*)\b")
+#: and after a name and a comma: "in tampere, finland" -> "in Tampere, Finland"
+_UNKNOWN_AFTER_NAME = re.compile(r"\b([A-Z][a-z0-9-]*,\s+)([a-z][a-z0-9-]*)\b")
 
 
 def _name_after_to(m: re.Match[str]) -> str:
     """ "to lisbon" -> "to Lisbon" when English has no verb "lisbon" (lemminflect knows
     none) and it is no function word; "to swim", "to render", "to the" are left as
-    typed. Same length: the reading still lays token for token on the typed words."""
+    typed. After another preposition ("in tampere") or a name and a comma ("Tampere,
+    finland") only a word English does not have at all: "in chess" stays a noun. Same
+    length: the reading still lays token for token on the typed words."""
     from lemminflect import getAllLemmas
 
     _lemminflect_tables()
     from spacy.lang.en.stop_words import STOP_WORDS
 
     word = m.group(2)
-    if len(word) < 2 or word in STOP_WORDS or "VERB" in getAllLemmas(word):
+    known = getAllLemmas(word)
+    after_to = m.group(1).lower().startswith("to")
+    if len(word) < 2 or word in STOP_WORDS or "VERB" in known or known and not after_to:
         return m.group(0)  # "to the gym", "to swim": function words and verbs
     return m.group(1) + word[:1].upper() + word[1:]
 
@@ -206,6 +239,11 @@ def parse(text: str) -> Doc:
         objects = _object_named(reading, named)
         if objects != named:
             reading = nlp(objects)
+        first = _FIRST_WORD.sub(_name_first, objects)
+        if first != objects and not _has_subject(reading):
+            capital = nlp(first)
+            if _has_subject(capital):
+                reading = capital
     if reading is doc or len(reading) != len(doc):
         return doc
     return _laid_on(doc, reading)
@@ -250,7 +288,7 @@ def _subject_named(reading: Doc, text: str) -> str:
             continue
         before = reading[root.i - 1]
         if (
-            before.dep_ not in ("compound", "nsubj")
+            before.dep_ not in ("compound", "nsubj", "amod")
             or before.head.i != root.i
             or not before.is_lower
             or before.pos_ not in ("NOUN", "PROPN")

@@ -14,7 +14,7 @@ import re
 import tomllib
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from importlib import resources
 from typing import Any
 
@@ -51,7 +51,10 @@ def parse_pairs(entries: Iterable[str], what: str) -> dict[str, str]:
 
 
 def _mentions(text: str, phrase: str) -> bool:
-    return re.search(rf"(?<![\w-]){re.escape(phrase)}(?![\w-])", text) is not None
+    """`phrase` said whole in `text`, a hyphen typed as a space or none ("left-handed":
+    "left handed", "lefthanded")."""
+    pattern = r"[-\s]?".join(re.escape(part) for part in phrase.split("-"))
+    return re.search(rf"(?<![\w-]){pattern}(?![\w-])", text) is not None
 
 
 def parse_groups(entries: Iterable[str]) -> tuple[frozenset[str], ...]:
@@ -136,9 +139,12 @@ class Catalogue:
         return False
 
     def canonical(self, predicate: str) -> tuple[str, bool]:
-        """The canonical base predicate and whether the statement negates it."""
+        """The canonical base predicate and whether the statement negates it. A relation
+        said of something the subject has ("my brother moved to bergen":
+        `brother_move_to`) is canonical in its verb's part (`brother_live_in`)."""
         base, negated = split_polarity(predicate)
         base = _base_form(base)
+        owned, base = self.owned(base)
         for _ in range(3):  # synonym of an opposite, and so on; never loops
             if base in self.opposites:
                 base, negated = self.opposites[base], not negated
@@ -146,7 +152,25 @@ class Catalogue:
                 base = self.synonyms[base]
             else:
                 break
-        return base, negated
+        return owned + base, negated
+
+    @cached_property
+    def named(self) -> frozenset[str]:
+        """The relations the catalogue names: synonyms, opposites, one- and many-valued."""
+        return frozenset(self.synonyms) | frozenset(self.opposites) | self.one | self.many
+
+    def owned(self, base: str) -> tuple[str, str]:
+        """("brother_", "move_to") for `brother_move_to`: the owned thing's words and the
+        relation the catalogue names, when the whole is not itself a named relation;
+        ("", base) otherwise."""
+        if base in self.named or base.startswith("has_"):
+            return "", base
+        parts = base.split("_")
+        for i in range(1, len(parts)):
+            tail = "_".join(parts[i:])
+            if tail in self.named:
+                return "_".join(parts[:i]) + "_", tail
+        return "", base
 
     def normalise(self, predicate: str) -> str:
         """`dislike` -> `not_like`, `reside_in` -> `live_in`, `not_hate` -> `like`."""
@@ -158,6 +182,7 @@ class Catalogue:
         Listed predicates answer for themselves; `has_<noun>` ("my editor is ...") is
         one-valued when its noun is singular; everything else is many-valued."""
         base, _ = self.canonical(predicate)
+        base = self.owned(base)[1]
         if base in self.one:
             return True
         if base in self.many:

@@ -180,6 +180,10 @@ _NUMBER_WORDS = frozenset(NUMBER_VALUES) | {
 }
 
 
+#: how a web address begins, which names no other place: "https://www.x.org/" is "x.org"
+_SCHEME = re.compile(r"^(?:https?://(?:www\.)?|www\.)(?=\w)")
+
+
 def _tokens(value: str | None) -> list[str]:
     """Object words for comparison: lower-cased, lemmatised, stop words out, numbers
     written as words in digits."""
@@ -187,7 +191,7 @@ def _tokens(value: str | None) -> list[str]:
 
     # an apostrophe is often left out as people type: "st marys" is "St Mary's"
     typed = _plain((value or "").lower()).replace("'", "").replace("\u2019", "")
-    words = (w.strip(".,:;!?") for w in _WORDS.findall(typed))
+    words = (_SCHEME.sub("", w.strip(".,:;!?")).rstrip("/") for w in _WORDS.findall(typed))
     return [
         number_value(w) or (w if _is_number(w) else lemma_of(w))
         for w in words
@@ -320,7 +324,9 @@ def _renamed(longer: str | None, shorter: str | None) -> bool:
     words, name = _WORDS.findall((longer or "").lower()), _WORDS.findall((shorter or "").lower())
     if not name or len(words) <= len(name) or words[-len(name) :] != name:
         return False
-    front = " ".join(words[: -len(name)])
+    low = (longer or "").lower()
+    spans = [m.start() for m in _WORDS.finditer(low)]
+    front = low[: spans[-len(name)]]  # as written: "hamburg, germany" has its comma
     return not _BEFORE_A_NAME.search(front) and not re.search(r"\d", front)
 
 
@@ -637,10 +643,26 @@ def _state_denies(state: Fact, claim: Fact, catalogue: Catalogue) -> bool:
     if denied is None or other_negated:
         return False
     verb, _, thing = denied.partition(" ")
-    if other.split("_")[0] != verb:
+    done, obj = _doing(other.split("_")[0], claim.object or "")
+    if done != verb:
         return False
-    obj = claim.object or ""
     return not thing or thing in _tokens(obj) or catalogue.of_kind(thing, obj)
+
+
+def _doing(verb: str, obj: str) -> tuple[str, str]:
+    """What a claim says its subject does: a liking of a doing is that doing ("i love
+    eating meat", "i like to eat meat": eat, "meat"); any other claim, its own verb and
+    object."""
+    from .nlp import lemma_of
+
+    if verb not in _PREFERRING:
+        return verb, obj
+    words = obj.split()
+    if words and words[0].lower() == "to":
+        words = words[1:]
+    if len(words) < 2 or not (words[0].lower().endswith("ing") or obj.lower().startswith("to ")):
+        return verb, obj
+    return lemma_of(words[0]), " ".join(words[1:])
 
 
 def _reports(denial: Fact, report: Fact, similarity: Similarity, catalogue: Catalogue) -> bool:
@@ -1177,6 +1199,30 @@ def _paraphrased(case: _Case, fact: Fact, score: float) -> bool:
     )
 
 
+#: a value that names one thing wherever it is said: a web address or an email address
+_ADDRESS = re.compile(r"(?:https?://|www\.)\S|\b[\w-]+(?:\.[\w-]+)+/\S|\b[\w.+-]+@[\w-]+\.\w")
+
+
+def _same_address(case: _Case, fact: Fact) -> bool:
+    """ "my blog is at www.x.org" / "my blog is https://x.org/": one web or email address
+    said of the same subject, in other words, with the same polarity (its scheme, "www."
+    and a last slash aside): the same claim."""
+    incoming = case.incoming
+    return bool(
+        incoming.object
+        and fact.object
+        and _ADDRESS.search(incoming.object)
+        and _ADDRESS.search(fact.object)
+        and split_polarity(fact.predicate or "")[1] == case.negated
+        and set(_tokens(incoming.object)) == set(_tokens(fact.object))
+        and not (
+            fact.subject
+            and incoming.subject
+            and not same_subject(fact.subject, incoming.subject, case.me)
+        )
+    )
+
+
 # 2. refinements and clashes: the rules that find what the incoming fact says more fully
 #    or contradicts
 
@@ -1608,6 +1654,9 @@ def resolve(
             break
         if _paraphrased(case, fact, score):
             return _duplicate(incoming, fact, f"the same claim in other words ({score:.2f})")
+    for fact in live:
+        if _same_address(case, fact):
+            return _duplicate(incoming, fact, f"the same address: {fact.object!r}")
 
     # 2. the stored facts on the key, one by one; "switched from Vim to Helix" names the
     #    value it leaves behind, which then clashes on a many-valued relation too
@@ -1951,7 +2000,7 @@ def narrower_denial(denial: Fact, claim: Fact, catalogue: Catalogue | None = Non
     value = set(_tokens(denial.object))
     said = next((c for c in _CLAUSE_BREAK.split(said) if value <= set(_tokens(c))), said)
     extra = _content(denial, catalogue, said) - _content(claim, catalogue)
-    base = catalogue.canonical(claim.predicate or "")[0]
+    base = catalogue.owned(catalogue.canonical(claim.predicate or "")[0])[1]
     extra -= _UNRESTRICTING | _NEGATIONS | _ENDING | _IMPLICATIVE  # "didn't manage to"
     return any(catalogue.canonical(w)[0] != base for w in extra)  # "hate" is "like" denied
 
