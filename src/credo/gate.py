@@ -155,6 +155,22 @@ DURABLE_NOW = words("durable_now")  # lexicon list "durable_now"
 #: "I've currently reached 65%" give a value as of now, not a passing state
 _MEASURING = (words("changing") | words("reaching") | words("reporting")) - {"be", "go"}
 _NOW_WORDS = words("now_words")  # lexicon list "now_words"
+_PRAISING = words("evaluative")  # lexicon list "evaluative"
+#: the phrases of "now_words": "at the moment", "at present"
+_NOW_PHRASES = tuple(w for w in _NOW_WORDS if " " in w)
+
+
+def _exclusive_state(statement: Statement | None) -> bool:
+    """The statement says the subject is in one state of an exclusive group ("engaged",
+    "single", "vegan"): a state that holds until it changes."""
+    from .predicates import shipped
+
+    if statement is None or not statement.object:
+        return False
+    said = f"{statement.predicate} {statement.object}".replace("_", " ")
+    return shipped().exclusive_state(said)
+
+
 #: verbs of a change: what they tell stays told, whenever it happened (not the light
 #: verbs of having and getting: "i had pizza today" is passing)
 _CHANGES = (words("gaining") | words("changing") | words("ending") | words("becoming")) - {
@@ -212,6 +228,8 @@ def _views(text: str, policy: GatePolicy, statement: Statement | None) -> _Views
         verb in DURABLE_NOW
         or predicate.removeprefix("not_") in DURABLE_NOW
         or any(word in _MEASURING for word in predicate.split("_"))
+        or verb == "be"
+        and _exclusive_state(statement)
     )
     names: set[int] = set()
     for sent in doc.sents:
@@ -246,7 +264,30 @@ def _views(text: str, policy: GatePolicy, statement: Statement | None) -> _Views
         and t.head.pos_ in ("NOUN", "PROPN")
         and f"{t.lower_} {t.head.lower_}" not in vague_words
     }
+    # "spicy stuff", "outdoor things": a vague noun a describing word makes specific
+    # ("good stuff", "some things" stay vague)
+    modifiers |= {
+        t.i
+        for t in doc
+        if t.lower_ in vague_words
+        and t.pos_ == "NOUN"
+        and any(
+            c.dep_ in ("amod", "compound")
+            and c.lower_ not in vague_words
+            and c.lower_ not in _PRAISING
+            and c.is_alpha
+            for c in t.children
+        )
+    }
     now = {t.i for t in doc if t.lower_ in _NOW_WORDS} if durable else set()
+    if durable:  # "i'm engaged at the moment": as of now, not passing
+        now |= {
+            i
+            for t in doc
+            for phrase in _NOW_PHRASES
+            if doc.text.lower().startswith(phrase, t.idx)
+            for i in range(t.i, t.i + len(phrase.split()))
+        }
     # "my daughter started school this week", "i quit smoking today": a change told in the
     # past is dated by "this week", not passing
     if any(_changed(t) for t in doc if t.dep_ == "ROOT"):

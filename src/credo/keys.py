@@ -553,7 +553,7 @@ def _subtree(token: Token, *, stop: frozenset[str] = frozenset()) -> list[Token]
 
 
 def _clause_after_but(token: Token, child: Token) -> bool:
-    """ "i had cancer but its gone now": a clause the parse hung on the object after a
+    """ "i had the flu but its gone now": a clause the parse hung on the object after a
     "but" is no part of the value ("dogs but not cats" is)."""
     return (
         child.dep_ == "cc"
@@ -1948,8 +1948,10 @@ def _moved_elsewhere(predicate: str, value: list[Token]) -> bool:
     # a name is written as one ("Berlin"); typed in lower case, the tagger's guess (a
     # proper noun "kubernetes", a common noun "leeds") says nothing: the place must be one
     # that English names ("moved to leeds", "moved to north dakota")
-    named = any(t.text[:1].isupper() for t in value) or is_place(
-        " ".join(t.text for t in value if t.dep_ not in ("det", "punct"))
+    # ("moved to valencia, spain": the town, or the country after it, is a place)
+    said = " ".join(t.text for t in value if t.dep_ != "det")
+    named = any(t.text[:1].isupper() for t in value) or any(
+        is_place(part.strip()) for part in [said.replace(" ,", ""), *said.split(",")]
     )
     return not named or any(t.lemma_.lower() in _NOT_PLACES for t in value)
 
@@ -2115,6 +2117,8 @@ def _first_clause(sent: Span) -> tuple[str, int] | None:
             and not (tok.whitespace_ and tok.nbor(-1).whitespace_)
         ):
             continue  # "go-to", "e-mail": a hyphen inside a word splices nothing
+        if tok.text == "," and tok.i + 1 < sent.end and tok.nbor(1).dep_ == "appos":
+            continue  # "moved to valencia, spain": a name's apposition splices nothing
         before = sent.doc[sent.start : tok.i]
         if not any(t.pos_ in ("VERB", "AUX") for t in before):
             return None

@@ -138,6 +138,12 @@ class Catalogue:
                 return True
         return False
 
+    def exclusive_state(self, value: str) -> bool:
+        """Does `value` name a member of an exclusive group ("engaged", "left handed")?
+        Such a state holds until it changes: "at the moment" beside it says "as of now"."""
+        low = value.lower()
+        return any(_mentions(low, m) for group in self.exclusive for m in group)
+
     def canonical(self, predicate: str) -> tuple[str, bool]:
         """The canonical base predicate and whether the statement negates it. A relation
         said of something the subject has ("my brother moved to bergen":

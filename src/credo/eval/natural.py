@@ -344,6 +344,10 @@ class HalfFigures:
                 r.outcome.b_relation == "duplicate" and r.item.label != "duplicate" for r in rs
             ),
             "facts_refused": sum(r.a_refused or r.b_refused for r in facts),
+            # the gate's reasons for the facts it refused (counts, never the items)
+            "facts_refused_by": dict(
+                Counter(r.outcome.code or "?" for r in facts if r.a_refused or r.b_refused)
+            ),
             "non_facts_refused": _share(right["not-a-fact"], by["not-a-fact"]),
         }
 
