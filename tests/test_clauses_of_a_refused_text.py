@@ -18,6 +18,9 @@ from credo import Memory
         ("so relieved that i finally passed my driving test", "driving test", "relieved"),
         ("thrilled to say i'm now a qualified electrician", "qualified electrician", "thrilled"),
         ("nervous because i started at a new law firm on monday", "law firm", "nervous"),
+        # a request for the reason takes the reason's clause as true
+        ("can you explain why my sourdough never rises?", "sourdough never rises", "explain"),
+        ("clarify why i have never been billed for the api", "never been billed", "clarify"),
         (
             "I've been a paramedic for nine years and I'm trying to put together a study "
             "plan for the advanced life support course that fits around my night shifts, "
@@ -65,3 +68,16 @@ def test_it_in_capitals_is_the_trade(memory: Memory) -> None:
 )
 def test_a_change_told_today_is_dated_not_passing(memory: Memory, said: str, kept: bool) -> None:
     assert memory.remember(said).accepted is kept
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "explain how i can deploy it to the staging box",  # how: a question, no fact
+        "can you explain why the sky looks blue?",  # not the speaker's, nor their thing's
+    ],
+)
+def test_a_request_that_tells_nothing_stores_nothing(memory: Memory, said: str) -> None:
+    result = memory.remember(said)
+    assert not result.accepted
+    assert memory.list() == []

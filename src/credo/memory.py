@@ -439,7 +439,7 @@ class Memory:
         keeps "i just moved to lisbon" (the question is refused). Each clause that is not
         a question goes the same way as the whole; the result is the first one stored, or
         the refusal of the whole when none is."""
-        from .extract.rules import asides, felt_about, statements_in
+        from .extract.rules import asides, felt_about, presupposed, statements_in
         from .keys import self_description
 
         if candidate.subject or candidate.predicate or candidate.object:
@@ -448,6 +448,8 @@ class Memory:
         described = self_description(candidate.text) if whole.code in _ASKING else None
         if described is not None and described not in parts:
             parts.insert(0, described)  # "as a new mum, what should i pack?"
+        if whole.code in _ASKING:  # "explain why my cat sleeps all day"
+            parts += [p for p in presupposed(candidate.text) if p not in parts and _states(p)]
         if len(parts) <= 1 and whole.code not in _ASKING:
             parts = [p for p in asides(candidate.text) if _states(p)]
         if whole.code == "affect":

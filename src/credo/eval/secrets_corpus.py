@@ -365,8 +365,14 @@ def _look(
                 why = json.dumps(mem.why(fact.id).to_dict(), ensure_ascii=False, default=str)
                 if any(n.search(why) for n in needles):
                     outcomes[item.id].shown_in.add("why")
+            # a record's row number is no text shown ("id": 1176 beside a door code 1176)
             exported = "\n".join(
-                json.dumps(r, ensure_ascii=False, default=str) for r in mem.export()
+                json.dumps(
+                    {k: v for k, v in r.items() if not (k == "id" and isinstance(v, int))},
+                    ensure_ascii=False,
+                    default=str,
+                )
+                for r in mem.export()
             )
             if any(n.search(exported) for n in needles):
                 outcomes[item.id].shown_in.add("export")

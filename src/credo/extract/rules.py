@@ -413,6 +413,34 @@ def felt_about(text: str) -> list[str]:
 _I_WE = frozenset({"i", "we"})
 
 
+def presupposed(text: str) -> list[str]:
+    """The clause a request asks the reason for, which it takes as true: "clarify why I
+    have never deployed it to pages" -> "I have never deployed it to pages", "can you
+    explain why my cat sleeps all day?" -> "my cat sleeps all day". Only a "why" clause
+    of the speaker or of their things ("explain how i can deploy it" asks, it tells
+    nothing), as said, "why" left off."""
+    doc = parse(text)
+    out = []
+    for tok in doc:
+        if tok.dep_ != "ccomp" or tok.head.dep_ != "ROOT" or tok.head.pos_ != "VERB":
+            continue
+        why = next((c for c in tok.children if c.dep_ == "advmod" and c.lower_ == "why"), None)
+        subject = next((c for c in tok.children if c.dep_ in ("nsubj", "nsubjpass")), None)
+        if why is None or subject is None or why.i > subject.i:
+            continue
+        mine = subject.lower_ in _I_WE or any(
+            c.dep_ == "poss" and c.lower_ in ("my", "our") for c in subject.children
+        )
+        if not mine:
+            continue
+        words = [t for t in doc[why.i + 1 : tok.right_edge.i + 1]]
+        while words and words[-1].is_punct:
+            words.pop()
+        if words:
+            out.append(text[words[0].idx : words[-1].idx + len(words[-1].text)])
+    return out
+
+
 def split_clauses(text: str) -> list[str]:
     """The clauses of `text` as written, openers trimmed: each is judged on its own, so
     that "I went to a pottery class on Monday and it was so calming" keeps the report
