@@ -49,6 +49,7 @@ __all__ = [
     "mask_fields",
     "mask_secrets",
     "masked_kind",
+    "public_blocks",
 ]
 
 
@@ -554,10 +555,31 @@ _ANY_CONNECTOR = (
     r"(?:" + _EN_CONNECTOR + rf"|[ \t]+(?i:{_ALL_VERBS})[ \t]*:?[ \t]+" + r")"
 )  # fmt: skip
 # "the password for the staging router is x": up to three words name what it is for.
+# "mot de passe wifi : x", "clé API d'OpenWeather: x", "password nas: x": one or two words
+# of any kind between a label and a colon (checked by `_colon_words_ok`)
+_COLON_WORDS = r"(?P<words>(?:[ \t]+[^\W\d_][\w.'’\-]{0,19}){1,2}?)(?=[ \t]*[:=][ \t]*\S)"
 _QUALIFIER = (
-    r"(?:[ \t]+(?i:for|to|of|on|at|from)(?:[ \t]+[\w.@'’\-]+){1,4}?)?"
+    r"(?:[ \t]+(?i:for|to|of|on|at|from)(?:[ \t]+[\w.@'’\-]+){1,4}?|" + _COLON_WORDS + ")?"
     r"(?:[ \t]*\([^()\n]{1,40}\))?"  # a remark: "password (generated): x"
 )
+#: words that, between a label and a colon, say the value is about the secret: "password
+#: manager: 1Password", "key ID: 3AA5C343", "password policy: 12chars"
+_ABOUT_WORDS = frozenset(
+    {"manager", "requirements", "requirement", "rules", "rule", "change", "strength", "hint",
+     "recovery", "reminder", "protected", "protection", "generator", "vault", "app",
+     "managers", "safe", "tip", "tips", "holder", "ring", "chain", "word", "words", "count",
+     "status", "check", "field", "fields", "box"}
+)  # fmt: skip
+
+
+def _colon_words_ok(m: re.Match[str]) -> bool:
+    """Whether the words a pattern read between a label and a colon (if any) leave the
+    value the secret's, not something about it."""
+    words = m.groupdict().get("words")
+    if not words:
+        return True
+    parts = [w.strip(".'’-").lower() for w in words.split()]
+    return not any(p in _NOT_SECRET_PARTS or p in _ABOUT_WORDS for p in parts)
 
 
 def _language_qualifier(lang: _Language) -> str:
@@ -569,14 +591,21 @@ def _language_qualifier(lang: _Language) -> str:
         alternatives.append(rf"[ \t]+(?i:{lang.glued})[\w.@\-]+(?:[ \t]+[\w.@'’\-]+){{0,2}}?")
     if lang.qualifier:
         alternatives.append(lang.qualifier)
-    return "(?:" + "|".join(alternatives) + ")?" if alternatives else ""
+    alternatives.append(_COLON_WORDS)
+    return "(?:" + "|".join(alternatives) + ")?"
+
+
+# A value given with no verb must hold a digit or a symbol ("Fiets88", "Blue-Fox-77"): the
+# words of a longer qualifier ("het wachtwoord van de laptop Fiets88") are not taken
+# for it
+_MADE_UP_AHEAD = r"(?=[^\s\"'`]*(?:\d|[!@#$%^&*+=~_\-/\\]))"
 
 
 def _language_pattern(lang: _Language, *, bare: bool = False) -> re.Pattern[str]:
     adverbs = rf"(?:[ \t]+(?i:{lang.adverbs}))?" if lang.adverbs else ""
     connector = rf"(?:{_SYMBOLIC}|[ \t]+(?i:{lang.verbs}){adverbs}[ \t]*:?[ \t]+)"
     if bare:  # the value straight after the label: "пароль от почты Zx9kLm2"
-        connector = r"[ \t]+"
+        connector = r"[ \t]+" + _MADE_UP_AHEAD
     return re.compile(
         _NOT_AFTER_LETTER
         + rf"(?P<label>(?i:{lang.labels}))"
@@ -614,14 +643,19 @@ _ENGLISH_BARE_PASSWORD = re.compile(
     + _NOT_BEFORE_WORD
     + _QUALIFIER
     + r"(?P<conn>[ \t]+)"
+    + _MADE_UP_AHEAD
     + _VALUE
 )
 _ENGLISH_PATTERNS = (_ENGLISH_PASSWORD, _ENGLISH_BARE_PASSWORD)
-_PASSWORD_PATTERNS: tuple[tuple[re.Pattern[str], frozenset[str]], ...] = (
-    (_ENGLISH_PASSWORD, frozenset()),
-    *((_language_pattern(lang), lang.ambiguous) for lang in _LANGUAGES),
-    (_ENGLISH_BARE_PASSWORD, frozenset()),
-    *((_language_pattern(lang, bare=True), lang.ambiguous) for lang in _LANGUAGES if lang.bare),
+#: (pattern, ambiguous labels, strict): a strict pattern gives a value with no verb in a
+#: language whose table does not say `bare`; that value needs a letter and a digit ("le
+#: mot de passe de session Paris303", "la contraseña del wifi Luna2024"), so that "mot de
+#: passe de l'e-mail" or "contraseña de Wi-Fi" are not read as one
+_PASSWORD_PATTERNS: tuple[tuple[re.Pattern[str], frozenset[str], bool], ...] = (
+    (_ENGLISH_PASSWORD, frozenset(), False),
+    *((_language_pattern(lang), lang.ambiguous, False) for lang in _LANGUAGES),
+    (_ENGLISH_BARE_PASSWORD, frozenset(), False),
+    *((_language_pattern(lang, bare=True), lang.ambiguous, not lang.bare) for lang in _LANGUAGES),
 )
 
 
@@ -646,7 +680,7 @@ def _cjk_passwords(text: str) -> Iterator[SecretFinding]:
 
 
 def _stated_passwords(text: str) -> Iterator[SecretFinding]:
-    for pattern, ambiguous in _PASSWORD_PATTERNS:
+    for pattern, ambiguous, strict in _PASSWORD_PATTERNS:
         for m in pattern.finditer(text):
             span = _value_span(m)
             if span is None:
@@ -655,7 +689,10 @@ def _stated_passwords(text: str) -> Iterator[SecretFinding]:
             label = m.group("label").lower()
             is_key_value = any(c in m.group("conn") for c in ":=>")
             if not m.group("conn").strip() and not (
-                not quoted and label not in _WEAK_LABELS and _bare_value_ok(value)
+                not quoted
+                and label not in _WEAK_LABELS
+                and _bare_value_ok(value)
+                and (not strict or _has_letter_and_digit(value))
             ):
                 continue  # "password manager", "Passwort vergessen": no value given
             # "boarding pass is ready": bare "pass" names a password only as a key
@@ -664,6 +701,10 @@ def _stated_passwords(text: str) -> Iterator[SecretFinding]:
                 continue
             if _is_placeholder(value) or _MASK_TAG_START.search(value):
                 continue  # a template, or a value whose secret part is already masked
+            if m.groupdict().get("words") and not (
+                _colon_words_ok(m) and (quoted or _bare_value_ok(value))
+            ):
+                continue  # "password manager: Bitwarden"
             if not quoted:
                 if not _plausible_bare_password(value, text, end):
                     continue
@@ -717,8 +758,9 @@ _PIN = re.compile(
     rf"|{_CODE_WORD}(?:[ \t]+[^\W\d_][\w'’\-]{{0,14}}){{0,3}}?[ \t]+{_LOCKED}"
     rf"|(?<![^\W_]){_LOCKED}(?:['’]s)?(?:[ \t\-]+[^\W\d_][\w'’]{{0,14}}){{0,2}}?[ \t\-]*"
     rf"{_CODE_WORD}))"
-    # what it is for: "of my debit card", "de mi tarjeta", "till kortet" (no digits)
-    r"(?P<q>(?:[ \t]+(?i:[^\W\d_][\w.@'’\-]{0,19})){0,4}?)"
+    # what it is for: "of my debit card", "de la tarjeta del banco", "till kortet" (no
+    # digits)
+    r"(?P<q>(?:[ \t]+(?i:[^\W\d_][\w.@'’\-]{0,19})){0,6}?)"
     rf"(?P<conn>[ \t]*(?::|=|-|–|—|：|は|が)[ \t]*|[ \t]+(?i:{_CODE_VERBS})"
     rf"(?:[ \t]+(?i:{_CODE_ADVERBS}))?"
     rf"(?:[ \t]+(?i:{_ARTICLES}))?[ \t]*:?[ \t]*|['’]s[ \t]+|[ \t]+)"
@@ -726,6 +768,7 @@ _PIN = re.compile(
     r"|(?=[A-Za-z]{0,3}\d)[A-Za-z0-9]{1,3}\d{2,7}[A-Za-z]?[#*]?)"
     r"(?![A-Za-z0-9_\-]|[.,:/]\d)"
 )
+_LOCKED_THING = re.compile(_LOCKED, re.IGNORECASE)
 _SHORT_CODE_WORDS = frozenset(w.lower() for w in _WORDS["short_codes"]["all"])
 
 
@@ -748,8 +791,12 @@ def _stated_pins(text: str) -> Iterator[SecretFinding]:
         short_ok = any(w in said for w in _SHORT_CODE_WORDS)
         if digits < (3 if short_ok or not value.isdigit() else 4):
             continue
-        if not m.group("conn").strip() and (m.group("q") or not value[:1].isdigit()):
-            continue  # "building code section 1004": no verb, no colon, words between
+        if not m.group("conn").strip() and (
+            not value[:1].isdigit() or (m.group("q") and not _LOCKED_THING.search(m.group("q")))
+        ):
+            # "building code section 1004": no verb, no colon, words between; but "пин-код
+            # от карты 7615", "PIN zur Karte 4471": the words say what it opens
+            continue
         if _FOLLOWED_BY_UNIT.match(text, m.end("v")) is not None:
             continue
         before = text[max(0, m.start() - 24) : m.start()].split()
@@ -842,7 +889,7 @@ def _labelled_tokens(text: str) -> Iterator[SecretFinding]:
         if span is None:
             continue
         value, start, end, _ = span
-        if _looks_like_token(value):
+        if _looks_like_token(value) and _colon_words_ok(m):
             yield SecretFinding("generic_api_key", start, end)
     for m in _BARE_TOKEN.finditer(text):
         value = m.group("v").rstrip(_TRAILING_PUNCT)
@@ -974,6 +1021,13 @@ _B64_GAP = re.compile(r"[ \t]*\r?\n[ \t]*")
 
 def _public_spans(text: str) -> list[tuple[int, int]]:
     return [(m.start(), m.end()) for m in _PUBLIC_ARMOUR.finditer(text)]
+
+
+def public_blocks(text: str) -> list[tuple[int, int]]:
+    """The spans of `text` that are public armoured blocks (a public key, a certificate,
+    a signature, from its BEGIN line to its END line): what they hold is no secret, and a
+    line of one read alone would look like key material."""
+    return _public_spans(text)
 
 
 def _key_material(text: str) -> Iterator[SecretFinding]:
@@ -1169,6 +1223,7 @@ def _labelled_number_pattern(table: str) -> re.Pattern[str]:
     )
 
 
+_NUMBER_NAME = re.compile(r"(?i)(?:num|nr|no\b|n[º°]|\#|номер|番号)")
 _LABELLED_NUMBERS = (
     ("national_id", _labelled_number_pattern("national_ids")),
     ("passport_number", _labelled_number_pattern("passports")),
@@ -1191,7 +1246,10 @@ def _labelled_numbers(text: str) -> Iterator[SecretFinding]:
             digits = sum(c.isdigit() for c in value)
             alnum = sum(c.isalnum() for c in value)
             if kind == "passport_number":
-                ok = alnum >= 7 and digits >= 3
+                # "Reisepassnummer GLLKVZ28L": a label that names the number may be
+                # followed by one with a single digit (letters are most of some passports)
+                names_number = _NUMBER_NAME.search(m.group(0)[: m.start("v") - m.start()])
+                ok = alnum >= 7 and digits >= (1 if names_number and not m.group("q") else 3)
             else:
                 ok = digits >= 5 and alnum >= 6
             if not ok or _A_DATE.fullmatch(value) or (value.isdigit() and _is_yyyymmdd(value)):
@@ -1217,9 +1275,22 @@ _ANSWER = re.compile(
 )
 
 
+# Japanese and Chinese give the answer with no blank: "秘密の質問の答え：...の名前はポチ",
+# "密保问题的答案是旺财"; the answer runs to the end of its clause
+_CJK_ANSWER = re.compile(
+    r"(?:は|：|:|是|为|為)[ \t]*[「『\"“]?"
+    r"(?P<v>[^\s。、，,.!！?？「」『』\"“”はがをの：:是为為]{1,16}?)[」』\"”]?"
+    r"(?=です|でした|だよ|だ|。|、|，|,|！|!|？|\?|$|\s)"
+)
+
+
 def _security_answers(text: str) -> Iterator[SecretFinding]:
     if not _SECURITY_MARK.search(text):
         return
+    if _CJK.search(text):
+        for m in _CJK_ANSWER.finditer(text):
+            if not _is_placeholder(m.group("v")):
+                yield SecretFinding("security_answer", m.start("v"), m.end("v"))
     for m in _ANSWER.finditer(text):
         value = m.group("v")
         first, _, rest = value.partition(" ")
@@ -1245,13 +1316,36 @@ _CARD = re.compile(
 )
 
 
+# A number said with a card's expiry or check digits ("4185 5410 0028 6312 exp 01/30 cvv
+# 903") is a card even when it fails the checksum (mistyped, or made up for a form)
+_CARD_CONTEXT = re.compile("(?i)" + _bounded(_WORDS["card_context"]["all"]))
+_NOT_CARD_WORD = re.compile("(?i)" + _bounded(_WORDS["not_card"]["all"]))
+_CARD_WORD = re.compile("(?i)" + _bounded(_WORDS["card_context"]["cards"]))
+
+
 def _payment_cards(text: str) -> Iterator[SecretFinding]:
     for m in _CARD.finditer(text):
-        if not _is_card_number(m.group(0)):
+        if not _is_card_number(m.group(0)) and not _card_by_context(text, m):
             continue
-        if _NOT_CARD.search(text[max(0, m.start() - 48) : m.start()]):
+        before = text[max(0, m.start() - 48) : m.start()]
+        if _NOT_CARD.search(before) and not (
+            _card_by_context(text, m) and _CARD_WORD.search(before)
+        ):
             continue  # "IMEI 490154203237518", "order number 4111..."
         yield SecretFinding("payment_card", m.start(), m.end())
+
+
+def _card_by_context(text: str, m: re.Match[str]) -> bool:
+    digits = re.sub(r"[ \-]", "", m.group(0))
+    if not 15 <= len(digits) <= 16 or not _card_prefix_ok(digits):
+        return False
+    sentence = _sentence_around(text, m.start(), m.end())
+    if not _CARD_CONTEXT.search(sentence):
+        return False
+    # "4532 ... is the tracking id; it expires": a word saying what else the number is,
+    # unless a card is named before the number ("my card for the booking: ...")
+    before = text[max(0, m.start() - 48) : m.start()]
+    return not _NOT_CARD_WORD.search(sentence) or bool(_CARD_WORD.search(before))
 
 
 # --- secrets said in other shapes: names of settings, changes, codes, context ----------
@@ -1373,6 +1467,10 @@ _LOOSE_TOKEN = re.compile(
     r"(?P<gap>[^.!?\n]{1,80}?)"
     r"(?<![A-Za-z0-9_\-+/=.~])(?P<v>[A-Za-z0-9_\-+/=.~]{20,512})(?![A-Za-z0-9_\-+/=~])"
 )
+_LOOSE_LABEL = re.compile(
+    r"(?<![^\W_])(?i:" + _LOOSE_TOKEN_LABEL + r"|2fa|totp|mfa|otp|authenticator)(?![^\W_])"
+)
+_BASE32_WORD = re.compile(r"(?<![\w\-+/=.~])[A-Za-z2-7]{16,64}(?![\w\-+/=~])")
 _HEX_OR_UUID = re.compile(
     r"[0-9a-f]+|[0-9A-F]+|[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}"
 )
@@ -1401,8 +1499,29 @@ def _loosely_labelled_tokens(text: str) -> Iterator[SecretFinding]:
             continue
         if _ADDRESS.fullmatch(value) or any(a <= m.start("v") < b for a, b in _public_spans(text)):
             continue  # a wallet's address, a certificate: public by design
-        if _looks_like_token(value) and _shannon_entropy(value) >= 3.5:
+        if _base32_key(value) or (_looks_like_token(value) and _shannon_entropy(value) >= 3.5):
             yield SecretFinding("generic_api_key", m.start("v"), m.start("v") + len(value))
+    # a 2FA secret is shorter than a token: base32 of 16 or more, in the label's sentence
+    for m in _LOOSE_LABEL.finditer(text):
+        window = text[m.end() : m.end() + 100]
+        stop = re.search(r"[.!?\n](?:\s|$)|\n", window)
+        window = window[: stop.start()] if stop else window
+        if _PUBLIC_WORD.search(text[m.start() : m.end()] + window):
+            continue
+        for w in _BASE32_WORD.finditer(window):
+            if _base32_key(w.group(0)):
+                yield SecretFinding("generic_api_key", m.end() + w.start(), m.end() + w.end())
+
+
+def _base32_key(value: str) -> bool:
+    """A TOTP or 2FA secret as an authenticator shows it: 16 to 64 characters of base32
+    (A-Z and 2-7, one case), with digits and letters, random enough."""
+    if not 16 <= len(value) <= 64 or not (value.isupper() or value.islower()):
+        return False
+    if re.fullmatch(r"[A-Z2-7]+", value.upper()) is None:
+        return False
+    digits = sum(c.isdigit() for c in value)
+    return 1 <= digits <= len(value) - 8 and _shannon_entropy(value) >= 3.2
 
 
 # "I changed my password to Kettle42!", "Passwort auf Fenster77! geändert", "j'ai changé
@@ -1468,7 +1587,8 @@ _GROUPED = re.compile(
     _NOT_AFTER_LETTER
     + rf"(?i:{_GROUP_LABEL})"
     + _NOT_BEFORE_LETTER
-    + r"(?:[ \t]+[^\W\d_][\w'’\-]{0,19}){0,3}?"
+    # what it is for: "the 2fa secret key from the setup page is ..."
+    + r"(?:[ \t]+[^\W\d_][\w'’\-]{0,19}){0,5}?"
     + r"(?:[ \t]*(?::|=|-|–|—)[ \t]*|[ \t]+(?i:"
     + _ALL_VERBS
     + r"|is|was|ist|lautet)[ \t]*:?[ \t]*)"
@@ -1527,7 +1647,7 @@ def _codes_stated_first(text: str) -> Iterator[SecretFinding]:
 _BARE_CODE = re.compile(
     rf"(?<![^\W_])(?i:{_CODE_WORD}|kod|koodi|koden|código|codigo|codice|код|コード)(?![^\W_])"
     # what it is for: "the code to get in is 1234", "el código para entrar es 1234"
-    r"(?P<gap>(?:[ \t]+[^\W\d_][\w'’\-]{0,14}){0,5}?)"
+    r"(?P<gap>(?:[ \t]+[^\W\d_][\w'’\-]{0,14}){0,7}?)"
     rf"(?P<conn>[ \t]*(?::|=|：|は)[ \t]*|[ \t]+(?i:{_CODE_VERBS})"
     rf"(?:[ \t]+(?i:{_CODE_ADVERBS}))?(?:[ \t]+(?i:{_ARTICLES}))?[ \t]*:?[ \t]*)"
     r"[\"'“«]?(?P<v>[*#]?\d{4,8}[#*]?)(?![\w\-]|[.,:/]\d)"
@@ -1544,7 +1664,8 @@ _OWNERS = re.compile(rf"(?i:{_DETERMINERS}|ihr|your|su|votre|sua|din|teidän|м�
 def _bare_codes(text: str) -> Iterator[SecretFinding]:
     text = _without_mask_tags(text)  # "[secret:x]" names no secret
     for m in _BARE_CODE.finditer(text):
-        before = text[max(0, m.start() - 24) : m.start()].split()
+        # the word before, less what a colon or a slash glues to it ("imported:el código")
+        before = re.split(r"[\s:/]+", text[max(0, m.start() - 24) : m.start()].rstrip())
         if before and re.search(r"\w", before[-1]) and not _OWNERS.fullmatch(before[-1]):
             continue  # "zip code", "PIN code", "door code": not bare, or another rule's
         if _NOT_CODE.search(_sentence_around(text, m.start(), m.end())):
@@ -1571,7 +1692,8 @@ _OPENED_BY_CODE = re.compile(
     r"|coffre|interphone|puerta|portal|alarma|caja[ \t]+fuerte|portero|porta|portone|cancello"
     r"|allarme|cassaforte|citofono|portão|portao|alarme|cofre|deur|voordeur|poort|kluis"
     r"|porten|dörren|larmet|kassaskåpet|ovi|oven|portti|portin|hälytin|drzwi|bramy|brama"
-    r"|domofon\w*|дверь|двери|домофон\w*|подъезд\w*|ворот\w*|калитк\w*|сейф\w*)(?![^\W_])"
+    r"|domofon\w*|alarm\w*|дверь|двери|домофон\w*|подъезд\w*|ворот\w*|калитк\w*|сейф\w*"
+    r"|сигнализаци\w*)(?![^\W_])"
 )
 
 
@@ -1595,6 +1717,30 @@ def _keyed_codes(text: str) -> Iterator[SecretFinding]:
             text, m.end("v")
         ):
             yield SecretFinding("password", m.start("v"), m.end("v"))
+
+
+# "the alarm is disarmed with 4821", "la alarma se desactiva con 373795", "die Haustür
+# öffnet sich mit 4821": a verb that opens, "with", digits, in a sentence naming what
+_OPENING_VERB = _phrases("opening_verbs", boundary=False, skip=("with",))
+_WITH = _phrases("opening_verbs", skip=tuple(k for k in _WORDS["opening_verbs"] if k != "with"))
+_OPENS_WITH = re.compile(
+    rf"(?<![^\W_])(?i:{_OPENING_VERB})[^\W\d_]*"
+    r"(?:[ \t]+[^\W\d_][\w'’\-]{0,14}){0,3}?"
+    rf"[ \t]+(?i:{_WITH})"
+    r"[ \t]+(?:(?i:the|code|den|le|el|il|o|de|der|kod|код|codice|código|codigo)[ \t]+){0,2}"
+    r"[\"'“«]?(?P<v>[*#]?\d{4,8}[#*]?)(?![\w\-]|[.,:/]\d)"
+)
+
+
+def _codes_opening(text: str) -> Iterator[SecretFinding]:
+    text = _without_mask_tags(text)  # "[secret:x]" names no secret
+    for m in _OPENS_WITH.finditer(text):
+        sentence = _sentence_around(text, m.start(), m.end())
+        if not _OPENED_BY_CODE.search(sentence) or _NOT_CODE.search(sentence):
+            continue
+        if _FOLLOWED_BY_UNIT.match(text, m.end("v")) or _CODE_UNITS.match(text, m.end("v")):
+            continue
+        yield SecretFinding("password", m.start("v"), m.end("v"))
 
 
 _CODE_THEN_DIGITS = re.compile(
@@ -1787,6 +1933,26 @@ _DETECTORS: tuple[Detector, ...] = (
         "discord_token",
         r"(?<![\w.\-])[MNO][A-Za-z\d_\-]{23,27}\.[A-Za-z\d_\-]{6}\.[A-Za-z\d_\-]{27,40}(?![\w.\-])",
     ),
+    # an age identity (the private key of age encryption), and its plugins' identities
+    _regex_detector(
+        "private_key",
+        r"(?<![A-Za-z0-9\-])AGE-(?:SECRET-KEY|PLUGIN-[A-Z0-9]+)-1[0-9A-Z]{20,}(?![A-Za-z0-9])",
+    ),
+    # a Nostr private key (bech32 "nsec1"), a BIP-32 extended private key (xprv, tprv...)
+    _regex_detector(
+        "crypto_private_key",
+        r"(?<![A-Za-z0-9])(?:nsec1[02-9ac-hj-np-z]{58}|[xtyzuvYZUV]prv[1-9A-HJ-NP-Za-km-z]{100,112})"
+        r"(?![A-Za-z0-9])",
+    ),
+    # the secret of an AWS key pair, given after its access key id with no label of its
+    # own: "AKIA... / wJalrXUtnFEMI/K7MDENG/..."
+    _regex_detector(
+        "aws_secret_key",
+        _NOT_AFTER_ALNUM + r"(?:AKIA|ASIA|ABIA|ACCA)[A-Z0-9]{16}(?![A-Za-z0-9])"
+        r"[^\n]{0,40}?(?<![A-Za-z0-9/+])(?P<v>[A-Za-z0-9/+]{40})(?![A-Za-z0-9/+=])",
+        group="v",
+        check=lambda v: _has_letter_and_digit(v) and _shannon_entropy(v) >= 4.0,
+    ),
     # a Bitcoin private key in wallet import format (base58, 51-52 characters)
     _regex_detector(
         "crypto_private_key",
@@ -1871,6 +2037,7 @@ _DETECTORS: tuple[Detector, ...] = (
     _loosely_labelled_tokens,
     _bare_codes,
     _keyed_codes,
+    _codes_opening,
     _user_then_pass,
     _contextual_passwords,
 )
