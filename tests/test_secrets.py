@@ -797,3 +797,73 @@ def test_a_public_block_is_one_statement_on_the_command_line(tmp_path: Path) -> 
     assert all(r.code != "secret" for _, r in numbered), [r.why for _, r in numbered]
     private = text.replace("CERTIFICATE", "PRIVATE KEY")
     assert [r.code for r in memory.remember_lines(private)] == ["secret"]
+
+
+@pytest.mark.parametrize(
+    ("text", "secret"),
+    [  # a value used as a password or a PIN
+        ("use Tulpe88x as the password for the guest account", "Tulpe88x"),
+        ("nimm Sommer24! als neues Passwort", "Sommer24!"),
+        ("utilise Lune77 comme mot de passe", "Lune77"),
+        ("usa 4821 como pin de la tarjeta", "4821"),
+    ],
+)
+def test_a_value_used_as_a_password(text: str, secret: str) -> None:
+    _found(text, secret)
+
+
+@pytest.mark.parametrize(
+    ("text", "secret"),
+    [  # how the secret is made, then the secret at the end of the clause
+        ("my bank PIN is the year my father was born, 1957", "1957"),
+        ("der Türcode ist leicht zu merken: 2580", "2580"),
+        ("the password is our street and the house number: Elm42", "Elm42"),
+    ],
+)
+def test_a_secret_after_how_it_is_made(text: str, secret: str) -> None:
+    _found(text, secret)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "the code is valid until Friday, 11:59",
+        "the password is written down somewhere, I think: Bitwarden",
+        "the promo code is on the back: SAVE20",
+        "the code is in the drawer, top shelf",
+        "use your birthday as the PIN, they said",
+    ],
+)
+def test_talk_about_how_a_secret_is_made_stays(text: str) -> None:
+    assert find_secrets_whole(text) == [], mask_secrets(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "secret"),
+    [  # a network named, a short word for its key, a made-up value; numbers and pairs
+        ("SSID Kranich, WPA2 Heron-Lake-17", "Heron-Lake-17"),
+        ("ssid FritzBox-7590 pw 55103388", "55103388"),
+        ("red CasaAzul, clave Luna-2024", "Luna-2024"),
+        ("Das WLAN heißt Kranich, das Passwort 50193746628810", "50193746628810"),
+        ("wifi pass is 0712345678123", "0712345678123"),
+        ("db creds are svc_app:Fjord77x", "Fjord77x"),
+        ("bitlocker recovery key 402113-118690-557029-661144-208901", "402113-118690"),
+    ],
+)
+def test_network_keys_numbers_and_colon_pairs(text: str, secret: str) -> None:
+    _found(text, secret)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "ssid Kranich-5G on channel 36",
+        "the wifi key is on the back of the router",
+        "the login page is at /admin",
+        "login: 10:30 at the front desk",
+        "the wpa2 standard dates from 2004",
+        "our network has 12 access points",
+    ],
+)
+def test_networks_and_pairs_that_hold_no_secret(text: str) -> None:
+    assert find_secrets_whole(text) == [], mask_secrets(text)

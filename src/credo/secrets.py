@@ -16,7 +16,8 @@ Beyond a label and its value, a secret is read in the other shapes people say it
 setting whose name holds a secret word (`PGPASSWORD=`, `webhookSecret:`), a password
 changed to a value, a code said first, keyed in, or said with nothing it opens, a token a
 few words after its label, a value in groups, a made-up word in a sentence about logging
-in (docs/security.md lists them with the corpus figures).
+in, a card said with its expiry, a code opened "with" digits, a value used as a password,
+a network's key after its name (docs/security.md lists them with the corpus figures).
 The trade-off is deliberate: a missed secret ends up in long-term memory, a false alarm
 costs one rejected or masked fact, so ambiguous provider-shaped tokens are flagged, while
 plain prose that merely mentions passwords, keys or passports is not.
@@ -176,7 +177,7 @@ _NOT_A_VALUE_WORDS = """
     o os as um uma do da dos das no na em com sem muito fraca errada errado correta nova novo
     velha vazia expirada esquecida salva alterada aqui ali obrigatória obrigatoria minha meu
     het een te niet geen sterk zwak fout juist goed nieuw oud hetzelfde leeg verlopen
-    vergeten opgeslagen gewijzigd ergens daar mijn
+    vergeten opgeslagen gewijzigd veranderd aangepast ergens daar mijn
     et ikke ingen sterkt svakt feil rigtig riktig gammelt
     w nie za bardzo silne słabe slabe złe zle dobre nowe stare moje
     v ne příliš prilis silné slabé špatné dobré nové staré moje
@@ -618,7 +619,7 @@ def _language_pattern(lang: _Language, *, bare: bool = False) -> re.Pattern[str]
 
 # the key of a wireless network is its password; a code word or a secret word is one too
 _WIFI_KEY = (
-    r"(?:wi-?fi|wlan|wpa[23]?|wpa2-psk|network|wireless|router)[ \t\-]?(?:key|passkey)"
+    r"(?:wi-?fi|wlan|wpa[23]?|wpa2-psk|network|wireless|router)[ \t\-]?(?:key|passkey|pass)"
     r"|code[ \t\-]?word|secret[ \t]+word"
 )
 _ENGLISH_PASSWORD = re.compile(
@@ -691,8 +692,10 @@ def _stated_passwords(text: str) -> Iterator[SecretFinding]:
             if not m.group("conn").strip() and not (
                 not quoted
                 and label not in _WEAK_LABELS
-                and _bare_value_ok(value)
-                and (not strict or _has_letter_and_digit(value))
+                and (
+                    (_bare_value_ok(value) and (not strict or _has_letter_and_digit(value)))
+                    or _long_number(value)
+                )
             ):
                 continue  # "password manager", "Passwort vergessen": no value given
             # "boarding pass is ready": bare "pass" names a password only as a key
@@ -727,6 +730,12 @@ def _bare_value_ok(value: str) -> bool:
         and any(c.isdigit() or not c.isalnum() for c in value)
         and not _VERSION_OR_DATE.fullmatch(value)
     )
+
+
+def _long_number(value: str) -> bool:
+    """Eight digits or more, not a date: a numeric password given with no verb ("WLAN-
+    Passwort 48291736455012", the number printed on a router)."""
+    return value.isdigit() and len(value) >= 8 and not _is_yyyymmdd(value)
 
 
 _VERSION_OR_DATE = re.compile(r"v?\d+(?:[.\-/]\d+)+[a-z]*|\d+(?:st|nd|rd|th|x|s|h|m|am|pm)", re.I)
@@ -847,6 +856,27 @@ _PASSWORD_FIRST = re.compile(
     + r")(?=[ \t]*(?:[.,;!?)]|$))",
     re.MULTILINE,
 )
+
+
+# "use hunter2 as the password", "nimm Sommer24 als Passwort", "usa 4821 como pin"
+_USE_AS = re.compile(
+    rf"(?<![^\W_])(?i:{_bounded(_WORDS['use_as']['verbs'])})[ \t]+[\"'“«]?"
+    r"(?P<v>[^\s\"'`“”«»]{3,64}?)[\"'”»]?[ \t]+"
+    rf"(?i:{_bounded(_WORDS['use_as']['as'])})[ \t]+"
+    rf"(?:(?i:{_DETERMINERS}|new|neues|nouveau)[ \t]+){{0,2}}"
+    rf"(?:[\w\-]+[ \t]+)?(?i:{_ANY_PASSWORD_WORD}|pin|passcode|code|pin-code|pincode|пароль|пин)"
+    r"(?![^\W_])"
+)
+
+
+def _passwords_used_as(text: str) -> Iterator[SecretFinding]:
+    text = _without_mask_tags(text)  # "[secret:x]" names no secret
+    for m in _USE_AS.finditer(text):
+        value = m.group("v")
+        if _is_placeholder(value) or value.lower() in _NOT_A_VALUE:
+            continue
+        if _bare_value_ok(value) or (value.isdigit() and 4 <= len(value) <= 12):
+            yield SecretFinding("password", m.start("v"), m.end("v"))
 
 
 def _passwords_stated_first(text: str) -> Iterator[SecretFinding]:
@@ -1155,7 +1185,7 @@ def _backup_codes(text: str) -> Iterator[SecretFinding]:
 _CREDENTIAL_LABEL = _phrases("credentials")
 _USERNAMES = "|".join(re.escape(u) for u in _WORDS["usernames"]["all"])
 _PAIR = (
-    r"(?P<v>(?P<user>[^\s/\"'`,;()]{1,64})[ \t]*/[ \t]*(?P<pw>[^\s/\"'`,;()]{3,128}))"
+    r"(?P<v>(?P<user>[^\s/:\"'`,;()]{1,64})(?P<sep>[ \t]*/[ \t]*|:)(?P<pw>[^\s/\"'`,;()]{3,128}))"
     r"(?=[\s\"'`,;()]|[.!?](?:\s|$)|$)"
 )
 _LABELLED_PAIR = re.compile(
@@ -1171,6 +1201,7 @@ _BARE_PAIR = re.compile(
 
 
 def _credential_pairs(text: str) -> Iterator[SecretFinding]:
+    text = _without_mask_tags(text)  # "[secret:x]" names no secret
     for pattern in (_LABELLED_PAIR, _BARE_PAIR):
         for m in pattern.finditer(text):
             password = m.group("pw").rstrip(_TRAILING_PUNCT)
@@ -1178,10 +1209,14 @@ def _credential_pairs(text: str) -> Iterator[SecretFinding]:
                 continue
             if _VERSION_OR_DATE.fullmatch(password) or password.lower() in _NOT_A_VALUE:
                 continue
-            if pattern is _BARE_PAIR and not _bare_value_ok(password):
+            colon = m.groupdict().get("sep") == ":"  # "db creds are app:S3cr3t9"
+            if (pattern is _BARE_PAIR or colon) and not _bare_value_ok(password):
                 continue
-            if m.group("user").lower() in ("and", "or", "und", "et", "y", "o", "и"):
-                continue
+            user = m.group("user").lower()
+            if user in ("and", "or", "und", "et", "y", "o", "и") or user in _NOT_A_VALUE:
+                continue  # "the login page is at /admin"
+            if colon and (user.isdigit() or "." in user and "@" not in user):
+                continue  # a time ("10:30"), a host and its port
             end = m.start("pw") + len(password)
             yield SecretFinding("password", m.start("v"), end)
 
@@ -1552,6 +1587,60 @@ _CHANGE_VERB = re.compile(
 )
 
 
+# "my PIN is the same as my birthday, 0412", "the password is my dog's name and 99:
+# rex99", "der Türcode ist leicht zu merken: 2580": how the secret is made, then the
+# secret itself at the end of the clause, after a comma or a colon
+_EXPLAINED = re.compile(
+    _NOT_AFTER_LETTER
+    + rf"(?i:{_CHANGE_LABEL}|{_CODE_LABEL}|{_CODE_WORD})"
+    + _NOT_BEFORE_LETTER
+    + r"(?:[ \t]+[^\W\d_][\w'’\-]{0,14}){0,3}?"
+    + rf"[ \t]+(?i:{_CODE_VERBS})(?![^\W_])"
+    + r"(?:[ \t]+[\w'’\-]{1,15}){1,10}?[ \t]*[,:–—][ \t]*[\"'“«]?"
+    + r"(?P<v>[^\s\"'`“”«»,;:]{3,64}?)[\"'”»]?(?=[ \t]*(?:[.!?;)]|$))",
+    re.MULTILINE,
+)
+
+
+def _explained_secrets(text: str) -> Iterator[SecretFinding]:
+    text = _without_mask_tags(text)  # "[secret:x]" names no secret
+    for m in _EXPLAINED.finditer(text):
+        value = m.group("v").rstrip(".!?")
+        if _is_placeholder(value) or value.lower() in _NOT_A_VALUE:
+            continue
+        if _NOT_CODE.search(_sentence_around(text, m.start(), m.end())):
+            continue  # "the promo code is on the back: SAVE20"
+        made_up = _bare_value_ok(value) or (len(value) >= 4 and _has_letter_and_digit(value))
+        if made_up or (value.isdigit() and 4 <= len(value) <= 8):
+            yield SecretFinding("password", m.start("v"), m.start("v") + len(value))
+
+
+_NETWORK = re.compile("(?i)" + _bounded(_WORDS["network_keys"]["networks"]))
+_NETWORK_KEY = re.compile(
+    rf"(?i:{_bounded(_WORDS['network_keys']['keys'])})[ \t]*[:=]?[ \t]+[\"'“«]?"
+    r"(?P<v>[^\s\"'`“”«»,;]{4,64})"
+)
+
+
+def _network_keys(text: str) -> Iterator[SecretFinding]:
+    text = _without_mask_tags(text)  # "[secret:x]" names no secret
+    if not _NETWORK.search(text):
+        return
+    for m in _NETWORK_KEY.finditer(text):
+        value = m.group("v").rstrip(_TRAILING_PUNCT + "!")
+        if m.group("v").endswith("!") and _has_letter_and_digit(value):
+            value = m.group("v").rstrip(_TRAILING_PUNCT)  # "gr33nTea!": the symbol is its own
+        if _is_placeholder(value) or value.lower() in _NOT_A_VALUE:
+            continue
+        if not (_bare_value_ok(value) or _long_number(value)):
+            continue
+        if not _NETWORK.search(_sentence_around(text, m.start(), m.end())):
+            continue
+        if _FOLLOWED_BY_UNIT.match(text, m.start("v") + len(value)):
+            continue
+        yield SecretFinding("password", m.start("v"), m.start("v") + len(value))
+
+
 def _changed_passwords(text: str) -> Iterator[SecretFinding]:
     text = _without_mask_tags(text)  # "[secret:x]" names no secret
     for m in _CHANGE_TO.finditer(text):
@@ -1589,9 +1678,9 @@ _GROUPED = re.compile(
     + _NOT_BEFORE_LETTER
     # what it is for: "the 2fa secret key from the setup page is ..."
     + r"(?:[ \t]+[^\W\d_][\w'’\-]{0,19}){0,5}?"
-    + r"(?:[ \t]*(?::|=|-|–|—)[ \t]*|[ \t]+(?i:"
+    + r"(?P<conn>[ \t]*(?::|=|-|–|—)[ \t]*|[ \t]+(?i:"
     + _ALL_VERBS
-    + r"|is|was|ist|lautet)[ \t]*:?[ \t]*)"
+    + r"|is|was|ist|lautet)[ \t]*:?[ \t]*|[ \t]+(?=[A-Za-z]{0,5}\d))"
     + r"[\"'“«]?(?P<v>(?P<g>[A-Za-z0-9]{3,6})(?:[ \-][A-Za-z0-9]{3,6}){2,9})(?![A-Za-z0-9])"
 )
 
@@ -1608,6 +1697,9 @@ def _grouped_values(text: str) -> Iterator[SecretFinding]:
             or any(g.lower() in _NOT_A_VALUE for g in groups)
         ):
             continue
+        if not m.group("conn").strip() and (len(groups) < 4 or not any(c.isdigit() for c in value)):
+            continue  # no verb, no colon: four groups or more with digits ("recovery key
+            # 123456-654321-...")
         yield SecretFinding("password", m.start("v"), m.end("v"))
 
 
@@ -2031,6 +2123,9 @@ _DETECTORS: tuple[Detector, ...] = (
     _cjk_passwords,
     _security_answers,
     _passwords_stated_first,
+    _passwords_used_as,
+    _explained_secrets,
+    _network_keys,
     _secret_settings,
     _changed_passwords,
     _labelled_tokens,
