@@ -863,6 +863,7 @@ def test_network_keys_numbers_and_colon_pairs(text: str, secret: str) -> None:
         "login: 10:30 at the front desk",
         "the wpa2 standard dates from 2004",
         "our network has 12 access points",
+        "2. **Key Steps**: build your network before you apply",
     ],
 )
 def test_networks_and_pairs_that_hold_no_secret(text: str) -> None:

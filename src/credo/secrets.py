@@ -1632,8 +1632,8 @@ def _network_keys(text: str) -> Iterator[SecretFinding]:
             value = m.group("v").rstrip(_TRAILING_PUNCT)  # "gr33nTea!": the symbol is its own
         if _is_placeholder(value) or value.lower() in _NOT_A_VALUE:
             continue
-        if not (_bare_value_ok(value) or _long_number(value)):
-            continue
+        if not ((_bare_value_ok(value) and _has_letter_and_digit(value)) or _long_number(value)):
+            continue  # "Key Roles**:" in a heading: a made-up key holds a digit
         if not _NETWORK.search(_sentence_around(text, m.start(), m.end())):
             continue
         if _FOLLOWED_BY_UNIT.match(text, m.start("v") + len(value)):
