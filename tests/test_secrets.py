@@ -868,3 +868,32 @@ def test_network_keys_numbers_and_colon_pairs(text: str, secret: str) -> None:
 )
 def test_networks_and_pairs_that_hold_no_secret(text: str) -> None:
     assert find_secrets_whole(text) == [], mask_secrets(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "secret"),
+    [  # where the thing is, then a colon and its code; an arrow for "is"; an e-mail as
+        # the user before a password; a card brand or a locker as what a PIN opens
+        ("the safe in the holiday flat: 3392", "3392"),
+        ("Tresor im Ferienhaus: 8817", "8817"),
+        ("clave del banco → Gaviota21", "Gaviota21"),
+        ("outlook: marta.k@example.org pw Heron2024!", "Heron2024!"),
+        ("pin for visa 7710", "7710"),
+        ("kod do szafki 6623", "6623"),
+    ],
+)
+def test_codes_where_the_thing_is_arrows_and_mail_users(text: str, secret: str) -> None:
+    _found(text, secret)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "alarm for monday: 0630",
+        "the gate at the airport: 2045",
+        "door to the left: 12 steps",
+        "write to marta.k@example.org about the password reset",
+    ],
+)
+def test_a_thing_and_a_colon_with_no_code(text: str) -> None:
+    assert find_secrets_whole(text) == [], mask_secrets(text)

@@ -92,7 +92,7 @@ _NOT_AFTER_LETTER = rf"(?<![^\W_{_CJK_RANGES}])"
 _NOT_BEFORE_LETTER = rf"(?![^\W{_CJK_RANGES}])"
 
 # "password: x", "password=x", '"password": "x"', "password => x".
-_SYMBOLIC = r"[\"'”]?[ \t]*(?::=|=>|->|[:=])[ \t]*"
+_SYMBOLIC = r"[\"'”]?[ \t]*(?::=|=>|->|[:=→⇒])[ \t]*"
 # English: "password is x", "password is now x", "password is: x", "password was changed
 # to x", "password's x".
 _EN_CONNECTOR = (
@@ -1798,8 +1798,11 @@ def _keyed_codes(text: str) -> Iterator[SecretFinding]:
     for m in _OPENED_AND_CODE.finditer(text):
         if _CODE_UNITS.match(text, m.end("v")):
             continue  # "the door is 1234 mm wide"
-        if m.group(0).lower().startswith(("alarm", "larm", "hälytin")) and "is" in m.group(0)[:12]:
-            continue  # "my alarm is 0630": a clock's alarm
+        alarm = m.group(0).lower().startswith(("alarm", "larm", "hälytin"))
+        if alarm and ("is" in m.group(0)[:12] or (m.group("where") and _clock_time(m.group("v")))):
+            continue  # "my alarm is 0630", "alarm for monday: 0630": a clock's alarm
+        if m.group("where") and _NOT_CODE.search(m.group("where")):
+            continue  # "gate at the airport: 2045"
         yield SecretFinding("password", m.start("v"), m.end("v"))
     for m in _CODE_THEN_DIGITS.finditer(text):  # "код 4471 от домофона", "code 4821 for the gate"
         sentence = _sentence_around(text, m.start(), m.end())
@@ -1835,6 +1838,10 @@ def _codes_opening(text: str) -> Iterator[SecretFinding]:
         yield SecretFinding("password", m.start("v"), m.end("v"))
 
 
+def _clock_time(value: str) -> bool:
+    return len(value) == 4 and value.isdigit() and int(value[:2]) < 24 and int(value[2:]) < 60
+
+
 _CODE_THEN_DIGITS = re.compile(
     rf"(?<![^\W_])(?i:{_CODE_WORD}|kod|koodi|código|codigo|codice|код)(?![^\W_])[ \t:]+"
     r"(?P<v>[*#]?\d{4,8}[#*]?)(?![\w\-]|[.,:/]\d)"
@@ -1843,6 +1850,8 @@ _CODE_THEN_DIGITS = re.compile(
 
 _OPENED_AND_CODE = re.compile(
     _OPENED_BY_CODE.pattern[4:]
+    # where it is, before a colon: "the safe in the hotel: 1471", "Tresor im Zimmer: 2580"
+    + r"(?P<where>(?:[ \t]+[^\W\d_][\w'’\-]{0,14}){1,4}?(?=[ \t]*[:=]))?"
     + r"(?:[ \t]*[:=][ \t]*|[ \t]+(?:opens[ \t]+with|unlocks[ \t]+with|öffnet[ \t]+mit"
     r"|s['’]ouvre[ \t]+avec|se[ \t]+abre[ \t]+con|si[ \t]+apre[ \t]+con|abre[ \t]+com"
     r"|opent[ \t]+met"
@@ -1858,15 +1867,20 @@ _USER_THEN_PASS = re.compile(
     r"(?i)(?<![^\W_])(?:user(?:name)?|login|e-?mail|account|usuario|utente|utilisateur"
     r"|benutzer(?:name)?|käyttäjä|användare|gebruiker|логин)[ \t:=]+[^\s]{2,64}[ \t,;]+"
     r"(?:pass|pw|pwd|psw|mdp)[ \t:=]+(?P<v>[^\s\"'`]{4,128})"
+    # an e-mail address is the user: "gmail: anna@example.org pw Otter2023!"
+    r"|(?<![\w.+\-])[\w.+\-]+@[\w\-]+(?:\.[\w\-]+)+[ \t,;/]+(?i:pass|pw|pwd|psw|mdp|password"
+    r"|passwort|kennwort|mot[ \t]+de[ \t]+passe|contraseña|senha|wachtwoord|lösenord|salasana"
+    r"|hasło|haslo|heslo|пароль)[ \t:=]+(?P<v2>[^\s\"'`]{4,128})"
 )
 
 
 def _user_then_pass(text: str) -> Iterator[SecretFinding]:
     text = _without_mask_tags(text)  # "[secret:x]" names no secret
     for m in _USER_THEN_PASS.finditer(text):
-        value = m.group("v").rstrip(_TRAILING_PUNCT)
+        group = "v" if m.group("v") is not None else "v2"
+        value = m.group(group).rstrip(_TRAILING_PUNCT)
         if _bare_value_ok(value) and not _is_placeholder(value):
-            yield SecretFinding("password", m.start("v"), m.start("v") + len(value))
+            yield SecretFinding("password", m.start(group), m.start(group) + len(value))
 
 
 # A made-up word (letters, digits and a symbol: "hunter983*", "Summer2024!") in a sentence
