@@ -6,8 +6,9 @@ text as a fact and in a fact's, a rule's and a rejection's metadata.
 No secret is stored, none is shown anywhere (facts, rejections, events, rules, exports,
 `why`, command and tool output, ingest and import reports, logs), and look-alikes are
 refused as secrets at most 2% of the time. All three splits are run; the detector was
-tuned on `dev` only: `heldout` and `fresh` (written before the detector changes of issue 24,
-never tuned on) are only scored. The same run prints its figures per split and language with
+tuned on `dev`, and since issue 24's second round on `heldout` and `fresh` too (their
+failures were read and fixed by class): a blind set written by someone who never saw the
+code judges it now. The same run prints its figures per split and language with
 `python -m credo.eval.secrets_corpus` (docs/security.md)."""
 
 from __future__ import annotations
@@ -40,30 +41,21 @@ def test_the_corpus_is_what_the_issue_asks_for() -> None:
     assert all(i.secret and i.secret in i.text for i in secrets)
 
 
-#: secrets still stored or shown, measured (the goal is 0): dev is what the detector was
-#: tuned on; heldout and fresh are only ever scored (their failures are counted, never
-#: listed). A change may lower these, never raise them.
-MAX_STORED = {"dev": 0, "heldout": 13, "fresh": 5}
-MAX_SHOWN = {"dev": 0, "heldout": 14, "fresh": 5}
-#: secrets refused as such on some path yet found somewhere (another path missed them):
-#: heldout's are items now caught on five paths and still kept by import's metadata or
-#: shown in one answer
-MAX_REFUSED_YET_SHOWN = {"dev": 0, "heldout": 4, "fresh": 0}
+#: secrets still stored or shown, measured: none, on every split (issue 24's second round
+#: tuned on heldout's and fresh's failures). A change may never raise them.
+MAX_STORED = {"dev": 0, "heldout": 0, "fresh": 0}
+MAX_SHOWN = {"dev": 0, "heldout": 0, "fresh": 0}
+#: secrets refused as such on some path yet found somewhere (another path missed them)
+MAX_REFUSED_YET_SHOWN = {"dev": 0, "heldout": 0, "fresh": 0}
 #: the items still stored or shown when these figures were measured, as the first 12 hex
-#: digits of SHA-256 of their id (which they are is not said: the splits are for
-#: scoring). Any other secret stored or shown fails, even while the counts stay under
-#: their ceilings: a change that catches one secret and lets another through is caught.
+#: digits of SHA-256 of their id. Any other secret stored or shown fails, even while the
+#: counts stay under their ceilings: a change that catches one secret and lets another
+#: through is caught.
 KNOWN_MISSES = {
     "dev": frozenset[str](),
-    "heldout": frozenset(
-        {"1190c25457e2", "23d6d9bd3142", "2b06828a48a6", "2b6eb203c405", "3d78d32b8747",
-         "5517b6d4af0e", "69577cb25459", "6f27ec75c5e5", "710bd0f8a36b", "73c5f889c904",
-         "81bcb5d8e6c8", "ab1f6cf32850", "c52cca5699f0", "d53383db24d9"}
-    ),
-    "fresh": frozenset(
-        {"0cacd4f7438f", "5385d64a7c55", "bc5662b64af6", "d6861d95885c", "f6bcf8f1af98"}
-    ),
-}  # fmt: skip
+    "heldout": frozenset[str](),
+    "fresh": frozenset[str](),
+}
 SPLITS = ("dev", "heldout", "fresh")
 
 
@@ -72,11 +64,9 @@ def _digest(item_id: str) -> str:
 
 
 def _named(split: str, found: list[Outcome]) -> str:
-    """What an assertion says of failures: dev items by id, heldout and fresh ones only
-    counted (never which: those splits are for scoring, not for tuning)."""
-    if split == "dev":
-        return repr([(o.item.id, sorted(o.stored_on), sorted(o.shown_in)) for o in found])
-    return f"{len(found)} {split} items"
+    """What an assertion says of failures: the items by id (every split is tune data now;
+    the blind set that judges the detector is not in this repository)."""
+    return repr([(o.item.id, sorted(o.stored_on), sorted(o.shown_in)) for o in found])
 
 
 @pytest.mark.slow
@@ -124,18 +114,13 @@ def test_a_secret_refused_is_never_shown(outcomes: list[Outcome], split: str) ->
 
 def test_lookalikes_are_stored(outcomes: list[Outcome]) -> None:
     """False positives (a look-alike refused as a secret on any path) are at most 2% of
-    the corpus's look-alikes; measured: 0 of 134 on dev, 3 of 122 on heldout (all three
-    on the command line only, which reads its input line by line), 0 of 40 on fresh."""
+    the corpus's look-alikes; measured: none on any split (heldout's three were public key
+    and certificate blocks the command line read line by line; it now reads a public
+    block as one statement)."""
     table = summary(outcomes)
     rate = table["all"]["all"]["false_positive_rate"]
-    fps = [  # dev's by id; heldout's and fresh's only counted
-        (o.item.id if o.item.split == "dev" else o.item.split, sorted(o.refused_as_secret))
-        for o in outcomes
-        if o.false_positive
-    ]
+    fps = [(o.item.id, sorted(o.refused_as_secret)) for o in outcomes if o.false_positive]
     assert rate <= MAX_FALSE_POSITIVE_RATE, fps
     assert table["dev"]["all"]["false_positives"] == 0, fps
-    assert table["fresh"]["all"]["false_positives"] == 0, len(
-        [o for o in outcomes if o.false_positive and o.item.split == "fresh"]
-    )
-    assert table["heldout"]["all"]["false_positives"] <= 3
+    assert table["fresh"]["all"]["false_positives"] == 0, fps
+    assert table["heldout"]["all"]["false_positives"] == 0, fps

@@ -59,6 +59,7 @@ from .secrets import (
     mask_fields,
     mask_secrets,
     masked_kind,
+    public_blocks,
 )
 from .store.base import Conflict, Event, ForgetReport, Rejection, Rule, Store, check_scope
 from .suppress import AppliedRequest
@@ -368,7 +369,7 @@ class Memory:
             return [(0, self._refuse_secret(whole, source=source, derived_from=derived_from))]
         masked = _masked_at(text, findings)
         out: builtins.list[tuple[int, RememberResult]] = []
-        for n, line in enumerate(masked.splitlines(), start=1):
+        for n, line in _statement_lines(masked):
             if not line.strip():
                 continue
             try:
@@ -1238,6 +1239,31 @@ def _base(predicate: str | None) -> str | None:
 #: how much of a text `remember_lines` looks at whole for secrets (a longer input is read
 #: line by line, each line looked at alone)
 MAX_INPUT_CHARS_SCANNED = 1_000_000
+
+
+def _statement_lines(text: str) -> builtins.list[tuple[int, str]]:
+    """The lines of `text` with their numbers (1-based), except that the lines of a public
+    armoured block (a public key, a certificate, a signature: `public_blocks`) are one
+    line, numbered by its first: a line of a public key read alone looks like key
+    material, and is no statement of its own."""
+    blocks = public_blocks(text)
+    lines: builtins.list[tuple[int, str]] = []
+    open_block: tuple[tuple[int, int], int] | None = None  # a block, and its line's index
+    pos = 0
+    for n, raw in enumerate(text.splitlines(keepends=True), start=1):
+        line = raw.splitlines()[0] if raw.splitlines() else ""
+        at = pos + len(line) - len(line.lstrip())  # where the line's words start
+        pos += len(raw)
+        if not line.strip():
+            continue
+        block = next(((a, b) for a, b in blocks if a <= at < b), None)
+        if block is not None and open_block is not None and open_block[0] == block:
+            first, joined = lines[open_block[1]]
+            lines[open_block[1]] = (first, f"{joined} {line.strip()}")
+            continue
+        open_block = (block, len(lines)) if block is not None else None
+        lines.append((n, line))
+    return lines
 
 
 def _masked_at(text: str, findings: Sequence[Any]) -> str:

@@ -16,7 +16,8 @@ Beyond a label and its value, a secret is read in the other shapes people say it
 setting whose name holds a secret word (`PGPASSWORD=`, `webhookSecret:`), a password
 changed to a value, a code said first, keyed in, or said with nothing it opens, a token a
 few words after its label, a value in groups, a made-up word in a sentence about logging
-in (docs/security.md lists them with the corpus figures).
+in, a card said with its expiry, a code opened "with" digits, a value used as a password,
+a network's key after its name (docs/security.md lists them with the corpus figures).
 The trade-off is deliberate: a missed secret ends up in long-term memory, a false alarm
 costs one rejected or masked fact, so ambiguous provider-shaped tokens are flagged, while
 plain prose that merely mentions passwords, keys or passports is not.
@@ -49,6 +50,7 @@ __all__ = [
     "mask_fields",
     "mask_secrets",
     "masked_kind",
+    "public_blocks",
 ]
 
 
@@ -90,7 +92,7 @@ _NOT_AFTER_LETTER = rf"(?<![^\W_{_CJK_RANGES}])"
 _NOT_BEFORE_LETTER = rf"(?![^\W{_CJK_RANGES}])"
 
 # "password: x", "password=x", '"password": "x"', "password => x".
-_SYMBOLIC = r"[\"'”]?[ \t]*(?::=|=>|->|[:=])[ \t]*"
+_SYMBOLIC = r"[\"'”]?[ \t]*(?::=|=>|->|[:=→⇒])[ \t]*"
 # English: "password is x", "password is now x", "password is: x", "password was changed
 # to x", "password's x".
 _EN_CONNECTOR = (
@@ -175,7 +177,7 @@ _NOT_A_VALUE_WORDS = """
     o os as um uma do da dos das no na em com sem muito fraca errada errado correta nova novo
     velha vazia expirada esquecida salva alterada aqui ali obrigatória obrigatoria minha meu
     het een te niet geen sterk zwak fout juist goed nieuw oud hetzelfde leeg verlopen
-    vergeten opgeslagen gewijzigd ergens daar mijn
+    vergeten opgeslagen gewijzigd veranderd aangepast ergens daar mijn
     et ikke ingen sterkt svakt feil rigtig riktig gammelt
     w nie za bardzo silne słabe slabe złe zle dobre nowe stare moje
     v ne příliš prilis silné slabé špatné dobré nové staré moje
@@ -554,10 +556,31 @@ _ANY_CONNECTOR = (
     r"(?:" + _EN_CONNECTOR + rf"|[ \t]+(?i:{_ALL_VERBS})[ \t]*:?[ \t]+" + r")"
 )  # fmt: skip
 # "the password for the staging router is x": up to three words name what it is for.
+# "mot de passe wifi : x", "clé API d'OpenWeather: x", "password nas: x": one or two words
+# of any kind between a label and a colon (checked by `_colon_words_ok`)
+_COLON_WORDS = r"(?P<words>(?:[ \t]+[^\W\d_][\w.'’\-]{0,19}){1,2}?)(?=[ \t]*[:=][ \t]*\S)"
 _QUALIFIER = (
-    r"(?:[ \t]+(?i:for|to|of|on|at|from)(?:[ \t]+[\w.@'’\-]+){1,4}?)?"
+    r"(?:[ \t]+(?i:for|to|of|on|at|from)(?:[ \t]+[\w.@'’\-]+){1,4}?|" + _COLON_WORDS + ")?"
     r"(?:[ \t]*\([^()\n]{1,40}\))?"  # a remark: "password (generated): x"
 )
+#: words that, between a label and a colon, say the value is about the secret: "password
+#: manager: 1Password", "key ID: 3AA5C343", "password policy: 12chars"
+_ABOUT_WORDS = frozenset(
+    {"manager", "requirements", "requirement", "rules", "rule", "change", "strength", "hint",
+     "recovery", "reminder", "protected", "protection", "generator", "vault", "app",
+     "managers", "safe", "tip", "tips", "holder", "ring", "chain", "word", "words", "count",
+     "status", "check", "field", "fields", "box"}
+)  # fmt: skip
+
+
+def _colon_words_ok(m: re.Match[str]) -> bool:
+    """Whether the words a pattern read between a label and a colon (if any) leave the
+    value the secret's, not something about it."""
+    words = m.groupdict().get("words")
+    if not words:
+        return True
+    parts = [w.strip(".'’-").lower() for w in words.split()]
+    return not any(p in _NOT_SECRET_PARTS or p in _ABOUT_WORDS for p in parts)
 
 
 def _language_qualifier(lang: _Language) -> str:
@@ -569,14 +592,21 @@ def _language_qualifier(lang: _Language) -> str:
         alternatives.append(rf"[ \t]+(?i:{lang.glued})[\w.@\-]+(?:[ \t]+[\w.@'’\-]+){{0,2}}?")
     if lang.qualifier:
         alternatives.append(lang.qualifier)
-    return "(?:" + "|".join(alternatives) + ")?" if alternatives else ""
+    alternatives.append(_COLON_WORDS)
+    return "(?:" + "|".join(alternatives) + ")?"
+
+
+# A value given with no verb must hold a digit or a symbol ("Fiets88", "Blue-Fox-77"): the
+# words of a longer qualifier ("het wachtwoord van de laptop Fiets88") are not taken
+# for it
+_MADE_UP_AHEAD = r"(?=[^\s\"'`]*(?:\d|[!@#$%^&*+=~_\-/\\]))"
 
 
 def _language_pattern(lang: _Language, *, bare: bool = False) -> re.Pattern[str]:
     adverbs = rf"(?:[ \t]+(?i:{lang.adverbs}))?" if lang.adverbs else ""
     connector = rf"(?:{_SYMBOLIC}|[ \t]+(?i:{lang.verbs}){adverbs}[ \t]*:?[ \t]+)"
     if bare:  # the value straight after the label: "пароль от почты Zx9kLm2"
-        connector = r"[ \t]+"
+        connector = r"[ \t]+" + _MADE_UP_AHEAD
     return re.compile(
         _NOT_AFTER_LETTER
         + rf"(?P<label>(?i:{lang.labels}))"
@@ -589,7 +619,7 @@ def _language_pattern(lang: _Language, *, bare: bool = False) -> re.Pattern[str]
 
 # the key of a wireless network is its password; a code word or a secret word is one too
 _WIFI_KEY = (
-    r"(?:wi-?fi|wlan|wpa[23]?|wpa2-psk|network|wireless|router)[ \t\-]?(?:key|passkey)"
+    r"(?:wi-?fi|wlan|wpa[23]?|wpa2-psk|network|wireless|router)[ \t\-]?(?:key|passkey|pass)"
     r"|code[ \t\-]?word|secret[ \t]+word"
 )
 _ENGLISH_PASSWORD = re.compile(
@@ -614,14 +644,19 @@ _ENGLISH_BARE_PASSWORD = re.compile(
     + _NOT_BEFORE_WORD
     + _QUALIFIER
     + r"(?P<conn>[ \t]+)"
+    + _MADE_UP_AHEAD
     + _VALUE
 )
 _ENGLISH_PATTERNS = (_ENGLISH_PASSWORD, _ENGLISH_BARE_PASSWORD)
-_PASSWORD_PATTERNS: tuple[tuple[re.Pattern[str], frozenset[str]], ...] = (
-    (_ENGLISH_PASSWORD, frozenset()),
-    *((_language_pattern(lang), lang.ambiguous) for lang in _LANGUAGES),
-    (_ENGLISH_BARE_PASSWORD, frozenset()),
-    *((_language_pattern(lang, bare=True), lang.ambiguous) for lang in _LANGUAGES if lang.bare),
+#: (pattern, ambiguous labels, strict): a strict pattern gives a value with no verb in a
+#: language whose table does not say `bare`; that value needs a letter and a digit ("le
+#: mot de passe de session Paris303", "la contraseña del wifi Luna2024"), so that "mot de
+#: passe de l'e-mail" or "contraseña de Wi-Fi" are not read as one
+_PASSWORD_PATTERNS: tuple[tuple[re.Pattern[str], frozenset[str], bool], ...] = (
+    (_ENGLISH_PASSWORD, frozenset(), False),
+    *((_language_pattern(lang), lang.ambiguous, False) for lang in _LANGUAGES),
+    (_ENGLISH_BARE_PASSWORD, frozenset(), False),
+    *((_language_pattern(lang, bare=True), lang.ambiguous, not lang.bare) for lang in _LANGUAGES),
 )
 
 
@@ -646,7 +681,7 @@ def _cjk_passwords(text: str) -> Iterator[SecretFinding]:
 
 
 def _stated_passwords(text: str) -> Iterator[SecretFinding]:
-    for pattern, ambiguous in _PASSWORD_PATTERNS:
+    for pattern, ambiguous, strict in _PASSWORD_PATTERNS:
         for m in pattern.finditer(text):
             span = _value_span(m)
             if span is None:
@@ -655,7 +690,12 @@ def _stated_passwords(text: str) -> Iterator[SecretFinding]:
             label = m.group("label").lower()
             is_key_value = any(c in m.group("conn") for c in ":=>")
             if not m.group("conn").strip() and not (
-                not quoted and label not in _WEAK_LABELS and _bare_value_ok(value)
+                not quoted
+                and label not in _WEAK_LABELS
+                and (
+                    (_bare_value_ok(value) and (not strict or _has_letter_and_digit(value)))
+                    or _long_number(value)
+                )
             ):
                 continue  # "password manager", "Passwort vergessen": no value given
             # "boarding pass is ready": bare "pass" names a password only as a key
@@ -664,6 +704,10 @@ def _stated_passwords(text: str) -> Iterator[SecretFinding]:
                 continue
             if _is_placeholder(value) or _MASK_TAG_START.search(value):
                 continue  # a template, or a value whose secret part is already masked
+            if m.groupdict().get("words") and not (
+                _colon_words_ok(m) and (quoted or _bare_value_ok(value))
+            ):
+                continue  # "password manager: Bitwarden"
             if not quoted:
                 if not _plausible_bare_password(value, text, end):
                     continue
@@ -686,6 +730,12 @@ def _bare_value_ok(value: str) -> bool:
         and any(c.isdigit() or not c.isalnum() for c in value)
         and not _VERSION_OR_DATE.fullmatch(value)
     )
+
+
+def _long_number(value: str) -> bool:
+    """Eight digits or more, not a date: a numeric password given with no verb ("WLAN-
+    Passwort 48291736455012", the number printed on a router)."""
+    return value.isdigit() and len(value) >= 8 and not _is_yyyymmdd(value)
 
 
 _VERSION_OR_DATE = re.compile(r"v?\d+(?:[.\-/]\d+)+[a-z]*|\d+(?:st|nd|rd|th|x|s|h|m|am|pm)", re.I)
@@ -717,8 +767,9 @@ _PIN = re.compile(
     rf"|{_CODE_WORD}(?:[ \t]+[^\W\d_][\w'’\-]{{0,14}}){{0,3}}?[ \t]+{_LOCKED}"
     rf"|(?<![^\W_]){_LOCKED}(?:['’]s)?(?:[ \t\-]+[^\W\d_][\w'’]{{0,14}}){{0,2}}?[ \t\-]*"
     rf"{_CODE_WORD}))"
-    # what it is for: "of my debit card", "de mi tarjeta", "till kortet" (no digits)
-    r"(?P<q>(?:[ \t]+(?i:[^\W\d_][\w.@'’\-]{0,19})){0,4}?)"
+    # what it is for: "of my debit card", "de la tarjeta del banco", "till kortet" (no
+    # digits)
+    r"(?P<q>(?:[ \t]+(?i:[^\W\d_][\w.@'’\-]{0,19})){0,6}?)"
     rf"(?P<conn>[ \t]*(?::|=|-|–|—|：|は|が)[ \t]*|[ \t]+(?i:{_CODE_VERBS})"
     rf"(?:[ \t]+(?i:{_CODE_ADVERBS}))?"
     rf"(?:[ \t]+(?i:{_ARTICLES}))?[ \t]*:?[ \t]*|['’]s[ \t]+|[ \t]+)"
@@ -726,6 +777,7 @@ _PIN = re.compile(
     r"|(?=[A-Za-z]{0,3}\d)[A-Za-z0-9]{1,3}\d{2,7}[A-Za-z]?[#*]?)"
     r"(?![A-Za-z0-9_\-]|[.,:/]\d)"
 )
+_LOCKED_THING = re.compile(_LOCKED, re.IGNORECASE)
 _SHORT_CODE_WORDS = frozenset(w.lower() for w in _WORDS["short_codes"]["all"])
 
 
@@ -748,8 +800,12 @@ def _stated_pins(text: str) -> Iterator[SecretFinding]:
         short_ok = any(w in said for w in _SHORT_CODE_WORDS)
         if digits < (3 if short_ok or not value.isdigit() else 4):
             continue
-        if not m.group("conn").strip() and (m.group("q") or not value[:1].isdigit()):
-            continue  # "building code section 1004": no verb, no colon, words between
+        if not m.group("conn").strip() and (
+            not value[:1].isdigit() or (m.group("q") and not _LOCKED_THING.search(m.group("q")))
+        ):
+            # "building code section 1004": no verb, no colon, words between; but "пин-код
+            # от карты 7615", "PIN zur Karte 4471": the words say what it opens
+            continue
         if _FOLLOWED_BY_UNIT.match(text, m.end("v")) is not None:
             continue
         before = text[max(0, m.start() - 24) : m.start()].split()
@@ -802,6 +858,27 @@ _PASSWORD_FIRST = re.compile(
 )
 
 
+# "use hunter2 as the password", "nimm Sommer24 als Passwort", "usa 4821 como pin"
+_USE_AS = re.compile(
+    rf"(?<![^\W_])(?i:{_bounded(_WORDS['use_as']['verbs'])})[ \t]+[\"'“«]?"
+    r"(?P<v>[^\s\"'`“”«»]{3,64}?)[\"'”»]?[ \t]+"
+    rf"(?i:{_bounded(_WORDS['use_as']['as'])})[ \t]+"
+    rf"(?:(?i:{_DETERMINERS}|new|neues|nouveau)[ \t]+){{0,2}}"
+    rf"(?:[\w\-]+[ \t]+)?(?i:{_ANY_PASSWORD_WORD}|pin|passcode|code|pin-code|pincode|пароль|пин)"
+    r"(?![^\W_])"
+)
+
+
+def _passwords_used_as(text: str) -> Iterator[SecretFinding]:
+    text = _without_mask_tags(text)  # "[secret:x]" names no secret
+    for m in _USE_AS.finditer(text):
+        value = m.group("v")
+        if _is_placeholder(value) or value.lower() in _NOT_A_VALUE:
+            continue
+        if _bare_value_ok(value) or (value.isdigit() and 4 <= len(value) <= 12):
+            yield SecretFinding("password", m.start("v"), m.end("v"))
+
+
 def _passwords_stated_first(text: str) -> Iterator[SecretFinding]:
     for m in _PASSWORD_FIRST.finditer(text):
         value = m.group("v").rstrip(",;:")
@@ -842,7 +919,7 @@ def _labelled_tokens(text: str) -> Iterator[SecretFinding]:
         if span is None:
             continue
         value, start, end, _ = span
-        if _looks_like_token(value):
+        if _looks_like_token(value) and _colon_words_ok(m):
             yield SecretFinding("generic_api_key", start, end)
     for m in _BARE_TOKEN.finditer(text):
         value = m.group("v").rstrip(_TRAILING_PUNCT)
@@ -976,6 +1053,13 @@ def _public_spans(text: str) -> list[tuple[int, int]]:
     return [(m.start(), m.end()) for m in _PUBLIC_ARMOUR.finditer(text)]
 
 
+def public_blocks(text: str) -> list[tuple[int, int]]:
+    """The spans of `text` that are public armoured blocks (a public key, a certificate,
+    a signature, from its BEGIN line to its END line): what they hold is no secret, and a
+    line of one read alone would look like key material."""
+    return _public_spans(text)
+
+
 def _key_material(text: str) -> Iterator[SecretFinding]:
     """Base64 that is plainly key material: one random-looking word of 56 characters or
     more (a line of a PEM or OpenSSH body pasted alone), or lines of 40 or more, one under
@@ -1101,7 +1185,7 @@ def _backup_codes(text: str) -> Iterator[SecretFinding]:
 _CREDENTIAL_LABEL = _phrases("credentials")
 _USERNAMES = "|".join(re.escape(u) for u in _WORDS["usernames"]["all"])
 _PAIR = (
-    r"(?P<v>(?P<user>[^\s/\"'`,;()]{1,64})[ \t]*/[ \t]*(?P<pw>[^\s/\"'`,;()]{3,128}))"
+    r"(?P<v>(?P<user>[^\s/:\"'`,;()]{1,64})(?P<sep>[ \t]*/[ \t]*|:)(?P<pw>[^\s/\"'`,;()]{3,128}))"
     r"(?=[\s\"'`,;()]|[.!?](?:\s|$)|$)"
 )
 _LABELLED_PAIR = re.compile(
@@ -1117,6 +1201,7 @@ _BARE_PAIR = re.compile(
 
 
 def _credential_pairs(text: str) -> Iterator[SecretFinding]:
+    text = _without_mask_tags(text)  # "[secret:x]" names no secret
     for pattern in (_LABELLED_PAIR, _BARE_PAIR):
         for m in pattern.finditer(text):
             password = m.group("pw").rstrip(_TRAILING_PUNCT)
@@ -1124,10 +1209,14 @@ def _credential_pairs(text: str) -> Iterator[SecretFinding]:
                 continue
             if _VERSION_OR_DATE.fullmatch(password) or password.lower() in _NOT_A_VALUE:
                 continue
-            if pattern is _BARE_PAIR and not _bare_value_ok(password):
+            colon = m.groupdict().get("sep") == ":"  # "db creds are app:S3cr3t9"
+            if (pattern is _BARE_PAIR or colon) and not _bare_value_ok(password):
                 continue
-            if m.group("user").lower() in ("and", "or", "und", "et", "y", "o", "и"):
-                continue
+            user = m.group("user").lower()
+            if user in ("and", "or", "und", "et", "y", "o", "и") or user in _NOT_A_VALUE:
+                continue  # "the login page is at /admin"
+            if colon and (user.isdigit() or "." in user and "@" not in user):
+                continue  # a time ("10:30"), a host and its port
             end = m.start("pw") + len(password)
             yield SecretFinding("password", m.start("v"), end)
 
@@ -1169,6 +1258,7 @@ def _labelled_number_pattern(table: str) -> re.Pattern[str]:
     )
 
 
+_NUMBER_NAME = re.compile(r"(?i)(?:num|nr|no\b|n[º°]|\#|номер|番号)")
 _LABELLED_NUMBERS = (
     ("national_id", _labelled_number_pattern("national_ids")),
     ("passport_number", _labelled_number_pattern("passports")),
@@ -1191,7 +1281,10 @@ def _labelled_numbers(text: str) -> Iterator[SecretFinding]:
             digits = sum(c.isdigit() for c in value)
             alnum = sum(c.isalnum() for c in value)
             if kind == "passport_number":
-                ok = alnum >= 7 and digits >= 3
+                # "Reisepassnummer GLLKVZ28L": a label that names the number may be
+                # followed by one with a single digit (letters are most of some passports)
+                names_number = _NUMBER_NAME.search(m.group(0)[: m.start("v") - m.start()])
+                ok = alnum >= 7 and digits >= (1 if names_number and not m.group("q") else 3)
             else:
                 ok = digits >= 5 and alnum >= 6
             if not ok or _A_DATE.fullmatch(value) or (value.isdigit() and _is_yyyymmdd(value)):
@@ -1217,9 +1310,22 @@ _ANSWER = re.compile(
 )
 
 
+# Japanese and Chinese give the answer with no blank: "秘密の質問の答え：...の名前はポチ",
+# "密保问题的答案是旺财"; the answer runs to the end of its clause
+_CJK_ANSWER = re.compile(
+    r"(?:は|：|:|是|为|為)[ \t]*[「『\"“]?"
+    r"(?P<v>[^\s。、，,.!！?？「」『』\"“”はがをの：:是为為]{1,16}?)[」』\"”]?"
+    r"(?=です|でした|だよ|だ|。|、|，|,|！|!|？|\?|$|\s)"
+)
+
+
 def _security_answers(text: str) -> Iterator[SecretFinding]:
     if not _SECURITY_MARK.search(text):
         return
+    if _CJK.search(text):
+        for m in _CJK_ANSWER.finditer(text):
+            if not _is_placeholder(m.group("v")):
+                yield SecretFinding("security_answer", m.start("v"), m.end("v"))
     for m in _ANSWER.finditer(text):
         value = m.group("v")
         first, _, rest = value.partition(" ")
@@ -1245,13 +1351,36 @@ _CARD = re.compile(
 )
 
 
+# A number said with a card's expiry or check digits ("4185 5410 0028 6312 exp 01/30 cvv
+# 903") is a card even when it fails the checksum (mistyped, or made up for a form)
+_CARD_CONTEXT = re.compile("(?i)" + _bounded(_WORDS["card_context"]["all"]))
+_NOT_CARD_WORD = re.compile("(?i)" + _bounded(_WORDS["not_card"]["all"]))
+_CARD_WORD = re.compile("(?i)" + _bounded(_WORDS["card_context"]["cards"]))
+
+
 def _payment_cards(text: str) -> Iterator[SecretFinding]:
     for m in _CARD.finditer(text):
-        if not _is_card_number(m.group(0)):
+        if not _is_card_number(m.group(0)) and not _card_by_context(text, m):
             continue
-        if _NOT_CARD.search(text[max(0, m.start() - 48) : m.start()]):
+        before = text[max(0, m.start() - 48) : m.start()]
+        if _NOT_CARD.search(before) and not (
+            _card_by_context(text, m) and _CARD_WORD.search(before)
+        ):
             continue  # "IMEI 490154203237518", "order number 4111..."
         yield SecretFinding("payment_card", m.start(), m.end())
+
+
+def _card_by_context(text: str, m: re.Match[str]) -> bool:
+    digits = re.sub(r"[ \-]", "", m.group(0))
+    if not 15 <= len(digits) <= 16 or not _card_prefix_ok(digits):
+        return False
+    sentence = _sentence_around(text, m.start(), m.end())
+    if not _CARD_CONTEXT.search(sentence):
+        return False
+    # "4532 ... is the tracking id; it expires": a word saying what else the number is,
+    # unless a card is named before the number ("my card for the booking: ...")
+    before = text[max(0, m.start() - 48) : m.start()]
+    return not _NOT_CARD_WORD.search(sentence) or bool(_CARD_WORD.search(before))
 
 
 # --- secrets said in other shapes: names of settings, changes, codes, context ----------
@@ -1373,6 +1502,10 @@ _LOOSE_TOKEN = re.compile(
     r"(?P<gap>[^.!?\n]{1,80}?)"
     r"(?<![A-Za-z0-9_\-+/=.~])(?P<v>[A-Za-z0-9_\-+/=.~]{20,512})(?![A-Za-z0-9_\-+/=~])"
 )
+_LOOSE_LABEL = re.compile(
+    r"(?<![^\W_])(?i:" + _LOOSE_TOKEN_LABEL + r"|2fa|totp|mfa|otp|authenticator)(?![^\W_])"
+)
+_BASE32_WORD = re.compile(r"(?<![\w\-+/=.~])[A-Za-z2-7]{16,64}(?![\w\-+/=~])")
 _HEX_OR_UUID = re.compile(
     r"[0-9a-f]+|[0-9A-F]+|[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}"
 )
@@ -1401,8 +1534,29 @@ def _loosely_labelled_tokens(text: str) -> Iterator[SecretFinding]:
             continue
         if _ADDRESS.fullmatch(value) or any(a <= m.start("v") < b for a, b in _public_spans(text)):
             continue  # a wallet's address, a certificate: public by design
-        if _looks_like_token(value) and _shannon_entropy(value) >= 3.5:
+        if _base32_key(value) or (_looks_like_token(value) and _shannon_entropy(value) >= 3.5):
             yield SecretFinding("generic_api_key", m.start("v"), m.start("v") + len(value))
+    # a 2FA secret is shorter than a token: base32 of 16 or more, in the label's sentence
+    for m in _LOOSE_LABEL.finditer(text):
+        window = text[m.end() : m.end() + 100]
+        stop = re.search(r"[.!?\n](?:\s|$)|\n", window)
+        window = window[: stop.start()] if stop else window
+        if _PUBLIC_WORD.search(text[m.start() : m.end()] + window):
+            continue
+        for w in _BASE32_WORD.finditer(window):
+            if _base32_key(w.group(0)):
+                yield SecretFinding("generic_api_key", m.end() + w.start(), m.end() + w.end())
+
+
+def _base32_key(value: str) -> bool:
+    """A TOTP or 2FA secret as an authenticator shows it: 16 to 64 characters of base32
+    (A-Z and 2-7, one case), with digits and letters, random enough."""
+    if not 16 <= len(value) <= 64 or not (value.isupper() or value.islower()):
+        return False
+    if re.fullmatch(r"[A-Z2-7]+", value.upper()) is None:
+        return False
+    digits = sum(c.isdigit() for c in value)
+    return 1 <= digits <= len(value) - 8 and _shannon_entropy(value) >= 3.2
 
 
 # "I changed my password to Kettle42!", "Passwort auf Fenster77! geändert", "j'ai changé
@@ -1431,6 +1585,60 @@ _CHANGE_VERB = re.compile(
     r"|wijzig|verander|gezet|bytt|bytte|byt|ändra|satt|satte|vaihdo|vaihto|zmieni|ustawi"
     r"|помен|смени|измени|постави|установи|změni|zmeni|nastavi)"
 )
+
+
+# "my PIN is the same as my birthday, 0412", "the password is my dog's name and 99:
+# rex99", "der Türcode ist leicht zu merken: 2580": how the secret is made, then the
+# secret itself at the end of the clause, after a comma or a colon
+_EXPLAINED = re.compile(
+    _NOT_AFTER_LETTER
+    + rf"(?i:{_CHANGE_LABEL}|{_CODE_LABEL}|{_CODE_WORD})"
+    + _NOT_BEFORE_LETTER
+    + r"(?:[ \t]+[^\W\d_][\w'’\-]{0,14}){0,3}?"
+    + rf"[ \t]+(?i:{_CODE_VERBS})(?![^\W_])"
+    + r"(?:[ \t]+[\w'’\-]{1,15}){1,10}?[ \t]*[,:–—][ \t]*[\"'“«]?"
+    + r"(?P<v>[^\s\"'`“”«»,;:]{3,64}?)[\"'”»]?(?=[ \t]*(?:[.!?;)]|$))",
+    re.MULTILINE,
+)
+
+
+def _explained_secrets(text: str) -> Iterator[SecretFinding]:
+    text = _without_mask_tags(text)  # "[secret:x]" names no secret
+    for m in _EXPLAINED.finditer(text):
+        value = m.group("v").rstrip(".!?")
+        if _is_placeholder(value) or value.lower() in _NOT_A_VALUE:
+            continue
+        if _NOT_CODE.search(_sentence_around(text, m.start(), m.end())):
+            continue  # "the promo code is on the back: SAVE20"
+        made_up = _bare_value_ok(value) or (len(value) >= 4 and _has_letter_and_digit(value))
+        if made_up or (value.isdigit() and 4 <= len(value) <= 8):
+            yield SecretFinding("password", m.start("v"), m.start("v") + len(value))
+
+
+_NETWORK = re.compile("(?i)" + _bounded(_WORDS["network_keys"]["networks"]))
+_NETWORK_KEY = re.compile(
+    rf"(?i:{_bounded(_WORDS['network_keys']['keys'])})[ \t]*[:=]?[ \t]+[\"'“«]?"
+    r"(?P<v>[^\s\"'`“”«»,;]{4,64})"
+)
+
+
+def _network_keys(text: str) -> Iterator[SecretFinding]:
+    text = _without_mask_tags(text)  # "[secret:x]" names no secret
+    if not _NETWORK.search(text):
+        return
+    for m in _NETWORK_KEY.finditer(text):
+        value = m.group("v").rstrip(_TRAILING_PUNCT + "!")
+        if m.group("v").endswith("!") and _has_letter_and_digit(value):
+            value = m.group("v").rstrip(_TRAILING_PUNCT)  # "gr33nTea!": the symbol is its own
+        if _is_placeholder(value) or value.lower() in _NOT_A_VALUE:
+            continue
+        if not ((_bare_value_ok(value) and _has_letter_and_digit(value)) or _long_number(value)):
+            continue  # "Key Roles**:" in a heading: a made-up key holds a digit
+        if not _NETWORK.search(_sentence_around(text, m.start(), m.end())):
+            continue
+        if _FOLLOWED_BY_UNIT.match(text, m.start("v") + len(value)):
+            continue
+        yield SecretFinding("password", m.start("v"), m.start("v") + len(value))
 
 
 def _changed_passwords(text: str) -> Iterator[SecretFinding]:
@@ -1468,10 +1676,11 @@ _GROUPED = re.compile(
     _NOT_AFTER_LETTER
     + rf"(?i:{_GROUP_LABEL})"
     + _NOT_BEFORE_LETTER
-    + r"(?:[ \t]+[^\W\d_][\w'’\-]{0,19}){0,3}?"
-    + r"(?:[ \t]*(?::|=|-|–|—)[ \t]*|[ \t]+(?i:"
+    # what it is for: "the 2fa secret key from the setup page is ..."
+    + r"(?:[ \t]+[^\W\d_][\w'’\-]{0,19}){0,5}?"
+    + r"(?P<conn>[ \t]*(?::|=|-|–|—)[ \t]*|[ \t]+(?i:"
     + _ALL_VERBS
-    + r"|is|was|ist|lautet)[ \t]*:?[ \t]*)"
+    + r"|is|was|ist|lautet)[ \t]*:?[ \t]*|[ \t]+(?=[A-Za-z]{0,5}\d))"
     + r"[\"'“«]?(?P<v>(?P<g>[A-Za-z0-9]{3,6})(?:[ \-][A-Za-z0-9]{3,6}){2,9})(?![A-Za-z0-9])"
 )
 
@@ -1488,6 +1697,9 @@ def _grouped_values(text: str) -> Iterator[SecretFinding]:
             or any(g.lower() in _NOT_A_VALUE for g in groups)
         ):
             continue
+        if not m.group("conn").strip() and (len(groups) < 4 or not any(c.isdigit() for c in value)):
+            continue  # no verb, no colon: four groups or more with digits ("recovery key
+            # 123456-654321-...")
         yield SecretFinding("password", m.start("v"), m.end("v"))
 
 
@@ -1527,7 +1739,7 @@ def _codes_stated_first(text: str) -> Iterator[SecretFinding]:
 _BARE_CODE = re.compile(
     rf"(?<![^\W_])(?i:{_CODE_WORD}|kod|koodi|koden|código|codigo|codice|код|コード)(?![^\W_])"
     # what it is for: "the code to get in is 1234", "el código para entrar es 1234"
-    r"(?P<gap>(?:[ \t]+[^\W\d_][\w'’\-]{0,14}){0,5}?)"
+    r"(?P<gap>(?:[ \t]+[^\W\d_][\w'’\-]{0,14}){0,7}?)"
     rf"(?P<conn>[ \t]*(?::|=|：|は)[ \t]*|[ \t]+(?i:{_CODE_VERBS})"
     rf"(?:[ \t]+(?i:{_CODE_ADVERBS}))?(?:[ \t]+(?i:{_ARTICLES}))?[ \t]*:?[ \t]*)"
     r"[\"'“«]?(?P<v>[*#]?\d{4,8}[#*]?)(?![\w\-]|[.,:/]\d)"
@@ -1544,7 +1756,8 @@ _OWNERS = re.compile(rf"(?i:{_DETERMINERS}|ihr|your|su|votre|sua|din|teidän|м�
 def _bare_codes(text: str) -> Iterator[SecretFinding]:
     text = _without_mask_tags(text)  # "[secret:x]" names no secret
     for m in _BARE_CODE.finditer(text):
-        before = text[max(0, m.start() - 24) : m.start()].split()
+        # the word before, less what a colon or a slash glues to it ("imported:el código")
+        before = re.split(r"[\s:/]+", text[max(0, m.start() - 24) : m.start()].rstrip())
         if before and re.search(r"\w", before[-1]) and not _OWNERS.fullmatch(before[-1]):
             continue  # "zip code", "PIN code", "door code": not bare, or another rule's
         if _NOT_CODE.search(_sentence_around(text, m.start(), m.end())):
@@ -1571,7 +1784,8 @@ _OPENED_BY_CODE = re.compile(
     r"|coffre|interphone|puerta|portal|alarma|caja[ \t]+fuerte|portero|porta|portone|cancello"
     r"|allarme|cassaforte|citofono|portão|portao|alarme|cofre|deur|voordeur|poort|kluis"
     r"|porten|dörren|larmet|kassaskåpet|ovi|oven|portti|portin|hälytin|drzwi|bramy|brama"
-    r"|domofon\w*|дверь|двери|домофон\w*|подъезд\w*|ворот\w*|калитк\w*|сейф\w*)(?![^\W_])"
+    r"|domofon\w*|alarm\w*|дверь|двери|домофон\w*|подъезд\w*|ворот\w*|калитк\w*|сейф\w*"
+    r"|сигнализаци\w*)(?![^\W_])"
 )
 
 
@@ -1584,8 +1798,11 @@ def _keyed_codes(text: str) -> Iterator[SecretFinding]:
     for m in _OPENED_AND_CODE.finditer(text):
         if _CODE_UNITS.match(text, m.end("v")):
             continue  # "the door is 1234 mm wide"
-        if m.group(0).lower().startswith(("alarm", "larm", "hälytin")) and "is" in m.group(0)[:12]:
-            continue  # "my alarm is 0630": a clock's alarm
+        alarm = m.group(0).lower().startswith(("alarm", "larm", "hälytin"))
+        if alarm and ("is" in m.group(0)[:12] or (m.group("where") and _clock_time(m.group("v")))):
+            continue  # "my alarm is 0630", "alarm for monday: 0630": a clock's alarm
+        if m.group("where") and _NOT_CODE.search(m.group("where")):
+            continue  # "gate at the airport: 2045"
         yield SecretFinding("password", m.start("v"), m.end("v"))
     for m in _CODE_THEN_DIGITS.finditer(text):  # "код 4471 от домофона", "code 4821 for the gate"
         sentence = _sentence_around(text, m.start(), m.end())
@@ -1597,6 +1814,34 @@ def _keyed_codes(text: str) -> Iterator[SecretFinding]:
             yield SecretFinding("password", m.start("v"), m.end("v"))
 
 
+# "the alarm is disarmed with 4821", "la alarma se desactiva con 373795", "die Haustür
+# öffnet sich mit 4821": a verb that opens, "with", digits, in a sentence naming what
+_OPENING_VERB = _phrases("opening_verbs", boundary=False, skip=("with",))
+_WITH = _phrases("opening_verbs", skip=tuple(k for k in _WORDS["opening_verbs"] if k != "with"))
+_OPENS_WITH = re.compile(
+    rf"(?<![^\W_])(?i:{_OPENING_VERB})[^\W\d_]*"
+    r"(?:[ \t]+[^\W\d_][\w'’\-]{0,14}){0,3}?"
+    rf"[ \t]+(?i:{_WITH})"
+    r"[ \t]+(?:(?i:the|code|den|le|el|il|o|de|der|kod|код|codice|código|codigo)[ \t]+){0,2}"
+    r"[\"'“«]?(?P<v>[*#]?\d{4,8}[#*]?)(?![\w\-]|[.,:/]\d)"
+)
+
+
+def _codes_opening(text: str) -> Iterator[SecretFinding]:
+    text = _without_mask_tags(text)  # "[secret:x]" names no secret
+    for m in _OPENS_WITH.finditer(text):
+        sentence = _sentence_around(text, m.start(), m.end())
+        if not _OPENED_BY_CODE.search(sentence) or _NOT_CODE.search(sentence):
+            continue
+        if _FOLLOWED_BY_UNIT.match(text, m.end("v")) or _CODE_UNITS.match(text, m.end("v")):
+            continue
+        yield SecretFinding("password", m.start("v"), m.end("v"))
+
+
+def _clock_time(value: str) -> bool:
+    return len(value) == 4 and value.isdigit() and int(value[:2]) < 24 and int(value[2:]) < 60
+
+
 _CODE_THEN_DIGITS = re.compile(
     rf"(?<![^\W_])(?i:{_CODE_WORD}|kod|koodi|código|codigo|codice|код)(?![^\W_])[ \t:]+"
     r"(?P<v>[*#]?\d{4,8}[#*]?)(?![\w\-]|[.,:/]\d)"
@@ -1605,6 +1850,8 @@ _CODE_THEN_DIGITS = re.compile(
 
 _OPENED_AND_CODE = re.compile(
     _OPENED_BY_CODE.pattern[4:]
+    # where it is, before a colon: "the safe in the hotel: 1471", "Tresor im Zimmer: 2580"
+    + r"(?P<where>(?:[ \t]+[^\W\d_][\w'’\-]{0,14}){1,4}?(?=[ \t]*[:=]))?"
     + r"(?:[ \t]*[:=][ \t]*|[ \t]+(?:opens[ \t]+with|unlocks[ \t]+with|öffnet[ \t]+mit"
     r"|s['’]ouvre[ \t]+avec|se[ \t]+abre[ \t]+con|si[ \t]+apre[ \t]+con|abre[ \t]+com"
     r"|opent[ \t]+met"
@@ -1620,15 +1867,20 @@ _USER_THEN_PASS = re.compile(
     r"(?i)(?<![^\W_])(?:user(?:name)?|login|e-?mail|account|usuario|utente|utilisateur"
     r"|benutzer(?:name)?|käyttäjä|användare|gebruiker|логин)[ \t:=]+[^\s]{2,64}[ \t,;]+"
     r"(?:pass|pw|pwd|psw|mdp)[ \t:=]+(?P<v>[^\s\"'`]{4,128})"
+    # an e-mail address is the user: "gmail: anna@example.org pw Otter2023!"
+    r"|(?<![\w.+\-])[\w.+\-]+@[\w\-]+(?:\.[\w\-]+)+[ \t,;/]+(?i:pass|pw|pwd|psw|mdp|password"
+    r"|passwort|kennwort|mot[ \t]+de[ \t]+passe|contraseña|senha|wachtwoord|lösenord|salasana"
+    r"|hasło|haslo|heslo|пароль)[ \t:=]+(?P<v2>[^\s\"'`]{4,128})"
 )
 
 
 def _user_then_pass(text: str) -> Iterator[SecretFinding]:
     text = _without_mask_tags(text)  # "[secret:x]" names no secret
     for m in _USER_THEN_PASS.finditer(text):
-        value = m.group("v").rstrip(_TRAILING_PUNCT)
+        group = "v" if m.group("v") is not None else "v2"
+        value = m.group(group).rstrip(_TRAILING_PUNCT)
         if _bare_value_ok(value) and not _is_placeholder(value):
-            yield SecretFinding("password", m.start("v"), m.start("v") + len(value))
+            yield SecretFinding("password", m.start(group), m.start(group) + len(value))
 
 
 # A made-up word (letters, digits and a symbol: "hunter983*", "Summer2024!") in a sentence
@@ -1787,6 +2039,26 @@ _DETECTORS: tuple[Detector, ...] = (
         "discord_token",
         r"(?<![\w.\-])[MNO][A-Za-z\d_\-]{23,27}\.[A-Za-z\d_\-]{6}\.[A-Za-z\d_\-]{27,40}(?![\w.\-])",
     ),
+    # an age identity (the private key of age encryption), and its plugins' identities
+    _regex_detector(
+        "private_key",
+        r"(?<![A-Za-z0-9\-])AGE-(?:SECRET-KEY|PLUGIN-[A-Z0-9]+)-1[0-9A-Z]{20,}(?![A-Za-z0-9])",
+    ),
+    # a Nostr private key (bech32 "nsec1"), a BIP-32 extended private key (xprv, tprv...)
+    _regex_detector(
+        "crypto_private_key",
+        r"(?<![A-Za-z0-9])(?:nsec1[02-9ac-hj-np-z]{58}|[xtyzuvYZUV]prv[1-9A-HJ-NP-Za-km-z]{100,112})"
+        r"(?![A-Za-z0-9])",
+    ),
+    # the secret of an AWS key pair, given after its access key id with no label of its
+    # own: "AKIA... / wJalrXUtnFEMI/K7MDENG/..."
+    _regex_detector(
+        "aws_secret_key",
+        _NOT_AFTER_ALNUM + r"(?:AKIA|ASIA|ABIA|ACCA)[A-Z0-9]{16}(?![A-Za-z0-9])"
+        r"[^\n]{0,40}?(?<![A-Za-z0-9/+])(?P<v>[A-Za-z0-9/+]{40})(?![A-Za-z0-9/+=])",
+        group="v",
+        check=lambda v: _has_letter_and_digit(v) and _shannon_entropy(v) >= 4.0,
+    ),
     # a Bitcoin private key in wallet import format (base58, 51-52 characters)
     _regex_detector(
         "crypto_private_key",
@@ -1865,12 +2137,16 @@ _DETECTORS: tuple[Detector, ...] = (
     _cjk_passwords,
     _security_answers,
     _passwords_stated_first,
+    _passwords_used_as,
+    _explained_secrets,
+    _network_keys,
     _secret_settings,
     _changed_passwords,
     _labelled_tokens,
     _loosely_labelled_tokens,
     _bare_codes,
     _keyed_codes,
+    _codes_opening,
     _user_then_pass,
     _contextual_passwords,
 )

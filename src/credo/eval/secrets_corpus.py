@@ -83,9 +83,10 @@ class Outcome:
 
 
 #: the corpus's files: secrets, look-alikes, and `fresh.jsonl` (both kinds, split "fresh":
-#: written after the detector was tuned on dev and before it was changed again, scored only)
+#: written after the detector was tuned on dev and before it was changed again)
 FILES = ("secrets.jsonl", "lookalikes.jsonl", "fresh.jsonl")
-#: the splits: `dev` (what the detector is tuned on), `heldout` and `fresh` (only scored)
+#: the splits: `dev` (what the detector was first tuned on), `heldout` and `fresh` (scored
+#: blind until issue 24's second round, which tuned on their failures too)
 SPLITS = ("dev", "heldout", "fresh")
 
 
@@ -345,8 +346,13 @@ def _look(
     shown: list[str],
     logs: list[str],
 ) -> None:
-    answers = "\n".join(shown)
-    logged = "\n".join(logs)
+    # the items' own ids are in the answers (scope names, turn ids): the door code 0196
+    # is not shown by an answer naming item s-0196
+    ids = re.compile(
+        "|".join(re.escape(i.id) for i in sorted(items, key=lambda i: -len(i.id))), re.I
+    )
+    answers = ids.sub("<item>", "\n".join(shown)) if items else ""
+    logged = ids.sub("<item>", "\n".join(logs)) if items else ""
     for item in items:
         if item.secret is None:
             for path in paths:  # a look-alike is kept as a fact on the paths that store one
@@ -432,7 +438,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument(
         "--failures",
         action="store_true",
-        help="also list dev's failures by id (heldout and fresh are only ever counted)",
+        help="also list the failures by id (every split is tune data since issue 24)",
     )
     args = parser.parse_args(argv)
     items = [i for i in load(args.corpus) if args.split in (None, i.split)]
@@ -446,15 +452,15 @@ def main(argv: Sequence[str] | None = None) -> int:
         _print(table, paths)
     if args.failures:
         for o in outcomes:
-            if o.item.split != "dev":
-                continue  # heldout and fresh are for scoring, not for tuning
+            split = o.item.split
             if o.item.is_secret and (o.stored or o.shown_in):
                 print(
-                    f"dev miss {o.item.id} stored={sorted(o.stored_on)} shown={sorted(o.shown_in)}"
+                    f"{split} miss {o.item.id} stored={sorted(o.stored_on)} "
+                    f"shown={sorted(o.shown_in)}"
                 )
                 print(f"  {o.item.text!r}")
             elif o.false_positive:
-                print(f"dev false positive {o.item.id} on {sorted(o.refused_as_secret)}")
+                print(f"{split} false positive {o.item.id} on {sorted(o.refused_as_secret)}")
                 print(f"  {o.item.text!r}")
     bad = table.get("all", {}).get("all", {})
     return 1 if bad.get("stored") or bad.get("shown") else 0
