@@ -139,6 +139,19 @@ RULES: list[tuple[Rule, str, str, bool]] = [
     # a thing typed in lower case first ("standup") is given the new value, not a person
     (resolver._value_changed, "our daily standup is at 9:30", "standup moved to 10", True),
     (resolver._state_denied, "I live in Tampere", "I live in Oulu", False),
+    (
+        resolver._revalued,
+        "i have a deadline of march 3 for the grant",
+        "the new deadline of march 9",
+        True,
+    ),
+    (
+        resolver._revalued,
+        "i have a deadline of march 3 for the grant",
+        "the new deadline of march 3",
+        False,
+    ),
+    (resolver._revalued, "i have a deadline of march 3 for the grant", "i have a new dog", False),
     (resolver._renewed, "my manager is Ilse", "I have a new manager, Oskar", True),
     (resolver._renewed, "I live in Tampere", "I live in Oulu", False),
     (resolver._remeasured, "I drink 3 teas a day", "im down to 1 tea a day now", True),

@@ -2646,8 +2646,8 @@ def _whole_phrase(noun: Token) -> Token:
 
 def renewed_thing(text: str) -> str | None:
     """The thing a statement says the speaker has a new one of ("i have a new boss, tom"
-    -> boss; "started a new job at globex" -> job), as a base form; None when it says
-    none, or denies it."""
+    -> boss; "started a new job at globex" -> job; "the new sprint deadline of april 5"
+    -> deadline), as a base form; None when it says none, or denies it."""
     from .nlp import lemma_of
 
     doc = _reading(text)
@@ -2658,8 +2658,9 @@ def renewed_thing(text: str) -> str | None:
             c.dep_ == "amod" and c.lower_ in _NEWNESS for c in noun.children
         ):
             continue
-        # "my new boss is Tom", "started a new job": had; not "looking for a new job"
-        if noun.dep_ in ("nsubj", "nsubjpass", "attr") or (
+        # "my new boss is Tom", "started a new job": had; not "looking for a new job";
+        # "the new sprint deadline of april 5": a new one named alone
+        if noun.dep_ in ("nsubj", "nsubjpass", "attr", "ROOT") or (
             noun.dep_ == "dobj" and _verb_lemma(noun.head) in _GAINING
         ):
             return lemma_of(noun.lower_)
@@ -2667,6 +2668,19 @@ def renewed_thing(text: str) -> str | None:
 
 
 _GAINING = words("gaining")
+
+
+def thing_values(text: str, thing: str) -> frozenset[str]:
+    """The numbers a statement gives `thing` ("a deadline of April 1, 2024" -> {"1"} for
+    deadline; "the budget is $5,000" -> {"5000"}): what follows the thing's name and "of",
+    "is", "at", "to" or a colon, up to the first break, when it holds a number."""
+    found = re.finditer(
+        rf"\b{re.escape(thing)}s?\s+(?:of|is|was|at|to|:)\s+(?P<v>[^,;!?\n]*?\d[\d,.]*)",
+        text.lower(),
+    )
+    return frozenset(
+        n.replace(",", "") for m in found for n in re.findall(r"\d[\d,.]*\d|\d", m["v"])
+    )
 
 
 def values_in_passing(text: str) -> list[str]:

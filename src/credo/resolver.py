@@ -72,6 +72,7 @@ from .keys import (
     renewed_thing,
     root_lemma,
     said_in_the_past,
+    thing_values,
     told_year,
 )
 from .language import mapping, words
@@ -1525,6 +1526,25 @@ def _renewed(case: _Case, fact: Fact) -> bool:
     )
 
 
+def _revalued(case: _Case, fact: Fact) -> bool:
+    """ "the new sprint deadline of april 5" / "i have a deadline of april 1 for the
+    first sprint", "bumped the budget to 8k" / "... a budget of 5k": a thing said to be
+    new, or given a new value, with numbers the stored sentence gives the same thing
+    otherwise (a clash). The stored fact is the speaker's or names no one else."""
+    thing = case.renewed or (case.changed[1] if case.changed else None)
+    if not thing:
+        return False
+    incoming = case.incoming
+    if (
+        fact.subject
+        and incoming.subject
+        and not same_subject(fact.subject, incoming.subject, case.me)
+    ):
+        return False
+    mine, theirs = thing_values(incoming.text, thing), thing_values(fact.text, thing)
+    return bool(mine and theirs and not mine & theirs)
+
+
 def _remeasured(case: _Case, fact: Fact) -> bool:
     """ "im down to 1 coffee a day now" / "i drink like 4 coffees a day": one thing
     measured with another number, whatever keys the parser gave the two (a clash)."""
@@ -1701,6 +1721,7 @@ def resolve(
         _excluding_state,
         _state_denied,
         _renewed,
+        _revalued,
     ):
         for fact in live:
             if fact not in clashes and rule(case, fact):
