@@ -280,7 +280,7 @@ def _views(text: str, policy: GatePolicy, statement: Statement | None) -> _Views
         )
     }
     now = {t.i for t in doc if t.lower_ in _NOW_WORDS} if durable else set()
-    if durable:  # "i'm engaged at the moment": as of now, not passing
+    if durable:  # "im single at the moment": as of now, not passing
         now |= {
             i
             for t in doc

@@ -2646,7 +2646,7 @@ def _whole_phrase(noun: Token) -> Token:
 
 def renewed_thing(text: str) -> str | None:
     """The thing a statement says the speaker has a new one of ("i have a new boss, tom"
-    -> boss; "started a new job at globex" -> job; "the new sprint deadline of april 5"
+    -> boss; "started a new job at globex" -> job; "the new grant deadline of march 9"
     -> deadline), as a base form; None when it says none, or denies it."""
     from .nlp import lemma_of
 
@@ -2659,7 +2659,7 @@ def renewed_thing(text: str) -> str | None:
         ):
             continue
         # "my new boss is Tom", "started a new job": had; not "looking for a new job";
-        # "the new sprint deadline of april 5": a new one named alone
+        # "the new grant deadline of march 9": a new one named alone
         if noun.dep_ in ("nsubj", "nsubjpass", "attr", "ROOT") or (
             noun.dep_ == "dobj" and _verb_lemma(noun.head) in _GAINING
         ):
@@ -2671,7 +2671,7 @@ _GAINING = words("gaining")
 
 
 def thing_values(text: str, thing: str) -> frozenset[str]:
-    """The numbers a statement gives `thing` ("a deadline of April 1, 2024" -> {"1"} for
+    """The numbers a statement gives `thing` ("a deadline of March 3, 2027" -> {"3"} for
     deadline; "the budget is $5,000" -> {"5000"}): what follows the thing's name and "of",
     "is", "at", "to" or a colon, up to the first break, when it holds a number."""
     found = re.finditer(

@@ -1527,8 +1527,8 @@ def _renewed(case: _Case, fact: Fact) -> bool:
 
 
 def _revalued(case: _Case, fact: Fact) -> bool:
-    """ "the new sprint deadline of april 5" / "i have a deadline of april 1 for the
-    first sprint", "bumped the budget to 8k" / "... a budget of 5k": a thing said to be
+    """ "the new grant deadline of march 9" / "i have a deadline of march 3 for the
+    grant", "bumped the budget to 8k" / "... a budget of 5k": a thing said to be
     new, or given a new value, with numbers the stored sentence gives the same thing
     otherwise (a clash). The stored fact is the speaker's or names no one else."""
     thing = case.renewed or (case.changed[1] if case.changed else None)

@@ -415,7 +415,7 @@ _I_WE = frozenset({"i", "we"})
 
 def presupposed(text: str) -> list[str]:
     """The clause a request asks the reason for, which it takes as true: "clarify why I
-    have never deployed it to pages" -> "I have never deployed it to pages", "can you
+    have never been billed for the api" -> "I have never been billed for the api", "can you
     explain why my cat sleeps all day?" -> "my cat sleeps all day". Only a "why" clause
     of the speaker or of their things ("explain how i can deploy it" asks, it tells
     nothing), as said, "why" left off."""
