@@ -1258,12 +1258,32 @@ def _refines_value(case: _Case, fact: Fact) -> bool:
     """The incoming object extends the stored one ("Python" -> "Python and Go") and keeps
     all the stored sentence said: a refinement. Not "likes dogs but not cats" -> "likes
     dogs and cats", nor "I have a parrot, she is Kiki" -> "I have a parrot named Rio"
-    (both kept)."""
+    (both kept), nor a value said to be one more ("I'm a nurse" -> "i'm also a yoga
+    teacher on the side": both kept)."""
     return (
         _same_polarity(case, fact)
         and extends(case.incoming.object, fact.object)
         and not _SETS_AGAINST.search(fact.text)
+        and not _ADDED.search(case.incoming.text)
         and not _extra_words(fact, case.incoming, case.catalogue)
+    )
+
+
+#: words that say a value is one more beside the stored one, not the stored one said fully
+_ADDED = re.compile(
+    r"\b(?:also|too|as well|on the side|another|additionally|in addition)\b", re.IGNORECASE
+)
+
+
+def _praised_only(case: _Case, fact: Fact) -> bool:
+    """The incoming object says the stored one with words of praise only ("i own 3 vintage
+    cars" -> "i have 3 gorgeous vintage cars"): the same claim."""
+    added = set(_tokens(case.incoming.object)) - set(_tokens(fact.object))
+    return (
+        bool(added)
+        and added <= _PRAISE_WORDS
+        and _same_polarity(case, fact)
+        and not _extra_words(case.incoming, fact, case.catalogue) - added
     )
 
 
@@ -1689,6 +1709,8 @@ def resolve(
             if _renamed_value(case, fact):
                 clashes.append(fact)
             elif extends(incoming.object, fact.object):
+                if _praised_only(case, fact):
+                    return _duplicate(incoming, fact, "the same value, said with praise")
                 if _refines_value(case, fact):
                     refines.append(fact)
             elif _value_said_more_fully(case, fact):
