@@ -121,6 +121,10 @@ RULES: list[tuple[Rule, str, str, bool]] = [
     (resolver._left_employer, "I live in Tampere", "I left Quillbank", False),
     (resolver._ended_by, "I work at Quillbank", "I quit my job", True),
     (resolver._ended_by, "I live in Tampere", "I live in Oulu", False),
+    (resolver._died, "i have a tabby cat", "my cat died in the spring", True),
+    (resolver._died, "i have a dog", "my neighbour's dog died", False),
+    (resolver._lived_there_always, "ive lived in turku my whole life", "i grew up in oulu", True),
+    (resolver._lived_there_always, "i live in turku", "i grew up in oulu", False),
     (resolver._moved_house, "I live in Tampere", "I live on a houseboat now", True),
     (resolver._moved_house, "I live in Tampere", "I live in Oulu", False),
     (

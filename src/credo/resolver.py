@@ -75,7 +75,7 @@ from .keys import (
     thing_values,
     told_year,
 )
-from .language import mapping, words
+from .language import mapping, word_list, words
 from .language.synonyms import synonymous
 from .predicates import Catalogue, shipped, split_polarity
 from .store.base import Event
@@ -1467,6 +1467,59 @@ def _ended_by(case: _Case, fact: Fact) -> bool:
     )
 
 
+_DYING = word_list("dying")
+_LIFELONG = words("lifelong")
+
+
+def _lifelong(text: str) -> bool:
+    def said(words: str) -> str:
+        return " " + " ".join(_WORDS.findall(words.lower())) + " "
+
+    return any(said(p) in said(text) for p in _LIFELONG)
+
+
+def _lived_there_always(case: _Case, fact: Fact) -> bool:
+    """ "ive lived in malmo my whole life" / "i grew up in oslo": a home said to be
+    lifelong is where one grew up and was born, so another place there contradicts it, in
+    either order (a clash; the past does not change)."""
+    if case.negated or not _of_us(case, fact):
+        return False
+    other = case.catalogue.canonical(fact.predicate or "")
+    if other[1]:
+        return False
+    pairs = ((case.base, case.incoming, other[0], fact), (other[0], fact, case.base, case.incoming))
+    return any(
+        home in _DWELLING_IN
+        and _lifelong(lived.text)
+        and past in _FIXED
+        and not objects_agree(lived.object, told.object)
+        and not extends(lived.object, told.object)
+        and not extends(told.object, lived.object)
+        for home, lived, past, told in pairs
+    )
+
+
+def _died(case: _Case, fact: Fact) -> bool:
+    """ "my cat died last month" / "i have a tabby cat called miso": the death of
+    something the speaker has ends having it (a clash). The one who died is named by the
+    stored object's words, or is of its kind ("my pet passed away" / "i have a cat")."""
+    if case.negated or not _of_us(case, fact):
+        return False
+    whose = next((case.base[: -len(v) - 1] for v in _DYING if case.base.endswith("_" + v)), None)
+    other = case.catalogue.canonical(fact.predicate or "")
+    if not whose or other != ("have", False):
+        return False
+    from lemminflect import getAllLemmas
+
+    from .nlp import lemma_of
+
+    *before, last = whose.split("_")
+    if any("ADJ" not in getAllLemmas(w) for w in before):
+        return False  # "my neighbour's dog died": someone else's; "my old dog": mine
+    head = lemma_of(last)
+    return head in _tokens(fact.object) or case.catalogue.of_kind(head, fact.object or "")
+
+
 def _moved_house(case: _Case, fact: Fact) -> bool:
     """ "we live on a houseboat now" / "I live in a caravan": where one lives, said to be
     a change, ends where one lived, named or described (a clash)."""
@@ -1738,6 +1791,8 @@ def resolve(
         ):
             clashes.append(fact)
     for rule in (
+        _died,
+        _lived_there_always,
         _moved_house,
         _value_changed,
         _excluding_state,
