@@ -281,11 +281,12 @@ def _views(text: str, policy: GatePolicy, statement: Statement | None) -> _Views
     }
     now = {t.i for t in doc if t.lower_ in _NOW_WORDS} if durable else set()
     if durable:  # "im single at the moment": as of now, not passing
+        low = doc.text.lower()
         now |= {
             i
             for t in doc
             for phrase in _NOW_PHRASES
-            if doc.text.lower().startswith(phrase, t.idx)
+            if low.startswith(phrase, t.idx)
             for i in range(t.i, t.i + len(phrase.split()))
         }
     # "my daughter started school this week", "i quit smoking today": a change told in the

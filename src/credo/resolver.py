@@ -1468,14 +1468,19 @@ def _ended_by(case: _Case, fact: Fact) -> bool:
 
 
 _DYING = word_list("dying")
-_LIFELONG = words("lifelong")
+
+
+def _said(text: str) -> str:
+    """`text`'s words, lower-cased, one space apart and around ("the user's" -> " the user s ")."""
+    return " " + " ".join(_WORDS.findall(text.lower())) + " "
+
+
+_LIFELONG = tuple(_said(p) for p in words("lifelong"))
 
 
 def _lifelong(text: str) -> bool:
-    def said(words: str) -> str:
-        return " " + " ".join(_WORDS.findall(words.lower())) + " "
-
-    return any(said(p) in said(text) for p in _LIFELONG)
+    said = _said(text)
+    return any(p in said for p in _LIFELONG)
 
 
 def _lived_there_always(case: _Case, fact: Fact) -> bool:

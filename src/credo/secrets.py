@@ -1805,13 +1805,18 @@ def _keyed_codes(text: str) -> Iterator[SecretFinding]:
             continue  # "gate at the airport: 2045"
         yield SecretFinding("password", m.start("v"), m.end("v"))
     for m in _CODE_THEN_DIGITS.finditer(text):  # "код 4471 от домофона", "code 4821 for the gate"
-        sentence = _sentence_around(text, m.start(), m.end())
-        if not _OPENED_BY_CODE.search(sentence) or _NOT_CODE.search(sentence):
-            continue
-        if not _FOLLOWED_BY_UNIT.match(text, m.end("v")) and not _CODE_UNITS.match(
-            text, m.end("v")
-        ):
-            yield SecretFinding("password", m.start("v"), m.end("v"))
+        yield from _code_of_a_door(text, m)
+
+
+def _code_of_a_door(text: str, m: re.Match[str]) -> Iterator[SecretFinding]:
+    """The digits `m` found (group "v"), a code when its sentence names what a code opens
+    (and nothing that is no code) and no unit follows them ("4821 mm")."""
+    sentence = _sentence_around(text, m.start(), m.end())
+    if not _OPENED_BY_CODE.search(sentence) or _NOT_CODE.search(sentence):
+        return
+    if _FOLLOWED_BY_UNIT.match(text, m.end("v")) or _CODE_UNITS.match(text, m.end("v")):
+        return
+    yield SecretFinding("password", m.start("v"), m.end("v"))
 
 
 # "the alarm is disarmed with 4821", "la alarma se desactiva con 373795", "die Haustür
@@ -1830,12 +1835,7 @@ _OPENS_WITH = re.compile(
 def _codes_opening(text: str) -> Iterator[SecretFinding]:
     text = _without_mask_tags(text)  # "[secret:x]" names no secret
     for m in _OPENS_WITH.finditer(text):
-        sentence = _sentence_around(text, m.start(), m.end())
-        if not _OPENED_BY_CODE.search(sentence) or _NOT_CODE.search(sentence):
-            continue
-        if _FOLLOWED_BY_UNIT.match(text, m.end("v")) or _CODE_UNITS.match(text, m.end("v")):
-            continue
-        yield SecretFinding("password", m.start("v"), m.end("v"))
+        yield from _code_of_a_door(text, m)
 
 
 def _clock_time(value: str) -> bool:
