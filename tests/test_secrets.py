@@ -897,3 +897,14 @@ def test_codes_where_the_thing_is_arrows_and_mail_users(text: str, secret: str) 
 )
 def test_a_thing_and_a_colon_with_no_code(text: str) -> None:
     assert find_secrets_whole(text) == [], mask_secrets(text)
+
+
+def test_a_label_with_many_values_after_it_is_masked_value_by_value() -> None:
+    """Masking reads the text again after each round; a label followed by several values
+    gives up one a round and must not end in the whole text masked."""
+    key = "sk-proj-" + "a1B2" * 12
+    text = f"{key}Arttu password {key}postgres://a:b@c/d DE89 3704 0044 0532 0130 00Arttu hunter2 "
+    masked = mask_secrets(text)
+    assert masked.count("[secret:") >= len(find_secrets(text))
+    assert "[secret:unmasked]" not in masked
+    assert not contains_secret(masked)

@@ -268,7 +268,9 @@ def find_secrets_whole(text: str) -> list[SecretFinding]:
     return sorted([*found, *extra], key=lambda f: f.start) if extra else found
 
 
-_MASK_ROUNDS = 4
+#: how many times a masked text is read again before it is masked whole: a label with
+#: several values after it ("password <key>:<x> <iban> hunter2") gives up one a round
+_MASK_ROUNDS = 8
 
 
 def contains_secret(text: str) -> bool:
