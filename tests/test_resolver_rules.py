@@ -163,6 +163,16 @@ RULES: list[tuple[Rule, str, str, bool]] = [
     (resolver._renewed, "I live in Tampere", "I live in Oulu", False),
     (resolver._remeasured, "I drink 3 teas a day", "im down to 1 tea a day now", True),
     (resolver._remeasured, "I live in Tampere", "I live in Oulu", False),
+    # a named thing at another version, whatever verb the change is told with
+    (resolver._reversioned, "my tablet is a galaxy tab 7", "upgraded to galaxy tab 9", True),
+    (resolver._reversioned, "the site uses hugo 0.110", "moved the site to hugo 0.125", True),
+    (resolver._reversioned, "i use ruby 2.7 at work", "im learning ruby 3.3", False),
+    (resolver._reversioned, "my tablet is a galaxy tab 7", "my tablet is a galaxy tab 7", False),
+    (resolver._reversioned, "i have 2 ferrets", "i have 3 ferrets", False),
+    # a fact of the speaker's sister is not the speaker's: no count of hers remeasures it
+    (resolver._same_owner, "i have 2 ferrets", "i have 3 ferrets", True),
+    (resolver._same_owner, "i have 2 ferrets", "my sister has 3 ferrets", False),
+    (resolver._remeasured, "i have 2 ferrets", "my sister has 3 ferrets", False),
 ]
 
 

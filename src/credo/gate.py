@@ -215,6 +215,7 @@ class _Views:
     attribution: str
     vague: str
     transient: str
+    speculation: str
 
 
 def _views(text: str, policy: GatePolicy, statement: Statement | None) -> _Views:
@@ -316,7 +317,20 @@ def _views(text: str, policy: GatePolicy, statement: Statement | None) -> _Views
         view(names | nouns),
         view(names | modifiers),
         view(names | now),
+        view(names | {t.i for t in doc if _going_somewhere(t)}),
     )
+
+
+def _going_somewhere(tok: Token) -> bool:
+    """ "I stopped going to the gym", "i love going to gigs": "going to" a place that a
+    verb or a preposition takes as its doing is a habit told, not the future ("I'm going
+    to quit", "going to try pottery": a "be" before it, or a verb after it)."""
+    if tok.lower_ != "going" or tok.i + 2 >= len(tok.doc) or tok.nbor().lower_ != "to":
+        return False
+    after = tok.doc[tok.i + 2]
+    if after.tag_ == "VB" or any(c.dep_ in ("aux", "auxpass") for c in tok.children):
+        return False
+    return tok.dep_ in ("xcomp", "pcomp", "dobj", "csubj", "ccomp") and tok.head.lemma_ != "be"
 
 
 def check(
@@ -375,7 +389,7 @@ def check(
             "speculative",
             policy.speculation,
             "intention or speculation about the future",
-            views.base,
+            views.speculation,
         ),
         ("transient", policy.transient, "transient state", views.transient),
         (

@@ -428,6 +428,24 @@ def _asks_for(root: Token) -> bool:
     return any(c.dep_ == "dobj" and c.lemma_.lower() in _ASKED_FOR for c in root.children)
 
 
+#: verbs of one's own life nobody asks an assistant to do (lexicon "self_reports")
+_SELF_REPORTS = words("self_reports")
+#: where or as what one works: "work from home", "work at a bakery", "work as a nurse"
+_WORKING_AT = frozenset({"at", "for", "from", "as", "in", "remotely", "nights", "shifts"})
+
+
+def _told_of_oneself(verb: Token) -> bool:
+    """ "live in cardiff now", "own two bikes", "work from home these days": a verb of the
+    speaker's own life opening the sentence has left its "I" out; it asks for nothing
+    ("work out a plan" does)."""
+    lemma = verb.lemma_.lower()
+    if lemma not in _SELF_REPORTS:
+        return False
+    if lemma != "work":
+        return True
+    return verb.i + 1 < len(verb.doc) and verb.nbor().lower_ in _WORKING_AT
+
+
 def _kind(sent: Span, said: str) -> str:
     words = [t for t in sent if not t.is_punct and t.pos_ != "INTJ"]
     if not words:
@@ -465,6 +483,7 @@ def _kind(sent: Span, said: str) -> str:
             root.tag_ == "VB"
             and not first.is_title
             and not _past_told(root, sent)
+            and not _told_of_oneself(root)
             or low in _REQUEST_VERBS
         ):
             return "instruction"
@@ -1080,7 +1099,7 @@ _ANIMALS = frozenset(
 
 def _renews(word: str, head: str) -> bool:
     head = head.lower()
-    return word in _RENEWED and head not in _PEOPLE and head not in _ANIMALS
+    return word in _RENEWED and head not in PEOPLE and head not in _ANIMALS
 
 
 def _owner_of_name(subject: Token) -> Token | None:
@@ -1783,7 +1802,7 @@ def _described(predicate: str, value: list[Token]) -> str:
     words = [t for t in value if not t.is_punct]
     if not words or set(phrase.split("_")) & _SLOT_WORDS:
         return predicate
-    person = phrase.rsplit("_", 1)[-1] in _PEOPLE
+    person = phrase.rsplit("_", 1)[-1] in PEOPLE
     describes = (
         # a person is named by a name: "my partner is Sam", never "my partner is vegan"
         person
@@ -1796,7 +1815,7 @@ def _described(predicate: str, value: list[Token]) -> str:
 
 #: people one is related to or works with: "my brother is a teacher" says what he is, one
 #: of many things; "my laptop is a ThinkPad" says which one the one laptop is
-_PEOPLE = frozenset(
+PEOPLE = frozenset(
     {
         "wife",
         "husband",
@@ -2067,12 +2086,14 @@ def elided_subject(clause: str) -> str:
     root = sent.root
     if any(c.dep_ in _SUBJ for c in root.children):
         return clause
+    if root.i == sent.start and root.tag_ == "NN" and _told_of_oneself(root):
+        return "I " + clause[:1].lower() + clause[1:]  # "work at kpmg now": read as a noun
     before = [t for t in sent if t.i < root.i]
     if any(t.pos_ != "ADV" or t.dep_ != "advmod" for t in before) or sent[0].pos_ == "PROPN":
         return clause
     said = clause[:1].lower() + clause[1:]
-    if root.tag_ == "VB" and _past_told(root, sent):
-        return "I " + said  # "quit smoking last year"
+    if root.tag_ in ("VB", "VBP") and (_past_told(root, sent) or _told_of_oneself(root)):
+        return "I " + said  # "quit smoking last year", "live in cardiff now"
     if root.lower_ in _STATE_PARTICIPLES and root.tag_ in ("VBN", "JJ"):
         return "I'm " + said  # "married to ines", "based in oslo": a state
     # "started at nokia in march" is the past tense; "born in leeds", "hired by a bank"
@@ -2568,7 +2589,11 @@ def changed_value(text: str) -> tuple[str, str, str] | None:
     doc = parse(elided_subject(said))
     for verb in doc:
         lemma = _verb_lemma(verb) if verb.pos_ in ("VERB", "AUX") else ""
-        if lemma not in _CHANGING:
+        if lemma == "go" and any(  # "rent went up to 980", "went down to 2 days a week"
+            c.dep_ in ("prt", "advmod") and c.lower_ in ("up", "down") for c in verb.children
+        ):
+            lemma = "go up"
+        elif lemma not in _CHANGING:
             continue
         objects = [c for c in verb.children if c.dep_ == "dobj"]
         subjects = [c for c in verb.children if c.dep_ in ("nsubj", "nsubjpass")]
@@ -2599,10 +2624,31 @@ def changed_value(text: str) -> tuple[str, str, str] | None:
             ),
             None,
         )
+        if to is None:  # "upgraded the app to react 18": a name the tagger took for a verb
+            to = next(
+                (
+                    c
+                    for h in verb.children
+                    if h.pos_ == "VERB" and _versioned_name(h)
+                    for c in h.children
+                    if c.dep_ == "aux" and c.lower_ == "to" and c.i + 1 == h.i
+                ),
+                None,
+            )
         words = _value_after(to) if to is not None else []
         if words:
             return lemma, lemma_of(thing.lower_), _span_text(words)
     return None
+
+
+def _versioned_name(tok: Token) -> bool:
+    """Is `tok` a name followed by its version number ("react 18", "go 1.22"), not a verb
+    counting what it takes ("help 3 people")?"""
+    doc = tok.doc
+    if tok.i + 1 >= len(doc) or not doc[tok.i + 1].like_num:
+        return False
+    after = doc[tok.i + 2] if tok.i + 2 < len(doc) else None
+    return after is None or after.pos_ not in ("NOUN", "PROPN")
 
 
 def _value_after(prep: Token) -> list[Token]:
@@ -2610,12 +2656,19 @@ def _value_after(prep: Token) -> list[Token]:
     "to python 3.12 yesterday" -> python 3.12, "to 1200 a month" -> 1200, "to hugo on
     cloudflare pages" -> all of it."""
     out: list[Token] = []
-    for tok in prep.doc[prep.i + 1 :]:
+    doc = prep.doc
+    for tok in doc[prep.i + 1 :]:
+        # "to react 18", "to go 1.22": a name the tagger read as a verb, told by the
+        # version number after it
+        named = not out and _versioned_name(tok)
         if (
             tok.dep_ in ("npadvmod", "advmod", "punct", "cc", "conj", "mark", "advcl")
+            and not named
             or tok.pos_ in ("VERB", "AUX", "CCONJ", "SCONJ")
+            and not named
             or tok.head.dep_ == "npadvmod"
             and not tok.like_num
+            and not named
         ):
             break
         out.append(tok)

@@ -65,6 +65,7 @@ from .fact import (
     source_kind,
 )
 from .keys import (
+    PEOPLE,
     changed_value,
     content_lemmas,
     denied_words,
@@ -1634,8 +1635,73 @@ def _remeasured(case: _Case, fact: Fact) -> bool:
             and not same_subject(fact.subject, incoming.subject, case.me)
         )
         and split_polarity(fact.predicate or "")[1] == case.negated
+        and _same_owner(case, fact)
         and remeasured(incoming.text, fact.text, case.similarity)
     )
+
+
+def _owner(fact: Fact, catalogue: Catalogue) -> str:
+    """The person of the speaker's whom a fact keyed on the speaker is about: "sister" for
+    "my sister has 3 ferrets" (`sister_have`); "" for the speaker's own."""
+    base = catalogue.canonical(fact.predicate or "")[0]
+    person = catalogue.owned(base)[0].rstrip("_")
+    return person if person in PEOPLE else ""
+
+
+def _same_owner(case: _Case, fact: Fact) -> bool:
+    """Are both facts about the same one: "i have 2 ferrets" is not "my sister has 3"."""
+    return _owner(case.incoming, case.catalogue) == _owner(fact, case.catalogue)
+
+
+def _reversioned(case: _Case, fact: Fact) -> bool:
+    """ "upgraded to iphone 15" / "my phone is an iphone 12", "we're on node 20 now" /
+    "we use node 18": the stored value is a named thing at a version, and the incoming
+    sentence names the same thing at another version, said of the same subject (or of
+    the thing the stored fact is about), by a verb of change or of having or using it
+    (a clash). "im learning python 3.12" beside "i use python 3.9" says no such thing."""
+    incoming = case.incoming
+    found = _VERSIONED.search(fact.object or "")
+    if not found or found["name"].lower() in _NOT_A_NAME | _COUNTED:
+        return False
+    name, number = found["name"].lower(), found["number"]
+    told = {
+        m["number"]
+        for m in re.finditer(
+            rf"(?<![\w.]){re.escape(name)}\s*v?(?P<number>\d+(?:\.\d+)*)(?![\w.])",
+            incoming.text,
+            re.IGNORECASE,
+        )
+    }
+    if not told or number in told:
+        return False
+    if not _same_owner(case, fact) or not (
+        same_subject(fact.subject, incoming.subject, case.me)
+        or bool(_tokens(fact.subject) and set(_tokens(fact.subject)) <= set(_tokens(incoming.text)))
+    ):
+        return False
+    mine = case.base.split("_")[0]
+    theirs = case.catalogue.canonical(fact.predicate or "")[0].split("_")[0]
+    return bool(
+        case.changed
+        or _change_verbs(incoming.text)
+        or change_words(incoming.text)
+        or mine == theirs
+        or {mine, theirs} <= _HOLDING
+    )
+
+
+#: a name and its version, at the end of a value: "an iphone 12", "python 3.9 at work"
+_VERSIONED = re.compile(
+    r"(?<![\w.])(?P<name>[a-z][\w+#-]*)\s+v?(?P<number>\d+(?:\.\d+)*)(?![\w.])", re.I
+)
+#: words a number follows that count or place it, not name a thing's version (a date's
+#: month does: "march 29" / "march 31" are one deadline moved)
+_COUNTED = frozenset(
+    {"of", "to", "at", "by", "for", "in", "on", "is", "are", "about", "over", "under"}
+    | {"than", "like", "around", "and", "or", "with", "from", "per", "x"}
+)
+#: verbs by which a thing is held or used, at one version at a time
+_HOLDING = frozenset({"be", "have", "has", "use", "run", "own"})
 
 
 # 3. the outcome
@@ -1808,7 +1874,10 @@ def resolve(
         for fact in live:
             if fact not in clashes and rule(case, fact):
                 clashes.append(fact)
-    remeasures = [f for f in live if f not in clashes and _remeasured(case, f)]
+    # a measure or a version said anew: a verb of change ("cut", "upgraded") says it changed
+    remeasures = [
+        f for f in live if f not in clashes and (_remeasured(case, f) or _reversioned(case, f))
+    ]
     clashes.extend(remeasures)
 
     # 3. the outcome: history, a held fuller value, a conflict, an update, a refinement
@@ -1872,7 +1941,9 @@ def resolve(
         grounds = (
             f"newer by {days:.0f}d"
             if incoming.asserted_at - best.asserted_at >= update_window
-            else "said to be a change (" + ", ".join(repr(w) for w in sorted(said_changed)) + ")"
+            else "said to be a change ("
+            + ", ".join(repr(w) for w in sorted(said_changed | measured_changed))
+            + ")"
         )
         return _supersede(
             Relation.UPDATE,

@@ -1,0 +1,196 @@
+"""Natural speech the write path reads since the seventh round (issue 23), through
+`Memory.remember`, the real parser, the default embedding model and a SQLite file.
+Every sentence is invented for the class it stands for:
+
+- an "I" left out before a verb of one's own life ("live in leipzig now"): a report,
+  never a request to the assistant;
+- "going to" a place as a habit ("i stopped going to the pool"): no plan;
+- a named thing at another version ("upgraded to galaxy tab 9"), and a value that
+  "went up to" or "rose to" another, told with any verb of change."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+
+from credo.embed import get_embedder
+from credo.fact import Status
+from credo.keys import analyse, changed_value
+from credo.memory import Memory
+from credo.resolver import Relation
+from credo.store.sqlite import SQLiteStore
+
+DAY = 86400.0
+T0 = 1_704_067_200.0  # 2024-01-01
+
+
+@pytest.fixture(scope="module")
+def store(tmp_path_factory: pytest.TempPathFactory) -> Iterator[SQLiteStore]:
+    path = tmp_path_factory.mktemp("round7") / "m.db"
+    with SQLiteStore(path, get_embedder("local:minilm")) as s:
+        yield s
+
+
+_scopes = iter(range(10_000))
+
+
+def pair(store: SQLiteStore, first: str, then: str, gap_days: float) -> tuple[Status, Relation]:
+    """Remember `first`, then `then` `gap_days` later; what became of the first, and what
+    the second was taken for."""
+    mem = Memory(store, scope=f"s{next(_scopes)}")
+    a = mem.remember(first, valid_from=T0)
+    assert a.accepted and a.fact is not None, (first, a.why)
+    b = mem.remember(then, valid_from=T0 + gap_days * DAY)
+    assert b.accepted and b.relation is not None, (then, b.why)
+    after = store.get(a.fact.id, scope=mem.scope)
+    assert after is not None
+    return after.status, b.relation
+
+
+@pytest.mark.parametrize(
+    ("first", "then"),
+    [
+        ("i live in dresden", "live in leipzig now, its much cheaper"),
+        ("I work at Mintbank", "work at Larchfield Labs now"),
+        ("i sing in a choir", "quit the choir, too much drama"),
+    ],
+)
+def test_an_i_left_out_before_a_verb_of_ones_own_life_is_a_report(
+    store: SQLiteStore, first: str, then: str
+) -> None:
+    status, relation = pair(store, first, then, 90)
+    assert relation is Relation.UPDATE and status is Status.SUPERSEDED
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "live in a flat above a bakery",
+        "own two bikes and a car",
+        "rent a room in a shared house",
+        "work as a night nurse",
+        "commute by ferry",
+        "volunteer at the food bank on sundays",
+    ],
+)
+def test_without_its_i_the_key_is_the_one_with_it(said: str) -> None:
+    bare, told = analyse(said), analyse("i " + said)
+    assert bare.kind == "statement"
+    assert (bare.predicate, bare.object) == (told.predicate, told.object)
+
+
+def test_the_same_life_told_without_its_i_is_a_duplicate(store: SQLiteStore) -> None:
+    status, relation = pair(store, "i work from home", "work from home these days", 30)
+    assert relation is Relation.DUPLICATE and status is Status.ACTIVE
+
+
+@pytest.mark.parametrize(
+    "request_", ["work out a budget for me", "write me a cover letter", "plan a week of dinners"]
+)
+def test_a_verb_the_assistant_can_do_still_opens_a_request(
+    store: SQLiteStore, request_: str
+) -> None:
+    result = Memory(store, scope=f"s{next(_scopes)}").remember(request_)
+    assert not result.accepted and result.code == "instruction"
+
+
+@pytest.mark.parametrize(
+    "habit",
+    [
+        "i stopped going to the pool",
+        "I love going to gigs with my brother",
+        "i quit going to pilates in the spring",
+        "i keep going to the same barber",
+    ],
+)
+def test_going_to_a_place_as_a_habit_is_no_plan(store: SQLiteStore, habit: str) -> None:
+    result = Memory(store, scope=f"s{next(_scopes)}").remember(habit)
+    assert result.accepted, result.why
+
+
+@pytest.mark.parametrize(
+    "plan", ["im going to start running", "going to try pottery", "Im going to quit my job"]
+)
+def test_going_to_do_something_is_still_a_plan(store: SQLiteStore, plan: str) -> None:
+    result = Memory(store, scope=f"s{next(_scopes)}").remember(plan)
+    assert not result.accepted and result.code == "speculative"
+
+
+def test_stopping_a_habit_ends_it(store: SQLiteStore) -> None:
+    status, relation = pair(
+        store, "i go to the pool twice a week", "i stopped going to the pool", 60
+    )
+    assert relation is Relation.UPDATE and status is Status.SUPERSEDED
+
+
+@pytest.mark.parametrize(
+    ("first", "then"),
+    [
+        ("my tablet is a galaxy tab 7", "upgraded to galaxy tab 9"),
+        ("the docs site uses hugo 0.110", "moved the docs site to hugo 0.125"),
+        ("we use node 18", "were on node 20 now"),
+        ("the dashboard uses svelte 3", "upgraded the dashboard to svelte 5"),
+    ],
+)
+@pytest.mark.parametrize("gap_days", [0, 90])
+def test_a_named_thing_at_another_version_is_a_change(
+    store: SQLiteStore, first: str, then: str, gap_days: float
+) -> None:
+    """A verb or word of change makes it the change the same day; later, it is one
+    anyway."""
+    status, relation = pair(store, first, then, gap_days)
+    assert relation is Relation.UPDATE and status is Status.SUPERSEDED
+
+
+def test_another_version_said_the_same_day_without_a_change_is_a_conflict(
+    store: SQLiteStore,
+) -> None:
+    status, relation = pair(store, "our api runs on java 17", "our api runs on java 21", 0)
+    assert relation is Relation.CONFLICT and status is Status.CONFLICTED
+
+
+@pytest.mark.parametrize(
+    ("first", "then"),
+    [
+        ("i use ruby 2.7 at work", "im learning ruby 3.3"),
+        ("i have 2 ferrets", "my sister has 3 ferrets"),
+    ],
+)
+def test_another_version_of_another_doing_or_owner_is_kept_beside(
+    store: SQLiteStore, first: str, then: str
+) -> None:
+    status, relation = pair(store, first, then, 30)
+    assert relation is Relation.NEW and status is Status.ACTIVE
+
+
+@pytest.mark.parametrize(
+    ("first", "then"),
+    [
+        ("my rent is 900 a month", "rent went up to 980"),
+        ("my salary is 45k", "my salary rose to 52k"),
+        ("our standup is 30 minutes", "standup went down to 15 minutes"),
+    ],
+)
+@pytest.mark.parametrize("gap_days", [0, 90])
+def test_a_value_that_went_up_or_rose_is_changed(
+    store: SQLiteStore, first: str, then: str, gap_days: float
+) -> None:
+    status, relation = pair(store, first, then, gap_days)
+    assert relation is Relation.UPDATE and status is Status.SUPERSEDED
+
+
+@pytest.mark.parametrize(
+    ("said", "value"),
+    [
+        ("upgraded the app to react 18", ("upgrade", "app", "react 18")),
+        ("we moved the service to go 1.22 last week", ("move", "service", "go 1.22")),
+        ("rent went up to 980", ("go up", "rent", "980")),
+    ],
+)
+def test_the_new_value_of_a_change_is_read_whole(said: str, value: tuple[str, str, str]) -> None:
+    assert changed_value(said) == value
+
+
+def test_a_verb_counting_what_it_takes_is_no_version() -> None:
+    assert changed_value("moved the team to help 3 people") is None
