@@ -6,7 +6,8 @@ Every sentence is invented for the class it stands for:
   never a request to the assistant;
 - "going to" a place as a habit ("i stopped going to the pool"): no plan;
 - a named thing at another version ("upgraded to galaxy tab 9"), and a value that
-  "went up to" or "rose to" another, told with any verb of change."""
+  "went up to" or "rose to" another, told with any verb of change;
+- a word clipped in chat ("bf", "uni", "dev", "mum") compared as the word it stands for."""
 
 from __future__ import annotations
 
@@ -194,3 +195,25 @@ def test_the_new_value_of_a_change_is_read_whole(said: str, value: tuple[str, st
 
 def test_a_verb_counting_what_it_takes_is_no_version() -> None:
     assert changed_value("moved the team to help 3 people") is None
+
+
+@pytest.mark.parametrize(
+    ("first", "then"),
+    [
+        ("my gf is a nurse", "my girlfriend is a nurse"),
+        ("i went to uni in york", "i went to university in york"),
+        ("im a web dev", "im a web developer"),
+        ("my mum is a teacher", "my mom is a teacher"),
+        ("my fave band is the cure", "my favourite band is the cure"),
+    ],
+)
+def test_a_word_clipped_in_chat_is_the_word_it_stands_for(
+    store: SQLiteStore, first: str, then: str
+) -> None:
+    status, relation = pair(store, first, then, 30)
+    assert relation is Relation.DUPLICATE and status is Status.ACTIVE
+
+
+def test_the_clipped_word_is_stored_as_typed(store: SQLiteStore) -> None:
+    result = Memory(store, scope=f"s{next(_scopes)}").remember("my bf is a chef")
+    assert result.fact is not None and "bf" in result.fact.text.split()

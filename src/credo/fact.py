@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import re
 import time
 import uuid
@@ -102,10 +103,19 @@ def normalize_predicate(predicate: str) -> str:
 def one_spelling(word: str) -> str:
     """`colour` -> `color`, `organise` -> `organize`: a word with a British and an American
     spelling, in the American one (breame's word lists: Apache-2.0, no dependencies, under
-    1 MB, loaded in milliseconds); any other word as it is."""
+    1 MB, loaded in milliseconds); a word clipped in chat as the word it stands for
+    (`bf` -> `boyfriend`, `mum` -> `mom`: lexicon "clippings"); any other word as it is."""
     from breame.spelling import get_american_spelling
 
+    word = _clippings().get(word, word)
     return str(get_american_spelling(word)) if word.isalpha() else word
+
+
+@functools.lru_cache(maxsize=1)
+def _clippings() -> dict[str, str]:
+    from .language import mapping
+
+    return mapping("clippings")
 
 
 def new_id() -> str:

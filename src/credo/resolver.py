@@ -62,6 +62,7 @@ from .fact import (
     SOURCE_RANK,
     Fact,
     Status,
+    one_spelling,
     source_kind,
 )
 from .keys import (
@@ -195,7 +196,7 @@ def _tokens(value: str | None) -> list[str]:
     typed = _plain((value or "").lower()).replace("'", "").replace("\u2019", "")
     words = (_SCHEME.sub("", w.strip(".,:;!?")).rstrip("/") for w in _WORDS.findall(typed))
     return [
-        number_value(w) or (w if _is_number(w) else lemma_of(w))
+        number_value(w) or (w if _is_number(w) else lemma_of(one_spelling(w)))
         for w in words
         if w and w not in _STOP
     ]

@@ -20,6 +20,7 @@ import unicodedata
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
+from .fact import one_spelling
 from .language import words
 from .language.synonyms import LONGEST, synonymous
 from .nlp import unknown_word
@@ -109,7 +110,7 @@ def value_words(text: str) -> frozenset[str]:
             typed = _NUMBER.match(word)
             if typed:  # "$2,000" and "2k" name one amount
                 word = _digits(typed.group(2), typed.group(3) or "")
-            word = number_value(word) or word.removesuffix("'s")
+            word = number_value(word) or one_spelling(word.removesuffix("'s"))
             if word and word not in _FILLER and word not in _SPEAKER:
                 out.add(word)
     return frozenset(out)
