@@ -217,3 +217,58 @@ def test_a_word_clipped_in_chat_is_the_word_it_stands_for(
 def test_the_clipped_word_is_stored_as_typed(store: SQLiteStore) -> None:
     result = Memory(store, scope=f"s{next(_scopes)}").remember("my bf is a chef")
     assert result.fact is not None and "bf" in result.fact.text.split()
+
+
+def test_a_statement_the_question_after_it_misparses_is_still_kept(store: SQLiteStore) -> None:
+    """The parse of the whole hangs "zeynep" on the question; read alone, the statement
+    before the comma is a clause of its own."""
+    status, relation = pair(
+        store,
+        "im engaged to zeynep",
+        "zeynep and i got married in june, how do i change my name on my passport?",
+        90,
+    )
+    assert relation is Relation.UPDATE and status is Status.SUPERSEDED
+
+
+@pytest.mark.parametrize(
+    ("first", "then", "relation"),
+    [
+        ("i swim once a week", "i swim twice a week", Relation.UPDATE),
+        (
+            "i go to the climbing gym 3 times a week",
+            "cut the climbing gym to twice a week",
+            Relation.UPDATE,
+        ),
+    ],
+)
+def test_how_often_said_in_one_word_is_a_number(
+    store: SQLiteStore, first: str, then: str, relation: Relation
+) -> None:
+    assert pair(store, first, then, 90)[1] is relation
+
+
+def test_once_as_formerly_is_no_count() -> None:
+    from credo.values import quantities
+
+    assert quantities("i once lived in rome") == ()
+    assert [q.value for q in quantities("we meet once a month")] == ["1"]
+
+
+@pytest.mark.parametrize(
+    ("first", "then"),
+    [
+        ("i have a cat called miso", "miso passed away last week, how do i tell my kids?"),
+        ("I have a dog named Pepper", "Pepper died in her sleep"),
+    ],
+)
+def test_the_death_of_a_pet_named_ends_having_it(store: SQLiteStore, first: str, then: str) -> None:
+    status, relation = pair(store, first, then, 30)
+    assert relation is Relation.UPDATE and status is Status.SUPERSEDED
+
+
+def test_the_death_of_someone_a_thing_only_mentions_ends_nothing(store: SQLiteStore) -> None:
+    status, relation = pair(
+        store, "i have a photo of my grandpa joe", "joe died when i was ten", 30
+    )
+    assert status is Status.ACTIVE and relation is Relation.NEW

@@ -1509,8 +1509,16 @@ def _lived_there_always(case: _Case, fact: Fact) -> bool:
 def _died(case: _Case, fact: Fact) -> bool:
     """ "my cat died last month" / "i have a tabby cat called miso": the death of
     something the speaker has ends having it (a clash). The one who died is named by the
-    stored object's words, or is of its kind ("my pet passed away" / "i have a cat")."""
-    if case.negated or not _of_us(case, fact):
+    stored object's words, or is of its kind ("my pet passed away" / "i have a cat"), or
+    is the name the stored fact gives it ("miso died" / "i have a cat called miso")."""
+    if case.negated:
+        return False
+    dies = any(case.base == v or case.base.startswith(v + "_") for v in _DYING)
+    if dies and _named_in(case.incoming.subject, fact):
+        return same_subject(fact.subject, case.me, case.me) and (
+            case.catalogue.canonical(fact.predicate or "") == ("have", False)
+        )
+    if not _of_us(case, fact):
         return False
     whose = next((case.base[: -len(v) - 1] for v in _DYING if case.base.endswith("_" + v)), None)
     other = case.catalogue.canonical(fact.predicate or "")
@@ -1525,6 +1533,16 @@ def _died(case: _Case, fact: Fact) -> bool:
         return False  # "my neighbour's dog died": someone else's; "my old dog": mine
     head = lemma_of(last)
     return head in _tokens(fact.object) or case.catalogue.of_kind(head, fact.object or "")
+
+
+def _named_in(name: str | None, fact: Fact) -> bool:
+    """Is `name` (a subject that is not the speaker) the name the stored fact's object
+    gives what it holds ("a cat called miso", "a dog named Rex")? A name the object only
+    mentions ("a photo of my grandpa joe") is not."""
+    if not name or name in ("user", "we"):
+        return False
+    said = re.escape(name).replace("\\ ", r"\s+")
+    return bool(re.search(rf"\b(?:named|called)\s+{said}\b", fact.object or "", re.IGNORECASE))
 
 
 def _moved_house(case: _Case, fact: Fact) -> bool:

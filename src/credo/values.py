@@ -19,11 +19,15 @@ import re
 import unicodedata
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from .fact import one_spelling
 from .language import words
 from .language.synonyms import LONGEST, synonymous
 from .nlp import unknown_word
+
+if TYPE_CHECKING:
+    from spacy.tokens import Token
 
 _UNITS = [
     "zero",
@@ -98,6 +102,9 @@ def value_words(text: str) -> frozenset[str]:
     # "thirty-four" is one number, though the tokeniser splits it at its hyphen
     text = _COMPOUND_NUMBER.sub(lambda m: number_value(m.group(0)) or m.group(0), text)
     for tok in parse(text):
+        if _how_often(tok):
+            out.add(_TIMES[tok.lower_])
+            continue
         if (
             tok.pos_ == "NUM"
             or tok.pos_ in ("NOUN", "PROPN", "ADJ")
@@ -301,6 +308,21 @@ def typed_number(word: str) -> str | None:
     return _digits(number, multiplier or "") + (unit or "").lower()
 
 
+#: how often, said in one word
+_TIMES = {"once": "1", "twice": "2", "thrice": "3"}
+
+
+def _how_often(tok: Token) -> bool:
+    """ "twice a week", "once per month", "thrice every day": how often, not "once upon a
+    time" or "i once lived in rome"."""
+    doc = tok.doc
+    return (
+        tok.lower_ in _TIMES
+        and tok.i + 1 < len(doc)
+        and doc[tok.i + 1].lower_ in ("a", "an", "per", "every", "each")
+    )
+
+
 def quantities(text: str) -> tuple[Quantity, ...]:
     """The numbers `text` states, each with its unit: the letters on it, a currency sign,
     or the noun after it."""
@@ -318,6 +340,8 @@ def quantities(text: str) -> tuple[Quantity, ...]:
             sign, number, multiplier, unit = typed.groups()
             value = _digits(number, multiplier or "")
             unit = (unit or "").lower() or sign or (multiplier or "").lower()
+        elif _how_often(tok):  # "twice a week" is "2 times a week"
+            value, unit = _TIMES[tok.lower_], "time"
         elif tok.pos_ == "NUM" and number_value(tok.lower_):
             value, unit = number_value(tok.lower_) or "", ""
             if tok.i + 2 < len(doc) and doc[tok.i + 1].text == "-":  # "thirty-four"

@@ -178,6 +178,27 @@ def _independent(tokens: Sequence[Token], lo: int, hi: int) -> bool:
     return False
 
 
+#: words a question opens with after a comma: "..., how do i ...?", "..., any tips?"
+_QUESTION_AFTER_COMMA = frozenset(
+    {"how", "what", "where", "when", "which", "who", "why", "any", "can", "could", "should"}
+    | {"do", "does", "is", "are", "would", "will", "anything", "tips", "ideas", "thoughts"}
+)
+
+
+def _asks_after(doc: Doc, comma: int, end: int) -> bool:
+    """Does a question open right after the comma at `comma` ("..., how do i ...?")?"""
+    return comma + 1 < end and doc[comma + 1].lower_ in _QUESTION_AFTER_COMMA
+
+
+def _clause_alone(text: str) -> bool:
+    """Is `text`, read on its own, a clause with a verb and its own subject? The parse of a
+    whole sentence can hang a statement on the question after it ("tom and i got married
+    in june, how do i change my name?": "tom" read as the question's adverb); read alone,
+    the statement parses as one."""
+    said = parse(text)
+    return _has_clause(list(said), 0, len(said))
+
+
 def _elided_report(doc: Doc, lo: int, hi: int) -> bool:
     """doc[lo:hi] is a report with its "I" left out ("moved to lisbon last month"), as the
     key parser reads one (`keys.elided_subject`)."""
@@ -240,7 +261,12 @@ def _cut_points(sent: Span) -> list[int]:
         if (
             asks
             and tok.text == ","
-            and (_independent(tokens, start, tok.i) or _elided_report(doc, start, tok.i))
+            and (
+                _independent(tokens, start, tok.i)
+                or _elided_report(doc, start, tok.i)
+                or _asks_after(doc, tok.i, end)
+                and _clause_alone(doc[start : tok.i].text)
+            )
         ):
             # "i just moved to lisbon, any tips for a dentist?": a statement, then the
             # question it leads to; each is judged on its own
