@@ -2624,7 +2624,9 @@ def changed_value(text: str) -> tuple[str, str, str] | None:
             ),
             None,
         )
-        if to is None:  # "upgraded the app to react 18": a name the tagger took for a verb
+        if to is None and lemma in _REPLACING:
+            # "upgraded the app to react 18": a name the tagger took for a verb (only after
+            # a verb that puts one thing for another: "improved it to handle 500" is no name)
             to = next(
                 (
                     c
@@ -2639,6 +2641,10 @@ def changed_value(text: str) -> tuple[str, str, str] | None:
         if words:
             return lemma, lemma_of(thing.lower_), _span_text(words)
     return None
+
+
+#: verbs of change that put one thing in place of another, not an amount
+_REPLACING = frozenset({"upgrade", "downgrade", "bump", "migrate", "port", "switch", "move"})
 
 
 def _versioned_name(tok: Token) -> bool:
