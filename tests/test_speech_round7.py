@@ -272,3 +272,38 @@ def test_the_death_of_someone_a_thing_only_mentions_ends_nothing(store: SQLiteSt
         store, "i have a photo of my grandpa joe", "joe died when i was ten", 30
     )
     assert status is Status.ACTIVE and relation is Relation.NEW
+
+
+@pytest.mark.parametrize(
+    ("first", "then"),
+    [
+        ("i work at a small agency", "started a new job at a bank in leeds, any tips?"),
+        ("i work for a startup", "i quit my job last month"),
+    ],
+)
+def test_a_workplace_described_not_named_is_still_the_job(
+    store: SQLiteStore, first: str, then: str
+) -> None:
+    status, relation = pair(store, first, then, 90)
+    assert relation is Relation.UPDATE and status is Status.SUPERSEDED
+
+
+def test_a_new_job_does_not_end_working_from_home(store: SQLiteStore) -> None:
+    status, _ = pair(store, "i work from home", "started a new job at a bank", 90)
+    assert status is Status.ACTIVE
+
+
+@pytest.mark.parametrize(
+    ("first", "then"),
+    [("i smoke", "i smoke 2 packs a day"), ("I paint", "I paint landscapes in oils")],
+)
+def test_the_relation_alone_then_what_it_is_of_is_a_refinement(
+    store: SQLiteStore, first: str, then: str
+) -> None:
+    status, relation = pair(store, first, then, 30)
+    assert relation is Relation.REFINEMENT and status is Status.SUPERSEDED
+
+
+def test_a_narrower_denial_is_no_refinement(store: SQLiteStore) -> None:
+    status, relation = pair(store, "i dont drink", "i dont drink beer", 30)
+    assert relation is Relation.NEW and status is Status.ACTIVE

@@ -734,9 +734,12 @@ def _ends_work(base: str, negated: bool, obj: str | None) -> bool:
 
 def _is_work(base: str, negated: bool, obj: str | None) -> bool:
     """ "I work at Aldi", "we both have jobs at Lidl", "I'm a school nurse" (a state whose
-    head noun is an occupation: "a manager at a bakery" is a manager)."""
+    head noun is an occupation: "a manager at a bakery" is a manager), "i work at a small
+    agency" (a workplace described, not named: keyed `work`, "at a small agency")."""
     return not negated and (
         base in _WORKING
+        or base == "work"
+        and (obj or "").lower().startswith(("at ", "for "))
         or base == "have"
         and bool(set(_tokens(obj)) & _WORK_NOUNS)
         or base == "be"
@@ -1266,6 +1269,21 @@ def _refines_value(case: _Case, fact: Fact) -> bool:
         _same_polarity(case, fact)
         and extends(case.incoming.object, fact.object)
         and not _SETS_AGAINST.search(fact.text)
+        and not _ADDED.search(case.incoming.text)
+        and not _extra_words(fact, case.incoming, case.catalogue)
+    )
+
+
+def _object_added(case: _Case, fact: Fact) -> bool:
+    """ "I smoke" -> "i smoke 2 packs a day", "I paint" -> "I paint landscapes": the
+    stored fact names the relation alone, the incoming one gives it what it is of, and
+    says all the stored sentence said (a refinement). Not a thing said to be one more
+    ("I paint" -> "i also paint portraits": both kept), nor a narrower denial."""
+    return (
+        fact.object is None
+        and bool(case.incoming.object)
+        and not case.negated  # "i don't drink" says more than "i don't drink beer"
+        and _same_polarity(case, fact)
         and not _ADDED.search(case.incoming.text)
         and not _extra_words(fact, case.incoming, case.catalogue)
     )
@@ -1851,6 +1869,8 @@ def resolve(
         if _same_polarity(case, fact):
             if _renamed_value(case, fact):
                 clashes.append(fact)
+            elif _object_added(case, fact):
+                refines.append(fact)
             elif extends(incoming.object, fact.object):
                 if _praised_only(case, fact):
                     return _duplicate(incoming, fact, "the same value, said with praise")
@@ -1978,7 +1998,9 @@ def resolve(
             incoming,
             best,
             retire,
-            f"object {best.object!r} extended to {incoming.object!r}"
+            f"{incoming.object!r} said of what {best.text!r} said"
+            if best.object is None
+            else f"object {best.object!r} extended to {incoming.object!r}"
             if not objects_agree(best.object, incoming.object)
             else "the same value, said more fully: "
             + ", ".join(repr(w) for w in sorted(_extra_words(incoming, best, catalogue))),
