@@ -307,3 +307,53 @@ def test_the_relation_alone_then_what_it_is_of_is_a_refinement(
 def test_a_narrower_denial_is_no_refinement(store: SQLiteStore) -> None:
     status, relation = pair(store, "i dont drink", "i dont drink beer", 30)
     assert relation is Relation.NEW and status is Status.ACTIVE
+
+
+@pytest.mark.parametrize(
+    ("first", "then"),
+    [
+        ("i am a teacher", "i quit teaching last year"),
+        ("im a nurse", "stopped nursing after my back injury"),
+        ("im a teacher", "i dont teach anymore"),
+        ("my partner is a teacher", "my partner quit teaching"),
+    ],
+)
+def test_giving_up_the_doing_an_occupation_is_named_for_ends_it(
+    store: SQLiteStore, first: str, then: str
+) -> None:
+    status, relation = pair(store, first, then, 90)
+    assert relation is Relation.UPDATE and status is Status.SUPERSEDED
+
+
+@pytest.mark.parametrize(
+    ("first", "then"),
+    [
+        ("I am a teacher", "I stopped teaching yoga on weekends"),
+        ("my partner is a teacher", "i quit teaching"),
+    ],
+)
+def test_giving_up_one_thing_taught_or_someone_elses_work_ends_nothing(
+    store: SQLiteStore, first: str, then: str
+) -> None:
+    status, _ = pair(store, first, then, 90)
+    assert status is Status.ACTIVE
+
+
+@pytest.mark.parametrize(
+    ("first", "then"),
+    [
+        ("my gp is dr singh", "changed gp, im with dr morales now"),
+        ("i work at a bakery", "i changed jobs in the spring"),
+        ("my bank is barclays", "switched banks to monzo"),
+    ],
+)
+def test_a_thing_swapped_without_naming_the_new_one_ends_the_old(
+    store: SQLiteStore, first: str, then: str
+) -> None:
+    status, relation = pair(store, first, then, 90)
+    assert relation is Relation.UPDATE and status is Status.SUPERSEDED
+
+
+def test_changing_ones_mind_about_a_thing_swaps_nothing(store: SQLiteStore) -> None:
+    status, _ = pair(store, "my phone is a pixel 6", "changed my mind about the pixel", 90)
+    assert status is Status.ACTIVE

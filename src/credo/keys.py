@@ -2706,13 +2706,16 @@ def _whole_phrase(noun: Token) -> Token:
 def renewed_thing(text: str) -> str | None:
     """The thing a statement says the speaker has a new one of ("i have a new boss, tom"
     -> boss; "started a new job at globex" -> job; "the new grant deadline of march 9"
-    -> deadline), as a base form; None when it says none, or denies it."""
+    -> deadline; "changed gp, im with dr morales now" -> gp), as a base form; None when
+    it says none, or denies it."""
     from .nlp import lemma_of
 
     doc = _reading(text)
     if doc is None or any(t.dep_ == "neg" for t in doc):
         return None
     for noun in doc:
+        if _swapped(noun):  # "changed gp", "switched banks": a new one, not named
+            return lemma_of(noun.lower_)
         if noun.pos_ != "NOUN" or not any(
             c.dep_ == "amod" and c.lower_ in _NEWNESS for c in noun.children
         ):
@@ -2727,6 +2730,22 @@ def renewed_thing(text: str) -> str | None:
 
 
 _GAINING = words("gaining")
+#: verbs that put a new one of a thing in place of the old: "changed dentists"
+_SWAPPING = frozenset({"change", "switch", "swap"})
+
+
+def _swapped(noun: Token) -> bool:
+    """Is `noun` what a verb of swapping swaps, with nothing said of what for ("changed
+    gp", "switched banks", "swapped my phone")? Not "switched the api to go" (a value:
+    `changed_value`) nor "changed my mind"-like nouns no slot holds."""
+    if noun.pos_ != "NOUN" or noun.dep_ != "dobj" or _verb_lemma(noun.head) not in _SWAPPING:
+        return False
+    verb = noun.head
+    return not any(
+        c.dep_ in ("prep", "dative") and c.lower_ in ("to", "for", "into", "from")
+        for h in (verb, noun)
+        for c in h.children
+    )
 
 
 def thing_values(text: str, thing: str) -> frozenset[str]:

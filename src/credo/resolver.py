@@ -86,6 +86,7 @@ from .values import (
     _plain,
     found_in,
     number_value,
+    one_word,
     remeasured,
     said_less,
     said_otherwise,
@@ -719,6 +720,39 @@ def _reports_in_words(
     if score < WORDS_NEVER_AT or said & _PREFERRING:
         return False
     return bool(heads & told) or len(said & told) >= 2
+
+
+def _whose(base: str) -> tuple[str, str]:
+    """("partner", "quit") for `partner_quit`: the person of the speaker's a relation is
+    said of, and the relation; ("", base) for the speaker's own."""
+    person, _, rest = base.partition("_")
+    return (person, rest) if rest and person in PEOPLE else ("", base)
+
+
+#: verbs by which one gives up a doing ("quit teaching", "stopped nursing", "gave up
+#: accounting")
+_GIVING_UP = frozenset({"quit", "stop", "give_up", "leave"})
+
+
+def _quits_occupation(
+    base: str, negated: bool, incoming: Fact, other: tuple[str, bool], other_obj: str | None
+) -> bool:
+    """ "i quit teaching" / "I'm a teacher", "stopped nursing after my injury" / "i am a
+    nurse": giving up the doing an occupation is named for ends being it ("i stopped
+    teaching yoga" gives up one thing taught, not the work)."""
+    if other != ("be", False):
+        return False
+    head = _head_noun(other_obj)
+    if head not in _OCCUPATIONS:
+        return False
+    if not negated:
+        return base in _GIVING_UP and any(one_word(w, head) for w in _tokens(incoming.object))
+    verb, _, prep = base.partition("_")
+    return (
+        bool(_ENDED_AT.search(incoming.text) or "anymore" in change_words(incoming.text))
+        and one_word(verb, head)
+        and (incoming.object is None or bool(prep))
+    )
 
 
 def _ends_work(base: str, negated: bool, obj: str | None) -> bool:
@@ -1475,8 +1509,15 @@ def _ended_by(case: _Case, fact: Fact) -> bool:
         return False
     incoming, base, negated = case.incoming, case.base, case.negated
     other = case.catalogue.canonical(fact.predicate or "")
+    # "my partner quit teaching" / "my partner is a teacher": the same person of the
+    # speaker's on both sides, read as the speaker's own
+    (mine, base), (theirs, stored) = _whose(base), _whose(other[0])
+    if mine != theirs:
+        return False
+    other = (stored, other[1])
     return bool(
-        _ends_work(base, negated, incoming.object)
+        _quits_occupation(base, negated, incoming, other, fact.object)
+        or _ends_work(base, negated, incoming.object)
         and _is_work(*other, fact.object)
         or _moves_home(base, negated, incoming.object)
         and other[0] in _DWELLING_IN
