@@ -357,3 +357,35 @@ def test_a_thing_swapped_without_naming_the_new_one_ends_the_old(
 def test_changing_ones_mind_about_a_thing_swaps_nothing(store: SQLiteStore) -> None:
     status, _ = pair(store, "my phone is a pixel 6", "changed my mind about the pixel", 90)
     assert status is Status.ACTIVE
+
+
+@pytest.mark.parametrize(
+    ("first", "then"),
+    [
+        ("my favourite colour is blue", "my favourite colour is green, not blue"),
+        ("i started my job in 2019", "i started my job in 2018 not 2019"),
+    ],
+)
+def test_a_value_said_instead_of_the_stored_one_corrects_it_the_same_day(
+    store: SQLiteStore, first: str, then: str
+) -> None:
+    status, relation = pair(store, first, then, 0)
+    assert relation is Relation.UPDATE and status is Status.SUPERSEDED
+
+
+def test_a_plain_denial_is_still_a_conflict(store: SQLiteStore) -> None:
+    status, relation = pair(store, "I am a vegetarian.", "I am not a vegetarian.", 0)
+    assert relation is Relation.CONFLICT and status is Status.CONFLICTED
+
+
+@pytest.mark.parametrize(
+    ("said", "key"),
+    [
+        ("oops, my sister is called hanna", ("has_sister_called", "hanna")),
+        ("wait no, the standup is at 9:45", ("be_at", "9:45")),
+        ("my son is 8 sorry", ("son_be", "8")),
+    ],
+)
+def test_the_words_of_a_correction_are_no_part_of_the_key(said: str, key: tuple[str, str]) -> None:
+    statement = analyse(said)
+    assert (statement.predicate, statement.object) == key

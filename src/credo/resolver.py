@@ -1799,14 +1799,33 @@ def _replaces(case: _Case, old: Fact, said_changed: set[str]) -> bool:
     other = case.catalogue.canonical(old.predicate or "")[0]
     if case.base in _FIXED or other in _FIXED:
         return False
+    # "... green, not blue": a value said instead of the stored one (a sentence that only
+    # denies it, "I am not a vegetarian", corrects nothing: a conflict)
+    corrected = not case.negated and _corrects(incoming.text, old)
     years = _told_years(incoming, old)
-    if years is not None and years[0] < years[1]:
+    if years is not None and years[0] < years[1] and not corrected:
         return False
     return _newer(incoming, old, case.update_window) or (
-        bool(said_changed - change_words(old.text))
+        bool(said_changed - change_words(old.text) or corrected)
         and incoming.asserted_at >= old.asserted_at
         and _rank(incoming.source) >= _rank(old.source)
     )
+
+
+_NOT_THIS = re.compile(r"\bnot\s+(?P<said>[\w.'’-]+(?:\s+[\w.'’-]+){0,3})", re.IGNORECASE)
+
+
+def _corrects(text: str, old: Fact) -> bool:
+    """ "i started in 2018 not 2019", "her name is hanna, not anna": the incoming sentence
+    names the stored value only to say it is not so: a correction of it."""
+    values = set(_tokens(old.object)) - {"a", "an", "the"}
+    if not values:
+        return False
+    for found in _NOT_THIS.finditer(text):
+        said = set(_tokens(found["said"]))
+        if said and said <= values | _STOP:
+            return bool(said & values)
+    return False
 
 
 def _told_years(new: Fact, old: Fact) -> tuple[int, int] | None:
@@ -2082,6 +2101,8 @@ def same_claim(
 _CHANGE_WORDS = re.compile(
     r"\b(?:now|nowadays|these days|actually|any ?more|no longer|instead|used to|"
     r"switched|changed|stopped|moved|migrated|left(?!-)|quit|"
+    r"correction|corrected|i meant|meant to say|got (?:that|it) wrong|scratch that|my bad|"
+    r"wait,? no|no,? wait|oops|typo|"
     r"got\s+(?:married|divorced|engaged|separated|remarried)|"
     r"(?:(?<=\bmy )|(?<=\bour )|(?<='s )|(?<=’s ))(?:new|current))\b",
     re.IGNORECASE,
