@@ -3,11 +3,12 @@ sentences: one pair where it fires and one where it does not."""
 
 from __future__ import annotations
 
+import inspect
 from collections.abc import Callable
 
 import pytest
 
-from credo import resolver
+from credo import keys, resolver
 from credo.fact import Fact, normalize_entity, normalize_predicate
 from credo.keys import analyse
 from credo.predicates import shipped
@@ -258,3 +259,11 @@ def test_the_past_stands_against_a_denial_of_it() -> None:
     assert resolver._the_past_stands(denial, report, [])
     moved, home = case("I live in Tampere", "I live in Oulu")
     assert not resolver._the_past_stands(moved, home, [])
+
+
+@pytest.mark.parametrize("function", [resolve, keys._key], ids=["resolve", "keys._key"])
+def test_the_decision_path_stays_short(function: Callable[..., object]) -> None:
+    """`resolve` reads as the order of its decisions and `keys._key` as the order of its
+    readings; a new rule or reading goes into a helper of its own, not into them."""
+    lines = inspect.getsource(function).splitlines()
+    assert len(lines) < 60, f"{function.__name__} is {len(lines)} lines"

@@ -872,13 +872,68 @@ def _copula(verb: Token) -> tuple[str, list[Token]] | None:
 
 
 def _key(sent: Span) -> tuple[Token, str, list[Token], bool] | None:
-    """(subject token, predicate, object tokens, negated) for the sentence's main clause."""
+    """(subject token, predicate, object tokens, negated) for the sentence's main clause.
+    The readings below are tried in this order; the first that reads the sentence gives
+    its key, and a sentence none of them reads has none."""
     root = sent.root
-    verb = root
-    subject = next((c for c in root.children if c.dep_ in _SUBJ), None)
+    subject = _subject_of(root)
     negated = _negated(root)
-    # "I like cooking", "I can't eat gluten": the tagger takes the verb for an auxiliary
-    # of its object; the verb is the relation, what follows it the object
+    fake = _verb_taken_for_auxiliary(root)
+    if fake is not None:
+        subject = subject or _subject_of(fake)
+        if subject is not None and (doing := _verb_before_object(root, fake, subject, negated)):
+            return doing
+    if subject is None:  # "I am not engaged": the tagger hung "I" on "am", not on "engaged"
+        subject = _subject_of_auxiliary(root)
+    if subject is None:
+        return None
+    subject = _antecedent(root, subject)
+    if _progressive_taken_for_value(root, subject):
+        return subject, "be", [root], negated  # "The deploy target is staging"
+    verb, lemma, negated = _main_verb(root, negated)
+    state = _state_as_root(root, verb, subject, negated) or _state_reached(
+        verb, lemma, subject, negated
+    )
+    if state is not None:
+        return state
+    if lemma in _BECOMING and any(c.dep_ in _COMPLEMENTS for c in verb.children):
+        lemma = "be"  # "I got divorced", "I became a widow", "I turned 18 years old"
+    elif age := _age_turned(verb, lemma):
+        return subject, "be_old", age, negated  # "I turned 30", "... forty-one": an age
+    if lemma == "be":
+        return _copular_reading(verb, subject, negated)
+    if verb.tag_ == "VBN" and any(c.dep_ == "auxpass" for c in verb.children):
+        return _passive_reading(verb, subject, negated)
+    found = _object_of(verb)
+    if found is None:
+        return _reading_without_object(verb, subject, lemma, negated)
+    return _reading_with_object(verb, subject, lemma, found, negated)
+
+
+def _subject_of(token: Token) -> Token | None:
+    """The subject the parse hangs on `token` ("Mira" in "Mira plays chess")."""
+    return next((c for c in token.children if c.dep_ in _SUBJ), None)
+
+
+def _subject_of_auxiliary(root: Token) -> Token | None:
+    """The subject the parse hung on an auxiliary before the root rather than on the root:
+    "I am not engaged", "I am married" ("I" under "am", not under the participle)."""
+    return next(
+        (
+            s
+            for c in root.children
+            if c.dep_ in ("aux", "auxpass") and c.i < root.i
+            for s in c.children
+            if s.dep_ in _SUBJ
+        ),
+        None,
+    )
+
+
+def _verb_taken_for_auxiliary(root: Token) -> Token | None:
+    """ "I like cooking", "I can't eat gluten", "I love cooking", "I enjoy cooking": the
+    tagger may take the verb for an auxiliary of its object (a verb, a gerund or a noun,
+    made the root); that verb, when the root is such an object, else None."""
     fake = next(
         (
             c
@@ -890,37 +945,43 @@ def _key(sent: Span) -> tuple[Token, str, list[Token], bool] | None:
         ),
         None,
     )
-    if fake is not None and root.tag_ in ("VB", "VBG", "NN", "NNS"):
-        doc = root.doc
-        obj = [doc[i] for i in range(fake.i + 1, root.right_edge.i + 1)]
-        lemma = _verb_lemma(fake)
-        subject = subject or next((c for c in fake.children if c.dep_ in _SUBJ), None)
-        if subject is not None and obj:
-            return subject, lemma, obj, negated or _negated(fake)
-    if subject is None:  # "I am not engaged": the tagger hung "I" on "am", not on "engaged"
-        subject = next(
-            (
-                s
-                for c in root.children
-                if c.dep_ in ("aux", "auxpass") and c.i < root.i
-                for s in c.children
-                if s.dep_ in _SUBJ
-            ),
-            None,
-        )
-    if subject is None:
-        return None
-    subject = _antecedent(root, subject)
-    # "The deploy target is staging": spaCy reads "is staging" as a progressive
-    if (
+    return fake if fake is not None and root.tag_ in ("VB", "VBG", "NN", "NNS") else None
+
+
+def _verb_before_object(
+    root: Token, fake: Token, subject: Token, negated: bool
+) -> tuple[Token, str, list[Token], bool] | None:
+    """The reading of a verb taken for an auxiliary (`_verb_taken_for_auxiliary`): the
+    verb is the relation, all that follows it the object ("I enjoy cooking" -> enjoy
+    [cooking]), denied where either is; None when nothing follows it."""
+    doc = root.doc
+    obj = [doc[i] for i in range(fake.i + 1, root.right_edge.i + 1)]
+    lemma = _verb_lemma(fake)
+    if obj:
+        return subject, lemma, obj, negated or _negated(fake)
+    return None
+
+
+def _progressive_taken_for_value(root: Token, subject: Token) -> bool:
+    """ "The deploy target is staging", "the venue is catering": spaCy reads "is staging"
+    as a progressive; with no object, particle or complement, and a subject that is
+    neither the speaker nor a pronoun, the "-ing" word is the value of "be"."""
+    return bool(
         root.tag_ == "VBG"
         and any(c.lemma_ == "be" and c.dep_ == "aux" for c in root.children)
         and not any(c.dep_ in ("dobj", "prep", "xcomp", "prt") for c in root.children)
         and subject.lower_ not in _FIRST
         and subject.pos_ != "PRON"
-    ):
-        return subject, "be", [root], negated
-    # "I used to live in Helsinki", "I stopped using Vim", "I started learning Rust"
+    )
+
+
+def _main_verb(root: Token, negated: bool) -> tuple[Token, str, bool]:
+    """The verb that carries the relation, its lemma, and whether it is denied: the root,
+    except where the root only frames another verb: "I used to live in Helsinki" (live_in,
+    denied), "I stopped using Vim", "I stopped going to the gym" (denied: ended), "I
+    started learning Rust" (learn), "I managed to quit sugar" (quit). "I've got two
+    sisters" is "have"."""
+    verb = root
     xcomp = next(
         (c for c in root.children if c.dep_ == "xcomp" and c.pos_ in ("VERB", "AUX")), None
     )
@@ -938,6 +999,15 @@ def _key(sent: Span) -> tuple[Token, str, list[Token], bool] | None:
         negated = negated != (lemma in _ENDED or lemma == "use")
         verb, lemma = xcomp, _verb_lemma(xcomp)
         negated = negated or _negated(xcomp)
+    return verb, lemma, negated
+
+
+def _state_as_root(
+    root: Token, verb: Token, subject: Token, negated: bool
+) -> tuple[Token, str, list[Token], bool] | None:
+    """ "I'm no longer vegetarian" with no full stop: the tagger made the state the root
+    and "'m" its auxiliary; read it as "be" + the state (the words of denial left out,
+    and the key denied)."""
     copula = next(
         (
             c
@@ -947,8 +1017,6 @@ def _key(sent: Span) -> tuple[Token, str, list[Token], bool] | None:
         None,
     )
     if verb.i == root.i and root.pos_ == "ADJ" and copula is not None:
-        # "I'm no longer vegetarian" with no full stop: the tagger made the state the root
-        # and "'m" its auxiliary; read it as "be" + the state
         denial = _denial_of(root)
         doc = root.doc
         state = [
@@ -957,71 +1025,113 @@ def _key(sent: Span) -> tuple[Token, str, list[Token], bool] | None:
             if t not in denial and not t.is_punct
         ]
         return subject, "be", state, negated or bool(denial)
+    return None
+
+
+def _state_reached(
+    verb: Token, lemma: str, subject: Token, negated: bool
+) -> tuple[Token, str, list[Token], bool] | None:
+    """ "I went vegan", "we went freelance": a verb of becoming that takes no object; what
+    the tagger gave it as one is the state reached, keyed on "be"."""
     reached = (
         next((c for c in verb.children if c.dep_ == "dobj" and c.tag_ != "VBG"), None)
         if lemma in _BECOMING_UNTAKING
         else None
     )
     if reached is not None:
-        # "went vegan": a verb that takes no object; what the tagger gave it is the state
         return subject, "be", list(reached.doc[reached.left_edge.i : reached.i + 1]), negated
-    if lemma in _BECOMING and any(c.dep_ in _COMPLEMENTS for c in verb.children):
-        lemma = "be"  # "I got divorced", "I became a widow", "I turned 18 years old"
-    elif lemma == "turn" and (
-        age := next(
-            (
-                list(c.subtree)
-                for c in verb.children
-                if c.dep_ == "dobj" and all(t.like_num or t.tag_ == "HYPH" for t in c.subtree)
-            ),
-            None,
-        )
-    ):
-        return subject, "be_old", age, negated  # "I turned 30", "... forty-one": an age
-    if lemma == "be":
-        found = _copula(verb)
-        if found is None:
-            return None
-        suffix, obj = found
-        complement = next((c for c in verb.rights if c.dep_ in ("acomp", "attr", "oprd")), None)
-        denial = _denial_of(complement) if complement is not None else []
-        if denial:  # "I'm no longer vegetarian": the tagger hung "no longer" on the state
-            negated, obj = True, [t for t in obj if t not in denial]
-        if suffix == "" and len(obj) == 1 and obj[0].like_num and subject.lower_ == "i":
-            suffix = "_old"  # "I'm 34": an age
-        return subject, "be" + suffix, obj, negated
-    if verb.tag_ == "VBN" and any(c.dep_ == "auxpass" for c in verb.children):
-        found = _object_of(verb)  # "I was born in India", "I am based in Oslo"
-        # "born and raised in Texas": the place is said once, for both participles
-        shared = next((c for c in verb.children if c.dep_ == "conj" and c.tag_ == "VBN"), None)
-        if found is None and shared is not None:
-            found = _object_of(shared)
-        if found is None:  # "I am married", "I'm retired": a state, as with an adjective
-            return subject, "be", [verb], negated
-        suffix, obj = found
-        return subject, f"be_{verb.lower_}{suffix}", obj, negated
-    found = _object_of(verb)
+    return None
+
+
+def _age_turned(verb: Token, lemma: str) -> list[Token] | None:
+    """ "I turned 30", "my daughter turned 12", "... forty-one": the age turned, a number
+    as the object of "turn"; None for any other verb or object."""
+    if lemma != "turn":
+        return None
+    return next(
+        (
+            list(c.subtree)
+            for c in verb.children
+            if c.dep_ == "dobj" and all(t.like_num or t.tag_ == "HYPH" for t in c.subtree)
+        ),
+        None,
+    )
+
+
+def _copular_reading(
+    verb: Token, subject: Token, negated: bool
+) -> tuple[Token, str, list[Token], bool] | None:
+    """A clause on "be": "I'm a nurse" (be [a nurse]), "I'm allergic to cats"
+    (be_allergic_to [cats]), "I'm from Chile" (be_from), "I'm 34" (be_old, an age), "I'm
+    no longer a smoker" (denied: the tagger hung "no longer" on the state); None when
+    `_copula` finds no complement."""
+    found = _copula(verb)
     if found is None:
-        if (
-            verb.pos_ != "VERB"
-            or verb.tag_ in ("VBG", "VBN")
-            and not any(c.dep_ == "aux" for c in verb.children)
-        ):
-            return None
-        # "I don't like cilantro": the tagger read the object as an adverb
-        last = [c for c in verb.rights if not c.is_punct]
-        if (
-            last
-            and last[-1].dep_ == "advmod"
-            and last[-1].is_alpha
-            and last[-1].lower_ not in _ADVERBS
-            and not last[-1].lower_.endswith("ly")
-            and lemma in _TAKES_OBJECT
-        ):
-            return subject, lemma, [last[-1]], negated
-        # "I drive", "I don't smoke": a relation with no object is still a claim
-        particle = next((c for c in verb.children if c.dep_ == "prt"), None)
-        return subject, lemma + (f"_{particle.lower_}" if particle is not None else ""), [], negated
+        return None
+    suffix, obj = found
+    complement = next((c for c in verb.rights if c.dep_ in ("acomp", "attr", "oprd")), None)
+    denial = _denial_of(complement) if complement is not None else []
+    if denial:  # "I'm no longer vegetarian": the tagger hung "no longer" on the state
+        negated, obj = True, [t for t in obj if t not in denial]
+    if suffix == "" and len(obj) == 1 and obj[0].like_num and subject.lower_ == "i":
+        suffix = "_old"  # "I'm 34": an age
+    return subject, "be" + suffix, obj, negated
+
+
+def _passive_reading(
+    verb: Token, subject: Token, negated: bool
+) -> tuple[Token, str, list[Token], bool]:
+    """A passive participle: "I was born in India" (be_born_in [India]), "I am based in
+    Oslo", "I was raised in Texas"; in "born and raised in Texas" the place is said once,
+    for both participles (be_born_in [Texas]); with no object, a state as with an
+    adjective ("I am married", "I'm retired": be [married])."""
+    found = _object_of(verb)
+    # "born and raised in Texas": the place is said once, for both participles
+    shared = next((c for c in verb.children if c.dep_ == "conj" and c.tag_ == "VBN"), None)
+    if found is None and shared is not None:
+        found = _object_of(shared)
+    if found is None:  # "I am married", "I'm retired": a state, as with an adjective
+        return subject, "be", [verb], negated
+    suffix, obj = found
+    return subject, f"be_{verb.lower_}{suffix}", obj, negated
+
+
+def _reading_without_object(
+    verb: Token, subject: Token, lemma: str, negated: bool
+) -> tuple[Token, str, list[Token], bool] | None:
+    """A verb with no object found: "I don't like cilantro" where the tagger read the
+    object as an adverb (like [cilantro]); else the relation alone, with its particle,
+    which is still a claim ("I knit", "I don't drink", "I gave up": give_up). None when
+    it is no verb, or a participle with no auxiliary."""
+    if (
+        verb.pos_ != "VERB"
+        or verb.tag_ in ("VBG", "VBN")
+        and not any(c.dep_ == "aux" for c in verb.children)
+    ):
+        return None
+    # "I don't like cilantro": the tagger read the object as an adverb
+    last = [c for c in verb.rights if not c.is_punct]
+    if (
+        last
+        and last[-1].dep_ == "advmod"
+        and last[-1].is_alpha
+        and last[-1].lower_ not in _ADVERBS
+        and not last[-1].lower_.endswith("ly")
+        and lemma in _TAKES_OBJECT
+    ):
+        return subject, lemma, [last[-1]], negated
+    # "I drive", "I don't smoke": a relation with no object is still a claim
+    particle = next((c for c in verb.children if c.dep_ == "prt"), None)
+    return subject, lemma + (f"_{particle.lower_}" if particle is not None else ""), [], negated
+
+
+def _reading_with_object(
+    verb: Token, subject: Token, lemma: str, found: tuple[str, list[Token]], negated: bool
+) -> tuple[Token, str, list[Token], bool]:
+    """A verb and the object `_object_of` found: "I play the cello" (play [the cello]),
+    "I work at Acme" (work_at); "I use Neovim as my editor" (`_used_as`); "I used Windows
+    until 2020" and "I have no pets" (denied); a preference keeps its bare verb ("I love
+    jazz"); "I'm moving to Lyon" is be_moving_to (not there yet)."""
     suffix, obj = found
     role = _used_as(verb, subject) if lemma == "use" else None
     if role is not None:

@@ -1877,17 +1877,55 @@ def resolve(
         catalogue=catalogue,
         me=me,
     )
-    catalogue = case.catalogue
-    live, on_key = case.live, case.on_key
-    negated, one_valued = case.negated, case.one_valued
-    if not live:
+    if not case.live:
         return _new(incoming, "no live fact on this key" if incoming.key else "nothing like it")
-
     # 1. duplicate: the same claim on the key, the same state on a sibling "be" key, the
     #    same sentence, the same words, the same claim in other words
+    agreeing = _agreeing(case)
+    if isinstance(agreeing, Resolution):
+        return agreeing
+    said = _already_said(case)
+    if said is not None:
+        return said
+    # 2. the stored facts on the key, one by one, then the live facts, rule by rule
+    on_key = _weighed_on_key(case, agreeing)
+    if isinstance(on_key, Resolution):
+        return on_key
+    # 3. the outcome: history, a held fuller value, a conflict, an update, a refinement
+    return _outcome(case, _clashing(case, on_key))
+
+
+@dataclass
+class _Agreeing:
+    """What part 1 of `resolve` finds on the key besides a duplicate: the stored facts
+    that agree with the incoming one and that it says more fully (`said_more`), and those
+    told in the past that it ends (`ended`)."""
+
+    said_more: list[Fact]
+    ended: list[Fact]
+
+
+@dataclass
+class _Bearing:
+    """What parts 1 and 2 of `resolve` find of the stored facts: those the incoming fact
+    says more fully (`refines`) and those it contradicts (`clashes`); of the clashes, those
+    it denies (`denied`, of which `gainsaid` are the ones it gainsays) and those whose
+    measure or version it says anew (`remeasures`)."""
+
+    refines: list[Fact]
+    clashes: list[Fact]
+    denied: list[Fact] = field(default_factory=list)
+    gainsaid: list[Fact] = field(default_factory=list)
+    remeasures: list[Fact] = field(default_factory=list)
+
+
+def _agreeing(case: _Case) -> Resolution | _Agreeing:
+    """1. The facts on the key said with the same polarity and object: a duplicate where
+    one is the same claim; else those the incoming fact says more fully and those told in
+    the past that it ends."""
     said_more: list[Fact] = []
     ended: list[Fact] = []
-    for fact in on_key:
+    for fact in case.on_key:
         if not _agrees_on_key(case, fact):
             continue
         if _told_in_the_past(case, fact):
@@ -1895,10 +1933,18 @@ def resolve(
                 ended.append(fact)
             continue
         if _same_claim(case, fact):
-            return _duplicate(incoming, fact, "same claim")
+            return _duplicate(case.incoming, fact, "same claim")
         if _said_more_fully(case, fact):
             said_more.append(fact)
-    for fact in live:
+    return _Agreeing(said_more, ended)
+
+
+def _already_said(case: _Case) -> Resolution | None:
+    """1. A duplicate among the live facts, on the key or off it: the same state on a
+    sibling "be" key, the same sentence, the same words, the same claim in other words,
+    the same address; None when the incoming fact is not already said."""
+    incoming = case.incoming
+    for fact in case.live:
         if _same_state(case, fact):
             return _duplicate(incoming, fact, "the same state")
         if _state_said_more_fully(case, fact):
@@ -1906,7 +1952,7 @@ def resolve(
     for score, fact in _ranked(case):
         if _same_sentence(case, fact):
             return _duplicate(incoming, fact, "the same sentence")
-        if score < duplicate_at:
+        if score < case.duplicate_at:
             break
         if _same_words(case, fact):
             return _duplicate(incoming, fact, f"the same words (similarity {score:.2f})")
@@ -1915,15 +1961,23 @@ def resolve(
             break
         if _paraphrased(case, fact, score):
             return _duplicate(incoming, fact, f"the same claim in other words ({score:.2f})")
-    for fact in live:
+    for fact in case.live:
         if _same_address(case, fact):
             return _duplicate(incoming, fact, f"the same address: {fact.object!r}")
+    return None
 
-    # 2. the stored facts on the key, one by one; "switched from Vim to Helix" names the
-    #    value it leaves behind, which then clashes on a many-valued relation too
+
+def _weighed_on_key(case: _Case, agreeing: _Agreeing) -> Resolution | _Bearing:
+    """2. The stored facts on the key, one by one: which the incoming fact says more fully
+    (refinements) and which it contradicts (clashes), starting from what part 1 found; a
+    duplicate where a stored value is the same said with praise, or says it more fully.
+    "Switched from Vim to Helix" names the value it leaves behind, which then clashes on
+    a many-valued relation too."""
+    incoming = case.incoming
+    said_more, ended = agreeing.said_more, agreeing.ended
     refines: list[Fact] = list(said_more)
     clashes: list[Fact] = list(ended)
-    for fact in on_key:
+    for fact in case.on_key:
         if fact in said_more or fact in ended or _then_and_now(case, fact):
             continue
         if _same_polarity(case, fact):
@@ -1944,7 +1998,15 @@ def resolve(
                 clashes.append(fact)
         elif _negates_claim(case, fact) or _denies_kind(case, fact):
             clashes.append(fact)
-    # then the live facts, on the key or off it, rule by rule
+    return _Bearing(refines, clashes)
+
+
+def _clashing(case: _Case, bearing: _Bearing) -> _Bearing:
+    """2. Then the live facts, on the key or off it, rule by rule: the clashes found on the
+    key, and those the incoming fact denies, gainsays, leaves, ends, or measures or
+    versions anew."""
+    live = case.live
+    clashes = list(bearing.clashes)
     for fact in live:
         if fact not in clashes and _denied_with_same_verb(case, fact):
             clashes.append(fact)
@@ -1978,8 +2040,15 @@ def resolve(
         f for f in live if f not in clashes and (_remeasured(case, f) or _reversioned(case, f))
     ]
     clashes.extend(remeasures)
+    return _Bearing(bearing.refines, clashes, denied, gainsaid, remeasures)
 
-    # 3. the outcome: history, a held fuller value, a conflict, an update, a refinement
+
+def _outcome(case: _Case, bearing: _Bearing) -> Resolution:
+    """3. The outcome, from what parts 1 and 2 found: history, a held fuller value, a
+    conflict, an update, a refinement, or a new fact."""
+    incoming, catalogue = case.incoming, case.catalogue
+    refines, clashes = bearing.refines, bearing.clashes
+    denied, gainsaid, remeasures = bearing.denied, bearing.gainsaid, bearing.remeasures
     changed, renewed = case.changed, case.renewed
     measured_changed = _change_verbs(incoming.text) if remeasures else set()
     said_changed = (
@@ -1998,7 +2067,7 @@ def resolve(
         if _replaces(case, f, said_changed | (measured_changed if f in remeasures else set()))
         and not _the_past_stands(case, f, gainsaid)
     ]
-    history = [f for f in clashes if f not in updated and _newer(f, incoming, update_window)]
+    history = [f for f in clashes if f not in updated and _newer(f, incoming, case.update_window)]
     conflicting = [f for f in clashes if f not in updated and f not in history]
 
     if history:
@@ -2013,7 +2082,7 @@ def resolve(
             "newer from a source at least as trusted",
         )
     held = [f for f in refines if f not in supersede]
-    if held and one_valued:
+    if held and case.one_valued:
         # an older (or less trusted) fuller statement of a one-valued slot: the stored
         # fact holds the slot; the incoming one is kept as its history, whatever else it
         # contradicts at its own time (kept live and flagged, it left two values live on
@@ -2029,7 +2098,8 @@ def resolve(
         why = (
             "the opposite of a stored claim"
             if any(
-                split_polarity(f.predicate or "")[1] != negated or f in denied for f in conflicting
+                split_polarity(f.predicate or "")[1] != case.negated or f in denied
+                for f in conflicting
             )
             else "same key, different value, no grounds to prefer either"
         )
@@ -2039,7 +2109,7 @@ def resolve(
         days = (incoming.asserted_at - best.asserted_at) / 86400
         grounds = (
             f"newer by {days:.0f}d"
-            if incoming.asserted_at - best.asserted_at >= update_window
+            if incoming.asserted_at - best.asserted_at >= case.update_window
             else "said to be a change ("
             + ", ".join(repr(w) for w in sorted(said_changed | measured_changed))
             + ")"
@@ -2069,7 +2139,7 @@ def resolve(
         return _new(
             incoming, "says more than a stored fact, but is older or less trusted: both kept"
         )
-    return _new(incoming, "no contradiction on this key" if on_key else "no fact on this key")
+    return _new(incoming, "no contradiction on this key" if case.on_key else "no fact on this key")
 
 
 def same_claim(
