@@ -60,18 +60,27 @@ LABELS = (
     "unrelated",
     "not-a-fact",
 )
-HALVES = ("tune", "test", "sealed", "fresh", "fresh2", "fresh3", "fresh4")
+HALVES = ("tune", "test", "sealed", "fresh", "fresh2", "fresh3", "fresh4", "fresh5")
 #: ids of the sealed sets, each labelled later by people who never saw the code and only
 #: ever scored, never printed: examples/natural/sealed/ (after the test half's figures had
 #: steered choices), examples/natural/fresh/ (after the first sealed set's had) and
 #: examples/natural/fresh2/ (after the fresh set's had), examples/natural/fresh3/ (after
-#: fresh2's had) and examples/natural/fresh4/ (after fresh3's had)
+#: fresh2's had), examples/natural/fresh4/ (after fresh3's had) and examples/natural/fresh5/
+#: (after fresh4's had)
 SEALED = "sealed-"
 FRESH = "fresh-"
 FRESH2 = "fresh2-"
 FRESH3 = "fresh3-"
 FRESH4 = "fresh4-"
-_UNREAD = {SEALED: "sealed", FRESH: "fresh", FRESH2: "fresh2", FRESH3: "fresh3", FRESH4: "fresh4"}
+FRESH5 = "fresh5-"
+_UNREAD = {
+    SEALED: "sealed",
+    FRESH: "fresh",
+    FRESH2: "fresh2",
+    FRESH3: "fresh3",
+    FRESH4: "fresh4",
+    FRESH5: "fresh5",
+}
 _BEAM_MARKER = re.compile(r"\s*->->\s*\d+\s*,\s*\d+\s*$")
 #: PersonaChat's tokenisation undone, case left as typed: "i 'm a nurse ." -> "i'm a nurse."
 _SPACED_PUNCT = re.compile(r" ([.,!?;:])")
@@ -398,8 +407,10 @@ def format_report(report: NaturalReport, *, examples: int = 0) -> str:
         return (name, *(value(f) for f in cols))
 
     # the columns fit 80 characters: four of 13, five of 10 (a cell is at most
-    # "0.252/107"); six or more of 8, the per-label and per-source cells without the count
-    width = {1: 16, 2: 16, 3: 16, 4: 13, 5: 10}.get(len(shown_halves), 8)
+    # "0.252/107"); six or seven of 8, eight of 7, the per-label and per-source cells
+    # without the count
+    width = {1: 16, 2: 16, 3: 16, 4: 13, 5: 10, 6: 8, 7: 8}.get(len(shown_halves), 7)
+    label = 80 - width * len(shown_halves) if len(shown_halves) > 7 else 26
     counted = width >= 10
 
     def share_of(group: str, key: str) -> Callable[[dict[str, Any]], str]:
@@ -421,7 +432,7 @@ def format_report(report: NaturalReport, *, examples: int = 0) -> str:
         row("conflicts flagged", lambda f: _pct(f["conflicts_flagged"])),
         row("duplicates caught", lambda f: _pct(f["duplicates_caught"])),
         row("values lost", lambda f: str(f["values_lost"])),
-        row("facts refused by the gate", lambda f: str(f["facts_refused"])),
+        row("facts refused (gate)", lambda f: str(f["facts_refused"])),
         row("non-facts refused", lambda f: _pct(f["non_facts_refused"])),
     ]
     rows += [row(f"  {label}", share_of("per_label", label)) for label in LABELS]
@@ -430,9 +441,9 @@ def format_report(report: NaturalReport, *, examples: int = 0) -> str:
     lines = [
         f"natural pairs ({report.embedder})",
         "",
-        f"{'':26}" + "".join(f"{h:>{width}}" for h in shown_halves),
+        f"{'':{label}}" + "".join(f"{h:>{width}}" for h in shown_halves),
     ]
-    lines += [f"{r[0]:26}" + "".join(f"{c:>{width}}" for c in r[1:]) for r in rows]
+    lines += [f"{r[0]:{label}}" + "".join(f"{c:>{width}}" for c in r[1:]) for r in rows]
     if not counted:
         lines.append("(per label and source: the share handled right; --json has the counts)")
     if report.skipped:
