@@ -389,3 +389,58 @@ def test_a_plain_denial_is_still_a_conflict(store: SQLiteStore) -> None:
 def test_the_words_of_a_correction_are_no_part_of_the_key(said: str, key: tuple[str, str]) -> None:
     statement = analyse(said)
     assert (statement.predicate, statement.object) == key
+
+
+@pytest.mark.parametrize(
+    ("first", "then"),
+    [
+        ("i have 3 cats", "correction: i have 4 cats"),
+        ("the deadline is friday", "wait no the deadline is thursday"),
+        ("my locker is number 12", "oops, my locker is number 21"),
+    ],
+)
+def test_the_words_of_a_correction_are_grounds_the_same_day(
+    store: SQLiteStore, first: str, then: str
+) -> None:
+    """The stored sentence leaves "correction:" out; the resolver still reads it in what
+    was typed."""
+    status, relation = pair(store, first, then, 0)
+    assert relation is Relation.UPDATE and status is Status.SUPERSEDED
+
+
+@pytest.mark.parametrize(
+    ("first", "then"),
+    [
+        ("i eat meat", "what should i cook for dinner, given that im vegan now?"),
+        ("i live in leeds", "now that i live in york, what are good day trips?"),
+    ],
+)
+def test_the_grounds_a_question_gives_are_a_statement(
+    store: SQLiteStore, first: str, then: str
+) -> None:
+    status, relation = pair(store, first, then, 60)
+    assert relation is Relation.UPDATE and status is Status.SUPERSEDED
+
+
+@pytest.mark.parametrize(
+    ("question", "stated"),
+    [
+        ("should i get a standing desk since i work from home now?", "i work from home now"),
+        ("any tips for packing as i have two toddlers?", "i have two toddlers"),
+        ("can you suggest a route because my knee is bad?", "my knee is bad"),
+    ],
+)
+def test_a_question_keeps_the_grounds_it_gives(question: str, stated: str) -> None:
+    from credo.extract.rules import presupposed
+
+    assert stated in presupposed(question)
+
+
+@pytest.mark.parametrize(
+    "question",
+    ["what should i pack if i move to york?", "when i was a kid, was it colder?"],
+)
+def test_a_condition_or_a_time_is_no_grounds(question: str) -> None:
+    from credo.extract.rules import presupposed
+
+    assert presupposed(question) == []

@@ -746,6 +746,7 @@ class Memory:
                 duplicate_at=store.embedder.duplicate_threshold,
                 catalogue=self.catalogue,
                 me=me,
+                said=said,
             )
             apply(store, resolution, said=said)
             reasserted = reassertions(fact, retracted, resolution, self.scope)

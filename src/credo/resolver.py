@@ -987,6 +987,7 @@ class _Case:
     me: str
     duplicate_at: float
     update_window: float
+    said: str | None = None
 
     @cached_property
     def in_the_past(self) -> bool:
@@ -1046,6 +1047,7 @@ def _case(
     update_window: float = UPDATE_WINDOW,
     catalogue: Catalogue | None = None,
     me: str = DEFAULT_SUBJECT,
+    said: str | None = None,
 ) -> _Case:
     """The `_Case` `resolve` decides: the live stored facts of the incoming fact's scope
     (itself left out), and those of them on its key."""
@@ -1065,6 +1067,7 @@ def _case(
         me=me,
         duplicate_at=duplicate_at,
         update_window=update_window,
+        said=said,
     )
 
 
@@ -1861,9 +1864,12 @@ def resolve(
     update_window: float = UPDATE_WINDOW,
     catalogue: Catalogue | None = None,
     me: str = DEFAULT_SUBJECT,
+    said: str | None = None,
 ) -> Resolution:
     """Classify `incoming` against the stored facts that could bear on it. `me` is the
-    user's own subject (the scope's canonical subject), whom a "we" includes.
+    user's own subject (the scope's canonical subject), whom a "we" includes; `said` the
+    text as the user typed it, whose words to the listener the stored sentence leaves out
+    ("oops, ...", "correction: ...") but which still say a value was corrected.
 
     The rules are tried in the order written here: first whether the fact is already
     said (a duplicate), then which stored facts it says more fully (refinements) or
@@ -1876,6 +1882,7 @@ def resolve(
         update_window=update_window,
         catalogue=catalogue,
         me=me,
+        said=said,
     )
     if not case.live:
         return _new(incoming, "no live fact on this key" if incoming.key else "nothing like it")
@@ -1884,9 +1891,9 @@ def resolve(
     agreeing = _agreeing(case)
     if isinstance(agreeing, Resolution):
         return agreeing
-    said = _already_said(case)
-    if said is not None:
-        return said
+    duplicate = _already_said(case)
+    if duplicate is not None:
+        return duplicate
     # 2. the stored facts on the key, one by one, then the live facts, rule by rule
     on_key = _weighed_on_key(case, agreeing)
     if isinstance(on_key, Resolution):
@@ -2053,6 +2060,7 @@ def _outcome(case: _Case, bearing: _Bearing) -> Resolution:
     measured_changed = _change_verbs(incoming.text) if remeasures else set()
     said_changed = (
         change_words(incoming.text)
+        | change_words(case.said or "")
         | ({changed[0]} if changed else set())
         | ({"new"} if renewed else set())  # "i have a new boss": the change is said
     )

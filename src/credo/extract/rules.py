@@ -316,6 +316,14 @@ def _trim(tokens: list[Token], names: frozenset[str]) -> list[Token]:
         elif low in _FACTIVE and head.dep_ == "mark" and nxt is not None and nxt.dep_ in _SUBJ:
             tokens, changed = tokens[1:], True  # "After I failed the test, ...": it happened
         elif (
+            low in _GROUNDS_THAT
+            and nxt is not None
+            and nxt.lower_ == "that"
+            and len(tokens) > 2
+            and tokens[2].dep_ in _SUBJ
+        ):
+            tokens, changed = tokens[2:], True  # "now that i live in york, ...": it is so
+        elif (
             low == "by"
             and len(tokens) > 2
             and tokens[1].lower_ == "the"
@@ -440,11 +448,12 @@ _I_WE = frozenset({"i", "we"})
 
 
 def presupposed(text: str) -> list[str]:
-    """The clause a request asks the reason for, which it takes as true: "clarify why I
-    have never been billed for the api" -> "I have never been billed for the api", "can you
-    explain why my cat sleeps all day?" -> "my cat sleeps all day". Only a "why" clause
-    of the speaker or of their things ("explain how i can deploy it" asks, it tells
-    nothing), as said, "why" left off."""
+    """The clauses a request or question takes as true: the one it asks the reason for
+    ("clarify why I have never been billed for the api" -> "I have never been billed for
+    the api", "can you explain why my cat sleeps all day?" -> "my cat sleeps all day"),
+    and those it gives as its grounds (`reasons_given`). Only a clause of the speaker or
+    of their things ("explain how i can deploy it" asks, it tells nothing), as said, its
+    opener left off."""
     doc = parse(text)
     out = []
     for tok in doc:
@@ -460,6 +469,44 @@ def presupposed(text: str) -> list[str]:
         if not mine:
             continue
         words = [t for t in doc[why.i + 1 : tok.right_edge.i + 1]]
+        while words and words[-1].is_punct:
+            words.pop()
+        if words:
+            out.append(text[words[0].idx : words[-1].idx + len(words[-1].text)])
+    return out + [r for r in reasons_given(doc) if r not in out]
+
+
+#: what opens a clause a question or request gives as its grounds: "since i work from
+#: home now", "because my knee is bad", "as i have two toddlers", "now that i live in
+#: york", "given that im vegan"
+_GROUNDS = frozenset({"since", "because", "cause", "as"})
+_GROUNDS_THAT = frozenset({"now", "given", "seeing"})
+
+
+def reasons_given(doc: Doc) -> list[str]:
+    """The clauses a question or request gives as its grounds, which it takes as true:
+    "should i get a standing desk since i work from home now?" -> "i work from home now",
+    "now that i live in york, what are good day trips?" -> "i live in york". Only a
+    clause of the speaker or of their things, with a subject of its own, as said, its
+    opener left off ("if i move ...", "when i was ..." are no grounds)."""
+    text = doc.text
+    out = []
+    for verb in doc:
+        if verb.pos_ not in ("VERB", "AUX") or verb.dep_ not in ("advcl", "ccomp", "pcomp"):
+            continue
+        mark = next((c for c in verb.children if c.dep_ == "mark"), None)
+        subject = next((c for c in verb.children if c.dep_ in ("nsubj", "nsubjpass")), None)
+        if mark is None or subject is None or mark.i > subject.i:
+            continue
+        before = doc[mark.i - 1].lower_ if mark.i > 0 else ""
+        if not (mark.lower_ in _GROUNDS or mark.lower_ == "that" and before in _GROUNDS_THAT):
+            continue
+        mine = subject.lower_ in _I_WE or any(
+            c.dep_ == "poss" and c.lower_ in ("my", "our") for c in subject.children
+        )
+        if not mine:
+            continue
+        words = list(doc[mark.i + 1 : verb.right_edge.i + 1])
         while words and words[-1].is_punct:
             words.pop()
         if words:
