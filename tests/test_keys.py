@@ -30,7 +30,7 @@ from credo.keys import analyse, parse_key
         ("I'm allergic to peanuts", "I", "be_allergic_to", "peanuts"),
         ("I'm a nurse", "I", "be", "a nurse"),
         ("I was born in India", "I", "be_born_in", "India"),
-        ("I am 34 years old", "I", "be_old", "34 years"),
+        ("I am 34 years old", "I", "be_old", "34"),
         ("My standup is at 9:30", "I", "has_standup_at", "9:30"),
         ("I speak Finnish, English and German", "I", "speak", "Finnish, English and German"),
         ("I moved to Turku, Finland in 2023", "I", "move_to", "Turku, Finland"),

@@ -383,7 +383,7 @@ def test_a_plain_denial_is_still_a_conflict(store: SQLiteStore) -> None:
     [
         ("oops, my sister is called hanna", ("has_sister_called", "hanna")),
         ("wait no, the standup is at 9:45", ("be_at", "9:45")),
-        ("my son is 8 sorry", ("son_be", "8")),
+        ("my son is 8 sorry", ("has_son_old", "8")),
     ],
 )
 def test_the_words_of_a_correction_are_no_part_of_the_key(said: str, key: tuple[str, str]) -> None:
@@ -444,3 +444,37 @@ def test_a_condition_or_a_time_is_no_grounds(question: str) -> None:
     from credo.extract.rules import presupposed
 
     assert presupposed(question) == []
+
+
+@pytest.mark.parametrize(
+    ("said", "key"),
+    [
+        ("stopped vaping last year", ("not_vape", None)),
+        ("i stopped vaping", ("not_vape", None)),
+        ("my daughter is 4", ("has_daughter_old", "4")),
+        ("my son is 7 years old", ("has_son_old", "7")),
+        ("im 34 years old", ("be_old", "34")),
+    ],
+)
+def test_endings_and_ages_are_keyed(said: str, key: tuple[str, str | None]) -> None:
+    statement = analyse(said)
+    assert (statement.predicate, statement.object or None) == key
+
+
+@pytest.mark.parametrize(
+    ("first", "then", "relation"),
+    [
+        ("i vape", "stopped vaping last year", Relation.UPDATE),
+        ("my daughter is 4", "my daughter just turned 5, any party ideas?", Relation.UPDATE),
+        ("im 34", "im thirty-four years old", Relation.DUPLICATE),
+        ("my son is 7", "my son is 7 years old", Relation.DUPLICATE),
+    ],
+)
+def test_endings_and_ages_relate(
+    store: SQLiteStore, first: str, then: str, relation: Relation
+) -> None:
+    assert pair(store, first, then, 90)[1] is relation
+
+
+def test_a_number_said_of_a_thing_is_no_age() -> None:
+    assert analyse("my team is 6").predicate != "has_team_old"

@@ -1058,6 +1058,15 @@ def _age_turned(verb: Token, lemma: str) -> list[Token] | None:
     )
 
 
+def _aged(subject: Token) -> bool:
+    """Is a bare number said of `subject` an age: the speaker's ("I'm 34"), or that of
+    one of their people ("my daughter is 4")?"""
+    return subject.lower_ == "i" or (
+        subject.lemma_.lower() in PEOPLE
+        and any(c.dep_ == "poss" and c.lower_ in ("my", "our") for c in subject.children)
+    )
+
+
 def _copular_reading(
     verb: Token, subject: Token, negated: bool
 ) -> tuple[Token, str, list[Token], bool] | None:
@@ -1073,8 +1082,10 @@ def _copular_reading(
     denial = _denial_of(complement) if complement is not None else []
     if denial:  # "I'm no longer vegetarian": the tagger hung "no longer" on the state
         negated, obj = True, [t for t in obj if t not in denial]
-    if suffix == "" and len(obj) == 1 and obj[0].like_num and subject.lower_ == "i":
-        suffix = "_old"  # "I'm 34": an age
+    if suffix == "" and len(obj) == 1 and obj[0].like_num and _aged(subject):
+        suffix = "_old"  # "I'm 34", "my daughter is 4": an age
+    if suffix.endswith("_old") and any(t.like_num for t in obj):
+        obj = [t for t in obj if t.like_num or t.tag_ == "HYPH"]  # "7 years old" is 7
     return subject, "be" + suffix, obj, negated
 
 
@@ -1107,6 +1118,7 @@ def _reading_without_object(
         verb.pos_ != "VERB"
         or verb.tag_ in ("VBG", "VBN")
         and not any(c.dep_ == "aux" for c in verb.children)
+        and verb.dep_ != "xcomp"  # "I stopped vaping": the doing an aspect verb ends
     ):
         return None
     # "I don't like cilantro": the tagger read the object as an adverb

@@ -914,8 +914,15 @@ def _content(fact: Fact, catalogue: Catalogue, text: str | None = None) -> set[s
 
 
 def _extra_words(new: Fact, old: Fact, catalogue: Catalogue) -> set[str]:
-    """What `new`'s sentence says that `old`'s does not."""
-    return _content(new, catalogue) - _content(old, catalogue)
+    """What `new`'s sentence says that `old`'s does not ("years old" says nothing more of
+    an age: "im 34" / "im 34 years old")."""
+    extra = _content(new, catalogue) - _content(old, catalogue)
+    if (new.predicate or "").endswith("_old"):
+        extra -= _AGE_WORDS
+    return extra
+
+
+_AGE_WORDS = frozenset({"year", "years", "yr", "yrs", "old", "age"})
 
 
 def _says_no_more(vaguer: Fact, fuller: Fact) -> bool:
