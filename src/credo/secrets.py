@@ -11,13 +11,16 @@ Detection is a fixed set of regular expressions plus validators: Luhn for cards,
 13616 mod-97 checksum and the national length for IBANs, the SSA's excluded ranges for US
 social security numbers, an entropy and character-class test for labelled tokens, and
 stop-word lists for stated passwords. Stated passwords are read in English, German, French,
-Spanish, Italian, Portuguese, Dutch, Swedish, Finnish, Danish/Norwegian, Polish and Czech.
+Spanish, Italian, Portuguese, Dutch, Swedish, Finnish, Danish/Norwegian, Polish, Czech,
+Russian, Ukrainian, Turkish and Hindi in Latin script.
 Beyond a label and its value, a secret is read in the other shapes people say it in: a
 setting whose name holds a secret word (`PGPASSWORD=`, `webhookSecret:`), a password
 changed to a value, a code said first, keyed in, or said with nothing it opens, a token a
 few words after its label, a value in groups, a made-up word in a sentence about logging
 in, a card said with its expiry, a code opened "with" digits, a value used as a password,
 a network's key after its name (docs/security.md lists them with the corpus figures).
+`credo.secret_shapes` adds detectors read after these (session cookies, setters in code,
+unlock patterns, identity numbers by their check digits).
 The trade-off is deliberate: a missed secret ends up in long-term memory, a false alarm
 costs one rejected or masked fact, so ambiguous provider-shaped tokens are flagged, while
 plain prose that merely mentions passwords, keys or passports is not.
@@ -38,6 +41,7 @@ from typing import Any
 # `re`, with the compiled programs of the patterns below kept between processes when the
 # command line enables credo.cache (compiling them is half a second of every cold start)
 from . import cached_re as re
+from .id_checksums import nordic_id_ok
 
 __all__ = [
     "BLOCK_KINDS",
@@ -184,6 +188,10 @@ _NOT_A_VALUE_WORDS = """
     wie so anders comme pareil différent different como distinto diferente misma mismo
     come stessa stesso diversa diverso mesma mesmo als zelfde som annat kuin eri samme
     takie taki taka samo sama same jak inne stejné stejne stejný stejny jako jiné jine
+    sul sulla sullo sui nei negli sotto dietro dentro accanto vicino presso dal dalla
+    derrière derriere dessous dessus près pres chez sobre debajo detrás detras junto
+    atrás atras embaixo perto nos nas ao op onder achter naast bij unter hinter neben
+    vor über ueber bakom bredvid inuti alla takana vieressä vieressa pod obok przy
 """
 _NOT_A_VALUE = frozenset(_NOT_A_VALUE_WORDS.split())
 _PARTICIPLE = re.compile(r"[a-z]{3,}(?:ed|ing|ly)")
@@ -213,7 +221,7 @@ def find_secrets(text: str) -> list[SecretFinding]:
     starts: list[int] = []
     accepted: list[SecretFinding] = []
     text = text.translate(_FULLWIDTH)  # one character for one: spans stay the text's
-    for detector in _DETECTORS:
+    for detector in _all_detectors():
         for finding in detector(text):
             if finding.end <= finding.start:
                 continue
@@ -276,7 +284,7 @@ _MASK_ROUNDS = 8
 def contains_secret(text: str) -> bool:
     """Whether `text` holds anything `find_secrets` would report (stops at the first)."""
     text = text.translate(_FULLWIDTH)
-    return any(True for detector in _DETECTORS for _ in detector(text))
+    return any(True for detector in _all_detectors() for _ in detector(text))
 
 
 #: kinds that are a block of their own (a key, a seed phrase, a list of codes): a text
@@ -561,8 +569,16 @@ _ANY_CONNECTOR = (
 # "mot de passe wifi : x", "clé API d'OpenWeather: x", "password nas: x": one or two words
 # of any kind between a label and a colon (checked by `_colon_words_ok`)
 _COLON_WORDS = r"(?P<words>(?:[ \t]+[^\W\d_][\w.'’\-]{0,19}){1,2}?)(?=[ \t]*[:=][ \t]*\S)"
+# "my password Netflix is x", "mon mot de passe Orange c'est x": one or two words of any kind
+# between a label and its verb (checked as `_COLON_WORDS` are, and the value must look made
+# up)
+_VERB_WORDS = r"(?P<vwords>(?:[ \t]+[^\W\d_][\w.'’\-]{{0,19}}){{1,2}}?)(?=[ \t]+(?i:{verbs})[ \t])"
 _QUALIFIER = (
-    r"(?:[ \t]+(?i:for|to|of|on|at|from)(?:[ \t]+[\w.@'’\-]+){1,4}?|" + _COLON_WORDS + ")?"
+    r"(?:[ \t]+(?i:for|to|of|on|at|from)(?:[ \t]+[\w.@'’\-]+){1,4}?|"
+    + _COLON_WORDS
+    + "|"
+    + _VERB_WORDS.format(verbs="is|was")
+    + ")?"
     r"(?:[ \t]*\([^()\n]{1,40}\))?"  # a remark: "password (generated): x"
 )
 #: words that, between a label and a colon, say the value is about the secret: "password
@@ -571,16 +587,21 @@ _ABOUT_WORDS = frozenset(
     {"manager", "requirements", "requirement", "rules", "rule", "change", "strength", "hint",
      "recovery", "reminder", "protected", "protection", "generator", "vault", "app",
      "managers", "safe", "tip", "tips", "holder", "ring", "chain", "word", "words", "count",
-     "status", "check", "field", "fields", "box"}
+     "status", "check", "field", "fields", "box", "database", "db", "list", "sheet",
+     "spreadsheet", "document", "doc", "note", "notes", "history", "backup", "export", "dump",
+     "complexity", "quality", "score", "entropy", "page", "form", "dialog", "link", "email",
+     "mail", "screen", "storage", "that", "which", "here", "there", "too", "also"}
 )  # fmt: skip
 
 
 def _colon_words_ok(m: re.Match[str]) -> bool:
     """Whether the words a pattern read between a label and a colon (if any) leave the
     value the secret's, not something about it."""
-    words = m.groupdict().get("words")
+    words = m.groupdict().get("words") or m.groupdict().get("vwords")
     if not words:
         return True
+    if _PUBLIC_WORD.search(words):
+        return False  # "clave pública ssh es ssh-rsa AAAA...": a public key
     parts = [w.strip(".'’-").lower() for w in words.split()]
     return not any(p in _NOT_SECRET_PARTS or p in _ABOUT_WORDS for p in parts)
 
@@ -595,6 +616,7 @@ def _language_qualifier(lang: _Language) -> str:
     if lang.qualifier:
         alternatives.append(lang.qualifier)
     alternatives.append(_COLON_WORDS)
+    alternatives.append(_VERB_WORDS.format(verbs=lang.verbs))
     return "(?:" + "|".join(alternatives) + ")?"
 
 
@@ -706,10 +728,12 @@ def _stated_passwords(text: str) -> Iterator[SecretFinding]:
                 continue
             if _is_placeholder(value) or _MASK_TAG_START.search(value):
                 continue  # a template, or a value whose secret part is already masked
-            if m.groupdict().get("words") and not (
+            if (m.groupdict().get("words") or m.groupdict().get("vwords")) and not (
                 _colon_words_ok(m) and (quoted or _bare_value_ok(value))
             ):
                 continue  # "password manager: Bitwarden"
+            if m.groupdict().get("vwords") and not re.search(r"[\d!@#$%^&*?+=~_]", value):
+                continue  # "la contraseña nueva es más-segura": words, not a value
             if not quoted:
                 if not _plausible_bare_password(value, text, end):
                     continue
@@ -719,7 +743,7 @@ def _stated_passwords(text: str) -> Iterator[SecretFinding]:
 
 
 #: labels too short or too common to take a value with no verb or colon after them
-_WEAK_LABELS = frozenset({"pass", "pw", "pwd", "mdp", "clave", "пасс"})
+_WEAK_LABELS = frozenset({"pass", "pw", "pwd", "mdp", "clave", "пасс", "ww"})
 
 
 def _bare_value_ok(value: str) -> bool:
@@ -775,7 +799,7 @@ _PIN = re.compile(
     rf"(?P<conn>[ \t]*(?::|=|-|–|—|：|は|が)[ \t]*|[ \t]+(?i:{_CODE_VERBS})"
     rf"(?:[ \t]+(?i:{_CODE_ADVERBS}))?"
     rf"(?:[ \t]+(?i:{_ARTICLES}))?[ \t]*:?[ \t]*|['’]s[ \t]+|[ \t]+)"
-    r"[\"'“«]?(?P<v>[*#]?\d(?:[ \-]?\d){2,9}[#*]?"
+    r"[\"'“«]?(?P<v>[*#]?\d(?:[ \-*#]?\d){2,9}[#*]?"
     r"|(?=[A-Za-z]{0,3}\d)[A-Za-z0-9]{1,3}\d{2,7}[A-Za-z]?[#*]?)"
     r"(?![A-Za-z0-9_\-]|[.,:/]\d)"
 )
@@ -921,6 +945,8 @@ def _labelled_tokens(text: str) -> Iterator[SecretFinding]:
         if span is None:
             continue
         value, start, end, _ = span
+        if m.group("vwords") and _HEX_OR_UUID.fullmatch(value):
+            continue  # "the api key fix is <commit>": words between, then a digest
         if _looks_like_token(value) and _colon_words_ok(m):
             yield SecretFinding("generic_api_key", start, end)
     for m in _BARE_TOKEN.finditer(text):
@@ -1157,13 +1183,19 @@ _CODE_TOKEN = (
 _BACKUP_CODES = re.compile(
     rf"(?i:{_BACKUP_LABEL})"
     r"(?:[ \t]+(?i:[^\W\d_][\w'’\-]{0,19})){0,4}?"
-    rf"(?:[ \t]*(?::|=|-|–|—)[ \t]*|[ \t]+(?i:{_CODE_VERBS}|are|were)[ \t]*:?[ \t]*|[ \t]*\r?\n)"
+    rf"(?:[ \t]*(?::|=|-|–|—)[ \t]*|[ \t]+(?i:{_CODE_VERBS}|are|were)[ \t]*:?[ \t]*|[ \t]*\r?\n"
+    # a remark on the label's line, the codes on the lines below: "backup codes (printed
+    # a copy)\n..." (or the same with its line breaks read as blanks)
+    r"|(?P<remark>[^\n\d]{1,80}?)(?P<gap>[ \t]*\r?\n|[ \t]+))"
     r"[\s\"'“«(\[]*"
     rf"(?P<v>(?:\(?\d{{1,2}}[.)][ \t]*)?{_CODE_TOKEN}"
     rf"(?:[\s,;|/]+(?:(?i:and|und|et|y|e|och|ja|og|i|и)[ \t]+)?(?:\(?\d{{1,2}}[.)][ \t]*)?"
     rf"{_CODE_TOKEN})*)"
     r"(?![\w\-])"
 )
+_CODE_TOKENS = re.compile(_CODE_TOKEN)
+_SENTENCE_END = re.compile(r"[.!?](?:\s|$)")
+_ALNUM_RUN = re.compile(r"[A-Za-z0-9]+")
 # recovery codes pasted with no label: three or more hex pairs like GitHub's "1a2b3-c4d5e"
 _UNLABELLED_CODES = re.compile(
     r"(?<![\w\-])(?:[0-9a-f]{4,6}-[0-9a-f]{4,6}(?:[\s,;]+|$)){3,}", re.MULTILINE
@@ -1173,6 +1205,18 @@ _UNLABELLED_CODES = re.compile(
 def _backup_codes(text: str) -> Iterator[SecretFinding]:
     for m in _BACKUP_CODES.finditer(text):
         value = m.group("v")
+        if m.group("remark") and (
+            len(_CODE_TOKENS.findall(value)) < 2
+            if "\n" in m.group("gap")
+            else len(_ALNUM_RUN.findall(value)) < 5
+        ):
+            continue  # after a remark, a list: one number below a label is no list
+        if (
+            m.group("remark")
+            and "\n" not in m.group("gap")
+            and _SENTENCE_END.search(m.group("remark"))
+        ):
+            continue  # "backup codes are offline. Call ...": the remark ended a sentence
         if sum(c.isdigit() for c in value) >= 3 and len(value) >= 6:
             yield SecretFinding("backup_codes", m.start("v"), m.end("v"))
     for m in _UNLABELLED_CODES.finditer(text):
@@ -1260,6 +1304,9 @@ def _labelled_number_pattern(table: str) -> re.Pattern[str]:
     )
 
 
+#: identity labels that also name a booking (an Indian railway or an airline PNR): the
+#: number must then be a Nordic personal number (its date and check digit)
+_BOOKING_LABELS = frozenset({"pnr"})
 _NUMBER_NAME = re.compile(r"(?i)(?:num|nr|no\b|n[º°]|\#|номер|番号)")
 _LABELLED_NUMBERS = (
     ("national_id", _labelled_number_pattern("national_ids")),
@@ -1291,6 +1338,8 @@ def _labelled_numbers(text: str) -> Iterator[SecretFinding]:
                 ok = digits >= 5 and alnum >= 6
             if not ok or _A_DATE.fullmatch(value) or (value.isdigit() and _is_yyyymmdd(value)):
                 continue
+            if m.group("label").lower() in _BOOKING_LABELS and not nordic_id_ok(value):
+                continue  # "the train's PNR 4521...": a booking, not a personal number
             ssn = _SSN_SHAPE.fullmatch(value)
             if ssn and _SSN_LABEL.fullmatch(m.group("label")) and not _ssn_ok(*ssn.groups()):
                 continue  # a number the SSA never issues: an example, not a person's
@@ -1707,7 +1756,7 @@ def _grouped_values(text: str) -> Iterator[SecretFinding]:
 
 # A code said first: "4821 is the door code", "4821 är portkoden", "2580 — код от домофона".
 _CODES_FIRST = re.compile(
-    r"(?<![\w.,:/\-])(?P<v>[*#]?\d(?:[ \-]?\d){2,9}[#*]?)[ \t]+"
+    r"(?<![\w.,:/\-])(?P<v>[*#]?\d(?:[ \-*#]?\d){2,9}[#*]?)[ \t]+"
     rf"(?:(?i:{_CODE_VERBS})|—|–|-)[ \t]+(?:(?i:{_DETERMINERS})[ \t]+){{0,2}}"
     rf"(?i:(?P<label>{_CODE_LABEL}"
     rf"|{_CODE_WORD}(?:[ \t]+[^\W\d_][\w'’\-]{{0,14}}){{0,3}}?[ \t]+{_LOCKED}"
@@ -1744,7 +1793,7 @@ _BARE_CODE = re.compile(
     r"(?P<gap>(?:[ \t]+[^\W\d_][\w'’\-]{0,14}){0,7}?)"
     rf"(?P<conn>[ \t]*(?::|=|：|は)[ \t]*|[ \t]+(?i:{_CODE_VERBS})"
     rf"(?:[ \t]+(?i:{_CODE_ADVERBS}))?(?:[ \t]+(?i:{_ARTICLES}))?[ \t]*:?[ \t]*)"
-    r"[\"'“«]?(?P<v>[*#]?\d{4,8}[#*]?)(?![\w\-]|[.,:/]\d)"
+    r"[\"'“«]?(?P<v>[*#]?(?:\d{4,8}|\d{1,4}[*#]\d{2,6}|\d{1,2}(?:-\d{1,2}){2,7})[#*]?)(?![\w\-]|[.,:/]\d)"
 )
 _CODE_UNITS = re.compile(
     r"[ \t]*(?i:lines?|rows?|bytes?|kb|mb|ms|seconds?|errors?|times|mm|cm|m|km|kg|g|sq|square"
@@ -1787,7 +1836,12 @@ _OPENED_BY_CODE = re.compile(
     r"|allarme|cassaforte|citofono|portão|portao|alarme|cofre|deur|voordeur|poort|kluis"
     r"|porten|dörren|larmet|kassaskåpet|ovi|oven|portti|portin|hälytin|drzwi|bramy|brama"
     r"|domofon\w*|alarm\w*|дверь|двери|домофон\w*|подъезд\w*|ворот\w*|калитк\w*|сейф\w*"
-    r"|сигнализаци\w*)(?![^\W_])"
+    r"|сигнализаци\w*|"
+    # a box or a safe for keys, and compound doors and gates ("Hintertür", "Kellertür",
+    # "bakdörren"); Hindi and Turkish in Latin script
+    + _phrases("key_boxes", boundary=False)
+    + r"|[^\W\d_]*(?:tür|tuer|türe|deur|dörr|dörren|kluis|kluisje|tresor)"
+    r"|darwaz\w*|darvaz\w*|tijori|taala|kapı\w*|kapi)(?![^\W_])"
 )
 
 
@@ -1830,7 +1884,7 @@ _OPENS_WITH = re.compile(
     r"(?:[ \t]+[^\W\d_][\w'’\-]{0,14}){0,3}?"
     rf"[ \t]+(?i:{_WITH})"
     r"[ \t]+(?:(?i:the|code|den|le|el|il|o|de|der|kod|код|codice|código|codigo)[ \t]+){0,2}"
-    r"[\"'“«]?(?P<v>[*#]?\d{4,8}[#*]?)(?![\w\-]|[.,:/]\d)"
+    r"[\"'“«]?(?P<v>[*#]?(?:\d{4,8}|\d{1,4}[*#]\d{2,6}|\d{1,2}(?:-\d{1,2}){2,7})[#*]?)(?![\w\-]|[.,:/]\d)"
 )
 
 
@@ -1846,7 +1900,7 @@ def _clock_time(value: str) -> bool:
 
 _CODE_THEN_DIGITS = re.compile(
     rf"(?<![^\W_])(?i:{_CODE_WORD}|kod|koodi|código|codigo|codice|код)(?![^\W_])[ \t:]+"
-    r"(?P<v>[*#]?\d{4,8}[#*]?)(?![\w\-]|[.,:/]\d)"
+    r"(?P<v>[*#]?(?:\d{4,8}|\d{1,4}[*#]\d{2,6}|\d{1,2}(?:-\d{1,2}){2,7})[#*]?)(?![\w\-]|[.,:/]\d)"
 )
 
 
@@ -1858,7 +1912,8 @@ _OPENED_AND_CODE = re.compile(
     r"|s['’]ouvre[ \t]+avec|se[ \t]+abre[ \t]+con|si[ \t]+apre[ \t]+con|abre[ \t]+com"
     r"|opent[ \t]+met"
     r"|öppnas[ \t]+med|öppnar[ \t]+med|aukeaa[ \t]+koodilla|открывается[ \t]+кодом|is)[ \t]+)"
-    r"[\"'“«]?(?P<v>[*#]?\d{4,8}[#*]?)(?![\w\-]|[.,:/]\d|[ \t]*(?:am|pm|h|uhr)\b)",
+    r"[\"'“«]?(?P<v>[*#]?(?:\d{4,8}|\d{1,4}[*#]\d{2,6}|\d{1,2}(?:-\d{1,2}){2,7})[#*]?)"
+    r"(?![\w\-]|[.,:/]\d|[ \t]*(?:am|pm|h|uhr)\b)",
     re.IGNORECASE,
 )
 
@@ -2152,3 +2207,12 @@ _DETECTORS: tuple[Detector, ...] = (
     _user_then_pass,
     _contextual_passwords,
 )
+
+
+@lru_cache(maxsize=1)
+def _all_detectors() -> tuple[Detector, ...]:
+    """`_DETECTORS`, then those of `credo.secret_shapes` (which reads this module's
+    helpers, so it is imported once this module is)."""
+    from .secret_shapes import DETECTORS
+
+    return (*_DETECTORS, *DETECTORS)
