@@ -32,7 +32,13 @@ pytest.importorskip("mcp.server.mcpserver")
 
 @pytest.fixture(scope="module")
 def outcomes(tmp_path_factory: pytest.TempPathFactory) -> list[Outcome]:
-    return run(load(CORPUS) + load(BLIND), tmp_path_factory.mktemp("corpus"))
+    # one run a corpus, as `python -m credo.eval.secrets_corpus` measures them: an answer
+    # is looked for the secrets of its own run only (a look-alike of one set, "extension
+    # 4417", stored and echoed, is no PIN 4417 of the other shown)
+    return [
+        *run(load(CORPUS), tmp_path_factory.mktemp("corpus")),
+        *run(load(BLIND), tmp_path_factory.mktemp("blind")),
+    ]
 
 
 def test_the_corpus_is_what_the_issue_asks_for() -> None:
