@@ -1,8 +1,8 @@
-"""More shapes of secrets, read after `credo.secrets`'s own detectors (its helpers and word
-lists are shared): a session cookie, a secret passed to a setter in code, HTTP basic
-credentials without their header, a phone's unlock
-pattern, a 2FA secret in groups further from its label, and an identity number that
-passes its country's check digits anywhere in the sentence of its label.
+"""More shapes of secrets, read after those of `credo.secret_patterns` (its helpers and word
+lists are shared; `credo.secrets` reads both): a session cookie, a secret passed to a
+setter in code, HTTP basic credentials without their header, a phone's unlock pattern, a
+2FA secret in groups further from its label, and an identity number that passes its
+country's check digits anywhere in the sentence of its label.
 
 Each is a class of how people paste or say a secret, in every language of
 `credo/data/secret_words.toml` where words are involved; docs/security.md lists them.
@@ -16,7 +16,7 @@ from collections.abc import Iterator
 
 from . import cached_re as re
 from .id_checksums import national_id_ok
-from .secrets import (
+from .secret_patterns import (
     _CJK,
     _LOOSE_LABEL,
     _PUBLIC_WORD,
