@@ -1,5 +1,6 @@
 """credo.cache: what a cold command-line process would build again (lemminflect's tables,
-the compiled patterns of credo.secrets), kept in files, changes no result."""
+the compiled patterns of credo.secret_patterns and credo.secret_shapes), kept in files,
+changes no result."""
 
 from __future__ import annotations
 
@@ -13,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from credo import cache, secrets
+from credo import cache, secret_patterns, secret_shapes
 from credo.config import Settings
 
 
@@ -26,7 +27,12 @@ def cache_dir(tmp_path: Path) -> Iterator[Path]:
 
 
 def _secret_patterns() -> list[re.Pattern[str]]:
-    found = [v for v in vars(secrets).values() if isinstance(v, re.Pattern)]
+    found = [
+        v
+        for module in (secret_patterns, secret_shapes)
+        for v in vars(module).values()
+        if isinstance(v, re.Pattern)
+    ]
     assert len(found) > 20
     return found
 

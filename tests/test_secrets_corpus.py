@@ -5,11 +5,12 @@ text as a fact and in a fact's, a rule's and a rejection's metadata.
 
 No secret is stored, none is shown anywhere (facts, rejections, events, rules, exports,
 `why`, command and tool output, ingest and import reports, logs), and look-alikes are
-refused as secrets at most 2% of the time. All three splits are run; the detector was
-tuned on `dev`, and since issue 24's second round on `heldout` and `fresh` too (their
-failures were read and fixed by class): a blind set written by someone who never saw the
-code judges it now. The same run prints its figures per split and language with
-`python -m credo.eval.secrets_corpus` (docs/security.md)."""
+refused as secrets at most 2% of the time. Every split is run: the detector was tuned on
+`dev`, since issue 24's second round on `heldout` and `fresh` too, and since its third
+round on the first blind set (tests/fixtures/secrets-blind, split `fresh2`; its failures
+were read and fixed by class once its figures were published): a new blind set, written
+by someone who never saw the code, judges it now. The same run prints its figures per
+split and language with `python -m credo.eval.secrets_corpus` (docs/security.md)."""
 
 from __future__ import annotations
 
@@ -21,6 +22,8 @@ import pytest
 from credo.eval.secrets_corpus import Outcome, load, run, summary
 
 CORPUS = Path(__file__).parent / "fixtures" / "secrets"
+#: the first blind set (split `fresh2`), tune data since issue 24's third round
+BLIND = Path(__file__).parent / "fixtures" / "secrets-blind"
 #: the most look-alikes that may be refused as secrets, as a share of all of them
 MAX_FALSE_POSITIVE_RATE = 0.02
 
@@ -29,7 +32,13 @@ pytest.importorskip("mcp.server.mcpserver")
 
 @pytest.fixture(scope="module")
 def outcomes(tmp_path_factory: pytest.TempPathFactory) -> list[Outcome]:
-    return run(load(CORPUS), tmp_path_factory.mktemp("corpus"))
+    # one run a corpus, as `python -m credo.eval.secrets_corpus` measures them: an answer
+    # is looked for the secrets of its own run only (a look-alike of one set, "extension
+    # 4417", stored and echoed, is no PIN 4417 of the other shown)
+    return [
+        *run(load(CORPUS), tmp_path_factory.mktemp("corpus")),
+        *run(load(BLIND), tmp_path_factory.mktemp("blind")),
+    ]
 
 
 def test_the_corpus_is_what_the_issue_asks_for() -> None:
@@ -42,11 +51,12 @@ def test_the_corpus_is_what_the_issue_asks_for() -> None:
 
 
 #: secrets still stored or shown, measured: none, on every split (issue 24's second round
-#: tuned on heldout's and fresh's failures). A change may never raise them.
-MAX_STORED = {"dev": 0, "heldout": 0, "fresh": 0}
-MAX_SHOWN = {"dev": 0, "heldout": 0, "fresh": 0}
+#: tuned on heldout's and fresh's failures, its third on fresh2's). A change may never
+#: raise them.
+MAX_STORED = {"dev": 0, "heldout": 0, "fresh": 0, "fresh2": 0}
+MAX_SHOWN = {"dev": 0, "heldout": 0, "fresh": 0, "fresh2": 0}
 #: secrets refused as such on some path yet found somewhere (another path missed them)
-MAX_REFUSED_YET_SHOWN = {"dev": 0, "heldout": 0, "fresh": 0}
+MAX_REFUSED_YET_SHOWN = {"dev": 0, "heldout": 0, "fresh": 0, "fresh2": 0}
 #: the items still stored or shown when these figures were measured, as the first 12 hex
 #: digits of SHA-256 of their id. Any other secret stored or shown fails, even while the
 #: counts stay under their ceilings: a change that catches one secret and lets another
@@ -55,8 +65,9 @@ KNOWN_MISSES = {
     "dev": frozenset[str](),
     "heldout": frozenset[str](),
     "fresh": frozenset[str](),
+    "fresh2": frozenset[str](),
 }
-SPLITS = ("dev", "heldout", "fresh")
+SPLITS = ("dev", "heldout", "fresh", "fresh2")
 
 
 def _digest(item_id: str) -> str:
@@ -96,6 +107,14 @@ def test_the_fresh_split_is_there() -> None:
     assert len({i.lang for i in fresh}) >= 10
 
 
+def test_the_first_blind_set_is_there() -> None:
+    """secrets-blind: 160 secrets and 160 look-alikes in 14 languages, split `fresh2`."""
+    blind = load(BLIND)
+    assert {i.split for i in blind} == {"fresh2"}
+    assert sum(i.is_secret for i in blind) == 160 and sum(not i.is_secret for i in blind) == 160
+    assert len({i.lang for i in blind}) >= 14
+
+
 @pytest.mark.parametrize("split", SPLITS)
 def test_a_secret_refused_is_never_shown(outcomes: list[Outcome], split: str) -> None:
     """Where a secret was refused as one, nothing of it is kept or shown: no path stores
@@ -116,7 +135,8 @@ def test_lookalikes_are_stored(outcomes: list[Outcome]) -> None:
     """False positives (a look-alike refused as a secret on any path) are at most 2% of
     the corpus's look-alikes; measured: none on any split (heldout's three were public key
     and certificate blocks the command line read line by line; it now reads a public
-    block as one statement)."""
+    block as one statement; fresh2's one was a train's "PNR", read as a Swedish personal
+    number: "pnr" now needs a Nordic number's date and check digit)."""
     table = summary(outcomes)
     rate = table["all"]["all"]["false_positive_rate"]
     fps = [(o.item.id, sorted(o.refused_as_secret)) for o in outcomes if o.false_positive]
@@ -124,3 +144,4 @@ def test_lookalikes_are_stored(outcomes: list[Outcome]) -> None:
     assert table["dev"]["all"]["false_positives"] == 0, fps
     assert table["fresh"]["all"]["false_positives"] == 0, fps
     assert table["heldout"]["all"]["false_positives"] == 0, fps
+    assert table["fresh2"]["all"]["false_positives"] == 0, fps

@@ -1,0 +1,213 @@
+"""Check digits of national identity numbers: a number that passes its country's check is
+an identity number when its label is in the same sentence, whatever words lie between
+(`credo.secret_shapes`), and a booking reference called "PNR" that fails the Nordic
+checks is not a personal number (`credo.secret_patterns`).
+
+Each function takes the number's digits (and letters) with blanks, dots and hyphens
+removed, and says whether it has that number's shape and check digits.
+"""
+
+from __future__ import annotations
+
+import datetime
+import re
+from collections.abc import Callable
+
+__all__ = ["national_id_ok", "nordic_id_ok"]
+
+
+def _date_ok(year: int, month: int, day: int) -> bool:
+    try:
+        datetime.date(year, month, day)
+    except ValueError:
+        return False
+    return True
+
+
+def _luhn_ok(digits: str) -> bool:
+    total = 0
+    for i, ch in enumerate(reversed(digits)):
+        d = int(ch) * (2 if i % 2 else 1)
+        total += d - 9 if d > 9 else d
+    return total % 10 == 0
+
+
+def _turkish(n: str) -> bool:
+    """T.C. kimlik numarası: 11 digits, two check digits."""
+    if len(n) != 11 or not n.isdigit() or n[0] == "0":
+        return False
+    d = [int(c) for c in n]
+    tenth = ((d[0] + d[2] + d[4] + d[6] + d[8]) * 7 - (d[1] + d[3] + d[5] + d[7])) % 10
+    return d[9] == tenth and d[10] == sum(d[:10]) % 10
+
+
+def _french(n: str) -> bool:
+    """NIR (numéro de sécurité sociale): 13 digits and a key of 97 (Corsica's 2A/2B)."""
+    n = n.upper().replace("2A", "19", 1).replace("2B", "18", 1)
+    if len(n) != 15 or not n.isdigit() or n[0] not in "12378":
+        return False
+    return 97 - int(n[:13]) % 97 == int(n[13:])
+
+
+def _polish(n: str) -> bool:
+    """PESEL: 11 digits, weights 1 3 7 9."""
+    if len(n) != 11 or not n.isdigit():
+        return False
+    total = sum(int(c) * w for c, w in zip(n[:10], (1, 3, 7, 9, 1, 3, 7, 9, 1, 3), strict=True))
+    return (10 - total % 10) % 10 == int(n[10])
+
+
+def _dutch(n: str) -> bool:
+    """BSN: 9 digits passing the eleven test."""
+    if len(n) != 9 or not n.isdigit() or n == "0" * 9:
+        return False
+    total = sum(int(c) * w for c, w in zip(n[:8], range(9, 1, -1), strict=True)) - int(n[8])
+    return total % 11 == 0
+
+
+def _swedish(n: str) -> bool:
+    """Personnummer (or samordningsnummer): YYMMDDNNNC or YYYYMMDDNNNC, Luhn."""
+    if len(n) == 12 and n.isdigit():
+        n = n[2:]
+    if len(n) != 10 or not n.isdigit() or not _luhn_ok(n):
+        return False
+    day = int(n[4:6])
+    return _date_ok(2000, int(n[2:4]), day - 60 if day > 60 else day)
+
+
+def _norwegian(n: str) -> bool:
+    """Fødselsnummer: DDMMYYNNNKK, two mod-11 check digits."""
+    if len(n) != 11 or not n.isdigit():
+        return False
+    d = [int(c) for c in n]
+    w1, w2 = (3, 7, 6, 1, 8, 9, 4, 5, 2), (5, 4, 3, 2, 7, 6, 5, 4, 3, 2)
+    k1 = (11 - sum(a * b for a, b in zip(d, w1, strict=False)) % 11) % 11
+    k2 = (11 - sum(a * b for a, b in zip(d, w2, strict=False)) % 11) % 11
+    return k1 == d[9] and k2 == d[10] and _date_ok(2000, int(n[2:4]), int(n[:2]) % 40)
+
+
+def _danish(n: str) -> bool:
+    """CPR-nummer: DDMMYY and four digits (no check digit since 2007: the date only)."""
+    return len(n) == 10 and n.isdigit() and _date_ok(2000, int(n[2:4]), int(n[:2]))
+
+
+_HETU_CHECK = "0123456789ABCDEFHJKLMNPRSTUVWXY"
+
+
+def _finnish(n: str) -> bool:
+    """Henkilötunnus: DDMMYY, a century sign, NNN and a check character (mod 31)."""
+    n = n.upper()
+    if len(n) == 10:  # its "-" read as a separator
+        n = n[:6] + "-" + n[6:]
+    if len(n) != 11 or not (n[:6] + n[7:10]).isdigit() or n[6] not in "+-ABCDEFUVWXY":
+        return False
+    ok_date = _date_ok(2000, int(n[2:4]), int(n[:2]))
+    return ok_date and _HETU_CHECK[int(n[:6] + n[7:10]) % 31] == n[10]
+
+
+_DNI_LETTERS = "TRWAGMYFPDXBNJZSQVHLCKE"
+
+
+def _spanish(n: str) -> bool:
+    """DNI (8 digits and a letter) or NIE (X, Y or Z, 7 digits, a letter)."""
+    n = n.upper()
+    if len(n) != 9 or not n[-1].isalpha():
+        return False
+    body = n[:-1]
+    if body[0] in "XYZ":
+        body = str("XYZ".index(body[0])) + body[1:]
+    return body.isdigit() and _DNI_LETTERS[int(body) % 23] == n[-1]
+
+
+def _brazilian(n: str) -> bool:
+    """CPF: 11 digits, two mod-11 check digits."""
+    if len(n) != 11 or not n.isdigit() or len(set(n)) == 1:
+        return False
+    d = [int(c) for c in n]
+    for k in (9, 10):
+        total = sum(a * b for a, b in zip(d[:k], range(k + 1, 1, -1), strict=True))
+        if (total * 10 % 11) % 10 != d[k]:
+            return False
+    return True
+
+
+def _russian_snils(n: str) -> bool:
+    """СНИЛС: 9 digits and a two-digit check."""
+    if len(n) != 11 or not n.isdigit():
+        return False
+    total = sum(int(c) * w for c, w in zip(n[:9], range(9, 0, -1), strict=True))
+    check = total % 101 % 100
+    return check == int(n[9:])
+
+
+# the Verhoeff tables (Aadhaar's check digit)
+_V_D = [
+    [0, 1, 2, 3, 4, 5, 6, 7, 8, 9],
+    [1, 2, 3, 4, 0, 6, 7, 8, 9, 5],
+    [2, 3, 4, 0, 1, 7, 8, 9, 5, 6],
+    [3, 4, 0, 1, 2, 8, 9, 5, 6, 7],
+    [4, 0, 1, 2, 3, 9, 5, 6, 7, 8],
+    [5, 9, 8, 7, 6, 0, 4, 3, 2, 1],
+    [6, 5, 9, 8, 7, 1, 0, 4, 3, 2],
+    [7, 6, 5, 9, 8, 2, 1, 0, 4, 3],
+    [8, 7, 6, 5, 9, 3, 2, 1, 0, 4],
+    [9, 8, 7, 6, 5, 4, 3, 2, 1, 0],
+]
+_V_P = [
+    [0, 1, 2, 3, 4, 5, 6, 7, 8, 9],
+    [1, 5, 7, 6, 2, 8, 3, 0, 9, 4],
+    [5, 8, 0, 3, 7, 9, 6, 1, 4, 2],
+    [8, 9, 1, 6, 0, 4, 3, 5, 2, 7],
+    [9, 4, 5, 3, 1, 2, 6, 8, 7, 0],
+    [4, 2, 8, 6, 5, 7, 3, 9, 0, 1],
+    [2, 7, 9, 3, 8, 0, 6, 4, 1, 5],
+    [7, 0, 4, 6, 9, 1, 3, 2, 5, 8],
+]
+
+
+def _indian(n: str) -> bool:
+    """Aadhaar: 12 digits, not starting with 0 or 1, Verhoeff check digit."""
+    if len(n) != 12 or not n.isdigit() or n[0] in "01":
+        return False
+    c = 0
+    for i, ch in enumerate(reversed(n)):
+        c = _V_D[c][_V_P[i % 8][int(ch)]]
+    return c == 0
+
+
+#: the checks a label of each language of `[national_ids]` reads; a label of another
+#: language reads those of 11 digits or more (a 9-digit SSN is no Dutch BSN)
+_BY_LANGUAGE: dict[str, tuple[Callable[[str], bool], ...]] = {
+    "tr": (_turkish,),
+    "fr": (_french,),
+    "pl": (_polish,),
+    "nl": (_dutch,),
+    "sv": (_swedish,),
+    "da_no": (_norwegian, _swedish),
+    "fi": (_finnish,),
+    "es": (_spanish,),
+    "pt": (_brazilian,),
+    "ru": (_russian_snils,),
+    "hi": (_indian,),
+}
+_LONG = (_turkish, _french, _polish, _norwegian, _brazilian, _russian_snils, _indian)
+
+
+def national_id_ok(compact: str, language: str) -> bool:
+    """Whether `compact` passes the check of an identity number of `language` (a key of
+    `[national_ids]` in `credo/data/secret_words.toml`)."""
+    return any(check(compact) for check in _BY_LANGUAGE.get(language, _LONG))
+
+
+_NORDIC_SHAPE = re.compile(r"(?:\d{2})?(\d{2})(\d{2})(\d{2})[-+]\d{4}")
+
+
+def nordic_id_ok(value: str) -> bool:
+    """Whether `value` is a Swedish, Norwegian or Danish personal number (its date and,
+    where it has one, its check digit), or is written as one ("900314-2386"): "pnr"
+    also names a booking reference."""
+    shaped = _NORDIC_SHAPE.fullmatch(value)
+    if shaped and _date_ok(2000, int(shaped.group(2)), int(shaped.group(3)) % 60 or 1):
+        return True
+    compact = re.sub(r"[ \-./+]", "", value)
+    return _swedish(compact) or _norwegian(compact) or _danish(compact)
