@@ -478,3 +478,18 @@ def test_endings_and_ages_relate(
 
 def test_a_number_said_of_a_thing_is_no_age() -> None:
     assert analyse("my team is 6").predicate != "has_team_old"
+
+
+def test_an_address_with_a_path_is_one_thing_whatever_it_is_called(store: SQLiteStore) -> None:
+    status, relation = pair(
+        store,
+        "the repo is github.com/ines-k/tallybook",
+        "code lives at https://github.com/ines-k/tallybook",
+        0,
+    )
+    assert relation is Relation.DUPLICATE and status is Status.ACTIVE
+
+
+def test_one_bare_host_for_two_things_is_two_facts(store: SQLiteStore) -> None:
+    _, relation = pair(store, "my blog is at example.org", "my shop is at example.org", 0)
+    assert relation is Relation.NEW

@@ -1256,7 +1256,8 @@ _ADDRESS = re.compile(r"(?:https?://|www\.)\S|\b[\w-]+(?:\.[\w-]+)+/\S|\b[\w.+-]
 def _same_address(case: _Case, fact: Fact) -> bool:
     """ "my blog is at www.x.org" / "my blog is https://x.org/": one web or email address
     said of the same subject, in other words, with the same polarity (its scheme, "www."
-    and a last slash aside): the same claim."""
+    and a last slash aside): the same claim; an address with a path whatever the subject
+    ("the repo is github.com/ana/ledger" / "code lives at https://github.com/ana/ledger")."""
     incoming = case.incoming
     return bool(
         incoming.object
@@ -1265,12 +1266,20 @@ def _same_address(case: _Case, fact: Fact) -> bool:
         and _ADDRESS.search(fact.object)
         and split_polarity(fact.predicate or "")[1] == case.negated
         and set(_tokens(incoming.object)) == set(_tokens(fact.object))
-        and not (
-            fact.subject
-            and incoming.subject
-            and not same_subject(fact.subject, incoming.subject, case.me)
+        and (
+            not (
+                fact.subject
+                and incoming.subject
+                and not same_subject(fact.subject, incoming.subject, case.me)
+            )
+            or _PATH.search(fact.object) is not None
         )
     )
+
+
+#: an address with a path names one thing ("github.com/ana/ledger"), whatever each
+#: sentence calls it ("the repo is ...", "code lives at ..."); a bare host may serve many
+_PATH = re.compile(r"[\w-]\.[a-z]{2,}/[\w.~-]+", re.IGNORECASE)
 
 
 # 2. refinements and clashes: the rules that find what the incoming fact says more fully
