@@ -312,6 +312,8 @@ _REQUEST_VERBS = frozenset(
 _PRONOUN_SUBJECTS = frozenset(
     {"it", "this", "that", "he", "she", "they", "these", "those", "him", "her", "them", "there"}
     | {"his", "their", "its", "your"}
+    # "mine is yellow" said with no question before it to say what is mine
+    | {"mine", "yours", "hers", "ours", "theirs"}
 )
 _FIRST = frozenset({"i", "me", "my", "mine", "myself"})
 #: a sentence that opens with a name (one to three capitalised words) and a lower-case word

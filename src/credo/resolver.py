@@ -1328,7 +1328,7 @@ def _refines_value(case: _Case, fact: Fact) -> bool:
 
 
 def _object_added(case: _Case, fact: Fact) -> bool:
-    """ "I smoke" -> "i smoke 2 packs a day", "I paint" -> "I paint landscapes": the
+    """ "I smoke" -> "i smoke ten roll-ups a day", "I paint" -> "I paint landscapes": the
     stored fact names the relation alone, the incoming one gives it what it is of, and
     says all the stored sentence said (a refinement). Not a thing said to be one more
     ("I paint" -> "i also paint portraits": both kept), nor a narrower denial."""

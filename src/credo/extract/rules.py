@@ -193,7 +193,7 @@ def _asks_after(doc: Doc, comma: int, end: int) -> bool:
 def _clause_alone(text: str) -> bool:
     """Is `text`, read on its own, a clause with a verb and its own subject? The parse of a
     whole sentence can hang a statement on the question after it ("tom and i got married
-    in june, how do i change my name?": "tom" read as the question's adverb); read alone,
+    last summer, how do i change my name?": "tom" read as the question's adverb); read alone,
     the statement parses as one."""
     said = parse(text)
     return _has_clause(list(said), 0, len(said))
@@ -364,6 +364,7 @@ def _clauses(
         return []
     doc = parse(text)
     out: list[tuple[str, bool, bool]] = []
+    asked: str | None = None  # "favourite season" of the last "what's your favourite season?"
     for sent in doc.sents:
         asks = sent.text.rstrip().endswith("?")
         bounds = [sent.start, *_cut_points(sent), sent.end]
@@ -376,12 +377,29 @@ def _clauses(
                 end += 1  # the sentence's own final punctuation, as said
             last = doc[end - 1]
             clause = doc.text[tokens[0].idx : last.idx + len(last.text)]
+            if asked and tokens[0].lower_ == "mine" and len(tokens) > 1:
+                # "what's your favourite season? mine is autumn": "mine" is "my" and what
+                # was asked of ("my favourite season is autumn")
+                rest = clause[len(tokens[0].text) :]
+                if tokens[1].lower_ in ("'s", "’s"):  # "mine's alien": "is", not a possessive
+                    rest = " is" + rest[len(tokens[1].text) :]
+                clause = f"my {asked}{rest}"
             if capitalise:
                 clause = clause[:1].upper() + clause[1:]
             # a question is the clause that asks: the last of a sentence ending in "?"
             # (a statement cut off before it is not)
             out.append((clause, asks and hi == sent.end, lo == sent.start))
+        asked = _asked_of_you(sent) if asks else None
     return out
+
+
+def _asked_of_you(sent: Span) -> str | None:
+    """What a question asks of the listener's ("what's your favourite season?" -> "favourite
+    season"): the words after "your" up to the noun they belong to, or None."""
+    your = next((t for t in sent if t.lower_ == "your" and t.dep_ == "poss"), None)
+    if your is None or your.head.i <= your.i or your.head.pos_ != "NOUN":
+        return None
+    return sent.doc[your.i + 1 : your.head.i + 1].text
 
 
 def statements_in(text: str) -> list[str]:
@@ -392,6 +410,12 @@ def statements_in(text: str) -> list[str]:
         for clause, question, _ in _clauses(text, frozenset(), capitalise=False)
         if not question
     ]
+
+
+def asks_too(text: str) -> bool:
+    """Does `text` hold a question beside what it states ("whats your favourite season?
+    mine is autumn")?"""
+    return any(question for _, question, _ in _clauses(text, frozenset(), capitalise=False))
 
 
 #: where a statement said beside a mood, a plan or an aside is cut off from it, when the
