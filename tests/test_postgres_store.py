@@ -546,6 +546,15 @@ def test_large_tables_select_lexical_candidates_by_rare_words(
     assert pg.lexical_search("person lives berlin", scope="s", k=3)
 
 
+def _snapshots_of_others(pg: PostgresStore) -> int:
+    """How many other sessions of the database hold a snapshot now."""
+    row = pg._conn.execute(
+        "SELECT count(*) FROM pg_stat_activity WHERE datname = current_database()"
+        " AND pid <> pg_backend_pid() AND backend_xmin IS NOT NULL"
+    ).fetchone()
+    return int(row[0])  # type: ignore[index]
+
+
 def test_a_bulk_load_in_small_batches_leaves_planner_statistics(pg: PostgresStore) -> None:
     """An import puts facts in batches of 512 inside one transaction: the statistics a
     planner needs to use the indexes must follow the load, not wait for autovacuum."""
@@ -555,6 +564,7 @@ def test_a_bulk_load_in_small_batches_leaves_planner_statistics(pg: PostgresStor
         return float(row.fetchone()[0])  # type: ignore[index]
 
     assert planned_rows() <= 0  # never analysed
+    held = _snapshots_of_others(pg)
     with pg.transaction():
         for start in range(0, 1200, 400):
             pg.put_many(
@@ -565,12 +575,17 @@ def test_a_bulk_load_in_small_batches_leaves_planner_statistics(pg: PostgresStor
             )
     assert planned_rows() == 1200
     # vacuumed too: the loaded pages are all-visible (hint bits set), so reads after the
-    # load neither dirty them nor, where autovacuum is off, keep doing so
+    # load neither dirty them nor, where autovacuum is off, keep doing so. A snapshot
+    # another session of the database holds (the suite's other workers) keeps VACUUM from
+    # marking rows all-visible; the pages are counted then, their visibility not
+    others = held + _snapshots_of_others(pg)
     for table in ("facts", "vectors"):
         pages, visible = pg._conn.execute(
             "SELECT relpages, relallvisible FROM pg_class WHERE oid = %s::regclass", (table,)
         ).fetchone()  # type: ignore[misc]
-        assert pages > 0 and visible == pages
+        assert pages > 0
+        if not others:
+            assert visible == pages
     pg.put_many([Fact(text=f"Person {i} lives in Rome", scope="s") for i in range(10)])
     assert planned_rows() == 1200  # a small write does not re-analyse
 
