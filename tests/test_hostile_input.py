@@ -246,6 +246,15 @@ def test_the_issue_cases_on_the_command_line(run_cli: Any) -> None:
     assert status == 0 and "Berlin" in out
 
 
+def test_a_huge_unknown_source_is_not_echoed_whole(run_cli: Any) -> None:
+    """Found by the property test: `remember --source=<20,000 characters>` printed the
+    whole value back in the line's refusal."""
+    argv = ["remember", "Arttu likes tea", "--source=" + "x" * 20_000]
+    status, _, err = run_cli(argv)
+    judge(argv, status, err)
+    assert status == 1 and "unknown source" in err and len(err) < 500
+
+
 def test_dashes_as_a_value_are_a_usage_error(run_cli: Any) -> None:
     """argparse reads a value "--" as an empty list; found by the property test."""
     for argv in (

@@ -132,7 +132,7 @@ def cmd_remember(args: argparse.Namespace, mem: Memory) -> int:
             continue
         at = f"line {n}: " if several and n else ""
         if result.code == "invalid":
-            _out(f"not stored (invalid): {result.why}", sys.stderr)
+            _out(f"not stored (invalid): {clipped(result.why)}", sys.stderr)
             continue
         for each in (result, *result.also):  # a text of several statements: each one
             if each.code == "request":

@@ -48,8 +48,9 @@ def validate_source(source: str) -> str:
     source = source.strip()
     kind = source.split(":", 1)[0].lower()
     if kind not in SOURCE_CONFIDENCE:
+        shown = source if len(source) <= 80 else source[:60] + "..." + source[-10:]
         raise ValueError(
-            f"unknown source {source!r}: use user, tool:<name>, imported:<doc> or inferred"
+            f"unknown source {shown!r}: use user, tool:<name>, imported:<doc> or inferred"
         )
     return source
 
