@@ -170,6 +170,10 @@ RULES: list[tuple[Rule, str, str, bool]] = [
     (resolver._reversioned, "i use ruby 2.7 at work", "im learning ruby 3.3", False),
     (resolver._reversioned, "my tablet is a galaxy tab 7", "my tablet is a galaxy tab 7", False),
     (resolver._reversioned, "i have 2 ferrets", "i have 3 ferrets", False),
+    # a value said instead of the stored one, which it names only to deny
+    (resolver._said_instead, "i use vim", "i use emacs, not vim", True),
+    (resolver._said_instead, "i use vim", "i use emacs and vim", False),
+    (resolver._said_instead, "i use vim", "i do not use vim", False),
     # the relation alone, then what it is of
     (resolver._object_added, "i smoke", "i smoke ten roll-ups a day", True),
     (resolver._object_added, "i paint", "i also paint portraits", False),

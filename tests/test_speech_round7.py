@@ -514,3 +514,19 @@ def test_mine_after_a_question_is_what_was_asked_of(
 def test_mine_with_nothing_asked_before_it_is_ungrounded(store: SQLiteStore) -> None:
     result = Memory(store, scope=f"s{next(_scopes)}").remember("mine is boring")
     assert not result.accepted and result.code == "ungrounded"
+
+
+@pytest.mark.parametrize(
+    ("first", "then"),
+    [("i use vim", "i use emacs, not vim"), ("i have a cat", "i have a dog, not a cat")],
+)
+def test_a_value_said_instead_corrects_a_relation_of_many_values_too(
+    store: SQLiteStore, first: str, then: str
+) -> None:
+    status, relation = pair(store, first, then, 0)
+    assert relation is Relation.UPDATE and status is Status.SUPERSEDED
+
+
+def test_another_value_beside_the_stored_one_corrects_nothing(store: SQLiteStore) -> None:
+    status, _ = pair(store, "i use vim", "i also use emacs", 0)
+    assert status is Status.ACTIVE

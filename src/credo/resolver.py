@@ -1831,6 +1831,19 @@ def _replaces(case: _Case, old: Fact, said_changed: set[str]) -> bool:
     )
 
 
+def _said_instead(case: _Case, fact: Fact) -> bool:
+    """ "i use emacs, not vim" / "i use vim", "i have a dog, not a cat" / "i have a cat":
+    a value said instead of the stored one on its key, which names the stored value only
+    to deny it, on a relation of many values too (a clash; a correction, so grounds)."""
+    return (
+        not case.negated
+        and fact in case.on_key
+        and _same_polarity(case, fact)
+        and not objects_agree(case.incoming.object, fact.object)
+        and _corrects(case.incoming.text, fact)
+    )
+
+
 _NOT_THIS = re.compile(r"\bnot\s+(?P<said>[\w.'’-]+(?:\s+[\w.'’-]+){0,3})", re.IGNORECASE)
 
 
@@ -2054,6 +2067,7 @@ def _clashing(case: _Case, bearing: _Bearing) -> _Bearing:
         _state_denied,
         _renewed,
         _revalued,
+        _said_instead,
     ):
         for fact in live:
             if fact not in clashes and rule(case, fact):
@@ -2131,12 +2145,13 @@ def _outcome(case: _Case, bearing: _Bearing) -> Resolution:
     if updated:
         best = max(updated, key=lambda f: f.asserted_at)
         days = (incoming.asserted_at - best.asserted_at) / 86400
+        told = sorted(said_changed | measured_changed)
         grounds = (
             f"newer by {days:.0f}d"
             if incoming.asserted_at - best.asserted_at >= case.update_window
-            else "said to be a change ("
-            + ", ".join(repr(w) for w in sorted(said_changed | measured_changed))
-            + ")"
+            else "said to be a change (" + ", ".join(repr(w) for w in told) + ")"
+            if told
+            else f"said instead of {best.object!r} (a correction)"
         )
         return _supersede(
             Relation.UPDATE,
