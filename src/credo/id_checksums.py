@@ -140,29 +140,20 @@ def _russian_snils(n: str) -> bool:
     return check == int(n[9:])
 
 
-# the Verhoeff tables (Aadhaar's check digit)
-_V_D = [
-    [0, 1, 2, 3, 4, 5, 6, 7, 8, 9],
-    [1, 2, 3, 4, 0, 6, 7, 8, 9, 5],
-    [2, 3, 4, 0, 1, 7, 8, 9, 5, 6],
-    [3, 4, 0, 1, 2, 8, 9, 5, 6, 7],
-    [4, 0, 1, 2, 3, 9, 5, 6, 7, 8],
-    [5, 9, 8, 7, 6, 0, 4, 3, 2, 1],
-    [6, 5, 9, 8, 7, 1, 0, 4, 3, 2],
-    [7, 6, 5, 9, 8, 2, 1, 0, 4, 3],
-    [8, 7, 6, 5, 9, 3, 2, 1, 0, 4],
-    [9, 8, 7, 6, 5, 4, 3, 2, 1, 0],
-]
-_V_P = [
-    [0, 1, 2, 3, 4, 5, 6, 7, 8, 9],
-    [1, 5, 7, 6, 2, 8, 3, 0, 9, 4],
-    [5, 8, 0, 3, 7, 9, 6, 1, 4, 2],
-    [8, 9, 1, 6, 0, 4, 3, 5, 2, 7],
-    [9, 4, 5, 3, 1, 2, 6, 8, 7, 0],
-    [4, 2, 8, 6, 5, 7, 3, 9, 0, 1],
-    [2, 7, 9, 3, 8, 0, 6, 4, 1, 5],
-    [7, 0, 4, 6, 9, 1, 3, 2, 5, 8],
-]
+def _dihedral(i: int, j: int) -> int:
+    """The product of `i` and `j` in the dihedral group D5 (rotations 0-4, reflections
+    5-9): Verhoeff's multiplication table."""
+    if i < 5:
+        return (i + j) % 5 if j < 5 else 5 + (i + j) % 5
+    return 5 + (i - j) % 5 if j < 5 else (i - j) % 5
+
+
+# the Verhoeff tables (Aadhaar's check digit): D5's multiplication, and the powers of the
+# permutation (0 1 5 8 9 4 2 7)(3 6) applied position by position
+_V_D = [[_dihedral(i, j) for j in range(10)] for i in range(10)]
+_V_P = [list(range(10)), [1, 5, 7, 6, 2, 8, 3, 0, 9, 4]]
+while len(_V_P) < 8:
+    _V_P.append([_V_P[-1][k] for k in _V_P[1]])
 
 
 def _indian(n: str) -> bool:

@@ -404,15 +404,15 @@ class Memory:
         the fact it updates. A text with any clause that is not (a pronoun to resolve, a
         mood, a question, a clause that names nothing: "I used to smoke but I quit")
         stays whole: splitting it would lose what that clause says."""
-        from .extract.rules import asks_too, statements_in
+        from .extract.rules import told_and_asked
         from .values import value_words
 
         if candidate.subject or candidate.predicate or candidate.object:
             return []
-        parts = statements_in(candidate.text)
+        parts, asks = told_and_asked(candidate.text)
         # "whats your favourite season? mine is autumn": a question, then the one statement
         # (a question last makes the whole a question, which `_clauses_of` reads)
-        alone = len(parts) == 1 and parts[0] != candidate.text and asks_too(candidate.text)
+        alone = len(parts) == 1 and parts[0] != candidate.text and asks
         if len(parts) < 2 and not alone:
             return []
         for part in parts:

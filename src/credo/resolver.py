@@ -1040,6 +1040,13 @@ class _Case:
         return _as_state(self.base, self.incoming.object)
 
     @cached_property
+    def says_a_change(self) -> bool:
+        """The incoming sentence says a value changed: a verb of change with what it
+        changes, a verb of a measure moving, or a word of change ("now", "switched")."""
+        text = self.incoming.text
+        return bool(self.changed or _change_verbs(text) or change_words(text))
+
+    @cached_property
     def renewed(self) -> str | None:
         """The thing the incoming fact says there is a new one of ("a new boss")."""
         return renewed_thing(self.incoming.text) if not self.negated else None
@@ -1778,13 +1785,7 @@ def _reversioned(case: _Case, fact: Fact) -> bool:
         return False
     mine = case.base.split("_")[0]
     theirs = case.catalogue.canonical(fact.predicate or "")[0].split("_")[0]
-    return bool(
-        case.changed
-        or _change_verbs(incoming.text)
-        or change_words(incoming.text)
-        or mine == theirs
-        or {mine, theirs} <= _HOLDING
-    )
+    return case.says_a_change or mine == theirs or {mine, theirs} <= _HOLDING
 
 
 #: a name and its version, at the end of a value: "an iphone 12", "python 3.9 at work"

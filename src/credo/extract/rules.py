@@ -405,17 +405,14 @@ def _asked_of_you(sent: Span) -> str | None:
 def statements_in(text: str) -> list[str]:
     """The clauses of `text` that are not questions, as written: "i just moved to lisbon,
     any tips for a dentist?" -> ["i just moved to lisbon"]."""
-    return [
-        clause
-        for clause, question, _ in _clauses(text, frozenset(), capitalise=False)
-        if not question
-    ]
+    return told_and_asked(text)[0]
 
 
-def asks_too(text: str) -> bool:
-    """Does `text` hold a question beside what it states ("whats your favourite season?
-    mine is autumn")?"""
-    return any(question for _, question, _ in _clauses(text, frozenset(), capitalise=False))
+def told_and_asked(text: str) -> tuple[list[str], bool]:
+    """The clauses of `text` that are not questions (`statements_in`), and whether it
+    holds a question beside them too ("whats your favourite season? mine is autumn")."""
+    clauses = _clauses(text, frozenset(), capitalise=False)
+    return [c for c, question, _ in clauses if not question], any(q for _, q, _ in clauses)
 
 
 #: where a statement said beside a mood, a plan or an aside is cut off from it, when the
