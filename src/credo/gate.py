@@ -7,6 +7,7 @@ what matched. Callers store every rejection: rejections are data, not debug outp
 
 from __future__ import annotations
 
+import calendar
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
@@ -321,6 +322,51 @@ def _views(text: str, policy: GatePolicy, statement: Statement | None) -> _Views
     )
 
 
+_WEEKDAYS = frozenset(d.lower() for d in calendar.day_name)
+_MONTH_NAMES = frozenset(m.lower() for m in calendar.month_name if m)
+#: "next summer", "next spring": a span of time to come ("this year" is now: "this year im
+#: teaching year 3" tells what is so)
+_NEXT_SPANS = frozenset(
+    {"weekend", "week", "month", "summer", "winter", "spring", "fall", "autumn", "year"}
+)
+_PRESENT_BE = frozenset({"am", "is", "are", "'m", "'re", "'s", "’m", "’re", "’s", "m", "re"})
+
+
+def _scheduled(text: str) -> str | None:
+    """A plan told in the present progressive with the time it is for: "i'm flying to
+    lisbon on friday", "moving to denver in june", "we're getting married in october",
+    "picking him up saturday". What is to come is no fact yet (the words that say so
+    are returned); "i'm working on fridays" (a habit) and "i moved in june" (the past)
+    are not plans."""
+    from .nlp import parse
+
+    for tok in parse(text):
+        if tok.tag_ != "VBG" or tok.dep_ not in ("ROOT", "conj", "ccomp", "advcl"):
+            continue
+        if tok.lemma_ == "expect":  # "we're expecting a baby in march": a state now
+            continue
+        auxes = [c for c in tok.children if c.dep_ == "aux"]
+        elided = not auxes and not any(c.dep_ in ("nsubj", "expl") for c in tok.children)
+        if not (elided and tok.i == tok.sent.start or any(a.lower_ in _PRESENT_BE for a in auxes)):
+            continue
+        for when in tok.subtree:
+            by_prep = when.head.head.i == tok.i and when.head.dep_ == "prep"
+            if when.head.i != tok.i and not by_prep:
+                continue
+            low = when.lower_
+            if low in _WEEKDAYS and when.tag_ != "NNS" or low in ("tomorrow", "soon", "tonight"):
+                return f"{tok.text} ... {when.text}"
+            if (
+                low in _MONTH_NAMES
+                and when.head.lower_ == "in"
+                and not any(c.like_num for c in when.children)
+            ):
+                return f"{tok.text} ... in {when.text}"
+            if low in _NEXT_SPANS and any(c.lower_ == "next" for c in when.children):
+                return f"{tok.text} ... {when.text}"
+    return None
+
+
 def _going_somewhere(tok: Token) -> bool:
     """ "I stopped going to the gym", "i love going to gigs": "going to" a place that a
     verb or a preposition takes as its doing is a habit told, not the future ("I'm going
@@ -404,6 +450,9 @@ def check(
         marker = _first_marker(seen, markers)
         if marker:
             return Verdict(False, code, f"{label}: {marker!r}")
+    planned = _scheduled(text)
+    if planned:
+        return Verdict(False, "speculative", f"a plan for a time to come: {planned!r}")
     if _WISH.match(text):  # "wish I had a bigger kitchen": the "I" of "I wish" left out
         return Verdict(False, "speculative", f"a wish: {text.split()[0]!r}")
     reaction = _reaction(text)

@@ -448,11 +448,29 @@ def _told_of_oneself(verb: Token) -> bool:
     return verb.i + 1 < len(verb.doc) and verb.nbor().lower_ in _WORKING_AT
 
 
+def _asks_first(verb: Token, sent: Span) -> bool:
+    """A base-form verb with no subject of its own opening a sentence whose root the
+    parse put elsewhere: a request, with a statement spliced on after a comma ("write a
+    toast for my brother, he marries in june")."""
+    return (
+        verb.tag_ == "VB"
+        and verb.pos_ == "VERB"
+        and verb.dep_ in ("advcl", "ccomp", "dep", "parataxis", "csubj")
+        and verb.head.i > verb.i
+        and not any(c.dep_ in _SUBJ and c.i < verb.i for c in verb.children)
+        and (not verb.is_title or verb.lower_ in _REQUEST_VERBS)
+        and not _past_told(verb, sent)
+        and not _told_of_oneself(verb)
+    )
+
+
 def _kind(sent: Span, said: str) -> str:
     words = [t for t in sent if not t.is_punct and t.pos_ != "INTJ"]
     if not words:
         return "fragment"
-    if said.rstrip().endswith("?"):
+    if said.rstrip().endswith("?") or sent.text.rstrip().endswith("?"):
+        # "whats a good name for a pug? getting him friday": a message that opens by
+        # asking is a question, whatever follows (its statements are read on their own)
         return "question"
     first = words[0]
     low = first.lower_
@@ -474,6 +492,8 @@ def _kind(sent: Span, said: str) -> str:
     root = sent.root
     if not any(t.pos_ in ("VERB", "AUX") for t in sent):
         return "fragment"
+    if first is not root and _asks_first(first, sent):
+        return "instruction"  # "help me plan a party for my dad, he's turning 70"
     if _asks_for(root):
         return "instruction"  # "i need some lunch ideas", "I'd like feedback on my essay"
     if any(c.dep_ in _SUBJ for c in root.children):
@@ -2322,6 +2342,15 @@ def _existential(said: str) -> str | None:
 #: "as a 38 year old guy, ...", "as a nurse on nights, ...": who the speaker is, said
 #: before what they ask
 _AS_A = re.compile(r"^\s*as (?:an? )?(?P<who>[^,.;!?]+?)\s*(?:[,;:]|$)", re.IGNORECASE)
+#: "being a night nurse, ...", "being gluten free, ...": the same, said with "being" (not
+#: before a verb: "being a parent is hard" says no more than that)
+_BEING = re.compile(
+    r"^\s*being (?:an? )?(?P<who>(?:(?!\b(?:is|are|was|were|has|have|had|makes?|can|will)\b)"
+    r"[^,.;!?])+?)\s*(?:[,;:]|$)",
+    re.IGNORECASE,
+)
+#: what a diet is said to be without: "gluten free", "dairy-free"
+_FREE_OF = re.compile(r"[\w]+[- ]free$", re.IGNORECASE)
 _AN_AGE = re.compile(r"\b\d{1,3}[- ]?(?:years?[- ]old|yo|y/o)\b", re.IGNORECASE)
 _PERSON_NOUNS = words("person_nouns")
 _OCCUPATIONS = words("occupations")
@@ -2329,17 +2358,18 @@ _WHO_ADJECTIVES = words("identity_adjectives")
 
 
 def self_description(text: str) -> str | None:
-    """The "as a ..." a text opens with when it says who the speaker is ("as a 38 year
-    old guy, is it too late to learn piano?" -> "as a 38 year old guy"): a kind of
+    """The "as a ..." (or "being ...") a text opens with when it says who the speaker is
+    ("as a 38 year old guy, is it too late to learn piano?" -> "as a 38 year old guy"): a kind of
     person, a work, an identity or an age; not "as a result" or "as a rule". As said,
     without the comma; None for any other text."""
-    m = _AS_A.match(text)
+    m = _AS_A.match(text) or _BEING.match(text)
     if m is None:
         return None
     who = m["who"].lower().split()
     if not (
         _AN_AGE.search(m["who"])
         or any(w in _PERSON_NOUNS or w in _OCCUPATIONS or w in _WHO_ADJECTIVES for w in who)
+        or _FREE_OF.search(m["who"])
     ):
         return None
     return text[: m.end("who")].strip()

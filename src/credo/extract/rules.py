@@ -260,7 +260,7 @@ def _cut_points(sent: Span) -> list[int]:
         first = doc[nxt]
         if (
             asks
-            and tok.text == ","
+            and tok.text in (",", *_STRONG_BREAKS)
             and (
                 _independent(tokens, start, tok.i)
                 or _elided_report(doc, start, tok.i)
@@ -387,10 +387,29 @@ def _clauses(
             if capitalise:
                 clause = clause[:1].upper() + clause[1:]
             # a question is the clause that asks: the last of a sentence ending in "?"
-            # (a statement cut off before it is not)
-            out.append((clause, asks and hi == sent.end, lo == sent.start))
+            # and any of its clauses in the form of a question ("which is better for my
+            # laptop, 8 or 16 gb?"); a statement cut off before it is not
+            question = asks and (hi == sent.end or _asking_form(tokens))
+            out.append((clause, question, lo == sent.start))
         asked = _asked_of_you(sent) if asks else None
     return out
+
+
+#: the verbs a yes-no question opens with: "can i ...", "should we ...", "is it ..."
+_YES_NO = frozenset(
+    {"do", "does", "did", "can", "could", "should", "would", "will", "is", "are", "was"}
+    | {"were", "am", "may", "might", "shall", "must", "have", "has"}
+)
+
+
+def _asking_form(tokens: Sequence[Token]) -> bool:
+    """A clause worded as a question: opening with a question word ("which is better for
+    my laptop", "whats the best way to ...") or with a verb before its subject ("can my
+    landlord ...", "should i ...")."""
+    first = tokens[0]
+    if first.tag_ in ("WDT", "WP", "WP$", "WRB") or first.lower_ in ("whats", "hows", "wheres"):
+        return True
+    return first.lower_ in _YES_NO and len(tokens) > 1 and tokens[1].dep_ in (*_SUBJ, "poss")
 
 
 def _asked_of_you(sent: Span) -> str | None:
@@ -494,7 +513,50 @@ def presupposed(text: str) -> list[str]:
             words.pop()
         if words:
             out.append(text[words[0].idx : words[-1].idx + len(words[-1].text)])
+    out += [j for j in judged(doc) if j not in out]
     return out + [r for r in reasons_given(doc) if r not in out]
+
+
+#: adjectives that judge a fact the asker tells: "is it normal that my son still naps?"
+#: takes it as true ("is it true / possible that ..." doubts it: not one of these)
+_JUDGING = words("judging_adjectives")
+
+
+def judged(doc: Doc) -> list[str]:
+    """The clauses a question judges, which it takes as true: "is it weird that i've never
+    owned a car?" -> "i've never owned a car", "do you think it's bad that my cat sleeps
+    in the bath?" -> "my cat sleeps in the bath". Only a clause of the speaker or of
+    their things, as said, its "that" left off."""
+    out = []
+    for verb in doc:
+        if verb.dep_ != "ccomp" or verb.pos_ not in ("VERB", "AUX"):
+            continue
+        mark = next((c for c in verb.children if c.dep_ == "mark"), None)
+        subject = next((c for c in verb.children if c.dep_ in ("nsubj", "nsubjpass")), None)
+        if mark is None or mark.lower_ != "that" or subject is None or mark.i > subject.i:
+            continue
+        head = verb.head  # "it's weird that ..." or "it's ok that ..." (the adjective)
+        judging = head if head.lower_ in _JUDGING else None
+        if judging is None:
+            judging = next(
+                (c for c in head.children if c.dep_ == "acomp" and c.lower_ in _JUDGING), None
+            )
+        be = judging.head if judging is not None and judging is head else head
+        if judging is None or be.lemma_ != "be":
+            continue
+        if not any(c.dep_ in ("nsubj", "expl") and c.lower_ == "it" for c in be.children):
+            continue
+        mine = subject.lower_ in _I_WE or any(
+            c.dep_ == "poss" and c.lower_ in ("my", "our") for c in subject.children
+        )
+        if not mine:
+            continue
+        words_ = list(doc[mark.i + 1 : verb.right_edge.i + 1])
+        while words_ and words_[-1].is_punct:
+            words_.pop()
+        if words_:
+            out.append(doc.text[words_[0].idx : words_[-1].idx + len(words_[-1].text)])
+    return out
 
 
 #: what opens a clause a question or request gives as its grounds: "since i work from

@@ -1,0 +1,157 @@
+"""Natural speech the write path reads since the eighth round (issue 23), through
+`Memory.remember`, the real parser, the default embedding model and a SQLite file.
+Every sentence is invented for the class it stands for:
+
+- a question is never stored as a fact, whichever clause of a message asks it: a first
+  sentence that asks ("whats a good name for a pug? getting him on friday"), a clause
+  of a question that opens with its question word ("which is better for my laptop,
+  8 or 16 gb?"), a request before a comma ("help me plan a party for my dad, ...");
+- what a question takes as true is a fact of the user: "is it normal that my son
+  still ...?" (an evaluation of a fact), "being a night nurse, how do i ...?" (who the
+  asker is), a statement before a dash and the question after it."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+
+from credo.embed import get_embedder
+from credo.memory import Memory
+from credo.store.sqlite import SQLiteStore
+
+T0 = 1_704_067_200.0  # 2024-01-01
+
+
+@pytest.fixture(scope="module")
+def store(tmp_path_factory: pytest.TempPathFactory) -> Iterator[SQLiteStore]:
+    path = tmp_path_factory.mktemp("round8") / "m.db"
+    with SQLiteStore(path, get_embedder("local:minilm")) as s:
+        yield s
+
+
+_scopes = iter(range(10_000))
+
+
+def stored(store: SQLiteStore, said: str) -> list[str]:
+    """The sentences stored when `said` is remembered alone."""
+    mem = Memory(store, scope=f"s{next(_scopes)}")
+    mem.remember(said, valid_from=T0)
+    return [f.text for f in mem.list()]
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "whats a good name for a pug? getting him on friday",
+        "how much do people tip in peru? flying there in may with my aunt",
+        "which is better for my thinkpad x1, 8 or 16 gb?",
+        "what should i cook tonight, something with lentils?",
+        "where do i renew a passport, online or at the post office?",
+    ],
+)
+def test_no_question_is_stored_as_a_fact(store: SQLiteStore, said: str) -> None:
+    for text in stored(store, said):
+        low = text.lower()
+        assert "?" not in text, text
+        assert not low.startswith(("what", "which", "how", "where", "whats")), text
+
+
+@pytest.mark.parametrize(
+    ("said", "kept", "left_out"),
+    [
+        ("help me plan a surprise party for my dad, he's turning 70", None, "help"),
+        ("write a toast for my brother's wedding, he marries in june", None, "write"),
+    ],
+)
+def test_a_request_before_a_comma_is_not_stored_with_what_follows(
+    store: SQLiteStore, said: str, kept: str | None, left_out: str
+) -> None:
+    for text in stored(store, said):
+        assert not text.lower().startswith(left_out), text
+
+
+@pytest.mark.parametrize(
+    ("said", "fact"),
+    [
+        ("is it normal that my daughter still sucks her thumb at 6?", "sucks her thumb"),
+        ("is it weird that i've never owned a car?", "never owned a car"),
+        ("do you think it's bad that i only drink coffee after noon?", "only drink"),
+        ("is it ok that my cat sleeps in the bathtub?", "sleeps in the bathtub"),
+    ],
+)
+def test_what_a_question_judges_is_taken_as_said(store: SQLiteStore, said: str, fact: str) -> None:
+    texts = stored(store, said)
+    assert any(fact in t.lower() for t in texts), texts
+    assert all("?" not in t and not t.lower().startswith(("is it", "do you")) for t in texts)
+
+
+@pytest.mark.parametrize(
+    "said",
+    ["is it true that coffee stunts growth?", "is it possible that i have a cold?"],
+)
+def test_what_a_question_doubts_is_not_taken(store: SQLiteStore, said: str) -> None:
+    assert stored(store, said) == []
+
+
+@pytest.mark.parametrize(
+    ("said", "fact"),
+    [
+        ("being a night nurse, how do i keep a normal sleep schedule?", "night nurse"),
+        ("being gluten free, what can i eat at a pizza place?", "gluten free"),
+    ],
+)
+def test_who_the_asker_is_before_the_question_is_kept(
+    store: SQLiteStore, said: str, fact: str
+) -> None:
+    texts = stored(store, said)
+    assert any(fact in t.lower() for t in texts), texts
+    assert all("?" not in t for t in texts), texts
+
+
+@pytest.mark.parametrize(
+    ("said", "fact"),
+    [
+        ("i got a new knee in march - any exercises to strengthen it?", "new knee"),
+        ("we adopted twin girls last year; how do i get them to sleep?", "twin girls"),
+        ("started a pottery class on tuesdays: what clay is best for beginners?", "pottery"),
+    ],
+)
+def test_a_statement_before_a_dash_and_a_question_is_kept(
+    store: SQLiteStore, said: str, fact: str
+) -> None:
+    texts = stored(store, said)
+    assert any(fact in t.lower() for t in texts), texts
+    assert all("?" not in t for t in texts), texts
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "i'm flying to porto on thursday",
+        "moving to glasgow in september",
+        "im teaching a pottery class next spring",
+        "picking her up sunday",
+        "we're driving to the coast tomorrow",
+    ],
+)
+def test_a_plan_told_in_the_present_with_its_time_is_no_fact(store: SQLiteStore, said: str) -> None:
+    mem = Memory(store, scope=f"s{next(_scopes)}")
+    result = mem.remember(said, valid_from=T0)
+    assert not result.accepted and result.code == "speculative", (said, result.why)
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "i'm working on saturdays",
+        "i moved to glasgow in september",
+        "we're expecting a baby in may",
+        "i'm living in cork since march",
+        "this year im coaching the under 9s",
+    ],
+)
+def test_a_habit_a_past_or_a_state_is_no_plan(store: SQLiteStore, said: str) -> None:
+    mem = Memory(store, scope=f"s{next(_scopes)}")
+    result = mem.remember(said, valid_from=T0)
+    assert result.accepted, (said, result.why)
