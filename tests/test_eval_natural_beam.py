@@ -244,3 +244,26 @@ def test_beam_counts_an_old_value_shown_as_current(tmp_path: Path) -> None:
     # the value said in passing is stored and shown; the old one is shown too, unflagged
     assert update.stored and update.rendered
     assert update.stale_as_current
+
+
+def test_every_column_of_the_natural_report_fits_80_characters(tmp_path: Path) -> None:
+    # one item in each half and each sealed set: nine columns, their names shortened
+    ids = ["t-1", "t-2", *(f"{prefix}t-1" for prefix in natural._UNREAD)]
+    ids += [i for i in (f"t-{n}" for n in range(3, 40)) if natural.half(i) != natural.half("t-1")][
+        :1
+    ]
+    rows = [
+        {"id": i, "a": {"text": "I live in Oslo"}, "b": {"text": "i live in bergen now"}}
+        | {"gap_days": 30, "label": "update"}
+        for i in ids
+    ]
+    report = natural.evaluate(
+        natural.read_items([_write(tmp_path / "n.jsonl", rows)]), HashEmbedder()
+    )
+    text = natural.format_report(report)
+    assert {
+        h for h, f in report.to_dict().items() if isinstance(f, dict) and f.get("items")
+    } >= set(natural._UNREAD.values())
+    assert max(len(line) for line in text.splitlines()) <= 80
+    heading = text.splitlines()[2].split()
+    assert len(heading) == len(natural.HALVES) and "fr6" in heading

@@ -323,7 +323,6 @@ def _views(text: str, policy: GatePolicy, statement: Statement | None) -> _Views
 
 
 _WEEKDAYS = frozenset(d.lower() for d in calendar.day_name)
-_MONTH_NAMES = frozenset(m.lower() for m in calendar.month_name if m)
 #: "next summer", "next spring": a span of time to come ("this year" is now: "this year im
 #: teaching year 3" tells what is so)
 _NEXT_SPANS = frozenset(
@@ -333,11 +332,11 @@ _PRESENT_BE = frozenset({"am", "is", "are", "'m", "'re", "'s", "’m", "’re", 
 
 
 def _scheduled(text: str) -> str | None:
-    """A plan told in the present progressive with the time it is for: "i'm flying to
-    lisbon on friday", "moving to denver in june", "we're getting married in october",
-    "picking him up saturday". What is to come is no fact yet (the words that say so
-    are returned); "i'm working on fridays" (a habit) and "i moved in june" (the past)
-    are not plans."""
+    """A plan told in the present progressive for a day close ahead: "i'm flying to lisbon
+    on friday", "picking him up saturday", "we're driving up tomorrow", "moving to spain
+    next summer". What is to come is no fact yet (the words that say so are returned);
+    "i'm working on fridays" (a habit) and "i moved on friday" (the past) are not plans.
+    A month ahead ("moving to denver in june") is a change on its way, kept as said."""
     from .nlp import parse
 
     for tok in parse(text):
@@ -356,12 +355,6 @@ def _scheduled(text: str) -> str | None:
             low = when.lower_
             if low in _WEEKDAYS and when.tag_ != "NNS" or low in ("tomorrow", "soon", "tonight"):
                 return f"{tok.text} ... {when.text}"
-            if (
-                low in _MONTH_NAMES
-                and when.head.lower_ == "in"
-                and not any(c.like_num for c in when.children)
-            ):
-                return f"{tok.text} ... in {when.text}"
             if low in _NEXT_SPANS and any(c.lower_ == "next" for c in when.children):
                 return f"{tok.text} ... {when.text}"
     return None

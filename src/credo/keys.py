@@ -22,7 +22,7 @@ import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from .fact import normalize_predicate
+from .fact import normalize_predicate, one_spelling
 from .language import words
 from .language.places import is_place
 
@@ -441,6 +441,8 @@ def _told_of_oneself(verb: Token) -> bool:
     speaker's own life opening the sentence has left its "I" out; it asks for nothing
     ("work out a plan" does)."""
     lemma = verb.lemma_.lower()
+    if lemma == "have" and verb.i + 1 < len(verb.doc) and verb.nbor().like_num:
+        return True  # "have two kids, both at school" ("have a look" asks)
     if lemma not in _SELF_REPORTS:
         return False
     if lemma != "work":
@@ -2357,6 +2359,24 @@ _OCCUPATIONS = words("occupations")
 _WHO_ADJECTIVES = words("identity_adjectives")
 
 
+def _kin_without_my(sent: Span, said: str) -> str | None:
+    """ "mum lives in cork", "grandad passed last week", "boss quit": a person of one's own
+    named without "my", as chat does (a bare singular noun cannot be the subject of an
+    English sentence, but a relative's word can be said as a name): `said` with the "my"
+    put back, or None."""
+    first = sent[0]
+    if (
+        one_spelling(first.lower_) in PEOPLE
+        and first.tag_ in ("NN", "NNP")
+        and first.dep_ in ("nsubj", "nsubjpass")
+        # not "friend of mine lives in oslo", "baby sister is 3"
+        and not any(c.dep_ in ("det", "poss", "compound", "amod", "prep") for c in first.children)
+        and first.head.pos_ in ("VERB", "AUX")
+    ):
+        return "my " + said.lstrip()[:1].lower() + said.lstrip()[1:]
+    return None
+
+
 def self_description(text: str) -> str | None:
     """The "as a ..." (or "being ...") a text opens with when it says who the speaker is
     ("as a 38 year old guy, is it too late to learn piano?" -> "as a 38 year old guy"): a kind of
@@ -2397,7 +2417,21 @@ def analyse(text: str, *, self_name: str = "The user") -> Statement:
         said_as = f"I am {age.group(0)} years old" if age else "I am " + described.split(None, 1)[1]
         sent = first_sentence(said_as)
         kind = "statement"
+    if kind == "statement":
+        owned = _kin_without_my(sent, said)
+        if owned is not None:  # "mum lives in cork": chat leaves out the "my"
+            said, sent = owned, first_sentence(owned)
+            stored, changed = rewrite(said, self_name)
     found = _key(sent) if kind == "statement" else None
+    if found is None and kind == "statement":
+        # "my mum relocated to galway": a clipped word the tagger reads as a noun phrase
+        # ("mum [who was] relocated"), keyed as the word it stands for; stored as said
+        spelt = " ".join(one_spelling(w) if w.isalpha() else w for w in said.split(" "))
+        if spelt != said:
+            retry = first_sentence(spelt)
+            again = _key(retry)
+            if again is not None:
+                sent, found = retry, again
     owned = _existential(said) if kind == "statement" else None
     if owned is not None:
         # "theres 6 devs on my team": read as what it says, "my team has 6 devs"

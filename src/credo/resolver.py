@@ -535,6 +535,9 @@ _ENDING_VERBS = words("ending")
 _IMPLICATIVE = words("implicative_verbs")
 
 
+_EXCHANGED_FOR = re.compile(r"\s+(?:in\s+)?(?:for|with)\s.*$", re.IGNORECASE)
+
+
 def _ends_thing(
     base: str, negated: bool, obj: str | None, other: tuple[str, bool], other_obj: str | None
 ) -> bool:
@@ -546,6 +549,9 @@ def _ends_thing(
         return False
     if other[0].startswith("be") or other[0] in _ENDING_VERBS:
         return False
+    # "ditched jira for linear", "traded the focus in for a model 3": what was ended is
+    # what comes before what it was exchanged for
+    obj = _EXCHANGED_FOR.sub("", obj or "")
     ended = {w for w in _tokens(obj) if not _is_number(w)}
     # the stored fact's own verb names the thing done ("gave up smoking" / "I smoke")
     verb = other[0].split("_")[0]
@@ -1620,6 +1626,43 @@ def _died(case: _Case, fact: Fact) -> bool:
     return head in _tokens(fact.object) or case.catalogue.of_kind(head, fact.object or "")
 
 
+def _person_died(case: _Case, fact: Fact) -> bool:
+    """ "my grandad passed last week" / "my grandad lives in a care home in leicester": the
+    death of a person of the speaker's ends what is said of them as now (their home, their
+    work, their age), kept as history; not what was said of them in the past ("my grandad
+    was a miner"), nor another person's facts."""
+    if case.negated or not _of_us(case, fact):
+        return False
+    whose, verb = _whose(case.base)
+    if not whose or not any(verb == v or verb.startswith(v + "_") for v in _DYING):
+        return False
+    theirs, stored = _whose(case.catalogue.canonical(fact.predicate or "")[0])
+    if theirs != whose or any(stored == v or stored.startswith(v + "_") for v in _DYING):
+        return False
+    return not said_in_the_past(fact.text)
+
+
+_GAINING = words("gaining")
+
+
+def _gained(case: _Case, fact: Fact) -> bool:
+    """ "I bought a new car" / "i dont own a car", "we adopted a puppy" / "we don't have
+    pets": getting the kind of thing the speaker said they did not have ends that denial
+    (a clash). The thing is the denial's head noun, named in what was got."""
+    if case.negated or not _of_us(case, fact):
+        return False
+    if case.catalogue.canonical(fact.predicate or "") != ("have", True):
+        return False
+    verb = case.base.split("_")[0]
+    if verb not in _GAINING or verb == "have":
+        return False
+    head = _head_noun(fact.object)
+    return bool(head) and (
+        head in _tokens(case.incoming.object)
+        or case.catalogue.of_kind(fact.object or "", case.incoming.object or "")
+    )
+
+
 def _named_in(name: str | None, fact: Fact) -> bool:
     """Is `name` (a subject that is not the speaker) the name the stored fact's object
     gives what it holds ("a cat called miso", "a dog named Rex")? A name the object only
@@ -2061,6 +2104,8 @@ def _clashing(case: _Case, bearing: _Bearing) -> _Bearing:
             clashes.append(fact)
     for rule in (
         _died,
+        _person_died,
+        _gained,
         _lived_there_always,
         _moved_house,
         _value_changed,

@@ -60,19 +60,20 @@ LABELS = (
     "unrelated",
     "not-a-fact",
 )
-HALVES = ("tune", "test", "sealed", "fresh", "fresh2", "fresh3", "fresh4", "fresh5")
+HALVES = ("tune", "test", "sealed", "fresh", "fresh2", "fresh3", "fresh4", "fresh5", "fresh6")
 #: ids of the sealed sets, each labelled later by people who never saw the code and only
 #: ever scored, never printed: examples/natural/sealed/ (after the test half's figures had
 #: steered choices), examples/natural/fresh/ (after the first sealed set's had) and
 #: examples/natural/fresh2/ (after the fresh set's had), examples/natural/fresh3/ (after
-#: fresh2's had), examples/natural/fresh4/ (after fresh3's had) and examples/natural/fresh5/
-#: (after fresh4's had)
+#: fresh2's had), examples/natural/fresh4/ (after fresh3's had), examples/natural/fresh5/
+#: (after fresh4's had) and examples/natural/fresh6/ (after fresh5's had)
 SEALED = "sealed-"
 FRESH = "fresh-"
 FRESH2 = "fresh2-"
 FRESH3 = "fresh3-"
 FRESH4 = "fresh4-"
 FRESH5 = "fresh5-"
+FRESH6 = "fresh6-"
 _UNREAD = {
     SEALED: "sealed",
     FRESH: "fresh",
@@ -80,6 +81,7 @@ _UNREAD = {
     FRESH3: "fresh3",
     FRESH4: "fresh4",
     FRESH5: "fresh5",
+    FRESH6: "fresh6",
 }
 _BEAM_MARKER = re.compile(r"\s*->->\s*\d+\s*,\s*\d+\s*$")
 #: PersonaChat's tokenisation undone, case left as typed: "i 'm a nurse ." -> "i'm a nurse."
@@ -398,6 +400,13 @@ def _pct(x: float | None) -> str:
     return "  -  " if x is None else f"{x:.3f}"
 
 
+def _heading(half_name: str, width: int) -> str:
+    """A column's name, shortened to leave a space before it: "fr2" for "fresh2"."""
+    if len(half_name) < width:
+        return half_name
+    return {"sealed": "seal", "fresh": "fr1"}.get(half_name, half_name.replace("fresh", "fr"))
+
+
 def format_report(report: NaturalReport, *, examples: int = 0) -> str:
     figs = {name: h.figures() for name, h in report.halves.items()}
     shown_halves = [h for h in HALVES if h not in _UNREAD.values() or figs[h]["items"]]
@@ -407,9 +416,9 @@ def format_report(report: NaturalReport, *, examples: int = 0) -> str:
         return (name, *(value(f) for f in cols))
 
     # the columns fit 80 characters: four of 13, five of 10 (a cell is at most
-    # "0.252/107"); six or seven of 8, eight of 7, the per-label and per-source cells
-    # without the count
-    width = {1: 16, 2: 16, 3: 16, 4: 13, 5: 10, 6: 8, 7: 8}.get(len(shown_halves), 7)
+    # "0.252/107"); six or seven of 8, eight of 7, nine of 6 (their names shortened:
+    # "fr2" for fresh2), the per-label and per-source cells without the count
+    width = {1: 16, 2: 16, 3: 16, 4: 13, 5: 10, 6: 8, 7: 8, 8: 7}.get(len(shown_halves), 6)
     label = 80 - width * len(shown_halves) if len(shown_halves) > 7 else 26
     counted = width >= 10
 
@@ -441,7 +450,7 @@ def format_report(report: NaturalReport, *, examples: int = 0) -> str:
     lines = [
         f"natural pairs ({report.embedder})",
         "",
-        f"{'':{label}}" + "".join(f"{h:>{width}}" for h in shown_halves),
+        f"{'':{label}}" + "".join(f"{_heading(h, width):>{width}}" for h in shown_halves),
     ]
     lines += [f"{r[0]:{label}}" + "".join(f"{c:>{width}}" for c in r[1:]) for r in rows]
     if not counted:
