@@ -78,9 +78,10 @@ _NOT_BEFORE_TOKEN = rf"(?![{_TOKEN_CHARS}])"
 _NOT_AFTER_ALNUM = r"(?<![A-Za-z0-9])"
 _NOT_BEFORE_WORD = r"(?![A-Za-z0-9_])"
 # The same, for labels in any script ("WLAN-Passwort", "DB_PASSWORD", not "Routerkey").
-# Japanese and Chinese put no blank between words: a kana or a CJK ideograph next to a
-# Latin label ("Wi-FiのPW：", "PINは1234") is no part of it.
-_CJK_RANGES = "\u3000-\u30ff\u3400-\u9fff\uf900-\ufaff\uff00-\uffef"
+# Japanese and Chinese put no blank between words, and Korean glues its particles to them:
+# a kana, a CJK ideograph or a Hangul syllable next to a Latin label ("Wi-FiのPW：",
+# "PINは1234", "PIN은 1234") is no part of it.
+_CJK_RANGES = "\u3000-\u30ff\u3400-\u9fff\uf900-\ufaff\uff00-\uffef\uac00-\ud7af"
 _NOT_AFTER_LETTER = rf"(?<![^\W_{_CJK_RANGES}])"
 _NOT_BEFORE_LETTER = rf"(?![^\W{_CJK_RANGES}])"
 
@@ -447,8 +448,9 @@ _ANY_CONNECTOR = (
 )  # fmt: skip
 # "the password for the staging router is x": up to three words name what it is for.
 # "mot de passe wifi : x", "clé API d'OpenWeather: x", "password nas: x": one or two words
-# of any kind between a label and a colon (checked by `_colon_words_ok`)
-_COLON_WORDS = r"(?P<words>(?:[ \t]+[^\W\d_][\w.'’\-]{0,19}){1,2}?)(?=[ \t]*[:=][ \t]*\S)"
+# of any kind between a label and a colon (checked by `_colon_words_ok`), compounds of
+# Swedish, German or Finnish among them ("API-nyckel till Fortnox-integrationen: x")
+_COLON_WORDS = r"(?P<words>(?:[ \t]+[^\W\d_][\w.'’\-]{0,31}){1,2}?)(?=[ \t]*[:=][ \t]*\S)"
 # "my password Netflix is x", "mon mot de passe Orange c'est x": one or two words of any kind
 # between a label and its verb (checked as `_COLON_WORDS` are, and the value must look made
 # up)
@@ -564,11 +566,13 @@ _PASSWORD_PATTERNS: tuple[tuple[re.Pattern[str], frozenset[str], bool], ...] = (
 )
 
 
-# Japanese and Chinese put no blank around a value: "パスワードはabc123です", "密码是abc123"
+# Japanese and Chinese put no blank around a value: "パスワードはabc123です", "密码是abc123";
+# Korean glues a particle to the label: "비밀번호는 abc123 이야", "현관 비밀번호 3719*"
 _CJK_PASSWORD = re.compile(
     r"(?:パスワード|パスコード|暗証番号|ログインパスワード|合言葉|ネットワークキー|暗号化キー"
-    r"|セキュリティキー|(?i:pin)(?:コード|番号)|密码|密碼|口令|登录密码)"
-    r"(?P<p>[ \t]*(?:は|が|を|：|:|=|是|为|為)[ \t]*|[ \t]+)[「『\"“]?"
+    r"|セキュリティキー|(?i:pin)(?:コード|番号)|密码|密碼|口令|登录密码"
+    r"|비밀번호|비번|패스워드|암호|(?i:pin)[ \t]?번호|핀[ \t]?번호)"
+    r"(?P<p>[ \t]*(?:は|が|を|：|:|=|是|为|為|는|은|이|가|를|을)[ \t]*|[ \t]+)[「『\"“]?"
     r"(?P<v>[!-~]{3,64}?)"
     r"(?=[」』\"”]|です|でした|だよ|だ|。|、|,|，|\s|$|を|に|で|と|）|\)|，)"
 )
@@ -579,7 +583,7 @@ def _cjk_passwords(text: str) -> Iterator[SecretFinding]:
         value = m.group("v")
         made_up = any(c.isdigit() or not c.isalnum() for c in value) or len(value) >= 6
         if not m.group("p").strip():  # no particle: "Wi-Fiのパスワード abc12345"
-            made_up = _has_letter_and_digit(value) or value.isdigit()
+            made_up = _has_letter_and_digit(value) or bool(re.search(r"^[*#]?\d+[*#]?$", value))
         if made_up and not _is_placeholder(value):
             yield SecretFinding("password", m.start("v"), m.end("v"))
 
@@ -679,11 +683,31 @@ _PIN = re.compile(
     rf"(?P<conn>[ \t]*(?::|=|-|–|—|：|は|が)[ \t]*|[ \t]+(?i:{_CODE_VERBS})"
     rf"(?:[ \t]+(?i:{_CODE_ADVERBS}))?"
     rf"(?:[ \t]+(?i:{_ARTICLES}))?[ \t]*:?[ \t]*|['’]s[ \t]+|[ \t]+)"
-    r"[\"'“«]?(?P<v>[*#]?\d(?:[ \-*#]?\d){2,9}[#*]?"
+    # an intercom's code may hold the letter of its key button: "27К3810"
+    r"[\"'“«]?(?P<v>\d{1,3}[^\W\d_]\d{2,7}(?![^\W_])"
+    r"|[*#]?\d(?:[ \-*#]?\d){2,9}[#*]?"
     r"|(?=[A-Za-z]{0,3}\d)[A-Za-z0-9]{1,3}\d{2,7}[A-Za-z]?[#*]?)"
     r"(?![A-Za-z0-9_\-]|[.,:/]\d)"
 )
 _LOCKED_THING = re.compile(_LOCKED, re.IGNORECASE)
+_LISTED_CODE = re.compile(_CODE_LABEL, re.IGNORECASE)
+# where the thing a code opens is, or whose it is, said between its label and the code
+# with no verb: "код от сейфа на даче 6-1-9-3", "PIN do karty w mBanku 8124", "the gate
+# code at grandma's 4821"
+_PLACE_WORDS = re.compile(
+    r"(?i)[ \t]+(?:at|in|on|by|near|from|bei|im|am|an|auf|à|au|aux|chez|dans|en|nel|nella"
+    r"|al|alla|em|no|na|bij|op|på|vid|hos|ved|w|we|u|у|на|в|во|при|возле)[ \t]"
+)
+
+
+def _names_its_place(label: str, q: str) -> bool:
+    """Whether a code's label names what it opens (a listed label, or "code" first: not
+    "building code") and the words after it say where that is or whose it is."""
+    if not _LOCKED_THING.search(label) or not _PLACE_WORDS.match(q):
+        return False
+    return _LISTED_CODE.fullmatch(label) is not None or not _LOCKED_THING.match(label)
+
+
 _SHORT_CODE_WORDS = frozenset(w.lower() for w in _WORDS["short_codes"]["all"])
 
 
@@ -706,22 +730,41 @@ def _stated_pins(text: str) -> Iterator[SecretFinding]:
         short_ok = any(w in said for w in _SHORT_CODE_WORDS)
         if digits < (3 if short_ok or not value.isdigit() else 4):
             continue
+        q = m.group("q")
         if not m.group("conn").strip() and (
-            not value[:1].isdigit() or (m.group("q") and not _LOCKED_THING.search(m.group("q")))
+            not value[:1].isdigit()
+            or (q and not _LOCKED_THING.search(q) and not _names_its_place(label, q))
         ):
             # "building code section 1004": no verb, no colon, words between; but "пин-код
-            # от карты 7615", "PIN zur Karte 4471": the words say what it opens
+            # от карты 7615", "PIN zur Karte 4471": the words say what it opens, or where
             continue
         if _FOLLOWED_BY_UNIT.match(text, m.end("v")) is not None:
             continue
         before = text[max(0, m.start() - 24) : m.start()].split()
-        if (before and _NOT_CODE.fullmatch(before[-1].strip("\"'("))) or _NOT_CODE_NEXT.search(
+        # "the postal code of the building is 12345"; but "hotel room safe combo": a word
+        # before a label that opens with the thing qualifies the thing, not the code
+        qualified = before and not _LOCKED_THING.match(label)
+        if (qualified and _NOT_CODE.fullmatch(before[-1].strip("\"'("))) or _NOT_CODE_NEXT.search(
             label
         ):
-            continue  # "the postal code of the building is 12345"
+            continue
         if "pin" in label and digits == 6 and _postal_context(text, m.start(), m.end()):
             continue  # an Indian postal code: "the office PIN code is 560001"
+        if (
+            "pin" in label
+            and digits == 6
+            and _AN_ADDRESS_AFTER.match(text, m.end("v"))
+            and not _MONEY_WORDS.search(_sentence_around(text, m.start(), m.end()))
+        ):
+            continue  # "mera pin code 110001 hai (Connaught Place, Delhi)": a place
         yield SecretFinding("password", m.start("v"), m.end("v"))
+
+
+# a place named after a number, as an address gives it: "110001 (Connaught Place, Delhi)",
+# "560038, Koramangala, Bengaluru"
+_AN_ADDRESS_AFTER = re.compile(
+    r"[ \t]*(?:(?i:hai|है|is)[ \t]*)?[(,][ \t]*[A-Z][a-z]+(?:[ \t]+[A-Z][a-z]+)*[ \t]*(?:[,)]|$)"
+)
 
 
 def _sentence_around(text: str, start: int, end: int) -> str:
@@ -835,6 +878,34 @@ def _labelled_tokens(text: str) -> Iterator[SecretFinding]:
             yield SecretFinding("generic_api_key", m.start("v"), m.start("v") + len(value))
 
 
+# A product's licence or activation key, in the clause of its label in any language
+# ("licentiesleutel voor Affinity Photo: AFP2-8K2M-QX7R-4NTD-93WB", "Windows product key
+# is ..."): groups of letters and digits joined by hyphens, three or more, or a value
+# random enough to be a token
+_LICENSE_LABEL = re.compile("(?i)" + _phrases("license_keys"))
+_LICENSE_VALUE = re.compile(
+    r"(?<![\w\-+/=.~])(?P<v>[A-Za-z0-9]{4,8}(?:-[A-Za-z0-9]{4,8}){2,7}"
+    r"|[A-Za-z0-9_\-+/=.~]{16,512})(?![\w\-+/=~])"
+)
+
+
+def _license_keys(text: str) -> Iterator[SecretFinding]:
+    text = _without_mask_tags(text)  # "[secret:x]" names no secret
+    for m in _LICENSE_LABEL.finditer(text):
+        window = text[m.end() : m.end() + 100]
+        stop = re.search(r"[.!?](?:\s|$)|\n", window)
+        window = window[: stop.start()] if stop else window
+        for v in _LICENSE_VALUE.finditer(window):
+            value = v.group("v").rstrip(_TRAILING_PUNCT)
+            grouped = "-" in value and all(len(g) <= 8 for g in value.split("-"))
+            if not _has_letter_and_digit(value) or _A_DATE.fullmatch(value):
+                continue
+            if grouped or (_looks_like_token(value) and _shannon_entropy(value) >= 3.5):
+                start = m.end() + v.start("v")
+                yield SecretFinding("license_key", start, start + len(value))
+                break
+
+
 # The password of scheme://user:password@host. The password may itself hold '@' (it
 # should be percent-encoded, but often is not), so it runs to the last '@' of the
 # authority; the host part cannot hold '/', '@' or whitespace.
@@ -854,6 +925,23 @@ def _url_passwords(text: str) -> Iterator[SecretFinding]:
 # grouped by single spaces ("DE89 3704 0044 0532 0130 00"). The length is the country's.
 _IBAN_START = re.compile(r"(?<![A-Za-z0-9])(?P<cc>[A-Z]{2}|[a-z]{2})\d{2}")
 _IBAN_SPACES = " \u00a0"
+
+
+_COMPANY = re.compile("(?i)" + _phrases("companies", skip=("tax_labels", "mine")))
+_TAX_LABEL = re.compile("(?i)" + _phrases("companies", skip=("owners", "mine")))
+_MINE = re.compile("(?i)" + _phrases("companies", skip=("owners", "tax_labels")))
+
+
+def _a_companys(text: str, start: int, between: str = "") -> bool:
+    """Whether a business owns the number at `start` (or whose label is there): one of
+    `[companies]`'s words among the three words before it, or in `between` (the words
+    between a label and its number), and no word of the speaker's ("my") before it in its
+    sentence. A business's tax number or IBAN is printed on its invoices; a person's is a
+    secret ("şirketin vergi numarası ...", "the supplier's IBAN ...", but "my IBAN for the
+    company refund ...")."""
+    sentence = re.split(r"[.!?;\n]", text[max(0, start - 120) : start])[-1]
+    near = " ".join(sentence.split()[-3:]) + " " + between
+    return bool(_COMPANY.search(near)) and not _MINE.search(sentence + " " + between)
 
 
 def _ibans(text: str) -> Iterator[SecretFinding]:
@@ -876,7 +964,7 @@ def _ibans(text: str) -> Iterator[SecretFinding]:
                 break
         if count != length or (i < len(text) and text[i].isascii() and text[i].isalnum()):
             continue
-        if iban_checksum_ok("".join(compact)):
+        if iban_checksum_ok("".join(compact)) and not _a_companys(text, m.start()):
             yield SecretFinding("iban", m.start(), i)
 
 
@@ -1062,7 +1150,8 @@ _CODE_TOKEN = (
 )
 _BACKUP_CODES = re.compile(
     rf"(?i:{_BACKUP_LABEL})"
-    r"(?:[ \t]+(?i:[^\W\d_][\w'’\-]{0,19})){0,4}?"
+    # what they are for: "for my Proton account", "2FA pour mon compte Proton"
+    r"(?:[ \t]+(?i:(?=\d{0,3}[^\W\d_])[^\W_][\w'’\-]{0,19})){0,6}?"
     rf"(?:[ \t]*(?::|=|-|–|—)[ \t]*|[ \t]+(?i:{_CODE_VERBS}|are|were)[ \t]*:?[ \t]*|[ \t]*\r?\n"
     # a remark on the label's line, the codes on the lines below: "backup codes (printed
     # a copy)\n..." (or the same with its line breaks read as blanks)
@@ -1167,7 +1256,8 @@ def _webhooks(text: str) -> Iterator[SecretFinding]:
 # Identity and account numbers after their label, in any language of `secret_words.toml`:
 # "my NI number is WE 66 77 57 D", "mój PESEL to 93120533929", "паспорт: 34 17 793212".
 _NUMBER_WORD = (
-    r"(?:[ \t]*(?i:number|no\.?|nr\.?|n\.|n[º°o]\.?|\#|nummer|numero|número|numéro|номер))?"
+    r"(?:[ \t]*(?i:number|no\.?|nr\.?|n\.|n[º°o]\.?|\#|nummer|numero|número|numéro|номер"
+    r"|नंबर|संख्या|번호|号码|号))?"
 )
 _ID_NUMBER = r"(?P<v>[A-Z0-9]{1,24}(?:[ \-./][A-Z0-9]{1,12}){0,6})(?![A-Za-z0-9_\-]|[.,/]\d)"
 
@@ -1177,7 +1267,9 @@ def _labelled_number_pattern(table: str) -> re.Pattern[str]:
         rf"(?i:(?P<label>{_phrases(table)}))"
         + _NUMBER_WORD
         + r"(?P<q>(?:[ \t]+(?i:[^\W\d_][\w'’\-]{0,19})){0,3}?)"
-        + rf"(?P<conn>[ \t]*(?::|=|-|–|—|：|は)[ \t]*|[ \t]+(?i:{_CODE_VERBS}|are)"
+        # a colon, a dash, a Japanese, Chinese or Korean particle, a verb, or a blank
+        + r"(?P<conn>[ \t]*(?::|=|-|–|—|：|は|是|为|는|은|이|가)[ \t]*"
+        + rf"|[ \t]+(?i:{_CODE_VERBS}|are)"
         + rf"(?:[ \t]+(?i:{_ARTICLES}))?[ \t]*:?[ \t]*|[ \t]+)"
         + r"[\"'“«]?"
         + _ID_NUMBER
@@ -1214,12 +1306,15 @@ def _labelled_numbers(text: str) -> Iterator[SecretFinding]:
                 # followed by one with a single digit (letters are most of some passports)
                 names_number = _NUMBER_NAME.search(m.group(0)[: m.start("v") - m.start()])
                 ok = alnum >= 7 and digits >= (1 if names_number and not m.group("q") else 3)
-            else:
-                ok = digits >= 5 and alnum >= 6
+            else:  # or letters and four digits (India's PAN, "BQMPK4721L")
+                ok = digits >= 5 and alnum >= 6 or digits >= 4 and alnum - digits >= 4
             if not ok or _A_DATE.fullmatch(value) or (value.isdigit() and _is_yyyymmdd(value)):
                 continue
             if m.group("label").lower() in _BOOKING_LABELS and not nordic_id_ok(value):
                 continue  # "the train's PNR 4521...": a booking, not a personal number
+            business_number = kind == "bank_account" or _TAX_LABEL.fullmatch(m.group("label"))
+            if business_number and _a_companys(text, m.start(), m.group("q")):
+                continue  # "şirketin vergi numarası ...": a business's, on its invoices
             ssn = _SSN_SHAPE.fullmatch(value)
             if ssn and _SSN_LABEL.fullmatch(m.group("label")) and not _ssn_ok(*ssn.groups()):
                 continue  # a number the SSA never issues: an example, not a person's
@@ -1264,8 +1359,9 @@ def _security_answers(text: str) -> Iterator[SecretFinding]:
             value = first  # "Biscuit2 then": only a name goes on
         if value.lower() in _NOT_A_VALUE or len(value) < 2:
             continue
-        if not (value[:1].isupper() or any(c.isdigit() for c in value)):
-            continue
+        uncased = value[:1].isalpha() and not value[:1].islower() and not value[:1].isupper()
+        if not (value[:1].isupper() or uncased or any(c.isdigit() for c in value)):
+            continue  # a name (or a word of a script with no case: "바둑이"), or a digit
         if value.lower() in ("i", "my", "mine", "that", "what"):
             continue
         yield SecretFinding("security_answer", m.start("v"), m.start("v") + len(value))
@@ -1383,13 +1479,15 @@ _BASE32_SECRET = re.compile(r"[A-Z2-7]{16,}={0,6}")
 def _random_value(value: str, *, strict: bool) -> bool:
     """A value random enough to be a key: `_looks_like_token`, or base32 of 16 or more
     (a TOTP secret), or, where the name already says secret, 12 or more characters with
-    letters and digits."""
+    letters and digits (and the symbols of generated keys: Django's hold brackets)."""
     if _looks_like_token(value) or _BASE32_SECRET.fullmatch(value):
         return True
     if strict or not 12 <= len(value) <= 512 or _is_placeholder(value):
         return False
-    if re.fullmatch(r"[A-Za-z0-9_\-+/=.~!@#$%^&*]+", value) is None or value[0] in "/.~":
+    if re.fullmatch(r"[A-Za-z0-9_\-+/=.~!@#$%^&*()]+", value) is None or value[0] in "/.~(":
         return False
+    if re.search(r"^[A-Za-z_][\w.]*\([^()]*\)?$", value):
+        return False  # a call: "SECRET_KEY=env(SECRET_1)"
     return _has_letter_and_digit(value) and _shannon_entropy(value) >= 3.0
 
 
@@ -1798,12 +1896,19 @@ _OPENED_AND_CODE = re.compile(
 )
 
 
-# "user anna@example.org pass Kettle42!", "user anna pw Kettle42!": a short label for a
-# password after the user it goes with
+# "user anna@example.org pass Kettle42!", "user anna pw Kettle42!", "usuario mgarcia /
+# clave Ronda#882": the user's label and name, then a password's label, in any language
+_USER_WORDS = (
+    r"user(?:name)?|login|e-?mail|account|usuario|usuário|utilizador|utente"
+    r"|utilisateur|identifiant|benutzer(?:name)?|nutzer|käyttäjä(?:tunnus)?|tunnus"
+    r"|användare|användarnamn|gebruiker(?:snaam)?|bruker(?:navn)?|brugernavn|użytkownik"
+    r"|uživatel|kullanıcı(?:[ \t]+adı)?|логин|пользователь|юзер"
+)
 _USER_THEN_PASS = re.compile(
-    r"(?i)(?<![^\W_])(?:user(?:name)?|login|e-?mail|account|usuario|utente|utilisateur"
-    r"|benutzer(?:name)?|käyttäjä|användare|gebruiker|логин)[ \t:=]+[^\s]{2,64}[ \t,;]+"
-    r"(?:pass|pw|pwd|psw|mdp)[ \t:=]+(?P<v>[^\s\"'`]{4,128})"
+    rf"(?i)(?<![^\W_])(?:{_USER_WORDS})[ \t:=]+[^\s]{{2,64}}[ \t,;/|]+"
+    r"(?:pass|pw|pwd|psw|mdp|"
+    + "|".join(lang.labels for lang in _LANGUAGES)
+    + r")[ \t:=]+(?P<v>[^\s\"'`;]{4,128})"
     # an e-mail address is the user: "gmail: anna@example.org pw Otter2023!"
     r"|(?<![\w.+\-])[\w.+\-]+@[\w\-]+(?:\.[\w\-]+)+[ \t,;/]+(?i:pass|pw|pwd|psw|mdp|password"
     r"|passwort|kennwort|mot[ \t]+de[ \t]+passe|contraseña|senha|wachtwoord|lösenord|salasana"
@@ -1866,6 +1971,13 @@ DETECTORS: tuple[Detector, ...] = (
         r"(?:-{3,}[ \t]*END[ A-Z0-9]*PRIVATE KEY(?: BLOCK)?[ \t]*-{3,}|\Z)",
     ),
     _regex_detector("private_key", _PUTTY_KEY),
+    # the private part of a PuTTY key file copied without its first lines
+    _regex_detector(
+        "private_key",
+        r"Private-Lines:[ \t]*\d+\s+(?P<v>[A-Za-z0-9+/=]{16,}(?:\s+(?!Private-)[A-Za-z0-9+/=]{4,}"
+        r"(?![^\s]))*)",
+        group="v",
+    ),
     # an encrypted PEM body pasted without its first line
     _regex_detector(
         "private_key",
@@ -2080,6 +2192,7 @@ DETECTORS: tuple[Detector, ...] = (
     _secret_settings,
     _changed_passwords,
     _labelled_tokens,
+    _license_keys,
     _loosely_labelled_tokens,
     _bare_codes,
     _keyed_codes,

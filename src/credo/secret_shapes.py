@@ -18,6 +18,7 @@ from . import cached_re as re
 from .id_checksums import national_id_ok
 from .secret_patterns import (
     _CJK,
+    _CJK_RANGES,
     _LOOSE_LABEL,
     _PUBLIC_WORD,
     _WORDS,
@@ -218,24 +219,29 @@ def _base32_run(run: str, at: int) -> Iterator[SecretFinding]:
 # --- an identity number that passes its check digits ---------------------------------------
 
 
+_HANGUL = re.compile(r"[\uac00-\ud7af]")
+
+
 def _label_pattern(words: list[str]) -> re.Pattern[str]:
     """Any of `words`, a blank or a hyphen matching any run of them; a whole word unless
-    it is written in Japanese or Chinese (no blanks there)."""
+    it is written in Japanese or Chinese (no blanks there) or Korean (particles glued)."""
     parts = []
     for word in sorted({w.lower() for w in words}, key=lambda w: (-len(w), w)):
         body = r"[ \t\-]*".join(re.escape(p) for p in re.split(r"[ \-]+", word))
         body = body.replace("'", "['’]")
-        parts.append(body if _CJK.search(word) else rf"(?<![^\W_]){body}(?![^\W_])")
+        glued = _CJK.search(word) or _HANGUL.search(word)  # no blank, or a particle
+        parts.append(body if glued else rf"(?<![^\W_]){body}(?![^\W_])")
     return re.compile("(?i)(?:" + "|".join(parts) + ")")
 
 
 # each language's labels apart: a label reads its own country's checks
 _ID_LABELS = tuple((lang, _label_pattern(words)) for lang, words in _WORDS["national_ids"].items())
 # a run of digit groups (a NIE's first letter, a DNI's or a henkilötunnus's last, Corsica's
-# "2A" in a NIR)
+# "2A" in a NIR, a Chinese number's X), straight after a Chinese or Korean word too
+# ("身份证号是1101...")
 _ID_RUN = re.compile(
-    r"(?<![\w\-./])(?:[XYZxyz][ \-]?)?\d[\dAB]*(?:[ \-./+][\dA-Za-z]*\d[\dA-Za-z]*"
-    r"|[ \-]?[A-Za-z](?![\w]))*(?![\w\-]|[.,/]\d)"
+    rf"(?<![^\W{_CJK_RANGES}]|[\-./])(?:[XYZxyz][ \-]?)?\d[\dAB]*"
+    r"(?:[ \-./+][\dA-Za-z]*\d[\dA-Za-z]*|[ \-]?[A-Za-z](?![\w]))*(?![\w\-]|[.,/]\d)"
 )
 
 
@@ -268,7 +274,7 @@ def _checked_part(run: str, lang: str) -> tuple[int, int] | None:
         for j in range(len(bounds) - 1, i - 1, -1):
             start, end = bounds[i][0], bounds[j][1]
             compact = re.sub(r"[ \-./+]", "", run[start:end])
-            if 9 <= len(compact) <= 15 and national_id_ok(compact, lang):
+            if 9 <= len(compact) <= 18 and national_id_ok(compact, lang):
                 if best is None or end - start > best[1] - best[0]:
                     best = (start, end)
                 break
