@@ -1,7 +1,7 @@
 """Check digits of national identity numbers: a number that passes its country's check is
 an identity number when its label is in the same sentence, whatever words lie between
 (`credo.secret_shapes`), and a booking reference called "PNR" that fails the Nordic
-checks is not a personal number (`credo.secret_patterns`).
+checks is not a personal number (`credo.secret_numbers`).
 
 Each function takes the number's digits (and letters) with blanks, dots and hyphens
 removed, and says whether it has that number's shape and check digits.

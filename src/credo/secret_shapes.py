@@ -1,8 +1,9 @@
-"""More shapes of secrets, read after those of `credo.secret_patterns` (its helpers and word
-lists are shared; `credo.secrets` reads both): a session cookie, a secret passed to a
-setter in code, HTTP basic credentials without their header, a phone's unlock pattern, a
-2FA secret in groups further from its label, and an identity number that passes its
-country's check digits anywhere in the sentence of its label.
+"""More shapes of secrets, read after those of `credo.secret_patterns` (the helpers and word
+lists of `credo.secret_base` and the family modules are shared; `credo.secrets` reads
+both): a session cookie, a secret passed to a setter in code, HTTP basic credentials
+without their header, a phone's unlock pattern, a 2FA secret in groups further from its
+label, and an identity number that passes its country's check digits anywhere in the
+sentence of its label.
 
 Each is a class of how people paste or say a secret, in every language of
 `credo/data/secret_words.toml` where words are involved; docs/security.md lists them.
@@ -16,23 +17,25 @@ from collections.abc import Iterator
 
 from . import cached_re as re
 from .id_checksums import national_id_ok
-from .secret_patterns import (
+from .secret_base import (
     _CJK,
     _CJK_RANGES,
-    _LOOSE_LABEL,
     _PUBLIC_WORD,
     _WORDS,
     Detector,
     SecretFinding,
-    _base32_key,
     _is_placeholder,
     _looks_like_token,
     _phrases,
     _plausible_bare_password,
-    _random_value,
-    _setting_kind,
     _shannon_entropy,
     _without_mask_tags,
+)
+from .secret_tokens import (
+    _LOOSE_LABEL,
+    _base32_key,
+    _random_value,
+    _setting_kind,
 )
 
 __all__ = ["DETECTORS"]
