@@ -1,5 +1,5 @@
 """credo.cache: what a cold command-line process would build again (lemminflect's tables,
-the compiled patterns of credo.secret_patterns and credo.secret_shapes), kept in files,
+the compiled patterns of the secret detectors, credo.secret_*), kept in files,
 changes no result."""
 
 from __future__ import annotations
@@ -14,7 +14,17 @@ from pathlib import Path
 
 import pytest
 
-from credo import cache, secret_patterns, secret_shapes
+from credo import (
+    cache,
+    secret_base,
+    secret_blocks,
+    secret_codes,
+    secret_numbers,
+    secret_passwords,
+    secret_patterns,
+    secret_shapes,
+    secret_tokens,
+)
 from credo.config import Settings
 
 
@@ -29,7 +39,16 @@ def cache_dir(tmp_path: Path) -> Iterator[Path]:
 def _secret_patterns() -> list[re.Pattern[str]]:
     found = [
         v
-        for module in (secret_patterns, secret_shapes)
+        for module in (
+            secret_base,
+            secret_blocks,
+            secret_numbers,
+            secret_tokens,
+            secret_codes,
+            secret_passwords,
+            secret_patterns,
+            secret_shapes,
+        )
         for v in vars(module).values()
         if isinstance(v, re.Pattern)
     ]

@@ -8,7 +8,8 @@ No secret is stored, none is shown anywhere (facts, rejections, events, rules, e
 refused as secrets at most 2% of the time. Every split is run: the detector was tuned on
 `dev`, since issue 24's second round on `heldout` and `fresh` too, and since its third
 round on the first blind set (tests/fixtures/secrets-blind, split `fresh2`; its failures
-were read and fixed by class once its figures were published): a new blind set, written
+were read and fixed by class once its figures were published), since its fourth on the
+second (tests/fixtures/secrets-blind3, split `fresh3`, likewise): a new blind set, written
 by someone who never saw the code, judges it now. The same run prints its figures per
 split and language with `python -m credo.eval.secrets_corpus` (docs/security.md)."""
 
@@ -24,6 +25,8 @@ from credo.eval.secrets_corpus import Outcome, load, run, summary
 CORPUS = Path(__file__).parent / "fixtures" / "secrets"
 #: the first blind set (split `fresh2`), tune data since issue 24's third round
 BLIND = Path(__file__).parent / "fixtures" / "secrets-blind"
+#: the second blind set (split `fresh3`), tune data since issue 24's fourth round
+BLIND3 = Path(__file__).parent / "fixtures" / "secrets-blind3"
 #: the most look-alikes that may be refused as secrets, as a share of all of them
 MAX_FALSE_POSITIVE_RATE = 0.02
 
@@ -38,6 +41,7 @@ def outcomes(tmp_path_factory: pytest.TempPathFactory) -> list[Outcome]:
     return [
         *run(load(CORPUS), tmp_path_factory.mktemp("corpus")),
         *run(load(BLIND), tmp_path_factory.mktemp("blind")),
+        *run(load(BLIND3), tmp_path_factory.mktemp("blind3")),
     ]
 
 
@@ -51,12 +55,12 @@ def test_the_corpus_is_what_the_issue_asks_for() -> None:
 
 
 #: secrets still stored or shown, measured: none, on every split (issue 24's second round
-#: tuned on heldout's and fresh's failures, its third on fresh2's). A change may never
-#: raise them.
-MAX_STORED = {"dev": 0, "heldout": 0, "fresh": 0, "fresh2": 0}
-MAX_SHOWN = {"dev": 0, "heldout": 0, "fresh": 0, "fresh2": 0}
+#: tuned on heldout's and fresh's failures, its third on fresh2's, its fourth on
+#: fresh3's). A change may never raise them.
+MAX_STORED = {"dev": 0, "heldout": 0, "fresh": 0, "fresh2": 0, "fresh3": 0}
+MAX_SHOWN = {"dev": 0, "heldout": 0, "fresh": 0, "fresh2": 0, "fresh3": 0}
 #: secrets refused as such on some path yet found somewhere (another path missed them)
-MAX_REFUSED_YET_SHOWN = {"dev": 0, "heldout": 0, "fresh": 0, "fresh2": 0}
+MAX_REFUSED_YET_SHOWN = {"dev": 0, "heldout": 0, "fresh": 0, "fresh2": 0, "fresh3": 0}
 #: the items still stored or shown when these figures were measured, as the first 12 hex
 #: digits of SHA-256 of their id. Any other secret stored or shown fails, even while the
 #: counts stay under their ceilings: a change that catches one secret and lets another
@@ -66,8 +70,9 @@ KNOWN_MISSES = {
     "heldout": frozenset[str](),
     "fresh": frozenset[str](),
     "fresh2": frozenset[str](),
+    "fresh3": frozenset[str](),
 }
-SPLITS = ("dev", "heldout", "fresh", "fresh2")
+SPLITS = ("dev", "heldout", "fresh", "fresh2", "fresh3")
 
 
 def _digest(item_id: str) -> str:
@@ -115,6 +120,14 @@ def test_the_first_blind_set_is_there() -> None:
     assert len({i.lang for i in blind}) >= 14
 
 
+def test_the_second_blind_set_is_there() -> None:
+    """secrets-blind3: 200 secrets and 200 look-alikes in 18 languages, split `fresh3`."""
+    blind = load(BLIND3)
+    assert {i.split for i in blind} == {"fresh3"}
+    assert sum(i.is_secret for i in blind) == 200 and sum(not i.is_secret for i in blind) == 200
+    assert len({i.lang for i in blind}) >= 18
+
+
 @pytest.mark.parametrize("split", SPLITS)
 def test_a_secret_refused_is_never_shown(outcomes: list[Outcome], split: str) -> None:
     """Where a secret was refused as one, nothing of it is kept or shown: no path stores
@@ -136,7 +149,9 @@ def test_lookalikes_are_stored(outcomes: list[Outcome]) -> None:
     the corpus's look-alikes; measured: none on any split (heldout's three were public key
     and certificate blocks the command line read line by line; it now reads a public
     block as one statement; fresh2's one was a train's "PNR", read as a Swedish personal
-    number: "pnr" now needs a Nordic number's date and check digit)."""
+    number: "pnr" now needs a Nordic number's date and check digit; fresh3's three were a
+    company's tax number and IBAN, and an Indian postcode called "pin code" with its
+    place)."""
     table = summary(outcomes)
     rate = table["all"]["all"]["false_positive_rate"]
     fps = [(o.item.id, sorted(o.refused_as_secret)) for o in outcomes if o.false_positive]
@@ -145,3 +160,4 @@ def test_lookalikes_are_stored(outcomes: list[Outcome]) -> None:
     assert table["fresh"]["all"]["false_positives"] == 0, fps
     assert table["heldout"]["all"]["false_positives"] == 0, fps
     assert table["fresh2"]["all"]["false_positives"] == 0, fps
+    assert table["fresh3"]["all"]["false_positives"] == 0, fps

@@ -1,7 +1,7 @@
 """Check digits of national identity numbers: a number that passes its country's check is
 an identity number when its label is in the same sentence, whatever words lie between
 (`credo.secret_shapes`), and a booking reference called "PNR" that fails the Nordic
-checks is not a personal number (`credo.secret_patterns`).
+checks is not a personal number (`credo.secret_numbers`).
 
 Each function takes the number's digits (and letters) with blanks, dots and hyphens
 removed, and says whether it has that number's shape and check digits.
@@ -166,6 +166,30 @@ def _indian(n: str) -> bool:
     return c == 0
 
 
+_CN_WEIGHTS = (7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2)
+
+
+def _chinese(n: str) -> bool:
+    """居民身份证号码: a region, a birth date (YYYYMMDD), a sequence, and an ISO 7064
+    MOD 11-2 check character (X for ten)."""
+    n = n.upper()
+    if len(n) != 18 or not n[:17].isdigit() or not (n[17].isdigit() or n[17] == "X"):
+        return False
+    if not _date_ok(int(n[6:10]), int(n[10:12]), int(n[12:14])):
+        return False
+    total = sum(int(c) * w for c, w in zip(n[:17], _CN_WEIGHTS, strict=True))
+    return "10X98765432"[total % 11] == n[17]
+
+
+def _korean(n: str) -> bool:
+    """주민등록번호: YYMMDD, a digit for sex and century, six more (the last was a check
+    digit until 2020, and is random since: the date and the century digit only)."""
+    if len(n) != 13 or not n.isdigit() or n[6] not in "12345678":
+        return False
+    century = 1900 if n[6] in "1256" else 2000
+    return _date_ok(century + int(n[:2]), int(n[2:4]), int(n[4:6]))
+
+
 #: the checks a label of each language of `[national_ids]` reads; a label of another
 #: language reads those of 11 digits or more (a 9-digit SSN is no Dutch BSN)
 _BY_LANGUAGE: dict[str, tuple[Callable[[str], bool], ...]] = {
@@ -180,8 +204,10 @@ _BY_LANGUAGE: dict[str, tuple[Callable[[str], bool], ...]] = {
     "pt": (_brazilian,),
     "ru": (_russian_snils,),
     "hi": (_indian,),
+    "zh": (_chinese,),
+    "ko": (_korean,),
 }
-_LONG = (_turkish, _french, _polish, _norwegian, _brazilian, _russian_snils, _indian)
+_LONG = (_turkish, _french, _polish, _norwegian, _brazilian, _russian_snils, _indian, _chinese)
 
 
 def national_id_ok(compact: str, language: str) -> bool:

@@ -1,8 +1,9 @@
-"""More shapes of secrets, read after those of `credo.secret_patterns` (its helpers and word
-lists are shared; `credo.secrets` reads both): a session cookie, a secret passed to a
-setter in code, HTTP basic credentials without their header, a phone's unlock pattern, a
-2FA secret in groups further from its label, and an identity number that passes its
-country's check digits anywhere in the sentence of its label.
+"""More shapes of secrets, read after those of `credo.secret_patterns` (the helpers and word
+lists of `credo.secret_base` and the family modules are shared; `credo.secrets` reads
+both): a session cookie, a secret passed to a setter in code, HTTP basic credentials
+without their header, a phone's unlock pattern, a 2FA secret in groups further from its
+label, and an identity number that passes its country's check digits anywhere in the
+sentence of its label.
 
 Each is a class of how people paste or say a secret, in every language of
 `credo/data/secret_words.toml` where words are involved; docs/security.md lists them.
@@ -16,22 +17,25 @@ from collections.abc import Iterator
 
 from . import cached_re as re
 from .id_checksums import national_id_ok
-from .secret_patterns import (
+from .secret_base import (
     _CJK,
-    _LOOSE_LABEL,
+    _CJK_RANGES,
     _PUBLIC_WORD,
     _WORDS,
     Detector,
     SecretFinding,
-    _base32_key,
     _is_placeholder,
     _looks_like_token,
     _phrases,
     _plausible_bare_password,
-    _random_value,
-    _setting_kind,
     _shannon_entropy,
     _without_mask_tags,
+)
+from .secret_tokens import (
+    _LOOSE_LABEL,
+    _base32_key,
+    _random_value,
+    _setting_kind,
 )
 
 __all__ = ["DETECTORS"]
@@ -218,24 +222,29 @@ def _base32_run(run: str, at: int) -> Iterator[SecretFinding]:
 # --- an identity number that passes its check digits ---------------------------------------
 
 
+_HANGUL = re.compile(r"[\uac00-\ud7af]")
+
+
 def _label_pattern(words: list[str]) -> re.Pattern[str]:
     """Any of `words`, a blank or a hyphen matching any run of them; a whole word unless
-    it is written in Japanese or Chinese (no blanks there)."""
+    it is written in Japanese or Chinese (no blanks there) or Korean (particles glued)."""
     parts = []
     for word in sorted({w.lower() for w in words}, key=lambda w: (-len(w), w)):
         body = r"[ \t\-]*".join(re.escape(p) for p in re.split(r"[ \-]+", word))
         body = body.replace("'", "['’]")
-        parts.append(body if _CJK.search(word) else rf"(?<![^\W_]){body}(?![^\W_])")
+        glued = _CJK.search(word) or _HANGUL.search(word)  # no blank, or a particle
+        parts.append(body if glued else rf"(?<![^\W_]){body}(?![^\W_])")
     return re.compile("(?i)(?:" + "|".join(parts) + ")")
 
 
 # each language's labels apart: a label reads its own country's checks
 _ID_LABELS = tuple((lang, _label_pattern(words)) for lang, words in _WORDS["national_ids"].items())
 # a run of digit groups (a NIE's first letter, a DNI's or a henkilötunnus's last, Corsica's
-# "2A" in a NIR)
+# "2A" in a NIR, a Chinese number's X), straight after a Chinese or Korean word too
+# ("身份证号是1101...")
 _ID_RUN = re.compile(
-    r"(?<![\w\-./])(?:[XYZxyz][ \-]?)?\d[\dAB]*(?:[ \-./+][\dA-Za-z]*\d[\dA-Za-z]*"
-    r"|[ \-]?[A-Za-z](?![\w]))*(?![\w\-]|[.,/]\d)"
+    rf"(?<![^\W{_CJK_RANGES}]|[\-./])(?:[XYZxyz][ \-]?)?\d[\dAB]*"
+    r"(?:[ \-./+][\dA-Za-z]*\d[\dA-Za-z]*|[ \-]?[A-Za-z](?![\w]))*(?![\w\-]|[.,/]\d)"
 )
 
 
@@ -268,7 +277,7 @@ def _checked_part(run: str, lang: str) -> tuple[int, int] | None:
         for j in range(len(bounds) - 1, i - 1, -1):
             start, end = bounds[i][0], bounds[j][1]
             compact = re.sub(r"[ \-./+]", "", run[start:end])
-            if 9 <= len(compact) <= 15 and national_id_ok(compact, lang):
+            if 9 <= len(compact) <= 18 and national_id_ok(compact, lang):
                 if best is None or end - start > best[1] - best[0]:
                     best = (start, end)
                 break

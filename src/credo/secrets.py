@@ -7,8 +7,9 @@ passport number). Labels and surrounding words are left out of the span so that
 `mask_secrets` keeps the fact readable: "the prod DB is
 postgres://app:[secret:connection_string]@db:5432/app".
 
-The detectors are those of `credo.secret_patterns` (regular expressions, validators and
-the per-language words of `credo/data/secret_words.toml`), then those of
+The detectors are those `credo.secret_patterns` orders (regular expressions, validators and
+the per-language words of `credo/data/secret_words.toml`, in modules named for what they
+find: blocks, numbers, tokens, codes, passwords), then those of
 `credo.secret_shapes` (shapes read with their helpers: session cookies, setters in code,
 unlock patterns, identity numbers by their check digits); docs/security.md lists what
 they find, with the corpus figures. Every stored field goes through `mask_field`.
@@ -20,15 +21,9 @@ import bisect
 from collections.abc import Iterable
 
 from . import cached_re as re
-from .secret_patterns import (
-    _FULLWIDTH,
-    _MASK_TAG_KIND,
-    Detector,
-    SecretFinding,
-    iban_checksum_ok,
-    public_blocks,
-)
+from .secret_base import _FULLWIDTH, _MASK_TAG_KIND, Detector
 from .secret_patterns import DETECTORS as _PATTERNS
+from .secret_patterns import SecretFinding, iban_checksum_ok, public_blocks
 from .secret_shapes import DETECTORS as _SHAPES
 
 __all__ = [

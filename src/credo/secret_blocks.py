@@ -1,0 +1,250 @@
+"""Secrets that are a block of their own, refused whole (never line by line): private keys
+in the files that hold them (PEM, OpenSSH, PGP, PuTTY, a service account's JSON), long or
+stacked runs of base64 key material, wallet seed phrases (the BIP-39 English list), and
+lists of 2FA backup and recovery codes. Public armour (a public key, a certificate, a
+signature) holds none.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from functools import lru_cache
+from importlib import resources
+
+# `re`, with the compiled programs of the patterns below kept between processes when the
+# command line enables credo.cache (compiling them is half a second of every cold start)
+from . import cached_re as re
+from .secret_base import (
+    _CODE_VERBS,
+    Detector,
+    SecretFinding,
+    _phrases,
+    _regex_detector,
+    _shannon_entropy,
+)
+
+# Armour that holds no secret: what is inside is public (or already encrypted to someone).
+_PUBLIC_ARMOUR = re.compile(
+    r"-{3,}[ \t]*BEGIN[ \t]+(?P<what>[A-Z0-9 ]*?(?:PUBLIC KEY(?: BLOCK)?|CERTIFICATE(?: REQUEST)?"
+    r"|PGP SIGNATURE|PGP MESSAGE|SIGNED MESSAGE|X509 CRL|PARAMETERS|DH PARAMETERS))[ \t]*-{3,}"
+    r"[\s\S]*?(?:-{3,}[ \t]*END[ \t]+(?P=what)[ \t]*-{3,}|\Z)"
+)
+
+
+# An SSH public key line ("ssh-ed25519 AAAAC3Nz... me@host"), an SRI or digest prefix,
+# a data URI: the base64 that follows is not a secret.
+_PUBLIC_PREFIX = re.compile(
+    r"(?:(?:ssh-(?:rsa|dss|ed25519|ed448)|ecdsa-sha2-nistp\d+|sk-(?:ssh-ed25519|ecdsa-sha2-nistp256)"
+    r"@openssh\.com|(?:ssh-rsa|ssh-ed25519|ecdsa-sha2-nistp\d+)-cert-v01@openssh\.com)[ \t]+"
+    r"|(?i:sha(?:1|224|256|384|512)|md5)[:=\-][ \t]?|base64,|(?i:fingerprint)[: \t]+)$"
+)
+
+
+_B64_WORD = re.compile(r"(?<![A-Za-z0-9+/=_\-.])[A-Za-z0-9+/]{16,}={0,2}(?![A-Za-z0-9+/=_\-])")
+
+
+_B64_GAP = re.compile(r"[ \t]*\r?\n[ \t]*")
+
+
+def _public_spans(text: str) -> list[tuple[int, int]]:
+    return [(m.start(), m.end()) for m in _PUBLIC_ARMOUR.finditer(text)]
+
+
+def public_blocks(text: str) -> list[tuple[int, int]]:
+    """The spans of `text` that are public armoured blocks (a public key, a certificate,
+    a signature, from its BEGIN line to its END line): what they hold is no secret, and a
+    line of one read alone would look like key material."""
+    return _public_spans(text)
+
+
+def _key_material(text: str) -> Iterator[SecretFinding]:
+    """Base64 that is plainly key material: one random-looking word of 56 characters or
+    more (a line of a PEM or OpenSSH body pasted alone), or lines of 40 or more, one under
+    another (a body without its armour). Public keys, certificates, digests are skipped."""
+    if len(text) < 56:
+        return
+    public = _public_spans(text)
+    words = list(_B64_WORD.finditer(text))
+    i = 0
+    while i < len(words):
+        run = [words[i]]
+        while (
+            i + 1 < len(words)
+            and len(run[-1].group(0)) >= 40
+            and _B64_GAP.fullmatch(text, run[-1].end(), words[i + 1].start())
+        ):
+            i += 1
+            run.append(words[i])
+        i += 1
+        start, end = run[0].start(), run[-1].end()
+        if any(a <= start < b for a, b in public):
+            continue
+        if _PUBLIC_PREFIX.search(text[max(0, start - 64) : start]):
+            continue
+        body = "".join(w.group(0) for w in run)
+        long_lines = sum(len(w.group(0)) >= 40 for w in run)
+        if not (len(run[0].group(0)) >= 56 or (long_lines >= 2 and len(body) >= 80)):
+            continue
+        if _random_base64(body):
+            yield SecretFinding("key_material", start, end)
+
+
+def _random_base64(body: str) -> bool:
+    has = (any(c.isupper() for c in body), any(c.islower() for c in body))
+    return all(has) and any(c.isdigit() for c in body) and _shannon_entropy(body) >= 4.0
+
+
+# PuTTY's private key file: from its first line to the MAC (or the end of the text).
+_PUTTY_KEY = (
+    r"PuTTY-User-Key-File-\d+:[\s\S]*?(?:Private-MAC:[ \t]*[0-9A-Fa-f]*|Private-Hash:[ \t]*"
+    r"[0-9A-Fa-f]*|\Z)"
+)
+
+
+@lru_cache(maxsize=1)
+def _bip39() -> frozenset[str]:
+    text = resources.files("credo").joinpath("data/bip39_english.txt").read_text("utf-8")
+    return frozenset(w for w in text.split() if w.isalpha() and w.islower() and len(w) > 2)
+
+
+_LETTER_WORD = re.compile(r"[^\W\d_]+")
+
+
+# between two words of a seed phrase: blanks, commas, a line break, numbering ("1. " "2)")
+_SEED_GAP = re.compile(r"[\s,;|·•\-]*(?:\(?\d{1,2}[.):]?[ \t]*)?[\s,;|·•\-]*")
+
+
+_SEED_LABEL = re.compile(_phrases("seed_phrases"), re.IGNORECASE)
+
+
+#: a seed phrase has 12 to 24 words; one that a label names may be cut short
+SEED_WORDS = 12
+
+
+LABELLED_SEED_WORDS = 8
+
+
+def _seed_phrases(text: str) -> Iterator[SecretFinding]:
+    """Twelve or more words in a row from the BIP-39 list (eight after a label such as
+    "seed phrase"), separated by blanks, commas, line breaks or numbers. A sentence of
+    prose has "the", "is", "my" and the like, none of which are on the list."""
+    words = _bip39()
+    labels = [m.end() for m in _SEED_LABEL.finditer(text)]
+    run: list[re.Match[str]] = []
+
+    def flush() -> Iterator[SecretFinding]:
+        if not run:
+            return
+        start = run[0].start()
+        labelled = any(0 <= start - end <= 40 for end in labels)
+        if len(run) >= SEED_WORDS or (labelled and len(run) >= LABELLED_SEED_WORDS):
+            yield SecretFinding("seed_phrase", start, run[-1].end())
+
+    for m in _LETTER_WORD.finditer(text):
+        word = m.group(0).lower()
+        if word in words and (not run or _SEED_GAP.fullmatch(text, run[-1].end(), m.start())):
+            run.append(m)
+            continue
+        yield from flush()
+        run = [m] if word in words else []
+    yield from flush()
+
+
+# One-time recovery codes: "backup codes: 8492 1734, 5521 0983", "recovery codes
+# a1b2c-3d4e5 f6a7b-8c9d0". After a label, one code or a list of them.
+_BACKUP_LABEL = _phrases("backup_codes")
+
+
+_CODE_TOKEN = (
+    r"(?:\d{4}[ \-]\d{4}(?:[ \-]\d{4})?"
+    r"|(?=[A-Za-z\-]{0,12}\d)[A-Za-z0-9]{4,12}(?:-[A-Za-z0-9]{3,12}){0,8})"
+)
+
+
+_BACKUP_CODES = re.compile(
+    rf"(?i:{_BACKUP_LABEL})"
+    # what they are for: "for my Proton account", "2FA pour mon compte Proton"
+    r"(?:[ \t]+(?i:(?=\d{0,3}[^\W\d_])[^\W_][\w'’\-]{0,19})){0,6}?"
+    rf"(?:[ \t]*(?::|=|-|–|—)[ \t]*|[ \t]+(?i:{_CODE_VERBS}|are|were)[ \t]*:?[ \t]*|[ \t]*\r?\n"
+    # a remark on the label's line, the codes on the lines below: "backup codes (printed
+    # a copy)\n..." (or the same with its line breaks read as blanks)
+    r"|(?P<remark>[^\n\d]{1,80}?)(?P<gap>[ \t]*\r?\n|[ \t]+))"
+    r"[\s\"'“«(\[]*"
+    rf"(?P<v>(?:\(?\d{{1,2}}[.)][ \t]*)?{_CODE_TOKEN}"
+    rf"(?:[\s,;|/]+(?:(?i:and|und|et|y|e|och|ja|og|i|и)[ \t]+)?(?:\(?\d{{1,2}}[.)][ \t]*)?"
+    rf"{_CODE_TOKEN})*)"
+    r"(?![\w\-])"
+)
+
+
+_CODE_TOKENS = re.compile(_CODE_TOKEN)
+
+
+_SENTENCE_END = re.compile(r"[.!?](?:\s|$)")
+
+
+_ALNUM_RUN = re.compile(r"[A-Za-z0-9]+")
+
+
+# recovery codes pasted with no label: three or more hex pairs like GitHub's "1a2b3-c4d5e"
+_UNLABELLED_CODES = re.compile(
+    r"(?<![\w\-])(?:[0-9a-f]{4,6}-[0-9a-f]{4,6}(?:[\s,;]+|$)){3,}", re.MULTILINE
+)
+
+
+def _backup_codes(text: str) -> Iterator[SecretFinding]:
+    for m in _BACKUP_CODES.finditer(text):
+        value = m.group("v")
+        if m.group("remark") and (
+            len(_CODE_TOKENS.findall(value)) < 2
+            if "\n" in m.group("gap")
+            else len(_ALNUM_RUN.findall(value)) < 5
+        ):
+            continue  # after a remark, a list: one number below a label is no list
+        if (
+            m.group("remark")
+            and "\n" not in m.group("gap")
+            and _SENTENCE_END.search(m.group("remark"))
+        ):
+            continue  # "backup codes are offline. Call ...": the remark ended a sentence
+        if sum(c.isdigit() for c in value) >= 3 and len(value) >= 6:
+            yield SecretFinding("backup_codes", m.start("v"), m.end("v"))
+    for m in _UNLABELLED_CODES.finditer(text):
+        value = m.group(0).rstrip(", ;\n\t\r")
+        if any(c.isdigit() for c in value) and any(c.isalpha() for c in value):
+            yield SecretFinding("backup_codes", m.start(), m.start() + len(value))
+
+
+# Private keys in the files that hold them (PEM, PuTTY, a service account's JSON)
+KEY_FILES: tuple[Detector, ...] = (
+    _regex_detector(
+        "private_key",
+        r"-{3,}[ \t]*BEGIN[ A-Z0-9]*PRIVATE KEY(?: BLOCK)?[ \t]*-{3,}[\s\S]*?"
+        r"(?:-{3,}[ \t]*END[ A-Z0-9]*PRIVATE KEY(?: BLOCK)?[ \t]*-{3,}|\Z)",
+    ),
+    _regex_detector("private_key", _PUTTY_KEY),
+    # the private part of a PuTTY key file copied without its first lines
+    _regex_detector(
+        "private_key",
+        r"Private-Lines:[ \t]*\d+\s+(?P<v>[A-Za-z0-9+/=]{16,}(?:\s+(?!Private-)[A-Za-z0-9+/=]{4,}"
+        r"(?![^\s]))*)",
+        group="v",
+    ),
+    # an encrypted PEM body pasted without its first line
+    _regex_detector(
+        "private_key",
+        r"Proc-Type:[ \t]*4,ENCRYPTED[\s\S]*?(?:-{3,}[ \t]*END[ A-Z0-9]*PRIVATE KEY[ \t]*-{3,}"
+        r"|\Z)",
+    ),
+    # a service account's key without its PEM armour: "private_key": "MIIEvQ..."
+    _regex_detector(
+        "private_key",
+        r"(?i:private[_ ]?key)[\"']?[ \t]*[:=][ \t]*[\"']?(?P<v>MII[A-Za-z0-9+/=\\]{40,})",
+        group="v",
+    ),
+    _regex_detector(
+        "gcp_private_key_id",
+        r"[\"']?private_key_id[\"']?[ \t]*[:=][ \t]*[\"']?(?P<v>[0-9a-f]{40})(?![0-9a-f])",
+        group="v",
+    ),
+)

@@ -1,0 +1,317 @@
+"""PINs and codes that open something, in every language of `credo/data/secret_words.toml`:
+after their label (with what they open, where it is, or a verb), said first, said with
+nothing they open, keyed in, or opening a thing "with" digits. A code of another kind (a
+postcode, an error, a discount) and an Indian office's "PIN code" are not secrets.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+# `re`, with the compiled programs of the patterns below kept between processes when the
+# command line enables credo.cache (compiling them is half a second of every cold start)
+from . import cached_re as re
+from .secret_base import (
+    _ARTICLES,
+    _CODE_ADVERBS,
+    _CODE_VERBS,
+    _DETERMINERS,
+    _FOLLOWED_BY_UNIT,
+    _WORDS,
+    SecretFinding,
+    _bounded,
+    _phrases,
+    _sentence_around,
+    _without_mask_tags,
+)
+
+# A PIN or a code that opens something, in any language of `secret_words.toml`: a label
+# of its own ("PIN", "Türcode", "portkoden", "digicode"), or a word for "code" next to the
+# thing it opens ("the code for the gate", "le code de la porte", "код домофона").
+_CODE_LABEL = _phrases("codes")
+
+
+_CODE_WORD = _phrases("code_words")
+
+
+_LOCKED = _phrases("locked_things")
+
+
+_PIN = re.compile(
+    rf"(?i:(?P<label>{_CODE_LABEL}"
+    rf"|{_CODE_WORD}(?:[ \t]+[^\W\d_][\w'’\-]{{0,14}}){{0,3}}?[ \t]+{_LOCKED}"
+    rf"|(?<![^\W_]){_LOCKED}(?:['’]s)?(?:[ \t\-]+[^\W\d_][\w'’]{{0,14}}){{0,2}}?[ \t\-]*"
+    rf"{_CODE_WORD}))"
+    # what it is for: "of my debit card", "de la tarjeta del banco", "till kortet" (no
+    # digits)
+    r"(?P<q>(?:[ \t]+(?i:[^\W\d_][\w.@'’\-]{0,19})){0,6}?)"
+    rf"(?P<conn>[ \t]*(?::|=|-|–|—|：|は|が)[ \t]*|[ \t]+(?i:{_CODE_VERBS})"
+    rf"(?:[ \t]+(?i:{_CODE_ADVERBS}))?"
+    rf"(?:[ \t]+(?i:{_ARTICLES}))?[ \t]*:?[ \t]*|['’]s[ \t]+|[ \t]+)"
+    # an intercom's code may hold the letter of its key button: "27К3810"
+    r"[\"'“«]?(?P<v>\d{1,3}[^\W\d_]\d{2,7}(?![^\W_])"
+    r"|[*#]?\d(?:[ \-*#]?\d){2,9}[#*]?"
+    r"|(?=[A-Za-z]{0,3}\d)[A-Za-z0-9]{1,3}\d{2,7}[A-Za-z]?[#*]?)"
+    r"(?![A-Za-z0-9_\-]|[.,:/]\d)"
+)
+
+
+_LOCKED_THING = re.compile(_LOCKED, re.IGNORECASE)
+
+
+_LISTED_CODE = re.compile(_CODE_LABEL, re.IGNORECASE)
+
+
+# where the thing a code opens is, or whose it is, said between its label and the code
+# with no verb: "код от сейфа на даче 6-1-9-3", "PIN do karty w mBanku 8124", "the gate
+# code at grandma's 4821"
+_PLACE_WORDS = re.compile(
+    r"(?i)[ \t]+(?:at|in|on|by|near|from|bei|im|am|an|auf|à|au|aux|chez|dans|en|nel|nella"
+    r"|al|alla|em|no|na|bij|op|på|vid|hos|ved|w|we|u|у|на|в|во|при|возле)[ \t]"
+)
+
+
+def _names_its_place(label: str, q: str) -> bool:
+    """Whether a code's label names what it opens (a listed label, or "code" first: not
+    "building code") and the words after it say where that is or whose it is."""
+    if not _LOCKED_THING.search(label) or not _PLACE_WORDS.match(q):
+        return False
+    return _LISTED_CODE.fullmatch(label) is not None or not _LOCKED_THING.match(label)
+
+
+_SHORT_CODE_WORDS = frozenset(w.lower() for w in _WORDS["short_codes"]["all"])
+
+
+_POSTAL_WORDS = re.compile("(?i)" + _bounded(_WORDS["postal"]["all"]))
+
+
+_MONEY_WORDS = re.compile("(?i)" + _bounded(_WORDS["postal"]["money"], longest_first=False))
+
+
+def _stated_pins(text: str) -> Iterator[SecretFinding]:
+    for m in _PIN.finditer(text):
+        value, label = m.group("v"), m.group("label").lower()
+        digits = sum(c.isdigit() for c in value)
+        said = f"{label} {m.group('q')}".lower()
+        short_ok = any(w in said for w in _SHORT_CODE_WORDS)
+        if digits < (3 if short_ok or not value.isdigit() else 4):
+            continue
+        q = m.group("q")
+        if not m.group("conn").strip() and (
+            not value[:1].isdigit()
+            or (q and not _LOCKED_THING.search(q) and not _names_its_place(label, q))
+        ):
+            # "building code section 1004": no verb, no colon, words between; but "пин-код
+            # от карты 7615", "PIN zur Karte 4471": the words say what it opens, or where
+            continue
+        if _FOLLOWED_BY_UNIT.match(text, m.end("v")) is not None:
+            continue
+        before = text[max(0, m.start() - 24) : m.start()].split()
+        # "the postal code of the building is 12345"; but "hotel room safe combo": a word
+        # before a label that opens with the thing qualifies the thing, not the code
+        qualified = before and not _LOCKED_THING.match(label)
+        if (qualified and _NOT_CODE.fullmatch(before[-1].strip("\"'("))) or _NOT_CODE_NEXT.search(
+            label
+        ):
+            continue
+        if "pin" in label and digits == 6 and _postal_context(text, m.start(), m.end()):
+            continue  # an Indian postal code: "the office PIN code is 560001"
+        if (
+            "pin" in label
+            and digits == 6
+            and _AN_ADDRESS_AFTER.match(text, m.end("v"))
+            and not _MONEY_WORDS.search(_sentence_around(text, m.start(), m.end()))
+        ):
+            continue  # "mera pin code 110001 hai (Connaught Place, Delhi)": a place
+        yield SecretFinding("password", m.start("v"), m.end("v"))
+
+
+# a place named after a number, as an address gives it: "110001 (Connaught Place, Delhi)",
+# "560038, Koramangala, Bengaluru"
+_AN_ADDRESS_AFTER = re.compile(
+    r"[ \t]*(?:(?i:hai|है|is)[ \t]*)?[(,][ \t]*[A-Z][a-z]+(?:[ \t]+[A-Z][a-z]+)*[ \t]*(?:[,)]|$)"
+)
+
+
+def _postal_context(text: str, start: int, end: int) -> bool:
+    sentence = _sentence_around(text, start, end)
+    return bool(_POSTAL_WORDS.search(sentence)) and not _MONEY_WORDS.search(sentence)
+
+
+# A code said first: "4821 is the door code", "4821 är portkoden", "2580 — код от домофона".
+_CODES_FIRST = re.compile(
+    r"(?<![\w.,:/\-])(?P<v>[*#]?\d(?:[ \-*#]?\d){2,9}[#*]?)[ \t]+"
+    rf"(?:(?i:{_CODE_VERBS})|—|–|-)[ \t]+(?:(?i:{_DETERMINERS})[ \t]+){{0,2}}"
+    rf"(?i:(?P<label>{_CODE_LABEL}"
+    rf"|{_CODE_WORD}(?:[ \t]+[^\W\d_][\w'’\-]{{0,14}}){{0,3}}?[ \t]+{_LOCKED}"
+    rf"|(?<![^\W_]){_LOCKED}(?:['’]s)?(?:[ \t\-]+[^\W\d_][\w'’]{{0,14}}){{0,2}}?[ \t\-]*"
+    rf"{_CODE_WORD}))"
+)
+
+
+_NOT_CODE_WORDS = _bounded(_WORDS["not_codes"]["all"])
+
+
+_NOT_CODE = re.compile("(?i)" + _NOT_CODE_WORDS)
+
+
+# "código postal de casa", "code postal", "the postal code of the building": a code that
+# names what it is right next to the word "code"
+_NOT_CODE_NEXT = re.compile(
+    rf"(?i)(?:{_NOT_CODE_WORDS})[ \t\-]+{_CODE_WORD}"
+    rf"|{_CODE_WORD}[ \t\-]+(?:postal|postale|de[ \t]+(?:descuento|error|erro|rastreio)"
+    r"|d['’]erreur|di[ \t]+errore|promo\w*|de[ \t]+promo\w*)(?![^\W_])"
+)
+
+
+def _codes_stated_first(text: str) -> Iterator[SecretFinding]:
+    text = _without_mask_tags(text)  # "[secret:x]" names no secret
+    for m in _CODES_FIRST.finditer(text):
+        value = m.group("v")
+        if sum(c.isdigit() for c in value) < 4 or _NOT_CODE.search(m.group("label")):
+            continue
+        yield SecretFinding("password", m.start("v"), m.end("v"))
+
+
+# A code stated with nothing it opens: "the code is 5519", "koodi on 7781", "il codice è
+# 5521", "Ihr Code lautet 482913". Four to eight digits after "code" and a verb or a colon,
+# unless the sentence says what else the code is (a postcode, an error, a discount).
+_BARE_CODE = re.compile(
+    rf"(?<![^\W_])(?i:{_CODE_WORD}|kod|koodi|koden|código|codigo|codice|код|コード)(?![^\W_])"
+    # what it is for: "the code to get in is 1234", "el código para entrar es 1234"
+    r"(?P<gap>(?:[ \t]+[^\W\d_][\w'’\-]{0,14}){0,7}?)"
+    rf"(?P<conn>[ \t]*(?::|=|：|は)[ \t]*|[ \t]+(?i:{_CODE_VERBS})"
+    rf"(?:[ \t]+(?i:{_CODE_ADVERBS}))?(?:[ \t]+(?i:{_ARTICLES}))?[ \t]*:?[ \t]*)"
+    r"[\"'“«]?(?P<v>[*#]?(?:\d{4,8}|\d{1,4}[*#]\d{2,6}|\d{1,2}(?:-\d{1,2}){2,7})[#*]?)(?![\w\-]|[.,:/]\d)"
+)
+
+
+_CODE_UNITS = re.compile(
+    r"[ \t]*(?i:lines?|rows?|bytes?|kb|mb|ms|seconds?|errors?|times|mm|cm|m|km|kg|g|sq|square"
+    r"|euros?|eur|usd|dollars?|pounds?|kr|px|ft|feet|inch(?:es)?|met(?:er|re)s?|€|\$|%|£)(?!\w)"
+)
+
+
+_OWNERS = re.compile(rf"(?i:{_DETERMINERS}|ihr|your|su|votre|sua|din|teidän|мой|наш)")
+
+
+def _bare_codes(text: str) -> Iterator[SecretFinding]:
+    text = _without_mask_tags(text)  # "[secret:x]" names no secret
+    for m in _BARE_CODE.finditer(text):
+        # the word before, less what a colon or a slash glues to it ("imported:el código")
+        before = re.split(r"[\s:/]+", text[max(0, m.start() - 24) : m.start()].rstrip())
+        if before and re.search(r"\w", before[-1]) and not _OWNERS.fullmatch(before[-1]):
+            continue  # "zip code", "PIN code", "door code": not bare, or another rule's
+        if _NOT_CODE.search(_sentence_around(text, m.start(), m.end())):
+            continue
+        if _postal_context(text, m.start(), m.end()):
+            continue
+        if _FOLLOWED_BY_UNIT.match(text, m.end("v")) or _CODE_UNITS.match(text, m.end("v")):
+            continue
+        if m.group("gap") and not m.group("conn").strip():
+            continue  # words and then a number, with no verb: "code review 2024"
+        yield SecretFinding("password", m.start("v"), m.end("v"))
+
+
+# A code keyed in, or given after what it opens: "punch in 4821# at the gate", "marca 1234
+# en el portal", "front door: 4821". The sentence must name a thing a code opens.
+_KEYPAD_VERB = _phrases("keypad_verbs")
+
+
+_KEYED = re.compile(
+    rf"(?i:{_KEYPAD_VERB})[ \t]+(?:(?i:in|the|code|den|le|el|il|o|de|kod|код)[ \t]+){{0,2}}"
+    r"[\"'“«]?(?P<v>[*#]?\d(?:[ \-]?\d){3,7}[#*]?)(?![\w\-]|[.,:/]\d)"
+)
+
+
+_OPENED_BY_CODE = re.compile(
+    r"(?i)(?<![^\W_])(?:front[ \t]+door|door|gate|alarm|safe|padlock|garage|keypad|intercom"
+    r"|lockbox|key[ \t]+safe|buzzer|haustür|tür|tor|alarmanlage|tresor|porte|portail|alarme"
+    r"|coffre|interphone|puerta|portal|alarma|caja[ \t]+fuerte|portero|porta|portone|cancello"
+    r"|allarme|cassaforte|citofono|portão|portao|alarme|cofre|deur|voordeur|poort|kluis"
+    r"|porten|dörren|larmet|kassaskåpet|ovi|oven|portti|portin|hälytin|drzwi|bramy|brama"
+    r"|domofon\w*|alarm\w*|дверь|двери|домофон\w*|подъезд\w*|ворот\w*|калитк\w*|сейф\w*"
+    r"|сигнализаци\w*|"
+    # a box or a safe for keys, and compound doors and gates ("Hintertür", "Kellertür",
+    # "bakdörren"); Hindi and Turkish in Latin script
+    + _phrases("key_boxes", boundary=False)
+    + r"|[^\W\d_]*(?:tür|tuer|türe|deur|dörr|dörren|kluis|kluisje|tresor)"
+    r"|darwaz\w*|darvaz\w*|tijori|taala|kapı\w*|kapi)(?![^\W_])"
+)
+
+
+def _keyed_codes(text: str) -> Iterator[SecretFinding]:
+    text = _without_mask_tags(text)  # "[secret:x]" names no secret
+    for m in _KEYED.finditer(text):
+        sentence = _sentence_around(text, m.start(), m.end())
+        if _OPENED_BY_CODE.search(sentence) and not _FOLLOWED_BY_UNIT.match(text, m.end("v")):
+            yield SecretFinding("password", m.start("v"), m.end("v"))
+    for m in _OPENED_AND_CODE.finditer(text):
+        if _CODE_UNITS.match(text, m.end("v")):
+            continue  # "the door is 1234 mm wide"
+        alarm = m.group(0).lower().startswith(("alarm", "larm", "hälytin"))
+        if alarm and ("is" in m.group(0)[:12] or (m.group("where") and _clock_time(m.group("v")))):
+            continue  # "my alarm is 0630", "alarm for monday: 0630": a clock's alarm
+        if m.group("where") and _NOT_CODE.search(m.group("where")):
+            continue  # "gate at the airport: 2045"
+        yield SecretFinding("password", m.start("v"), m.end("v"))
+    for m in _CODE_THEN_DIGITS.finditer(text):  # "код 4471 от домофона", "code 4821 for the gate"
+        yield from _code_of_a_door(text, m)
+
+
+def _code_of_a_door(text: str, m: re.Match[str]) -> Iterator[SecretFinding]:
+    """The digits `m` found (group "v"), a code when its sentence names what a code opens
+    (and nothing that is no code) and no unit follows them ("4821 mm")."""
+    sentence = _sentence_around(text, m.start(), m.end())
+    if not _OPENED_BY_CODE.search(sentence) or _NOT_CODE.search(sentence):
+        return
+    if _FOLLOWED_BY_UNIT.match(text, m.end("v")) or _CODE_UNITS.match(text, m.end("v")):
+        return
+    yield SecretFinding("password", m.start("v"), m.end("v"))
+
+
+# "the alarm is disarmed with 4821", "la alarma se desactiva con 373795", "die Haustür
+# öffnet sich mit 4821": a verb that opens, "with", digits, in a sentence naming what
+_OPENING_VERB = _phrases("opening_verbs", boundary=False, skip=("with",))
+
+
+_WITH = _phrases("opening_verbs", skip=tuple(k for k in _WORDS["opening_verbs"] if k != "with"))
+
+
+_OPENS_WITH = re.compile(
+    rf"(?<![^\W_])(?i:{_OPENING_VERB})[^\W\d_]*"
+    r"(?:[ \t]+[^\W\d_][\w'’\-]{0,14}){0,3}?"
+    rf"[ \t]+(?i:{_WITH})"
+    r"[ \t]+(?:(?i:the|code|den|le|el|il|o|de|der|kod|код|codice|código|codigo)[ \t]+){0,2}"
+    r"[\"'“«]?(?P<v>[*#]?(?:\d{4,8}|\d{1,4}[*#]\d{2,6}|\d{1,2}(?:-\d{1,2}){2,7})[#*]?)(?![\w\-]|[.,:/]\d)"
+)
+
+
+def _codes_opening(text: str) -> Iterator[SecretFinding]:
+    text = _without_mask_tags(text)  # "[secret:x]" names no secret
+    for m in _OPENS_WITH.finditer(text):
+        yield from _code_of_a_door(text, m)
+
+
+def _clock_time(value: str) -> bool:
+    return len(value) == 4 and value.isdigit() and int(value[:2]) < 24 and int(value[2:]) < 60
+
+
+_CODE_THEN_DIGITS = re.compile(
+    rf"(?<![^\W_])(?i:{_CODE_WORD}|kod|koodi|código|codigo|codice|код)(?![^\W_])[ \t:]+"
+    r"(?P<v>[*#]?(?:\d{4,8}|\d{1,4}[*#]\d{2,6}|\d{1,2}(?:-\d{1,2}){2,7})[#*]?)(?![\w\-]|[.,:/]\d)"
+)
+
+
+_OPENED_AND_CODE = re.compile(
+    _OPENED_BY_CODE.pattern[4:]
+    # where it is, before a colon: "the safe in the hotel: 1471", "Tresor im Zimmer: 2580"
+    + r"(?P<where>(?:[ \t]+[^\W\d_][\w'’\-]{0,14}){1,4}?(?=[ \t]*[:=]))?"
+    + r"(?:[ \t]*[:=][ \t]*|[ \t]+(?:opens[ \t]+with|unlocks[ \t]+with|öffnet[ \t]+mit"
+    r"|s['’]ouvre[ \t]+avec|se[ \t]+abre[ \t]+con|si[ \t]+apre[ \t]+con|abre[ \t]+com"
+    r"|opent[ \t]+met"
+    r"|öppnas[ \t]+med|öppnar[ \t]+med|aukeaa[ \t]+koodilla|открывается[ \t]+кодом|is)[ \t]+)"
+    r"[\"'“«]?(?P<v>[*#]?(?:\d{4,8}|\d{1,4}[*#]\d{2,6}|\d{1,2}(?:-\d{1,2}){2,7})[#*]?)"
+    r"(?![\w\-]|[.,:/]\d|[ \t]*(?:am|pm|h|uhr)\b)",
+    re.IGNORECASE,
+)

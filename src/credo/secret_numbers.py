@@ -1,0 +1,271 @@
+"""Identity, bank and card numbers: IBANs (their checksum and their country's length), US
+social security numbers, passport numbers, payment cards (Luhn and an issuer's prefix, or
+said with an expiry or check digits), and identity and account numbers after their label
+in any language of `credo/data/secret_words.toml`. A business's own tax number, IBAN or
+account (printed on its invoices) is not a secret. Numbers read by their country's check
+digits anywhere in their label's sentence are `credo.secret_shapes`'s.
+"""
+
+from __future__ import annotations
+
+import bisect
+from collections.abc import Iterator
+
+# `re`, with the compiled programs of the patterns below kept between processes when the
+# command line enables credo.cache (compiling them is half a second of every cold start)
+from . import cached_re as re
+from .id_checksums import nordic_id_ok
+from .secret_base import (
+    _A_DATE,
+    _ARTICLES,
+    _CODE_VERBS,
+    _IBAN_LENGTHS,
+    _WORDS,
+    SecretFinding,
+    _bounded,
+    _card_prefix_ok,
+    _is_card_number,
+    _is_yyyymmdd,
+    _passport_like,
+    _phrases,
+    _sentence_around,
+    _ssn_ok,
+    _without_mask_tags,
+    iban_checksum_ok,
+)
+
+# An IBAN starts with a listed country code and two check digits; its characters may be
+# grouped by single spaces ("DE89 3704 0044 0532 0130 00"). The length is the country's.
+_IBAN_START = re.compile(r"(?<![A-Za-z0-9])(?P<cc>[A-Z]{2}|[a-z]{2})\d{2}")
+
+
+_IBAN_SPACES = " \u00a0"
+
+
+_COMPANY = re.compile("(?i)" + _phrases("companies", skip=("tax_labels", "mine")))
+
+
+_TAX_LABEL = re.compile("(?i)" + _phrases("companies", skip=("owners", "mine")))
+
+
+_MINE = re.compile("(?i)" + _phrases("companies", skip=("owners", "tax_labels")))
+
+
+def _a_companys(text: str, start: int, between: str = "") -> bool:
+    """Whether a business owns the number at `start` (or whose label is there): one of
+    `[companies]`'s words among the three words before it, or in `between` (the words
+    between a label and its number), and no word of the speaker's ("my") before it in its
+    sentence. A business's tax number or IBAN is printed on its invoices; a person's is a
+    secret ("şirketin vergi numarası ...", "the supplier's IBAN ...", but "my IBAN for the
+    company refund ...")."""
+    sentence = re.split(r"[.!?;\n]", text[max(0, start - 120) : start])[-1]
+    near = " ".join(sentence.split()[-3:]) + " " + between
+    return bool(_COMPANY.search(near)) and not _MINE.search(sentence + " " + between)
+
+
+def _ibans(text: str) -> Iterator[SecretFinding]:
+    for m in _IBAN_START.finditer(text):
+        length = _IBAN_LENGTHS.get(m.group("cc").upper())
+        if length is None:
+            continue
+        compact = [m.group(0)]
+        count, i = 4, m.end()
+        while count < length and i < len(text):
+            ch = text[i]
+            if ch.isascii() and ch.isalnum():
+                compact.append(ch)
+                count += 1
+                i += 1
+            elif ch in _IBAN_SPACES and i + 1 < len(text) and text[i + 1].isascii() \
+                    and text[i + 1].isalnum():  # fmt: skip
+                i += 1
+            else:
+                break
+        if count != length or (i < len(text) and text[i].isascii() and text[i].isalnum()):
+            continue
+        if iban_checksum_ok("".join(compact)) and not _a_companys(text, m.start()):
+            yield SecretFinding("iban", m.start(), i)
+
+
+# A US social security number: AAA-GG-SSSS anywhere, AAA GG SSSS or AAAGGSSSS only when
+# the text says it is one.
+_SSN = re.compile(
+    r"(?<![\w\-./])(?P<a>\d{3})(?P<s>[- ]?)(?P<g>\d{2})(?P=s)(?P<n>\d{4})(?![\w\-/]|[.,]\d)"
+)
+
+
+_SSN_LABEL = re.compile(
+    r"(?i)(?<![^\W_])(?:ssn|ss\#|soc(?:ial)?\.?[ \t\-]+sec(?:urity)?\.?"
+    r"(?:[ \t]+(?:number|no\.?|nr\.?|\#|card))?)(?!\w)"
+)
+
+
+def _ssns(text: str) -> Iterator[SecretFinding]:
+    plain = _without_mask_tags(text)
+    for m in _SSN.finditer(text):
+        if not _ssn_ok(m.group("a"), m.group("g"), m.group("n")):
+            continue
+        if m.group("s") != "-":
+            before = plain[max(0, m.start() - 48) : m.start()]
+            after = plain[m.end() : m.end() + 32]
+            if not (_SSN_LABEL.search(before) or _SSN_LABEL.search(after)):
+                continue
+        yield SecretFinding("us_ssn", m.start(), m.end())
+
+
+# A passport number: a number-shaped token near the word for passport, in the same line.
+_PASSPORT_WORD = re.compile(
+    r"(?i)(?<![^\W_])(?:passports?|passport[\-#]?(?:no|nr|num)?|reisepass\w*|passnummer\w*"
+    r"|pass-?nr|passeports?|passaportes?|passaport[oi]|pasaportes?|passi|passin|passini"
+    r"|passinumero\w*|paspoort\w*|paszport\w*|passet|passets)(?!\w)"
+    r"(?:[ \t\-]*(?i:no\.|nr\.|n[º°o]\.?|\#|number|nummer|numero|número|num\.|numéro))?"
+)
+
+
+_PASSPORT_VALUE = re.compile(r"(?<![\w\-./])(?P<v>[A-Z0-9]{7,10})(?![\w\-/]|[.,]\d)")
+
+
+_SENTENCE_BREAK = re.compile(r"[\n\r\u2028\u2029]|[.!?;](?:\s|$)")
+
+
+def _passport_numbers(text: str) -> Iterator[SecretFinding]:
+    words = [(m.start(), m.end()) for m in _PASSPORT_WORD.finditer(_without_mask_tags(text))]
+    if not words:
+        return
+    ends = [w_end for _, w_end in words]
+    for m in _PASSPORT_VALUE.finditer(text):
+        if not _passport_like(m.group("v")):
+            continue
+        # only the nearest word on each side can be close enough, in the same sentence
+        i = bisect.bisect_right(ends, m.start())
+        between = None
+        if i > 0 and m.start() - ends[i - 1] <= 40:
+            between = text[ends[i - 1] : m.start()]
+        # "YA7712093 is my passport"; a bare count before the word is a count ("12000000
+        # passi" is Italian for steps)
+        if (between is None or _SENTENCE_BREAK.search(between)) and not m.group("v").isdigit():
+            j = bisect.bisect_left(words, (m.end(), 0))
+            if j < len(words) and words[j][0] - m.end() <= 32:
+                between = text[m.end() : words[j][0]]
+        if between is not None and _SENTENCE_BREAK.search(between) is None:
+            yield SecretFinding("passport_number", m.start(), m.end())
+
+
+# Identity and account numbers after their label, in any language of `secret_words.toml`:
+# "my NI number is WE 66 77 57 D", "mój PESEL to 93120533929", "паспорт: 34 17 793212".
+_NUMBER_WORD = (
+    r"(?:[ \t]*(?i:number|no\.?|nr\.?|n\.|n[º°o]\.?|\#|nummer|numero|número|numéro|номер"
+    r"|नंबर|संख्या|번호|号码|号))?"
+)
+
+
+_ID_NUMBER = r"(?P<v>[A-Z0-9]{1,24}(?:[ \-./][A-Z0-9]{1,12}){0,6})(?![A-Za-z0-9_\-]|[.,/]\d)"
+
+
+def _labelled_number_pattern(table: str) -> re.Pattern[str]:
+    return re.compile(
+        rf"(?i:(?P<label>{_phrases(table)}))"
+        + _NUMBER_WORD
+        + r"(?P<q>(?:[ \t]+(?i:[^\W\d_][\w'’\-]{0,19})){0,3}?)"
+        # a colon, a dash, a Japanese, Chinese or Korean particle, a verb, or a blank
+        + r"(?P<conn>[ \t]*(?::|=|-|–|—|：|は|是|为|는|은|이|가)[ \t]*"
+        + rf"|[ \t]+(?i:{_CODE_VERBS}|are)"
+        + rf"(?:[ \t]+(?i:{_ARTICLES}))?[ \t]*:?[ \t]*|[ \t]+)"
+        + r"[\"'“«]?"
+        + _ID_NUMBER
+    )
+
+
+#: identity labels that also name a booking (an Indian railway or an airline PNR): the
+#: number must then be a Nordic personal number (its date and check digit)
+_BOOKING_LABELS = frozenset({"pnr"})
+
+
+_NUMBER_NAME = re.compile(r"(?i)(?:num|nr|no\b|n[º°]|\#|номер|番号)")
+
+
+_LABELLED_NUMBERS = (
+    ("national_id", _labelled_number_pattern("national_ids")),
+    ("passport_number", _labelled_number_pattern("passports")),
+    ("bank_account", _labelled_number_pattern("bank_accounts")),
+)
+
+
+_SSN_SHAPE = re.compile(r"(\d{3})[ \-]?(\d{2})[ \-]?(\d{4})")
+
+
+def _labelled_numbers(text: str) -> Iterator[SecretFinding]:
+    for kind, pattern in _LABELLED_NUMBERS:
+        for m in pattern.finditer(text):
+            value = m.group("v")
+            if not m.group("conn").strip() and m.group("q"):
+                continue  # "social media 12000": words between, no verb, no colon
+            digits = sum(c.isdigit() for c in value)
+            alnum = sum(c.isalnum() for c in value)
+            if kind == "passport_number":
+                # "Reisepassnummer GLLKVZ28L": a label that names the number may be
+                # followed by one with a single digit (letters are most of some passports)
+                names_number = _NUMBER_NAME.search(m.group(0)[: m.start("v") - m.start()])
+                ok = alnum >= 7 and digits >= (1 if names_number and not m.group("q") else 3)
+            else:  # or letters and four digits (India's PAN, "BQMPK4721L")
+                ok = digits >= 5 and alnum >= 6 or digits >= 4 and alnum - digits >= 4
+            if not ok or _A_DATE.fullmatch(value) or (value.isdigit() and _is_yyyymmdd(value)):
+                continue
+            if m.group("label").lower() in _BOOKING_LABELS and not nordic_id_ok(value):
+                continue  # "the train's PNR 4521...": a booking, not a personal number
+            business_number = kind == "bank_account" or _TAX_LABEL.fullmatch(m.group("label"))
+            if business_number and _a_companys(text, m.start(), m.group("q")):
+                continue  # "şirketin vergi numarası ...": a business's, on its invoices
+            ssn = _SSN_SHAPE.fullmatch(value)
+            if ssn and _SSN_LABEL.fullmatch(m.group("label")) and not _ssn_ok(*ssn.groups()):
+                continue  # a number the SSA never issues: an example, not a person's
+            yield SecretFinding(kind, m.start("v"), m.end("v"))
+
+
+# Payment cards are checked by Luhn and issuer prefix; a number labelled as something else
+# that passes both (an IMEI, an order or tracking number) is not a card.
+_NOT_CARD = re.compile("(?i)" + _bounded(_WORDS["not_card"]["all"]) + r"[^.!?\n\d]{0,24}$")
+
+
+_CARD = re.compile(
+    r"(?<![\w+])(?<!\d[.\-/])(?:\d{13,19}"
+    r"|\d{4}(?P<s1>[ \-])\d{4}(?P=s1)\d{4}(?P=s1)\d{1,4}(?:(?P=s1)\d{1,3})?"
+    r"|\d{4}(?P<s2>[ \-])\d{6}(?P=s2)\d{4,5})"
+    r"(?!\w|[.\-/]\d)"
+)
+
+
+# A number said with a card's expiry or check digits ("4185 5410 0028 6312 exp 01/30 cvv
+# 903") is a card even when it fails the checksum (mistyped, or made up for a form)
+_CARD_CONTEXT = re.compile("(?i)" + _bounded(_WORDS["card_context"]["all"]))
+
+
+_NOT_CARD_WORD = re.compile("(?i)" + _bounded(_WORDS["not_card"]["all"]))
+
+
+_CARD_WORD = re.compile("(?i)" + _bounded(_WORDS["card_context"]["cards"]))
+
+
+def _payment_cards(text: str) -> Iterator[SecretFinding]:
+    for m in _CARD.finditer(text):
+        if not _is_card_number(m.group(0)) and not _card_by_context(text, m):
+            continue
+        before = text[max(0, m.start() - 48) : m.start()]
+        if _NOT_CARD.search(before) and not (
+            _card_by_context(text, m) and _CARD_WORD.search(before)
+        ):
+            continue  # "IMEI 490154203237518", "order number 4111..."
+        yield SecretFinding("payment_card", m.start(), m.end())
+
+
+def _card_by_context(text: str, m: re.Match[str]) -> bool:
+    digits = re.sub(r"[ \-]", "", m.group(0))
+    if not 15 <= len(digits) <= 16 or not _card_prefix_ok(digits):
+        return False
+    sentence = _sentence_around(text, m.start(), m.end())
+    if not _CARD_CONTEXT.search(sentence):
+        return False
+    # "4532 ... is the tracking id; it expires": a word saying what else the number is,
+    # unless a card is named before the number ("my card for the booking: ...")
+    before = text[max(0, m.start() - 48) : m.start()]
+    return not _NOT_CARD_WORD.search(sentence) or bool(_CARD_WORD.search(before))

@@ -1,0 +1,551 @@
+"""Passwords said in words, in each language of `[password.*]` in
+`credo/data/secret_words.toml`: a label and its value (with a verb, a colon or nothing, a
+qualifier between; in Japanese, Chinese and Korean with no blank), a password said first,
+used as one, changed to, or explained; user / password pairs; a network's key; values in
+groups; answers to security questions; a made-up word in a sentence about logging in.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+# `re`, with the compiled programs of the patterns below kept between processes when the
+# command line enables credo.cache (compiling them is half a second of every cold start)
+from . import cached_re as re
+from .secret_base import (
+    _ALL_VERBS,
+    _ARTICLES,
+    _CJK,
+    _CODE_VERBS,
+    _DETERMINERS,
+    _EN_CONNECTOR,
+    _FOLLOWED_BY_UNIT,
+    _LANGUAGES,
+    _MADE_UP_AHEAD,
+    _MASK_TAG_START,
+    _NOT_A_VALUE,
+    _NOT_AFTER_LETTER,
+    _NOT_BEFORE_LETTER,
+    _NOT_BEFORE_WORD,
+    _QUALIFIER,
+    _TRAILING_PUNCT,
+    _VALUE,
+    _VERSION_OR_DATE,
+    _WEAK_LABELS,
+    _WORDS,
+    SecretFinding,
+    _bare_value_ok,
+    _bounded,
+    _colon_words_ok,
+    _has_letter_and_digit,
+    _is_placeholder,
+    _language_pattern,
+    _long_number,
+    _phrases,
+    _plausible_bare_password,
+    _sentence_around,
+    _value_span,
+    _without_mask_tags,
+)
+from .secret_codes import (
+    _CODE_LABEL,
+    _CODE_WORD,
+    _NOT_CODE,
+)
+from .secret_tokens import (
+    _LOOSE_TOKEN_LABEL,
+)
+
+# the key of a wireless network is its password; a code word or a secret word is one too
+_WIFI_KEY = (
+    r"(?:wi-?fi|wlan|wpa[23]?|wpa2-psk|network|wireless|router)[ \t\-]?(?:key|passkey|pass)"
+    r"|code[ \t\-]?word|secret[ \t]+word"
+)
+
+
+_ENGLISH_PASSWORD = re.compile(
+    _NOT_AFTER_LETTER
+    + r"(?P<label>(?i:password|passwd|passphrase|pass[ \-]phrase|passcode|pwd|pw|pass"
+    r"|pasword|passwrd|passowrd|paswd|pword|"
+    + _WIFI_KEY
+    + r"))"
+    + _NOT_BEFORE_WORD
+    + _QUALIFIER
+    + r"(?P<conn>"
+    + _EN_CONNECTOR
+    + r")"
+    + _VALUE
+)
+
+
+# "wifi password Blue-Fox-77": the value with no verb, checked harder
+_ENGLISH_BARE_PASSWORD = re.compile(
+    _NOT_AFTER_LETTER
+    + r"(?P<label>(?i:password|passwd|passphrase|pass[ \-]phrase|passcode|pasword|passwrd|"
+    + _WIFI_KEY
+    + r"))"
+    + _NOT_BEFORE_WORD
+    + _QUALIFIER
+    + r"(?P<conn>[ \t]+)"
+    + _MADE_UP_AHEAD
+    + _VALUE
+)
+
+
+_ENGLISH_PATTERNS = (_ENGLISH_PASSWORD, _ENGLISH_BARE_PASSWORD)
+
+
+#: (pattern, ambiguous labels, strict): a strict pattern gives a value with no verb in a
+#: language whose table does not say `bare`; that value needs a letter and a digit ("le
+#: mot de passe de session Paris303", "la contraseña del wifi Luna2024"), so that "mot de
+#: passe de l'e-mail" or "contraseña de Wi-Fi" are not read as one
+_PASSWORD_PATTERNS: tuple[tuple[re.Pattern[str], frozenset[str], bool], ...] = (
+    (_ENGLISH_PASSWORD, frozenset(), False),
+    *((_language_pattern(lang), lang.ambiguous, False) for lang in _LANGUAGES),
+    (_ENGLISH_BARE_PASSWORD, frozenset(), False),
+    *((_language_pattern(lang, bare=True), lang.ambiguous, not lang.bare) for lang in _LANGUAGES),
+)
+
+
+# Japanese and Chinese put no blank around a value: "パスワードはabc123です", "密码是abc123";
+# Korean glues a particle to the label: "비밀번호는 abc123 이야", "현관 비밀번호 3719*"
+_CJK_PASSWORD = re.compile(
+    r"(?:パスワード|パスコード|暗証番号|ログインパスワード|合言葉|ネットワークキー|暗号化キー"
+    r"|セキュリティキー|(?i:pin)(?:コード|番号)|密码|密碼|口令|登录密码"
+    r"|비밀번호|비번|패스워드|암호|(?i:pin)[ \t]?번호|핀[ \t]?번호)"
+    r"(?P<p>[ \t]*(?:は|が|を|：|:|=|是|为|為|는|은|이|가|를|을)[ \t]*|[ \t]+)[「『\"“]?"
+    r"(?P<v>[!-~]{3,64}?)"
+    r"(?=[」』\"”]|です|でした|だよ|だ|。|、|,|，|\s|$|を|に|で|と|）|\)|，)"
+)
+
+
+def _cjk_passwords(text: str) -> Iterator[SecretFinding]:
+    for m in _CJK_PASSWORD.finditer(text):
+        value = m.group("v")
+        made_up = any(c.isdigit() or not c.isalnum() for c in value) or len(value) >= 6
+        if not m.group("p").strip():  # no particle: "Wi-Fiのパスワード abc12345"
+            made_up = _has_letter_and_digit(value) or bool(re.search(r"^[*#]?\d+[*#]?$", value))
+        if made_up and not _is_placeholder(value):
+            yield SecretFinding("password", m.start("v"), m.end("v"))
+
+
+def _stated_passwords(text: str) -> Iterator[SecretFinding]:
+    for pattern, ambiguous, strict in _PASSWORD_PATTERNS:
+        for m in pattern.finditer(text):
+            span = _value_span(m)
+            if span is None:
+                continue
+            value, start, end, quoted = span
+            label = m.group("label").lower()
+            is_key_value = any(c in m.group("conn") for c in ":=>")
+            if not m.group("conn").strip() and not (
+                not quoted
+                and label not in _WEAK_LABELS
+                and (
+                    (_bare_value_ok(value) and (not strict or _has_letter_and_digit(value)))
+                    or _long_number(value)
+                )
+            ):
+                continue  # "password manager", "Passwort vergessen": no value given
+            # "boarding pass is ready": bare "pass" names a password only as a key
+            # ("DB_PASS="); "la clave es la paciencia": "clave" is also "key" in Spanish.
+            if label == "pass" and not is_key_value and pattern in _ENGLISH_PATTERNS:
+                continue
+            if _is_placeholder(value) or _MASK_TAG_START.search(value):
+                continue  # a template, or a value whose secret part is already masked
+            if (m.groupdict().get("words") or m.groupdict().get("vwords")) and not (
+                _colon_words_ok(m) and (quoted or _bare_value_ok(value))
+            ):
+                continue  # "password manager: Bitwarden"
+            if m.groupdict().get("vwords") and not re.search(r"[\d!@#$%^&*?+=~_]", value):
+                continue  # "la contraseña nueva es más-segura": words, not a value
+            if not quoted:
+                if not _plausible_bare_password(value, text, end):
+                    continue
+                if label in ambiguous and value.isalpha():
+                    continue
+            yield SecretFinding("password", start, end)
+
+
+# "hunter2 is my wifi password.", "Geheim2024 ist mein Passwort", "X on salasanani". The
+# value must not be an ordinary word, so this form only counts when it holds a digit or a
+# symbol.
+_ANY_PASSWORD_WORD = (
+    r"password|passcode|passphrase|pin|[^\W\d_]*passwort|[^\W\d_]*kennwort"
+    r"|mot[ \t]+de[ \t]+passe|mdp|contraseña|contrasena|senha|[^\W\d_]*wachtwoord"
+    r"|[^\W\d_]*(?:lösenord|losenord)(?:et)?|[^\W\d_]*salasana(?:ni|si|mme|nne|nsa)?"
+    r"|[^\W\d_]*(?:passord|adgangskode|kodeord)(?:et|en|n)?|hasło|haslo|heslo"
+)
+
+
+# "is" in the languages above, less the words that are also English ("to", "e").
+_FIRST_VERBS = r"is|was|ist|war|est|es|era|on|oli|är|var|è|é|er|jest|je"
+
+
+_PASSWORD_FIRST = re.compile(
+    r"(?<![^\s\"'(“«])(?P<v>[^\s\"'`“”«»]{4,64})[\"'”»]?[ \t]+(?i:"
+    + _FIRST_VERBS
+    + r")[ \t]+(?:(?i:"
+    + _DETERMINERS
+    + r")[ \t]+){0,2}(?:[\w\-]+[ \t]+)?(?i:"
+    + _ANY_PASSWORD_WORD
+    + r")(?=[ \t]*(?:[.,;!?)]|$))",
+    re.MULTILINE,
+)
+
+
+# "use hunter2 as the password", "nimm Sommer24 als Passwort", "usa 4821 como pin"
+_USE_AS = re.compile(
+    rf"(?<![^\W_])(?i:{_bounded(_WORDS['use_as']['verbs'])})[ \t]+[\"'“«]?"
+    r"(?P<v>[^\s\"'`“”«»]{3,64}?)[\"'”»]?[ \t]+"
+    rf"(?i:{_bounded(_WORDS['use_as']['as'])})[ \t]+"
+    rf"(?:(?i:{_DETERMINERS}|new|neues|nouveau)[ \t]+){{0,2}}"
+    rf"(?:[\w\-]+[ \t]+)?(?i:{_ANY_PASSWORD_WORD}|pin|passcode|code|pin-code|pincode|пароль|пин)"
+    r"(?![^\W_])"
+)
+
+
+def _passwords_used_as(text: str) -> Iterator[SecretFinding]:
+    text = _without_mask_tags(text)  # "[secret:x]" names no secret
+    for m in _USE_AS.finditer(text):
+        value = m.group("v")
+        if _is_placeholder(value) or value.lower() in _NOT_A_VALUE:
+            continue
+        if _bare_value_ok(value) or (value.isdigit() and 4 <= len(value) <= 12):
+            yield SecretFinding("password", m.start("v"), m.end("v"))
+
+
+def _passwords_stated_first(text: str) -> Iterator[SecretFinding]:
+    for m in _PASSWORD_FIRST.finditer(text):
+        value = m.group("v").rstrip(",;:")
+        if not value or "password" in value.lower() or _is_placeholder(value):
+            continue
+        if _MASK_TAG_START.search(value):
+            continue
+        if any(c.isdigit() or not c.isalnum() for c in value):
+            yield SecretFinding("password", m.start("v"), m.start("v") + len(value))
+
+
+# "user / password" written as a pair: after a label ("login", "Zugangsdaten",
+# "identifiants", "логин/пароль"), or after a user name every installer knows ("admin",
+# "root") when what follows the slash looks like a password.
+_CREDENTIAL_LABEL = _phrases("credentials")
+
+
+_USERNAMES = "|".join(re.escape(u) for u in _WORDS["usernames"]["all"])
+
+
+_PAIR = (
+    r"(?P<v>(?P<user>[^\s/:\"'`,;()]{1,64})(?P<sep>[ \t]*/[ \t]*|:)(?P<pw>[^\s/\"'`,;()]{3,128}))"
+    r"(?=[\s\"'`,;()]|[.!?](?:\s|$)|$)"
+)
+
+
+_LABELLED_PAIR = re.compile(
+    rf"(?i:{_CREDENTIAL_LABEL})"
+    r"(?:[ \t]+(?i:[^\W\d_][\w.'’\-]{0,19})){0,4}?"
+    rf"(?:[ \t]*(?::|=|-|–|—)[ \t]*|[ \t]+(?i:{_CODE_VERBS}|are|were)[ \t]*:?[ \t]*|[ \t]+)"
+    r"[\"'“«]?" + _PAIR
+)
+
+
+_BARE_PAIR = re.compile(
+    rf"(?<![\w.@/\-])(?P<v>(?P<user>(?i:{_USERNAMES})|[\w.+\-]+@[\w\-]+(?:\.[\w\-]+)+)"
+    r"[ \t]*/[ \t]*(?P<pw>[^\s/\"'`,;()]{5,128}))(?=[\s\"'`,;()]|[.!?](?:\s|$)|$)"
+)
+
+
+def _credential_pairs(text: str) -> Iterator[SecretFinding]:
+    text = _without_mask_tags(text)  # "[secret:x]" names no secret
+    for pattern in (_LABELLED_PAIR, _BARE_PAIR):
+        for m in pattern.finditer(text):
+            password = m.group("pw").rstrip(_TRAILING_PUNCT)
+            if len(password) < 3 or _is_placeholder(password):
+                continue
+            if _VERSION_OR_DATE.fullmatch(password) or password.lower() in _NOT_A_VALUE:
+                continue
+            colon = m.groupdict().get("sep") == ":"  # "db creds are app:S3cr3t9"
+            if (pattern is _BARE_PAIR or colon) and not _bare_value_ok(password):
+                continue
+            user = m.group("user").lower()
+            if user in ("and", "or", "und", "et", "y", "o", "и") or user in _NOT_A_VALUE:
+                continue  # "the login page is at /admin"
+            if colon and (user.isdigit() or "." in user and "@" not in user):
+                continue  # a time ("10:30"), a host and its port
+            end = m.start("pw") + len(password)
+            yield SecretFinding("password", m.start("v"), end)
+
+
+# The answer to a security question: in a sentence about one ("my mother's maiden name
+# is Kowalczyk", "svar på säkerhetsfrågan: ... hette Smulan"), what follows "is",
+# "hette", "era", ":" and the like, when it is a name or holds a digit.
+_SECURITY_MARK = re.compile(_phrases("security_answers", skip=("answer_verbs",)), re.IGNORECASE)
+
+
+_ANSWER_VERBS = "|".join(
+    re.escape(v).replace("'", "['’]")
+    for v in sorted(_WORDS["security_answers"]["answer_verbs"], key=len, reverse=True)
+)
+
+
+_ANSWER = re.compile(
+    rf"(?:(?<![^\W_])(?i:{_ANSWER_VERBS})(?![^\W_])|:|：)[ \t]+"
+    rf"(?:(?i:{_ARTICLES})[ \t]+)?[\"'“«]?"
+    r"(?P<v>[^\W_][\w'’\-]*(?:[ \t]+[^\W\d_][\w'’\-]*)?)"
+)
+
+
+# Japanese and Chinese give the answer with no blank: "秘密の質問の答え：...の名前はポチ",
+# "密保问题的答案是旺财"; the answer runs to the end of its clause
+_CJK_ANSWER = re.compile(
+    r"(?:は|：|:|是|为|為)[ \t]*[「『\"“]?"
+    r"(?P<v>[^\s。、，,.!！?？「」『』\"“”はがをの：:是为為]{1,16}?)[」』\"”]?"
+    r"(?=です|でした|だよ|だ|。|、|，|,|！|!|？|\?|$|\s)"
+)
+
+
+def _security_answers(text: str) -> Iterator[SecretFinding]:
+    if not _SECURITY_MARK.search(text):
+        return
+    if _CJK.search(text):
+        for m in _CJK_ANSWER.finditer(text):
+            if not _is_placeholder(m.group("v")):
+                yield SecretFinding("security_answer", m.start("v"), m.end("v"))
+    for m in _ANSWER.finditer(text):
+        value = m.group("v")
+        first, _, rest = value.partition(" ")
+        if rest and not rest[:1].isupper():
+            value = first  # "Biscuit2 then": only a name goes on
+        if value.lower() in _NOT_A_VALUE or len(value) < 2:
+            continue
+        uncased = value[:1].isalpha() and not value[:1].islower() and not value[:1].isupper()
+        if not (value[:1].isupper() or uncased or any(c.isdigit() for c in value)):
+            continue  # a name (or a word of a script with no case: "바둑이"), or a digit
+        if value.lower() in ("i", "my", "mine", "that", "what"):
+            continue
+        yield SecretFinding("security_answer", m.start("v"), m.start("v") + len(value))
+
+
+# "I changed my password to Kettle42!", "Passwort auf Fenster77! geändert", "j'ai changé
+# le mot de passe en Lune2023!", "поменял пароль на Zima2024!": a verb of change in the
+# sentence, the password's label, then the word for "to" and a made-up value.
+_CHANGE_LABEL = (
+    r"(?:password|passwd|passphrase|passcode|pin|pw|"
+    + _WIFI_KEY
+    + "|"
+    + "|".join(lang.labels for lang in _LANGUAGES)
+    + ")"
+)
+
+
+_CHANGE_TO = re.compile(
+    _NOT_AFTER_LETTER
+    + rf"(?i:{_CHANGE_LABEL})"
+    + _NOT_BEFORE_LETTER
+    + r"(?:[ \t]+(?i:for|of|on|to|für|fürs|vom|de|du|del|della|do|da|van|voor|till|för|do|od"
+    r"|от|для|от)(?:[ \t]+[\w.@'’\-]+){1,3}?)?"
+    r"[ \t]+(?i:to|as|into|auf|zu|in|en|à|a|por|como|para|naar|op|till|på|na|на|в|to:)[ \t]+"
+    + _VALUE
+)
+
+
+_CHANGE_VERB = re.compile(
+    r"(?i)(?<![^\W_])(?:chang|set|reset|updat|switch|rotat|made|make|änder|aender|geändert"
+    r"|gesetzt|setz|umgestellt|gestellt|chang[ée]|mis|mets|modifi|défini|defini|cambi|pus[eo]"
+    r"|actualic|establec|impostat|mess[oa]|mud[eo]i|troqu|troc|alter|coloqu|veranderd|gewijzigd"
+    r"|wijzig|verander|gezet|bytt|bytte|byt|ändra|satt|satte|vaihdo|vaihto|zmieni|ustawi"
+    r"|помен|смени|измени|постави|установи|změni|zmeni|nastavi)"
+)
+
+
+# "my PIN is the same as my birthday, 0412", "the password is my dog's name and 99:
+# rex99", "der Türcode ist leicht zu merken: 2580": how the secret is made, then the
+# secret itself at the end of the clause, after a comma or a colon
+_EXPLAINED = re.compile(
+    _NOT_AFTER_LETTER
+    + rf"(?i:{_CHANGE_LABEL}|{_CODE_LABEL}|{_CODE_WORD})"
+    + _NOT_BEFORE_LETTER
+    + r"(?:[ \t]+[^\W\d_][\w'’\-]{0,14}){0,3}?"
+    + rf"[ \t]+(?i:{_CODE_VERBS})(?![^\W_])"
+    + r"(?:[ \t]+[\w'’\-]{1,15}){1,10}?[ \t]*[,:–—][ \t]*[\"'“«]?"
+    + r"(?P<v>[^\s\"'`“”«»,;:]{3,64}?)[\"'”»]?(?=[ \t]*(?:[.!?;)]|$))",
+    re.MULTILINE,
+)
+
+
+def _explained_secrets(text: str) -> Iterator[SecretFinding]:
+    text = _without_mask_tags(text)  # "[secret:x]" names no secret
+    for m in _EXPLAINED.finditer(text):
+        value = m.group("v").rstrip(".!?")
+        if _is_placeholder(value) or value.lower() in _NOT_A_VALUE:
+            continue
+        if _NOT_CODE.search(_sentence_around(text, m.start(), m.end())):
+            continue  # "the promo code is on the back: SAVE20"
+        made_up = _bare_value_ok(value) or (len(value) >= 4 and _has_letter_and_digit(value))
+        if made_up or (value.isdigit() and 4 <= len(value) <= 8):
+            yield SecretFinding("password", m.start("v"), m.start("v") + len(value))
+
+
+_NETWORK = re.compile("(?i)" + _bounded(_WORDS["network_keys"]["networks"]))
+
+
+_NETWORK_KEY = re.compile(
+    rf"(?i:{_bounded(_WORDS['network_keys']['keys'])})[ \t]*[:=]?[ \t]+[\"'“«]?"
+    r"(?P<v>[^\s\"'`“”«»,;]{4,64})"
+)
+
+
+def _network_keys(text: str) -> Iterator[SecretFinding]:
+    text = _without_mask_tags(text)  # "[secret:x]" names no secret
+    if not _NETWORK.search(text):
+        return
+    for m in _NETWORK_KEY.finditer(text):
+        value = m.group("v").rstrip(_TRAILING_PUNCT + "!")
+        if m.group("v").endswith("!") and _has_letter_and_digit(value):
+            value = m.group("v").rstrip(_TRAILING_PUNCT)  # "gr33nTea!": the symbol is its own
+        if _is_placeholder(value) or value.lower() in _NOT_A_VALUE:
+            continue
+        if not ((_bare_value_ok(value) and _has_letter_and_digit(value)) or _long_number(value)):
+            continue  # "Key Roles**:" in a heading: a made-up key holds a digit
+        if not _NETWORK.search(_sentence_around(text, m.start(), m.end())):
+            continue
+        if _FOLLOWED_BY_UNIT.match(text, m.start("v") + len(value)):
+            continue
+        yield SecretFinding("password", m.start("v"), m.start("v") + len(value))
+
+
+def _changed_passwords(text: str) -> Iterator[SecretFinding]:
+    text = _without_mask_tags(text)  # "[secret:x]" names no secret
+    for m in _CHANGE_TO.finditer(text):
+        span = _value_span(m)
+        if span is None:
+            continue
+        value, start, end, quoted = span
+        if not value.strip() or _is_placeholder(value) or _MASK_TAG_START.search(value):
+            continue  # blank: a value masked before
+        sentence = _sentence_around(text, m.start(), end)
+        if not _CHANGE_VERB.search(sentence):
+            continue
+        if (quoted and len(value) >= 4) or (
+            _bare_value_ok(value) and _plausible_bare_password(value, text, end)
+        ):
+            yield SecretFinding("password", start, end)
+
+
+# A value given in groups ("app password: abcd efgh ijkl mnop", "WLAN-Schlüssel: 5521 0088
+# 1123 4490", "secret key: jbsw y3dp ehpk 3pxp"): three or more groups of one length
+# after a password's or a key's label, masked whole.
+_GROUP_LABEL = (
+    r"(?:password|passwd|passphrase|passcode|pwd|pw|pass|key|secret|token|setup[ \t]+key"
+    r"|"
+    + _WIFI_KEY
+    + "|"
+    + "|".join(lang.labels for lang in _LANGUAGES)
+    + r"|"
+    + _LOOSE_TOKEN_LABEL
+    + ")"
+)
+
+
+_GROUPED = re.compile(
+    _NOT_AFTER_LETTER
+    + rf"(?i:{_GROUP_LABEL})"
+    + _NOT_BEFORE_LETTER
+    # what it is for: "the 2fa secret key from the setup page is ..."
+    + r"(?:[ \t]+[^\W\d_][\w'’\-]{0,19}){0,5}?"
+    + r"(?P<conn>[ \t]*(?::|=|-|–|—)[ \t]*|[ \t]+(?i:"
+    + _ALL_VERBS
+    + r"|is|was|ist|lautet)[ \t]*:?[ \t]*|[ \t]+(?=[A-Za-z]{0,5}\d))"
+    + r"[\"'“«]?(?P<v>(?P<g>[A-Za-z0-9]{3,6})(?:[ \-][A-Za-z0-9]{3,6}){2,9})(?![A-Za-z0-9])"
+)
+
+
+def _grouped_values(text: str) -> Iterator[SecretFinding]:
+    text = _without_mask_tags(text)  # "[secret:x]" names no secret
+    for m in _GROUPED.finditer(text):
+        groups = re.split(r"[ \-]", m.group("v"))
+        if len({len(g) for g in groups}) != 1 or len(groups[0]) < 4:
+            continue  # "is in drawer 4 of the desk": groups of one length only
+        value = m.group("v")
+        if value.isalpha() and (
+            not all(g.islower() or g.isupper() for g in groups)
+            or any(g.lower() in _NOT_A_VALUE for g in groups)
+        ):
+            continue
+        if not m.group("conn").strip() and (len(groups) < 4 or not any(c.isdigit() for c in value)):
+            continue  # no verb, no colon: four groups or more with digits ("recovery key
+            # 123456-654321-...")
+        yield SecretFinding("password", m.start("v"), m.end("v"))
+
+
+# "user anna@example.org pass Kettle42!", "user anna pw Kettle42!", "usuario mgarcia /
+# clave Ronda#882": the user's label and name, then a password's label, in any language
+_USER_WORDS = (
+    r"user(?:name)?|login|e-?mail|account|usuario|usuário|utilizador|utente"
+    r"|utilisateur|identifiant|benutzer(?:name)?|nutzer|käyttäjä(?:tunnus)?|tunnus"
+    r"|användare|användarnamn|gebruiker(?:snaam)?|bruker(?:navn)?|brugernavn|użytkownik"
+    r"|uživatel|kullanıcı(?:[ \t]+adı)?|логин|пользователь|юзер"
+)
+
+
+_USER_THEN_PASS = re.compile(
+    rf"(?i)(?<![^\W_])(?:{_USER_WORDS})[ \t:=]+[^\s]{{2,64}}[ \t,;/|]+"
+    r"(?:pass|pw|pwd|psw|mdp|"
+    + "|".join(lang.labels for lang in _LANGUAGES)
+    + r")[ \t:=]+(?P<v>[^\s\"'`;]{4,128})"
+    # an e-mail address is the user: "gmail: anna@example.org pw Otter2023!"
+    r"|(?<![\w.+\-])[\w.+\-]+@[\w\-]+(?:\.[\w\-]+)+[ \t,;/]+(?i:pass|pw|pwd|psw|mdp|password"
+    r"|passwort|kennwort|mot[ \t]+de[ \t]+passe|contraseña|senha|wachtwoord|lösenord|salasana"
+    r"|hasło|haslo|heslo|пароль)[ \t:=]+(?P<v2>[^\s\"'`]{4,128})"
+)
+
+
+def _user_then_pass(text: str) -> Iterator[SecretFinding]:
+    text = _without_mask_tags(text)  # "[secret:x]" names no secret
+    for m in _USER_THEN_PASS.finditer(text):
+        group = "v" if m.group("v") is not None else "v2"
+        value = m.group(group).rstrip(_TRAILING_PUNCT)
+        if _bare_value_ok(value) and not _is_placeholder(value):
+            yield SecretFinding("password", m.start(group), m.start(group) + len(value))
+
+
+# A made-up word (letters, digits and a symbol: "hunter983*", "Summer2024!") in a sentence
+# about logging in: "why does hunter983* not work on the router admin page?". A symbol
+# that only ends the sentence does not count.
+_LOGIN_CONTEXT = re.compile(
+    r"(?i)(?<![^\W_])(?:log[ \-]?in|sign[ \-]?in|signin|admin[ \t]+(?:page|panel|interface|ui)"
+    r"|router|wi-?fi|wlan|credentials?|unlock|anmeld\w*|einlogg\w*|connexion|se[ \t]+connecter"
+    r"|iniciar[ \t]+sesi[óo]n|acced\w*|inlogg\w*|logga[ \t]+in|kirjaudu\w*|kirjautu\w*"
+    r"|zaloguj\w*|logowan\w*|войти|вход\w*|логин\w*|роутер\w*|ログイン|ルーター|"
+    + _ANY_PASSWORD_WORD
+    + r")(?![^\W_])"
+)
+
+
+_MADE_UP = re.compile(
+    r"(?<![\w@/:.\-#$%&*+=~!?])(?P<v>(?=[\w!@#$%^&*?+=~\-.]*[A-Za-z])(?=[\w!@#$%^&*?+=~\-.]*\d)"
+    r"[A-Za-z0-9][A-Za-z0-9!@#$%^&*?+=~_\-.]{4,63})(?=[\s\"'),;]|$)"
+)
+
+
+_SYMBOLS = frozenset("!@#$%^&*?+=~")
+
+
+def _contextual_passwords(text: str) -> Iterator[SecretFinding]:
+    text = _without_mask_tags(text)  # "[secret:x]" names no secret
+    if not _LOGIN_CONTEXT.search(text):
+        return
+    for m in _MADE_UP.finditer(text):
+        value = m.group("v")
+        core = value.rstrip(".,:;")
+        if core[-1:] in "!?" and (m.end() >= len(text) or text[m.end() :].lstrip()[:1].isupper()):
+            core = core.rstrip("!?")  # sentence punctuation, not the password's
+        if not any(c in _SYMBOLS for c in core) or "@" in core and "." in core.split("@")[-1]:
+            continue  # no symbol of its own, or an e-mail address
+        if re.search(r"(?:https?|www)", core, re.I) or re.fullmatch(r"[A-Za-z_]\w*=\S*", core):
+            continue  # a link, or a setting ("Id=app2") that another rule reads
+        if core.startswith(("C#", "F#")):
+            continue
+        if not _LOGIN_CONTEXT.search(_sentence_around(text, m.start(), m.end())):
+            continue
+        yield SecretFinding("password", m.start(), m.start() + len(core))

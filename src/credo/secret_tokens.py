@@ -1,0 +1,504 @@
+"""Tokens and keys, by their format or their label: the formats of providers' keys (OpenAI,
+AWS, GitHub, Stripe, Vault, Discord...), crypto private keys, JWTs, bearer tokens and basic
+credentials, webhook URLs and the password of a connection string, settings whose name
+holds a secret word (`PGPASSWORD=`, `webhookSecret:`), a random value after a key's or a
+token's label or a few words after it in many languages, and licence keys.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+# `re`, with the compiled programs of the patterns below kept between processes when the
+# command line enables credo.cache (compiling them is half a second of every cold start)
+from . import cached_re as re
+from .secret_base import (
+    _A_DATE,
+    _ANY_CONNECTOR,
+    _EN_CONNECTOR,
+    _MASK_TAG_START,
+    _NOT_AFTER_ALNUM,
+    _NOT_AFTER_TOKEN,
+    _NOT_BEFORE_LETTER,
+    _NOT_BEFORE_TOKEN,
+    _NOT_BEFORE_WORD,
+    _NOT_SECRET_PARTS,
+    _PUBLIC_WORD,
+    _QUALIFIER,
+    _TOKEN_CHARS,
+    _TRAILING_PUNCT,
+    _VALUE,
+    Detector,
+    SecretFinding,
+    _colon_words_ok,
+    _has_letter_and_digit,
+    _is_placeholder,
+    _looks_like_bearer,
+    _looks_like_token,
+    _phrases,
+    _plausible_bare_password,
+    _regex_detector,
+    _shannon_entropy,
+    _value_span,
+    _without_mask_tags,
+)
+from .secret_blocks import (
+    _PUBLIC_PREFIX,
+    _public_spans,
+)
+
+_GENERIC_LABEL = re.compile(
+    _NOT_AFTER_ALNUM + r"(?i:(?:api|access|auth|secret|client|refresh|session)?(?:key|token|secret)"
+    r"|api[ \-]?(?:schlüssel|schluessel)|schlüssel|schluessel|zugangstoken"
+    r"|(?:clé|cle|clave|chave|chiave|sleutel|nyckel(?:n)?|nøgle(?:n)?|nøkkel(?:en)?)"
+    r"(?:[ \t\-]+(?:de[ \t]+l['’]|d['’]|da[ \t]+|de[ \t]+|dell['’])?api)?"
+    r"|api[ \-]?(?:avain|avaimeni|nyckel|sleutel))"
+    + _NOT_BEFORE_LETTER
+    + _QUALIFIER
+    + _ANY_CONNECTOR
+    + _VALUE
+)
+
+
+# "auth token d4a8da84...": the label straight before a value random enough to be one
+_BARE_TOKEN = re.compile(
+    _NOT_AFTER_ALNUM
+    + r"(?i:(?:api|access|auth|secret|client|refresh|session|bot|bearer|webhook)[ _\-]?"
+    r"(?:key|token|secret)|token|secret)"
+    + _NOT_BEFORE_LETTER
+    + r"[ \t]+(?P<v>[A-Za-z0-9_\-+/=.~]{20,512})(?![A-Za-z0-9_\-+/=~])"
+)
+
+
+def _labelled_tokens(text: str) -> Iterator[SecretFinding]:
+    for m in _GENERIC_LABEL.finditer(text):
+        span = _value_span(m)
+        if span is None:
+            continue
+        value, start, end, _ = span
+        if m.group("vwords") and _HEX_OR_UUID.fullmatch(value):
+            continue  # "the api key fix is <commit>": words between, then a digest
+        if _looks_like_token(value) and _colon_words_ok(m):
+            yield SecretFinding("generic_api_key", start, end)
+    for m in _BARE_TOKEN.finditer(text):
+        value = m.group("v").rstrip(_TRAILING_PUNCT)
+        if _looks_like_token(value) and _shannon_entropy(value) >= 3.5:
+            yield SecretFinding("generic_api_key", m.start("v"), m.start("v") + len(value))
+
+
+# A product's licence or activation key, in the clause of its label in any language
+# ("licentiesleutel voor Affinity Photo: AFP2-8K2M-QX7R-4NTD-93WB", "Windows product key
+# is ..."): groups of letters and digits joined by hyphens, three or more, or a value
+# random enough to be a token
+_LICENSE_LABEL = re.compile("(?i)" + _phrases("license_keys"))
+
+
+_LICENSE_VALUE = re.compile(
+    r"(?<![\w\-+/=.~])(?P<v>[A-Za-z0-9]{4,8}(?:-[A-Za-z0-9]{4,8}){2,7}"
+    r"|[A-Za-z0-9_\-+/=.~]{16,512})(?![\w\-+/=~])"
+)
+
+
+def _license_keys(text: str) -> Iterator[SecretFinding]:
+    text = _without_mask_tags(text)  # "[secret:x]" names no secret
+    for m in _LICENSE_LABEL.finditer(text):
+        window = text[m.end() : m.end() + 100]
+        stop = re.search(r"[.!?](?:\s|$)|\n", window)
+        window = window[: stop.start()] if stop else window
+        for v in _LICENSE_VALUE.finditer(window):
+            value = v.group("v").rstrip(_TRAILING_PUNCT)
+            grouped = "-" in value and all(len(g) <= 8 for g in value.split("-"))
+            if not _has_letter_and_digit(value) or _A_DATE.fullmatch(value):
+                continue
+            if grouped or (_looks_like_token(value) and _shannon_entropy(value) >= 3.5):
+                start = m.end() + v.start("v")
+                yield SecretFinding("license_key", start, start + len(value))
+                break
+
+
+# The password of scheme://user:password@host. The password may itself hold '@' (it
+# should be percent-encoded, but often is not), so it runs to the last '@' of the
+# authority; the host part cannot hold '/', '@' or whitespace.
+_URL_PASSWORD = re.compile(
+    r"(?<![A-Za-z0-9+.\-])[A-Za-z][A-Za-z0-9+.\-]{1,30}://[^\s:/@]*:"
+    r"(?P<pw>[^\s/]*[^\s/@])@[^\s/@]+"
+)
+
+
+def _url_passwords(text: str) -> Iterator[SecretFinding]:
+    for m in _URL_PASSWORD.finditer(text):
+        if not _is_placeholder(m.group("pw")):
+            yield SecretFinding("connection_string", m.start("pw"), m.end("pw"))
+
+
+# Webhook URLs whose path is the credential (Discord, Teams, Zapier, IFTTT, any host or
+# path named for hooks): the path after the hook part is masked, the host kept.
+_WEBHOOK = re.compile(
+    r"https?://(?:[\w\-]+\.)*(?:[\w\-]*hook[\w\-]*\.[\w.\-]+(?::\d+)?/(?:[\w\-]*hook[\w\-]*/)?"
+    r"|[\w.\-]+(?::\d+)?/(?:[\w\-]+/)*?(?i:api/webhooks|webhooks?|hooks?|webhookb2|trigger)/)"
+    r"(?P<v>[^\s\"'<>]+)"
+)
+
+
+def _webhooks(text: str) -> Iterator[SecretFinding]:
+    for m in _WEBHOOK.finditer(text):
+        value = m.group("v").rstrip(_TRAILING_PUNCT)
+        alnum = sum(c.isalnum() for c in value)
+        if alnum >= 16 and any(c.isdigit() for c in value) and _shannon_entropy(value) >= 3.0:
+            yield SecretFinding("webhook", m.start("v"), m.start("v") + len(value))
+
+
+# A setting whose name says it holds a secret: "PGPASSWORD=x", "SECRET_KEY_BASE=...",
+# '"webhookSecret": "..."', "jwt_secret: ...", "otpauth://...?secret=BASE32". The name is
+# cut into its parts (snake_case, kebab-case, camelCase, dotted); a part that names a
+# secret counts unless another part says the value is about it, not it (a path, a length,
+# an id, a public key).
+_SETTING = re.compile(
+    r"(?<![\w$.\-])(?:export[ \t]+|set[ \t]+|\$env:)?[\"']?"
+    r"(?P<name>[A-Za-z][A-Za-z0-9]*(?:[_\-.][A-Za-z0-9]+)*)[\"']?"
+    r"[ \t]*(?P<conn>:=|=|:)[ \t]*"
+)
+
+
+_VALUE_AT = re.compile(_VALUE)
+
+
+_NAME_PARTS = re.compile(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])|\d+")
+
+
+_PASSWORD_PARTS = frozenset({"password", "passwd", "pwd", "pass", "passphrase", "pw", "pword"})
+
+
+_SECRET_PARTS = frozenset({"secret", "token", "apikey", "credential", "credentials", "auth"})
+
+
+_KEY_QUALIFIERS = frozenset(
+    {"api", "access", "secret", "private", "encryption", "signing", "master", "auth", "client",
+     "app", "webhook", "session", "hmac", "jwt", "crypto", "license", "licence", "service",
+     "account", "admin", "root", "sign", "enc", "decryption", "cookie", "consumer", "dev",
+     "prod", "live", "test", "shared", "storage", "subscription", "primary", "secondary"}
+)  # fmt: skip
+
+
+def _setting_kind(name: str) -> str | None:
+    """ "password" or "token" for a setting whose name says it holds one, else None."""
+    parts = [p.lower() for p in _NAME_PARTS.findall(name)]
+    if not parts or any(p in _NOT_SECRET_PARTS for p in parts):
+        return None
+    if len(parts) == 1:  # one word: PGPASSWORD, MYSQLPWD, apisecret, "password"
+        word = parts[0]
+        if word.endswith(("password", "passwd", "passphrase")):
+            return "password"
+        if word.endswith(("secret", "token", "apikey")):
+            return "token"
+        return None
+    if any(p in _PASSWORD_PARTS or p.endswith(("password", "passwd")) for p in parts):
+        return "password"
+    if any(p in _SECRET_PARTS or p.endswith(("secret", "token")) for p in parts):
+        return "token"
+    if parts[-1] == "key" and parts[-2] in _KEY_QUALIFIERS:
+        return "token"
+    if parts[-1] == "key" and len(parts) >= 2:  # DATADOG_KEY, STRIPE_KEY: if it looks random
+        return "key"
+    return None
+
+
+_BASE32_SECRET = re.compile(r"[A-Z2-7]{16,}={0,6}")
+
+
+def _random_value(value: str, *, strict: bool) -> bool:
+    """A value random enough to be a key: `_looks_like_token`, or base32 of 16 or more
+    (a TOTP secret), or, where the name already says secret, 12 or more characters with
+    letters and digits (and the symbols of generated keys: Django's hold brackets)."""
+    if _looks_like_token(value) or _BASE32_SECRET.fullmatch(value):
+        return True
+    if strict or not 12 <= len(value) <= 512 or _is_placeholder(value):
+        return False
+    if re.fullmatch(r"[A-Za-z0-9_\-+/=.~!@#$%^&*()]+", value) is None or value[0] in "/.~(":
+        return False
+    if re.search(r"^[A-Za-z_][\w.]*\([^()]*\)?$", value):
+        return False  # a call: "SECRET_KEY=env(SECRET_1)"
+    return _has_letter_and_digit(value) and _shannon_entropy(value) >= 3.0
+
+
+def _secret_settings(text: str) -> Iterator[SecretFinding]:
+    text = _without_mask_tags(text)  # "[secret:x]" names no secret
+    for m in _SETTING.finditer(text):
+        kind = _setting_kind(m.group("name"))
+        v = _VALUE_AT.match(text, m.end()) if kind is not None else None
+        if v is None:
+            continue
+        span = _value_span(v)
+        if span is None:
+            continue
+        value, start, end, quoted = span
+        if not value.strip() or _is_placeholder(value) or _MASK_TAG_START.search(value):
+            continue  # blank: a value masked before
+        if value.lower() in ("true", "false", "none", "null", "yes", "no", "on", "off"):
+            continue
+        if kind == "password":
+            if re.fullmatch(r"[a-z]+://\S*", value) or not _plausible_bare_password(
+                value, text, end
+            ):
+                continue
+            if not quoted and value.isalpha() and m.group("conn") == ":" and " " in text[end:]:
+                continue  # prose after a colon: "Password: see the wiki"
+            yield SecretFinding("password", start, end)
+        elif _random_value(value, strict=kind == "key"):
+            yield SecretFinding("generic_api_key", start, end)
+
+
+# "the api key I got from them yesterday is Zq8L...": a label, a few words of the same
+# sentence, then a value random enough that it can only be the key itself.
+_LOOSE_TOKEN_LABEL = (
+    r"(?:api|access|auth|secret|client|refresh|session|bot|bearer|webhook|app|personal|deploy)?"
+    r"[ _\-]?(?:key|token|secret)s?|credentials?|schlüssel|schluessel|clé|cle|jeton|clave"
+    r"|chiave|chave|sleutel|nyckel(?:n)?|avain(?:ta|ni|en|esi)?|klucz(?:a|em)?|ключ(?:а|ом)?"
+    r"|токен(?:а|ом)?|トークン|キー|シークレット"
+)
+
+
+_LOOSE_TOKEN = re.compile(
+    r"(?<![^\W_])(?i:" + _LOOSE_TOKEN_LABEL + r")(?![^\W_])"
+    r"(?P<gap>[^.!?\n]{1,80}?)"
+    r"(?<![A-Za-z0-9_\-+/=.~])(?P<v>[A-Za-z0-9_\-+/=.~]{20,512})(?![A-Za-z0-9_\-+/=~])"
+)
+
+
+_LOOSE_LABEL = re.compile(
+    r"(?<![^\W_])(?i:" + _LOOSE_TOKEN_LABEL + r"|2fa|totp|mfa|otp|authenticator)(?![^\W_])"
+)
+
+
+_BASE32_WORD = re.compile(r"(?<![\w\-+/=.~])[A-Za-z2-7]{16,64}(?![\w\-+/=~])")
+
+
+_HEX_OR_UUID = re.compile(
+    r"[0-9a-f]+|[0-9A-F]+|[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}"
+)
+
+
+# a wallet's address (public): Bitcoin (legacy, segwit), Ethereum, and the like
+_ADDRESS = re.compile(
+    r"bc1[a-z0-9]{25,90}|[13][1-9A-HJ-NP-Za-km-z]{25,34}|0x[0-9a-fA-F]{40}|pk_(?:live|test)_\w+"
+)
+
+
+def _loosely_labelled_tokens(text: str) -> Iterator[SecretFinding]:
+    text = _without_mask_tags(text)  # "[secret:x]" names no secret
+    for m in _LOOSE_TOKEN.finditer(text):
+        value = m.group("v").rstrip(_TRAILING_PUNCT)
+        if len(m.group("gap").split()) > 10 or _HEX_OR_UUID.fullmatch(value):
+            continue  # a commit, a digest or an id said near the word "key"
+        if _PUBLIC_PREFIX.search(text[max(0, m.start("v") - 64) : m.start("v")]):
+            continue  # "public key: ssh-ed25519 AAAA...", "fingerprint is SHA256:..."
+        if _PUBLIC_WORD.search(m.group(0)[: m.start("v") - m.start()]):
+            continue
+        if _ADDRESS.fullmatch(value) or any(a <= m.start("v") < b for a, b in _public_spans(text)):
+            continue  # a wallet's address, a certificate: public by design
+        if _base32_key(value) or (_looks_like_token(value) and _shannon_entropy(value) >= 3.5):
+            yield SecretFinding("generic_api_key", m.start("v"), m.start("v") + len(value))
+    # a 2FA secret is shorter than a token: base32 of 16 or more, in the label's sentence
+    for m in _LOOSE_LABEL.finditer(text):
+        window = text[m.end() : m.end() + 100]
+        stop = re.search(r"[.!?\n](?:\s|$)|\n", window)
+        window = window[: stop.start()] if stop else window
+        if _PUBLIC_WORD.search(text[m.start() : m.end()] + window):
+            continue
+        for w in _BASE32_WORD.finditer(window):
+            if _base32_key(w.group(0)):
+                yield SecretFinding("generic_api_key", m.end() + w.start(), m.end() + w.end())
+
+
+def _base32_key(value: str) -> bool:
+    """A TOTP or 2FA secret as an authenticator shows it: 16 to 64 characters of base32
+    (A-Z and 2-7, one case), with digits and letters, random enough."""
+    if not 16 <= len(value) <= 64 or not (value.isupper() or value.islower()):
+        return False
+    if re.fullmatch(r"[A-Z2-7]+", value.upper()) is None:
+        return False
+    digits = sum(c.isdigit() for c in value)
+    return 1 <= digits <= len(value) - 8 and _shannon_entropy(value) >= 3.2
+
+
+# The formats of providers' tokens and keys, crypto private keys, a Wi-Fi QR code's
+# password, a password given to a command
+TOKEN_FORMATS: tuple[Detector, ...] = (
+    _regex_detector(
+        "azure_key",
+        r"(?<![A-Za-z0-9])(?i:AccountKey|SharedAccessKey|PrimaryKey|SecondaryKey)[ \t]*=[ \t]*"
+        r"(?P<v>[A-Za-z0-9+/]{20,}={0,2})",
+        group="v",
+    ),
+    _regex_detector(
+        "azure_sas",
+        r"(?:[?&;]|SharedAccessSignature=)sig=(?P<v>[A-Za-z0-9%+/]{20,}(?:%3[Dd]|=)*)",
+        group="v",
+    ),
+    _regex_detector("anthropic_api_key", _NOT_AFTER_TOKEN + rf"sk-ant-[{_TOKEN_CHARS}]{{20,}}"),
+    _regex_detector(
+        "openai_api_key",
+        _NOT_AFTER_TOKEN + rf"sk-(?!ant-)(?:proj-|svcacct-|admin-)?[{_TOKEN_CHARS}]{{20,}}",
+        check=_has_letter_and_digit,
+    ),
+    _regex_detector(
+        "aws_access_key",
+        _NOT_AFTER_ALNUM + r"(?:AKIA|ASIA|ABIA|ACCA)[A-Z0-9]{16}(?![A-Za-z0-9])",
+    ),
+    _regex_detector(
+        "aws_secret_key",
+        _NOT_AFTER_ALNUM + r"(?i:aws[_\-. ]?secret(?:[_\-. ]?access)?(?:[_\-. ]?key)?"
+        r"|secret[_\-. ]?access[_\-. ]?key(?:[_\-. ]?id)?)"
+        + _NOT_BEFORE_WORD
+        + r"(?:"
+        + _EN_CONNECTOR
+        + r"|[ \t]+)"
+        + r"[\"']?(?P<v>[A-Za-z0-9/+]{40})(?![A-Za-z0-9/+=])",
+        group="v",
+    ),
+    _regex_detector(
+        "github_token",
+        r"(?<![A-Za-z0-9_])(?:gh[pousr]_[A-Za-z0-9]{30,}|github_pat_[A-Za-z0-9_]{30,})",
+    ),
+    _regex_detector(
+        "gitlab_token",
+        _NOT_AFTER_TOKEN
+        + rf"(?:gl(?:pat|dt|rt|ptt|oas|cbt|imt|ffct|sot|agent|ft)-[{_TOKEN_CHARS}]{{20,}}"
+        + rf"|GR1348941[{_TOKEN_CHARS}]{{20,}})",
+    ),
+    _regex_detector(
+        "slack_webhook",
+        r"https://hooks\.slack\.com/services/T[A-Za-z0-9]+/B[A-Za-z0-9]+/[A-Za-z0-9]+",
+    ),
+    _regex_detector(
+        "slack_token",
+        _NOT_AFTER_TOKEN + r"(?:xox[abposre]-[A-Za-z0-9\-]{10,}|xapp-\d-[A-Za-z0-9\-]{10,})",
+    ),
+    _regex_detector(
+        "stripe_key",
+        r"(?<![A-Za-z0-9_])(?:(?:sk|rk)_(?:live|test)_[A-Za-z0-9]{16,}|whsec_[A-Za-z0-9]{24,})",
+    ),
+    _regex_detector(
+        "google_api_key", _NOT_AFTER_TOKEN + rf"AIza[{_TOKEN_CHARS}]{{35}}" + _NOT_BEFORE_TOKEN
+    ),
+    _regex_detector(
+        "google_oauth",
+        _NOT_AFTER_TOKEN
+        + rf"(?:GOCSPX-[{_TOKEN_CHARS}]{{24,}}|ya29\.[{_TOKEN_CHARS}]{{20,}})"
+        + _NOT_BEFORE_TOKEN,
+    ),
+    _regex_detector("huggingface_token", r"(?<![A-Za-z0-9_])hf_[A-Za-z0-9]{30,}"),
+    _regex_detector("npm_token", r"(?<![A-Za-z0-9_])npm_[A-Za-z0-9]{36,}"),
+    _regex_detector("pypi_token", _NOT_AFTER_TOKEN + rf"pypi-AgE[{_TOKEN_CHARS}]{{50,}}"),
+    _regex_detector(
+        "sendgrid_key",
+        _NOT_AFTER_TOKEN + rf"SG\.[{_TOKEN_CHARS}]{{16,32}}\.[{_TOKEN_CHARS}]{{32,64}}",
+    ),
+    _regex_detector(
+        "telegram_bot_token",
+        r"(?<![\w:])\d{8,10}:AA[A-Za-z0-9_\-]{33}" + _NOT_BEFORE_TOKEN,
+    ),
+    _regex_detector("shopify_token", r"(?<![A-Za-z0-9_])shp(?:at|ca|pa|ss)_[a-fA-F0-9]{32}"),
+    _regex_detector("digitalocean_token", r"(?<![A-Za-z0-9_])do[opr]_v1_[a-f0-9]{64}"),
+    _regex_detector("docker_token", r"(?<![A-Za-z0-9_])dckr_pat_[A-Za-z0-9_\-]{20,}"),
+    _regex_detector("twilio_key", _NOT_AFTER_ALNUM + r"SK[0-9a-fA-F]{32}(?![A-Za-z0-9])"),
+    _regex_detector("mailgun_key", _NOT_AFTER_TOKEN + r"key-[0-9a-f]{32}(?![A-Za-z0-9])"),
+    _regex_detector("atlassian_token", _NOT_AFTER_TOKEN + r"ATATT3[A-Za-z0-9_\-=]{50,}"),
+    _regex_detector("groq_api_key", r"(?<![A-Za-z0-9_])gsk_[A-Za-z0-9]{40,}"),
+    _regex_detector("xai_api_key", _NOT_AFTER_TOKEN + r"xai-[A-Za-z0-9]{40,}"),
+    _regex_detector(
+        "vault_token",
+        r"(?<![\w.])(?:hv[sbr]\.[A-Za-z0-9_\-]{20,}|[sb]\.[A-Za-z0-9]{24})(?![\w.\-])",
+        check=lambda v: v[:1] == "h" or (_has_letter_and_digit(v[2:]) and not v[2:].islower()),
+    ),
+    # a Discord bot token: the user id in base64, a time, an HMAC
+    _regex_detector(
+        "discord_token",
+        r"(?<![\w.\-])[MNO][A-Za-z\d_\-]{23,27}\.[A-Za-z\d_\-]{6}\.[A-Za-z\d_\-]{27,40}(?![\w.\-])",
+    ),
+    # an age identity (the private key of age encryption), and its plugins' identities
+    _regex_detector(
+        "private_key",
+        r"(?<![A-Za-z0-9\-])AGE-(?:SECRET-KEY|PLUGIN-[A-Z0-9]+)-1[0-9A-Z]{20,}(?![A-Za-z0-9])",
+    ),
+    # a Nostr private key (bech32 "nsec1"), a BIP-32 extended private key (xprv, tprv...)
+    _regex_detector(
+        "crypto_private_key",
+        r"(?<![A-Za-z0-9])(?:nsec1[02-9ac-hj-np-z]{58}|[xtyzuvYZUV]prv[1-9A-HJ-NP-Za-km-z]{100,112})"
+        r"(?![A-Za-z0-9])",
+    ),
+    # the secret of an AWS key pair, given after its access key id with no label of its
+    # own: "AKIA... / wJalrXUtnFEMI/K7MDENG/..."
+    _regex_detector(
+        "aws_secret_key",
+        _NOT_AFTER_ALNUM + r"(?:AKIA|ASIA|ABIA|ACCA)[A-Z0-9]{16}(?![A-Za-z0-9])"
+        r"[^\n]{0,40}?(?<![A-Za-z0-9/+])(?P<v>[A-Za-z0-9/+]{40})(?![A-Za-z0-9/+=])",
+        group="v",
+        check=lambda v: _has_letter_and_digit(v) and _shannon_entropy(v) >= 4.0,
+    ),
+    # a Bitcoin private key in wallet import format (base58, 51-52 characters)
+    _regex_detector(
+        "crypto_private_key",
+        r"(?<![A-Za-z0-9])(?:[KL][1-9A-HJ-NP-Za-km-z]{51}|5[HJK][1-9A-HJ-NP-Za-km-z]{49})"
+        r"(?![A-Za-z0-9])",
+    ),
+    # 32 bytes in hex after "private key" in any language (an Ethereum account key)
+    _regex_detector(
+        "crypto_private_key",
+        r"(?i:private[ _\-]?key|privkey|priv[ _]key|privater[ \t]+schlüssel|clé[ \t]+privée"
+        r"|cle[ \t]+privee|clave[ \t]+privada|chiave[ \t]+privata|chave[ \t]+privada"
+        r"|приватный[ \t]+ключ|закрытый[ \t]+ключ|yksityinen[ \t]+avain|privat[ \t]+nyckel"
+        r"|privé[ \t]*sleutel|klucz[ \t]+prywatny|秘密鍵|私钥)"
+        r"[^\n]{0,40}?(?<![0-9A-Za-z])(?P<v>(?:0x)?[0-9a-fA-F]{64})(?![0-9A-Za-z])",
+        group="v",
+    ),
+    # the password of a Wi-Fi QR code: WIFI:S:name;T:WPA;P:password;;
+    _regex_detector(
+        "password",
+        r"WIFI:(?:[STH]:(?:\\.|[^;\\])*;)*P:(?P<v>(?:\\.|[^;\\\s])+)",
+        group="v",
+    ),
+    # a password given to a command: --password X, -p X after -u USER, mysql -pX
+    _regex_detector(
+        "password",
+        r"(?<![\w\-])(?:--(?:password|passwd|pass|token|api-key|secret)(?:=|[ \t]+)"
+        r"|-u[ \t]+\S+[ \t]+-p[ \t]*|(?:mysql|mysqldump|sshpass)\b[^\n]*?[ \t]-p)"
+        r"[\"']?(?P<v>[^\s\"']{3,128})",
+        group="v",
+        check=lambda v: not _is_placeholder(v) and not v.startswith("-"),
+    ),
+    # curl -u user:password, --user user:password
+    _regex_detector(
+        "password",
+        r"(?<![\w\-])(?:-u|--user)(?:=|[ \t]+)[\"']?[^\s:\"'@]{1,64}:(?P<v>[^\s\"']{3,128})",
+        group="v",
+        check=lambda v: not _is_placeholder(v),
+    ),
+    _regex_detector(
+        "discord_webhook",
+        r"https://(?:ptb\.|canary\.)?discord(?:app)?\.com/api/webhooks/\d+/(?P<v>[\w\-]{20,})",
+        group="v",
+    ),
+)
+
+
+# Tokens in the shapes HTTP carries them: a JWT, a bearer token, basic credentials
+HEADER_TOKENS: tuple[Detector, ...] = (
+    _regex_detector(
+        "jwt",
+        _NOT_AFTER_TOKEN
+        + rf"eyJ[{_TOKEN_CHARS}]{{8,}}\.eyJ[{_TOKEN_CHARS}]{{8,}}\.[{_TOKEN_CHARS}]*",
+    ),
+    _regex_detector(
+        "bearer_token",
+        _NOT_AFTER_ALNUM + r"(?i:bearer)[ \t]+(?P<v>[A-Za-z0-9\-._~+/]{15,}[A-Za-z0-9\-_~+/]=*)",
+        group="v",
+        check=_looks_like_bearer,
+    ),
+    _regex_detector(
+        "basic_auth",
+        r"(?i:authorization)[\"']?[ \t]*[:=][ \t]*[\"']?(?i:basic)[ \t]+"
+        r"(?P<v>[A-Za-z0-9+/]{8,}={0,2})",
+        group="v",
+    ),
+)
