@@ -246,3 +246,42 @@ def test_getting_what_one_said_one_lacked_ends_the_denial(
     store: SQLiteStore, first: str, then: str
 ) -> None:
     assert pair(store, first, then, 90) == ("superseded", "update")
+
+
+@pytest.mark.parametrize(
+    ("said", "code"),
+    [
+        ("whats the best way to descale a kettle", "question"),
+        ("hows the weather in tromso this time of year", "question"),
+        ("i really ought to drink more water", "speculative"),
+        ("we should totally go bowling sometime", "speculative"),
+        ("I need to renew my passport", "speculative"),
+        ("hopefully the flat sale goes through", "speculative"),
+        ("summarise this thread pls", "instruction"),
+        ("good evening!", "vague"),
+        ("hey there :)", "vague"),
+        ("ok nvm fixed it", "ungrounded"),
+    ],
+)
+def test_what_is_plainly_no_fact_is_refused(store: SQLiteStore, said: str, code: str) -> None:
+    mem = Memory(store, scope=f"s{next(_scopes)}")
+    result = mem.remember(said, valid_from=T0)
+    assert not result.accepted and result.code == code, (said, result.code, result.why)
+    assert mem.list() == []
+
+
+@pytest.mark.parametrize(
+    ("said", "fact"),
+    [
+        ("evening! we moved to whitby in may", "whitby"),
+        ("hey, i'm a paramedic", "paramedic"),
+        ("i'm coeliac so no bread recipes please", "coeliac"),
+        ("i should mention im allergic to kiwi", "kiwi"),
+    ],
+)
+def test_a_fact_beside_a_greeting_or_a_please_is_kept(
+    store: SQLiteStore, said: str, fact: str
+) -> None:
+    texts = stored(store, said)
+    assert any(fact in t.lower() for t in texts), texts
+    assert not any(t.lower().startswith(("evening", "hey")) for t in texts), texts

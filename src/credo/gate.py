@@ -318,8 +318,24 @@ def _views(text: str, policy: GatePolicy, statement: Statement | None) -> _Views
         view(names | nouns),
         view(names | modifiers),
         view(names | now),
-        view(names | {t.i for t in doc if _going_somewhere(t)}),
+        view(names | {t.i for t in doc if _going_somewhere(t) or _tells_after(t)}),
     )
+
+
+def _tells_after(tok: Token) -> bool:
+    """ "i should mention im vegan", "I should add that ...": "should" before a verb of
+    telling tells; it obliges nothing. "my mum says i should move home": the "should"
+    is someone's advice, which the gate names as such (`_advice`)."""
+    if tok.lower_ not in ("should", "ought"):
+        return False
+    if tok.i + 1 < len(tok.doc) and tok.nbor().lemma_.lower() in _TELLING_NOW:
+        return True
+    said = tok.head
+    return said.dep_ == "ccomp" and said.head.lemma_.lower() in _ADVISING
+
+
+#: verbs by which a speaker tells what follows ("i should mention ...")
+_TELLING_NOW = frozenset({"mention", "say", "add", "note", "tell", "point", "clarify", "explain"})
 
 
 _WEEKDAYS = frozenset(d.lower() for d in calendar.day_name)
@@ -417,6 +433,8 @@ def check(
         return Verdict(False, "question", "a question asserts nothing")
     if statement.kind == "instruction":
         return Verdict(False, "instruction", "a request to the assistant, not a fact")
+    if _greeting(text):
+        return Verdict(False, "vague", "not specific: a greeting, not a fact")
     for rule in suppressions:
         if rule.matches(text, candidate.subject):
             return Verdict(False, "suppressed", f"the user asked not to remember {rule.pattern!r}")
@@ -477,6 +495,23 @@ _PRONOUNS = words("pronoun_subjects")  # lexicon list "pronoun_subjects"
 _CONVERSATIONAL = words("conversational")  # lexicon list "conversational"
 #: objects that stand for what the conversation was about, not for anything named
 _STAND_INS = words("stand_ins")  # lexicon list "stand_ins"
+
+
+_GREETINGS = words("greetings")
+_WORDS_OF = re.compile(r"[^\W\d_]+(?:['’][^\W\d_]+)?")
+
+
+def _greeting(text: str) -> bool:
+    """Is `text` only a greeting or a farewell, with at most a word of address ("good
+    morning!", "hey there :)", "night all")?"""
+    said = " ".join(_WORDS_OF.findall(text.lower()))
+    if not said:
+        return False
+    for greeting in sorted(_GREETINGS, key=len, reverse=True):
+        if said == greeting or said.startswith(greeting + " "):
+            rest = said[len(greeting) :].split()
+            return len(rest) <= 1 and all(w not in ("i", "im", "we", "my") for w in rest)
+    return False
 
 
 def _chatter(statement: Statement) -> tuple[str, str] | None:

@@ -274,6 +274,8 @@ _AUX_OPENERS = frozenset(
         "must",
     }
 )
+#: "is" and "are" as typed after a question word: "what's", "whats" ("what" + "s"), "how're"
+_IS_CLITICS = frozenset({"'s", "'re", "’s", "’re", "s", "re"})
 #: second-person openers that ask the assistant to do something
 _REQUEST_OPENERS = re.compile(
     r"^\s*(?:please\s+|pls\s+|kindly\s+)?(?:can|could|would|will)\s+you\b|"
@@ -281,6 +283,8 @@ _REQUEST_OPENERS = re.compile(
     r"^\s*(?:i\s+(?:want|need|would\s+like)\s+you\s+to)\b|^\s*let'?s\b",
     re.IGNORECASE,
 )
+#: a request closed by "please": "tldr this article pls", "no nuts in it please"
+_PLEASE_LAST = re.compile(r"\b(?:please|pls|plz|plse)\W*$", re.IGNORECASE)
 #: verbs that open a request to the assistant even when capitalised
 _REQUEST_VERBS = frozenset(
     {
@@ -376,6 +380,18 @@ _LEADING_PARTICLES = re.compile(
 )
 
 
+_GREETED = words("greetings")
+#: a greeting that opens a message: "morning! i moved to leeds", "hey, im sam" (a
+#: punctuation mark after it, so that "morning runs are my thing" keeps its word), or
+#: "hi" / "hey" / "hello" before a space
+_LEADING_GREETING = re.compile(
+    r"^\s*(?:(?:"
+    + "|".join(sorted(map(re.escape, _GREETED), key=len, reverse=True))
+    + r")\s*[,;:.!-]+|(?:hi|hey|hello|hiya)\s)\s*",
+    re.IGNORECASE,
+)
+
+
 def strip_particles(text: str) -> str:
     """ "i use arch btw" -> "i use arch", "btw im vegan now" -> "im vegan now", "im
     lactose intolerant fyi!" -> "im lactose intolerant!": words said to the listener, at
@@ -384,9 +400,10 @@ def strip_particles(text: str) -> str:
     found = _TRAILING_PARTICLES.search(text)
     if found is not None and found.start() > 0:
         text = text[: found.start()] + found["end"]
-    lead = _LEADING_PARTICLES.match(text)
-    if lead is not None and lead.end() < len(text.rstrip(".!? ")):
-        text = text[lead.end() :]
+    for leading in (_LEADING_GREETING, _LEADING_PARTICLES):
+        lead = leading.match(text)
+        if lead is not None and lead.end() < len(text.rstrip(".!? ")):
+            text = text[lead.end() :]
     return text
 
 
@@ -450,6 +467,27 @@ def _told_of_oneself(verb: Token) -> bool:
     return verb.i + 1 < len(verb.doc) and verb.nbor().lower_ in _WORKING_AT
 
 
+def inverted_question(sent: Span) -> bool:
+    """A question word followed, in its clause, by a verb put before its subject ("which
+    scissors should i get", "what do we owe"): a question however it is punctuated ("what
+    i should do is ..." tells)."""
+    for tok in sent:
+        if tok.tag_ not in ("WDT", "WP", "WRB"):
+            continue
+        for aux in sent[tok.i - sent.start + 1 :]:
+            if aux.lower_ in _AUX_OPENERS and aux.i + 1 < sent.end:
+                subject = aux.nbor()
+                if subject.dep_ in ("nsubj", "nsubjpass") and subject.lower_ in _ASKERS:
+                    return True
+            if aux.dep_ in ("nsubj", "nsubjpass"):
+                break  # the subject came first: no inversion
+    return False
+
+
+#: the subjects a question to an assistant has: "should i ...", "can we ...", "do you ..."
+_ASKERS = frozenset({"i", "we", "you"})
+
+
 def _asks_first(verb: Token, sent: Span) -> bool:
     """A base-form verb with no subject of its own opening a sentence whose root the
     parse put elsewhere: a request, with a statement spliced on after a comma ("write a
@@ -476,13 +514,15 @@ def _kind(sent: Span, said: str) -> str:
         return "question"
     first = words[0]
     low = first.lower_
+    if inverted_question(sent):
+        return "question"  # "as a leftie which scissors should i get", no "?" typed
     if (
         low in _QUESTION_OPENERS
         and first.dep_ not in ("nsubj", "nsubjpass", "mark")
-        and (first.i + 1 < len(first.doc) and first.nbor().lower_ in _AUX_OPENERS | {"'s", "'re"})
+        and (first.i + 1 < len(first.doc) and first.nbor().lower_ in _AUX_OPENERS | _IS_CLITICS)
     ):
         return "question"
-    if _REQUEST_OPENERS.search(said):
+    if _REQUEST_OPENERS.search(said) or _PLEASE_LAST.search(said):
         return "instruction"
     if (
         low in _AUX_OPENERS
@@ -2343,7 +2383,11 @@ def _existential(said: str) -> str | None:
 
 #: "as a 38 year old guy, ...", "as a nurse on nights, ...": who the speaker is, said
 #: before what they ask
-_AS_A = re.compile(r"^\s*as (?:an? )?(?P<who>[^,.;!?]+?)\s*(?:[,;:]|$)", re.IGNORECASE)
+_AS_A = re.compile(
+    r"^\s*as (?:an? )?(?P<who>(?:(?!\b(?:which|what|how|where|when|who|why|is|are)\b)"
+    r"[^,.;!?])+?)\s*(?:[,;:]|$|(?=\b(?:which|what|how|where|when|who|why)\b))",
+    re.IGNORECASE,
+)
 #: "being a night nurse, ...", "being gluten free, ...": the same, said with "being" (not
 #: before a verb: "being a parent is hard" says no more than that)
 _BEING = re.compile(

@@ -449,13 +449,19 @@ class Memory:
         if candidate.subject or candidate.predicate or candidate.object:
             return whole  # a key the caller gave is the whole text's
         parts = [p for p in statements_in(candidate.text) if _states(p)]
-        described = self_description(candidate.text) if whole.code in _ASKING else None
-        if described is not None and described not in parts:
-            parts.insert(0, described)  # "as a new mum, what should i pack?"
         if whole.code in _ASKING:  # "explain why my cat sleeps all day"
             parts += [p for p in presupposed(candidate.text) if p not in parts and _states(p)]
-        if len(parts) <= 1 and whole.code not in _ASKING:
+        if (
+            len(parts) <= 1
+            and whole.code not in _ASKING
+            or (not parts and whole.code == "instruction")
+        ):
+            # "im vegan, so no meat recipes pls": a statement before a request
             parts = [p for p in asides(candidate.text) if _states(p)]
+        described = self_description(candidate.text)
+        if described is not None and described not in parts:
+            # "as a new mum, what should i pack?", "as a leftie i should get ..."
+            parts = [described, *(p for p in parts if p != candidate.text)]
         if whole.code == "affect":
             # "so happy that i finally got my license": the feeling is a mood, what it is
             # about a fact, in the user's words

@@ -693,6 +693,8 @@ def _reports(denial: Fact, report: Fact, similarity: Similarity, catalogue: Cata
     if _another_doing(doing, told):  # a name, or two words of the thing, tie them
         return (named or len(said & told) >= 2) and score >= WORDS_NEVER_AT
     same_verb = verb not in _LIGHT_VERBS and other.split("_")[0] == verb
+    if same_verb and not denial.object and base == verb:
+        return True  # "i have never worked" denies every work: "i worked at a supermarket"
     shared = state & set(_tokens(_state(other, report.object)))
     return (
         (named or same_verb or len(shared) >= 2)

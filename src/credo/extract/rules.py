@@ -51,6 +51,7 @@ from ..keys import (
     Statement,
     analyse,
     elided_subject,
+    inverted_question,
     past_form,
     strip_wrapper,
     values_in_passing,
@@ -216,13 +217,19 @@ _OWN_COMPLEMENTS = frozenset(
 )
 
 
+def _asking(sent: Span) -> bool:
+    """Does the sentence ask: a "?" at its end, or a question in its words however it is
+    punctuated ("upgraded to the 15 pro, how do i move my chats over")?"""
+    return sent.text.rstrip().endswith("?") or inverted_question(sent)
+
+
 def _cut_points(sent: Span) -> list[int]:
     """Token indices where a new clause starts (see the module's docstring)."""
     tokens = list(sent)
     doc = sent.doc
     cuts: list[int] = []
     start, end = sent.start, sent.end
-    asks = sent.text.rstrip().endswith("?")
+    asks = _asking(sent)
     for tok in tokens[1:-1]:
         coordinator = tok.dep_ == "cc" and tok.lower_ in ("and", "but", "so")
         if coordinator and tok.head.dep_ == "ROOT" and tok.head.i < tok.i:
@@ -366,7 +373,7 @@ def _clauses(
     out: list[tuple[str, bool, bool]] = []
     asked: str | None = None  # "favourite season" of the last "what's your favourite season?"
     for sent in doc.sents:
-        asks = sent.text.rstrip().endswith("?")
+        asks = _asking(sent)
         bounds = [sent.start, *_cut_points(sent), sent.end]
         for lo, hi in zip(bounds, bounds[1:], strict=False):
             tokens = _trim([doc[i] for i in range(lo, hi)], names)
