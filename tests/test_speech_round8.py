@@ -285,3 +285,26 @@ def test_a_fact_beside_a_greeting_or_a_please_is_kept(
     texts = stored(store, said)
     assert any(fact in t.lower() for t in texts), texts
     assert not any(t.lower().startswith(("evening", "hey")) for t in texts), texts
+
+
+@pytest.mark.parametrize("place", ["york", "turku", "tromso", "tromsø", "whitby", "zurich"])
+def test_a_town_typed_in_lower_case_is_a_place_one_moves_to(place: str) -> None:
+    from credo.keys import analyse
+
+    st = analyse(f"i moved to {place} last month")
+    assert (st.predicate, st.object) == ("move_to", place), (st.predicate, st.object)
+
+
+@pytest.mark.parametrize("thing", ["kubernetes", "the platform team", "marketing", "sales"])
+def test_what_one_moves_to_at_work_is_no_place(thing: str) -> None:
+    from credo.keys import analyse
+
+    st = analyse(f"i moved to {thing} last month")
+    assert st.predicate is None, st.predicate
+
+
+def test_a_move_to_a_town_typed_in_lower_case_updates_where_one_lives(store: SQLiteStore) -> None:
+    assert pair(store, "i live in leeds", "moved to whitby last spring", 200) == (
+        "superseded",
+        "update",
+    )

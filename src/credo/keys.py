@@ -472,7 +472,7 @@ def inverted_question(sent: Span) -> bool:
     scissors should i get", "what do we owe"): a question however it is punctuated ("what
     i should do is ..." tells)."""
     for tok in sent:
-        if tok.tag_ not in ("WDT", "WP", "WRB"):
+        if tok.tag_ not in ("WDT", "WP", "WRB") or not _opens_a_question(tok, sent):
             continue
         for aux in sent[tok.i - sent.start + 1 :]:
             if aux.lower_ in _AUX_OPENERS and aux.i + 1 < sent.end:
@@ -482,6 +482,19 @@ def inverted_question(sent: Span) -> bool:
             if aux.dep_ in ("nsubj", "nsubjpass"):
                 break  # the subject came first: no inversion
     return False
+
+
+def _opens_a_question(wh: Token, sent: Span) -> bool:
+    """Is the question word the start of a question of the sentence's own, not of a
+    question it tells of ("i'm wondering how can i speed it up" tells a wondering)? It
+    opens the sentence or follows a break, or the verb it belongs to is the root."""
+    before = [t for t in sent if t.i < wh.i and not (t.is_punct or t.pos_ == "INTJ")]
+    if not before or sent.doc[wh.i - 1].text in (",", ";", ":", "-", "–", "—"):
+        return True
+    verb = wh
+    while verb.pos_ not in ("VERB", "AUX") and verb.head.i != verb.i:
+        verb = verb.head
+    return verb.dep_ == "ROOT"
 
 
 #: the subjects a question to an assistant has: "should i ...", "can we ...", "do you ..."

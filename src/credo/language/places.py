@@ -1,5 +1,8 @@
 """Names of places, for a place typed in lower case: WordNet 3.0's instances of a location
-(cities, states, countries, regions; ~3,300 names), shipped as data.
+(cities, states, countries, regions; ~3,300 names) and GeoNames' towns of 15,000 people or
+more and countries (~38,000 names and their spellings without accents, ordinary English
+words left out: `data/cities.txt.gz`, built by `scripts/build_cities.py`, CC BY 4.0,
+`data/GEONAMES-LICENSE`), shipped as data (170 kB gzipped, read once on first use).
 
 `data/places.txt.gz` is built by `scripts/build_synonyms.py` from Debian's `wordnet-base`
 (licence in `data/WORDNET-LICENSE`). The tagger reads "i moved to leeds" with a common
@@ -18,7 +21,7 @@ __all__ = ["is_place"]
 
 @lru_cache(maxsize=1)
 def _places() -> frozenset[str]:
-    return frozenset(data_lines("places.txt.gz"))
+    return frozenset(data_lines("places.txt.gz")) | frozenset(data_lines("cities.txt.gz"))
 
 
 def is_place(name: str) -> bool:
