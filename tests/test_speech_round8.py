@@ -308,3 +308,21 @@ def test_a_move_to_a_town_typed_in_lower_case_updates_where_one_lives(store: SQL
         "superseded",
         "update",
     )
+
+
+@pytest.mark.parametrize(
+    ("first", "then"),
+    [
+        ("i was born in 1987", "born in 87"),
+        ("i graduated in 2011", "i graduated in 11"),
+        ("my bike is a 1979 raleigh", "my bike is a 79 raleigh"),
+    ],
+)
+def test_a_year_said_in_two_digits_is_the_same_year(
+    store: SQLiteStore, first: str, then: str
+) -> None:
+    assert pair(store, first, then, 30) == ("active", "duplicate")
+
+
+def test_a_birth_year_said_otherwise_later_is_a_contradiction(store: SQLiteStore) -> None:
+    assert pair(store, "i was born in 1987", "i was born in 1988", 30) == ("conflicted", "conflict")

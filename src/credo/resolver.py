@@ -211,7 +211,7 @@ def _state(predicate: str, obj: str | None) -> str:
 def objects_agree(a: str | None, b: str | None) -> bool:
     """The same value: the same words, numbers included (order and inflection aside), or
     one written as the initials of the other ("nyc" / "New York City")."""
-    ta, tb = set(_tokens(a)), set(_tokens(b))
+    ta, tb = _years_in_full(set(_tokens(a)), set(_tokens(b)))
     return bool(ta) and (
         ta == tb
         or _initials_of(a, b)
@@ -220,6 +220,30 @@ def objects_agree(a: str | None, b: str | None) -> bool:
         or _spelt_in_part(a or "", b or "")
         or _spelt_in_part(b or "", a or "")
     )
+
+
+def _years_in_full(ta: set[str], tb: set[str]) -> tuple[set[str], set[str]]:
+    """Two sets of value words with a year said in two digits on one side written out
+    when the other side has it in four ("born in 90" / "born in 1990", "class of '08" /
+    "2008"); any other two-digit number is left as it is."""
+
+    def full(mine: set[str], theirs: set[str]) -> set[str]:
+        out = set()
+        for word in mine:
+            short = word.lstrip("'’")
+            years = [
+                t
+                for t in theirs
+                if len(short) == 2
+                and short.isdigit()
+                and len(t) == 4
+                and t[:2] in ("19", "20")
+                and t.endswith(short)
+            ]
+            out.add(years[0] if len(years) == 1 and word not in theirs else word)
+        return out
+
+    return full(ta, tb), full(tb, ta)
 
 
 def _spelt_in_part(short: str, long: str) -> bool:
@@ -924,7 +948,8 @@ def _content(fact: Fact, catalogue: Catalogue, text: str | None = None) -> set[s
 def _extra_words(new: Fact, old: Fact, catalogue: Catalogue) -> set[str]:
     """What `new`'s sentence says that `old`'s does not ("years old" says nothing more of
     an age: "im 34" / "im 34 years old")."""
-    extra = _content(new, catalogue) - _content(old, catalogue)
+    mine, theirs = _years_in_full(_content(new, catalogue), _content(old, catalogue))
+    extra = mine - theirs
     if (new.predicate or "").endswith("_old"):
         extra -= _AGE_WORDS
     return extra
@@ -954,8 +979,9 @@ def _same_signature(
     nums_a, names_a, negs_a = signature(a)
     nums_b, names_b, negs_b = signature(b)
     agreed = {w for v in values for w in _words_of(v or "")}
+    in_values = {n for v in values for n in signature(v or "")[0]}  # "90" / "1990", agreed
     return (
-        nums_a == nums_b
+        nums_a - in_values == nums_b - in_values
         and names_a - agreed <= _words_of(b)
         and names_b - agreed <= _words_of(a)
         and (not negations or negs_a == negs_b)
