@@ -186,7 +186,8 @@ def test_ones_own_person_named_without_my_is_still_ones_own(
 
 
 @pytest.mark.parametrize(
-    "said", ["friend of mine lives in oslo", "baby sister is 3", "dad jokes are the worst"]
+    "said",
+    ["friend of mine lives in oslo", "coffee is my favourite drink", "dad jokes are the worst"],
 )
 def test_a_bare_word_that_is_not_ones_person_gets_no_my(said: str) -> None:
     from credo.keys import analyse
@@ -326,3 +327,35 @@ def test_a_year_said_in_two_digits_is_the_same_year(
 
 def test_a_birth_year_said_otherwise_later_is_a_contradiction(store: SQLiteStore) -> None:
     assert pair(store, "i was born in 1987", "i was born in 1988", 30) == ("conflicted", "conflict")
+
+
+@pytest.mark.parametrize(
+    ("first", "then"),
+    [
+        ("my rent is 950 a month", "rent is 1100 now, landlord put it up"),
+        ("my savings are around 3k", "savings are at 5k after the tax refund"),
+    ],
+)
+def test_a_measure_of_ones_own_said_without_my_is_ones_own(
+    store: SQLiteStore, first: str, then: str
+) -> None:
+    assert pair(store, first, then, 120) == ("superseded", "update")
+
+
+@pytest.mark.parametrize(
+    ("first", "then"),
+    [
+        ("the db is postgres 14", "postgres got upgraded to 17 over the weekend"),
+        ("we run node 18 in prod", "we upgraded node to 22"),
+    ],
+)
+def test_a_version_after_the_changes_to_is_a_new_version(
+    store: SQLiteStore, first: str, then: str
+) -> None:
+    assert pair(store, first, then, 60) == ("superseded", "update")
+
+
+def test_a_moustache_shaved_off_is_ended(store: SQLiteStore) -> None:
+    assert pair(store, "i have a moustache", "shaved the moustache off last week", 60)[0] == (
+        "superseded"
+    )

@@ -2419,17 +2419,32 @@ _WHO_ADJECTIVES = words("identity_adjectives")
 def _kin_without_my(sent: Span, said: str) -> str | None:
     """ "mum lives in cork", "grandad passed last week", "boss quit": a person of one's own
     named without "my", as chat does (a bare singular noun cannot be the subject of an
-    English sentence, but a relative's word can be said as a name): `said` with the "my"
-    put back, or None."""
+    English sentence, but a relative's word can be said as a name); and "savings are at
+    12k now", "rent is 1400": a thing of one's own measured, said the same way. `said`
+    with the "my" put back, or None."""
     first = sent[0]
+    subject = next((t for t in sent if t.dep_ in ("nsubj", "nsubjpass")), None)
+    if subject is None or subject.left_edge.i != first.i:
+        return None
     if (
-        one_spelling(first.lower_) in PEOPLE
-        and first.tag_ in ("NN", "NNP")
-        and first.dep_ in ("nsubj", "nsubjpass")
-        # not "friend of mine lives in oslo", "baby sister is 3"
-        and not any(c.dep_ in ("det", "poss", "compound", "amod", "prep") for c in first.children)
-        and first.head.pos_ in ("VERB", "AUX")
+        subject.tag_ not in ("NN", "NNS", "NNP")
+        or any(t.tag_ == "NNP" for t in sent[:1])
+        and (one_spelling(subject.lower_) not in PEOPLE)
     ):
+        return None  # "Python 3 is the default": a name, no thing of one's own
+    if any(c.dep_ in ("det", "poss", "prep") for c in subject.children):
+        return None  # "the rent", "friend of mine lives in oslo"
+    person = (
+        one_spelling(subject.lower_) in PEOPLE
+        and subject.tag_ in ("NN", "NNP")
+        and subject.head.pos_ in ("VERB", "AUX")
+    )
+    measured = (
+        subject.head.lemma_ == "be"
+        and one_spelling(subject.lower_) not in PEOPLE
+        and any(t.like_num or t.text[:1].isdigit() for t in sent if t.i > subject.head.i)
+    )
+    if person or measured:
         return "my " + said.lstrip()[:1].lower() + said.lstrip()[1:]
     return None
 

@@ -1847,15 +1847,30 @@ def _reversioned(case: _Case, fact: Fact) -> bool:
             re.IGNORECASE,
         )
     }
+    if not told and case.says_a_change:
+        # "we upgraded postgres to 16", "postgres got upgraded to 16": the new version
+        # after the change's "to"
+        told = {
+            m["number"]
+            for m in re.finditer(
+                rf"(?<![\w.]){re.escape(name)}\b[^.,;!?]*?\bto\s+v?(?P<number>\d+(?:\.\d+)*)(?![\w.])",
+                incoming.text,
+                re.IGNORECASE,
+            )
+        }
     if not told or number in told:
-        return False
-    if not _same_owner(case, fact) or not (
-        same_subject(fact.subject, incoming.subject, case.me)
-        or bool(_tokens(fact.subject) and set(_tokens(fact.subject)) <= set(_tokens(incoming.text)))
-    ):
         return False
     mine = case.base.split("_")[0]
     theirs = case.catalogue.canonical(fact.predicate or "")[0].split("_")[0]
+    if not _same_owner(case, fact) or not (
+        same_subject(fact.subject, incoming.subject, case.me)
+        or bool(_tokens(fact.subject) and set(_tokens(fact.subject)) <= set(_tokens(incoming.text)))
+        # "the db is postgres 13": the name at a version is what the thing is, and
+        # "postgres got upgraded to 16" names it so
+        or theirs in ("be", "is")
+        and case.says_a_change
+    ):
+        return False
     return case.says_a_change or mine == theirs or {mine, theirs} <= _HOLDING
 
 
