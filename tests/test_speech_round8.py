@@ -359,3 +359,21 @@ def test_a_moustache_shaved_off_is_ended(store: SQLiteStore) -> None:
     assert pair(store, "i have a moustache", "shaved the moustache off last week", 60)[0] == (
         "superseded"
     )
+
+
+@pytest.mark.parametrize(
+    ("first", "then"),
+    [
+        ("i have 2 kids", "my 3 kids have been off school all week"),
+        ("i have three dogs", "my only dog hates thunder"),
+    ],
+)
+def test_how_many_one_has_said_in_passing_is_weighed(
+    store: SQLiteStore, first: str, then: str
+) -> None:
+    # the same day: two counts of one family, kept both and flagged
+    assert pair(store, first, then, 0) == ("conflicted", "conflict")
+
+
+def test_the_same_count_said_in_passing_is_no_clash(store: SQLiteStore) -> None:
+    assert pair(store, "i have 2 kids", "my two kids love the zoo", 0)[0] == "active"

@@ -1691,6 +1691,54 @@ def _gained(case: _Case, fact: Fact) -> bool:
     )
 
 
+#: "my 3 kids", "my two cats", "my only child": how many of a kind one has, said in passing
+_MY_COUNT = r"\s+(?P<count>\d+|only|[a-z]+(?:-[a-z]+)?)\s+(?P<kind>[a-z]+)"
+
+
+def _counted(text: str, me: str = DEFAULT_SUBJECT) -> dict[str, str]:
+    """{kind: count} of the "my N <kind>" a sentence says in passing ("my 3 kids are
+    driving me mad" -> {"kid": "3"}; "my only child" -> {"child": "1"}), "my" also as
+    stored ("The user's 3 kids")."""
+    from .keys import display_name
+    from .nlp import lemma_of
+
+    mine = rf"(?:\bmy|\bour|(?<![\w'’]){re.escape(display_name(me))}['’]s)"
+    out = {}
+    for m in re.finditer(mine + _MY_COUNT, text, re.IGNORECASE):
+        raw = m["count"].lower()
+        count = "1" if raw == "only" else raw if raw.isdigit() else number_value(raw)
+        if count is not None:
+            out[lemma_of(m["kind"].lower())] = count
+    return out
+
+
+def _counted_otherwise(case: _Case, fact: Fact) -> bool:
+    """ "my 3 kids are driving me mad" / "i have 2 kids", "my only child starts school" /
+    "i have 4 kids": how many of a kind the speaker has, said in passing, is not the
+    number a stored fact of having them gives (a clash; a count that grew is told by
+    `_replaces` as any change is)."""
+    if not _of_us(case, fact) or case.catalogue.canonical(fact.predicate or "") != (
+        "have",
+        False,
+    ):
+        return False
+    told = _counted(case.incoming.text, case.me)
+    if not told or case.incoming.key and case.incoming.key == fact.key:
+        return False  # on one key the objects are compared already
+    stored = _tokens(fact.object)
+    numbers = [w for w in stored if _is_number(w)]
+    if len(numbers) != 1:
+        return False
+    heads = [w for w in stored if not _is_number(w)]
+
+    def same_kind(kind: str) -> bool:  # "child" / "kids": one kind in two words
+        return kind in heads or any(
+            said_otherwise(kind, {kind}, h, {h}) == (set(), set()) for h in heads
+        )
+
+    return any(count != numbers[0] and same_kind(kind) for kind, count in told.items())
+
+
 def _named_in(name: str | None, fact: Fact) -> bool:
     """Is `name` (a subject that is not the speaker) the name the stored fact's object
     gives what it holds ("a cat called miso", "a dog named Rex")? A name the object only
@@ -2149,6 +2197,7 @@ def _clashing(case: _Case, bearing: _Bearing) -> _Bearing:
         _died,
         _person_died,
         _gained,
+        _counted_otherwise,
         _lived_there_always,
         _moved_house,
         _value_changed,
