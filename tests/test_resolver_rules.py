@@ -131,6 +131,8 @@ RULES: list[tuple[Rule, str, str, bool]] = [
     (resolver._gained, "we don't have pets", "we adopted a kitten", True),
     (resolver._gained, "i don't own a tv", "i bought a new sofa", False),
     (resolver._counted_otherwise, "i have 2 kids", "my 3 kids are up early", True),
+    (resolver._value_for_slot, "our host is render", "we use fly.io for the host", True),
+    (resolver._value_for_slot, "our host is render", "we use redis for caching", False),
     (resolver._counted_otherwise, "i have 3 children", "my only child is at school", True),
     (resolver._counted_otherwise, "i have 2 kids", "my two kids are up early", False),
     (resolver._counted_otherwise, "i have 2 dogs", "my 3 cats are up early", False),

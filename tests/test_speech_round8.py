@@ -377,3 +377,16 @@ def test_how_many_one_has_said_in_passing_is_weighed(
 
 def test_the_same_count_said_in_passing_is_no_clash(store: SQLiteStore) -> None:
     assert pair(store, "i have 2 kids", "my two kids love the zoo", 0)[0] == "active"
+
+
+@pytest.mark.parametrize(
+    ("first", "then"),
+    [
+        ("our queue is rabbitmq", "we use kafka for the queue"),
+        ("we use trello for the roadmap", "our roadmap is in notion"),
+    ],
+)
+def test_a_value_used_for_a_thing_weighs_against_that_things_slot(
+    store: SQLiteStore, first: str, then: str
+) -> None:
+    assert pair(store, first, then, 0) == ("conflicted", "conflict")

@@ -1691,6 +1691,47 @@ def _gained(case: _Case, fact: Fact) -> bool:
     )
 
 
+def _value_for_slot(case: _Case, fact: Fact) -> bool:
+    """ "we use postgres for the db" / "our db is mysql" (either way round): a value said
+    to be used for a thing whose one-valued slot the other fact fills with another value
+    (a clash). Only a thing the slot names ("db" of `has_db`), said of one subject."""
+    incoming = case.incoming
+    if not (incoming.key and fact.key) or not same_subject(fact.subject, incoming.subject, case.me):
+        return False
+    if split_polarity(fact.predicate or "")[1] or case.negated:
+        return False
+    for user, slot in ((incoming, fact), (fact, incoming)):
+        found = _VALUE_FOR_THING.match(user.object or "")
+        if found is None:
+            continue
+        named = _tokens(found["thing"])
+        noun = _slot_noun(case.catalogue.canonical(slot.predicate or "")[0])
+        if (
+            named
+            and noun == named[-1]
+            and case.catalogue.one_valued(f"has_{noun}")
+            and not objects_agree(found["value"], slot.object)
+        ):
+            return True
+    return False
+
+
+_SLOT_TAIL = frozenset({"be", "is", "in", "on", "at", "for", "with"})
+
+
+def _slot_noun(base: str) -> str | None:
+    """The noun a slot is named by: "has_db" -> db, "has_roadmap_in" -> roadmap,
+    "queue_be" ("our queue is rabbitmq") -> queue; None for a relation of doing."""
+    parts = base.split("_")
+    if parts[0] == "has":
+        parts = parts[1:]
+    elif parts[-1] not in ("be", "is"):
+        return None
+    while parts and parts[-1] in _SLOT_TAIL:
+        parts = parts[:-1]
+    return parts[-1] if parts else None
+
+
 #: "my 3 kids", "my two cats", "my only child": how many of a kind one has, said in passing
 _MY_COUNT = r"\s+(?P<count>\d+|only|[a-z]+(?:-[a-z]+)?)\s+(?P<kind>[a-z]+)"
 
@@ -2198,6 +2239,7 @@ def _clashing(case: _Case, bearing: _Bearing) -> _Bearing:
         _person_died,
         _gained,
         _counted_otherwise,
+        _value_for_slot,
         _lived_there_always,
         _moved_house,
         _value_changed,
