@@ -390,3 +390,26 @@ def test_a_value_used_for_a_thing_weighs_against_that_things_slot(
     store: SQLiteStore, first: str, then: str
 ) -> None:
     assert pair(store, first, then, 0) == ("conflicted", "conflict")
+
+
+def test_one_said_the_other_way_round_is_a_duplicate(store: SQLiteStore) -> None:
+    assert pair(store, "my flatmate is called jonas", "jonas is my flatmate", 10) == (
+        "active",
+        "duplicate",
+    )
+
+
+@pytest.mark.parametrize(("typed", "meant"), [("wrok", "work"), ("fro", "for"), ("teh", "the")])
+def test_two_neighbouring_letters_swapped_are_one_word_from_four_letters(
+    typed: str, meant: str
+) -> None:
+    from credo.values import one_word
+
+    assert one_word(typed, meant) == (len(typed) >= 4)
+
+
+@pytest.mark.parametrize(("a", "b"), [("cat", "car"), ("card", "cart"), ("salt", "silt")])
+def test_rival_words_a_letter_apart_stay_apart(a: str, b: str) -> None:
+    from credo.values import one_word
+
+    assert not one_word(a, b)

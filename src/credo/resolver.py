@@ -453,6 +453,10 @@ def paraphrase(incoming: Fact, stored: Fact, score: float) -> bool:
             not (incoming.subject and stored.subject)
             or _plain(incoming.subject.lower()) == _plain(stored.subject.lower())
             or same_values(incoming.subject, stored.subject)
+            # "alex is my partner" / "my partner is called alex": one says of the other
+            # what the other is
+            or _said_the_other_way(incoming, stored)
+            or _said_the_other_way(stored, incoming)
         )
         and _contrasts(incoming.text) == _contrasts(stored.text)
         and said_in_the_past(incoming.text) == said_in_the_past(stored.text)
@@ -467,6 +471,17 @@ def paraphrase(incoming: Fact, stored: Fact, score: float) -> bool:
             or said_less(incoming.text, stored.text)
         )
     )
+
+
+def _said_the_other_way(one: Fact, other: Fact) -> bool:
+    """`one`'s subject is `other`'s value, and `one`'s value names `other`'s slot: "alex is
+    my partner" (alex, be, my partner) / "my partner is called alex" (user,
+    has_partner_called, alex)."""
+    subject, value = set(_tokens(one.subject)), set(_tokens(other.object))
+    if not subject or not subject <= value:
+        return False
+    slot = set((other.predicate or "").split("_")) | set(_tokens(other.subject))
+    return bool(set(_tokens(one.object)) & slot)
 
 
 _PRAISE_WORDS = words("evaluative")

@@ -126,8 +126,9 @@ def value_words(text: str) -> frozenset[str]:
 def one_word(a: str, b: str) -> bool:
     """`a` and `b` are one word as people type it: the same; one typo apart (six letters
     or more, so that short names stay apart: "corolla" / "corola", not "maria" /
-    "mario"); a plural with its "s" ("repos" / "repo"); or one stem with endings that
-    derive one from the other ("allergic" / "allergy", "drums" / "drummer")."""
+    "mario"), or two neighbouring letters swapped (four or more: "wrok" / "work"); a
+    plural with its "s" ("repos" / "repo"); or one stem with endings that derive one from
+    the other ("allergic" / "allergy", "drums" / "drummer")."""
     if a == b:
         return True
     if not (a.isalpha() and b.isalpha()):
@@ -137,10 +138,25 @@ def one_word(a: str, b: str) -> bool:
         return True
     if min(len(a), len(b)) >= 6 and _one_edit(a, b):
         return True
+    if len(a) >= 4 and _swapped(a, b):  # "wrok" / "work": two keys hit in turn
+        return True
     stem = 0
     while stem < min(len(a), len(b)) and a[stem] == b[stem]:
         stem += 1
     return stem >= 4 and a[stem:] in _DERIVATIONS and b[stem:] in _DERIVATIONS
+
+
+def _swapped(a: str, b: str) -> bool:
+    """`b` is `a` with two neighbouring letters typed the other way round."""
+    if len(a) != len(b):
+        return False
+    diff = [i for i, (x, y) in enumerate(zip(a, b, strict=True)) if x != y]
+    return (
+        len(diff) == 2
+        and diff[1] == diff[0] + 1
+        and a[diff[0]] == b[diff[1]]
+        and (a[diff[1]] == b[diff[0]])
+    )
 
 
 def _one_edit(a: str, b: str) -> bool:
