@@ -413,3 +413,16 @@ def test_rival_words_a_letter_apart_stay_apart(a: str, b: str) -> None:
     from credo.values import one_word
 
     assert not one_word(a, b)
+
+
+@pytest.mark.parametrize(
+    ("first", "then"),
+    [
+        ("i work at a garage", "i work at kwik fit garage on the ring road"),
+        ("i live in a small village", "i live in ashwell, a small village near baldock"),
+    ],
+)
+def test_the_place_described_then_named_is_a_refinement(
+    store: SQLiteStore, first: str, then: str
+) -> None:
+    assert pair(store, first, then, 30) == ("superseded", "refinement")

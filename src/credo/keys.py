@@ -2175,7 +2175,7 @@ def _moved_elsewhere(predicate: str, value: list[Token]) -> bool:
 
 
 #: one-valued relations to a place or an employer, which a description does not fill
-_PLACE_SLOTS = frozenset({"live_in", "live_at", "work_at", "work_for", "be_born_in"})
+PLACE_SLOTS = frozenset({"live_in", "live_at", "work_at", "work_for", "be_born_in"})
 
 
 def _placed(predicate: str, value: list[Token], sent: Span) -> tuple[str, list[Token]]:
@@ -2185,7 +2185,7 @@ def _placed(predicate: str, value: list[Token], sent: Span) -> tuple[str, list[T
     apartment"), as "I live at home" is, so that none of them rivals "I live in Virginia"
     on the one-valued `live_in`."""
     base = predicate.removeprefix("not_")
-    if base not in _PLACE_SLOTS or not value:
+    if base not in PLACE_SLOTS or not value:
         return predicate, value
     indefinite = value[0].lower_ in ("a", "an")
     capitalises = any(t.text == "I" for t in sent) or any(

@@ -67,6 +67,7 @@ from .fact import (
 )
 from .keys import (
     PEOPLE,
+    PLACE_SLOTS,
     changed_value,
     content_lemmas,
     denied_words,
@@ -2225,7 +2226,28 @@ def _weighed_on_key(case: _Case, agreeing: _Agreeing) -> Resolution | _Bearing:
                 clashes.append(fact)
         elif _negates_claim(case, fact) or _denies_kind(case, fact):
             clashes.append(fact)
+    refines += [f for f in case.live if f not in refines and _names_the_described(case, f)]
     return _Bearing(refines, clashes)
+
+
+def _names_the_described(case: _Case, fact: Fact) -> bool:
+    """ "i work at st thomas hospital" / "i work at a hospital", "i live in rye, a small
+    town" / "i live in a small town": the place a stored fact described ("at a hospital",
+    keyed on the verb alone, `keys._placed`) named, with the same head noun: a refinement."""
+    incoming = case.incoming
+    if case.negated or not (incoming.key and fact.key) or not incoming.object:
+        return False
+    if not same_subject(fact.subject, incoming.subject, case.me):
+        return False
+    verb, negated = case.catalogue.canonical(fact.predicate or "")
+    words = (fact.object or "").lower().split()
+    if negated or len(words) < 3 or words[1] not in ("a", "an"):
+        return False
+    if case.base != f"{verb}_{words[0]}" or f"{verb}_{words[0]}" not in PLACE_SLOTS:
+        return False
+    head = _head_noun(" ".join(words[1:]))
+    told = _tokens(incoming.object)
+    return bool(head) and head in told and len(told) > 1
 
 
 def _clashing(case: _Case, bearing: _Bearing) -> _Bearing:
