@@ -426,3 +426,21 @@ def test_the_place_described_then_named_is_a_refinement(
     store: SQLiteStore, first: str, then: str
 ) -> None:
     assert pair(store, first, then, 30) == ("superseded", "refinement")
+
+
+def test_which_one_one_has_is_a_refinement(store: SQLiteStore) -> None:
+    assert pair(store, "i have a tablet", "my tablet is a galaxy tab s9", 30) == (
+        "superseded",
+        "refinement",
+    )
+
+
+def test_describing_what_one_has_is_not_replacing_it(store: SQLiteStore) -> None:
+    assert pair(store, "i have a dog", "my dog loves the beach", 30)[0] == "active"
+    assert pair(store, "i have a dog called pip", "my dog is a whippet", 30)[0] == "active"
+
+
+def test_how_a_thing_one_has_is_describes_it_only(store: SQLiteStore) -> None:
+    assert pair(store, "i have a cat", "my cat is scared of the hoover, any tips?", 30)[0] == (
+        "active"
+    )

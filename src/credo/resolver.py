@@ -2226,8 +2226,36 @@ def _weighed_on_key(case: _Case, agreeing: _Agreeing) -> Resolution | _Bearing:
                 clashes.append(fact)
         elif _negates_claim(case, fact) or _denies_kind(case, fact):
             clashes.append(fact)
-    refines += [f for f in case.live if f not in refines and _names_the_described(case, f)]
+    refines += [
+        f
+        for f in case.live
+        if f not in refines and (_names_the_described(case, f) or _says_which(case, f))
+    ]
     return _Bearing(refines, clashes)
+
+
+def _says_which(case: _Case, fact: Fact) -> bool:
+    """ "my cat is a maine coon called biscuit" / "i have a cat", "my laptop is a thinkpad
+    x1" / "i have a laptop": which one the speaker has, said of a thing a stored fact only
+    says they have (nothing more: "i have a cat called miso" is not said again by "my cat
+    is a tabby"), is a refinement."""
+    incoming = case.incoming
+    if (
+        case.negated
+        or not incoming.object
+        or not same_subject(fact.subject, incoming.subject, case.me)
+    ):
+        return False
+    if not case.base.startswith("has_") or case.catalogue.canonical(fact.predicate or "") != (
+        "have",
+        False,
+    ):
+        return False
+    if incoming.object.lower().split()[0] not in ("a", "an"):
+        return False  # "my dog is terrified of storms" describes it, says not which
+    thing = case.base.removeprefix("has_").split("_")[-1]
+    stored = [w for w in _tokens(fact.object) if w not in ("a", "an", "one", "1")]
+    return stored == [thing] and case.catalogue.one_valued(case.base)
 
 
 def _names_the_described(case: _Case, fact: Fact) -> bool:
