@@ -444,3 +444,27 @@ def test_how_a_thing_one_has_is_describes_it_only(store: SQLiteStore) -> None:
     assert pair(store, "i have a cat", "my cat is scared of the hoover, any tips?", 30)[0] == (
         "active"
     )
+
+
+@pytest.mark.parametrize(
+    ("said", "fact"),
+    [
+        ("should i prune my fig tree? it's about 6 years old now", "fig tree is about 6 years"),
+        ("what do i get my nan for her birthday? she's turning 90", "nan is turning 90"),
+        ("any tips for a vet? my rabbit is 9 and he has bad teeth", "rabbit has bad teeth"),
+    ],
+)
+def test_a_pronoun_stands_for_the_one_thing_the_message_named_before_it(
+    store: SQLiteStore, said: str, fact: str
+) -> None:
+    texts = stored(store, said)
+    assert any(fact in t.lower() for t in texts), texts
+
+
+def test_a_pronoun_with_two_things_before_it_stays_unresolved() -> None:
+    from credo.extract.rules import with_antecedent
+
+    text = "should i move my sofa or my desk? it's blocking the window"
+    assert with_antecedent("it's blocking the window", text) == "it's blocking the window"
+    text = "my sister and my aunt both called, she lives in perth"
+    assert with_antecedent("she lives in perth", text) == "she lives in perth"

@@ -443,12 +443,22 @@ class Memory:
         keeps "i just moved to lisbon" (the question is refused). Each clause that is not
         a question goes the same way as the whole; the result is the first one stored, or
         the refusal of the whole when none is."""
-        from .extract.rules import asides, felt_about, presupposed, statements_in
+        from .extract.rules import (
+            asides,
+            felt_about,
+            presupposed,
+            statements_in,
+            with_antecedent,
+        )
         from .keys import self_description
 
         if candidate.subject or candidate.predicate or candidate.object:
             return whole  # a key the caller gave is the whole text's
-        parts = [p for p in statements_in(candidate.text) if _states(p)]
+        parts = [
+            p
+            for p in (with_antecedent(c, candidate.text) for c in statements_in(candidate.text))
+            if _states(p)
+        ]
         if whole.code in _ASKING:  # "explain why my cat sleeps all day"
             parts += [p for p in presupposed(candidate.text) if p not in parts and _states(p)]
         if (

@@ -46,6 +46,7 @@ import re
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+from ..fact import one_spelling
 from ..gate import Candidate, GatePolicy, check
 from ..keys import (
     Statement,
@@ -602,6 +603,56 @@ def reasons_given(doc: Doc) -> list[str]:
         if words:
             out.append(text[words[0].idx : words[-1].idx + len(words[-1].text)])
     return out
+
+
+#: pronouns a clause may open with, and whether they stand for a person
+_STANDS_FOR = {"he": True, "she": True, "it": False}
+
+
+def with_antecedent(clause: str, text: str) -> str:
+    """`clause` with the pronoun it opens with ("it's been in the same pot for 3 years")
+    put as the one thing of the speaker's `text` names before it that the pronoun can
+    stand for ("should i repot my monstera? it's been ..." -> "my monstera has been in the
+    same pot for 3 years"): a person or a pet for "he" / "she", anything but a person for
+    "it". As said when there is none, or more than one."""
+    from ..keys import PEOPLE
+    from ..predicates import shipped
+
+    pets = shipped().kinds.get("pet", frozenset())
+    words = clause.split(maxsplit=1)
+    if not words:
+        return clause
+    first = words[0]
+    low = first.lower()
+    pronoun = next((p for p in _STANDS_FOR if low == p or low.startswith(p + "'")), None)
+    if pronoun is None and low in ("its", "hes", "shes"):
+        pronoun = low[:-1]
+    if pronoun is None:
+        return clause
+    at = text.find(clause)
+    before = parse(text[:at] if at > 0 else "")
+    person = _STANDS_FOR[pronoun]
+    found = {
+        text[t.left_edge.idx : t.idx + len(t.text)]
+        for t in before
+        if t.pos_ in ("NOUN", "PROPN")  # "my nan", read as a name
+        and any(c.dep_ == "poss" and c.lower_ in ("my", "our") for c in t.children)
+        and (
+            one_spelling(t.lemma_.lower()) in PEOPLE | pets
+            if person
+            else one_spelling(t.lemma_.lower()) not in PEOPLE
+        )
+    }
+    if len(found) != 1:
+        return clause
+    rest = first[len(pronoun) :]  # "'s", "s" (typed "its"), or nothing
+    tail = clause[len(first) :]
+    if rest.lower() in ("s", "'s", "’s"):
+        # "it's been ..." is "has", "it's about 6 years old" is "is": after a noun the
+        # clitic would read as a possessive ("my fig tree's")
+        after = tail.split(maxsplit=1)[0].lower() if tail.strip() else ""
+        rest = " has" if after in ("been", "got", "gotten", "had", "gone") else " is"
+    return f"{found.pop()}{rest}{tail}"
 
 
 def split_clauses(text: str) -> list[str]:
