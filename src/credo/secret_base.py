@@ -634,5 +634,8 @@ _NOT_SECRET_PARTS = frozenset(
 _PUBLIC_WORD = re.compile(
     r"(?i)(?<![^\W_])(?:public|publique|p[úu]blic[ao]|pubblica|öffentlich\w*|offentlig\w*"
     r"|julkinen|publiczn\w*|публичн\w*|открыт\w*|公開|fingerprint|host[ \t]+key|publishable"
+    # a key's fingerprint, in the languages of `secret_words.toml`
+    r"|empreinte|huella|impronta|impress[ãa]o[ \t]+digital|vingerafdruk|fingeravtryck\w*"
+    r"|sormenjälj\w*|sormenjälki|odcisk\w*|otisk\w*|отпечат\w*|відбит\w*|parmak[ \t]+izi"
     r"|address\w*|adresse|direcci[óo]n|indirizzo|endereço|adres|osoite|adress|адрес\w*)(?![^\W_])"
 )

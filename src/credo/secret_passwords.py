@@ -27,6 +27,7 @@ from .secret_base import (
     _NOT_AFTER_LETTER,
     _NOT_BEFORE_LETTER,
     _NOT_BEFORE_WORD,
+    _PUBLIC_WORD,
     _QUALIFIER,
     _TRAILING_PUNCT,
     _VALUE,
@@ -164,6 +165,8 @@ def _stated_passwords(text: str) -> Iterator[SecretFinding]:
                     continue
                 if label in ambiguous and value.isalpha():
                     continue
+            if label in ambiguous and _PUBLIC_WORD.search(text, max(0, m.start() - 24), m.start()):
+                continue  # "huella de la clave: 71BD ...": a key's fingerprint ("clave" is "key")
             yield SecretFinding("password", start, end)
 
 
@@ -475,6 +478,8 @@ def _grouped_values(text: str) -> Iterator[SecretFinding]:
         if not m.group("conn").strip() and (len(groups) < 4 or not any(c.isdigit() for c in value)):
             continue  # no verb, no colon: four groups or more with digits ("recovery key
             # 123456-654321-...")
+        if _PUBLIC_WORD.search(text, max(0, m.start() - 24), m.start("v")):
+            continue  # "my PGP key fingerprint is 0132 F96A ...": a public key's digest
         yield SecretFinding("password", m.start("v"), m.end("v"))
 
 
