@@ -1501,3 +1501,77 @@ def test_fingerprints_and_numbers_given_to_be_paid_stay(text: str) -> None:
 )
 def test_grouped_keys_and_own_accounts_stay_secrets(text: str, secret: str) -> None:
     _found(text, secret)
+
+
+@pytest.mark.parametrize(
+    ("text", "secret"),
+    [  # identity numbers by their label and their country's checks: Canada's SIN (Luhn,
+        # "SIN"/"NAS" in capitals), Indonesia's NIK and Vietnam's CCCD (a date, a province),
+        # Ukraine's RNOKPP, Arabic labels, a driver's licence with "#"
+        ("SIN for the tax form: 618 439 277", "618 439 277"),
+        ("NAS pour le formulaire : 618 439 277", "618 439 277"),
+        ("NIK saya 3275015708920003 untuk pendaftaran", "3275015708920003"),
+        ("số CCCD của anh là 079203004512 nhé", "079203004512"),
+        ("мій ІПН 2987654321 для банку", "2987654321"),
+        ("رقم الهوية 2034567891 للتسجيل", "2034567891"),
+        ("driver's license # B7739211 for the rental", "B7739211"),
+    ],
+)
+def test_identity_numbers_of_canada_indonesia_vietnam_ukraine_and_in_arabic(
+    text: str, secret: str
+) -> None:
+    _found(text, secret)
+
+
+@pytest.mark.parametrize(
+    ("text", "secret"),
+    [  # published token formats and hex keys after their label; a gift card's claim code
+        ("databricks token dapi0123456789abcdef0123456789abcdef", "dapi0123456789abcdef"),
+        ("stripe auth token 9f3c2a7be41d08c65a2f90e7d1b4c3a8", "9f3c2a7be41d08c65a2f90e7d1b4c3a8"),
+        ("the gift card claim code is 7HKD-QX2P4M-9RTW", "7HKD-QX2P4M-9RTW"),
+        ("Einlösecode der Geschenkkarte: 7HKD-QX2P4M-9RTW", "7HKD-QX2P4M-9RTW"),
+    ],
+)
+def test_token_formats_hex_keys_and_gift_card_codes(text: str, secret: str) -> None:
+    _found(text, secret)
+
+
+@pytest.mark.parametrize(
+    ("text", "secret"),
+    [  # passwords and codes in Arabic, Indonesian, Vietnamese, Ukrainian and Czech; a
+        # dial's numbers after a combination's word or a code's label
+        ("كلمة المرور: Zaytun#88", "Zaytun#88"),
+        ("وكلمة السر للراوتر: Nakhil@77", "Nakhil@77"),
+        ("كود البوابة 7741 للعمارة", "7741"),
+        ("الرقم السري للبطاقة 6620", "6620"),
+        ("kata sandi wifi rumah: Melati_2023", "Melati_2023"),
+        ("kode brankas gudang 12-40-33", "12-40-33"),
+        ("mật khẩu email công ty là Sen#Vang2024", "Sen#Vang2024"),
+        ("mk zalo cua anh la Hoa_Sen77", "Hoa_Sen77"),
+        ("mã mở cửa nhà là 4471", "4471"),
+        ("код домофону 2580", "2580"),
+        ("пін картки 4471", "4471"),
+        ("kód na zámek od sklepa 3-9-1-4", "3-9-1-4"),
+        ("combo 22-8-31 on the gym locker", "22-8-31"),
+        ("Spind 12, Kombination 4-19-33", "4-19-33"),
+    ],
+)
+def test_passwords_and_codes_in_more_languages(text: str, secret: str) -> None:
+    _found(text, secret)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [  # ... and what only mentions them, or is not them, stays
+        "sin duda 618 439 277 es el número",
+        "commit 9f3c2a7be41d08c65a2f90e7d1b4c3a8 fixed the token refresh",
+        "promo code SPRING25 gives 25% off",
+        "mat khau la gi vay",
+        "lupa kata sandi email, gimana ya",
+        "نسيت كلمة المرور",
+        "the score was 2-1-0 in the combo round",
+        "kode promo GAJIAN50 masih berlaku",
+    ],
+)
+def test_mentions_in_more_languages_stay(text: str) -> None:
+    assert find_secrets_whole(text) == [], mask_secrets(text)

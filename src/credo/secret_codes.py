@@ -97,9 +97,15 @@ def _stated_pins(text: str) -> Iterator[SecretFinding]:
         if digits < (3 if short_ok or not value.isdigit() else 4):
             continue
         q = m.group("q")
+        # a lock's dial read out in groups ("40-18-77") after a listed label, a word or two
+        # between saying where ("kode brankas kantor 40-18-77")
+        named = _LISTED_CODE.fullmatch(label) or _LOCKED_THING.search(label)
+        dialled = _DIAL.fullmatch(value) and named and len(q.split()) <= 2
         if not m.group("conn").strip() and (
             not value[:1].isdigit()
-            or (q and not _LOCKED_THING.search(q) and not _names_its_place(label, q))
+            or (
+                q and not _LOCKED_THING.search(q) and not _names_its_place(label, q) and not dialled
+            )
         ):
             # "building code section 1004": no verb, no colon, words between; but "пин-код
             # от карты 7615", "PIN zur Karte 4471": the words say what it opens, or where
@@ -123,6 +129,30 @@ def _stated_pins(text: str) -> Iterator[SecretFinding]:
             and not _MONEY_WORDS.search(_sentence_around(text, m.start(), m.end()))
         ):
             continue  # "mera pin code 110001 hai (Connaught Place, Delhi)": a place
+        yield SecretFinding("password", m.start("v"), m.end("v"))
+
+
+# a lock's dial: three or four numbers of one or two digits, joined by dashes
+_DIAL = re.compile(r"\d{1,2}(?:[\-–]\d{1,2}){2,3}")
+
+
+# "gym locker 214, combo 22-8-31", "kombinasi gembok 12-30-7": a combination's word, then a
+# dial's numbers, with no verb
+_COMBINATION_WORDS = (
+    r"combo|combination|kombination(?:en)?|kombi|combinaison|combinaci[óo]n|combinazione"
+    r"|combina[çc][ãa]o|combinatie|kombinasjon(?:en)?|yhdistelm[äa]|kombinacja|kombinace"
+    r"|комбинация|комбінація|kombinasyon|kombinasi|tổ[ \t]+hợp"
+)
+
+
+_DIAL_COMBINATION = re.compile(
+    rf"(?i)(?<![^\W_])(?:{_COMBINATION_WORDS})(?![^\W_])[ \t]*[:=]?[ \t]*"
+    r"(?P<v>\d{1,2}(?:[\-–]\d{1,2}){2,3})(?![\w\-–]|[.,/]\d)"
+)
+
+
+def _dial_combinations(text: str) -> Iterator[SecretFinding]:
+    for m in _DIAL_COMBINATION.finditer(text):
         yield SecretFinding("password", m.start("v"), m.end("v"))
 
 

@@ -46,6 +46,7 @@ from .secret_codes import (
     _bare_codes,
     _codes_opening,
     _codes_stated_first,
+    _dial_combinations,
     _keyed_codes,
     _stated_pins,
 )
@@ -119,6 +120,7 @@ DETECTORS: tuple[Detector, ...] = (
     _bare_codes,
     _keyed_codes,
     _codes_opening,
+    _dial_combinations,
     _user_then_pass,
     _contextual_passwords,
 )

@@ -82,7 +82,10 @@ def _labelled_tokens(text: str) -> Iterator[SecretFinding]:
             yield SecretFinding("generic_api_key", start, end)
     for m in _BARE_TOKEN.finditer(text):
         value = m.group("v").rstrip(_TRAILING_PUNCT)
-        if _looks_like_token(value) and _shannon_entropy(value) >= 3.5:
+        # hex of a key's length straight after its label is a key (Twilio's auth token,
+        # many APIs' keys), however its digits fall: hex is less random per character
+        hex_key = len(value) >= 32 and _HEX_OR_UUID.fullmatch(value) is not None
+        if _looks_like_token(value) and _shannon_entropy(value) >= (3.0 if hex_key else 3.5):
             yield SecretFinding("generic_api_key", m.start("v"), m.start("v") + len(value))
 
 
@@ -433,6 +436,10 @@ TOKEN_FORMATS: tuple[Detector, ...] = (
     ),
     _regex_detector("shopify_token", r"(?<![A-Za-z0-9_])shp(?:at|ca|pa|ss)_[a-fA-F0-9]{32}"),
     _regex_detector("digitalocean_token", r"(?<![A-Za-z0-9_])do[opr]_v1_[a-f0-9]{64}"),
+    # Databricks personal access token: "dapi" and 32 hex digits (a "-2" suffix on Azure)
+    _regex_detector(
+        "databricks_token", _NOT_AFTER_TOKEN + r"dapi[0-9a-f]{32}(?:-\d{1,2})?(?![A-Za-z0-9])"
+    ),
     _regex_detector("docker_token", r"(?<![A-Za-z0-9_])dckr_pat_[A-Za-z0-9_\-]{20,}"),
     _regex_detector("twilio_key", _NOT_AFTER_ALNUM + r"SK[0-9a-fA-F]{32}(?![A-Za-z0-9])"),
     _regex_detector("mailgun_key", _NOT_AFTER_TOKEN + r"key-[0-9a-f]{32}(?![A-Za-z0-9])"),
