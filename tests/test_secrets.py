@@ -1575,3 +1575,41 @@ def test_passwords_and_codes_in_more_languages(text: str, secret: str) -> None:
 )
 def test_mentions_in_more_languages_stay(text: str) -> None:
     assert find_secrets_whole(text) == [], mask_secrets(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "secret"),
+    [  # codes and PINs: a remark before the colon, a comma before the verb, "mine's", the
+        # code in brackets after its label, a count of digits between label and thing, a
+        # keyed-in "#" after a word about the thing, Turkish compounds, a code set on what
+        # it opens; an e-mail address and "pass is" or "+" before a password
+        ("PIN zur Kreditkarte (Visa): 5821", "5821"),
+        ("le code de la porte (bâtiment B) : 4471", "4471"),
+        ("il codice del portone nuovo, è 7702", "7702"),
+        ("the pin for the garage keypad, mine's 58013", "58013"),
+        ("ドアの暗証番号（4471）を忘れないで", "4471"),
+        ("o código de 6 dígitos do alarme é 904417", "904417"),
+        ("el código de la puerta trasera 4417#", "4417#"),
+        ("kredi kartı şifresi 6620 unutma", "6620"),
+        ("we changed the garage door code to 7719 yesterday", "7719"),
+        ("anna.berg@example.org pass is lavenderfieldsforever", "lavenderfieldsforever"),
+        ("netflix = anna.berg@example.org + Otter2023", "Otter2023"),
+    ],
+)
+def test_more_ways_to_state_codes_and_passwords(text: str, secret: str) -> None:
+    _found(text, secret)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [  # ... and their look-alikes stay
+        "the pin for the garage keypad, mine's broken",
+        "we changed the garage door to a roller model in 2019",
+        "set the alarm to 0630 tomorrow",
+        "write to anna.berg@example.org / Marketing about the launch",
+        "anna.berg@example.org pass is expired",
+        "PIN-Code (Postleitzahl) der Filiale: 560001, Bengaluru",
+    ],
+)
+def test_look_alikes_of_more_ways_stay(text: str) -> None:
+    assert find_secrets_whole(text) == [], mask_secrets(text)

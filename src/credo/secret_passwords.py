@@ -501,16 +501,27 @@ _USER_THEN_PASS = re.compile(
     # an e-mail address is the user: "gmail: anna@example.org pw Otter2023!"
     r"|(?<![\w.+\-])[\w.+\-]+@[\w\-]+(?:\.[\w\-]+)+[ \t,;/]+(?i:pass|pw|pwd|psw|mdp|password"
     r"|passwort|kennwort|mot[ \t]+de[ \t]+passe|contraseña|senha|wachtwoord|lösenord|salasana"
-    r"|hasło|haslo|heslo|пароль)[ \t:=]+(?P<v2>[^\s\"'`]{4,128})"
+    r"|hasło|haslo|heslo|пароль)(?P<is>[ \t]+(?i:is)[ \t]+|[ \t:=]+)(?P<v2>[^\s\"'`]{4,128})"
+    # "hulu = anna@example.org + Otter2023": an e-mail address, a plus or a slash, a made-up
+    # word
+    r"|(?<![\w.+\-])[\w.+\-]+@[\w\-]+(?:\.[\w\-]+)+[ \t]*[+/|][ \t]*(?P<v3>[^\s\"'`]{6,128})"
 )
 
 
 def _user_then_pass(text: str) -> Iterator[SecretFinding]:
     text = _without_mask_tags(text)  # "[secret:x]" names no secret
     for m in _USER_THEN_PASS.finditer(text):
-        group = "v" if m.group("v") is not None else "v2"
+        group = next(g for g in ("v", "v2", "v3") if m.group(g) is not None)
         value = m.group(group).rstrip(_TRAILING_PUNCT)
-        if _bare_value_ok(value) and not _is_placeholder(value):
+        if _is_placeholder(value):
+            continue
+        # "anna@example.org pass is purplemonkey": after an address and "pass is", a
+        # password of letters alone is still one (not a word of prose)
+        stated = group == "v2" and m.group("is").strip() == "is"
+        worded = stated and len(value) >= 8 and value.isalpha() and value.islower()
+        if (_bare_value_ok(value) or worded) and value.lower() not in _NOT_A_VALUE:
+            if group == "v3" and not _has_letter_and_digit(value):
+                continue  # "anna@example.org / Marketing": a name, not a password
             yield SecretFinding("password", m.start(group), m.start(group) + len(value))
 
 
