@@ -9,7 +9,8 @@ refused as secrets at most 2% of the time. Every split is run: the detector was 
 `dev`, since issue 24's second round on `heldout` and `fresh` too, and since its third
 round on the first blind set (tests/fixtures/secrets-blind, split `fresh2`; its failures
 were read and fixed by class once its figures were published), since its fourth on the
-second (tests/fixtures/secrets-blind3, split `fresh3`, likewise): a new blind set, written
+second (tests/fixtures/secrets-blind3, split `fresh3`, likewise), since its fifth on the
+third (tests/fixtures/secrets-blind4, split `fresh4`, likewise): a new blind set, written
 by someone who never saw the code, judges it now. The same run prints its figures per
 split and language with `python -m credo.eval.secrets_corpus` (docs/security.md)."""
 
@@ -27,6 +28,8 @@ CORPUS = Path(__file__).parent / "fixtures" / "secrets"
 BLIND = Path(__file__).parent / "fixtures" / "secrets-blind"
 #: the second blind set (split `fresh3`), tune data since issue 24's fourth round
 BLIND3 = Path(__file__).parent / "fixtures" / "secrets-blind3"
+#: the third blind set (split `fresh4`), tune data since issue 24's fifth round
+BLIND4 = Path(__file__).parent / "fixtures" / "secrets-blind4"
 #: the most look-alikes that may be refused as secrets, as a share of all of them
 MAX_FALSE_POSITIVE_RATE = 0.02
 
@@ -42,6 +45,7 @@ def outcomes(tmp_path_factory: pytest.TempPathFactory) -> list[Outcome]:
         *run(load(CORPUS), tmp_path_factory.mktemp("corpus")),
         *run(load(BLIND), tmp_path_factory.mktemp("blind")),
         *run(load(BLIND3), tmp_path_factory.mktemp("blind3")),
+        *run(load(BLIND4), tmp_path_factory.mktemp("blind4")),
     ]
 
 
@@ -54,13 +58,23 @@ def test_the_corpus_is_what_the_issue_asks_for() -> None:
     assert all(i.secret and i.secret in i.text for i in secrets)
 
 
-#: secrets still stored or shown, measured: none, on every split (issue 24's second round
-#: tuned on heldout's and fresh's failures, its third on fresh2's, its fourth on
-#: fresh3's). A change may never raise them.
-MAX_STORED = {"dev": 0, "heldout": 0, "fresh": 0, "fresh2": 0, "fresh3": 0}
-MAX_SHOWN = {"dev": 0, "heldout": 0, "fresh": 0, "fresh2": 0, "fresh3": 0}
-#: secrets refused as such on some path yet found somewhere (another path missed them)
-MAX_REFUSED_YET_SHOWN = {"dev": 0, "heldout": 0, "fresh": 0, "fresh2": 0, "fresh3": 0}
+#: secrets still stored or shown, measured: none, on every split but fresh4 (issue 24's
+#: second round tuned on heldout's and fresh's failures, its third on fresh2's, its fourth
+#: on fresh3's, its fifth on fresh4's: 8 of its 200 secrets are still stored, 10 shown,
+#: docs/security.md says which classes were left and why). A change may never raise them.
+MAX_STORED = {"dev": 0, "heldout": 0, "fresh": 0, "fresh2": 0, "fresh3": 0, "fresh4": 8}
+MAX_SHOWN = {"dev": 0, "heldout": 0, "fresh": 0, "fresh2": 0, "fresh3": 0, "fresh4": 10}
+#: secrets refused as such on some path yet found somewhere (another path missed them);
+#: fresh4's two are PINs refused on every path whose four digits a look-alike of the same
+#: set holds ("what's 4817 * 23", an order number "8a2f-4417"), stored and echoed
+MAX_REFUSED_YET_SHOWN = {
+    "dev": 0,
+    "heldout": 0,
+    "fresh": 0,
+    "fresh2": 0,
+    "fresh3": 0,
+    "fresh4": 2,
+}
 #: the items still stored or shown when these figures were measured, as the first 12 hex
 #: digits of SHA-256 of their id. Any other secret stored or shown fails, even while the
 #: counts stay under their ceilings: a change that catches one secret and lets another
@@ -71,8 +85,22 @@ KNOWN_MISSES = {
     "fresh": frozenset[str](),
     "fresh2": frozenset[str](),
     "fresh3": frozenset[str](),
+    "fresh4": frozenset(
+        {
+            "ea3084644bc4",
+            "101af21d6dd9",
+            "876da34ae319",
+            "0d31b0c2558d",
+            "bc14d1b8248e",
+            "c1045adf182e",
+            "b2e41a26a3ff",
+            "7f46960c8770",
+            "8d58c29c927d",
+            "f69bfa4abf69",
+        }
+    ),
 }
-SPLITS = ("dev", "heldout", "fresh", "fresh2", "fresh3")
+SPLITS = ("dev", "heldout", "fresh", "fresh2", "fresh3", "fresh4")
 
 
 def _digest(item_id: str) -> str:
@@ -128,6 +156,14 @@ def test_the_second_blind_set_is_there() -> None:
     assert len({i.lang for i in blind}) >= 18
 
 
+def test_the_third_blind_set_is_there() -> None:
+    """secrets-blind4: 200 secrets and 200 look-alikes in 21 languages, split `fresh4`."""
+    blind = load(BLIND4)
+    assert {i.split for i in blind} == {"fresh4"}
+    assert sum(i.is_secret for i in blind) == 200 and sum(not i.is_secret for i in blind) == 200
+    assert len({i.lang for i in blind}) >= 21
+
+
 @pytest.mark.parametrize("split", SPLITS)
 def test_a_secret_refused_is_never_shown(outcomes: list[Outcome], split: str) -> None:
     """Where a secret was refused as one, nothing of it is kept or shown: no path stores
@@ -151,7 +187,10 @@ def test_lookalikes_are_stored(outcomes: list[Outcome]) -> None:
     block as one statement; fresh2's one was a train's "PNR", read as a Swedish personal
     number: "pnr" now needs a Nordic number's date and check digit; fresh3's three were a
     company's tax number and IBAN, and an Indian postcode called "pin code" with its
-    place)."""
+    place); fresh4's nine were documented example keys, template credentials, key
+    fingerprints in groups and bank numbers given to be paid; one is left: an invoice's
+    IBAN whose payee, a business, is on the line above, refused by `credo remember`,
+    which reads a text line by line)."""
     table = summary(outcomes)
     rate = table["all"]["all"]["false_positive_rate"]
     fps = [(o.item.id, sorted(o.refused_as_secret)) for o in outcomes if o.false_positive]
@@ -161,3 +200,4 @@ def test_lookalikes_are_stored(outcomes: list[Outcome]) -> None:
     assert table["heldout"]["all"]["false_positives"] == 0, fps
     assert table["fresh2"]["all"]["false_positives"] == 0, fps
     assert table["fresh3"]["all"]["false_positives"] == 0, fps
+    assert table["fresh4"]["all"]["false_positives"] <= 1, fps

@@ -190,6 +190,39 @@ def _korean(n: str) -> bool:
     return _date_ok(century + int(n[:2]), int(n[2:4]), int(n[4:6]))
 
 
+def _canadian_sin(n: str) -> bool:
+    """Social Insurance Number: nine digits, Luhn, never starting with 0 or 8."""
+    return len(n) == 9 and n.isdigit() and n[0] not in "08" and _luhn_ok(n)
+
+
+def _indonesian_nik(n: str) -> bool:
+    """NIK: sixteen digits, a province (11-94), a district, then the birth date DDMMYY
+    (40 added to a woman's day), then a serial (no check digit)."""
+    if len(n) != 16 or not n.isdigit() or not 11 <= int(n[:2]) <= 94:
+        return False
+    day, month, year = int(n[6:8]) % 40, int(n[8:10]), int(n[10:12])
+    return _date_ok(1900 + year, month, day) or _date_ok(2000 + year, month, day)
+
+
+def _vietnamese_cccd(n: str) -> bool:
+    """Căn cước (CCCD): twelve digits, a province code (001-096), a digit for sex and
+    century (0-3: born 1900-2099), then the year (no check digit)."""
+    return len(n) == 12 and n.isdigit() and 1 <= int(n[:3]) <= 96 and n[3] in "0123"
+
+
+_RNOKPP_WEIGHTS = (-1, 5, 7, 9, 4, 6, 10, 5, 7)
+
+
+def _ukrainian_rnokpp(n: str) -> bool:
+    """РНОКПП: ten digits, the first five the birth date (days since 1899-12-31, so at most
+    about 47000 today); its check digit, or that date alone (numbers are quoted without
+    their check often enough that the date is what is read)."""
+    if len(n) != 10 or not n.isdigit():
+        return False
+    total = sum(int(c) * w for c, w in zip(n[:9], _RNOKPP_WEIGHTS, strict=True))
+    return total % 11 % 10 == int(n[9]) or 0 < int(n[:5]) <= 47000
+
+
 #: the checks a label of each language of `[national_ids]` reads; a label of another
 #: language reads those of 11 digits or more (a 9-digit SSN is no Dutch BSN)
 _BY_LANGUAGE: dict[str, tuple[Callable[[str], bool], ...]] = {
@@ -206,6 +239,10 @@ _BY_LANGUAGE: dict[str, tuple[Callable[[str], bool], ...]] = {
     "hi": (_indian,),
     "zh": (_chinese,),
     "ko": (_korean,),
+    "ca": (_canadian_sin,),
+    "id": (_indonesian_nik,),
+    "vi": (_vietnamese_cccd,),
+    "uk": (_ukrainian_rnokpp,),
 }
 _LONG = (_turkish, _french, _polish, _norwegian, _brazilian, _russian_snils, _indian, _chinese)
 

@@ -28,7 +28,7 @@ class SecretFinding:
     Kinds: openai_api_key, anthropic_api_key, aws_access_key, aws_secret_key, github_token,
     gitlab_token, slack_token, slack_webhook, stripe_key, google_api_key, google_oauth,
     huggingface_token, npm_token, pypi_token, sendgrid_key, telegram_bot_token,
-    shopify_token, digitalocean_token, docker_token, twilio_key, mailgun_key,
+    shopify_token, digitalocean_token, docker_token, databricks_token, twilio_key, mailgun_key,
     atlassian_token, groq_api_key, xai_api_key, azure_key (AccountKey / SharedAccessKey),
     azure_sas (the signature of a shared access signature), gcp_private_key_id, jwt,
     bearer_token, basic_auth, private_key, connection_string (the password inside a URL),
@@ -634,5 +634,8 @@ _NOT_SECRET_PARTS = frozenset(
 _PUBLIC_WORD = re.compile(
     r"(?i)(?<![^\W_])(?:public|publique|p[úu]blic[ao]|pubblica|öffentlich\w*|offentlig\w*"
     r"|julkinen|publiczn\w*|публичн\w*|открыт\w*|公開|fingerprint|host[ \t]+key|publishable"
+    # a key's fingerprint, in the languages of `secret_words.toml`
+    r"|empreinte|huella|impronta|impress[ãa]o[ \t]+digital|vingerafdruk|fingeravtryck\w*"
+    r"|sormenjälj\w*|sormenjälki|odcisk\w*|otisk\w*|отпечат\w*|відбит\w*|parmak[ \t]+izi"
     r"|address\w*|adresse|direcci[óo]n|indirizzo|endereço|adres|osoite|adress|адрес\w*)(?![^\W_])"
 )

@@ -39,15 +39,22 @@ _LOCKED = _phrases("locked_things")
 
 _PIN = re.compile(
     rf"(?i:(?P<label>{_CODE_LABEL}"
-    rf"|{_CODE_WORD}(?:[ \t]+[^\W\d_][\w'’\-]{{0,14}}){{0,3}}?[ \t]+{_LOCKED}"
+    # "senha de 4 dígitos do cartão": a count of digits among the words
+    rf"|{_CODE_WORD}(?:[ \t]+(?:[^\W\d_][\w'’\-]{{0,14}}|\d{{1,2}})){{0,4}}?[ \t]+{_LOCKED}"
     rf"|(?<![^\W_]){_LOCKED}(?:['’]s)?(?:[ \t\-]+[^\W\d_][\w'’]{{0,14}}){{0,2}}?[ \t\-]*"
     rf"{_CODE_WORD}))"
     # what it is for: "of my debit card", "de la tarjeta del banco", "till kortet" (no
     # digits)
+    # how many digits it has: "a senha de 4 dígitos do cartão", "PIN à 4 chiffres"
+    r"(?:[ \t]+(?:(?i:de|à|a|di|da|van|med|z|из)[ \t]+)?\d{1,2}[ \t\-]*(?i:digits?|dígitos"
+    r"|digitos|chiffres|cifre|cijfers|siffror|stellige?n?|merkkiä|cyfr\w*|цифр\w*))?"
     r"(?P<q>(?:[ \t]+(?i:[^\W\d_][\w.@'’\-]{0,19})){0,6}?)"
-    rf"(?P<conn>[ \t]*(?::|=|-|–|—|：|は|が)[ \t]*|[ \t]+(?i:{_CODE_VERBS})"
+    r"(?:[ \t]*\([^()\n]{1,40}\))?"  # a remark: "PIN für die EC-Karte (Sparkasse): 8153"
+    rf"(?P<conn>[ \t]*(?::|=|-|–|—|：|は|が)[ \t]*|[ \t]*,?[ \t]+(?i:{_CODE_VERBS})"
     rf"(?:[ \t]+(?i:{_CODE_ADVERBS}))?"
-    rf"(?:[ \t]+(?i:{_ARTICLES}))?[ \t]*:?[ \t]*|['’]s[ \t]+|[ \t]+)"
+    rf"(?:[ \t]+(?i:{_ARTICLES}))?[ \t]*:?[ \t]*|['’]s[ \t]+"
+    # "the pin for the office copier, mine's 30417"; "暗証番号（1126）"
+    r"|[ \t]*,?[ \t]+(?i:mine['’]s|mine[ \t]+is|ours[ \t]+is|ours['’]s)[ \t]+|[ \t]*\(|[ \t]+)"
     # an intercom's code may hold the letter of its key button: "27К3810"
     r"[\"'“«]?(?P<v>\d{1,3}[^\W\d_]\d{2,7}(?![^\W_])"
     r"|[*#]?\d(?:[ \-*#]?\d){2,9}[#*]?"
@@ -97,9 +104,17 @@ def _stated_pins(text: str) -> Iterator[SecretFinding]:
         if digits < (3 if short_ok or not value.isdigit() else 4):
             continue
         q = m.group("q")
+        # a lock's dial read out in groups ("40-18-77") after a listed label, a word or two
+        # between saying where ("kode brankas kantor 40-18-77")
+        named = _LISTED_CODE.fullmatch(label) or _LOCKED_THING.search(label)
+        # ... or keyed in with its "#" ("codice del cancello condominiale 31415#")
+        dialled = (_DIAL.fullmatch(value) or value.endswith(("#", "*"))) and named
+        dialled = dialled and len(q.split()) <= 2
         if not m.group("conn").strip() and (
             not value[:1].isdigit()
-            or (q and not _LOCKED_THING.search(q) and not _names_its_place(label, q))
+            or (
+                q and not _LOCKED_THING.search(q) and not _names_its_place(label, q) and not dialled
+            )
         ):
             # "building code section 1004": no verb, no colon, words between; but "пин-код
             # от карты 7615", "PIN zur Karte 4471": the words say what it opens, or where
@@ -123,6 +138,49 @@ def _stated_pins(text: str) -> Iterator[SecretFinding]:
             and not _MONEY_WORDS.search(_sentence_around(text, m.start(), m.end()))
         ):
             continue  # "mera pin code 110001 hai (Connaught Place, Delhi)": a place
+        yield SecretFinding("password", m.start("v"), m.end("v"))
+
+
+# "I set the in-room safe to 050893", "we changed the garage door code to 4471": a code
+# set on what it opens
+_SET_ON_THING = re.compile(
+    rf"(?i)(?<![^\W_])(?:set|changed|reset|programmed|switched)[ \t]+(?:the|my|our|its)?[ \t]*"
+    rf"(?:[\w\-]+[ \t]+){{0,2}}?(?P<thing>{_LOCKED})(?:['’]s)?(?P<cw>[ \t]+(?:{_CODE_WORD}|pin))?"
+    r"[ \t]+to[ \t]+(?P<v>[*#]?\d(?:[ \-]?\d){3,9}[#*]?)(?![\w\-]|[.,:/]\d)"
+)
+
+
+def _codes_set(text: str) -> Iterator[SecretFinding]:
+    for m in _SET_ON_THING.finditer(text):
+        if not m.group("cw") and re.fullmatch(
+            r"(?i)alarm|wecker|réveil|alarma|sveglia", m["thing"]
+        ):
+            continue  # "set the alarm to 0630": a clock's, unless its code is said
+        if _FOLLOWED_BY_UNIT.match(text, m.end("v")) is None:
+            yield SecretFinding("password", m.start("v"), m.end("v"))
+
+
+# a lock's dial: three or four numbers of one or two digits, joined by dashes
+_DIAL = re.compile(r"\d{1,2}(?:[\-–]\d{1,2}){2,3}")
+
+
+# "gym locker 214, combo 22-8-31", "kombinasi gembok 12-30-7": a combination's word, then a
+# dial's numbers, with no verb
+_COMBINATION_WORDS = (
+    r"combo|combination|kombination(?:en)?|kombi|combinaison|combinaci[óo]n|combinazione"
+    r"|combina[çc][ãa]o|combinatie|kombinasjon(?:en)?|yhdistelm[äa]|kombinacja|kombinace"
+    r"|комбинация|комбінація|kombinasyon|kombinasi|tổ[ \t]+hợp"
+)
+
+
+_DIAL_COMBINATION = re.compile(
+    rf"(?i)(?<![^\W_])(?:{_COMBINATION_WORDS})(?![^\W_])[ \t]*[:=]?[ \t]*"
+    r"(?P<v>\d{1,2}(?:[\-–]\d{1,2}){2,3})(?![\w\-–]|[.,/]\d)"
+)
+
+
+def _dial_combinations(text: str) -> Iterator[SecretFinding]:
+    for m in _DIAL_COMBINATION.finditer(text):
         yield SecretFinding("password", m.start("v"), m.end("v"))
 
 

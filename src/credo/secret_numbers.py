@@ -60,7 +60,48 @@ def _a_companys(text: str, start: int, between: str = "") -> bool:
     company refund ...")."""
     sentence = re.split(r"[.!?;\n]", text[max(0, start - 120) : start])[-1]
     near = " ".join(sentence.split()[-3:]) + " " + between
+    line_start = text.rfind("\n", 0, start) + 1
+    if line_start and len(text[line_start:start].split()) <= 2:
+        # a form's field ("Pay to: Studio Kalm BV" / "IBAN NL95 ..."): the payee is named
+        # on the line before the number's
+        previous = text[text.rfind("\n", 0, line_start - 1) + 1 : line_start]
+        near += " " + " ".join(previous.split()[-3:])
+        sentence += " " + previous
     return bool(_COMPANY.search(near)) and not _MINE.search(sentence + " " + between)
+
+
+# "it's printed on all my invoices anyway", "die steht eh auf jeder Rechnung": the sentence
+# says the number is printed for anyone to read (`[published]`)
+_PUBLISHED = re.compile("(?i)" + _phrases("published", skip=("payments", "into")))
+
+
+# "transfer uang arisan ke rekening BCA ...", "pay the deposit into account ...": the
+# listener is told to pay into the account, which is then the payee's
+_PAY_INTO = re.compile(
+    "(?i)"
+    + _bounded(_WORDS["published"]["payments"])
+    + r"[^.!?;\n]{0,40}?"
+    + _bounded(_WORDS["published"]["into"])
+    + r"[^.!?;\n]{0,40}$"
+)
+
+
+def _shared_to_be_paid(text: str, start: int, end: int, *, iban: bool = False) -> bool:
+    """Whether the bank number at `text[start:end]` is given to be paid into: its sentence
+    says it is printed for anyone to read ("it's on all my invoices anyway"), or, for an
+    account number after its label, tells the listener to pay into it with no word of the
+    speaker's in its clause ("transfer ... ke rekening BCA ... a.n. Siti"; not "transfer
+    the rent to my account ..."). An IBAN said to pay into is still masked ("Pay the rent
+    to DE44 ..."): its shape alone names it, with no label saying whose it is."""
+    sentence = _sentence_around(text, start, end)
+    if _PUBLISHED.search(sentence):
+        return True
+    if iban:
+        return False
+    left = max(text.rfind(c, 0, start) for c in ".!?\n") + 1
+    before = text[left:start]
+    clause = before + re.split(r"[,;:.!?\n]", text[end : end + 80])[0]
+    return bool(_PAY_INTO.search(before)) and not _MINE.search(clause)
 
 
 def _ibans(text: str) -> Iterator[SecretFinding]:
@@ -83,7 +124,9 @@ def _ibans(text: str) -> Iterator[SecretFinding]:
                 break
         if count != length or (i < len(text) and text[i].isascii() and text[i].isalnum()):
             continue
-        if iban_checksum_ok("".join(compact)) and not _a_companys(text, m.start()):
+        if not iban_checksum_ok("".join(compact)) or _a_companys(text, m.start()):
+            continue
+        if not _shared_to_be_paid(text, m.start(), i, iban=True):
             yield SecretFinding("iban", m.start(), i)
 
 
@@ -216,6 +259,8 @@ def _labelled_numbers(text: str) -> Iterator[SecretFinding]:
             business_number = kind == "bank_account" or _TAX_LABEL.fullmatch(m.group("label"))
             if business_number and _a_companys(text, m.start(), m.group("q")):
                 continue  # "şirketin vergi numarası ...": a business's, on its invoices
+            if kind == "bank_account" and _shared_to_be_paid(text, m.start("v"), m.end("v")):
+                continue  # "it's on all my invoices anyway": given to be paid
             ssn = _SSN_SHAPE.fullmatch(value)
             if ssn and _SSN_LABEL.fullmatch(m.group("label")) and not _ssn_ok(*ssn.groups()):
                 continue  # a number the SSA never issues: an example, not a person's

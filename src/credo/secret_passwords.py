@@ -27,6 +27,7 @@ from .secret_base import (
     _NOT_AFTER_LETTER,
     _NOT_BEFORE_LETTER,
     _NOT_BEFORE_WORD,
+    _PUBLIC_WORD,
     _QUALIFIER,
     _TRAILING_PUNCT,
     _VALUE,
@@ -164,6 +165,8 @@ def _stated_passwords(text: str) -> Iterator[SecretFinding]:
                     continue
                 if label in ambiguous and value.isalpha():
                     continue
+            if label in ambiguous and _PUBLIC_WORD.search(text, max(0, m.start() - 24), m.start()):
+                continue  # "huella de la clave: 71BD ...": a key's fingerprint ("clave" is "key")
             yield SecretFinding("password", start, end)
 
 
@@ -475,6 +478,8 @@ def _grouped_values(text: str) -> Iterator[SecretFinding]:
         if not m.group("conn").strip() and (len(groups) < 4 or not any(c.isdigit() for c in value)):
             continue  # no verb, no colon: four groups or more with digits ("recovery key
             # 123456-654321-...")
+        if _PUBLIC_WORD.search(text, max(0, m.start() - 24), m.start("v")):
+            continue  # "my PGP key fingerprint is 0132 F96A ...": a public key's digest
         yield SecretFinding("password", m.start("v"), m.end("v"))
 
 
@@ -496,16 +501,27 @@ _USER_THEN_PASS = re.compile(
     # an e-mail address is the user: "gmail: anna@example.org pw Otter2023!"
     r"|(?<![\w.+\-])[\w.+\-]+@[\w\-]+(?:\.[\w\-]+)+[ \t,;/]+(?i:pass|pw|pwd|psw|mdp|password"
     r"|passwort|kennwort|mot[ \t]+de[ \t]+passe|contraseña|senha|wachtwoord|lösenord|salasana"
-    r"|hasło|haslo|heslo|пароль)[ \t:=]+(?P<v2>[^\s\"'`]{4,128})"
+    r"|hasło|haslo|heslo|пароль)(?P<is>[ \t]+(?i:is)[ \t]+|[ \t:=]+)(?P<v2>[^\s\"'`]{4,128})"
+    # "hulu = anna@example.org + Otter2023": an e-mail address, a plus or a slash, a made-up
+    # word
+    r"|(?<![\w.+\-])[\w.+\-]+@[\w\-]+(?:\.[\w\-]+)+[ \t]*[+/|][ \t]*(?P<v3>[^\s\"'`]{6,128})"
 )
 
 
 def _user_then_pass(text: str) -> Iterator[SecretFinding]:
     text = _without_mask_tags(text)  # "[secret:x]" names no secret
     for m in _USER_THEN_PASS.finditer(text):
-        group = "v" if m.group("v") is not None else "v2"
+        group = next(g for g in ("v", "v2", "v3") if m.group(g) is not None)
         value = m.group(group).rstrip(_TRAILING_PUNCT)
-        if _bare_value_ok(value) and not _is_placeholder(value):
+        if _is_placeholder(value):
+            continue
+        # "anna@example.org pass is purplemonkey": after an address and "pass is", a
+        # password of letters alone is still one (not a word of prose)
+        stated = group == "v2" and m.group("is").strip() == "is"
+        worded = stated and len(value) >= 8 and value.isalpha() and value.islower()
+        if (_bare_value_ok(value) or worded) and value.lower() not in _NOT_A_VALUE:
+            if group == "v3" and not _has_letter_and_digit(value):
+                continue  # "anna@example.org / Marketing": a name, not a password
             yield SecretFinding("password", m.start(group), m.start(group) + len(value))
 
 

@@ -45,7 +45,9 @@ from .secret_blocks import (
 from .secret_codes import (
     _bare_codes,
     _codes_opening,
+    _codes_set,
     _codes_stated_first,
+    _dial_combinations,
     _keyed_codes,
     _stated_pins,
 )
@@ -119,6 +121,8 @@ DETECTORS: tuple[Detector, ...] = (
     _bare_codes,
     _keyed_codes,
     _codes_opening,
+    _codes_set,
+    _dial_combinations,
     _user_then_pass,
     _contextual_passwords,
 )

@@ -238,7 +238,11 @@ def _label_pattern(words: list[str]) -> re.Pattern[str]:
 
 
 # each language's labels apart: a label reads its own country's checks
-_ID_LABELS = tuple((lang, _label_pattern(words)) for lang, words in _WORDS["national_ids"].items())
+_ID_LABELS = (
+    *((lang, _label_pattern(words)) for lang, words in _WORDS["national_ids"].items()),
+    # Canada's "SIN" (French "NAS") in capitals only: "sin" is Spanish for "without"
+    ("ca", re.compile(r"(?<![^\W_])(?:SIN|S\.I\.N\.|NAS)(?![^\W_])")),
+)
 # a run of digit groups (a NIE's first letter, a DNI's or a henkilötunnus's last, Corsica's
 # "2A" in a NIR, a Chinese number's X), straight after a Chinese or Korean word too
 # ("身份证号是1101...")

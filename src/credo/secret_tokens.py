@@ -82,7 +82,10 @@ def _labelled_tokens(text: str) -> Iterator[SecretFinding]:
             yield SecretFinding("generic_api_key", start, end)
     for m in _BARE_TOKEN.finditer(text):
         value = m.group("v").rstrip(_TRAILING_PUNCT)
-        if _looks_like_token(value) and _shannon_entropy(value) >= 3.5:
+        # hex of a key's length straight after its label is a key (Twilio's auth token,
+        # many APIs' keys), however its digits fall: hex is less random per character
+        hex_key = len(value) >= 32 and _HEX_OR_UUID.fullmatch(value) is not None
+        if _looks_like_token(value) and _shannon_entropy(value) >= (3.0 if hex_key else 3.5):
             yield SecretFinding("generic_api_key", m.start("v"), m.start("v") + len(value))
 
 
@@ -120,15 +123,43 @@ def _license_keys(text: str) -> Iterator[SecretFinding]:
 # should be percent-encoded, but often is not), so it runs to the last '@' of the
 # authority; the host part cannot hold '/', '@' or whitespace.
 _URL_PASSWORD = re.compile(
-    r"(?<![A-Za-z0-9+.\-])[A-Za-z][A-Za-z0-9+.\-]{1,30}://[^\s:/@]*:"
-    r"(?P<pw>[^\s/]*[^\s/@])@[^\s/@]+"
+    r"(?<![A-Za-z0-9+.\-])[A-Za-z][A-Za-z0-9+.\-]{1,30}://(?P<user>[^\s:/@]*):"
+    r"(?P<pw>[^\s/]*[^\s/@])@(?P<host>[^\s/@]+)"
 )
+
+
+#: what a template or a local default puts where the password goes
+_PLACEHOLDER_PASSWORDS = frozenset(
+    {"password", "passwd", "pass", "pwd", "secret", "changeme", "change_me", "changeit",
+     "example", "yourpassword", "your_password", "your-password", "mypassword", "my_password",
+     "dbpassword", "db_password"}
+)  # fmt: skip
+
+
+_PLACEHOLDER_USERS = frozenset({"user", "username", "your_user", "youruser", "dbuser", "db_user"})
+
+
+_LOCAL_HOST = re.compile(r"(?i)(?:localhost|127\.0\.0\.1|0\.0\.0\.0|\[::1\])(?::\d+)?")
+
+
+def _template_credentials(user: str, password: str, host: str) -> bool:
+    """A URL's credentials that are a template's or a local default's, not anyone's:
+    "postgres://user:password@localhost/mydb", "postgres://postgres:postgres@localhost"
+    (the user's name as its password, on this machine)."""
+    user, password = user.lower(), password.lower()
+    local = _LOCAL_HOST.fullmatch(host) is not None
+    if password in _PLACEHOLDER_PASSWORDS:
+        return local or user in _PLACEHOLDER_USERS
+    return local and password == user
 
 
 def _url_passwords(text: str) -> Iterator[SecretFinding]:
     for m in _URL_PASSWORD.finditer(text):
-        if not _is_placeholder(m.group("pw")):
-            yield SecretFinding("connection_string", m.start("pw"), m.end("pw"))
+        if _is_placeholder(m.group("pw")):
+            continue
+        if _template_credentials(m.group("user"), m.group("pw"), m.group("host")):
+            continue
+        yield SecretFinding("connection_string", m.start("pw"), m.end("pw"))
 
 
 # Webhook URLs whose path is the credential (Discord, Teams, Zapier, IFTTT, any host or
@@ -284,12 +315,17 @@ _ADDRESS = re.compile(
 )
 
 
+_A_SETTING = re.compile(r"[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+=")
+
+
 def _loosely_labelled_tokens(text: str) -> Iterator[SecretFinding]:
     text = _without_mask_tags(text)  # "[secret:x]" names no secret
     for m in _LOOSE_TOKEN.finditer(text):
         value = m.group("v").rstrip(_TRAILING_PUNCT)
         if len(m.group("gap").split()) > 10 or _HEX_OR_UUID.fullmatch(value):
             continue  # a commit, a digest or an id said near the word "key"
+        if _A_SETTING.match(value):
+            continue  # "API_KEY=your-key-here DATABASE_URL=...": the next setting, not a value
         if _PUBLIC_PREFIX.search(text[max(0, m.start("v") - 64) : m.start("v")]):
             continue  # "public key: ssh-ed25519 AAAA...", "fingerprint is SHA256:..."
         if _PUBLIC_WORD.search(m.group(0)[: m.start("v") - m.start()]):
@@ -400,6 +436,10 @@ TOKEN_FORMATS: tuple[Detector, ...] = (
     ),
     _regex_detector("shopify_token", r"(?<![A-Za-z0-9_])shp(?:at|ca|pa|ss)_[a-fA-F0-9]{32}"),
     _regex_detector("digitalocean_token", r"(?<![A-Za-z0-9_])do[opr]_v1_[a-f0-9]{64}"),
+    # Databricks personal access token: "dapi" and 32 hex digits (a "-2" suffix on Azure)
+    _regex_detector(
+        "databricks_token", _NOT_AFTER_TOKEN + r"dapi[0-9a-f]{32}(?:-\d{1,2})?(?![A-Za-z0-9])"
+    ),
     _regex_detector("docker_token", r"(?<![A-Za-z0-9_])dckr_pat_[A-Za-z0-9_\-]{20,}"),
     _regex_detector("twilio_key", _NOT_AFTER_ALNUM + r"SK[0-9a-fA-F]{32}(?![A-Za-z0-9])"),
     _regex_detector("mailgun_key", _NOT_AFTER_TOKEN + r"key-[0-9a-f]{32}(?![A-Za-z0-9])"),

@@ -59,6 +59,8 @@ def find_secrets(text: str) -> list[SecretFinding]:
         for finding in detector(text):
             if finding.end <= finding.start:
                 continue
+            if finding.kind not in BLOCK_KINDS and _documented(text[finding.start : finding.end]):
+                continue
             i = bisect.bisect_right(starts, finding.start)
             if i > 0 and accepted[i - 1].end > finding.start:
                 continue
@@ -67,6 +69,18 @@ def find_secrets(text: str) -> list[SecretFinding]:
             starts.insert(i, finding.start)
             accepted.insert(i, finding)
     return accepted
+
+
+#: what documentation prints where a key goes: AWS's "AKIAIOSFODNN7EXAMPLE" and
+#: ".../bPxRfiCYEXAMPLEKEY", Slack's ".../T00000000/B00000000/XXXXXXXXXXXXXXXXXXXXXXXX". A
+#: random key never spells "example" nor repeats an x or a 0 eight times over; a key block
+#: (whose base64 has runs of A) is not read this way
+_DOCUMENTED = re.compile(r"(?i)example|x{8}|0{8}")
+
+
+def _documented(value: str) -> bool:
+    """Whether a token-long `value` is documentation's placeholder, not anyone's key."""
+    return len(value) >= 16 and _DOCUMENTED.search(value) is not None
 
 
 def mask_secrets(text: str) -> str:
