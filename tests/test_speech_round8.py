@@ -468,3 +468,17 @@ def test_a_pronoun_with_two_things_before_it_stays_unresolved() -> None:
     assert with_antecedent("it's blocking the window", text) == "it's blocking the window"
     text = "my sister and my aunt both called, she lives in perth"
     assert with_antecedent("she lives in perth", text) == "she lives in perth"
+
+
+@pytest.mark.parametrize(
+    ("said", "kept"),
+    [
+        ("i should mention im allergic to latex", "The user is allergic to latex"),
+        ("i forgot to say that we moved to hull", "we moved to hull"),
+        ("being a vegan, where do i get iron?", "The user is a vegan"),
+    ],
+)
+def test_what_is_said_around_a_fact_is_not_stored_with_it(
+    store: SQLiteStore, said: str, kept: str
+) -> None:
+    assert kept in stored(store, said)

@@ -45,7 +45,10 @@ __all__ = [
 #: explicit wrappers that say "this is for you to keep"; not part of the fact
 _WRAPPER = re.compile(
     r"^\s*(?:please\s+)?(?:remember|note|keep\s+in\s+mind|fyi|for\s+the\s+record|"
-    r"just\s+so\s+you\s+know)(?:\s+that)?\s*[:,]?\s+(?=\S)",
+    r"just\s+so\s+you\s+know|"
+    # "i should mention im vegan", "i forgot to say that ...", "i should add ..."
+    r"i\s+(?:should|must|need\s+to|forgot\s+to|meant\s+to)\s+(?:mention|say|add|tell\s+you)"
+    r")(?:\s+that)?\s*[:,]?\s+(?=\S)",
     re.IGNORECASE,
 )
 _SUBJ = ("nsubj", "nsubjpass", "csubj", "expl")
@@ -2442,7 +2445,10 @@ def _kin_without_my(sent: Span, said: str) -> str | None:
     measured = (
         subject.head.lemma_ == "be"
         and one_spelling(subject.lower_) not in PEOPLE
-        and any(t.like_num or t.text[:1].isdigit() for t in sent if t.i > subject.head.i)
+        # "room 101 is on the first floor": a number that names the subject; "first" no
+        # measure
+        and not any(c.like_num for c in subject.children)
+        and any(t.tag_ == "CD" or t.text[:1].isdigit() for t in sent if t.i > subject.head.i)
     )
     if person or measured:
         return "my " + said.lstrip()[:1].lower() + said.lstrip()[1:]
@@ -2489,6 +2495,9 @@ def analyse(text: str, *, self_name: str = "The user") -> Statement:
         said_as = f"I am {age.group(0)} years old" if age else "I am " + described.split(None, 1)[1]
         sent = first_sentence(said_as)
         kind = "statement"
+        # stored as the statement it is, in the words said: "being a vegan" -> "The user
+        # is a vegan", "as a 38 year old guy" -> "The user is a 38 year old guy"
+        stored, changed = rewrite("I am " + described.split(None, 1)[1], self_name)
     if kind == "statement":
         owned = _kin_without_my(sent, said)
         if owned is not None:  # "mum lives in cork": chat leaves out the "my"
