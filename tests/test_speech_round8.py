@@ -419,7 +419,7 @@ def test_rival_words_a_letter_apart_stay_apart(a: str, b: str) -> None:
     ("first", "then"),
     [
         ("i work at a garage", "i work at kwik fit garage on the ring road"),
-        ("i live in a small village", "i live in ashwell, a small village near baldock"),
+        ("we live in a hamlet", "we live in lowick, a hamlet up north"),
     ],
 )
 def test_the_place_described_then_named_is_a_refinement(

@@ -2419,6 +2419,9 @@ _OCCUPATIONS = words("occupations")
 _WHO_ADJECTIVES = words("identity_adjectives")
 
 
+_OWN_MEASURES = words("own_measures")
+
+
 def _kin_without_my(sent: Span, said: str) -> str | None:
     """ "mum lives in cork", "grandad passed last week", "boss quit": a person of one's own
     named without "my", as chat does (a bare singular noun cannot be the subject of an
@@ -2444,7 +2447,7 @@ def _kin_without_my(sent: Span, said: str) -> str | None:
     )
     measured = (
         subject.head.lemma_ == "be"
-        and one_spelling(subject.lower_) not in PEOPLE
+        and subject.lower_ in _OWN_MEASURES
         # "room 101 is on the first floor": a number that names the subject; "first" no
         # measure
         and not any(c.like_num for c in subject.children)

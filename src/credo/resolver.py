@@ -2259,8 +2259,8 @@ def _says_which(case: _Case, fact: Fact) -> bool:
 
 
 def _names_the_described(case: _Case, fact: Fact) -> bool:
-    """ "i work at st thomas hospital" / "i work at a hospital", "i live in rye, a small
-    town" / "i live in a small town": the place a stored fact described ("at a hospital",
+    """ "i work at st thomas hospital" / "i work at a hospital", "we rent in lowick, a
+    hamlet" / "we rent in a hamlet": the place a stored fact described ("at a hospital",
     keyed on the verb alone, `keys._placed`) named, with the same head noun: a refinement."""
     incoming = case.incoming
     if case.negated or not (incoming.key and fact.key) or not incoming.object:
