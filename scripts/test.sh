@@ -33,6 +33,8 @@ fi
 # before pytest-xdist was added
 WORKERS=${CREDO_TEST_WORKERS:-auto}
 if [ "$WORKERS" != "0" ] && "$BIN/python" -c "import xdist" 2>/dev/null; then
-    set -- -n "$WORKERS" "$@"
+    # loadgroup: a module whose tests share one costly run (the secrets corpus through
+    # every path) keeps them on one worker, so that the run is made once, not per worker
+    set -- -n "$WORKERS" --dist loadgroup "$@"
 fi
 "$BIN/pytest" -q "$@"

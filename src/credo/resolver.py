@@ -1944,25 +1944,11 @@ def _reversioned(case: _Case, fact: Fact) -> bool:
     if not found or found["name"].lower() in _NOT_A_NAME | _COUNTED:
         return False
     name, number = found["name"].lower(), found["number"]
-    told = {
-        m["number"]
-        for m in re.finditer(
-            rf"(?<![\w.]){re.escape(name)}\s*v?(?P<number>\d+(?:\.\d+)*)(?![\w.])",
-            incoming.text,
-            re.IGNORECASE,
-        )
-    }
+    told = _versions_told(name, r"\s*", incoming.text)
     if not told and case.says_a_change:
         # "we upgraded postgres to 16", "postgres got upgraded to 16": the new version
         # after the change's "to"
-        told = {
-            m["number"]
-            for m in re.finditer(
-                rf"(?<![\w.]){re.escape(name)}\b[^.,;!?]*?\bto\s+v?(?P<number>\d+(?:\.\d+)*)(?![\w.])",
-                incoming.text,
-                re.IGNORECASE,
-            )
-        }
+        told = _versions_told(name, r"\b[^.,;!?]*?\bto\s+", incoming.text)
     if not told or number in told:
         return False
     mine = case.base.split("_")[0]
@@ -1977,6 +1963,12 @@ def _reversioned(case: _Case, fact: Fact) -> bool:
     ):
         return False
     return case.says_a_change or mine == theirs or {mine, theirs} <= _HOLDING
+
+
+def _versions_told(name: str, between: str, text: str) -> set[str]:
+    """The versions `text` gives `name`, `between` the two ("node 22", "node to 22")."""
+    pattern = rf"(?<![\w.]){re.escape(name)}{between}v?(?P<number>\d+(?:\.\d+)*)(?![\w.])"
+    return {m["number"] for m in re.finditer(pattern, text, re.IGNORECASE)}
 
 
 #: a name and its version, at the end of a value: "an iphone 12", "python 3.9 at work"

@@ -495,6 +495,21 @@ def felt_about(text: str) -> list[str]:
 _I_WE = frozenset({"i", "we"})
 
 
+def _of_the_speaker(subject: Token) -> bool:
+    """ "i", "we", "my cat", "our landlord": a subject the speaker tells of themselves."""
+    return subject.lower_ in _I_WE or any(
+        c.dep_ == "poss" and c.lower_ in ("my", "our") for c in subject.children
+    )
+
+
+def _as_said(doc: Doc, start: int, end: int) -> str:
+    """doc[start:end] as written, without the punctuation it ends with."""
+    words = list(doc[start:end])
+    while words and words[-1].is_punct:
+        words.pop()
+    return doc.text[words[0].idx : words[-1].idx + len(words[-1].text)] if words else ""
+
+
 def presupposed(text: str) -> list[str]:
     """The clauses a request or question takes as true: the one it asks the reason for
     ("clarify why I have never been billed for the api" -> "I have never been billed for
@@ -511,16 +526,11 @@ def presupposed(text: str) -> list[str]:
         subject = next((c for c in tok.children if c.dep_ in ("nsubj", "nsubjpass")), None)
         if why is None or subject is None or why.i > subject.i:
             continue
-        mine = subject.lower_ in _I_WE or any(
-            c.dep_ == "poss" and c.lower_ in ("my", "our") for c in subject.children
-        )
-        if not mine:
+        if not _of_the_speaker(subject):
             continue
-        words = [t for t in doc[why.i + 1 : tok.right_edge.i + 1]]
-        while words and words[-1].is_punct:
-            words.pop()
-        if words:
-            out.append(text[words[0].idx : words[-1].idx + len(words[-1].text)])
+        said = _as_said(doc, why.i + 1, tok.right_edge.i + 1)
+        if said:
+            out.append(said)
     out += [j for j in judged(doc) if j not in out]
     return out + [r for r in reasons_given(doc) if r not in out]
 
@@ -554,16 +564,11 @@ def judged(doc: Doc) -> list[str]:
             continue
         if not any(c.dep_ in ("nsubj", "expl") and c.lower_ == "it" for c in be.children):
             continue
-        mine = subject.lower_ in _I_WE or any(
-            c.dep_ == "poss" and c.lower_ in ("my", "our") for c in subject.children
-        )
-        if not mine:
+        if not _of_the_speaker(subject):
             continue
-        words_ = list(doc[mark.i + 1 : verb.right_edge.i + 1])
-        while words_ and words_[-1].is_punct:
-            words_.pop()
-        if words_:
-            out.append(doc.text[words_[0].idx : words_[-1].idx + len(words_[-1].text)])
+        said = _as_said(doc, mark.i + 1, verb.right_edge.i + 1)
+        if said:
+            out.append(said)
     return out
 
 
@@ -580,7 +585,6 @@ def reasons_given(doc: Doc) -> list[str]:
     "now that i live in york, what are good day trips?" -> "i live in york". Only a
     clause of the speaker or of their things, with a subject of its own, as said, its
     opener left off ("if i move ...", "when i was ..." are no grounds)."""
-    text = doc.text
     out = []
     for verb in doc:
         if verb.pos_ not in ("VERB", "AUX") or verb.dep_ not in ("advcl", "ccomp", "pcomp"):
@@ -592,16 +596,11 @@ def reasons_given(doc: Doc) -> list[str]:
         before = doc[mark.i - 1].lower_ if mark.i > 0 else ""
         if not (mark.lower_ in _GROUNDS or mark.lower_ == "that" and before in _GROUNDS_THAT):
             continue
-        mine = subject.lower_ in _I_WE or any(
-            c.dep_ == "poss" and c.lower_ in ("my", "our") for c in subject.children
-        )
-        if not mine:
+        if not _of_the_speaker(subject):
             continue
-        words = list(doc[mark.i + 1 : verb.right_edge.i + 1])
-        while words and words[-1].is_punct:
-            words.pop()
-        if words:
-            out.append(text[words[0].idx : words[-1].idx + len(words[-1].text)])
+        said = _as_said(doc, mark.i + 1, verb.right_edge.i + 1)
+        if said:
+            out.append(said)
     return out
 
 
