@@ -33,8 +33,6 @@ fi
 # before pytest-xdist was added
 WORKERS=${CREDO_TEST_WORKERS:-auto}
 if [ "$WORKERS" != "0" ] && "$BIN/python" -c "import xdist" 2>/dev/null; then
-    # loadgroup: a module whose tests share one costly run (the secrets corpus through
-    # every path) keeps them on one worker, so that the run is made once, not per worker
-    set -- -n "$WORKERS" --dist loadgroup "$@"
+    set -- -n "$WORKERS" "$@"
 fi
 "$BIN/pytest" -q "$@"

@@ -35,10 +35,6 @@ MAX_FALSE_POSITIVE_RATE = 0.02
 
 pytest.importorskip("mcp.server.mcpserver")
 
-#: every test here reads one run of the five corpora (minutes of work): on one worker of a
-#: parallel run (`--dist loadgroup`, scripts/test.sh), so that the run is made once
-pytestmark = pytest.mark.xdist_group("secrets_corpus")
-
 
 @pytest.fixture(scope="module")
 def outcomes(tmp_path_factory: pytest.TempPathFactory) -> list[Outcome]:
