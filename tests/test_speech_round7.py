@@ -14,16 +14,13 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 import pytest
+from speech_pairs import memory, pair
 
 from credo.embed import get_embedder
 from credo.fact import Status
 from credo.keys import analyse, changed_value
-from credo.memory import Memory
 from credo.resolver import Relation
 from credo.store.sqlite import SQLiteStore
-
-DAY = 86400.0
-T0 = 1_704_067_200.0  # 2024-01-01
 
 
 @pytest.fixture(scope="module")
@@ -31,22 +28,6 @@ def store(tmp_path_factory: pytest.TempPathFactory) -> Iterator[SQLiteStore]:
     path = tmp_path_factory.mktemp("round7") / "m.db"
     with SQLiteStore(path, get_embedder("local:minilm")) as s:
         yield s
-
-
-_scopes = iter(range(10_000))
-
-
-def pair(store: SQLiteStore, first: str, then: str, gap_days: float) -> tuple[Status, Relation]:
-    """Remember `first`, then `then` `gap_days` later; what became of the first, and what
-    the second was taken for."""
-    mem = Memory(store, scope=f"s{next(_scopes)}")
-    a = mem.remember(first, valid_from=T0)
-    assert a.accepted and a.fact is not None, (first, a.why)
-    b = mem.remember(then, valid_from=T0 + gap_days * DAY)
-    assert b.accepted and b.relation is not None, (then, b.why)
-    after = store.get(a.fact.id, scope=mem.scope)
-    assert after is not None
-    return after.status, b.relation
 
 
 @pytest.mark.parametrize(
@@ -92,7 +73,7 @@ def test_the_same_life_told_without_its_i_is_a_duplicate(store: SQLiteStore) -> 
 def test_a_verb_the_assistant_can_do_still_opens_a_request(
     store: SQLiteStore, request_: str
 ) -> None:
-    result = Memory(store, scope=f"s{next(_scopes)}").remember(request_)
+    result = memory(store).remember(request_)
     assert not result.accepted and result.code == "instruction"
 
 
@@ -106,7 +87,7 @@ def test_a_verb_the_assistant_can_do_still_opens_a_request(
     ],
 )
 def test_going_to_a_place_as_a_habit_is_no_plan(store: SQLiteStore, habit: str) -> None:
-    result = Memory(store, scope=f"s{next(_scopes)}").remember(habit)
+    result = memory(store).remember(habit)
     assert result.accepted, result.why
 
 
@@ -114,7 +95,7 @@ def test_going_to_a_place_as_a_habit_is_no_plan(store: SQLiteStore, habit: str) 
     "plan", ["im going to start running", "going to try pottery", "Im going to quit my job"]
 )
 def test_going_to_do_something_is_still_a_plan(store: SQLiteStore, plan: str) -> None:
-    result = Memory(store, scope=f"s{next(_scopes)}").remember(plan)
+    result = memory(store).remember(plan)
     assert not result.accepted and result.code == "speculative"
 
 
@@ -215,7 +196,7 @@ def test_a_word_clipped_in_chat_is_the_word_it_stands_for(
 
 
 def test_the_clipped_word_is_stored_as_typed(store: SQLiteStore) -> None:
-    result = Memory(store, scope=f"s{next(_scopes)}").remember("my bf is a chef")
+    result = memory(store).remember("my bf is a chef")
     assert result.fact is not None and "bf" in result.fact.text.split()
 
 
@@ -505,14 +486,14 @@ def test_one_bare_host_for_two_things_is_two_facts(store: SQLiteStore) -> None:
 def test_mine_after_a_question_is_what_was_asked_of(
     store: SQLiteStore, said: str, key: tuple[str, str]
 ) -> None:
-    result = Memory(store, scope=f"s{next(_scopes)}").remember(said)
+    result = memory(store).remember(said)
     assert result.accepted and result.fact is not None
     assert (result.fact.predicate, result.fact.object) == key
     assert "?" not in result.fact.text
 
 
 def test_mine_with_nothing_asked_before_it_is_ungrounded(store: SQLiteStore) -> None:
-    result = Memory(store, scope=f"s{next(_scopes)}").remember("mine is boring")
+    result = memory(store).remember("mine is boring")
     assert not result.accepted and result.code == "ungrounded"
 
 

@@ -15,12 +15,10 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 import pytest
+from speech_pairs import T0, memory, pair, stored
 
 from credo.embed import get_embedder
-from credo.memory import Memory
 from credo.store.sqlite import SQLiteStore
-
-T0 = 1_704_067_200.0  # 2024-01-01
 
 
 @pytest.fixture(scope="module")
@@ -28,16 +26,6 @@ def store(tmp_path_factory: pytest.TempPathFactory) -> Iterator[SQLiteStore]:
     path = tmp_path_factory.mktemp("round8") / "m.db"
     with SQLiteStore(path, get_embedder("local:minilm")) as s:
         yield s
-
-
-_scopes = iter(range(10_000))
-
-
-def stored(store: SQLiteStore, said: str) -> list[str]:
-    """The sentences stored when `said` is remembered alone."""
-    mem = Memory(store, scope=f"s{next(_scopes)}")
-    mem.remember(said, valid_from=T0)
-    return [f.text for f in mem.list()]
 
 
 @pytest.mark.parametrize(
@@ -135,7 +123,7 @@ def test_a_statement_before_a_dash_and_a_question_is_kept(
     ],
 )
 def test_a_plan_told_in_the_present_with_its_time_is_no_fact(store: SQLiteStore, said: str) -> None:
-    mem = Memory(store, scope=f"s{next(_scopes)}")
+    mem = memory(store)
     result = mem.remember(said, valid_from=T0)
     assert not result.accepted and result.code == "speculative", (said, result.why)
 
@@ -152,22 +140,9 @@ def test_a_plan_told_in_the_present_with_its_time_is_no_fact(store: SQLiteStore,
     ],
 )
 def test_a_habit_a_past_or_a_state_is_no_plan(store: SQLiteStore, said: str) -> None:
-    mem = Memory(store, scope=f"s{next(_scopes)}")
+    mem = memory(store)
     result = mem.remember(said, valid_from=T0)
     assert result.accepted, (said, result.why)
-
-
-def pair(store: SQLiteStore, first: str, then: str, gap_days: float) -> tuple[str, str]:
-    """Remember `first`, then `then` `gap_days` later: what became of the first (its
-    status) and what the second was taken for."""
-    mem = Memory(store, scope=f"s{next(_scopes)}")
-    a = mem.remember(first, valid_from=T0)
-    assert a.accepted and a.fact is not None, (first, a.why)
-    b = mem.remember(then, valid_from=T0 + gap_days * 86400.0)
-    assert b.accepted and b.relation is not None, (then, b.why)
-    after = store.get(a.fact.id, scope=mem.scope)
-    assert after is not None
-    return after.status.value, b.relation.value
 
 
 @pytest.mark.parametrize(
@@ -265,7 +240,7 @@ def test_getting_what_one_said_one_lacked_ends_the_denial(
     ],
 )
 def test_what_is_plainly_no_fact_is_refused(store: SQLiteStore, said: str, code: str) -> None:
-    mem = Memory(store, scope=f"s{next(_scopes)}")
+    mem = memory(store)
     result = mem.remember(said, valid_from=T0)
     assert not result.accepted and result.code == code, (said, result.code, result.why)
     assert mem.list() == []

@@ -497,7 +497,8 @@ _CONVERSATIONAL = words("conversational")  # lexicon list "conversational"
 _STAND_INS = words("stand_ins")  # lexicon list "stand_ins"
 
 
-_GREETINGS = words("greetings")
+#: longest first, so that "good morning" is tried before "morning"
+_GREETINGS = tuple(sorted(words("greetings"), key=len, reverse=True))
 _WORDS_OF = re.compile(r"[^\W\d_]+(?:['’][^\W\d_]+)?")
 
 
@@ -507,7 +508,7 @@ def _greeting(text: str) -> bool:
     said = " ".join(_WORDS_OF.findall(text.lower()))
     if not said:
         return False
-    for greeting in sorted(_GREETINGS, key=len, reverse=True):
+    for greeting in _GREETINGS:
         if said == greeting or said.startswith(greeting + " "):
             rest = said[len(greeting) :].split()
             return len(rest) <= 1 and all(w not in ("i", "im", "we", "my") for w in rest)

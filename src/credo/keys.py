@@ -2422,7 +2422,7 @@ _WHO_ADJECTIVES = words("identity_adjectives")
 _OWN_MEASURES = words("own_measures")
 
 
-def _kin_without_my(sent: Span, said: str) -> str | None:
+def _mine_without_my(sent: Span, said: str) -> str | None:
     """ "mum lives in cork", "grandad passed last week", "boss quit": a person of one's own
     named without "my", as chat does (a bare singular noun cannot be the subject of an
     English sentence, but a relative's word can be said as a name); and "savings are at
@@ -2502,9 +2502,9 @@ def analyse(text: str, *, self_name: str = "The user") -> Statement:
         # is a vegan", "as a 38 year old guy" -> "The user is a 38 year old guy"
         stored, changed = rewrite("I am " + described.split(None, 1)[1], self_name)
     if kind == "statement":
-        owned = _kin_without_my(sent, said)
-        if owned is not None:  # "mum lives in cork": chat leaves out the "my"
-            said, sent = owned, first_sentence(owned)
+        with_my = _mine_without_my(sent, said)
+        if with_my is not None:  # "mum lives in cork": chat leaves out the "my"
+            said, sent = with_my, first_sentence(with_my)
             stored, changed = rewrite(said, self_name)
     found = _key(sent) if kind == "statement" else None
     if found is None and kind == "statement":

@@ -1097,6 +1097,12 @@ class _Case:
         return bool(self.changed or _change_verbs(text) or change_words(text))
 
     @cached_property
+    def counted(self) -> dict[str, str]:
+        """How many of a kind the incoming sentence says the speaker has, in passing ("my
+        3 kids are ..." -> {"kid": "3"})."""
+        return _counted(self.incoming.text, self.me)
+
+    @cached_property
     def renewed(self) -> str | None:
         """The thing the incoming fact says there is a new one of ("a new boss")."""
         return renewed_thing(self.incoming.text) if not self.negated else None
@@ -1779,7 +1785,7 @@ def _counted_otherwise(case: _Case, fact: Fact) -> bool:
         False,
     ):
         return False
-    told = _counted(case.incoming.text, case.me)
+    told = case.counted
     if not told or case.incoming.key and case.incoming.key == fact.key:
         return False  # on one key the objects are compared already
     stored = _tokens(fact.object)

@@ -502,6 +502,17 @@ def _of_the_speaker(subject: Token) -> bool:
     )
 
 
+def _speakers_clause(verb: Token) -> Token | None:
+    """The word that opens `verb`'s clause ("that", "since") when a subject of the
+    speaker's follows it ("that i've never owned a car", "since my knee is bad"); None
+    for any other clause."""
+    mark = next((c for c in verb.children if c.dep_ == "mark"), None)
+    subject = next((c for c in verb.children if c.dep_ in ("nsubj", "nsubjpass")), None)
+    if mark is None or subject is None or mark.i > subject.i or not _of_the_speaker(subject):
+        return None
+    return mark
+
+
 def _as_said(doc: Doc, start: int, end: int) -> str:
     """doc[start:end] as written, without the punctuation it ends with."""
     words = list(doc[start:end])
@@ -549,9 +560,8 @@ def judged(doc: Doc) -> list[str]:
     for verb in doc:
         if verb.dep_ != "ccomp" or verb.pos_ not in ("VERB", "AUX"):
             continue
-        mark = next((c for c in verb.children if c.dep_ == "mark"), None)
-        subject = next((c for c in verb.children if c.dep_ in ("nsubj", "nsubjpass")), None)
-        if mark is None or mark.lower_ != "that" or subject is None or mark.i > subject.i:
+        mark = _speakers_clause(verb)
+        if mark is None or mark.lower_ != "that":
             continue
         head = verb.head  # "it's weird that ..." or "it's ok that ..." (the adjective)
         judging = head if head.lower_ in _JUDGING else None
@@ -563,8 +573,6 @@ def judged(doc: Doc) -> list[str]:
         if judging is None or be.lemma_ != "be":
             continue
         if not any(c.dep_ in ("nsubj", "expl") and c.lower_ == "it" for c in be.children):
-            continue
-        if not _of_the_speaker(subject):
             continue
         said = _as_said(doc, mark.i + 1, verb.right_edge.i + 1)
         if said:
@@ -589,14 +597,11 @@ def reasons_given(doc: Doc) -> list[str]:
     for verb in doc:
         if verb.pos_ not in ("VERB", "AUX") or verb.dep_ not in ("advcl", "ccomp", "pcomp"):
             continue
-        mark = next((c for c in verb.children if c.dep_ == "mark"), None)
-        subject = next((c for c in verb.children if c.dep_ in ("nsubj", "nsubjpass")), None)
-        if mark is None or subject is None or mark.i > subject.i:
+        mark = _speakers_clause(verb)
+        if mark is None:
             continue
         before = doc[mark.i - 1].lower_ if mark.i > 0 else ""
         if not (mark.lower_ in _GROUNDS or mark.lower_ == "that" and before in _GROUNDS_THAT):
-            continue
-        if not _of_the_speaker(subject):
             continue
         said = _as_said(doc, mark.i + 1, verb.right_edge.i + 1)
         if said:

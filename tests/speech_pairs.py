@@ -1,0 +1,42 @@
+"""What the natural-speech tests (`test_speech_round7.py`, `test_speech_round8.py`) do with
+a store: remember a statement, or a pair of them some days apart, each in a scope of its
+own (one counter for every module, so that no two calls share a scope)."""
+
+from __future__ import annotations
+
+import itertools
+
+from credo.fact import Status
+from credo.memory import Memory
+from credo.resolver import Relation
+from credo.store.sqlite import SQLiteStore
+
+DAY = 86400.0
+T0 = 1_704_067_200.0  # 2024-01-01
+
+_scopes = itertools.count()
+
+
+def memory(store: SQLiteStore) -> Memory:
+    """A memory of a scope nothing else uses."""
+    return Memory(store, scope=f"s{next(_scopes)}")
+
+
+def pair(store: SQLiteStore, first: str, then: str, gap_days: float) -> tuple[Status, Relation]:
+    """Remember `first`, then `then` `gap_days` later; what became of the first, and what
+    the second was taken for (both compare equal to their names: "superseded", "update")."""
+    mem = memory(store)
+    a = mem.remember(first, valid_from=T0)
+    assert a.accepted and a.fact is not None, (first, a.why)
+    b = mem.remember(then, valid_from=T0 + gap_days * DAY)
+    assert b.accepted and b.relation is not None, (then, b.why)
+    after = store.get(a.fact.id, scope=mem.scope)
+    assert after is not None
+    return after.status, b.relation
+
+
+def stored(store: SQLiteStore, said: str) -> list[str]:
+    """The sentences stored when `said` is remembered alone."""
+    mem = memory(store)
+    mem.remember(said, valid_from=T0)
+    return [f.text for f in mem.list()]
