@@ -27,6 +27,7 @@ import hashlib
 import json
 import re
 import tempfile
+import time
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -60,13 +61,25 @@ LABELS = (
     "unrelated",
     "not-a-fact",
 )
-HALVES = ("tune", "test", "sealed", "fresh", "fresh2", "fresh3", "fresh4", "fresh5", "fresh6")
+HALVES = (
+    "tune",
+    "test",
+    "sealed",
+    "fresh",
+    "fresh2",
+    "fresh3",
+    "fresh4",
+    "fresh5",
+    "fresh6",
+    "fresh7",
+)
 #: ids of the sealed sets, each labelled later by people who never saw the code and only
 #: ever scored, never printed: examples/natural/sealed/ (after the test half's figures had
 #: steered choices), examples/natural/fresh/ (after the first sealed set's had) and
 #: examples/natural/fresh2/ (after the fresh set's had), examples/natural/fresh3/ (after
 #: fresh2's had), examples/natural/fresh4/ (after fresh3's had), examples/natural/fresh5/
-#: (after fresh4's had) and examples/natural/fresh6/ (after fresh5's had)
+#: (after fresh4's had), examples/natural/fresh6/ (after fresh5's had) and
+#: examples/natural/fresh7/ (after fresh6's had)
 SEALED = "sealed-"
 FRESH = "fresh-"
 FRESH2 = "fresh2-"
@@ -74,6 +87,7 @@ FRESH3 = "fresh3-"
 FRESH4 = "fresh4-"
 FRESH5 = "fresh5-"
 FRESH6 = "fresh6-"
+FRESH7 = "fresh7-"
 _UNREAD = {
     SEALED: "sealed",
     FRESH: "fresh",
@@ -82,6 +96,7 @@ _UNREAD = {
     FRESH4: "fresh4",
     FRESH5: "fresh5",
     FRESH6: "fresh6",
+    FRESH7: "fresh7",
 }
 _BEAM_MARKER = re.compile(r"\s*->->\s*\d+\s*,\s*\d+\s*$")
 #: PersonaChat's tokenisation undone, case left as typed: "i 'm a nurse ." -> "i'm a nurse."
@@ -306,7 +321,10 @@ def run_item(store: SQLiteStore, item: Item) -> Result:
         pair = Pair(
             item.id, item.label, "natural", item.source, item.a, item.b, item.gap_days * DAY
         )
-        return Result(item, run_pair(store, pair))
+        # A as far back as B needs to be no later than now (a gap of years: a persona
+        # told 2,900 days later)
+        start = min(START, time.time() - item.gap_days * DAY - DAY)
+        return Result(item, run_pair(store, pair, start=start))
     rb = Memory(store, scope=item.id).remember(item.b, valid_from=START)
     rel = rb.relation.value if rb.accepted and rb.relation else None
     pair = Pair(item.id, item.label, "natural", item.source, "", item.b, 0.0)
@@ -416,10 +434,12 @@ def format_report(report: NaturalReport, *, examples: int = 0) -> str:
         return (name, *(value(f) for f in cols))
 
     # the columns fit 80 characters: four of 13, five of 10 (a cell is at most
-    # "0.252/107"); six or seven of 8, eight of 7, nine of 6 (their names shortened:
-    # "fr2" for fresh2), the per-label and per-source cells without the count
+    # "0.252/107"); six or seven of 8, eight of 7, nine or ten of 6 (their names
+    # shortened: "fr2" for fresh2), the per-label and per-source cells without the count;
+    # with ten, the row names have 20 characters
     width = {1: 16, 2: 16, 3: 16, 4: 13, 5: 10, 6: 8, 7: 8, 8: 7}.get(len(shown_halves), 6)
     label = 80 - width * len(shown_halves) if len(shown_halves) > 7 else 26
+    precision = "supersession precision" if label > 22 else "supersess. precision"
     counted = width >= 10
 
     def share_of(group: str, key: str) -> Callable[[dict[str, Any]], str]:
@@ -434,7 +454,7 @@ def format_report(report: NaturalReport, *, examples: int = 0) -> str:
     rows = [
         row("items", lambda f: str(f["items"])),
         row("handled right", lambda f: _pct(f["right"])),
-        row("supersession precision", lambda f: _pct(f["supersession_precision"])),
+        row(precision, lambda f: _pct(f["supersession_precision"])),
         row("  (supersessions)", lambda f: str(f["supersessions"])),
         row("updates found", lambda f: _pct(f["updates_found"])),
         row("false conflicts", lambda f: _pct(f["false_conflicts"])),
