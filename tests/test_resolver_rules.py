@@ -289,3 +289,55 @@ def test_the_decision_path_stays_short(function: Callable[..., object]) -> None:
     readings; a new rule or reading goes into a helper of its own, not into them."""
     lines = inspect.getsource(function).splitlines()
     assert len(lines) < 60, f"{function.__name__} is {len(lines)} lines"
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "score", "fires"),
+    [
+        ("I teach piano at the school", "finally done with teaching, retired now", 0.6, True),
+        ("I teach piano at the school", "finally done with teaching, retired now", 0.2, False),
+        ("I teach piano at the school", "I also teach violin now", 0.6, False),  # adds
+        ("I teach piano at the school", "my sister moved to Tartu", 0.6, False),  # hers
+        ("I teach piano at the school", "I teach at the school", 0.6, False),  # no change said
+    ],
+)
+def test_changed_topic(old: str, new: str, score: float, fires: bool) -> None:
+    """A change no key relates ends the stored fact closest in meaning, when close."""
+    stored = said(old)
+    got = resolver._case(said(new, at=T0 + 2 * DAY), [stored], similarity=lambda a, b: score)
+    ended = resolver._changed_topic(got, resolver._Bearing([], []))
+    assert (ended is stored) is fires
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "score", "fires"),
+    [
+        ("I fly planes for a living", "I have never been on a plane", 0.5, True),
+        ("I have never been on a plane", "I fly planes for a living", 0.5, True),  # after
+        ("I fly planes for a living", "I have never been on a plane", 0.1, False),
+        ("I fly planes for a living", "I love planes", 0.5, False),  # no "never"
+        ("I have never been to Peru", "I spent May in Oslo", 0.5, False),  # other places
+    ],
+)
+def test_never_against(old: str, new: str, score: float, fires: bool) -> None:
+    """A "never" no key relates denies the closest report of the speaker's, when close."""
+    stored = said(old)
+    got = resolver._case(said(new, at=T0 + 2 * DAY), [stored], similarity=lambda a, b: score)
+    denied = resolver._never_against(got, resolver._Bearing([], []))
+    assert (denied is stored) is fires
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "fires"),
+    [
+        ("I have a tablet for work", "my work tablet is a Galaxy Tab S9", True),
+        ("I have a tablet for work", "I have a tablet for work", False),  # no more said
+        ("I have a tablet for work", "I had a tablet for work at Acme", False),  # past
+        ("I have a tablet for work", "I no longer have a tablet for work at Acme", False),
+    ],
+)
+def test_said_more_off_key(old: str, new: str, fires: bool) -> None:
+    stored = said(old)
+    got = resolver._case(said(new, at=T0 + 2 * DAY), [stored], similarity=lambda a, b: 0.8)
+    fuller = resolver._said_more_off_key(got, resolver._Bearing([], []))
+    assert (fuller is stored) is fires

@@ -2214,6 +2214,26 @@ def _placed(predicate: str, value: list[Token], sent: Span) -> tuple[str, list[T
     return negation + verb, [preposition, *value]
 
 
+_TELLING = words("telling")
+
+
+def _done_to_us(sent: Span, subject: str) -> bool:
+    """Is `subject` the "they" of whoever runs the speaker's life ("theyve moved me to
+    nights", "they moved our standup to 10")? Such a sentence tells what was done to the
+    speaker or their thing: a fact as it stands (stored, with no key: "they" is no one).
+    Not what they said, told or think ("they told me to rest": advice)."""
+    if subject.lower() != "they" or sent.root.lemma_.lower() in _TELLING:
+        return False
+    return any(
+        t.lower_ in ("me", "us")
+        and t.dep_ in ("dobj", "dative", "iobj")
+        or t.lower_ in ("my", "our")
+        and t.dep_ == "poss"
+        and t.head.dep_ == "dobj"
+        for t in sent
+    )
+
+
 def _refers_back(sent: Span, subject: str) -> bool:
     """Is `subject` a pronoun whose antecedent the sentence names before it ("I own a cat;
     its name is Miso", "I have a niece, she is 9")? Such a sentence is a fact as it stands
@@ -2609,6 +2629,7 @@ def analyse(text: str, *, self_name: str = "The user") -> Statement:
         name is not None
         or subject.lower() in _QUANTIFIERS
         or _refers_back(sent, subject)
+        or _done_to_us(sent, subject)
         or _half_denied(sent)
         or _moved_elsewhere(predicate, obj_tokens)
     ):

@@ -203,19 +203,29 @@ def same_values(a: str, b: str, *, ignoring: frozenset[str] = frozenset()) -> bo
     return found_in(mine_left, _verbs(b)) and found_in(theirs_left, _verbs(a))
 
 
-def said_less(new: str, old: str) -> bool:
+def said_less(new: str, old: str, *, people: frozenset[str] = frozenset()) -> bool:
     """Does `new` name only values `old` names, leaving out only how a thing is described
     ("i drive a car" after "i drive a red car", "we live in kent" after "we live in rural
-    kent")? Not when it leaves out a thing, a name or a number ("i live in paris" after
-    "my sister lives in paris")."""
+    kent") or, in a sentence that affirms, a common thing beside it ("i ride the bus to
+    school" after "i get the bus to school every day")? Not when it leaves out a name, a
+    number or a person (`people`: "i live in paris" after "my sister lives in paris"),
+    nor a thing of a denial ("i don't eat meat" says more than "... on fridays")."""
     from .nlp import parse
 
     mine, theirs = value_words(new), value_words(old)
     if not mine or not found_in(mine, theirs):
         return False
     dropped = {w for w in theirs if not found_in([w], mine)}
-    described = {t.lower_ for t in parse(old) if t.pos_ == "ADJ"}
-    return dropped <= described
+    doc = parse(old)
+    described = {t.lower_ for t in doc if t.pos_ == "ADJ"}
+    if any(t.dep_ == "neg" or t.lower_ in ("no", "never", "nothing") for t in doc):
+        return dropped <= described
+    things = {
+        t.lemma_.lower()
+        for t in doc
+        if t.pos_ == "NOUN" and not unknown_word(t.lower_) and t.lemma_.lower() not in people
+    }
+    return dropped <= described | things
 
 
 def said_otherwise(

@@ -1,0 +1,173 @@
+"""Natural speech the write path reads since the ninth round (issue 23), through
+`Memory.remember`, the real parser, the default embedding model and a SQLite file.
+Every sentence is invented for the class it stands for.
+
+A sentence that says a change but shares no key with what it changes ("finally off
+early shifts" after "i do the early shift at the bakery") ends the stored fact of the
+same speaker closest to it in meaning (`resolver._changed_topic`); one that adds
+("also"), speaks of someone else, changes a mind or moves another thing ends nothing."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+from speech_pairs import T0, memory, pair
+
+from credo.embed import get_embedder
+from credo.store.sqlite import SQLiteStore
+
+
+@pytest.fixture(scope="module")
+def store(tmp_path_factory: pytest.TempPathFactory) -> Iterator[SQLiteStore]:
+    path = tmp_path_factory.mktemp("round9") / "m.db"
+    with SQLiteStore(path, get_embedder("local:minilm")) as s:
+        yield s
+
+
+@pytest.mark.parametrize(
+    ("first", "then"),
+    [
+        (
+            "i do the early shift at the bakery",
+            "finally off early shifts, afternoons only from now on",
+        ),
+        ("im a 2nd year nursing student", "i dropped out of nursing school in the spring"),
+        (
+            "we keep our photos on google photos",
+            "all our photos live on a nas now, no more subscriptions",
+        ),
+    ],
+)
+@pytest.mark.parametrize("gap_days", [0, 60])
+def test_a_change_ends_what_it_changes_across_keys(
+    store: SQLiteStore, first: str, then: str, gap_days: int
+) -> None:
+    status, relation = pair(store, first, then, gap_days)
+    assert (status, relation) == ("superseded", "update")
+
+
+@pytest.mark.parametrize(
+    ("first", "then"),
+    [
+        ("i live in leeds", "my brother moved to cardiff"),  # someone else's move
+        ("i play the cello", "now i also play the harp"),  # one more, not another
+        ("i commute by train", "the train company changed the timetable again"),
+        ("i have a kindle", "changed my mind about the kindle"),  # a mind changed
+        ("i drink coffee every morning", "started drinking more water now"),
+        ("i use sentry for the api", "we moved the api to rust"),  # another thing moved
+        ("i do the early shift at the bakery", "the bakery got a new oven"),  # no change of mine
+    ],
+)
+def test_a_change_of_something_else_ends_nothing(store: SQLiteStore, first: str, then: str) -> None:
+    status, _ = pair(store, first, then, 60)
+    assert status == "active"
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "they promoted me to team lead last week",
+        "theyve moved our standup to 11 from monday",
+        "they cancelled my flight to rome",
+        "they laid me off in june",
+    ],
+)
+def test_what_they_did_to_the_speaker_is_a_fact(store: SQLiteStore, said: str) -> None:
+    """The "they" of an employer or a company, doing something to the speaker or their
+    thing, is no one to name: the sentence is stored as said, with no key."""
+    mem = memory(store)
+    result = mem.remember(said, valid_from=T0)
+    assert result.accepted and result.fact is not None, result.why
+    assert result.fact.predicate is None
+
+
+@pytest.mark.parametrize(
+    "said",
+    ["they told me to rest my knee", "they said my visa is approved", "they live near my parents"],
+)
+def test_what_they_say_or_who_they_are_needs_them_named(store: SQLiteStore, said: str) -> None:
+    result = memory(store).remember(said, valid_from=T0)
+    assert not result.accepted and result.code == "ungrounded"
+
+
+@pytest.mark.parametrize(
+    ("first", "then", "duplicate"),
+    [
+        ("i take the tram to work every day", "I ride the tram to work.", True),
+        ("i swim at the lido every morning", "i swim at the lido", True),
+        ("my sister lives in porto", "i live in porto", False),  # a person left out
+    ],
+)
+def test_saying_less_of_a_thing_is_said_already(
+    store: SQLiteStore, first: str, then: str, duplicate: bool
+) -> None:
+    _, relation = pair(store, first, then, 30)
+    assert (relation == "duplicate") is duplicate
+
+
+@pytest.mark.parametrize(
+    ("first", "then"),
+    [
+        ("i work as a ski instructor in the alps", "ive never been skiing in my life"),
+        ("i played rugby at school", "never played a team sport"),
+        ("i never eat meat", "had a steak last night"),
+        ("ive never had a pet", "i have a dog called biscuit"),
+    ],
+)
+@pytest.mark.parametrize("gap_days", [0, 400])
+def test_a_never_against_a_report_is_a_conflict_at_any_gap(
+    store: SQLiteStore, first: str, then: str, gap_days: int
+) -> None:
+    """ "never" against what the speaker reports, whichever is said first: the past does
+    not change, so neither supersedes the other."""
+    status, relation = pair(store, first, then, gap_days)
+    assert (status, relation) == ("conflicted", "conflict")
+
+
+@pytest.mark.parametrize(
+    ("first", "then"),
+    [
+        ("ive never been to south america", "we spent two weeks in lisbon last summer"),
+        ("i never eat meat", "i love cooking pasta"),
+        ("ive never owned a pet", "my neighbour has three cats"),  # someone else's
+    ],
+)
+def test_a_never_against_something_else_is_no_conflict(
+    store: SQLiteStore, first: str, then: str
+) -> None:
+    status, relation = pair(store, first, then, 45)
+    assert (status, relation) == ("active", "new")
+
+
+@pytest.mark.parametrize(
+    ("first", "then"),
+    [
+        ("i have a tablet for work", "my work tablet is a galaxy tab s9"),
+        (
+            "the blog is hosted on netlify",
+            "the blog runs on netlify with a custom domain and https",
+        ),
+        ("i work in a bakery", "i work at a sourdough bakery in leith as a baker"),
+        ("i drive a ford focus", "i have a 2016 focus from ford"),
+    ],
+)
+def test_a_fuller_wording_on_another_key_refines(store: SQLiteStore, first: str, then: str) -> None:
+    """Every value the stored fact names, and more, in the same tense and polarity: the
+    same thing said more fully, whatever verb the parser keyed each on."""
+    status, relation = pair(store, first, then, 30)
+    assert (status, relation) == ("superseded", "refinement")
+
+
+@pytest.mark.parametrize(
+    ("first", "then"),
+    [
+        ("ive got a vespa", "my cousin says vespa riders are reckless haha"),  # a saying
+        ("i am a translator", "i am a spanish translator on the side"),  # one more
+    ],
+)
+def test_more_words_of_something_else_refine_nothing(
+    store: SQLiteStore, first: str, then: str
+) -> None:
+    status, _ = pair(store, first, then, 30)
+    assert status == "active"
