@@ -65,6 +65,7 @@ from .secret_passwords import (
     _credential_pairs,
     _explained_secrets,
     _grouped_values,
+    _made_up_passwords,
     _network_keys,
     _passwords_stated_first,
     _passwords_used_as,
@@ -125,4 +126,5 @@ DETECTORS: tuple[Detector, ...] = (
     _dial_combinations,
     _user_then_pass,
     _contextual_passwords,
+    _made_up_passwords,
 )
