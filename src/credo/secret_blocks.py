@@ -135,6 +135,9 @@ def _seed_phrases(text: str) -> Iterator[SecretFinding]:
     def flush() -> Iterator[SecretFinding]:
         if not run:
             return
+        said = [w.group(0).lower() for w in run]
+        if len(said) >= LABELLED_SEED_WORDS and said == sorted(said) and len(set(said)) == len(said):
+            return  # the list itself, quoted in its order ("abandon ability able about ...")
         start = run[0].start()
         labelled = any(0 <= start - end <= 40 for end in labels)
         if len(run) >= SEED_WORDS or (labelled and len(run) >= LABELLED_SEED_WORDS):
@@ -148,6 +151,42 @@ def _seed_phrases(text: str) -> Iterator[SecretFinding]:
         yield from flush()
         run = [m] if word in words else []
     yield from flush()
+
+
+# A seed phrase of a word list other than English's (BIP-39 has ten: Spanish, Chinese,
+# Japanese, Korean, French, Italian, Czech, Portuguese...), after its label: twelve to
+# twenty-four words in a row, each of letters alone, none a word prose is made of
+# ("助记词：关 曰 朵 ...", "frase de recuperación: enemigo ligero ganso ...", "復元フレー
+# ズ：せんろ　ふせい ..."). Chinese and Japanese prose puts no blank between its words.
+_SEED_RUN = re.compile(
+    r"[ \t\u3000]*(?:\([^()\n]{0,60}\))?[ \t\u3000]*[:：\-—]?[ \t\u3000]*\n?"
+    r"(?P<v>[^\W\d_][^\s\d,.;:!?，。、]{0,11}(?:[ \t\u3000]+[^\W\d_][^\s\d,.;:!?，。、]{0,11}){11,23})"
+    r"(?![^\W\d_]|[ \t\u3000]+[^\W\d_])"
+)
+
+
+#: words of prose in the languages of `[seed_phrases]`: a run holding one is a sentence
+_PROSE_WORDS = frozenset(
+    """the a an and or is are was my your it in on of to for with this that i we you de la
+    el los las y o es en un una que mi por con del al le les et est un une du des der die
+    das und ist ein eine mit il lo di e è che per non o os as um uma do da em que para com
+    het een en van is op и в не на с что это я""".split()
+)
+
+
+def _labelled_seed_runs(text: str) -> Iterator[SecretFinding]:
+    for label in _SEED_LABEL.finditer(text):
+        lo = text.find(":", label.end(), label.end() + 80)
+        lo = label.end() if lo < 0 else lo + 1
+        for at in {label.end(), lo}:
+            m = _SEED_RUN.match(text, at)
+            if m is None:
+                continue
+            words = m.group("v").split()
+            if any(w.lower() in _PROSE_WORDS for w in words) or len(words) not in (12, 15, 18, 21, 24):
+                continue
+            yield SecretFinding("seed_phrase", m.start("v"), m.end("v"))
+            break
 
 
 # One-time recovery codes: "backup codes: 8492 1734, 5521 0983", "recovery codes
