@@ -211,7 +211,8 @@ _BACKUP_CODES = re.compile(
     r"[\s\"'“«(\[]*"
     rf"(?P<v>(?:\(?\d{{1,2}}[.)][ \t]*)?{_CODE_TOKEN}"
     rf"(?:[\s,;|/]+(?:(?i:and|und|et|y|e|och|ja|og|i|и)[ \t]+)?(?:\(?\d{{1,2}}[.)][ \t]*)?"
-    rf"{_CODE_TOKEN})*)"
+    # after the first, a code of capitals in groups may hold no digit ("OVQN-ABJM")
+    rf"(?:{_CODE_TOKEN}|[A-Z]{{4,6}}-[A-Z]{{4,6}}))*)"
     r"(?![\w\-])"
 )
 
@@ -244,8 +245,10 @@ def _backup_codes(text: str) -> Iterator[SecretFinding]:
             m.group("remark")
             and "\n" not in m.group("gap")
             and _SENTENCE_END.search(m.group("remark"))
+            and len(_CODE_TOKENS.findall(value)) < 3
         ):
             continue  # "backup codes are offline. Call ...": the remark ended a sentence
+            # (a numbered list of three codes or more after it is still the list)
         if sum(c.isdigit() for c in value) >= 3 and len(value) >= 6:
             yield SecretFinding("backup_codes", m.start("v"), m.end("v"))
     for m in _UNLABELLED_CODES.finditer(text):
