@@ -136,7 +136,11 @@ def _seed_phrases(text: str) -> Iterator[SecretFinding]:
         if not run:
             return
         said = [w.group(0).lower() for w in run]
-        if len(said) >= LABELLED_SEED_WORDS and said == sorted(said) and len(set(said)) == len(said):
+        if (
+            len(said) >= LABELLED_SEED_WORDS
+            and said == sorted(said)
+            and len(set(said)) == len(said)
+        ):
             return  # the list itself, quoted in its order ("abandon ability able about ...")
         start = run[0].start()
         labelled = any(0 <= start - end <= 40 for end in labels)
@@ -160,18 +164,22 @@ def _seed_phrases(text: str) -> Iterator[SecretFinding]:
 # ズ：せんろ　ふせい ..."). Chinese and Japanese prose puts no blank between its words.
 _SEED_RUN = re.compile(
     r"[ \t\u3000]*(?:\([^()\n]{0,60}\))?[ \t\u3000]*[:：\-—]?[ \t\u3000]*\n?"
-    r"(?P<v>[^\W\d_][^\s\d,.;:!?，。、]{0,11}(?:[ \t\u3000]+[^\W\d_][^\s\d,.;:!?，。、]{0,11}){11,23})"
+    r"(?P<v>[^\W\d_][^\s\d,.;:!?，。、]{0,11}"
+    r"(?:[ \t\u3000]+[^\W\d_][^\s\d,.;:!?，。、]{0,11}){11,23})"
     r"(?![^\W\d_]|[ \t\u3000]+[^\W\d_])"
 )
 
 
 #: words of prose in the languages of `[seed_phrases]`: a run holding one is a sentence
-_PROSE_WORDS = frozenset(
-    """the a an and or is are was my your it in on of to for with this that i we you de la
-    el los las y o es en un una que mi por con del al le les et est un une du des der die
-    das und ist ein eine mit il lo di e è che per non o os as um uma do da em que para com
-    het een en van is op и в не на с что это я""".split()
-)
+_PROSE_WORDS_TEXT = """
+    the a an and or is are was my your it in on of to for with this that i we you de la
+    el los las y o es en un una que mi por con del al le les et est une du des der die das
+    und ist ein eine mit il lo di e è che per non os as um uma do da em para com het een
+    van op и в не на с что это я
+"""
+
+
+_PROSE_WORDS = frozenset(_PROSE_WORDS_TEXT.split())
 
 
 def _labelled_seed_runs(text: str) -> Iterator[SecretFinding]:
@@ -183,7 +191,13 @@ def _labelled_seed_runs(text: str) -> Iterator[SecretFinding]:
             if m is None:
                 continue
             words = m.group("v").split()
-            if any(w.lower() in _PROSE_WORDS for w in words) or len(words) not in (12, 15, 18, 21, 24):
+            if any(w.lower() in _PROSE_WORDS for w in words) or len(words) not in (
+                12,
+                15,
+                18,
+                21,
+                24,
+            ):
                 continue
             yield SecretFinding("seed_phrase", m.start("v"), m.end("v"))
             break

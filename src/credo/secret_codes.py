@@ -12,8 +12,8 @@ from collections.abc import Iterator
 # command line enables credo.cache (compiling them is half a second of every cold start)
 from . import cached_re as re
 from .secret_base import (
-    _CJK_RANGES,
     _ARTICLES,
+    _CJK_RANGES,
     _CODE_ADVERBS,
     _CODE_VERBS,
     _DETERMINERS,
@@ -386,7 +386,9 @@ _OPENED_AND_CODE = re.compile(
 # do zakupów, masz go: 731 204", "the code from the sms, it's 4410", "type the code we
 # sent: 5 1 9 2", "验证码为482913"). Thai glues its words to the label.
 _CLAUSE_CODE_LABEL = re.compile(
-    rf"(?i)(?<![^\W\d_{_CJK_RANGES}\u0e00-\u0e7f])(?:" + _phrases("codes_in_clause", boundary=False) + r")"
+    rf"(?i)(?<![^\W\d_{_CJK_RANGES}\u0e00-\u0e7f])(?:"
+    + _phrases("codes_in_clause", boundary=False)
+    + r")"
     r"(?:[\u0e00-\u0e7f]*)"
 )
 
@@ -394,7 +396,8 @@ _CLAUSE_CODE_LABEL = re.compile(
 # the code: four to eight digits of any script, one at a time with blanks, or in two
 # groups of three; a "*" or "#" keyed before or after
 _CLAUSE_CODE = re.compile(
-    r"(?<![A-Za-z0-9_\-.,/])(?P<v>[*#]?(?:\d{4,8}|\d(?:[ \t]\d){3,7}|\d{3}[ \t]\d{3})(?:[ \t]?[*#])?)"
+    r"(?<![A-Za-z0-9_\-.,/])"
+    r"(?P<v>[*#]?(?:\d{4,8}|\d(?:[ \t]\d){3,7}|\d{3}[ \t]\d{3})(?:[ \t]?[*#])?)"
     r"(?![\w\-]|[.:/]\d|,\d{3}(?!\d))"  # not "4,500" (a sentence's "，10分钟" may follow)
 )
 

@@ -13,11 +13,11 @@ from collections.abc import Iterator
 # command line enables credo.cache (compiling them is half a second of every cold start)
 from . import cached_re as re
 from .secret_base import (
-    _CJK_RANGES,
-    _ALL_VERBS,
     _ABOUT_WORDS,
+    _ALL_VERBS,
     _ARTICLES,
     _CJK,
+    _CJK_RANGES,
     _CODE_VERBS,
     _DETERMINERS,
     _EN_CONNECTOR,
@@ -583,7 +583,9 @@ def _contextual_passwords(text: str) -> Iterator[SecretFinding]:
 # verb after the value. Words that say the value is about the secret (manager, hint,
 # public...) end the search, and so does the end of the clause.
 _MADE_UP_LABEL = re.compile(
-    rf"(?i)(?<![^\W\d_{_CJK_RANGES}\u0e00-\u0e7f])(?:" + _phrases("made_up_passwords", boundary=False, skip=("verbs",)) + r")"
+    rf"(?i)(?<![^\W\d_{_CJK_RANGES}\u0e00-\u0e7f])(?:"
+    + _phrases("made_up_passwords", boundary=False, skip=("verbs",))
+    + r")"
     r"(?:[\u0e00-\u0e7f]*)"  # Thai: no blank between the label and what it is for
     r"(?![^\W\d_])"
 )

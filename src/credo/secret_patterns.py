@@ -45,13 +45,13 @@ from .secret_blocks import (
 )
 from .secret_codes import (
     _bare_codes,
-    _codes_opening,
     _codes_in_clause,
+    _codes_opening,
     _codes_set,
     _codes_stated_first,
-    _starred_codes,
     _dial_combinations,
     _keyed_codes,
+    _starred_codes,
     _stated_pins,
 )
 from .secret_numbers import (

@@ -8,7 +8,6 @@ token's label or a few words after it in many languages, and licence keys.
 from __future__ import annotations
 
 import base64
-
 from collections.abc import Iterator
 
 # `re`, with the compiled programs of the patterns below kept between processes when the
@@ -558,6 +557,13 @@ _JWK_PUBLIC_MEMBER = re.compile(r'"(?:n|e|x|y|x5c|x5t|x5t#S256)"[ \t]*:[ \t]*\[?
 _CERTIFICATE_NAME = re.compile(r"(?i)(?:certificate|cert)[\w\-]*[\"']?[ \t]*[:=][ \t]*[\"']?$")
 
 
+_TEST_MODE = re.compile(
+    r"(?i)(?<![^\W_])(?:test[ \t\-]?mode|sandbox|test[ \t]+cards?|testkarte\w*"
+    r"|carte[ \t]+de[ \t]+test|tarjeta[ \t]+de[ \t]+prueba|modo[ \t]+(?:de[ \t]+)?(?:prueba|teste)"
+    r"|stripe[ \t]+test|dummy)(?![^\W_])"
+)
+
+
 def _b64_text(value: str) -> str | None:
     """`value` decoded from base64 (or base64url) as UTF-8 text, or None."""
     padded = value.replace("-", "+").replace("_", "/")
@@ -605,6 +611,9 @@ def shown_public(text: str, kind: str, start: int, end: int) -> bool:
         r"(?<![A-Za-z0-9])[A-Z]{2}\d{2}[ \t]?(?:[A-Z0-9]{4}[ \t]?){1,3}$", before
     ):
         return True  # the digits of an IBAN (its bank's letters before them), not a card
-    if kind == "payment_card" and len(set(c for c in value if c.isdigit())) <= 3:
-        return True  # a test card of documentation ("4242 4242 4242 4242")
-    return False
+    # a test card of documentation ("4242 4242 4242 4242" in test mode)
+    return (
+        kind == "payment_card"
+        and len(set(c for c in value if c.isdigit())) <= 3
+        and _TEST_MODE.search(text) is not None
+    )
