@@ -27,10 +27,10 @@ def _jwt(claims: dict[str, object]) -> str:
 SECRETS = [
     # a password's label in any language, words, a remark, a colon or a verb between it
     # and a plainly made-up value
-    ("Ο κωδικός μου για το eBanking είναι Lemoni!Patra42, μην τον ξεχάσεις", "Lemoni!Patra42"),
+    ("Ο κωδικός του eBanking της γιαγιάς είναι Lemoni!Patra42, γράψ' τον", "Lemoni!Patra42"),
     ("nenosiri la wifi ofisini ni maembe_na_chai_3, mtandao ni Tigo-Office", "maembe_na_chai_3"),
     ("nenosiri la akaunti ya benki: Twiga#Arusha55", "Twiga#Arusha55"),
-    ("Ọ̀rọ̀ aṣínà mi fún Yahoo ni Ibadan_Amala77", "Ibadan_Amala77"),
+    ("Ọ̀rọ̀ aṣínà Yahoo ti ọ́fíìsì ni Ibadan_Amala77", "Ibadan_Amala77"),
     ("የባንክ የይለፍ ቃሌ Kolo#Gonder2015 ነው", "Kolo#Gonder2015"),
     ("رمز عبور جیمیل شخصی\u200cام: Golab#Shiraz1399", "Golab#Shiraz1399"),
     ("รหัสผ่านเฟซบุ๊กส่วนตัว: Durian_Hot77 จำไว้นะ", "Durian_Hot77"),
@@ -49,13 +49,13 @@ SECRETS = [
     ("رمز اول کارت بانکم 4471 است", "4471"),
     ("הקוד לשער של החניה הוא 5521 ואז סולמית", "5521"),
     ("사무실 도어락 비번 3 8 2 9 # 이야", "3 8 2 9"),
-    ("kod BLIK do zakupów, masz go: 731 204", "731 204"),
+    ("kod BLIK do sklepu, podaję: 731 204", "731 204"),
     ("the courier wants the code from the sms, it's 4410, is that ok?", "4410"),
-    ("lyft says type the 4-digit code we sent: 5 1 9 2. not working", "5 1 9 2"),
+    ("the app wants the code we sent by sms: 5 1 9 2. not working", "5 1 9 2"),
     ("您的验证码为482913，10分钟内有效", "482913"),
     ("【LINE】認証番号：7713 他人に教えないで", "7713"),
     ("kode OTP Grab 7713 — drivernya minta kode itu", "7713"),
-    ("G-771204 is your Google verification code.", "771204"),
+    ("G-771204 is your Acme verification code.", "771204"),
     ("the Ring alarm disarm code is 3317, tell the cleaner", "3317"),
     ("the garage entry at dad's place is *8812# and the unit is 4B", "*8812#"),
     # identity numbers by their check digits: Saudi Arabia, Greece's AMKA, Israel
@@ -104,7 +104,7 @@ LOOKALIKES = [
     "my boarding pass is for flight LH2041-Munich tomorrow",
     "my gym pass is Gold-2024x",
     "nenosiri la wifi liko kwenye router ya Huawei-B535",
-    "Wie ändere ich das Passwort für mein Steuer-Zertifikat, wenn ich es nicht mehr weiß?",
+    "Kann man das Passwort für den Steuer-Zugang zurücksetzen, wenn es weg ist?",
     "the password manager we use is 1Password-v8.2 on all machines",
     # codes of no kind a secret is
     "dial *1234# to check your prepaid balance",
@@ -113,8 +113,8 @@ LOOKALIKES = [
     "ο αριθμός παραγγελίας είναι 29058512343",
     "رقم الطلب 1098765438 للتسجيل",
     # the BIP-39 list quoted in its order, prose after a seed's label
-    "the word list begins abandon ability able about above absent absorb abstract absurd "
-    "abuse access accident, right?",
+    "page 49 of the word list reads lobster local lock logic lonely long loop lottery loud "
+    "lounge love loyal, in that order",
     "my seed phrase is written on paper in the safe and I never type it into any site at all",
     # public by what the value holds or where it stands
     "why does ssh say invalid format? the file begins with -----BEGIN RSA PRIVATE KEY----- "
@@ -133,7 +133,7 @@ LOOKALIKES = [
     "    server: https://k8s.internal.example:6443",
     # a business's numbers, and a bank number published for donations
     "NPWP perusahaan kami: 01.234.567.8-901.000 untuk faktur",
-    "the shelter's donation page lists IBAN GB33 BUKB 2020 1555 5555 55 for gifts",
+    "our choir's donation page shows IBAN GB33 BUKB 2020 1555 5555 55 for gifts",
 ]
 
 

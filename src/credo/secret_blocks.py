@@ -141,7 +141,7 @@ def _seed_phrases(text: str) -> Iterator[SecretFinding]:
             and said == sorted(said)
             and len(set(said)) == len(said)
         ):
-            return  # the list itself, quoted in its order ("abandon ability able about ...")
+            return  # the list itself, quoted in its order ("lobster local lock logic ...")
         start = run[0].start()
         labelled = any(0 <= start - end <= 40 for end in labels)
         if len(run) >= SEED_WORDS or (labelled and len(run) >= LABELLED_SEED_WORDS):

@@ -383,7 +383,7 @@ _OPENED_AND_CODE = re.compile(
 # sentence, other words and one comma between: the languages whose words for what it
 # opens no other rule reads ("PIN yangu ya benki ni 7720", "ፒን ቁጥሬ 8824 ነው", "รหัส ATM
 # ของผมคือ 583920", "নগদ পিন ৭৩৯২"), and a one-time code forwarded or asked for ("kod BLIK
-# do zakupów, masz go: 731 204", "the code from the sms, it's 4410", "type the code we
+# do sklepu, podaję: 731 204", "the code from the sms, it's 4410", "type the code we
 # sent: 5 1 9 2", "验证码为482913"). Thai glues its words to the label.
 _CLAUSE_CODE_LABEL = re.compile(
     rf"(?i)(?<![^\W\d_{_CJK_RANGES}\u0e00-\u0e7f])(?:"

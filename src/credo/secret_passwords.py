@@ -155,7 +155,7 @@ def _stated_passwords(text: str) -> Iterator[SecretFinding]:
                 and m.end("label") < m.start("conn")
                 and re.fullmatch(r"[^\W\d_]+(?:-[^\W\d_]+)+", value)
             ):
-                continue  # "Passwort für mein Elster-Zertifikat zurücksetzen": a compound noun
+                continue  # "Passwort für das Steuer-Portal ändern": a compound noun
             # "boarding pass is ready": bare "pass" names a password only as a key
             # ("DB_PASS="); "la clave es la paciencia": "clave" is also "key" in Spanish.
             if label == "pass" and not is_key_value and pattern in _ENGLISH_PATTERNS:
@@ -577,8 +577,8 @@ def _contextual_passwords(text: str) -> Iterator[SecretFinding]:
 
 # A password's label in any language (`[made_up_passwords]`), then, in its clause, up to
 # five words, a remark in brackets, a colon or a verb, and a value that is plainly made up:
-# "nenosiri la barua pepe ya ofisi: Twiga#Arusha55", "ο κωδικός μου για το eBanking
-# είναι Lemoni!Patra42", "kata sandi BNI mobile punyaku: Sate#Madura99", Thai's label
+# "nenosiri la akaunti ya benki: Twiga#Arusha55", "ο κωδικός του eBanking της
+# γιαγιάς είναι Lemoni!Patra42", "kata sandi BNI mobile punyaku: Sate#Madura99", Thai's label
 # glued to what it is for ("รหัสผ่านอีเมลงาน: Durian_Hot77"), Amharic's and Persian's
 # verb after the value. Words that say the value is about the secret (manager, hint,
 # public...) end the search, and so does the end of the clause.
