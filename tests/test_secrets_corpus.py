@@ -10,8 +10,10 @@ refused as secrets at most 2% of the time. Every split is run: the detector was 
 round on the first blind set (tests/fixtures/secrets-blind, split `fresh2`; its failures
 were read and fixed by class once its figures were published), since its fourth on the
 second (tests/fixtures/secrets-blind3, split `fresh3`, likewise), since its fifth on the
-third (tests/fixtures/secrets-blind4, split `fresh4`, likewise): a new blind set, written
-by someone who never saw the code, judges it now. The same run prints its figures per
+third (tests/fixtures/secrets-blind4, split `fresh4`, likewise), since its sixth on the
+fourth (tests/fixtures/secrets-blind5, split `fresh5`, likewise): a new blind set, written
+by someone who never saw the code, judges it now (tests/fixtures/secrets-blind6, split
+`fresh6`, scored by `python -m credo.eval.secrets_corpus`, not here). The same run prints its figures per
 split and language with `python -m credo.eval.secrets_corpus` (docs/security.md)."""
 
 from __future__ import annotations
@@ -30,6 +32,8 @@ BLIND = Path(__file__).parent / "fixtures" / "secrets-blind"
 BLIND3 = Path(__file__).parent / "fixtures" / "secrets-blind3"
 #: the third blind set (split `fresh4`), tune data since issue 24's fifth round
 BLIND4 = Path(__file__).parent / "fixtures" / "secrets-blind4"
+#: the fourth blind set (split `fresh5`), tune data since issue 24's sixth round
+BLIND5 = Path(__file__).parent / "fixtures" / "secrets-blind5"
 #: the most look-alikes that may be refused as secrets, as a share of all of them
 MAX_FALSE_POSITIVE_RATE = 0.02
 
@@ -46,6 +50,7 @@ def outcomes(tmp_path_factory: pytest.TempPathFactory) -> list[Outcome]:
         *run(load(BLIND), tmp_path_factory.mktemp("blind")),
         *run(load(BLIND3), tmp_path_factory.mktemp("blind3")),
         *run(load(BLIND4), tmp_path_factory.mktemp("blind4")),
+        *run(load(BLIND5), tmp_path_factory.mktemp("blind5")),
     ]
 
 
@@ -58,15 +63,36 @@ def test_the_corpus_is_what_the_issue_asks_for() -> None:
     assert all(i.secret and i.secret in i.text for i in secrets)
 
 
-#: secrets still stored or shown, measured: none, on every split but fresh4 (issue 24's
-#: second round tuned on heldout's and fresh's failures, its third on fresh2's, its fourth
-#: on fresh3's, its fifth on fresh4's: 8 of its 200 secrets are still stored, 10 shown,
-#: docs/security.md says which classes were left and why). A change may never raise them.
-MAX_STORED = {"dev": 0, "heldout": 0, "fresh": 0, "fresh2": 0, "fresh3": 0, "fresh4": 8}
-MAX_SHOWN = {"dev": 0, "heldout": 0, "fresh": 0, "fresh2": 0, "fresh3": 0, "fresh4": 10}
+#: secrets still stored or shown, measured: none, on every split but fresh4 and fresh5
+#: (issue 24's second round tuned on heldout's and fresh's failures, its third on fresh2's,
+#: its fourth on fresh3's, its fifth on fresh4's: 8 of its 200 secrets are still stored, 10
+#: shown; its sixth on fresh5's: 14 stored, 17 shown; docs/security.md says which classes
+#: were left and why). A change may never raise them.
+MAX_STORED = {
+    "dev": 0,
+    "heldout": 0,
+    "fresh": 0,
+    "fresh2": 0,
+    "fresh3": 0,
+    "fresh4": 8,
+    "fresh5": 14,
+}
+MAX_SHOWN = {
+    "dev": 0,
+    "heldout": 0,
+    "fresh": 0,
+    "fresh2": 0,
+    "fresh3": 0,
+    "fresh4": 10,
+    "fresh5": 17,
+}
 #: secrets refused as such on some path yet found somewhere (another path missed them);
 #: fresh4's two are PINs refused on every path whose four digits a look-alike of the same
-#: set holds ("what's 4817 * 23", an order number "8a2f-4417"), stored and echoed
+#: set holds ("what's 4817 * 23", an order number "8a2f-4417"), stored and echoed;
+#: fresh5's four: two private keys whose first line ("-----BEGIN OPENSSH PRIVATE
+#: KEY-----", a needle of its own) a look-alike asking about that line holds, a one-time
+#: code found in another item's answer, and a key refused on some paths, not the command
+#: line's
 MAX_REFUSED_YET_SHOWN = {
     "dev": 0,
     "heldout": 0,
@@ -74,6 +100,7 @@ MAX_REFUSED_YET_SHOWN = {
     "fresh2": 0,
     "fresh3": 0,
     "fresh4": 2,
+    "fresh5": 4,
 }
 #: the items still stored or shown when these figures were measured, as the first 12 hex
 #: digits of SHA-256 of their id. Any other secret stored or shown fails, even while the
@@ -99,8 +126,29 @@ KNOWN_MISSES = {
             "f69bfa4abf69",
         }
     ),
+    "fresh5": frozenset(
+        {
+            "02b59a2c7779",
+            "0d9a0cbcd79e",
+            "1cd5180b0449",
+            "3d102053bc10",
+            "5543ecfb8dff",
+            "675c78a32482",
+            "8247093a308a",
+            "8eeeb025bfc1",
+            "a1d7021a9b1b",
+            "b3809cb5b4bc",
+            "bd5959200fdc",
+            "d9e6285e1eed",
+            "dffbe24824a6",
+            "e5dc13ec2972",
+            "f6d3582bc92d",
+            "f723a6c91a40",
+            "ff39f2b60980",
+        }
+    ),
 }
-SPLITS = ("dev", "heldout", "fresh", "fresh2", "fresh3", "fresh4")
+SPLITS = ("dev", "heldout", "fresh", "fresh2", "fresh3", "fresh4", "fresh5")
 
 
 def _digest(item_id: str) -> str:
@@ -164,6 +212,14 @@ def test_the_third_blind_set_is_there() -> None:
     assert len({i.lang for i in blind}) >= 21
 
 
+def test_the_fourth_blind_set_is_there() -> None:
+    """secrets-blind5: 200 secrets and 200 look-alikes in 27 languages, split `fresh5`."""
+    blind = load(BLIND5)
+    assert {i.split for i in blind} == {"fresh5"}
+    assert sum(i.is_secret for i in blind) == 200 and sum(not i.is_secret for i in blind) == 200
+    assert len({i.lang for i in blind}) >= 27
+
+
 @pytest.mark.parametrize("split", SPLITS)
 def test_a_secret_refused_is_never_shown(outcomes: list[Outcome], split: str) -> None:
     """Where a secret was refused as one, nothing of it is kept or shown: no path stores
@@ -190,7 +246,13 @@ def test_lookalikes_are_stored(outcomes: list[Outcome]) -> None:
     place); fresh4's nine were documented example keys, template credentials, key
     fingerprints in groups and bank numbers given to be paid; one is left: an invoice's
     IBAN whose payee, a business, is on the line above, refused by `credo remember`,
-    which reads a text line by line)."""
+    which reads a text line by line); fresh5's sixteen were key files' first lines in
+    prose, public tokens and keys (a publishable key, an anonymous role's JWT, a public
+    JSON Web Key, a CA's certificate data), base64 of JSON text, documentation's example
+    JWT and test card, a secret's name in a compose file, the BIP-39 list quoted in its
+    order, a compound noun after "Passwort für", businesses' tax numbers and a donation
+    page's IBAN; two are left (Microsoft's published KMS client key, and an Arabic
+    transfer to a business's IBAN)."""
     table = summary(outcomes)
     rate = table["all"]["all"]["false_positive_rate"]
     fps = [(o.item.id, sorted(o.refused_as_secret)) for o in outcomes if o.false_positive]
@@ -201,3 +263,4 @@ def test_lookalikes_are_stored(outcomes: list[Outcome]) -> None:
     assert table["fresh2"]["all"]["false_positives"] == 0, fps
     assert table["fresh3"]["all"]["false_positives"] == 0, fps
     assert table["fresh4"]["all"]["false_positives"] <= 1, fps
+    assert table["fresh5"]["all"]["false_positives"] <= 2, fps

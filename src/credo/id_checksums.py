@@ -210,6 +210,24 @@ def _vietnamese_cccd(n: str) -> bool:
     return len(n) == 12 and n.isdigit() and 1 <= int(n[:3]) <= 96 and n[3] in "0123"
 
 
+def _saudi(n: str) -> bool:
+    """Saudi national (1...) or resident (2...) identity number: ten digits, Luhn."""
+    return len(n) == 10 and n.isdigit() and n[0] in "12" and _luhn_ok(n)
+
+
+def _greek_amka(n: str) -> bool:
+    """ΑΜΚΑ: eleven digits, the birth date DDMMYY first, Luhn."""
+    if len(n) != 11 or not n.isdigit() or not _luhn_ok(n):
+        return False
+    day, month, year = int(n[:2]), int(n[2:4]), int(n[4:6])
+    return _date_ok(1900 + year, month, day) or _date_ok(2000 + year, month, day)
+
+
+def _israeli(n: str) -> bool:
+    """Teudat zehut: nine digits (shorter ones are written with leading zeros), Luhn."""
+    return len(n) == 9 and n.isdigit() and int(n) > 0 and _luhn_ok(n)
+
+
 _RNOKPP_WEIGHTS = (-1, 5, 7, 9, 4, 6, 10, 5, 7)
 
 
@@ -243,8 +261,12 @@ _BY_LANGUAGE: dict[str, tuple[Callable[[str], bool], ...]] = {
     "id": (_indonesian_nik,),
     "vi": (_vietnamese_cccd,),
     "uk": (_ukrainian_rnokpp,),
+    "el": (_greek_amka,),
+    "he": (_israeli,),
 }
 _LONG = (_turkish, _french, _polish, _norwegian, _brazilian, _russian_snils, _indian, _chinese)
+# Arabic labels: a Saudi number, or (Egypt's and others') those of 11 digits or more
+_BY_LANGUAGE["ar"] = (_saudi, *_LONG)
 
 
 def national_id_ok(compact: str, language: str) -> bool:

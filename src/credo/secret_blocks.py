@@ -135,6 +135,13 @@ def _seed_phrases(text: str) -> Iterator[SecretFinding]:
     def flush() -> Iterator[SecretFinding]:
         if not run:
             return
+        said = [w.group(0).lower() for w in run]
+        if (
+            len(said) >= LABELLED_SEED_WORDS
+            and said == sorted(said)
+            and len(set(said)) == len(said)
+        ):
+            return  # the list itself, quoted in its order ("lobster local lock logic ...")
         start = run[0].start()
         labelled = any(0 <= start - end <= 40 for end in labels)
         if len(run) >= SEED_WORDS or (labelled and len(run) >= LABELLED_SEED_WORDS):
@@ -148,6 +155,52 @@ def _seed_phrases(text: str) -> Iterator[SecretFinding]:
         yield from flush()
         run = [m] if word in words else []
     yield from flush()
+
+
+# A seed phrase of a word list other than English's (BIP-39 has ten: Spanish, Chinese,
+# Japanese, Korean, French, Italian, Czech, Portuguese...), after its label: twelve to
+# twenty-four words in a row, each of letters alone, none a word prose is made of
+# ("助记词：关 曰 朵 ...", "frase de recuperación: enemigo ligero ganso ...", "復元フレー
+# ズ：せんろ　ふせい ..."). Chinese and Japanese prose puts no blank between its words.
+_SEED_RUN = re.compile(
+    r"[ \t\u3000]*(?:\([^()\n]{0,60}\))?[ \t\u3000]*[:：\-—]?[ \t\u3000]*\n?"
+    r"(?P<v>[^\W\d_][^\s\d,.;:!?，。、]{0,11}"
+    r"(?:[ \t\u3000]+[^\W\d_][^\s\d,.;:!?，。、]{0,11}){11,23})"
+    r"(?![^\W\d_]|[ \t\u3000]+[^\W\d_])"
+)
+
+
+#: words of prose in the languages of `[seed_phrases]`: a run holding one is a sentence
+_PROSE_WORDS_TEXT = """
+    the a an and or is are was my your it in on of to for with this that i we you de la
+    el los las y o es en un una que mi por con del al le les et est une du des der die das
+    und ist ein eine mit il lo di e è che per non os as um uma do da em para com het een
+    van op и в не на с что это я
+"""
+
+
+_PROSE_WORDS = frozenset(_PROSE_WORDS_TEXT.split())
+
+
+def _labelled_seed_runs(text: str) -> Iterator[SecretFinding]:
+    for label in _SEED_LABEL.finditer(text):
+        lo = text.find(":", label.end(), label.end() + 80)
+        lo = label.end() if lo < 0 else lo + 1
+        for at in {label.end(), lo}:
+            m = _SEED_RUN.match(text, at)
+            if m is None:
+                continue
+            words = m.group("v").split()
+            if any(w.lower() in _PROSE_WORDS for w in words) or len(words) not in (
+                12,
+                15,
+                18,
+                21,
+                24,
+            ):
+                continue
+            yield SecretFinding("seed_phrase", m.start("v"), m.end("v"))
+            break
 
 
 # One-time recovery codes: "backup codes: 8492 1734, 5521 0983", "recovery codes
@@ -172,7 +225,8 @@ _BACKUP_CODES = re.compile(
     r"[\s\"'“«(\[]*"
     rf"(?P<v>(?:\(?\d{{1,2}}[.)][ \t]*)?{_CODE_TOKEN}"
     rf"(?:[\s,;|/]+(?:(?i:and|und|et|y|e|och|ja|og|i|и)[ \t]+)?(?:\(?\d{{1,2}}[.)][ \t]*)?"
-    rf"{_CODE_TOKEN})*)"
+    # after the first, a code of capitals in groups may hold no digit ("OVQN-ABJM")
+    rf"(?:{_CODE_TOKEN}|[A-Z]{{4,6}}-[A-Z]{{4,6}}))*)"
     r"(?![\w\-])"
 )
 
@@ -205,8 +259,10 @@ def _backup_codes(text: str) -> Iterator[SecretFinding]:
             m.group("remark")
             and "\n" not in m.group("gap")
             and _SENTENCE_END.search(m.group("remark"))
+            and len(_CODE_TOKENS.findall(value)) < 3
         ):
             continue  # "backup codes are offline. Call ...": the remark ended a sentence
+            # (a numbered list of three codes or more after it is still the list)
         if sum(c.isdigit() for c in value) >= 3 and len(value) >= 6:
             yield SecretFinding("backup_codes", m.start("v"), m.end("v"))
     for m in _UNLABELLED_CODES.finditer(text):

@@ -13,6 +13,7 @@ from collections.abc import Iterator
 from . import cached_re as re
 from .secret_base import (
     _ARTICLES,
+    _CJK_RANGES,
     _CODE_ADVERBS,
     _CODE_VERBS,
     _DETERMINERS,
@@ -197,9 +198,12 @@ def _postal_context(text: str, start: int, end: int) -> bool:
 
 
 # A code said first: "4821 is the door code", "4821 är portkoden", "2580 — код от домофона".
+# A one-time code sent by a service may carry its letter ("G-482913 is your Acme
+# verification code") and name the service before its label.
 _CODES_FIRST = re.compile(
-    r"(?<![\w.,:/\-])(?P<v>[*#]?\d(?:[ \-*#]?\d){2,9}[#*]?)[ \t]+"
-    rf"(?:(?i:{_CODE_VERBS})|—|–|-)[ \t]+(?:(?i:{_DETERMINERS})[ \t]+){{0,2}}"
+    r"(?:(?<![\w.,:/\-])[A-Z]-|(?<![\w.,:/\-]))(?P<v>[*#]?\d(?:[ \-*#]?\d){2,9}[#*]?)[ \t]+"
+    rf"(?:(?i:{_CODE_VERBS})|—|–|-)[ \t]+(?:(?i:{_DETERMINERS}|your)[ \t]+){{0,2}}"
+    r"(?:[A-Z][\w&'’\-]{1,20}[ \t]+)?"
     rf"(?i:(?P<label>{_CODE_LABEL}"
     rf"|{_CODE_WORD}(?:[ \t]+[^\W\d_][\w'’\-]{{0,14}}){{0,3}}?[ \t]+{_LOCKED}"
     rf"|(?<![^\W_]){_LOCKED}(?:['’]s)?(?:[ \t\-]+[^\W\d_][\w'’]{{0,14}}){{0,2}}?[ \t\-]*"
@@ -373,3 +377,65 @@ _OPENED_AND_CODE = re.compile(
     r"(?![\w\-]|[.,:/]\d|[ \t]*(?:am|pm|h|uhr)\b)",
     re.IGNORECASE,
 )
+
+
+# A PIN's or a one-time code's label of `[codes_in_clause]`, then the first code in its
+# sentence, other words and one comma between: the languages whose words for what it
+# opens no other rule reads ("PIN yangu ya benki ni 7720", "ፒን ቁጥሬ 8824 ነው", "รหัส ATM
+# ของผมคือ 583920", "নগদ পিন ৭৩৯২"), and a one-time code forwarded or asked for ("kod BLIK
+# do sklepu, podaję: 731 204", "the code from the sms, it's 4410", "type the code we
+# sent: 5 1 9 2", "验证码为482913"). Thai glues its words to the label.
+_CLAUSE_CODE_LABEL = re.compile(
+    rf"(?i)(?<![^\W\d_{_CJK_RANGES}\u0e00-\u0e7f])(?:"
+    + _phrases("codes_in_clause", boundary=False)
+    + r")"
+    r"(?:[\u0e00-\u0e7f]*)"
+)
+
+
+# the code: four to eight digits of any script, one at a time with blanks, or in two
+# groups of three; a "*" or "#" keyed before or after
+_CLAUSE_CODE = re.compile(
+    r"(?<![A-Za-z0-9_\-.,/])"
+    r"(?P<v>[*#]?(?:\d{4,8}|\d(?:[ \t]\d){3,7}|\d{3}[ \t]\d{3})(?:[ \t]?[*#])?)"
+    r"(?![\w\-]|[.:/]\d|,\d{3}(?!\d))"  # not "4,500" (a sentence's "，10分钟" may follow)
+)
+
+
+# what ends the search for a code: a sentence's end, or a second comma
+_CLAUSE_STOP = re.compile(r"[.!?。！？](?:\s|$)|\n")
+
+
+def _codes_in_clause(text: str) -> Iterator[SecretFinding]:
+    text = _without_mask_tags(text)
+    for m in _CLAUSE_CODE_LABEL.finditer(text):
+        end = _CLAUSE_STOP.search(text, m.end())
+        stop = min(end.start() if end else len(text), m.end() + 120)
+        commas = [i for i in range(m.end(), stop) if text[i] in ",،，"]
+        if len(commas) >= 2:
+            stop = commas[1]
+        code = _CLAUSE_CODE.search(text, m.end(), stop)
+        if code is None:
+            continue
+        between = text[m.end() : code.start()]
+        if re.search(r"\d", between) or _NOT_CODE.search(between):
+            continue  # another number first, or a code of another kind
+        if _FOLLOWED_BY_UNIT.match(text, code.end()):
+            continue  # "OTP 6 digits", "验证码 5分钟"
+        yield SecretFinding("password", code.start("v"), code.end("v"))
+
+
+# A code keyed between "*" and "#" ("*4471#") in a sentence naming what it opens or an
+# entry: "the garage entry at dad's place is *8812#" (a phone's service code, "*123#",
+# names none)
+_STARRED_CODE = re.compile(r"(?<![\w*#])\*\d{4,8}#(?![\w#*])")
+
+
+_ENTRY_WORDS = re.compile(r"(?i)(?<![^\W_])(?:entry|entrance|building|door|gate|lobby)(?![^\W_])")
+
+
+def _starred_codes(text: str) -> Iterator[SecretFinding]:
+    for m in _STARRED_CODE.finditer(text):
+        sentence = _sentence_around(text, m.start(), m.end())
+        if _LOCKED_THING.search(sentence) or _ENTRY_WORDS.search(sentence):
+            yield SecretFinding("password", m.start(), m.end())

@@ -13,9 +13,11 @@ from collections.abc import Iterator
 # command line enables credo.cache (compiling them is half a second of every cold start)
 from . import cached_re as re
 from .secret_base import (
+    _ABOUT_WORDS,
     _ALL_VERBS,
     _ARTICLES,
     _CJK,
+    _CJK_RANGES,
     _CODE_VERBS,
     _DETERMINERS,
     _EN_CONNECTOR,
@@ -148,6 +150,12 @@ def _stated_passwords(text: str) -> Iterator[SecretFinding]:
                 )
             ):
                 continue  # "password manager", "Passwort vergessen": no value given
+            if (
+                not m.group("conn").strip()
+                and m.end("label") < m.start("conn")
+                and re.fullmatch(r"[^\W\d_]+(?:-[^\W\d_]+)+", value)
+            ):
+                continue  # "Passwort für das Steuer-Portal ändern": a compound noun
             # "boarding pass is ready": bare "pass" names a password only as a key
             # ("DB_PASS="); "la clave es la paciencia": "clave" is also "key" in Spanish.
             if label == "pass" and not is_key_value and pattern in _ENGLISH_PATTERNS:
@@ -565,3 +573,110 @@ def _contextual_passwords(text: str) -> Iterator[SecretFinding]:
         if not _LOGIN_CONTEXT.search(_sentence_around(text, m.start(), m.end())):
             continue
         yield SecretFinding("password", m.start(), m.start() + len(core))
+
+
+# A password's label in any language (`[made_up_passwords]`), then, in its clause, up to
+# five words, a remark in brackets, a colon or a verb, and a value that is plainly made up:
+# "nenosiri la akaunti ya benki: Twiga#Arusha55", "ο κωδικός του eBanking της
+# γιαγιάς είναι Lemoni!Patra42", "kata sandi BNI mobile punyaku: Sate#Madura99", Thai's label
+# glued to what it is for ("รหัสผ่านอีเมลงาน: Durian_Hot77"), Amharic's and Persian's
+# verb after the value. Words that say the value is about the secret (manager, hint,
+# public...) end the search, and so does the end of the clause.
+_MADE_UP_LABEL = re.compile(
+    rf"(?i)(?<![^\W\d_{_CJK_RANGES}\u0e00-\u0e7f])(?:"
+    + _phrases("made_up_passwords", boundary=False, skip=("verbs",))
+    + r")"
+    r"(?:[\u0e00-\u0e7f]*)"  # Thai: no blank between the label and what it is for
+    r"(?![^\W\d_])"
+)
+
+
+# a word between the label and its value: no blank, no colon or clause punctuation
+_MADE_UP_WORD = re.compile(r"[\(\[]?[^\s:=：;,،，。()\[\]]{1,64}[\)\]]?|\([^()\n]{1,40}\)")
+
+
+# what ends a label's clause before its value is reached
+_CLAUSE_END = re.compile(r"[.!?。！？;；\n]\s|[\n;；。！？]|,\s")
+
+
+# a value straight after a user's word is a user name ("password for user j.doe84")
+_USER_WORD = re.compile(
+    r"(?i)(?:user(?:name)?|login|account|e-?mail|benutzer(?:name)?|usuario|utilisateur"
+    r"|compte|cuenta|conta|konto|akun|utente|пользовател\w*|логин)[:]?"
+)
+
+
+# the symbols a made-up value may hold; "." "-" "_" alone need both cases too
+_STRONG_SYMBOLS = frozenset("!@#$%^&*?+=~")
+
+
+def _plainly_made_up(value: str, *, explicit: bool) -> bool:
+    """A value no word, name, path, address or date is: 8 to 64 characters, a lower-case
+    letter and a digit, and (after a colon or a verb) an upper-case letter or a symbol,
+    (with nothing between) a symbol of `_STRONG_SYMBOLS`, or "_" and both cases (a
+    product's "Huawei-B535" is no password)."""
+    if not 8 <= len(value) <= 64 or _is_placeholder(value) or _VERSION_OR_DATE.fullmatch(value):
+        return False
+    if "://" in value or value[0] in "/~.\\" or re.fullmatch(r"[^@\s]+@[^@\s]+\.\w+", value):
+        return False
+    if not any(c.isdigit() for c in value) or not any(c.islower() for c in value):
+        return False
+    upper = any(c.isupper() for c in value)
+    if explicit:
+        return upper or any(not c.isalnum() for c in value)
+    return (upper and "_" in value) or any(c in _STRONG_SYMBOLS for c in value)
+
+
+# the verbs of `[made_up_passwords]` and of every `[password.*]` table: a value after one
+# is given as the password, as after a colon
+_MADE_UP_VERB = re.compile(
+    rf"(?i:{_ALL_VERBS}|is|was|are|"
+    + "|".join(re.escape(v) for v in _WORDS["made_up_passwords"]["verbs"])
+    + ")"
+)
+
+
+# "pass" is a password's only after "my", "your" or "our" and a word or two ("my gmail
+# pass is ..."; not "boarding pass")
+_POSSESSED = re.compile(
+    r"(?i)(?<![^\W_])(?:my|your|our)(?:[ \t]+(?!boarding|bus|train|season|ski|day|gym|travel"
+    r"|hall|press|park|museum|rail|transit|metro)[\w.\-]+){0,2}[ \t]+$"
+)
+
+
+def _made_up_passwords(text: str) -> Iterator[SecretFinding]:
+    text = _without_mask_tags(text)
+    for m in _MADE_UP_LABEL.finditer(text):
+        weak = m.group(0).lower() == "pass"
+        if weak and not _POSSESSED.search(text, max(0, m.start() - 40), m.start()):
+            continue
+        end = _CLAUSE_END.search(text, m.end(), m.end() + 200)
+        stop = end.start() if end else min(len(text), m.end() + 200)
+        pos, explicit, previous = m.end(), False, ""
+        for _ in range(8):
+            gap = re.compile(r"[ \t\u00a0\u3000]*(?:[:=：→][ \t]*|[ \t]+|(?=\())").match(text, pos)
+            if gap is None or gap.end() >= stop:
+                break
+            # a colon, or a verb just before the value, gives it as the password
+            explicit = any(c in gap.group(0) for c in ":=：→")
+            explicit = explicit or _MADE_UP_VERB.fullmatch(previous) is not None
+            word = _MADE_UP_WORD.match(text, gap.end())
+            if word is None or word.end() > stop + 1:
+                break
+            token = word.group(0)
+            core = token.strip("\"'“”«»「」").rstrip(".,)]}:")
+            if core[-1:] in "!?" and core[:-1][-1:].isalpha():
+                core = core[:-1]  # the sentence's "!", not the password's
+            lowered = core.lower().strip("()[]")
+            if lowered in _ABOUT_WORDS or _PUBLIC_WORD.fullmatch(lowered):
+                break  # "password manager: x", "public key: x": about the secret
+            if weak and not explicit and not _MADE_UP_VERB.fullmatch(lowered):
+                break  # "my pass is X": the value straight after its verb or colon
+            if weak and explicit and lowered in ("now", "still", "currently"):
+                pos, previous = word.end(), "is"
+                continue
+            if _plainly_made_up(core, explicit=explicit) and not _USER_WORD.fullmatch(previous):
+                start = word.start() + token.index(core)
+                yield SecretFinding("password", start, start + len(core))
+                break
+            pos, previous = word.end(), lowered

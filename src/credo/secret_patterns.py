@@ -39,16 +39,19 @@ from .secret_blocks import (
     KEY_FILES,
     _backup_codes,
     _key_material,
+    _labelled_seed_runs,
     _seed_phrases,
     public_blocks,
 )
 from .secret_codes import (
     _bare_codes,
+    _codes_in_clause,
     _codes_opening,
     _codes_set,
     _codes_stated_first,
     _dial_combinations,
     _keyed_codes,
+    _starred_codes,
     _stated_pins,
 )
 from .secret_numbers import (
@@ -65,6 +68,7 @@ from .secret_passwords import (
     _credential_pairs,
     _explained_secrets,
     _grouped_values,
+    _made_up_passwords,
     _network_keys,
     _passwords_stated_first,
     _passwords_used_as,
@@ -97,6 +101,7 @@ DETECTORS: tuple[Detector, ...] = (
     # blocks before the numbers they are made of: a list of codes is not a card
     _backup_codes,
     _seed_phrases,
+    _labelled_seed_runs,
     _ibans,
     _ssns,
     _payment_cards,
@@ -123,6 +128,9 @@ DETECTORS: tuple[Detector, ...] = (
     _codes_opening,
     _codes_set,
     _dial_combinations,
+    _codes_in_clause,
+    _starred_codes,
     _user_then_pass,
     _contextual_passwords,
+    _made_up_passwords,
 )

@@ -7,6 +7,7 @@ token's label or a few words after it in many languages, and licence keys.
 
 from __future__ import annotations
 
+import base64
 from collections.abc import Iterator
 
 # `re`, with the compiled programs of the patterns below kept between processes when the
@@ -372,6 +373,10 @@ TOKEN_FORMATS: tuple[Detector, ...] = (
         group="v",
     ),
     _regex_detector("anthropic_api_key", _NOT_AFTER_TOKEN + rf"sk-ant-[{_TOKEN_CHARS}]{{20,}}"),
+    # Mapbox's secret and temporary tokens ("pk." is its public one)
+    _regex_detector(
+        "mapbox_token", r"(?<![\w.])[st]k\.eyJ[A-Za-z0-9_\-]{20,}\.[A-Za-z0-9_\-]{10,}"
+    ),
     _regex_detector(
         "openai_api_key",
         _NOT_AFTER_TOKEN + rf"sk-(?!ant-)(?:proj-|svcacct-|admin-)?[{_TOKEN_CHARS}]{{20,}}",
@@ -542,3 +547,73 @@ HEADER_TOKENS: tuple[Detector, ...] = (
         group="v",
     ),
 )
+
+
+# What a value found as a secret shows to be public by its own content or its place:
+# a publishable key ("pk." / "pk_"), a JWT whose claims are documentation's or an
+# anonymous role's, a public JSON Web Key's members, base64 of JSON text, a certificate
+# authority's data, a test card of documentation.
+_JWK_PUBLIC_MEMBER = re.compile(r'"(?:n|e|x|y|x5c|x5t|x5t#S256)"[ \t]*:[ \t]*\[?[ \t]*"$')
+_CERTIFICATE_NAME = re.compile(r"(?i)(?:certificate|cert)[\w\-]*[\"']?[ \t]*[:=][ \t]*[\"']?$")
+
+
+_TEST_MODE = re.compile(
+    r"(?i)(?<![^\W_])(?:test[ \t\-]?mode|sandbox|test[ \t]+cards?|testkarte\w*"
+    r"|carte[ \t]+de[ \t]+test|tarjeta[ \t]+de[ \t]+prueba|modo[ \t]+(?:de[ \t]+)?(?:prueba|teste)"
+    r"|stripe[ \t]+test|dummy)(?![^\W_])"
+)
+
+
+def _b64_text(value: str) -> str | None:
+    """`value` decoded from base64 (or base64url) as UTF-8 text, or None."""
+    padded = value.replace("-", "+").replace("_", "/")
+    padded += "=" * (-len(padded) % 4)
+    try:
+        return base64.b64decode(padded, validate=True).decode("utf-8")
+    except (ValueError, UnicodeDecodeError):
+        return None
+
+
+def shown_public(text: str, kind: str, start: int, end: int) -> bool:
+    """Whether the value `text[start:end]`, found as a secret of `kind`, is public by what
+    it holds or where it stands (see above)."""
+    value = text[start:end]
+    before = text[max(0, start - 60) : start]
+    if value.startswith(("pk.", "pk_test_", "pk_live_")):
+        return True  # a publishable key (Mapbox, Stripe)
+    if kind == "jwt":
+        parts = value.split(".")
+        claims = _b64_text(parts[1]) if len(parts) > 1 else None
+        if claims is not None and (
+            "example" in claims.lower() or re.search(r'"role"[ \t]*:[ \t]*"anon"', claims)
+        ):
+            return True  # the RFC's example token, a Supabase anonymous key
+    if (
+        _JWK_PUBLIC_MEMBER.search(before)
+        and '"kty"' in text
+        and not re.search(r'"(?:d|p|q|dp|dq|qi|k)"[ \t]*:', text)
+    ):
+        return True  # the modulus of a public JSON Web Key
+    if kind == "key_material":
+        decoded = _b64_text(value)
+        if decoded is not None and decoded.lstrip()[:1] in "{[" and decoded.isprintable():
+            return True  # base64 of JSON text: stored preferences, not a key
+        if _CERTIFICATE_NAME.search(before):
+            return True  # "certificate-authority-data: ...": a CA's certificate
+    if kind == "private_key" and not re.search(r"[A-Za-z0-9+/=]{20,}", value):
+        return True  # a key file's first line named in prose, with no key after it
+    if kind == "password" and (
+        re.search(r"^[A-Z][A-Z0-9_]*=", value)
+        or re.fullmatch(r"[a-z][a-z0-9]*(?:_[a-z0-9]+)*_(?:password|passwd|secret|token)", value)
+    ):
+        return True  # the next setting of a flat .env, or a secret's name ("db_password")
+    if kind == "payment_card" and re.search(
+        r"(?<![A-Za-z0-9])[A-Z]{2}\d{2}[ \t]?(?:[A-Z0-9]{4}[ \t]?){1,3}$", before
+    ):
+        return True  # the digits of an IBAN (its bank's letters before them), not a card
+    # a test card of documentation ("4242 4242 4242 4242" in test mode)
+    return (
+        kind == "payment_card"
+        and len(set(c for c in value if c.isdigit())) <= 3
+        and _TEST_MODE.search(text) is not None
+    )

@@ -25,6 +25,7 @@ from .secret_base import _FULLWIDTH, _MASK_TAG_KIND, Detector
 from .secret_patterns import DETECTORS as _PATTERNS
 from .secret_patterns import SecretFinding, iban_checksum_ok, public_blocks
 from .secret_shapes import DETECTORS as _SHAPES
+from .secret_tokens import shown_public
 
 __all__ = [
     "BLOCK_KINDS",
@@ -59,7 +60,7 @@ def find_secrets(text: str) -> list[SecretFinding]:
         for finding in detector(text):
             if finding.end <= finding.start:
                 continue
-            if finding.kind not in BLOCK_KINDS and _documented(text[finding.start : finding.end]):
+            if _filtered(text, finding):
                 continue
             i = bisect.bisect_right(starts, finding.start)
             if i > 0 and accepted[i - 1].end > finding.start:
@@ -132,7 +133,17 @@ _MASK_ROUNDS = 8
 def contains_secret(text: str) -> bool:
     """Whether `text` holds anything `find_secrets` would report (stops at the first)."""
     text = text.translate(_FULLWIDTH)
-    return any(True for detector in _DETECTORS for _ in detector(text))
+    return any(
+        not _filtered(text, finding) for detector in _DETECTORS for finding in detector(text)
+    )
+
+
+def _filtered(text: str, finding: SecretFinding) -> bool:
+    """Whether `find_secrets` sets `finding` aside: a placeholder of documentation, or a
+    value its content or place shows to be public (`credo.secret_tokens.shown_public`)."""
+    if finding.kind not in BLOCK_KINDS and _documented(text[finding.start : finding.end]):
+        return True
+    return shown_public(text, finding.kind, finding.start, finding.end)
 
 
 #: kinds that are a block of their own (a key, a seed phrase, a list of codes): a text
