@@ -325,19 +325,3 @@ def test_never_against(old: str, new: str, score: float, fires: bool) -> None:
     got = resolver._case(said(new, at=T0 + 2 * DAY), [stored], similarity=lambda a, b: score)
     denied = resolver._never_against(got, resolver._Bearing([], []))
     assert (denied is stored) is fires
-
-
-@pytest.mark.parametrize(
-    ("old", "new", "fires"),
-    [
-        ("I have a tablet for work", "my work tablet is a Galaxy Tab S9", True),
-        ("I have a tablet for work", "I have a tablet for work", False),  # no more said
-        ("I have a tablet for work", "I had a tablet for work at Acme", False),  # past
-        ("I have a tablet for work", "I no longer have a tablet for work at Acme", False),
-    ],
-)
-def test_said_more_off_key(old: str, new: str, fires: bool) -> None:
-    stored = said(old)
-    got = resolver._case(said(new, at=T0 + 2 * DAY), [stored], similarity=lambda a, b: 0.8)
-    fuller = resolver._said_more_off_key(got, resolver._Bearing([], []))
-    assert (fuller is stored) is fires

@@ -2318,6 +2318,12 @@ def elided_subject(clause: str) -> str:
         return "I " + said  # "quit smoking last year", "live in cardiff now"
     if root.lower_ in _STATE_PARTICIPLES and root.tag_ in ("VBN", "JJ"):
         return "I'm " + said  # "married to ines", "based in oslo": a state
+    if (
+        root.tag_ == "VBG"
+        and root.i == sent.start
+        and any(c.dep_ in ("dobj", "prep", "npadvmod") for c in root.children)
+    ):
+        return "I'm " + said  # "doing keto atm", "training for a half marathon"
     # "started at nokia in march" is the past tense; "born in leeds", "hired by a bank"
     # are passives: a birth, a participle with its agent, or one never the past tense
     if (
