@@ -57,6 +57,7 @@ def test_a_change_ends_what_it_changes_across_keys(
         ("i drink coffee every morning", "started drinking more water now"),
         ("i use sentry for the api", "we moved the api to rust"),  # another thing moved
         ("i do the early shift at the bakery", "the bakery got a new oven"),  # no change of mine
+        ("i broke my wrist skiing in january", "my wrist is finally fine now"),  # an event
         # a measure moved ends only what measured the same thing
         (
             "ive finished 20 sudoku puzzles with 90% accuracy",

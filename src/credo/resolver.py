@@ -2454,6 +2454,8 @@ def _changed_topic(case: _Case, bearing: _Bearing) -> Fact | None:
         return None  # two values of a relation that holds many: the key's rules judged
     if split_polarity(fact.predicate or "")[1] or fact.asserted_at > incoming.asserted_at:
         return None
+    if said_in_the_past(fact.text):
+        return None  # "i lost my job at the cafe this month": what happened stays true
     if case.changed and not (
         any(_is_number(w) for w in _tokens(fact.text))
         and _head_noun(case.changed[1]) in _tokens(fact.text)
