@@ -5,7 +5,11 @@ own (one counter for every module, so that no two calls share a scope)."""
 from __future__ import annotations
 
 import itertools
+from collections.abc import Callable, Iterator
 
+import pytest
+
+from credo.embed import get_embedder
 from credo.fact import Status
 from credo.memory import Memory
 from credo.resolver import Relation
@@ -40,3 +44,14 @@ def stored(store: SQLiteStore, said: str) -> list[str]:
     mem = memory(store)
     mem.remember(said, valid_from=T0)
     return [f.text for f in mem.list()]
+
+
+def module_store(name: str) -> Callable[[pytest.TempPathFactory], Iterator[SQLiteStore]]:
+    """A module's `store` fixture: one SQLite file with the default embedding model."""
+
+    @pytest.fixture(scope="module")
+    def store(tmp_path_factory: pytest.TempPathFactory) -> Iterator[SQLiteStore]:
+        with SQLiteStore(tmp_path_factory.mktemp(name) / "m.db", get_embedder("local:minilm")) as s:
+            yield s
+
+    return store

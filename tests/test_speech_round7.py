@@ -11,23 +11,15 @@ Every sentence is invented for the class it stands for:
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 import pytest
-from speech_pairs import memory, pair
+from speech_pairs import memory, module_store, pair
 
-from credo.embed import get_embedder
 from credo.fact import Status
 from credo.keys import analyse, changed_value
 from credo.resolver import Relation
 from credo.store.sqlite import SQLiteStore
 
-
-@pytest.fixture(scope="module")
-def store(tmp_path_factory: pytest.TempPathFactory) -> Iterator[SQLiteStore]:
-    path = tmp_path_factory.mktemp("round7") / "m.db"
-    with SQLiteStore(path, get_embedder("local:minilm")) as s:
-        yield s
+store = module_store("round7")
 
 
 @pytest.mark.parametrize(

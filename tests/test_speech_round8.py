@@ -12,20 +12,12 @@ Every sentence is invented for the class it stands for:
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 import pytest
-from speech_pairs import T0, memory, pair, stored
+from speech_pairs import T0, memory, module_store, pair, stored
 
-from credo.embed import get_embedder
 from credo.store.sqlite import SQLiteStore
 
-
-@pytest.fixture(scope="module")
-def store(tmp_path_factory: pytest.TempPathFactory) -> Iterator[SQLiteStore]:
-    path = tmp_path_factory.mktemp("round8") / "m.db"
-    with SQLiteStore(path, get_embedder("local:minilm")) as s:
-        yield s
+store = module_store("round8")
 
 
 @pytest.mark.parametrize(

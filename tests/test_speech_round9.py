@@ -9,20 +9,12 @@ same speaker closest to it in meaning (`resolver._changed_topic`); one that adds
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 import pytest
-from speech_pairs import T0, memory, pair
+from speech_pairs import T0, memory, module_store, pair
 
-from credo.embed import get_embedder
 from credo.store.sqlite import SQLiteStore
 
-
-@pytest.fixture(scope="module")
-def store(tmp_path_factory: pytest.TempPathFactory) -> Iterator[SQLiteStore]:
-    path = tmp_path_factory.mktemp("round9") / "m.db"
-    with SQLiteStore(path, get_embedder("local:minilm")) as s:
-        yield s
+store = module_store("round9")
 
 
 @pytest.mark.parametrize(
