@@ -312,9 +312,9 @@ def test_changed_topic(old: str, new: str, score: float, fires: bool) -> None:
 @pytest.mark.parametrize(
     ("old", "new", "score", "fires"),
     [
-        ("I fly planes for a living", "I have never been on a plane", 0.5, True),
-        ("I have never been on a plane", "I fly planes for a living", 0.5, True),  # after
-        ("I fly planes for a living", "I have never been on a plane", 0.1, False),
+        ("I fly planes for a living", "I have never flown anywhere", 0.5, True),
+        ("I have never flown anywhere", "I fly planes for a living", 0.5, True),  # after
+        ("I fly planes for a living", "I have never flown anywhere", 0.1, False),
         ("I fly planes for a living", "I love planes", 0.5, False),  # no "never"
         ("I have never been to Peru", "I spent May in Oslo", 0.5, False),  # other places
     ],

@@ -107,7 +107,7 @@ def test_saying_less_of_a_thing_is_said_already(
 @pytest.mark.parametrize(
     ("first", "then"),
     [
-        ("i work as a ski instructor in the alps", "ive never been skiing in my life"),
+        ("i teach skiing in verbier every winter", "ive never been skiing in my life"),
         ("i played rugby at school", "never played a team sport"),
         ("i never eat meat", "had a steak last night"),
         ("ive never had a pet", "i have a dog called biscuit"),

@@ -2394,7 +2394,8 @@ def _closest_of_ours(case: _Case, at: float) -> Fact | None:
 
 #: how close in meaning a "never" must be to a stored report of the same speaker (or a
 #: report to a stored "never") to deny it when no key or rule relates the two ("i've never
-#: been on a plane" / "i'm a pilot"). Chosen on the natural tune half (0.3-0.5 tried): 0.3 best
+#: flown anywhere" / "i fly planes for a living"). Chosen on the natural tune half
+#: (0.3-0.5 tried: 0.3 best)
 NEVER_AGAINST_AT = 0.3
 _NEVER = re.compile(r"\bnever\b", re.IGNORECASE)
 
@@ -2455,14 +2456,14 @@ def _changed_topic(case: _Case, bearing: _Bearing) -> Fact | None:
     if split_polarity(fact.predicate or "")[1] or fact.asserted_at > incoming.asserted_at:
         return None
     if said_in_the_past(fact.text):
-        return None  # "i lost my job at the cafe this month": what happened stays true
+        return None  # "i crashed my van in march": what happened stays true
     if case.changed and not (
         any(_is_number(w) for w in _tokens(fact.text))
         and _head_noun(case.changed[1]) in _tokens(fact.text)
     ):
         return None  # a measure said anew ends only a fact that measured the same thing
-    # "improved my quiz score from 70% to 90%" ends no "completed 15 classification
-    # problems": a score is what it says moved, and the stored fact names none
+    # "raised my chess rating from 1200 to 1350" ends no "finished 20 sudoku puzzles":
+    # a rating is what it says moved, and the stored fact names none
     measured = _head_noun(incoming.object) if _change_verbs(incoming.text) else ""
     if (
         measured.isalpha()

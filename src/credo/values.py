@@ -206,8 +206,8 @@ def same_values(a: str, b: str, *, ignoring: frozenset[str] = frozenset()) -> bo
 def said_less(new: str, old: str, *, people: frozenset[str] = frozenset()) -> bool:
     """Does `new` name only values `old` names, leaving out only how a thing is described
     ("i drive a car" after "i drive a red car", "we live in kent" after "we live in rural
-    kent") or, in a sentence that affirms, a common thing beside it ("i ride the bus to
-    school" after "i get the bus to school every day")? Not when it leaves out a name, a
+    kent") or, in a sentence that affirms, a common thing beside it ("i ride the tram to
+    work" after "i take the tram to work every day")? Not when it leaves out a name, a
     number or a person (`people`: "i live in paris" after "my sister lives in paris"),
     nor a thing of a denial ("i don't eat meat" says more than "... on fridays")."""
     from .nlp import parse
