@@ -136,3 +136,18 @@ def test_a_never_against_something_else_is_no_conflict(
 ) -> None:
     status, relation = pair(store, first, then, 45)
     assert (status, relation) == ("active", "new")
+
+
+@pytest.mark.parametrize(
+    ("first", "then", "duplicate"),
+    [
+        ("i live alone", "i live by myself", True),  # no value either way, close in meaning
+        ("i have a dog", "i have a cat", False),  # another value
+        ("my sister lives in paris", "i live in paris", False),  # another person's
+    ],
+)
+def test_the_same_said_again_off_the_key(
+    store: SQLiteStore, first: str, then: str, duplicate: bool
+) -> None:
+    _, relation = pair(store, first, then, 20)
+    assert (relation == "duplicate") is duplicate
