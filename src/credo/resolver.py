@@ -2152,6 +2152,10 @@ class _Bearing:
 SAID_AGAIN_AT = 0.7
 
 
+#: the speaker as a stored sentence names them, and their reflexives: no word said of a thing
+_SELF_WORDS = frozenset({"user", "myself", "themselves", "themself", "ourselves"})
+
+
 def _said_again_off_key(case: _Case) -> Fact | None:
     """A sentence close in meaning to the closest fact of the speaker's, naming no value it
     does not name, in the same tense and polarity, with no change said: said already."""
@@ -2168,7 +2172,13 @@ def _said_again_off_key(case: _Case) -> Fact | None:
         return None
     if fact in case.on_key and not _same_object_as_typed(incoming.object, fact.object):
         return None  # the key's rules judged two values
-    return fact if found_in(value_words(text), value_words(old)) else None
+    # every word it says, not only its values: "far from the office" is not "close to" it
+    said = set(_tokens(text)) - _SELF_WORDS
+    return (
+        fact
+        if found_in(value_words(text), value_words(old)) and found_in(said, _tokens(old))
+        else None
+    )
 
 
 def _agreeing(case: _Case) -> Resolution | _Agreeing:
