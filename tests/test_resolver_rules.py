@@ -291,53 +291,85 @@ def test_the_decision_path_stays_short(function: Callable[..., object]) -> None:
     assert len(lines) < 60, f"{function.__name__} is {len(lines)} lines"
 
 
-@pytest.mark.parametrize(
-    ("old", "new", "score", "fires"),
-    [
-        ("I teach piano at the school", "finally done with teaching, retired now", 0.6, True),
-        ("I teach piano at the school", "finally done with teaching, retired now", 0.2, False),
-        ("I teach piano at the school", "I also teach violin now", 0.6, False),  # adds
-        ("I teach piano at the school", "my sister moved to Tartu", 0.6, False),  # hers
-        ("I teach piano at the school", "I teach at the school", 0.6, False),  # no change said
-    ],
-)
-def test_changed_topic(old: str, new: str, score: float, fires: bool) -> None:
-    """A change no key relates ends the stored fact closest in meaning, when close."""
-    stored = said(old)
-    got = resolver._case(said(new, at=T0 + 2 * DAY), [stored], similarity=lambda a, b: score)
-    ended = resolver._changed_topic(got, resolver._Bearing([], []))
-    assert (ended is stored) is fires
+#: the last rules of part 2 of `resolve`, each on the incoming fact's case alone
+CLOSENESS_RULES: dict[str, Callable[[resolver._Case], Fact | None]] = {
+    "changed_topic": lambda c: resolver._changed_topic(c, resolver._Bearing([], [])),
+    "never_against": lambda c: resolver._never_against(c, resolver._Bearing([], [])),
+    "said_again": resolver._said_again_off_key,
+}
 
 
 @pytest.mark.parametrize(
-    ("old", "new", "score", "fires"),
+    ("rule", "old", "new", "score", "fires"),
     [
-        ("I work as an airline pilot", "I have never flown anywhere", 0.5, True),
-        ("I have never flown anywhere", "I work as an airline pilot", 0.5, True),  # after
-        ("I work as an airline pilot", "I have never flown anywhere", 0.1, False),
-        ("I work as an airline pilot", "I love planes", 0.5, False),  # no "never"
-        ("I have never been to Peru", "I spent May in Oslo", 0.5, False),  # other places
+        (
+            "changed_topic",
+            "I teach piano at the school",
+            "finally done with teaching, retired now",
+            0.6,
+            True,
+        ),
+        (
+            "changed_topic",
+            "I teach piano at the school",
+            "finally done with teaching, retired now",
+            0.2,
+            False,
+        ),
+        (
+            "changed_topic",
+            "I teach piano at the school",
+            "I also teach violin now",
+            0.6,
+            False,
+        ),  # adds
+        (
+            "changed_topic",
+            "I teach piano at the school",
+            "my sister moved to Tartu",
+            0.6,
+            False,
+        ),  # hers
+        (
+            "changed_topic",
+            "I teach piano at the school",
+            "I teach at the school",
+            0.6,
+            False,
+        ),  # no change said
+        ("never_against", "I work as an airline pilot", "I have never flown anywhere", 0.5, True),
+        (
+            "never_against",
+            "I have never flown anywhere",
+            "I work as an airline pilot",
+            0.5,
+            True,
+        ),  # after
+        ("never_against", "I work as an airline pilot", "I have never flown anywhere", 0.1, False),
+        ("never_against", "I work as an airline pilot", "I love planes", 0.5, False),  # no "never"
+        (
+            "never_against",
+            "I have never been to Peru",
+            "I spent May in Oslo",
+            0.5,
+            False,
+        ),  # other places
+        ("said_again", "I live alone", "I live by myself", 0.8, True),
+        ("said_again", "I live alone", "I live by myself", 0.5, False),  # not close enough
+        ("said_again", "I live alone", "I live by myself now", 0.8, False),  # a change said
+        ("said_again", "I live alone", "I lived by myself", 0.8, False),  # another tense
+        (
+            "said_again",
+            "I live in Tampere",
+            "I live in Tampere with my cat",
+            0.8,
+            False,
+        ),  # a value more
     ],
 )
-def test_never_against(old: str, new: str, score: float, fires: bool) -> None:
-    """A "never" no key relates denies the closest report of the speaker's, when close."""
+def test_closeness_rules(rule: str, old: str, new: str, score: float, fires: bool) -> None:
+    """A change, a "never" or a restatement no key relates bears on the stored fact closest
+    in meaning, when close enough and the parse agrees."""
     stored = said(old)
     got = resolver._case(said(new, at=T0 + 2 * DAY), [stored], similarity=lambda a, b: score)
-    denied = resolver._never_against(got, resolver._Bearing([], []))
-    assert (denied is stored) is fires
-
-
-@pytest.mark.parametrize(
-    ("old", "new", "score", "fires"),
-    [
-        ("I live alone", "I live by myself", 0.8, True),
-        ("I live alone", "I live by myself", 0.5, False),  # not close enough
-        ("I live alone", "I live by myself now", 0.8, False),  # a change said
-        ("I live alone", "I lived by myself", 0.8, False),  # another tense
-        ("I live in Tampere", "I live in Tampere with my cat", 0.8, False),  # a value more
-    ],
-)
-def test_said_again_off_key(old: str, new: str, score: float, fires: bool) -> None:
-    stored = said(old)
-    got = resolver._case(said(new, at=T0 + 2 * DAY), [stored], similarity=lambda a, b: score)
-    assert (resolver._said_again_off_key(got) is stored) is fires
+    assert (CLOSENESS_RULES[rule](got) is stored) is fires

@@ -1103,6 +1103,16 @@ class _Case:
         return _counted(self.incoming.text, self.me)
 
     @cached_property
+    def ranked(self) -> list[tuple[float, Fact]]:
+        """The live facts with their similarity to the incoming sentence, most similar first."""
+        incoming = self.incoming
+        return sorted(
+            ((self.similarity(incoming.text, f.text), f) for f in self.live),
+            key=lambda p: p[0],
+            reverse=True,
+        )
+
+    @cached_property
     def renewed(self) -> str | None:
         """The thing the incoming fact says there is a new one of ("a new boss")."""
         return renewed_thing(self.incoming.text) if not self.negated else None
@@ -1253,13 +1263,9 @@ def _state_said_more_fully(case: _Case, fact: Fact) -> bool:
 
 
 def _ranked(case: _Case) -> list[tuple[float, Fact]]:
-    """The live facts with their similarity to the incoming sentence, most similar first."""
-    incoming = case.incoming
-    return sorted(
-        ((case.similarity(incoming.text, f.text), f) for f in case.live),
-        key=lambda p: p[0],
-        reverse=True,
-    )
+    """The live facts with their similarity to the incoming sentence, most similar first
+    (read once per case: the duplicate rules and the closeness rules all ask)."""
+    return case.ranked
 
 
 def _same_sentence(case: _Case, fact: Fact) -> bool:
