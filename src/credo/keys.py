@@ -456,6 +456,18 @@ _SELF_REPORTS = words("self_reports")
 _WORKING_AT = frozenset({"at", "for", "from", "as", "in", "remotely", "nights", "shifts"})
 
 
+def _noun_read_as_verb(root: Token) -> bool:
+    """ "shellfish allergy here lol", "peanut allergy, no satay pls": a first word the
+    tagger read as a verb in its base form though English has it only as a noun
+    (lemminflect knows no verb of it), right before another noun: a thing named."""
+    from lemminflect import getAllLemmas
+
+    if root.tag_ != "VB" or root.i + 1 >= len(root.doc):
+        return False
+    known = getAllLemmas(root.lower_)
+    return "NOUN" in known and "VERB" not in known and root.nbor().tag_ in ("NN", "NNS")
+
+
 def _told_of_oneself(verb: Token) -> bool:
     """ "live in cardiff now", "own two bikes", "work from home these days": a verb of the
     speaker's own life opening the sentence has left its "I" out; it asks for nothing
@@ -549,6 +561,9 @@ def _kind(sent: Span, said: str) -> str:
         return "question"
     root = sent.root
     if not any(t.pos_ in ("VERB", "AUX") for t in sent):
+        after = first.nbor().tag_ if first.i + 1 < len(first.doc) else ""
+        if low in _REQUEST_VERBS and after in ("DT", "PRP$", "PRP"):
+            return "instruction"  # "book a table for two", read with no verb at all
         return "fragment"
     if first is not root and _asks_first(first, sent):
         return "instruction"  # "help me plan a party for my dad, he's turning 70"
@@ -557,6 +572,8 @@ def _kind(sent: Span, said: str) -> str:
     if any(c.dep_ in _SUBJ for c in root.children):
         return "statement"
     if root.i == words[0].i:
+        if _noun_read_as_verb(root):
+            return "fragment"  # "shellfish allergy here": a thing named, nothing asked
         # a base-form verb opening the sentence: "book a table", "Write me a poem"; a
         # capitalised one only when it is a verb of asking ("Lost my job" is a report)
         if (
@@ -1538,8 +1555,12 @@ def _verb_lemma(token: Token) -> str:
     "blogging" (blog) and "retook" (retake) right where the tagger's lemma may not."""
     from lemminflect import getLemma
 
+    from .nlp import unknown_word
+
     if _typed_contraction(token):
         return token.lemma_  # "im", "ive": the pipeline gave the base form
+    if unknown_word(token.lower_) and token.lemma_.lower() != token.lower_:
+        return token.lemma_.lower()  # "wrok": read as the word it was typed for (nlp.spelt)
     found = getLemma(token.lower_, upos="VERB")
     return str(found[0]) if found else token.lemma_.lower()
 

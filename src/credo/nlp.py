@@ -156,9 +156,39 @@ def spelt(text: str) -> str:
         return out if word[0].islower() or out[0] == "I" else out[0].upper() + out[1:]
 
     text = _TYPED_WORD.sub(fix, text)
+    text = _LOWER_WORD.sub(_untyped, text)
     text = _MONTH_DAY.sub(lambda m: m.group(1)[:1].upper() + m.group(1)[1:] + m.group(2), text)
     text = _UNKNOWN_AFTER_TO.sub(_name_after_to, text)
     return _UNKNOWN_AFTER_NAME.sub(_name_after_to, text)
+
+
+#: a word typed in lower case, four letters or more
+_LOWER_WORD = re.compile(r"\b[a-z]{4,}\b")
+
+
+def _untyped(m: re.Match[str]) -> str:
+    return _unswapped(m.group(0))
+
+
+@lru_cache(maxsize=8192)
+def _unswapped(word: str) -> str:
+    """ "wrok" -> "work", "lvie" -> "live": a word English does not have that is, with two
+    neighbouring letters typed the other way round, one word it has, and only one. A name
+    stays as typed (no swap of "neovim" or "lyon" is a word); words of three letters or
+    fewer are too short to tell ("teh")."""
+    if not unknown_word(word):
+        return word
+    from lemminflect import getAllLemmas
+    from spacy.lang.en.stop_words import STOP_WORDS
+
+    found = {
+        typed
+        for i in range(len(word) - 1)
+        if word[i] != word[i + 1]
+        for typed in (word[:i] + word[i + 1] + word[i] + word[i + 2 :],)
+        if typed in STOP_WORDS or getAllLemmas(typed)
+    }
+    return found.pop() if len(found) == 1 else word
 
 
 #: a text begun in lower case ("priya and i got married"): the parser, trained on

@@ -1,0 +1,97 @@
+"""Natural speech the write path reads since the tenth round (issue 23), through
+`Memory.remember`, the real parser, the default embedding model and a SQLite file.
+Every sentence is invented for the class it stands for.
+
+A word typed with two neighbouring letters swapped is read as the word it is ("i wrok at
+the bank" is said of work; the stored words stay as typed); a first word English has only
+as a noun is no request ("shellfish allergy here lol"); a request verb opens a request
+even where the tagger found no verb ("book a table for two"); a verb of one's own life
+that nobody asks an assistant to do opens a report with its "I" left out ("drive a
+civic")."""
+
+from __future__ import annotations
+
+import pytest
+from speech_pairs import T0, memory, module_store, pair
+
+from credo.store.sqlite import SQLiteStore
+
+store = module_store("round10")
+
+
+@pytest.mark.parametrize(
+    ("first", "then"),
+    [
+        ("i work at the post office", "i wrok at the post office"),
+        ("i live in dundee", "i lvie in dundee"),
+        ("i drive a ford focus", "i drvie a ford focus"),
+    ],
+)
+def test_two_letters_swapped_are_the_word_typed(store: SQLiteStore, first: str, then: str) -> None:
+    status, relation = pair(store, first, then, 10)
+    assert (status, relation) == ("active", "duplicate")
+
+
+@pytest.mark.parametrize(
+    ("said", "key", "text"),
+    [
+        ("i wrok at the post office", ("user", "work_at"), "The user works at the post office"),
+        ("i lvie in dundee", ("user", "live_in"), "The user lives in dundee"),
+        # a word that is no verb keeps its letters: only the verb is said in the third person
+        ("my favourite fruit is mnago", ("user", "has_favorite_fruit"), "mnago"),
+    ],
+)
+def test_a_swapped_word_is_read_as_the_word(
+    store: SQLiteStore, said: str, key: tuple[str, str], text: str
+) -> None:
+    result = memory(store).remember(said, valid_from=T0)
+    assert result.accepted and result.fact is not None
+    assert result.fact.key[:2] == key
+    assert text in result.fact.text
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "i use neovim with tmux",  # names no swap makes a word of
+        "we moved to lyon in may",
+        "my corgi is called nora",
+    ],
+)
+def test_names_are_not_read_as_typos(store: SQLiteStore, said: str) -> None:
+    from credo.nlp import spelt
+
+    assert [w.lower() for w in spelt(said).split()] == [w.lower() for w in said.split()]
+
+
+@pytest.mark.parametrize(
+    "said",
+    ["shellfish allergy here lol", "gluten intolerance in the family", "peanut allergy here"],
+)
+def test_a_thing_named_first_is_no_request(store: SQLiteStore, said: str) -> None:
+    result = memory(store).remember(said, valid_from=T0)
+    assert result.accepted, result.why
+
+
+@pytest.mark.parametrize(
+    "said", ["book a table for two", "book a flight to rome", "call my dentist tomorrow"]
+)
+def test_a_request_verb_opens_a_request(store: SQLiteStore, said: str) -> None:
+    result = memory(store).remember(said, valid_from=T0)
+    assert (result.accepted, result.code) == (False, "instruction")
+
+
+@pytest.mark.parametrize(
+    ("said", "key"),
+    [
+        ("drive a civic, 2019 plate", ("user", "drive")),
+        ("ride an old vespa to work", ("user", "ride")),
+        ("smoke about ten a day, trying to cut down", ("user", "smoke")),
+    ],
+)
+def test_a_verb_of_ones_own_life_leaves_out_the_i(
+    store: SQLiteStore, said: str, key: tuple[str, str]
+) -> None:
+    result = memory(store).remember(said, valid_from=T0)
+    assert result.accepted and result.fact is not None
+    assert result.fact.key[:2] == key
