@@ -95,3 +95,38 @@ def test_a_verb_of_ones_own_life_leaves_out_the_i(
     result = memory(store).remember(said, valid_from=T0)
     assert result.accepted and result.fact is not None
     assert result.fact.key[:2] == key
+
+
+@pytest.mark.parametrize(
+    ("first", "then"),
+    [
+        ("i edit everything in sublime", "switched from sublime to zed last month"),
+        ("our docs site is hosted on netlify", "we got the docs off netlify and onto cloudflare"),
+        ("we keep the backups on dropbox", "moved all the backups off dropbox, its on a nas now"),
+    ],
+)
+@pytest.mark.parametrize("gap_days", [0, 45])
+def test_a_change_that_names_the_value_it_leaves_ends_it_off_the_key(
+    store: SQLiteStore, first: str, then: str, gap_days: int
+) -> None:
+    status, relation = pair(store, first, then, gap_days)
+    assert (status, relation) == ("superseded", "update")
+
+
+@pytest.mark.parametrize(
+    ("first", "then"),
+    [
+        ("i use google maps on my phone", "switched from google to duckduckgo for search"),
+        ("my sister edits in sublime", "switched from sublime to zed last month"),
+        ("i took a week off in june", "took a day off work today"),
+    ],
+)
+def test_a_change_that_names_another_value_ends_nothing(
+    store: SQLiteStore, first: str, then: str
+) -> None:
+    mem = memory(store)
+    a = mem.remember(first, valid_from=T0)
+    assert a.accepted and a.fact is not None
+    mem.remember(then, valid_from=T0 + 45 * 86400)
+    after = store.get(a.fact.id, scope=mem.scope)
+    assert after is not None and after.status == "active"

@@ -227,7 +227,9 @@ _MONTH_DAY = re.compile(
 #: a lower-case word after "to" or a preposition of place: the tagger reads "moved to
 #: lisbon", "switched to vite" as infinitives ("to" + a verb), "in tampere" as an
 #: adjective, unless the word is written as the name it is
-_UNKNOWN_AFTER_TO = re.compile(r"\b((?:to|in|at|from|near)\s+)([a-z][a-z0-9-]*)\b")
+_UNKNOWN_AFTER_TO = re.compile(
+    r"\b((?:to|in|at|from|near|off|onto|on|via|with)\s+)([a-z][a-z0-9-]*)\b"
+)
 #: and after a name and a comma: "in tampere, finland" -> "in Tampere, Finland"
 _UNKNOWN_AFTER_NAME = re.compile(r"\b([A-Z][a-z0-9-]*,\s+)([a-z][a-z0-9-]*)\b")
 

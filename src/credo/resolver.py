@@ -2366,6 +2366,10 @@ def _clashing(case: _Case, bearing: _Bearing) -> _Bearing:
     ]
     clashes.extend(remeasures)
     found = _Bearing(bearing.refines, clashes, denied, gainsaid, remeasures)
+    left = _left_by_name(case, found)
+    if left is not None:
+        found.clashes.append(left)
+        found.remeasures.append(left)  # the change is said in words: grounds
     # a "never" against a report first: the past stands, whatever change is also said
     denied_before = _never_against(case, found)
     if denied_before is not None:
@@ -2376,6 +2380,77 @@ def _clashing(case: _Case, bearing: _Bearing) -> _Bearing:
         found.clashes.append(ended)
         found.remeasures.append(ended)  # its change verbs ("improved", "cut") are grounds
     return found
+
+
+def _left_by_name(case: _Case, bearing: _Bearing) -> Fact | None:
+    """ "switched from vscode to neovim" / "i code in vscode", "got everything off heroku
+    and onto fly.io" / "our api runs on heroku": a change that names the value it leaves
+    ends the stored fact of the same one that names that value, whatever its key (the
+    closest in meaning where several do). A sentence that adds, denies, changes a mind or
+    speaks of another person ends nothing this way; what happened (a fact told in the
+    past) stays true."""
+    incoming = case.incoming
+    if case.negated or not incoming.subject:
+        return None
+    if _ADDED.search(incoming.text) or _MIND_CHANGED.search(incoming.text):
+        return None
+    left = case.left_behind or left_off(incoming.text)
+    named = value_words(left) if left else frozenset()
+    if not named:
+        return None
+    for _, fact in _ranked(case):
+        if fact in bearing.clashes or not fact.subject or fact.asserted_at > incoming.asserted_at:
+            continue
+        if not same_subject(fact.subject, incoming.subject, case.me):
+            continue
+        if not _same_owner(case, fact) or _people(incoming.text) ^ _people(fact.text):
+            continue
+        if split_polarity(fact.predicate or "")[1] or said_in_the_past(fact.text):
+            continue
+        if _names_whole(fact.text, named):
+            return fact
+    return None
+
+
+def _names_whole(text: str, named: frozenset[str]) -> bool:
+    """Does `text` name the value `named`, all of it: "our api runs on heroku" names
+    heroku; "i use google maps" names no "google" alone (a word of a longer name: its
+    compounds and numbers, "iphone 12", are the name)."""
+    from .nlp import parse
+
+    found = False
+    for tok in parse(text):
+        if not found_in([_plain(tok.lower_)], named):
+            continue
+        name = [c for c in tok.children if c.dep_ in ("compound", "nummod")]
+        if tok.dep_ == "compound":
+            name.append(tok.head)
+        if not found_in([_plain(t.lower_) for t in name], named):
+            return False
+        found = True
+    return found
+
+
+#: verbs that take a thing off what it was on: "got everything off heroku", "moved the
+#: api off aws", "came off the night shift"
+_TAKING_OFF = words("changing") | {"get", "take", "come"}
+
+
+def left_off(text: str) -> str | None:
+    """What a sentence says a thing was taken off: "we got everything off heroku" ->
+    "heroku"; None where "off" is no place left ("a day off", "turned it off")."""
+    from .nlp import parse
+
+    for tok in parse(text):
+        if tok.lower_ != "off" or tok.dep_ != "prep" or tok.head.pos_ != "VERB":
+            continue
+        if tok.head.lemma_.lower() not in _TAKING_OFF:
+            continue
+        objects = [c for c in tok.children if c.dep_ == "pobj"]
+        if objects:
+            head = objects[0]
+            return " ".join(t.text for t in head.subtree)
+    return None
 
 
 #: how close in meaning (the bundled model's cosine) a sentence that says a change must be
@@ -2394,6 +2469,7 @@ def _said_changed(case: _Case) -> set[str]:
         | change_words(case.said or "")
         | ({changed[0]} if changed else set())
         | ({"new"} if renewed else set())  # "i have a new boss": the change is said
+        | ({"off"} if left_off(case.incoming.text) else set())  # "got it off heroku"
     )
 
 
