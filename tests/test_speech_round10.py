@@ -130,3 +130,33 @@ def test_a_change_that_names_another_value_ends_nothing(
     mem.remember(then, valid_from=T0 + 45 * 86400)
     after = store.get(a.fact.id, scope=mem.scope)
     assert after is not None and after.status == "active"
+
+
+@pytest.mark.parametrize(
+    ("first", "then"),
+    [
+        ("i teach biology at a sixth form college", "im a sixth form biology teacher"),
+        ("i have a membership at the climbing wall", "im a member at the climbing wall"),
+        ("i coach the under 12s at the rugby club", "im the under 12s coach at the rugby club"),
+    ],
+)
+def test_the_same_said_with_another_part_of_speech(
+    store: SQLiteStore, first: str, then: str
+) -> None:
+    """What one is named by what one does ("a biology teacher" / "i teach biology"): no
+    other person is named, and every word said is said in the stored fact."""
+    status, relation = pair(store, first, then, 30)
+    assert (status, relation) == ("active", "duplicate")
+
+
+@pytest.mark.parametrize(
+    ("first", "then"),
+    [
+        ("i teach biology at a sixth form college", "my sister is a biology teacher"),
+        ("i teach biology at a sixth form college", "im a chemistry teacher at the college"),
+        ("i have a membership at the climbing wall", "my partner is a member at the climbing wall"),
+    ],
+)
+def test_another_person_or_value_is_no_duplicate(store: SQLiteStore, first: str, then: str) -> None:
+    status, relation = pair(store, first, then, 30)
+    assert relation != "duplicate"

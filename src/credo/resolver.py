@@ -1313,6 +1313,8 @@ def _paraphrased(case: _Case, fact: Fact, score: float) -> bool:
         and not _same_object_as_typed(incoming.object, fact.object)
     ):
         return False
+    if not _same_owner(case, fact):
+        return False  # "my partner is a member" / "i have a membership": another's
     return split_polarity(fact.predicate or "")[1] == case.negated and paraphrase(
         incoming, fact, score
     )
@@ -2179,10 +2181,12 @@ def _said_again_off_key(case: _Case) -> Fact | None:
     if fact in case.on_key and not _same_object_as_typed(incoming.object, fact.object):
         return None  # the key's rules judged two values
     # every word it says, not only its values: "far from the office" is not "close to" it
-    said = set(_tokens(text)) - _SELF_WORDS
+    said = set(_tokens(text)) - _SELF_WORDS - {"be"}  # "is a teacher" says "teacher"
+    # a value may be named by another part of speech: "a maths teacher" / "i teach maths"
+    held = _tokens(old)
     return (
         fact
-        if found_in(value_words(text), value_words(old)) and found_in(said, _tokens(old))
+        if found_in(value_words(text), value_words(old) | set(held)) and found_in(said, held)
         else None
     )
 
@@ -2403,7 +2407,7 @@ def _left_by_name(case: _Case, bearing: _Bearing) -> Fact | None:
             continue
         if not same_subject(fact.subject, incoming.subject, case.me):
             continue
-        if not _same_owner(case, fact) or _people(incoming.text) ^ _people(fact.text):
+        if not _same_owner(case, fact) or _others(incoming) ^ _others(fact):
             continue
         if split_polarity(fact.predicate or "")[1] or said_in_the_past(fact.text):
             continue
@@ -2481,6 +2485,15 @@ def _unsubjected(text: str) -> str:
     return _STORED_SUBJECT.sub("", text, count=1)
 
 
+def _others(fact: Fact) -> set[str]:
+    """The people of the speaker's a fact names besides its subject: "my sister lives in
+    madrid" names a sister; "i am a maths teacher" names nobody else (what one is)."""
+    named = _people(fact.text)
+    if named and (fact.predicate or "").split("_")[0] == "be" and fact.object:
+        named -= set(_tokens(fact.object))
+    return named
+
+
 def _people(text: str) -> set[str]:
     """The people of the speaker's a sentence names ("sister", "boss")."""
     return set(_tokens(text)) & PEOPLE
@@ -2508,7 +2521,7 @@ def _closest_of_ours(case: _Case, at: float) -> Fact | None:
         and not same_subject(fact.subject, incoming.subject, case.me)
     ):
         return None
-    if not _same_owner(case, fact) or _people(incoming.text) - _people(fact.text):
+    if not _same_owner(case, fact) or _others(incoming) - _others(fact):
         return None
     return fact
 
