@@ -248,7 +248,7 @@ def test_beam_counts_an_old_value_shown_as_current(tmp_path: Path) -> None:
 
 
 def test_every_column_of_the_natural_report_fits_80_characters(tmp_path: Path) -> None:
-    # one item in each half and each sealed set: ten columns, their names shortened
+    # one item in each half and each sealed set: eleven columns, their names shortened
     ids = ["t-1", "t-2", *(f"{prefix}t-1" for prefix in natural._UNREAD)]
     ids += [i for i in (f"t-{n}" for n in range(3, 40)) if natural.half(i) != natural.half("t-1")][
         :1
@@ -267,4 +267,7 @@ def test_every_column_of_the_natural_report_fits_80_characters(tmp_path: Path) -
     } >= set(natural._UNREAD.values())
     assert max(len(line) for line in text.splitlines()) <= 80
     heading = text.splitlines()[2].split()
-    assert len(heading) == len(natural.HALVES) and "fr7" in heading
+    assert len(heading) == len(natural.HALVES) and "fr8" in heading
+    # every row still says what it counts
+    names = [line[:14].strip() for line in text.splitlines()[3:14]]
+    assert names[2] == "precision" and "dups caught" in names

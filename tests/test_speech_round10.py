@@ -160,3 +160,42 @@ def test_the_same_said_with_another_part_of_speech(
 def test_another_person_or_value_is_no_duplicate(store: SQLiteStore, first: str, then: str) -> None:
     status, relation = pair(store, first, then, 30)
     assert relation != "duplicate"
+
+
+@pytest.mark.parametrize(
+    ("said", "text"),
+    [
+        (
+            "diagnosed with asthma as a kid, any tips for running?",
+            "The user was diagnosed with asthma",
+        ),
+        ("promoted to shift manager last month", "The user was promoted to shift manager"),
+        ("laid off in october", "The user was laid off in october"),
+        # with an object, the speaker did it
+        ("injured my ankle playing netball", "The user injured"),
+        ("hired a cleaner for the flat", "The user hired a cleaner"),
+    ],
+)
+def test_what_was_done_to_the_speaker_is_said_with_was(
+    store: SQLiteStore, said: str, text: str
+) -> None:
+    result = memory(store).remember(said, valid_from=T0)
+    assert result.accepted and result.fact is not None, result.why
+    assert result.fact.text.startswith(text)
+
+
+@pytest.mark.parametrize(
+    "then",
+    ["laid off in october, job hunting now", "i was made redundant", "got fired on friday"],
+)
+def test_being_let_go_ends_the_work(store: SQLiteStore, then: str) -> None:
+    status, relation = pair(store, "i work at a garden centre", then, 60)
+    assert (status, relation) == ("superseded", "update")
+
+
+@pytest.mark.parametrize(
+    "then", ["my brother was laid off in october", "im a fire fighter as well", "i fired the kiln"]
+)
+def test_someone_else_let_go_or_a_fire_ends_nothing(store: SQLiteStore, then: str) -> None:
+    status, _ = pair(store, "i work at a garden centre", then, 60)
+    assert status == "active"

@@ -2332,11 +2332,25 @@ def elided_subject(clause: str) -> str:
     if root.i == sent.start and root.tag_ == "NN" and _told_of_oneself(root):
         return "I " + clause[:1].lower() + clause[1:]  # "work at kpmg now": read as a noun
     before = [t for t in sent if t.i < root.i]
+    if (
+        [t.dep_ for t in before] == ["auxpass"]
+        and before[0].lemma_.lower() == "get"
+        and root.tag_ == "VBN"
+    ):
+        return "I " + clause[:1].lower() + clause[1:]  # "got fired on friday"
     if any(t.pos_ != "ADV" or t.dep_ != "advmod" for t in before) or sent[0].pos_ == "PROPN":
         return clause
     said = clause[:1].lower() + clause[1:]
     if root.tag_ in ("VB", "VBP") and (_past_told(root, sent) or _told_of_oneself(root)):
         return "I " + said  # "quit smoking last year", "live in cardiff now"
+    if (
+        root.i == sent.start
+        and root.lower_ in _DONE_TO
+        and root.tag_ in ("VBN", "VBD")
+        and not any(c.dep_ == "dobj" for c in root.children)
+        and not (root.i + 1 < sent.end and root.nbor().tag_ in ("PRP$", "DT", "PRP"))
+    ):
+        return "I was " + said  # "promoted to team lead", "laid off in march"
     if root.lower_ in _STATE_PARTICIPLES and root.tag_ in ("VBN", "JJ"):
         return "I'm " + said  # "married to ines", "based in oslo": a state
     if (
@@ -2353,6 +2367,7 @@ def elided_subject(clause: str) -> str:
         and not any(c.dep_ in ("dobj", "aux", "auxpass", "ccomp", "xcomp") for c in root.children)
         and (
             root.lemma_.lower() in _BORN
+            or root.lower_ in _DONE_TO
             or any(c.dep_ == "agent" for c in root.children)
             or not past_form(root)
         )
@@ -2366,6 +2381,8 @@ def elided_subject(clause: str) -> str:
 #: participles of where one was born or raised, told without the "I was" ("born in leeds",
 #: "raised in ohio"; the tagger's lemmas): events of the past, never a present state
 _BORN = frozenset({"bear", "born", "raise"})
+#: what is done to one ("diagnosed with asthma", "promoted to lead"): said without "I was"
+_DONE_TO = words("life_participles")
 _STATE_PARTICIPLES = words("state_participles")
 
 

@@ -804,13 +804,16 @@ def _quits_occupation(
 
 
 def _ends_work(base: str, negated: bool, obj: str | None) -> bool:
-    words = set(_tokens(obj))
+    # as typed, too: "fired" is no "fire"
+    words = set(_tokens(obj)) | set(_WORDS.findall((obj or "").lower()))
     return not negated and (
         base in _LEAVING | {"lose"}
         and bool(words & _WORK_NOUNS)
         or base == "retire"
-        or base == "be"
+        or base.partition("_")[0] == "be"  # "i'm unemployed", "i was made redundant"
         and bool(words & _NOT_WORKING)
+        or base.startswith("be_")
+        and base.removeprefix("be_") in _NOT_WORKING  # "i was laid off", "was fired"
     )
 
 

@@ -72,14 +72,16 @@ HALVES = (
     "fresh5",
     "fresh6",
     "fresh7",
+    "fresh8",
 )
 #: ids of the sealed sets, each labelled later by people who never saw the code and only
 #: ever scored, never printed: examples/natural/sealed/ (after the test half's figures had
 #: steered choices), examples/natural/fresh/ (after the first sealed set's had) and
 #: examples/natural/fresh2/ (after the fresh set's had), examples/natural/fresh3/ (after
 #: fresh2's had), examples/natural/fresh4/ (after fresh3's had), examples/natural/fresh5/
-#: (after fresh4's had), examples/natural/fresh6/ (after fresh5's had) and
-#: examples/natural/fresh7/ (after fresh6's had)
+#: (after fresh4's had), examples/natural/fresh6/ (after fresh5's had),
+#: examples/natural/fresh7/ (after fresh6's had) and examples/natural/fresh8/ (after
+#: fresh7's had)
 SEALED = "sealed-"
 FRESH = "fresh-"
 FRESH2 = "fresh2-"
@@ -88,6 +90,7 @@ FRESH4 = "fresh4-"
 FRESH5 = "fresh5-"
 FRESH6 = "fresh6-"
 FRESH7 = "fresh7-"
+FRESH8 = "fresh8-"
 _UNREAD = {
     SEALED: "sealed",
     FRESH: "fresh",
@@ -97,6 +100,7 @@ _UNREAD = {
     FRESH5: "fresh5",
     FRESH6: "fresh6",
     FRESH7: "fresh7",
+    FRESH8: "fresh8",
 }
 _BEAM_MARKER = re.compile(r"\s*->->\s*\d+\s*,\s*\d+\s*$")
 #: PersonaChat's tokenisation undone, case left as typed: "i 'm a nurse ." -> "i'm a nurse."
@@ -425,22 +429,36 @@ def _heading(half_name: str, width: int) -> str:
     return {"sealed": "seal", "fresh": "fr1"}.get(half_name, half_name.replace("fresh", "fr"))
 
 
+#: the row names shortened where many columns leave them little room, longest first
+_ROW_NAMES = {
+    "supersession precision": ("supersess. precision", "precision"),
+    "(supersessions)": ("  (supersed.)",),
+    "false conflicts": ("false confl.",),
+    "conflicts flagged": ("confl. flagged",),
+    "duplicates caught": ("dups caught",),
+    "facts refused (gate)": ("facts refused",),
+    "non-facts refused": ("non-facts ref.",),
+}
+
+
 def format_report(report: NaturalReport, *, examples: int = 0) -> str:
     figs = {name: h.figures() for name, h in report.halves.items()}
     shown_halves = [h for h in HALVES if h not in _UNREAD.values() or figs[h]["items"]]
     cols = [figs[h] for h in shown_halves]
 
-    def row(name: str, value: Callable[[dict[str, Any]], str]) -> tuple[str, ...]:
-        return (name, *(value(f) for f in cols))
-
     # the columns fit 80 characters: four of 13, five of 10 (a cell is at most
-    # "0.252/107"); six or seven of 8, eight of 7, nine or ten of 6 (their names
+    # "0.252/107"); six or seven of 8, eight of 7, nine to eleven of 6 (their names
     # shortened: "fr2" for fresh2), the per-label and per-source cells without the count;
-    # with ten, the row names have 20 characters
+    # with ten, the row names have 20 characters, with eleven 14 (`_ROW_NAMES`)
     width = {1: 16, 2: 16, 3: 16, 4: 13, 5: 10, 6: 8, 7: 8, 8: 7}.get(len(shown_halves), 6)
     label = 80 - width * len(shown_halves) if len(shown_halves) > 7 else 26
-    precision = "supersession precision" if label > 22 else "supersess. precision"
     counted = width >= 10
+
+    def row(name: str, value: Callable[[dict[str, Any]], str]) -> tuple[str, ...]:
+        if len(name) > label:
+            short = (*_ROW_NAMES.get(name.strip(), ()), name.replace("from ", ""))
+            name = next((n for n in short if len(n) <= label), short[-1][:label])
+        return (name, *(value(f) for f in cols))
 
     def share_of(group: str, key: str) -> Callable[[dict[str, Any]], str]:
         def cell(f: dict[str, Any]) -> str:
@@ -454,7 +472,7 @@ def format_report(report: NaturalReport, *, examples: int = 0) -> str:
     rows = [
         row("items", lambda f: str(f["items"])),
         row("handled right", lambda f: _pct(f["right"])),
-        row(precision, lambda f: _pct(f["supersession_precision"])),
+        row("supersession precision", lambda f: _pct(f["supersession_precision"])),
         row("  (supersessions)", lambda f: str(f["supersessions"])),
         row("updates found", lambda f: _pct(f["updates_found"])),
         row("false conflicts", lambda f: _pct(f["false_conflicts"])),
