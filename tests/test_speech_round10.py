@@ -199,3 +199,30 @@ def test_being_let_go_ends_the_work(store: SQLiteStore, then: str) -> None:
 def test_someone_else_let_go_or_a_fire_ends_nothing(store: SQLiteStore, then: str) -> None:
     status, _ = pair(store, "i work at a garden centre", then, 60)
     assert status == "active"
+
+
+@pytest.mark.parametrize(
+    ("said", "key"),
+    [
+        ("were using redis for the cache", ("we", "use")),
+        ("were on python 3.12 everywhere", ("we", "be_on")),
+    ],
+)
+def test_were_without_a_subject_is_we_are(
+    store: SQLiteStore, said: str, key: tuple[str, str]
+) -> None:
+    result = memory(store).remember(said, valid_from=T0)
+    assert result.accepted and result.fact is not None
+    assert result.fact.key[:2] == key
+    assert result.fact.text == said  # stored as typed
+
+
+@pytest.mark.parametrize("said", ["were you using redis for the cache?", "were there any outages"])
+def test_were_that_asks_is_a_question(store: SQLiteStore, said: str) -> None:
+    result = memory(store).remember(said, valid_from=T0)
+    assert (result.accepted, result.code) == (False, "question")
+
+
+def test_a_value_said_for_the_slot_the_same_day_is_a_conflict(store: SQLiteStore) -> None:
+    status, relation = pair(store, "our cache is memcached", "were using redis for the cache", 0)
+    assert (status, relation) == ("conflicted", "conflict")

@@ -2329,6 +2329,8 @@ def elided_subject(clause: str) -> str:
     root = sent.root
     if any(c.dep_ in _SUBJ for c in root.children):
         return clause
+    if _were_for_we_are(sent):
+        return "we're" + clause[4:]  # "were using postgres for the db", "were on react 18"
     if root.i == sent.start and root.tag_ == "NN" and _told_of_oneself(root):
         return "I " + clause[:1].lower() + clause[1:]  # "work at kpmg now": read as a noun
     before = [t for t in sent if t.i < root.i]
@@ -2376,6 +2378,21 @@ def elided_subject(clause: str) -> str:
     if not past_form(root):
         return clause
     return "I " + said
+
+
+def _were_for_we_are(sent: Span) -> bool:
+    """A statement that opens with "were" and has no subject is "we're" typed without its
+    apostrophe ("were using postgres for the db", "were on react 18"); "were you there"
+    asks, and has one."""
+    first = sent[0]
+    return (
+        first.lower_ == "were"
+        and first.text[:1].islower()
+        and len(sent) > 1
+        and not sent.text.rstrip().endswith("?")
+        and (first.dep_ == "aux" or first.i == sent.root.i)
+        and sent[1].pos_ in ("VERB", "ADP", "ADV", "ADJ")
+    )
 
 
 #: participles of where one was born or raised, told without the "I was" ("born in leeds",
