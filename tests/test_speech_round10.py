@@ -226,3 +226,34 @@ def test_were_that_asks_is_a_question(store: SQLiteStore, said: str) -> None:
 def test_a_value_said_for_the_slot_the_same_day_is_a_conflict(store: SQLiteStore) -> None:
     status, relation = pair(store, "our cache is memcached", "were using redis for the cache", 0)
     assert (status, relation) == ("conflicted", "conflict")
+
+
+@pytest.mark.parametrize(
+    ("first", "then"),
+    [
+        ("i have a dog", "my dog is a border collie"),
+        ("i have a bike for commuting", "my commuting bike is a brompton"),
+        ("i have a car", "my car is a 2016 skoda octavia"),
+    ],
+)
+def test_which_one_the_speaker_has_refines_having_it(
+    store: SQLiteStore, first: str, then: str
+) -> None:
+    status, relation = pair(store, first, then, 20)
+    assert (status, relation) == ("superseded", "refinement")
+
+
+@pytest.mark.parametrize(
+    ("first", "then"),
+    [
+        ("i have a cat", "my dog is a border collie"),  # another thing
+        ("i have two dogs", "my dog is a border collie"),  # one of several
+        ("i have a dog", "my dog is terrified of fireworks"),  # how it is, not which
+        ("i have a dog", "my dog isnt a border collie"),
+    ],
+)
+def test_what_is_said_of_another_or_how_it_is_refines_nothing(
+    store: SQLiteStore, first: str, then: str
+) -> None:
+    status, relation = pair(store, first, then, 20)
+    assert relation != "refinement" and status != "superseded"

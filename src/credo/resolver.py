@@ -2305,7 +2305,14 @@ def _says_which(case: _Case, fact: Fact) -> bool:
         return False  # "my dog is terrified of storms" describes it, says not which
     thing = case.base.removeprefix("has_").split("_")[-1]
     stored = [w for w in _tokens(fact.object) if w not in ("a", "an", "one", "1")]
-    return stored == [thing] and case.catalogue.one_valued(case.base)
+    if stored != [thing]:
+        # what the stored fact adds of the thing, the incoming sentence says too: "i have a
+        # laptop for uni" / "my uni laptop is a lenovo"; never of several ("two dogs")
+        if _head_noun(fact.object) != thing or any(_is_number(w) for w in stored):
+            return False
+        if not found_in(stored, _tokens(incoming.text)):
+            return False
+    return case.catalogue.one_valued(case.base)
 
 
 def _names_the_described(case: _Case, fact: Fact) -> bool:
