@@ -11,10 +11,11 @@ round on the first blind set (tests/fixtures/secrets-blind, split `fresh2`; its 
 were read and fixed by class once its figures were published), since its fourth on the
 second (tests/fixtures/secrets-blind3, split `fresh3`, likewise), since its fifth on the
 third (tests/fixtures/secrets-blind4, split `fresh4`, likewise), since its sixth on the
-fourth (tests/fixtures/secrets-blind5, split `fresh5`, likewise): a new blind set, written
-by someone who never saw the code, judges it now (tests/fixtures/secrets-blind6, split
-`fresh6`, scored by `python -m credo.eval.secrets_corpus`, not here). The same run prints its figures per
-split and language with `python -m credo.eval.secrets_corpus` (docs/security.md)."""
+fourth (tests/fixtures/secrets-blind5, split `fresh5`, likewise), since its seventh on the
+fifth (tests/fixtures/secrets-blind6, split `fresh6`, likewise): a new blind set, written by
+someone who never saw the code, judges it, outside this repository. The same run prints
+its figures per split and language with `python -m credo.eval.secrets_corpus`
+(docs/security.md)."""
 
 from __future__ import annotations
 
@@ -34,6 +35,8 @@ BLIND3 = Path(__file__).parent / "fixtures" / "secrets-blind3"
 BLIND4 = Path(__file__).parent / "fixtures" / "secrets-blind4"
 #: the fourth blind set (split `fresh5`), tune data since issue 24's sixth round
 BLIND5 = Path(__file__).parent / "fixtures" / "secrets-blind5"
+#: the fifth blind set (split `fresh6`), tune data since issue 24's seventh round
+BLIND6 = Path(__file__).parent / "fixtures" / "secrets-blind6"
 #: the most look-alikes that may be refused as secrets, as a share of all of them
 MAX_FALSE_POSITIVE_RATE = 0.02
 
@@ -51,6 +54,7 @@ def outcomes(tmp_path_factory: pytest.TempPathFactory) -> list[Outcome]:
         *run(load(BLIND3), tmp_path_factory.mktemp("blind3")),
         *run(load(BLIND4), tmp_path_factory.mktemp("blind4")),
         *run(load(BLIND5), tmp_path_factory.mktemp("blind5")),
+        *run(load(BLIND6), tmp_path_factory.mktemp("blind6")),
     ]
 
 
@@ -63,11 +67,12 @@ def test_the_corpus_is_what_the_issue_asks_for() -> None:
     assert all(i.secret and i.secret in i.text for i in secrets)
 
 
-#: secrets still stored or shown, measured: none, on every split but fresh4 and fresh5
+#: secrets still stored or shown, measured: none, on every split but fresh4, fresh5, fresh6
 #: (issue 24's second round tuned on heldout's and fresh's failures, its third on fresh2's,
 #: its fourth on fresh3's, its fifth on fresh4's: 8 of its 200 secrets are still stored, 10
-#: shown; its sixth on fresh5's: 14 stored, 17 shown; docs/security.md says which classes
-#: were left and why). A change may never raise them.
+#: shown; its sixth on fresh5's: 14 stored, 17 shown, 12 and 15 after the seventh; its
+#: seventh on fresh6's: 2 stored, 2 shown; docs/security.md says which classes were left
+#: and why). A change may never raise them.
 MAX_STORED = {
     "dev": 0,
     "heldout": 0,
@@ -75,7 +80,8 @@ MAX_STORED = {
     "fresh2": 0,
     "fresh3": 0,
     "fresh4": 8,
-    "fresh5": 14,
+    "fresh5": 12,
+    "fresh6": 2,
 }
 MAX_SHOWN = {
     "dev": 0,
@@ -84,7 +90,8 @@ MAX_SHOWN = {
     "fresh2": 0,
     "fresh3": 0,
     "fresh4": 10,
-    "fresh5": 17,
+    "fresh5": 15,
+    "fresh6": 2,
 }
 #: secrets refused as such on some path yet found somewhere (another path missed them);
 #: fresh4's two are PINs refused on every path whose four digits a look-alike of the same
@@ -101,6 +108,7 @@ MAX_REFUSED_YET_SHOWN = {
     "fresh3": 0,
     "fresh4": 2,
     "fresh5": 4,
+    "fresh6": 0,
 }
 #: the items still stored or shown when these figures were measured, as the first 12 hex
 #: digits of SHA-256 of their id. Any other secret stored or shown fails, even while the
@@ -136,9 +144,7 @@ KNOWN_MISSES = {
             "675c78a32482",
             "8247093a308a",
             "8eeeb025bfc1",
-            "a1d7021a9b1b",
             "b3809cb5b4bc",
-            "bd5959200fdc",
             "d9e6285e1eed",
             "dffbe24824a6",
             "e5dc13ec2972",
@@ -147,8 +153,9 @@ KNOWN_MISSES = {
             "ff39f2b60980",
         }
     ),
+    "fresh6": frozenset({"233f52b185ac", "9f79850345c1"}),
 }
-SPLITS = ("dev", "heldout", "fresh", "fresh2", "fresh3", "fresh4", "fresh5")
+SPLITS = ("dev", "heldout", "fresh", "fresh2", "fresh3", "fresh4", "fresh5", "fresh6")
 
 
 def _digest(item_id: str) -> str:
@@ -220,6 +227,14 @@ def test_the_fourth_blind_set_is_there() -> None:
     assert len({i.lang for i in blind}) >= 27
 
 
+def test_the_fifth_blind_set_is_there() -> None:
+    """secrets-blind6: 200 secrets and 200 look-alikes in 31 languages, split `fresh6`."""
+    blind = load(BLIND6)
+    assert {i.split for i in blind} == {"fresh6"}
+    assert sum(i.is_secret for i in blind) == 200 and sum(not i.is_secret for i in blind) == 200
+    assert len({i.lang for i in blind if i.is_secret}) >= 31
+
+
 @pytest.mark.parametrize("split", SPLITS)
 def test_a_secret_refused_is_never_shown(outcomes: list[Outcome], split: str) -> None:
     """Where a secret was refused as one, nothing of it is kept or shown: no path stores
@@ -252,7 +267,8 @@ def test_lookalikes_are_stored(outcomes: list[Outcome]) -> None:
     JWT and test card, a secret's name in a compose file, the BIP-39 list quoted in its
     order, a compound noun after "Passwort für", businesses' tax numbers and a donation
     page's IBAN; two are left (Microsoft's published KMS client key, and an Arabic
-    transfer to a business's IBAN)."""
+    transfer to a business's IBAN); fresh6's six were base64 of sentences, a CAPTCHA's
+    site key, a format of one character repeated and a package's version near "pin"."""
     table = summary(outcomes)
     rate = table["all"]["all"]["false_positive_rate"]
     fps = [(o.item.id, sorted(o.refused_as_secret)) for o in outcomes if o.false_positive]
@@ -264,3 +280,4 @@ def test_lookalikes_are_stored(outcomes: list[Outcome]) -> None:
     assert table["fresh3"]["all"]["false_positives"] == 0, fps
     assert table["fresh4"]["all"]["false_positives"] <= 1, fps
     assert table["fresh5"]["all"]["false_positives"] <= 2, fps
+    assert table["fresh6"]["all"]["false_positives"] == 0, fps

@@ -563,6 +563,10 @@ def _long_number(value: str) -> bool:
     return value.isdigit() and len(value) >= 8 and not _is_yyyymmdd(value)
 
 
+#: a release's version, with a pre-release or local part ("2.5.1+cu121", "v1.4.0-rc2")
+_VERSION = re.compile(r"v?\d+(?:\.\d+){1,3}(?:[+\-][A-Za-z0-9]+(?:\.[A-Za-z0-9]+)*)?", re.I)
+
+
 _VERSION_OR_DATE = re.compile(r"v?\d+(?:[.\-/]\d+)+[a-z]*|\d+(?:st|nd|rd|th|x|s|h|m|am|pm)", re.I)
 
 
@@ -576,7 +580,11 @@ def _plausible_bare_password(value: str, text: str, end: int) -> bool:
 _ARTICLES = r"the|el|la|le|il|lo|o|a|den|det|de|der|die|das"
 
 
-_CODE_VERBS = rf"{_ALL_VERBS}|is|was|are|were|lautet|c['’]est|era|sind|será|sera"
+#: a PIN's or a code's "is" in every language of `secret_words.toml` (the password tables
+#: and the verbs `[made_up_passwords]` reads in the languages that have no table)
+_CODE_VERBS = rf"{_ALL_VERBS}|is|was|are|were|lautet|c['’]est|era|sind|será|sera|" + "|".join(
+    re.escape(v) for v in _WORDS["made_up_passwords"]["verbs"]
+)
 
 
 # "the pin is now 2231", "der Code ist jetzt 4821"
@@ -634,6 +642,8 @@ _NOT_SECRET_PARTS = frozenset(
 _PUBLIC_WORD = re.compile(
     r"(?i)(?<![^\W_])(?:public|publique|p[úu]blic[ao]|pubblica|öffentlich\w*|offentlig\w*"
     r"|julkinen|publiczn\w*|публичн\w*|открыт\w*|公開|fingerprint|host[ \t]+key|publishable"
+    # a CAPTCHA's site key is put in every page's HTML by design
+    r"|site[ \t\-]?key|sitekey"
     # a key's fingerprint, in the languages of `secret_words.toml`
     r"|empreinte|huella|impronta|impress[ãa]o[ \t]+digital|vingerafdruk|fingeravtryck\w*"
     r"|sormenjälj\w*|sormenjälki|odcisk\w*|otisk\w*|отпечат\w*|відбит\w*|parmak[ \t]+izi"

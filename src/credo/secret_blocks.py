@@ -201,6 +201,35 @@ def _labelled_seed_runs(text: str) -> Iterator[SecretFinding]:
                 continue
             yield SecretFinding("seed_phrase", m.start("v"), m.end("v"))
             break
+        else:
+            if lo != label.end():  # "...: w1 w2 ... w12 how do I restore it?"
+                yield from _seed_then_prose(text, lo)
+
+
+_SEED_LEAD = re.compile(r"[ \t\u3000]*\n?[ \t\u3000]*")
+_SEED_WORD = re.compile(r"[^\W\d_][^\s\d,.;:!?，。、]{0,11}(?![^\s,.;:!?，。、])")
+_SEED_BLANK = re.compile(r"[ \t\u3000]+")
+
+
+def _seed_then_prose(text: str, at: int) -> Iterator[SecretFinding]:
+    """After a seed phrase's label and its colon, words of letters one blank apart, the
+    prose that follows them included: the longest phrase of 12 to 24 words before any word
+    of prose is the seed (a question after it in a language with no word of
+    `_PROSE_WORDS` is masked with it: more is hidden, nothing is shown)."""
+    pos = _SEED_LEAD.match(text, at).end()  # type: ignore[union-attr]
+    spans: list[tuple[int, int]] = []
+    while len(spans) < 24:
+        word = _SEED_WORD.match(text, pos)
+        if word is None or word.group(0).lower() in _PROSE_WORDS:
+            break
+        spans.append(word.span())
+        blank = _SEED_BLANK.match(text, word.end())
+        if blank is None:
+            break
+        pos = blank.end()
+    n = max((k for k in (12, 15, 18, 21, 24) if k <= len(spans)), default=0)
+    if n:
+        yield SecretFinding("seed_phrase", spans[0][0], spans[n - 1][1])
 
 
 # One-time recovery codes: "backup codes: 8492 1734, 5521 0983", "recovery codes

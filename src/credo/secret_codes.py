@@ -55,11 +55,12 @@ _PIN = re.compile(
     rf"(?:[ \t]+(?i:{_CODE_ADVERBS}))?"
     rf"(?:[ \t]+(?i:{_ARTICLES}))?[ \t]*:?[ \t]*|['’]s[ \t]+"
     # "the pin for the office copier, mine's 30417"; "暗証番号（1126）"
-    r"|[ \t]*,?[ \t]+(?i:mine['’]s|mine[ \t]+is|ours[ \t]+is|ours['’]s)[ \t]+|[ \t]*\(|[ \t]+)"
+    r"|[ \t]*[,?]?[ \t]+(?i:mine['’]s|mine[ \t]+is|ours[ \t]+is|ours['’]s)[ \t]+|[ \t]*\(|[ \t]+)"
     # an intercom's code may hold the letter of its key button: "27К3810"
     r"[\"'“«]?(?P<v>\d{1,3}[^\W\d_]\d{2,7}(?![^\W_])"
     r"|[*#]?\d(?:[ \-*#]?\d){2,9}[#*]?"
-    r"|(?=[A-Za-z]{0,3}\d)[A-Za-z0-9]{1,3}\d{2,7}[A-Za-z]?[#*]?)"
+    # a key button's letter in any script ("К2480" on a Russian intercom)
+    r"|(?=[^\W\d_]{0,3}\d)[^\W_]{1,3}\d{2,7}[A-Za-z]?[#*]?)"
     r"(?![A-Za-z0-9_\-]|[.,:/]\d)"
 )
 
@@ -111,8 +112,13 @@ def _stated_pins(text: str) -> Iterator[SecretFinding]:
         # ... or keyed in with its "#" ("codice del cancello condominiale 31415#")
         dialled = (_DIAL.fullmatch(value) or value.endswith(("#", "*"))) and named
         dialled = dialled and len(q.split()) <= 2
+        if not value.isdigit() and digits > 8:
+            continue  # letters and nine digits or more: an identifier, not a code keyed in
+        # an intercom's key button before the digits ("код домофона К2480"), straight after
+        # a label that names what it opens
+        buttoned = named and not q and re.fullmatch(r"[^\W\d_]\d{3,7}", value) is not None
         if not m.group("conn").strip() and (
-            not value[:1].isdigit()
+            (not value[:1].isdigit() and not buttoned)
             or (
                 q and not _LOCKED_THING.search(q) and not _names_its_place(label, q) and not dialled
             )

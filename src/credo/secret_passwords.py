@@ -33,6 +33,7 @@ from .secret_base import (
     _QUALIFIER,
     _TRAILING_PUNCT,
     _VALUE,
+    _VERSION,
     _VERSION_OR_DATE,
     _WEAK_LABELS,
     _WORDS,
@@ -315,6 +316,15 @@ _CJK_ANSWER = re.compile(
 )
 
 
+def _answers(text: str) -> Iterator[re.Match[str]]:
+    """Every match of `_ANSWER`, each looked for again from its value's start: "— I put
+    Biscuit" reads "I put" after the dash, then "Biscuit" after "put"."""
+    pos = 0
+    while (m := _ANSWER.search(text, pos)) is not None:
+        yield m
+        pos = m.start("v") if m.start("v") > m.start() else m.end()
+
+
 def _security_answers(text: str) -> Iterator[SecretFinding]:
     if not _SECURITY_MARK.search(text):
         return
@@ -322,7 +332,7 @@ def _security_answers(text: str) -> Iterator[SecretFinding]:
         for m in _CJK_ANSWER.finditer(text):
             if not _is_placeholder(m.group("v")):
                 yield SecretFinding("security_answer", m.start("v"), m.end("v"))
-    for m in _ANSWER.finditer(text):
+    for m in _answers(text):
         value = m.group("v")
         first, _, rest = value.partition(" ")
         if rest and not rest[:1].isupper():
@@ -568,8 +578,8 @@ def _contextual_passwords(text: str) -> Iterator[SecretFinding]:
             continue  # no symbol of its own, or an e-mail address
         if re.search(r"(?:https?|www)", core, re.I) or re.fullmatch(r"[A-Za-z_]\w*=\S*", core):
             continue  # a link, or a setting ("Id=app2") that another rule reads
-        if core.startswith(("C#", "F#")):
-            continue
+        if core.startswith(("C#", "F#")) or _VERSION.fullmatch(core):
+            continue  # a language's name, a package's version
         if not _LOGIN_CONTEXT.search(_sentence_around(text, m.start(), m.end())):
             continue
         yield SecretFinding("password", m.start(), m.start() + len(core))
@@ -644,6 +654,13 @@ _POSSESSED = re.compile(
 )
 
 
+def _latin_among_other_script(label: str, value: str) -> bool:
+    """Whether a label of another script (Arabic, Thai, Greek...) has a value in Latin
+    letters after it: in such a sentence a Latin word with a digit is given, not said, and
+    reads as after a colon ("كلمة سر الواي فاي qamar-noor-42")."""
+    return not re.search(r"[A-Za-z]", label) and value.isascii()
+
+
 def _made_up_passwords(text: str) -> Iterator[SecretFinding]:
     text = _without_mask_tags(text)
     for m in _MADE_UP_LABEL.finditer(text):
@@ -675,7 +692,9 @@ def _made_up_passwords(text: str) -> Iterator[SecretFinding]:
             if weak and explicit and lowered in ("now", "still", "currently"):
                 pos, previous = word.end(), "is"
                 continue
-            if _plainly_made_up(core, explicit=explicit) and not _USER_WORD.fullmatch(previous):
+            latin = _latin_among_other_script(m.group(0), core)
+            made_up = _plainly_made_up(core, explicit=explicit or latin)
+            if made_up and not _USER_WORD.fullmatch(previous):
                 start = word.start() + token.index(core)
                 yield SecretFinding("password", start, start + len(core))
                 break

@@ -64,8 +64,8 @@ _GENERIC_LABEL = re.compile(
 # "auth token d4a8da84...": the label straight before a value random enough to be one
 _BARE_TOKEN = re.compile(
     _NOT_AFTER_ALNUM
-    + r"(?i:(?:api|access|auth|secret|client|refresh|session|bot|bearer|webhook)[ _\-]?"
-    r"(?:key|token|secret)|token|secret)"
+    + r"(?i:(?:api|access|auth|secret|client|refresh|session|bot|bearer|webhook|admin|master"
+    r"|server|private|write)[ _\-]?(?:key|token|secret)|token|secret)"
     + _NOT_BEFORE_LETTER
     + r"[ \t]+(?P<v>[A-Za-z0-9_\-+/=.~]{20,512})(?![A-Za-z0-9_\-+/=~])"
 )
@@ -188,7 +188,7 @@ def _webhooks(text: str) -> Iterator[SecretFinding]:
 _SETTING = re.compile(
     r"(?<![\w$.\-])(?:export[ \t]+|set[ \t]+|\$env:)?[\"']?"
     r"(?P<name>[A-Za-z][A-Za-z0-9]*(?:[_\-.][A-Za-z0-9]+)*)[\"']?"
-    r"[ \t]*(?P<conn>:=|=|:)[ \t]*"
+    r"(?:[ \t]*(?P<conn>:=|=|:)[ \t]*|[ \t]+(?=[\"'][^\"'\s]))"  # Gradle: name 'value'
 )
 
 
@@ -198,7 +198,14 @@ _VALUE_AT = re.compile(_VALUE)
 _NAME_PARTS = re.compile(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])|\d+")
 
 
-_PASSWORD_PARTS = frozenset({"password", "passwd", "pwd", "pass", "passphrase", "pw", "pword"})
+_PASSWORD_PARTS = frozenset(
+    {"password", "passwd", "pwd", "pass", "passphrase", "pw", "pword", "psk", "presharedkey"}
+)
+
+
+#: words that say whose password a setting holds when the password's word ends its name
+#: (`storePassword`, `DB_USER_PASSWORD`), not that the value is about one
+_OWNER_PARTS = frozenset({"store", "user", "username", "key", "keystore", "truststore"})
 
 
 _SECRET_PARTS = frozenset({"secret", "token", "apikey", "credential", "credentials", "auth"})
@@ -215,8 +222,12 @@ _KEY_QUALIFIERS = frozenset(
 def _setting_kind(name: str) -> str | None:
     """ "password" or "token" for a setting whose name says it holds one, else None."""
     parts = [p.lower() for p in _NAME_PARTS.findall(name)]
-    if not parts or any(p in _NOT_SECRET_PARTS for p in parts):
+    owned = len(parts) >= 2 and parts[-1] in _PASSWORD_PARTS
+    voiding = [p for p in parts if p in _NOT_SECRET_PARTS and not (owned and p in _OWNER_PARTS)]
+    if not parts or voiding:
         return None
+    if parts == ["psk"]:
+        return "password"  # wpa_supplicant's and WireGuard's pre-shared key
     if len(parts) == 1:  # one word: PGPASSWORD, MYSQLPWD, apisecret, "password"
         word = parts[0]
         if word.endswith(("password", "passwd", "passphrase")):
@@ -329,8 +340,8 @@ def _loosely_labelled_tokens(text: str) -> Iterator[SecretFinding]:
             continue  # "API_KEY=your-key-here DATABASE_URL=...": the next setting, not a value
         if _PUBLIC_PREFIX.search(text[max(0, m.start("v") - 64) : m.start("v")]):
             continue  # "public key: ssh-ed25519 AAAA...", "fingerprint is SHA256:..."
-        if _PUBLIC_WORD.search(m.group(0)[: m.start("v") - m.start()]):
-            continue
+        if _PUBLIC_WORD.search(text[max(0, m.start() - 5) : m.start("v")]):
+            continue  # "public key ...", "site key ..." (the word before "key" counts)
         if _ADDRESS.fullmatch(value) or any(a <= m.start("v") < b for a, b in _public_spans(text)):
             continue  # a wallet's address, a certificate: public by design
         if _base32_key(value) or (_looks_like_token(value) and _shannon_entropy(value) >= 3.5):
@@ -574,6 +585,20 @@ def _b64_text(value: str) -> str | None:
         return None
 
 
+def _prose(decoded: str) -> bool:
+    """Whether text decoded from base64 is a sentence of words: printable, three blanks or
+    more, letters and blanks nearly all of it, and no secret of its own. Key material
+    decodes to bytes that are no UTF-8 text at all."""
+    if not decoded.isprintable() or decoded.count(" ") < 3:
+        return False
+    letters = sum(c.isalpha() or c == " " for c in decoded)
+    if letters < 0.8 * len(decoded):
+        return False
+    from .secrets import find_secrets  # the detectors that read this module
+
+    return not find_secrets(decoded)
+
+
 def shown_public(text: str, kind: str, start: int, end: int) -> bool:
     """Whether the value `text[start:end]`, found as a secret of `kind`, is public by what
     it holds or where it stands (see above)."""
@@ -598,6 +623,8 @@ def shown_public(text: str, kind: str, start: int, end: int) -> bool:
         decoded = _b64_text(value)
         if decoded is not None and decoded.lstrip()[:1] in "{[" and decoded.isprintable():
             return True  # base64 of JSON text: stored preferences, not a key
+        if decoded is not None and _prose(decoded):
+            return True  # base64 of a sentence ("what does this decode to?"), not a key
         if _CERTIFICATE_NAME.search(before):
             return True  # "certificate-authority-data: ...": a CA's certificate
     if kind == "private_key" and not re.search(r"[A-Za-z0-9+/=]{20,}", value):

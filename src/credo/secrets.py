@@ -22,6 +22,7 @@ from collections.abc import Iterable
 
 from . import cached_re as re
 from .secret_base import _FULLWIDTH, _MASK_TAG_KIND, Detector
+from .secret_commands import DETECTORS as _COMMANDS
 from .secret_patterns import DETECTORS as _PATTERNS
 from .secret_patterns import SecretFinding, iban_checksum_ok, public_blocks
 from .secret_shapes import DETECTORS as _SHAPES
@@ -42,7 +43,7 @@ __all__ = [
 ]
 
 # Ordered most specific first: on overlap the earlier detector's kind is kept.
-_DETECTORS: tuple[Detector, ...] = (*_PATTERNS, *_SHAPES)
+_DETECTORS: tuple[Detector, ...] = (*_PATTERNS, *_SHAPES, *_COMMANDS)
 
 
 def find_secrets(text: str) -> list[SecretFinding]:
@@ -82,6 +83,13 @@ _DOCUMENTED = re.compile(r"(?i)example|x{8}|0{8}")
 def _documented(value: str) -> bool:
     """Whether a token-long `value` is documentation's placeholder, not anyone's key."""
     return len(value) >= 16 and _DOCUMENTED.search(value) is not None
+
+
+def _one_character(value: str) -> bool:
+    """Whether `value` is one letter or digit over and over, in groups or not: a format
+    ("XXXXX-XXXXX-XXXXX"), a mask ("****-1234" is not one), never a key or a password."""
+    chars = [c.lower() for c in value if c.isalnum()]
+    return len(chars) >= 8 and len(set(chars)) == 1
 
 
 def mask_secrets(text: str) -> str:
@@ -141,7 +149,8 @@ def contains_secret(text: str) -> bool:
 def _filtered(text: str, finding: SecretFinding) -> bool:
     """Whether `find_secrets` sets `finding` aside: a placeholder of documentation, or a
     value its content or place shows to be public (`credo.secret_tokens.shown_public`)."""
-    if finding.kind not in BLOCK_KINDS and _documented(text[finding.start : finding.end]):
+    value = text[finding.start : finding.end]
+    if finding.kind not in BLOCK_KINDS and (_documented(value) or _one_character(value)):
         return True
     return shown_public(text, finding.kind, finding.start, finding.end)
 
