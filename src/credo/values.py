@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from .fact import one_spelling
-from .language import words
+from .language import mapping, words
 from .language.synonyms import LONGEST, synonymous
 from .nlp import unknown_word
 
@@ -85,6 +85,8 @@ def _plain(text: str) -> str:
 _NUMBER = re.compile(r"^([$€£]?)(\d[\d,]*(?:\.\d+)?)(?:(k|m)|([a-z%]*))$", re.IGNORECASE)
 _MULTIPLIERS = {"k": 1_000, "m": 1_000_000}
 _DERIVATIONS = words("derivations")
+#: spellings of a unit of measure -> the unit ("kilos" -> "kg")
+_MEASURE_UNITS = mapping("units")
 _FILLER = words("filler_words")
 #: words that praise or react ("wonderful", "amazing"): no value of a claim
 _PRAISE = words("evaluative")
@@ -385,7 +387,7 @@ def quantities(text: str) -> tuple[Quantity, ...]:
                 unit = "%"
             elif after.pos_ in ("NOUN", "PROPN") and after.is_alpha:
                 unit = after.lemma_.lower()
-        found.append(Quantity(value, unit))
+        found.append(Quantity(value, _MEASURE_UNITS.get(unit, unit)))
     return tuple(found)
 
 
