@@ -37,6 +37,8 @@ BLIND4 = Path(__file__).parent / "fixtures" / "secrets-blind4"
 BLIND5 = Path(__file__).parent / "fixtures" / "secrets-blind5"
 #: the fifth blind set (split `fresh6`), tune data since issue 24's seventh round
 BLIND6 = Path(__file__).parent / "fixtures" / "secrets-blind6"
+#: the sixth blind set (split `fresh7`): judges the next round, only checked to be there
+BLIND7 = Path(__file__).parent / "fixtures" / "secrets-blind7"
 #: the most look-alikes that may be refused as secrets, as a share of all of them
 MAX_FALSE_POSITIVE_RATE = 0.02
 
@@ -233,6 +235,14 @@ def test_the_fifth_blind_set_is_there() -> None:
     assert {i.split for i in blind} == {"fresh6"}
     assert sum(i.is_secret for i in blind) == 200 and sum(not i.is_secret for i in blind) == 200
     assert len({i.lang for i in blind if i.is_secret}) >= 31
+
+
+def test_the_sixth_blind_set_is_there() -> None:
+    """secrets-blind7: 200 secrets and 200 look-alikes in 21 languages, split `fresh7`."""
+    blind = load(BLIND7)
+    assert {i.split for i in blind} == {"fresh7"}
+    assert sum(i.is_secret for i in blind) == 200 and sum(not i.is_secret for i in blind) == 200
+    assert len({i.lang for i in blind}) >= 21
 
 
 @pytest.mark.parametrize("split", SPLITS)
