@@ -257,3 +257,31 @@ def test_what_is_said_of_another_or_how_it_is_refines_nothing(
 ) -> None:
     status, relation = pair(store, first, then, 20)
     assert relation != "refinement" and status != "superseded"
+
+
+@pytest.mark.parametrize(
+    ("said", "digits"),
+    [
+        ("i pay twelve hundred a month", "1200"),
+        ("we keep two dozen hens", "24"),
+        ("been married a decade", "10 years"),
+        ("married for two decades", "20 years"),
+        ("a thousand followers on there", "1000"),
+    ],
+)
+def test_a_number_scaled_by_a_word_is_one_number(said: str, digits: str) -> None:
+    from credo.values import in_digits
+
+    assert digits in in_digits(said)
+
+
+def test_a_number_said_in_words_is_the_same_value(store: SQLiteStore) -> None:
+    status, relation = pair(store, "we keep 24 hens", "we keep two dozen hens", 30)
+    assert (status, relation) == ("active", "duplicate")
+
+
+def test_a_unit_spelt_otherwise_is_the_same_unit() -> None:
+    from credo.values import quantities
+
+    assert {q.unit for q in quantities("i weigh 92kg")} == {q.unit for q in quantities("85 kilos")}
+    assert {q.unit for q in quantities("40 mins")} == {q.unit for q in quantities("25 minutes")}

@@ -86,6 +86,7 @@ from .values import (
     NUMBER_VALUES,
     _plain,
     found_in,
+    in_digits,
     number_value,
     one_word,
     remeasured,
@@ -195,7 +196,7 @@ def _tokens(value: str | None) -> list[str]:
     from .nlp import lemma_of
 
     # an apostrophe is often left out as people type: "st marys" is "St Mary's"
-    typed = _plain((value or "").lower()).replace("'", "").replace("\u2019", "")
+    typed = _plain(in_digits(value or "").lower()).replace("'", "").replace("\u2019", "")
     words = (_SCHEME.sub("", w.strip(".,:;!?")).rstrip("/") for w in _WORDS.findall(typed))
     return [
         number_value(w) or (w if _is_number(w) else lemma_of(one_spelling(w)))

@@ -63,6 +63,29 @@ _COMPOUND_NUMBER = re.compile(
 )
 
 
+#: a number scaled by a word ("twelve hundred", "two dozen", "a thousand", "a decade"):
+#: one number, in digits, however it is said
+_SCALES = {"hundred": 100, "thousand": 1000, "dozen": 12, "decade": 10, "decades": 10}
+_SCALED_NUMBER = re.compile(
+    r"\b(an?|\d+|" + "|".join(NUMBER_VALUES) + r")\s+(hundred|thousand|dozen|decades?)\b",
+    re.IGNORECASE,
+)
+
+
+def _scaled(m: re.Match[str]) -> str:
+    said, scale = m.group(1).lower(), m.group(2).lower()
+    n = 1 if said in ("a", "an") else int(said) if said.isdigit() else NUMBER_VALUES[said]
+    number = str(n * _SCALES[scale])
+    return number + " years" if scale.startswith("decade") else number
+
+
+def in_digits(text: str) -> str:
+    """`text` with its numbers said in words written in digits, for comparing values
+    ("twelve hundred" -> "1200", "thirty-four" -> "34", "a decade" -> "10 years")."""
+    text = _SCALED_NUMBER.sub(_scaled, text)
+    return _COMPOUND_NUMBER.sub(lambda m: number_value(m.group(0)) or m.group(0), text)
+
+
 def number_value(word: str) -> str | None:
     """A cardinal written as a word, in digits: "ten" -> "10", "thirty-four" -> "34";
     None for anything else. "I'm 34" and "I'm thirty-four" name one age."""
@@ -101,8 +124,9 @@ def value_words(text: str) -> frozenset[str]:
     from .nlp import parse
 
     out = set()
-    # "thirty-four" is one number, though the tokeniser splits it at its hyphen
-    text = _COMPOUND_NUMBER.sub(lambda m: number_value(m.group(0)) or m.group(0), text)
+    # "thirty-four" is one number, though the tokeniser splits it at its hyphen; "twelve
+    # hundred" is one too
+    text = in_digits(text)
     for tok in parse(text):
         if _how_often(tok):
             out.add(_TIMES[tok.lower_])
@@ -356,7 +380,7 @@ def quantities(text: str) -> tuple[Quantity, ...]:
     or the noun after it."""
     from .nlp import parse
 
-    doc = parse(text)
+    doc = parse(in_digits(text))
     found = []
     skip = -1
     for tok in doc:
