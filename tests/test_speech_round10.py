@@ -285,3 +285,26 @@ def test_a_unit_spelt_otherwise_is_the_same_unit() -> None:
 
     assert {q.unit for q in quantities("i weigh 92kg")} == {q.unit for q in quantities("85 kilos")}
     assert {q.unit for q in quantities("40 mins")} == {q.unit for q in quantities("25 minutes")}
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "got engaged today!",
+        "graduated this morning, still buzzing",
+        "my cast came off this week",
+        "got promoted today",
+        "we broke up this week",
+    ],
+)
+def test_what_happened_to_the_speaker_today_is_dated_not_passing(
+    store: SQLiteStore, said: str
+) -> None:
+    result = memory(store).remember(said, valid_from=T0)
+    assert result.accepted, result.why
+
+
+@pytest.mark.parametrize("said", ["i had pizza today", "the server crashed today", "im off today"])
+def test_what_passes_today_is_still_passing(store: SQLiteStore, said: str) -> None:
+    result = memory(store).remember(said, valid_from=T0)
+    assert (result.accepted, result.code) == (False, "transient")

@@ -184,11 +184,43 @@ _CHANGES = (words("gaining") | words("changing") | words("ending") | words("beco
 }
 
 
+#: what happens to one, told in the past, is a change too: "graduated this morning",
+#: "got engaged today", "my cast came off this week"
+_HAPPENINGS = words("life_events")
+_HAPPENED_TO = words("life_participles") | words("state_participles")
+
+
+def _of_the_speaker(root: Token) -> bool:
+    """Is what `root` tells of the speaker or theirs: no subject said ("graduated"), "I",
+    "we", or a thing of theirs ("my cast came off"); not "the server crashed"."""
+    subjects = [c for c in root.children if c.dep_ in ("nsubj", "nsubjpass")]
+    if not subjects:
+        return True
+    subject = subjects[0]
+    return subject.lower_ in ("i", "we") or any(
+        c.dep_ == "poss" and c.lower_ in ("my", "our") for c in subject.children
+    )
+
+
 def _changed(root: Token) -> bool:
-    """Is `root` a verb of a change, told in the past ("started", "has quit", "quit")?"""
+    """Is `root` a verb of a change, told in the past ("started", "has quit", "quit",
+    "graduated", "got engaged", "came off")?"""
     from .nlp import inflections
 
     lemma = root.lemma_.lower()
+    particle = next((c.lower_ for c in root.children if c.dep_ == "prt"), "")
+    if (
+        root.tag_ == "VBN"
+        and root.lower_ in _HAPPENED_TO
+        and any(c.dep_ == "auxpass" for c in root.children)
+    ):
+        return True  # "got engaged", "was promoted": a passive of what happens to one
+    if (
+        root.tag_ == "VBD"
+        and (lemma in _HAPPENINGS or f"{lemma}_{particle}" in _HAPPENINGS)
+        and _of_the_speaker(root)
+    ):
+        return True
     if lemma not in _CHANGES or root.pos_ != "VERB":
         return False
     if root.tag_ == "VBN" and any(a.lemma_ == "have" for a in root.children):
