@@ -308,3 +308,16 @@ def test_what_happened_to_the_speaker_today_is_dated_not_passing(
 def test_what_passes_today_is_still_passing(store: SQLiteStore, said: str) -> None:
     result = memory(store).remember(said, valid_from=T0)
     assert (result.accepted, result.code) == (False, "transient")
+
+
+@pytest.mark.parametrize("said", ["my daughter just turned one", "our son turns one in may"])
+def test_one_as_an_age_is_no_stand_in(store: SQLiteStore, said: str) -> None:
+    result = memory(store).remember(said, valid_from=T0)
+    assert result.accepted and result.fact is not None, result.why
+    assert result.fact.key[1].endswith("_old")
+
+
+@pytest.mark.parametrize("said", ["i want one", "i bought one"])
+def test_one_with_nothing_named_is_still_a_stand_in(store: SQLiteStore, said: str) -> None:
+    result = memory(store).remember(said, valid_from=T0)
+    assert (result.accepted, result.code) == (False, "ungrounded")

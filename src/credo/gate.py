@@ -561,7 +561,9 @@ def _chatter(statement: Statement) -> tuple[str, str] | None:
     # "IT" in capitals is the trade ("i work in IT"), not "it"; a text all in capitals
     # says nothing by its case
     acronym = (statement.object or "").isupper() and not statement.said.isupper()
-    if obj in _STAND_INS and words <= 5 and not acronym:
+    # "my daughter just turned one": an age, not a stand-in
+    aged = obj == "one" and bool({"turn", "old"} & set(relation.split("_")))
+    if obj in _STAND_INS and words <= 5 and not acronym and not aged:
         return "ungrounded", f"{statement.object!r} has nothing to refer to: say what it is"
     if not obj and relation in _CONVERSATIONAL and words <= 5:
         return "vague", "not specific: an answer in a conversation, not a fact"
