@@ -8,7 +8,7 @@ token's label or a few words after it in many languages, and licence keys.
 from __future__ import annotations
 
 import base64
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 # `re`, with the compiled programs of the patterns below kept between processes when the
 # command line enables credo.cache (compiling them is half a second of every cold start)
@@ -585,7 +585,7 @@ def _b64_text(value: str) -> str | None:
         return None
 
 
-def _prose(decoded: str) -> bool:
+def _prose(decoded: str, holds_secret: Callable[[str], bool]) -> bool:
     """Whether text decoded from base64 is a sentence of words: printable, three blanks or
     more, letters and blanks nearly all of it, and no secret of its own. Key material
     decodes to bytes that are no UTF-8 text at all."""
@@ -594,14 +594,21 @@ def _prose(decoded: str) -> bool:
     letters = sum(c.isalpha() or c == " " for c in decoded)
     if letters < 0.8 * len(decoded):
         return False
-    from .secrets import find_secrets  # the detectors that read this module
-
-    return not find_secrets(decoded)
+    return not holds_secret(decoded)
 
 
-def shown_public(text: str, kind: str, start: int, end: int) -> bool:
+def shown_public(
+    text: str,
+    kind: str,
+    start: int,
+    end: int,
+    *,
+    holds_secret: Callable[[str], bool] = lambda _: True,
+) -> bool:
     """Whether the value `text[start:end]`, found as a secret of `kind`, is public by what
-    it holds or where it stands (see above)."""
+    it holds or where it stands (see above). `holds_secret` says whether decoded text holds
+    a secret of its own (the detectors that read this module, `credo.secrets`; passed in,
+    so that this module does not import them); by default it is assumed to."""
     value = text[start:end]
     before = text[max(0, start - 60) : start]
     if value.startswith(("pk.", "pk_test_", "pk_live_")):
@@ -623,7 +630,7 @@ def shown_public(text: str, kind: str, start: int, end: int) -> bool:
         decoded = _b64_text(value)
         if decoded is not None and decoded.lstrip()[:1] in "{[" and decoded.isprintable():
             return True  # base64 of JSON text: stored preferences, not a key
-        if decoded is not None and _prose(decoded):
+        if decoded is not None and _prose(decoded, holds_secret):
             return True  # base64 of a sentence ("what does this decode to?"), not a key
         if _CERTIFICATE_NAME.search(before):
             return True  # "certificate-authority-data: ...": a CA's certificate

@@ -152,7 +152,13 @@ def _filtered(text: str, finding: SecretFinding) -> bool:
     value = text[finding.start : finding.end]
     if finding.kind not in BLOCK_KINDS and (_documented(value) or _one_character(value)):
         return True
-    return shown_public(text, finding.kind, finding.start, finding.end)
+    return shown_public(
+        text,
+        finding.kind,
+        finding.start,
+        finding.end,
+        holds_secret=lambda decoded: bool(find_secrets(decoded)),
+    )
 
 
 #: kinds that are a block of their own (a key, a seed phrase, a list of codes): a text
