@@ -224,6 +224,26 @@ def _asking(sent: Span) -> bool:
     return sent.text.rstrip().endswith("?") or inverted_question(sent)
 
 
+def _main_after_reason(sent: Span) -> int | None:
+    """Where the main clause starts after an opening clause of grounds that no comma
+    closes: "since i moved to oslo | ive been cold", "after i quit smoking | i gained
+    weight". Each clause is then read on its own, as it is when a comma parts them."""
+    for mark in sent[:3]:
+        if mark.dep_ != "mark" or mark.lower_ not in _FACTIVE or mark.head.dep_ != "advcl":
+            continue
+        clause, main = mark.head, mark.head.head
+        subject = next((c for c in main.children if c.dep_ in _SUBJ), None)
+        after = clause.right_edge.i + 1
+        if (
+            subject is not None
+            and clause.i < subject.i
+            and after == subject.left_edge.i
+            and not sent.doc[after - 1].is_punct
+        ):
+            return after
+    return None
+
+
 def _cut_points(sent: Span) -> list[int]:
     """Token indices where a new clause starts (see the module's docstring)."""
     tokens = list(sent)
@@ -231,7 +251,13 @@ def _cut_points(sent: Span) -> list[int]:
     cuts: list[int] = []
     start, end = sent.start, sent.end
     asks = _asking(sent)
+    main = _main_after_reason(sent)
+    if main is not None:
+        cuts.append(main)
+        start = main
     for tok in tokens[1:-1]:
+        if tok.i < start:
+            continue
         coordinator = tok.dep_ == "cc" and tok.lower_ in ("and", "but", "so")
         if coordinator and tok.head.dep_ == "ROOT" and tok.head.i < tok.i:
             # "I'm reading The Quiet Harbour and hoping it helps": a second verb that

@@ -1,0 +1,78 @@
+"""Natural speech the write path reads since the eleventh round (issue 23), through
+`Memory.remember`, the real parser, the default embedding model and a SQLite file.
+Every sentence is invented for the class it stands for.
+
+An opening clause of grounds ("since i moved to oslo", "because im allergic to nuts")
+that no comma closes is read apart from the main clause, as it is when a comma parts
+them: each is stored in the user's words, never run together into one sentence that
+says neither."""
+
+from __future__ import annotations
+
+import pytest
+from speech_pairs import T0, memory, module_store
+
+from credo.store.sqlite import SQLiteStore
+
+store = module_store("round11")
+
+
+def stored(store: SQLiteStore, said: str) -> list[str]:
+    result = memory(store).remember(said, valid_from=T0)
+    return [r.fact.text for r in (result, *result.also) if r.accepted and r.fact is not None]
+
+
+@pytest.mark.parametrize(
+    ("said", "reason", "main"),
+    [
+        (
+            "since i moved to oslo ive been cold, any jacket tips?",
+            "The user moved to oslo",
+            "The user has been cold",
+        ),
+        (
+            "because im allergic to shellfish i never order paella, what else is good in valencia?",
+            "The user is allergic to shellfish",
+            "The user never orders paella",
+        ),
+        (
+            "since we switched to postgres our reports run faster, any tips on indexes?",
+            "we switched to postgres",
+            "our reports run faster",
+        ),
+    ],
+)
+def test_a_reason_with_no_comma_before_a_question_is_its_own_clause(
+    store: SQLiteStore, said: str, reason: str, main: str
+) -> None:
+    texts = stored(store, said)
+    assert reason in texts
+    # the two clauses are never run together with their "since" / "because" left out
+    assert not any(reason in t and main in t for t in texts)
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "since i moved to leeds last year ive been cycling to work",
+        "since i moved to york i walk everywhere",
+        "after i quit smoking i gained weight",
+    ],
+)
+def test_a_reason_with_no_comma_is_kept_as_said_or_apart(store: SQLiteStore, said: str) -> None:
+    texts = stored(store, said)
+    assert texts
+    for text in texts:
+        words = text.lower().split()
+        opener = said.split()[0]
+        # whole, its opener kept; or one clause alone
+        assert words[0] == opener or len(words) < len(said.split())
+        if words[0] == opener:
+            assert len(texts) == 1
+
+
+def test_a_reason_after_the_main_clause_stays_with_it(store: SQLiteStore) -> None:
+    # "since" after the main clause says when the state began: one statement
+    assert stored(store, "i have walked everywhere since i moved to york") == [
+        "The user has walked everywhere since the user moved to york"
+    ]
