@@ -39,6 +39,7 @@ BLIND5 = Path(__file__).parent / "fixtures" / "secrets-blind5"
 BLIND6 = Path(__file__).parent / "fixtures" / "secrets-blind6"
 #: the sixth blind set (split `fresh7`): judges the next round, only checked to be there
 BLIND7 = Path(__file__).parent / "fixtures" / "secrets-blind7"
+BLIND8 = Path(__file__).parent / "fixtures" / "secrets-blind8"
 #: the most look-alikes that may be refused as secrets, as a share of all of them
 MAX_FALSE_POSITIVE_RATE = 0.02
 
@@ -219,6 +220,14 @@ def test_the_third_blind_set_is_there() -> None:
     assert {i.split for i in blind} == {"fresh4"}
     assert sum(i.is_secret for i in blind) == 200 and sum(not i.is_secret for i in blind) == 200
     assert len({i.lang for i in blind}) >= 21
+
+
+def test_the_seventh_blind_set_is_there() -> None:
+    """secrets-blind8: 200 secrets and 200 look-alikes in 34 languages, split `fresh8`."""
+    blind = load(BLIND8)
+    assert {i.split for i in blind} == {"fresh8"}
+    assert sum(i.is_secret for i in blind) == 200 and sum(not i.is_secret for i in blind) == 200
+    assert len({i.lang for i in blind}) >= 34
 
 
 def test_the_fourth_blind_set_is_there() -> None:

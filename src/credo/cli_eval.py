@@ -166,6 +166,17 @@ def cmd_natural(args: argparse.Namespace, settings: Settings) -> int:
     )
 
 
+def cmd_statements(args: argparse.Namespace, settings: Settings) -> int:
+    from .eval.statements import StatementsDataError, evaluate, format_report, read
+
+    return _report(
+        args,
+        lambda progress: evaluate(read(args.files), _embedder(args, settings), progress=progress),
+        lambda report: format_report(report, examples=args.examples),
+        StatementsDataError,
+    )
+
+
 def _embedder_option(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--embedder",
@@ -398,6 +409,31 @@ def register(command: CommandAdder) -> None:
     _embedder_option(e)
     e.add_argument("--json", action="store_true", help="print JSON (figures only)")
     e.set_defaults(handler=None, standalone=cmd_natural)
+
+    e = eval_sub.add_parser(
+        "statements",
+        help="The gate on labelled single messages: facts stored, non-facts refused "
+        "(tune and test halves)",
+        description="Remember each labelled message in a fresh scope of a temporary store "
+        "through the public API: a message labelled a fact is right when something of it "
+        "is stored, one labelled not-a-fact when nothing is. Reports the tune and the test "
+        "half apart, per kind of construction; --examples shows the tune half's misses "
+        "(the test half is only scored).",
+    )
+    e.add_argument(
+        "files",
+        nargs="+",
+        metavar="FILE",
+        help="labelled messages, JSON Lines (e.g. examples/statements/*.jsonl)",
+    )
+    e.add_argument(
+        "--examples",
+        action="store_true",
+        help="show the tune half's messages handled wrong, with what was stored",
+    )
+    _embedder_option(e)
+    e.add_argument("--json", action="store_true", help="print JSON (figures only)")
+    e.set_defaults(handler=None, standalone=cmd_statements)
 
     _register_extraction(eval_sub)
 

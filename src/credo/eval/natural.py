@@ -73,6 +73,7 @@ HALVES = (
     "fresh6",
     "fresh7",
     "fresh8",
+    "fresh9",
 )
 #: ids of the sealed sets, each labelled later by people who never saw the code and only
 #: ever scored, never printed: examples/natural/sealed/ (after the test half's figures had
@@ -80,8 +81,8 @@ HALVES = (
 #: examples/natural/fresh2/ (after the fresh set's had), examples/natural/fresh3/ (after
 #: fresh2's had), examples/natural/fresh4/ (after fresh3's had), examples/natural/fresh5/
 #: (after fresh4's had), examples/natural/fresh6/ (after fresh5's had),
-#: examples/natural/fresh7/ (after fresh6's had) and examples/natural/fresh8/ (after
-#: fresh7's had)
+#: examples/natural/fresh7/ (after fresh6's had), examples/natural/fresh8/ (after
+#: fresh7's had) and examples/natural/fresh9/ (after fresh8's had)
 SEALED = "sealed-"
 FRESH = "fresh-"
 FRESH2 = "fresh2-"
@@ -91,6 +92,7 @@ FRESH5 = "fresh5-"
 FRESH6 = "fresh6-"
 FRESH7 = "fresh7-"
 FRESH8 = "fresh8-"
+FRESH9 = "fresh9-"
 _UNREAD = {
     SEALED: "sealed",
     FRESH: "fresh",
@@ -101,6 +103,7 @@ _UNREAD = {
     FRESH6: "fresh6",
     FRESH7: "fresh7",
     FRESH8: "fresh8",
+    FRESH9: "fresh9",
 }
 _BEAM_MARKER = re.compile(r"\s*->->\s*\d+\s*,\s*\d+\s*$")
 #: PersonaChat's tokenisation undone, case left as typed: "i 'm a nurse ." -> "i'm a nurse."
@@ -422,42 +425,17 @@ def _pct(x: float | None) -> str:
     return "  -  " if x is None else f"{x:.3f}"
 
 
-def _heading(half_name: str, width: int) -> str:
-    """A column's name, shortened to leave a space before it: "fr2" for "fresh2"."""
-    if len(half_name) < width:
-        return half_name
-    return {"sealed": "seal", "fresh": "fr1"}.get(half_name, half_name.replace("fresh", "fr"))
-
-
-#: the row names shortened where many columns leave them little room, longest first
-_ROW_NAMES = {
-    "supersession precision": ("supersess. precision", "precision"),
-    "(supersessions)": ("  (supersed.)",),
-    "false conflicts": ("false confl.",),
-    "conflicts flagged": ("confl. flagged",),
-    "duplicates caught": ("dups caught",),
-    "facts refused (gate)": ("facts refused",),
-    "non-facts refused": ("non-facts ref.",),
-}
-
-
-def format_report(report: NaturalReport, *, examples: int = 0) -> str:
-    figs = {name: h.figures() for name, h in report.halves.items()}
-    shown_halves = [h for h in HALVES if h not in _UNREAD.values() or figs[h]["items"]]
-    cols = [figs[h] for h in shown_halves]
-
-    # the columns fit 80 characters: four of 13, five of 10 (a cell is at most
-    # "0.252/107"); six or seven of 8, eight of 7, nine to eleven of 6 (their names
-    # shortened: "fr2" for fresh2), the per-label and per-source cells without the count;
-    # with ten, the row names have 20 characters, with eleven 14 (`_ROW_NAMES`)
-    width = {1: 16, 2: 16, 3: 16, 4: 13, 5: 10, 6: 8, 7: 8, 8: 7}.get(len(shown_halves), 6)
-    label = 80 - width * len(shown_halves) if len(shown_halves) > 7 else 26
+def _table(cols: list[dict[str, Any]], halves: list[str]) -> list[str]:
+    """One table of the report's rows for the columns `halves` (their figures `cols`),
+    80 characters wide: four columns of 13, five of 10 (a cell is at most "0.252/107"),
+    six of 8, the per-label and per-source cells then without the count."""
+    width = {1: 16, 2: 16, 3: 16, 4: 13, 5: 10}.get(len(halves), 8)
+    label = 26 if len(halves) <= 5 else 80 - width * len(halves)
     counted = width >= 10
 
     def row(name: str, value: Callable[[dict[str, Any]], str]) -> tuple[str, ...]:
         if len(name) > label:
-            short = (*_ROW_NAMES.get(name.strip(), ()), name.replace("from ", ""))
-            name = next((n for n in short if len(n) <= label), short[-1][:label])
+            name = name.replace("from ", "")[:label]
         return (name, *(value(f) for f in cols))
 
     def share_of(group: str, key: str) -> Callable[[dict[str, Any]], str]:
@@ -485,12 +463,26 @@ def format_report(report: NaturalReport, *, examples: int = 0) -> str:
     rows += [row(f"  {label}", share_of("per_label", label)) for label in LABELS]
     sources = sorted({s for f in cols for s in f["per_source"]})
     rows += [row(f"  from {source}", share_of("per_source", source)) for source in sources]
-    lines = [
-        f"natural pairs ({report.embedder})",
-        "",
-        f"{'':{label}}" + "".join(f"{_heading(h, width):>{width}}" for h in shown_halves),
-    ]
+    lines = [f"{'':{label}}" + "".join(f"{h:>{width}}" for h in halves)]
     lines += [f"{r[0]:{label}}" + "".join(f"{c:>{width}}" for c in r[1:]) for r in rows]
+    return lines
+
+
+#: the most columns one table shows; more are shown as further tables of the same rows
+_COLUMNS_PER_TABLE = 6
+
+
+def format_report(report: NaturalReport, *, examples: int = 0) -> str:
+    figs = {name: h.figures() for name, h in report.halves.items()}
+    shown_halves = [h for h in HALVES if h not in _UNREAD.values() or figs[h]["items"]]
+    tables = -(-len(shown_halves) // _COLUMNS_PER_TABLE)
+    per_table = -(-len(shown_halves) // tables)
+    lines = [f"natural pairs ({report.embedder})"]
+    counted = True
+    for start in range(0, len(shown_halves), per_table):
+        group = shown_halves[start : start + per_table]
+        lines += ["", *_table([figs[h] for h in group], group)]
+        counted = counted and len(group) <= 5
     if not counted:
         lines.append("(per label and source: the share handled right; --json has the counts)")
     if report.skipped:

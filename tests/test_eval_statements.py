@@ -1,0 +1,82 @@
+"""`credo eval statements`: single labelled messages through the real gate and parser."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from credo.cli import main
+from credo.eval import statements
+from credo.testing import HashEmbedder
+
+
+def _write(path: Path, rows: list[dict]) -> Path:
+    path.write_text("".join(json.dumps(r) + "\n" for r in rows), encoding="utf-8")
+    return path
+
+
+ROWS = [
+    {"id": "st-t1", "text": "i work as a plumber in derby", "label": "fact", "kind": "plain"},
+    {
+        "id": "st-t2",
+        "text": "as a plumber in derby, what van should i buy?",
+        "label": "fact",
+        "kind": "as_phrase",
+    },
+    {"id": "st-t3", "text": "how do i unblock a sink?", "label": "not-a-fact", "kind": "q"},
+    {"id": "st-t4", "text": "ugh so tired today", "label": "not-a-fact", "kind": "mood"},
+    {"id": "st-t5", "text": "good morning!", "label": "fact", "kind": "wrongly labelled"},
+]
+
+
+def test_each_message_is_scored_by_what_is_kept(tmp_path: Path) -> None:
+    items = statements.read([_write(tmp_path / "s.jsonl", ROWS)])
+    report = statements.evaluate(items, HashEmbedder())
+    results = {r.item.id: r for h in report.results.values() for r in h}
+    assert results["st-t1"].right and results["st-t1"].stored == (
+        "The user works as a plumber in derby",
+    )
+    assert results["st-t3"].right and not results["st-t3"].stored and results["st-t3"].why
+    assert results["st-t4"].right
+    assert not results["st-t5"].right  # nothing stored of a message labelled a fact
+    figures = report.to_dict()
+    assert sum(figures[h]["items"] for h in ("tune", "test")) == len(ROWS)
+    text = statements.format_report(report, examples=True)
+    assert max(len(line) for line in text.splitlines()) <= 80
+    assert "facts stored" in text and "non-facts refused" in text
+    # the misses are shown for the tune half only
+    shown = {r.item.id for r in report.results["tune"] if not r.right}
+    assert all((f"- {i} " in text) == (i in shown) for i in results)
+
+
+@pytest.mark.parametrize(
+    ("row", "message"),
+    [
+        ({"id": "x", "text": "i live in york", "label": "maybe"}, "label"),
+        ({"id": "x", "text": "  ", "label": "fact"}, "text"),
+        ({"text": "i live in york", "label": "fact"}, "no id"),
+    ],
+)
+def test_a_bad_line_is_a_clear_error(tmp_path: Path, row: dict, message: str) -> None:
+    with pytest.raises(statements.StatementsDataError, match=message):
+        statements.read([_write(tmp_path / "s.jsonl", [row])])
+
+
+def test_an_id_used_twice_is_refused(tmp_path: Path) -> None:
+    row = {"id": "x", "text": "i live in york", "label": "fact"}
+    with pytest.raises(statements.StatementsDataError, match="twice"):
+        statements.read([_write(tmp_path / "s.jsonl", [row, row])])
+
+
+def test_the_command_prints_both_halves_and_json(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = _write(tmp_path / "s.jsonl", ROWS)
+    assert main(["eval", "statements", str(path), "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert set(out) >= {"tune", "test"} and out["tune"]["items"] + out["test"]["items"] == 5
+    bad = _write(tmp_path / "bad.jsonl", [{"id": "x", "text": "hi", "label": "nope"}])
+    assert main(["eval", "statements", str(bad)]) == 2
+    assert "label 'nope'" in capsys.readouterr().err
