@@ -76,3 +76,40 @@ def test_a_reason_after_the_main_clause_stays_with_it(store: SQLiteStore) -> Non
     assert stored(store, "i have walked everywhere since i moved to york") == [
         "The user has walked everywhere since the user moved to york"
     ]
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "whats a good age to start piano",  # "what" the subject of the main verb, no "?"
+        "which is cheaper to run, a heat pump or a boiler",
+        "how to get rid of fruit flies",  # a question word, "to" and a verb
+        "how often should a boiler be serviced",  # "how" and its measure, then the verb
+        "how much is a passport renewal these days",
+        "can cats eat cheese",  # a verb put before a noun subject
+        "does the tumble dryer use much power",
+    ],
+)
+def test_a_question_typed_without_its_question_mark_asserts_nothing(
+    store: SQLiteStore, said: str
+) -> None:
+    result = memory(store).remember(said, valid_from=T0)
+    assert not result.accepted and result.code == "question"
+
+
+@pytest.mark.parametrize(
+    ("said", "text"),
+    [
+        # a question word opening a clause the sentence is about, or of time or place
+        ("what i miss most is the sea", "what the user misses most is the sea"),
+        ("when i was 9 i broke my wrist", "when the user was 9 the user broke the user's wrist"),
+        ("how i met my husband is a funny story", None),
+    ],
+)
+def test_a_question_word_that_asks_nothing_leaves_a_statement(
+    store: SQLiteStore, said: str, text: str | None
+) -> None:
+    result = memory(store).remember(said, valid_from=T0)
+    assert result.code != "question"
+    if text is not None:
+        assert result.accepted and result.fact is not None and result.fact.text == text

@@ -532,6 +532,51 @@ def _asks_first(verb: Token, sent: Span) -> bool:
     )
 
 
+def _asks_unmarked(words: list[Token]) -> bool:
+    """A sentence opening with a question word that asks, typed without its "?": the word
+    before a verb put first ("where is the nearest pharmacy", "whats a good salary in
+    leeds"), before "to" and a verb ("how to tell if a melon is ripe"), or "how" and its
+    measure before one ("how much is a tesla to insure", "how long do parrots live").
+    Not a question word that opens a clause the sentence is about ("what matters most is
+    family") or a clause of time or place ("when i was 12 i broke my arm")."""
+    first = words[0]
+    if first.dep_ == "mark" or len(words) < 2:
+        return False
+    nxt = words[1]
+    if nxt.lower_ in _AUX_OPENERS | _IS_CLITICS:
+        # "what's": the question word is the subject of the main clause's verb, or no
+        # subject at all ("what should i cook")
+        return first.dep_ not in ("nsubj", "nsubjpass") or first.head.dep_ == "ROOT"
+    if nxt.lower_ == "to" and len(words) > 2 and words[2].tag_ == "VB":
+        return True
+    return (
+        first.lower_ == "how"
+        and nxt.pos_ in ("ADJ", "ADV")
+        and len(words) > 2
+        and words[2].lower_ in _AUX_OPENERS | _IS_CLITICS
+    )
+
+
+def _subject_after_verb(verb: Token, second: Token) -> bool:
+    """A verb put before its subject, which opens right after it: "should i ...", "can
+    dogs eat grapes", "does my cat need shots", "is insurance mandatory"."""
+    if second.dep_ in _SUBJ and second.lower_ in ("you", "i", "we", "it", "there", "he", "she"):
+        return True
+    if second.lower_ == "they":
+        return second.dep_ in _SUBJ
+    subject = next((t for t in second.sent if t.dep_ in _SUBJ and t.left_edge.i == second.i), None)
+    if subject is None or subject.pos_ not in ("NOUN", "PROPN"):
+        return False
+    head = subject.head
+    if verb.i == head.i:
+        return True  # "is insurance mandatory": the verb put first is the main one
+    # after "can" or "does" the main verb is in its base form ("can dogs eat"), after
+    # "is" or "has" a participle ("is the shop opening", "has the parcel arrived"): a
+    # finite verb makes the first word part of a name ("Will Smith lives in Oslo")
+    base = verb.lower_ not in ("is", "are", "was", "were", "am", "have", "has")
+    return verb.head.i == head.i and head.tag_ in (("VB",) if base else ("VBN", "VBG"))
+
+
 def _kind(sent: Span, said: str) -> str:
     words = [t for t in sent if not t.is_punct and t.pos_ != "INTJ"]
     if not words:
@@ -544,20 +589,11 @@ def _kind(sent: Span, said: str) -> str:
     low = first.lower_
     if inverted_question(sent):
         return "question"  # "as a leftie which scissors should i get", no "?" typed
-    if (
-        low in _QUESTION_OPENERS
-        and first.dep_ not in ("nsubj", "nsubjpass", "mark")
-        and (first.i + 1 < len(first.doc) and first.nbor().lower_ in _AUX_OPENERS | _IS_CLITICS)
-    ):
+    if low in _QUESTION_OPENERS and _asks_unmarked(words):
         return "question"
     if _REQUEST_OPENERS.search(said) or _PLEASE_LAST.search(said):
         return "instruction"
-    if (
-        low in _AUX_OPENERS
-        and len(words) > 1
-        and words[1].dep_ in _SUBJ
-        and (words[1].lower_ in ("you", "i", "we", "it", "there", "he", "she", "they"))
-    ):
+    if low in _AUX_OPENERS and len(words) > 1 and _subject_after_verb(first, words[1]):
         return "question"
     root = sent.root
     if not any(t.pos_ in ("VERB", "AUX") for t in sent):
