@@ -113,3 +113,28 @@ def test_a_question_word_that_asks_nothing_leaves_a_statement(
     assert result.code != "question"
     if text is not None:
         assert result.accepted and result.fact is not None and result.fact.text == text
+
+
+@pytest.mark.parametrize(
+    "said", ["thanks so much!", "thank you so much", "got it, thanks", "sounds good", "thx"]
+)
+def test_thanks_and_acknowledgements_are_no_facts(store: SQLiteStore, said: str) -> None:
+    # "thanks so much!" was stored as "so much!": what was left once the thanks was trimmed
+    result = memory(store).remember(said, valid_from=T0)
+    assert not result.accepted and result.code in ("vague", "too_short")
+
+
+@pytest.mark.parametrize(
+    ("said", "kept", "asked"),
+    [
+        ("my partner is deaf, whats a good app to learn bsl with", "is deaf", "app"),
+        ("our main db is postgres 15, whats the best backup tool", "postgres 15", "backup"),
+        ("im 6 foot 5, any tips for sleeping on planes", "6 foot 5", "tips"),
+    ],
+)
+def test_a_question_without_its_mark_is_not_kept_in_the_fact(
+    store: SQLiteStore, said: str, kept: str, asked: str
+) -> None:
+    texts = stored(store, said)
+    assert any(kept in t for t in texts)
+    assert not any(asked in t for t in texts)

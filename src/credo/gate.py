@@ -466,7 +466,7 @@ def check(
     if statement.kind == "instruction":
         return Verdict(False, "instruction", "a request to the assistant, not a fact")
     if _greeting(text):
-        return Verdict(False, "vague", "not specific: a greeting, not a fact")
+        return Verdict(False, "vague", "not specific: a greeting or thanks, not a fact")
     for rule in suppressions:
         if rule.matches(text, candidate.subject):
             return Verdict(False, "suppressed", f"the user asked not to remember {rule.pattern!r}")

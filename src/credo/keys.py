@@ -241,7 +241,7 @@ _REAL_AUX = frozenset(
 _PREFERENCE = frozenset(
     {"like", "love", "enjoy", "prefer", "hate", "adore", "dislike", "detest", "loathe"}
 )
-_QUESTION_OPENERS = frozenset(
+QUESTION_OPENERS = frozenset(
     {
         "what",
         "who",
@@ -532,7 +532,7 @@ def _asks_first(verb: Token, sent: Span) -> bool:
     )
 
 
-def _asks_unmarked(words: list[Token]) -> bool:
+def asks_unmarked(words: list[Token]) -> bool:
     """A sentence opening with a question word that asks, typed without its "?": the word
     before a verb put first ("where is the nearest pharmacy", "whats a good salary in
     leeds"), before "to" and a verb ("how to tell if a melon is ripe"), or "how" and its
@@ -589,7 +589,7 @@ def _kind(sent: Span, said: str) -> str:
     low = first.lower_
     if inverted_question(sent):
         return "question"  # "as a leftie which scissors should i get", no "?" typed
-    if low in _QUESTION_OPENERS and _asks_unmarked(words):
+    if low in QUESTION_OPENERS and asks_unmarked(words):
         return "question"
     if _REQUEST_OPENERS.search(said) or _PLEASE_LAST.search(said):
         return "instruction"

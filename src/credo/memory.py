@@ -309,7 +309,7 @@ class Memory:
             ]
             first = next((r for r in results if r.accepted), results[0])
             return dataclasses.replace(first, also=tuple(r for r in results if r is not first))
-        result = self.remember_candidate(
+        result = self._asked_beside(candidate) or self.remember_candidate(
             candidate, require_subject=False, confidence=confidence, force=force
         )
         if result.accepted or result.code not in _ONE_CLAUSE:
@@ -395,6 +395,28 @@ class Memory:
         kind = masked_kind(masked) or "unmasked"
         verdict = gate.Verdict(False, "secret", f"carries a secret ({kind})")
         self._reject(candidate, verdict, analyse(_one_line(candidate.text)), self.aliases())
+        return RememberResult(False, None, None, verdict.reason, verdict.code)
+
+    def _asked_beside(self, candidate: gate.Candidate) -> RememberResult | None:
+        """A text that asks a question beside what it states ("vegan, nut allergy. what can
+        i cook for a dinner party", "my birthday's 3 feb, what star sign is that") is not
+        stored whole, its question in a fact: refused whole as a question (the refusal
+        kept), so that its statements are read on their own (`_clauses_of`). None for a
+        text that asks nothing, is a question as a whole, or comes with a key."""
+        from .extract.rules import told_and_asked
+
+        if candidate.subject or candidate.predicate or candidate.object:
+            return None
+        parts, asks = told_and_asked(candidate.text)
+        if not (asks and parts):
+            return None
+        aliases = self.aliases()
+        me = normalize_entity("user", aliases=aliases)
+        statement = analyse(candidate.text, self_name=display_name(me))
+        if statement.kind == "question":
+            return None  # the gate refuses it as one
+        verdict = gate.Verdict(False, "question", "a question asserts nothing")
+        self._reject(candidate, verdict, statement, aliases)
         return RememberResult(False, None, None, verdict.reason, verdict.code)
 
     def _statements_of(self, candidate: gate.Candidate) -> list[str]:

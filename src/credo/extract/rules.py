@@ -49,8 +49,10 @@ from typing import TYPE_CHECKING
 from ..fact import one_spelling
 from ..gate import Candidate, GatePolicy, check
 from ..keys import (
+    QUESTION_OPENERS,
     Statement,
     analyse,
+    asks_unmarked,
     elided_subject,
     inverted_question,
     past_form,
@@ -221,7 +223,26 @@ _OWN_COMPLEMENTS = frozenset(
 def _asking(sent: Span) -> bool:
     """Does the sentence ask: a "?" at its end, or a question in its words however it is
     punctuated ("upgraded to the 15 pro, how do i move my chats over")?"""
-    return sent.text.rstrip().endswith("?") or inverted_question(sent)
+    return sent.text.rstrip().endswith("?") or inverted_question(sent) or _unmarked_question(sent)
+
+
+def _unmarked_question(sent: Span) -> bool:
+    """A clause of the sentence worded as a question though no "?" was typed, at its start
+    or after a comma: "my birthday's 3 feb, what star sign is that", "im 6'5, any tips for
+    sleeping on planes" (`keys.asks_unmarked`; "any" and a plural noun asks for some)."""
+    doc = sent.doc
+    starts = [sent.start, *(t.i + 1 for t in sent if t.text in (",", ";", ":"))]
+    return any(_asks_unmarked([t for t in doc[i : sent.end] if not t.is_punct]) for i in starts)
+
+
+def _asks_unmarked(words: Sequence[Token]) -> bool:
+    """Words worded as a question with no "?" typed (`keys.asks_unmarked`), or "any" and a
+    plural noun, which asks for some ("any tips for a dentist")."""
+    if len(words) < 2:
+        return False
+    if words[0].lower_ in QUESTION_OPENERS and asks_unmarked(list(words)):
+        return True
+    return words[0].lower_ == "any" and words[1].tag_ == "NNS"
 
 
 def _main_after_reason(sent: Span) -> int | None:
@@ -423,7 +444,10 @@ def _clauses(
             # a question is the clause that asks: the last of a sentence ending in "?"
             # and any of its clauses in the form of a question ("which is better for my
             # laptop, 8 or 16 gb?"); a statement cut off before it is not
-            question = asks and (hi == sent.end or _asking_form(tokens))
+            marked = sent.text.rstrip().endswith("?") or inverted_question(sent)
+            question = asks and (
+                hi == sent.end and marked or _asking_form(tokens) or _asks_unmarked(tokens)
+            )
             out.append((clause, question, lo == sent.start))
         asked = _asked_of_you(sent) if asks else None
     return out
