@@ -3,8 +3,10 @@
 
 Output: src/credo/data/synonyms.txt.gz, one synonym set a line ("movie|film|motion picture");
 src/credo/data/places.txt.gz, one place name a line ("leeds", "north dakota"): every name
-WordNet gives as an instance of a location (a city, a state, a country, a region); and
-src/credo/data/WORDNET-LICENSE beside them.
+WordNet gives as an instance of a location (a city, a state, a country, a region);
+src/credo/data/persons.txt.gz, one noun a line ("vegetarian", "wheelchair user"): every
+noun whose most usual sense is a kind of person; and src/credo/data/WORDNET-LICENSE beside
+them.
 
 Usage (from the repository root):
 
@@ -109,6 +111,50 @@ def places(wordnet: Path) -> list[str]:
     return sorted(out)
 
 
+#: person.n.01, whose hyponyms are the kinds of person
+PERSON = "00007846"
+
+
+def persons(wordnet: Path) -> list[str]:
+    """Every noun whose first sense (WordNet lists a word's senses most frequent first) is
+    a kind of person, through its hypernyms: "nurse", "vegetarian", "user", "lefty"; not
+    "dog" (its first sense an animal) or "python" (a snake). Names of one person (instances:
+    "einstein") are not kinds and are left out."""
+    hypernyms: dict[str, list[str]] = {}
+    with (wordnet / "data.noun").open(encoding="latin-1") as fh:
+        for line in fh:
+            if line.startswith("  "):
+                continue
+            fields = line.split("|")[0].split()
+            offset, count = fields[0], int(fields[3], 16)
+            at = 4 + 2 * count
+            hypernyms[offset] = [
+                fields[at + 2 + 4 * n]
+                for n in range(int(fields[at]))
+                if fields[at + 1 + 4 * n] == "@" and fields[at + 3 + 4 * n] == "n"
+            ]
+    kinds: dict[str, bool] = {PERSON: True}
+
+    def a_person(offset: str, seen: frozenset[str] = frozenset()) -> bool:
+        if offset not in kinds:
+            kinds[offset] = any(
+                a_person(h, seen | {offset}) for h in hypernyms.get(offset, []) if h not in seen
+            )
+        return kinds[offset]
+
+    out = set()
+    with (wordnet / "index.noun").open(encoding="latin-1") as fh:
+        for line in fh:
+            if line.startswith("  "):
+                continue
+            fields = line.split()
+            n_senses = int(fields[2])
+            first = fields[len(fields) - n_senses]
+            if a_person(first):
+                out.add(_word(fields[0]))
+    return sorted(out)
+
+
 def _write(path: Path, lines: list[str]) -> None:
     # mtime=0: the same database builds the same bytes
     with gzip.GzipFile(path, "wb", mtime=0) as fh:
@@ -125,6 +171,7 @@ def main() -> None:
         raise SystemExit(f"{args.wordnet}: no WordNet database (apt-get install wordnet-base)")
     _write(OUT / "synonyms.txt.gz", ["|".join(s) for s in build(args.wordnet, args.senses)])
     _write(OUT / "places.txt.gz", places(args.wordnet))
+    _write(OUT / "persons.txt.gz", persons(args.wordnet))
     licence = Path("/usr/share/doc/wordnet-base/copyright")
     if licence.is_file():
         shutil.copyfile(licence, OUT / "WORDNET-LICENSE")

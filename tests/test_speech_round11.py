@@ -138,3 +138,55 @@ def test_a_question_without_its_mark_is_not_kept_in_the_fact(
     texts = stored(store, said)
     assert any(kept in t for t in texts)
     assert not any(asked in t for t in texts)
+
+
+@pytest.mark.parametrize(
+    ("said", "kept"),
+    [
+        # a kind of person WordNet knows, though no word list here names it
+        ("as a lefty, what acoustic guitar should i get?", "The user is a lefty"),
+        ("as a wheelchair user, which museums in york are step free?", "wheelchair user"),
+        ("being an introvert, how do i network at conferences?", "The user is an introvert"),
+        ("as a beginner runner, how far should i go?", "The user is a beginner runner"),
+    ],
+)
+def test_as_a_kind_of_person_says_who_the_speaker_is(
+    store: SQLiteStore, said: str, kept: str
+) -> None:
+    assert any(kept in t for t in stored(store, said))
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "as a result of the move, whats the best way to ship a piano",
+        "as a rule, which wine goes with fish?",
+    ],
+)
+def test_as_a_thing_that_is_no_person_says_nothing_of_the_speaker(
+    store: SQLiteStore, said: str
+) -> None:
+    assert stored(store, said) == []
+
+
+def test_a_question_before_a_statement_leaves_the_statement(store: SQLiteStore) -> None:
+    assert stored(store, "any tips for sleeping on planes, im 6 foot 5") == ["The user is 6 foot 5"]
+
+
+@pytest.mark.parametrize(
+    ("noun", "person"),
+    [
+        ("nurse", True),
+        ("Vegetarian", True),
+        ("computer  user", True),
+        ("night owl", True),
+        ("dog", False),  # its first sense an animal
+        ("python", False),  # a snake first
+        ("result", False),
+        ("einstein", False),  # one person's name, not a kind
+    ],
+)
+def test_kinds_of_person_come_from_wordnet(noun: str, person: bool) -> None:
+    from credo.language.persons import is_kind_of_person
+
+    assert is_kind_of_person(noun) is person

@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING
 
 from .fact import normalize_predicate, one_spelling
 from .language import words
+from .language.persons import is_kind_of_person
 from .language.places import is_place
 
 if TYPE_CHECKING:
@@ -2588,6 +2589,9 @@ def self_description(text: str) -> str | None:
         _AN_AGE.search(m["who"])
         or any(w in _PERSON_NOUNS or w in _OCCUPATIONS or w in _WHO_ADJECTIVES for w in who)
         or _FREE_OF.search(m["who"])
+        # "as a wheelchair user", "as a lefty": a kind of person WordNet knows, read from
+        # the last word (the noun the others qualify) or the last two
+        or any(is_kind_of_person(" ".join(who[-n:])) for n in (1, 2) if len(who) >= n)
     ):
         return None
     return text[: m.end("who")].strip()

@@ -401,14 +401,16 @@ class Memory:
         """A text that asks a question beside what it states ("vegan, nut allergy. what can
         i cook for a dinner party", "my birthday's 3 feb, what star sign is that") is not
         stored whole, its question in a fact: refused whole as a question (the refusal
-        kept), so that its statements are read on their own (`_clauses_of`). None for a
-        text that asks nothing, is a question as a whole, or comes with a key."""
+        kept), so that its statements are read on their own (`_clauses_of`); a text whose
+        every clause asks is a question ("as a result of the move, whats the best way to
+        ship a piano"). None for a text that asks nothing, one the gate refuses as a
+        question itself, or one that comes with a key."""
         from .extract.rules import told_and_asked
 
         if candidate.subject or candidate.predicate or candidate.object:
             return None
         parts, asks = told_and_asked(candidate.text)
-        if not (asks and parts):
+        if not asks:
             return None
         aliases = self.aliases()
         me = normalize_entity("user", aliases=aliases)

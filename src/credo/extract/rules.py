@@ -235,6 +235,13 @@ def _unmarked_question(sent: Span) -> bool:
     return any(_asks_unmarked([t for t in doc[i : sent.end] if not t.is_punct]) for i in starts)
 
 
+def _piece_asks(tokens: Sequence[Token]) -> bool:
+    """Does a piece of the clause, at its start or after a comma, ask with no "?" typed
+    ("as a result of the move, whats the best way to ship a piano")?"""
+    starts = [0, *(n + 1 for n, t in enumerate(tokens) if t.text in (",", ";", ":"))]
+    return any(_asks_unmarked([t for t in tokens[i:] if not t.is_punct]) for i in starts)
+
+
 def _asks_unmarked(words: Sequence[Token]) -> bool:
     """Words worded as a question with no "?" typed (`keys.asks_unmarked`), or "any" and a
     plural noun, which asks for some ("any tips for a dentist")."""
@@ -321,6 +328,9 @@ def _cut_points(sent: Span) -> list[int]:
                 or _elided_report(doc, start, tok.i)
                 or _asks_after(doc, tok.i, end)
                 and _clause_alone(doc[start : tok.i].text)
+                # "any tips for sleeping on planes, im 6 foot 5": the question first
+                or _asks_unmarked([t for t in doc[start : tok.i] if not t.is_punct])
+                and _independent(tokens, nxt, end)
             )
         ):
             # "i just moved to lisbon, any tips for a dentist?": a statement, then the
@@ -446,7 +456,7 @@ def _clauses(
             # laptop, 8 or 16 gb?"); a statement cut off before it is not
             marked = sent.text.rstrip().endswith("?") or inverted_question(sent)
             question = asks and (
-                hi == sent.end and marked or _asking_form(tokens) or _asks_unmarked(tokens)
+                hi == sent.end and marked or _asking_form(tokens) or _piece_asks(tokens)
             )
             out.append((clause, question, lo == sent.start))
         asked = _asked_of_you(sent) if asks else None
