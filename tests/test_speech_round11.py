@@ -190,3 +190,27 @@ def test_kinds_of_person_come_from_wordnet(noun: str, person: bool) -> None:
     from credo.language.persons import is_kind_of_person
 
     assert is_kind_of_person(noun) is person
+
+
+@pytest.mark.parametrize(
+    ("said", "kept"),
+    [
+        ("been gluten free 3 yrs now, any tips for eating out?", "been gluten free 3 yrs now"),
+        ("single mum of twins, quick dinner ideas pls", "single mum of twins"),
+        ("pescatarian since uni. best fish for a barbecue?", "pescatarian since uni"),
+    ],
+)
+def test_a_fragment_saying_who_the_speaker_is_before_a_question_is_kept_as_said(
+    store: SQLiteStore, said: str, kept: str
+) -> None:
+    assert stored(store, said) == [kept]
+
+
+@pytest.mark.parametrize(
+    "said",
+    ["quick question, how do i reset my router?", "on a budget, what laptop should i get?"],
+)
+def test_an_opening_that_says_nothing_of_the_speaker_is_not_kept(
+    store: SQLiteStore, said: str
+) -> None:
+    assert stored(store, said) == []

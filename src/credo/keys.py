@@ -2597,6 +2597,37 @@ def self_description(text: str) -> str | None:
     return text[: m.end("who")].strip()
 
 
+#: where the fragment a message opens with ends: "single dad of two boys, any ..."
+_FRAGMENT_END = re.compile(r"\s*(?:[,;:.!?]|\s[-–—]\s)")
+
+
+def speaker_fragment(text: str) -> str | None:
+    """The fragment with no subject a message opens with, before its question or request,
+    when it says who the speaker is: a kind of person ("single dad of two boys, any easy
+    dinners?", "vegetarian since birth. best high protein breakfast?") or a state they
+    have been in ("been vegan 8 yrs now, any tips for b12?"). As said; None for any other
+    opening ("quick question, ...", "on a budget, ...")."""
+    m = _FRAGMENT_END.search(text)
+    if m is None or m.start() == 0:
+        return None
+    from .nlp import parse
+
+    piece = text[: m.start()].strip()
+    doc = parse(piece)
+    words = [t for t in doc if not t.is_punct]
+    if len(words) < 2 or any(t.dep_ in _SUBJ for t in words):
+        return None
+    if words[0].lower_ == "been":
+        return piece
+    if any(t.tag_ in ("VBZ", "VBP", "VBD", "MD") for t in words) or words[0].pos_ == "ADP":
+        return None
+    head = next((t for t in words if t.head.i == t.i), None)
+    if head is None or head.pos_ not in ("NOUN", "PROPN"):
+        return None
+    noun = head.lemma_.lower()
+    return piece if noun in _PERSON_NOUNS or is_kind_of_person(noun) else None
+
+
 def analyse(text: str, *, self_name: str = "The user") -> Statement:
     """Read one utterance: its kind, its key, and the sentence to store.
 

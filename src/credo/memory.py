@@ -474,7 +474,7 @@ class Memory:
             statements_in,
             with_antecedent,
         )
-        from .keys import self_description
+        from .keys import self_description, speaker_fragment
 
         if candidate.subject or candidate.predicate or candidate.object:
             return whole  # a key the caller gave is the whole text's
@@ -493,6 +493,8 @@ class Memory:
             # "im vegan, so no meat recipes pls": a statement before a request
             parts = [p for p in asides(candidate.text) if _states(p)]
         described = self_description(candidate.text)
+        if described is None and whole.code in _ASKING:
+            described = speaker_fragment(candidate.text)  # "single dad of two, any ...?"
         if described is not None and described not in parts:
             # "as a new mum, what should i pack?", "as a leftie i should get ..."
             parts = [described, *(p for p in parts if p != candidate.text)]
