@@ -274,3 +274,21 @@ def test_every_column_of_the_natural_report_fits_80_characters(tmp_path: Path) -
     for start in (i for i, line in enumerate(text.splitlines()) if line.startswith(" " * 20)):
         names = [line[:32].strip() for line in text.splitlines()[start + 1 : start + 12]]
         assert names[2] == "supersession precision" and "duplicates caught" in names
+
+
+def test_the_part_of_b_that_bears_on_a_tells_what_became_of_it(tmp_path: Path) -> None:
+    # B says two things; its second updates A: an update, though the first part is new
+    rows = [
+        {
+            "id": "t-parts",
+            "a": {"text": "i live in florida"},
+            "b": {"text": "im from tampa, but i live in seattle now"},
+            "gap_days": 200,
+            "label": "update",
+        }
+    ]
+    report = natural.evaluate(
+        natural.read_items([_write(tmp_path / "n.jsonl", rows)]), HashEmbedder()
+    )
+    (result,) = [r for h in report.halves.values() for r in h.results]
+    assert result.got == "update, A superseded" and result.right
