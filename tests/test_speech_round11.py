@@ -10,7 +10,7 @@ says neither."""
 from __future__ import annotations
 
 import pytest
-from speech_pairs import T0, memory, module_store
+from speech_pairs import T0, memory, module_store, pair
 
 from credo.store.sqlite import SQLiteStore
 
@@ -214,3 +214,23 @@ def test_an_opening_that_says_nothing_of_the_speaker_is_not_kept(
     store: SQLiteStore, said: str
 ) -> None:
     assert stored(store, said) == []
+
+
+@pytest.mark.parametrize(
+    ("said", "value"),
+    [
+        # the parse hangs the version on the verb: it is still the value's
+        ("prod runs postgres 15", "postgres 15"),
+        ("staging runs redis 7 on fly", "redis 7 on fly"),
+    ],
+)
+def test_a_version_after_the_thing_is_part_of_the_value(
+    store: SQLiteStore, said: str, value: str
+) -> None:
+    result = memory(store).remember(said, valid_from=T0)
+    assert result.accepted and result.fact is not None and result.fact.object == value
+
+
+def test_two_versions_of_one_thing_the_same_day_are_flagged(store: SQLiteStore) -> None:
+    status, relation = pair(store, "prod runs postgres 15", "prod db is postgres 13", 0)
+    assert (status, relation) == ("conflicted", "conflict")

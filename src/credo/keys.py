@@ -886,7 +886,7 @@ def _object_of(verb: Token) -> tuple[str, list[Token]] | None:
                     and later.i == tokens[-1].i + 1
                     and (
                         later.dep_ in ("prep", "agent", "appos")
-                        or later.dep_ in ("npadvmod", "nummod", "quantmod", "dobj")
+                        or later.dep_ in ("npadvmod", "nummod", "quantmod", "dobj", "advmod")
                         and later.like_num
                         or _VERSION.fullmatch(later.text) is not None
                     )
