@@ -5,8 +5,8 @@ Output: src/credo/data/synonyms.txt.gz, one synonym set a line ("movie|film|moti
 src/credo/data/places.txt.gz, one place name a line ("leeds", "north dakota"): every name
 WordNet gives as an instance of a location (a city, a state, a country, a region);
 src/credo/data/persons.txt.gz, one noun a line ("vegetarian", "wheelchair user"): every
-noun whose most usual sense is a kind of person; and src/credo/data/WORDNET-LICENSE beside
-them.
+noun whose most usual sense is a kind of person; src/credo/data/kinds.txt.gz, WordNet's
+nouns and what each is a kind of (below); and src/credo/data/WORDNET-LICENSE beside them.
 
 Usage (from the repository root):
 
@@ -155,6 +155,51 @@ def persons(wordnet: Path) -> list[str]:
     return sorted(out)
 
 
+def _b36(n: int) -> str:
+    digits = "0123456789abcdefghijklmnopqrstuvwxyz"
+    out = ""
+    while True:
+        out = digits[n % 36] + out
+        n //= 36
+        if not n:
+            return out
+
+
+def kinds(wordnet: Path) -> list[str]:
+    """WordNet's noun hierarchy, one synset a line: its id, the ids of what it is a kind of
+    (its hypernyms and the kinds it is an instance of), and its words, a word marked "*"
+    where this is its first (most usual) sense: "1a2b 19zz *husky|sled dog|sledge dog".
+    Ids are the synsets in WordNet's order, in base 36."""
+    parents: dict[str, list[str]] = {}
+    names: dict[str, list[str]] = {}
+    with (wordnet / "data.noun").open(encoding="latin-1") as fh:
+        for line in fh:
+            if line.startswith("  "):
+                continue
+            fields = line.split("|")[0].split()
+            offset, count = fields[0], int(fields[3], 16)
+            names[offset] = list(dict.fromkeys(_word(fields[4 + 2 * i]) for i in range(count)))
+            at = 4 + 2 * count
+            parents[offset] = [
+                fields[at + 2 + 4 * n]
+                for n in range(int(fields[at]))
+                if fields[at + 1 + 4 * n] in ("@", "@i") and fields[at + 3 + 4 * n] == "n"
+            ]
+    first: dict[str, set[str]] = defaultdict(set)
+    with (wordnet / "index.noun").open(encoding="latin-1") as fh:
+        for line in fh:
+            if line.startswith("  "):
+                continue
+            fields = line.split()
+            first[fields[len(fields) - int(fields[2])]].add(_word(fields[0]))
+    ids = {offset: _b36(n) for n, offset in enumerate(sorted(names))}
+    return [
+        f"{ids[o]} {','.join(ids[p] for p in parents[o]) or '-'} "
+        + "|".join(("*" if w in first[o] else "") + w for w in names[o])
+        for o in sorted(names)
+    ]
+
+
 def _write(path: Path, lines: list[str]) -> None:
     # mtime=0: the same database builds the same bytes
     with gzip.GzipFile(path, "wb", mtime=0) as fh:
@@ -172,6 +217,7 @@ def main() -> None:
     _write(OUT / "synonyms.txt.gz", ["|".join(s) for s in build(args.wordnet, args.senses)])
     _write(OUT / "places.txt.gz", places(args.wordnet))
     _write(OUT / "persons.txt.gz", persons(args.wordnet))
+    _write(OUT / "kinds.txt.gz", kinds(args.wordnet))
     licence = Path("/usr/share/doc/wordnet-base/copyright")
     if licence.is_file():
         shutil.copyfile(licence, OUT / "WORDNET-LICENSE")

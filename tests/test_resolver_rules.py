@@ -131,6 +131,14 @@ RULES: list[tuple[Rule, str, str, bool]] = [
     (resolver._gained, "we don't have pets", "we adopted a kitten", True),
     (resolver._gained, "i don't own a tv", "i bought a new sofa", False),
     (resolver._counted_otherwise, "i have 2 kids", "my 3 kids are up early", True),
+    (resolver._a_kind_of_it, "i have a dog", "i have a husky", True),
+    (resolver._a_kind_of_it, "i play an instrument", "i play the cello, grade 6", True),
+    (resolver._a_kind_of_it, "i have a husky", "i have a dog", False),  # broader
+    (resolver._a_kind_of_it, "i have a black dog", "i have a husky", False),  # "black" left
+    (resolver._a_kind_of_it, "i have a dog", "i also have a husky", False),  # one more
+    (resolver._a_kind_of_it, "i have kids", "i have a daughter", False),  # one of them
+    (resolver._a_kind_of_it, "i eat fish", "i eat salmon", False),  # a habit's kind
+    (resolver._a_kind_of_it, "I am a vegetarian", "I am a vegan", False),  # what one is
     (resolver._value_for_slot, "our host is render", "we use fly.io for the host", True),
     (resolver._names_the_described, "i work at a bakery", "i work at crumbs bakery", True),
     (resolver._says_which, "i have a bike", "my bike is a brompton", True),

@@ -234,3 +234,45 @@ def test_a_version_after_the_thing_is_part_of_the_value(
 def test_two_versions_of_one_thing_the_same_day_are_flagged(store: SQLiteStore) -> None:
     status, relation = pair(store, "prod runs postgres 15", "prod db is postgres 13", 0)
     assert (status, relation) == ("conflicted", "conflict")
+
+
+@pytest.mark.parametrize(
+    ("first", "then", "gap", "expected"),
+    [
+        # a thing one has or plays, named more narrowly: the old claim follows from the new
+        ("i have a cat", "i have a tabby", 20, ("superseded", "refinement")),
+        ("i own a car", "i own a hatchback now", 200, ("superseded", "refinement")),
+        (
+            "i play an instrument",
+            "i play the oboe in a wind band",
+            30,
+            ("superseded", "refinement"),
+        ),
+        # not: broader, one more, one of many, a habit's kind, what one is
+        ("i have a tabby", "i have a cat", 20, ("active", "new")),
+        ("i have a cat", "i also have a tabby", 20, ("active", "new")),
+        ("i have cats", "i have a tabby", 20, ("active", "new")),
+        ("i drink wine", "i drink rioja", 20, ("active", "new")),
+    ],
+)
+def test_a_thing_named_more_narrowly_refines_it(
+    store: SQLiteStore, first: str, then: str, gap: int, expected: tuple[str, str]
+) -> None:
+    assert pair(store, first, then, gap) == expected
+
+
+@pytest.mark.parametrize(
+    ("narrow", "broad", "kind"),
+    [
+        ("husky", "dog", True),
+        ("oboe", "instrument", True),
+        ("hatchback", "car", True),
+        ("dog", "husky", False),
+        ("dog", "dog", False),
+        ("python", "language", False),  # a snake first
+    ],
+)
+def test_kinds_come_from_wordnet(narrow: str, broad: str, kind: bool) -> None:
+    from credo.language.kinds import is_a_kind_of
+
+    assert is_a_kind_of(narrow, broad) is kind

@@ -1445,6 +1445,45 @@ def _value_said_more_fully(case: _Case, fact: Fact) -> bool:
     )
 
 
+def _plural(value: str | None) -> bool:
+    """Does the value name many ("kids", "two dogs"), by its last word's form?"""
+    from .nlp import lemma_of
+
+    words = _WORDS.findall((value or "").lower())
+    return bool(words) and not _is_number(words[-1]) and lemma_of(words[-1]) != words[-1]
+
+
+#: verbs of a thing one plays or drives, one at a time named more narrowly
+_PLAYING = frozenset({"play", "drive", "ride"})
+
+
+def _a_kind_of_it(case: _Case, fact: Fact) -> bool:
+    """ "i have a dog" -> "i have a husky", "i play an instrument" -> "i play the cello,
+    grade 6": the incoming value is a kind of the stored one, in its most usual sense
+    (WordNet's hierarchy, `language.kinds`), of a thing one has, uses, plays or drives,
+    and the stored value names nothing else: said more narrowly, a refinement (the stored
+    claim follows from the incoming one, so nothing is lost). Not a value said to be one
+    more ("i also have a husky"), nor where the stored sentence says what the incoming one
+    does not ("i have a black dog")."""
+    from .language.kinds import is_a_kind_of
+
+    incoming = case.incoming
+    if case.base.split("_")[0] not in _HOLDING - {"be", "is"} | _PLAYING:
+        # "i eat fish" / "i eat salmon": a habit's kind; "a vegetarian" / "a vegan": what
+        # one is, a change of it; no one thing named more narrowly
+        return False
+    old, new = _tokens(fact.object), _tokens(incoming.object)
+    if len(old) != 1 or not new or _ADDED.search(incoming.text):
+        return False
+    if _plural(fact.object) != _plural(incoming.object):
+        return False  # "i have kids" / "i have a daughter": one of them, not them said again
+    if not set(_tokens(fact.text)) - set(old) <= set(_tokens(incoming.text)):
+        return False
+    # the thing named, however the value goes on ("the cello, grade 6", "a sled dog")
+    named = [*new, *(" ".join(new[i : i + 2]) for i in range(len(new) - 1))]
+    return any(is_a_kind_of(noun, old[0]) for noun in named)
+
+
 def _clashes_on_key(case: _Case, fact: Fact) -> bool:
     """Another value on the key: another version, another value of a one-valued
     relation, a value the catalogue says excludes it, the value "switched from X" left
@@ -2273,6 +2312,8 @@ def _weighed_on_key(case: _Case, agreeing: _Agreeing) -> Resolution | _Bearing:
                 return _duplicate(
                     incoming, fact, f"{incoming.object!r} is said more fully by {fact.object!r}"
                 )
+            elif _a_kind_of_it(case, fact):
+                refines.append(fact)
             elif _clashes_on_key(case, fact):
                 clashes.append(fact)
         elif _negates_claim(case, fact) or _denies_kind(case, fact):
