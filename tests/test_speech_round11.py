@@ -276,3 +276,28 @@ def test_kinds_come_from_wordnet(narrow: str, broad: str, kind: bool) -> None:
     from credo.language.kinds import is_a_kind_of
 
     assert is_a_kind_of(narrow, broad) is kind
+
+
+@pytest.mark.parametrize(
+    ("said", "code"),
+    [
+        ("idk if i still want to be a lawyer", "hedged"),  # what one does not know is so
+        ("i dont know whether i like my new flat", "hedged"),
+        ("no idea if my landlord will renew", "hedged"),
+        ("im wondering what to cook tonight", "speculative"),  # a question told
+        ("hoping to run a marathon in the spring", "speculative"),
+        ("im moving to york in march", "speculative"),  # "im" reads "i am"
+    ],
+)
+def test_hedges_and_plans_typed_without_apostrophes(
+    store: SQLiteStore, said: str, code: str
+) -> None:
+    result = memory(store).remember(said, valid_from=T0)
+    assert not result.accepted and result.code == code
+
+
+@pytest.mark.parametrize(
+    "said", ["i dont know anyone in york", "im a paramedic", "ive lived in york for 10 years"]
+)
+def test_facts_typed_without_apostrophes_stay_facts(store: SQLiteStore, said: str) -> None:
+    assert memory(store).remember(said, valid_from=T0).accepted
