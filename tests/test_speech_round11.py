@@ -301,3 +301,21 @@ def test_hedges_and_plans_typed_without_apostrophes(
 )
 def test_facts_typed_without_apostrophes_stay_facts(store: SQLiteStore, said: str) -> None:
     assert memory(store).remember(said, valid_from=T0).accepted
+
+
+@pytest.mark.parametrize(
+    ("said", "kept"),
+    [
+        # a request first, then a statement after its comma: the statement is kept
+        ("write a speech for my sister, she's a midwife in hull", "sister is a midwife in hull"),
+        ("make me a packing list for our tent, it's a 6 berth from 2019", "our tent is a 6 berth"),
+    ],
+)
+def test_a_statement_after_a_request_and_its_comma_is_kept(
+    store: SQLiteStore, said: str, kept: str
+) -> None:
+    assert any(kept in t for t in stored(store, said))
+
+
+def test_a_request_of_several_things_keeps_nothing(store: SQLiteStore) -> None:
+    assert stored(store, "buy oat milk, eggs, bread") == []

@@ -279,6 +279,10 @@ def _cut_points(sent: Span) -> list[int]:
     cuts: list[int] = []
     start, end = sent.start, sent.end
     asks = _asking(sent)
+    # "make me a packing list for our caravan, its a 4 berth": a request opens it
+    requests = tokens[0].tag_ == "VB" and not any(
+        c.dep_ in _SUBJ and c.lower_ not in ("me", "us") for c in tokens[0].children
+    )  # "make me a list": "me" is whom it is for
     main = _main_after_reason(sent)
     if main is not None:
         cuts.append(main)
@@ -321,7 +325,7 @@ def _cut_points(sent: Span) -> list[int]:
             continue  # "my husband and kids": "and" joins two nouns
         first = doc[nxt]
         if (
-            asks
+            (asks or requests)
             and tok.text in (",", *_STRONG_BREAKS)
             and (
                 _independent(tokens, start, tok.i)
@@ -329,7 +333,7 @@ def _cut_points(sent: Span) -> list[int]:
                 or _asks_after(doc, tok.i, end)
                 and _clause_alone(doc[start : tok.i].text)
                 # "any tips for sleeping on planes, im 6 foot 5": the question first
-                or _asks_unmarked([t for t in doc[start : tok.i] if not t.is_punct])
+                or (requests or _asks_unmarked([t for t in doc[start : tok.i] if not t.is_punct]))
                 and _independent(tokens, nxt, end)
             )
         ):
