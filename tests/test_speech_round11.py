@@ -319,3 +319,20 @@ def test_a_statement_after_a_request_and_its_comma_is_kept(
 
 def test_a_request_of_several_things_keeps_nothing(store: SQLiteStore) -> None:
     assert stored(store, "buy oat milk, eggs, bread") == []
+
+
+@pytest.mark.parametrize(
+    ("typed", "read"),
+    [
+        ("i swim 3x a week", "i swim 3 times a week"),
+        ("meds 2x/day", "meds 2 times/day"),
+        ("twice a month", "2 times a month"),
+        ("once a year", "1 time a year"),
+        ("i once lived in oslo", "i once lived in oslo"),  # not how often
+        ("a 4x4 and 2x speed", "a 4x4 and 2x speed"),
+    ],
+)
+def test_how_often_is_read_however_typed(typed: str, read: str) -> None:
+    from credo.values import in_digits
+
+    assert in_digits(typed) == read

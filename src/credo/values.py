@@ -79,9 +79,19 @@ def _scaled(m: re.Match[str]) -> str:
     return number + " years" if scale.startswith("decade") else number
 
 
+#: how often, as typed: "3x a week", "2x/day" -> "3 times a week", "2 times/day"; "twice a
+#: week" -> "2 times a week" (only before what it is per: "i once lived in oslo" stays)
+_TIMES_TYPED = re.compile(r"\b(\d+)\s?x(?=\s+(?:a|an|per|every|each)\b|\s?/)", re.IGNORECASE)
+_TIMES_SAID = re.compile(r"\b(once|twice|thrice)(?=\s+(?:a|an|per|every|each)\b)", re.IGNORECASE)
+_HOW_OFTEN = {"once": "1 time", "twice": "2 times", "thrice": "3 times"}
+
+
 def in_digits(text: str) -> str:
     """`text` with its numbers said in words written in digits, for comparing values
-    ("twelve hundred" -> "1200", "thirty-four" -> "34", "a decade" -> "10 years")."""
+    ("twelve hundred" -> "1200", "thirty-four" -> "34", "a decade" -> "10 years", "3x a
+    week" and "three times a week" -> "3 times a week")."""
+    text = _TIMES_TYPED.sub(r"\1 times", text)
+    text = _TIMES_SAID.sub(lambda m: _HOW_OFTEN[m.group(1).lower()], text)
     text = _SCALED_NUMBER.sub(_scaled, text)
     return _COMPOUND_NUMBER.sub(lambda m: number_value(m.group(0)) or m.group(0), text)
 
