@@ -281,8 +281,8 @@ def test_the_part_of_b_that_bears_on_a_tells_what_became_of_it(tmp_path: Path) -
     rows = [
         {
             "id": "t-parts",
-            "a": {"text": "i live in florida"},
-            "b": {"text": "im from tampa, but i live in seattle now"},
+            "a": {"text": "i live in paris"},
+            "b": {"text": "grew up in cork, but these days i live in lyon"},
             "gap_days": 200,
             "label": "update",
         }

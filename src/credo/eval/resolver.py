@@ -884,8 +884,8 @@ def run_pair(store: Store, pair: Pair, *, start: float = START) -> Outcome:
     # a B of several statements is stored as several facts (`also`): what happened to B
     # is what happened to any of them, a duplicate only if every stored part was one
     parts = [r for r in (rb, *rb.also) if r.accepted and r.relation is not None]
-    # the part that bears on A tells what became of it ("im from tampa, but i live in
-    # seattle now" after "i live in florida": the second part updates A, the first is new)
+    # the part that bears on A tells what became of it ("grew up in cork, now i'm based
+    # in lyon" after "i live in paris": the second part updates A, the first is new)
     told = next(
         (r for r in parts if any(f.id == ra.fact.id for f in r.touched)),
         next((r for r in parts if r.relation is not Relation.DUPLICATE), rb),
