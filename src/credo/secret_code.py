@@ -134,10 +134,12 @@ _KEY_HOLDER = re.compile(
     r"(?<![\w.])[\w./\-]*\.(?:key|pem|p8|jks|keystore|secret)(?![\w])"
     r"|(?<![\w])[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)*_(?:KEY|SECRET|TOKEN|PASSWORD|PASSPHRASE)(?![\w])"
 )
-# a digest, a fingerprint or a commit said of the file: public, not its content
+# a digest, a fingerprint or a commit said of the file, or a public key: public, not a
+# secret
 _DIGEST_WORD = re.compile(
-    r"(?i)(?<![^\W_])(?:sha\w*|md5|hash|checksum|digest|fingerprint|commit|etag|crc\w*"
-    r"|id|uuid|kid|version)(?![^\W_])"
+    r"(?i)(?<![^\W_])(?:sha\w*|md5|hash|checksum|digest|fingerprint|thumbprint|commit|etag"
+    r"|crc\w*|id|uuid|kid|version|public|pub|publishable|anon|site)(?![^\W_])"
+    r"|(?<![A-Za-z])(?:PUBLIC|PUB|PUBLISHABLE|ANON|SITE)_"
 )
 _RANDOM_VALUE = re.compile(r"(?<![\w\-+/=.~])(?P<v>[A-Za-z0-9_\-+/]{32,512}={0,2})(?![\w\-+/=~])")
 

@@ -97,6 +97,12 @@ _PAY_INTO = re.compile(
 )
 
 
+# "pay me back for the invoice to ...", "überweis mir ...": the speaker is paid, into theirs
+_TO_ME = re.compile(
+    r"(?i)(?<![^\W_])(?:me|mir|mich|moi|mij|mig|mnie|мне|мені|bana|minulle|nekem)(?![^\W_])"
+)
+
+
 def _on_an_invoice(text: str, start: int, end: int) -> bool:
     """Whether the IBAN at `text[start:end]` is an invoice's: the text names an invoice
     (or a bill to pay) and no word of the speaker's ("my", "mein") is in the IBAN's
@@ -105,7 +111,10 @@ def _on_an_invoice(text: str, start: int, end: int) -> bool:
     the speaker's)."""
     if not _INVOICE.search(text):
         return False
-    return not _MINE.search(_sentence_around(text, start, end))
+    sentence = _sentence_around(text, start, end)
+    left = max(text.rfind(c, 0, start) for c in ".!?\n") + 1
+    clause = text[left:start] + re.split(r"[,;:.!?\n]", text[end : end + 80])[0]
+    return not _MINE.search(sentence) and not _TO_ME.search(clause)
 
 
 def _shared_to_be_paid(text: str, start: int, end: int, *, iban: bool = False) -> bool:

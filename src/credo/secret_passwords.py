@@ -144,6 +144,11 @@ def _cjk_passwords(text: str) -> Iterator[SecretFinding]:
             yield SecretFinding("password", m.start("v"), m.end("v"))
 
 
+# Hebrew letters: a Hebrew speaker types a password in Latin letters and digits, a Hebrew
+# word after the label says what the password is like ("חזקה", strong)
+_HEBREW = re.compile(r"[\u0590-\u05ff]")
+
+
 def _stated_passwords(text: str) -> Iterator[SecretFinding]:
     for pattern, ambiguous, strict in _PASSWORD_PATTERNS:
         for m in pattern.finditer(text):
@@ -183,6 +188,8 @@ def _stated_passwords(text: str) -> Iterator[SecretFinding]:
             if not quoted:
                 if not _plausible_bare_password(value, text, end):
                     continue
+                if _HEBREW.search(label) and _HEBREW.search(value):
+                    continue  # "הסיסמה שלי היא חזקה": a word of the sentence, not a value
                 if label in ambiguous and value.isalpha():
                     continue
             if label in ambiguous and _PUBLIC_WORD.search(text, max(0, m.start() - 24), m.start()):
@@ -261,6 +268,14 @@ _PASSPHRASE = re.compile(
 )
 
 
+# a number and what it counts ("4 words", "20 characters", "12 слов")
+_A_COUNT = re.compile(
+    r"(?i)(?<![^\W_])\d+[ \t]*(?:words?|characters?|chars?|letters?|digits?|symbols?|wörter"
+    r"|zeichen|mots|caractères|palabras|caracteres|parole|caratteri|woorden|tekens|ord|tecken"
+    r"|слов\w*|символ\w*|знак\w*|букв\w*|цифр\w*|słów|znaków)(?![^\W_])"
+)
+
+
 def _passphrases(text: str) -> Iterator[SecretFinding]:
     text = _without_mask_tags(text)
     for m in _PASSPHRASE.finditer(text):
@@ -270,6 +285,8 @@ def _passphrases(text: str) -> Iterator[SecretFinding]:
             continue
         if words[0].lower() in _NOT_A_VALUE or words[0].lower() in _ABOUT_WORDS:
             continue  # "passphrase: not set since 2019", "passphrase: manager v2"
+        if _A_COUNT.search(value):
+            continue  # "passphrase — 4 words minimum": a rule, not a phrase
         yield SecretFinding("password", m.start("v"), m.end("v"))
 
 
@@ -288,8 +305,8 @@ def _quoted_logins(text: str) -> Iterator[SecretFinding]:
         return
     for m in _QUOTED_LOGIN.finditer(text):
         value = m.group("v")
-        if _is_placeholder(value) or "@" in value:
-            continue  # an e-mail address is the user
+        if _is_placeholder(value) or "@" in value or _A_PASSWORD_WORD.search(value):
+            continue  # an e-mail address is the user; "'Forgot password?'" is a link
         if (len(value.split()) >= 2 and value.strip() == value) or _plainly_made_up(
             value, explicit=True
         ):

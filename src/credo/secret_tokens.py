@@ -704,6 +704,8 @@ def _an_id_field(before: str) -> bool:
     name = m.group("tag") or m.group("key") or ""
     parts = [m.group(0) for m in re.finditer(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])|\d+", name)]
     words = [p.lower() for p in parts if not p.isdigit()]
+    if {"secret", "password", "token", "private"} & set(words):
+        return False  # Vault's "secret_id" and a service account's "private_key_id" are kept
     return bool(words) and words[-1] in ("id", "ids")
 
 
