@@ -118,6 +118,8 @@ SECRETS = [
         "my storage/app.key contains 4f9a1c7e2b8d3a6f0e5c9b1d7a3f8e2c, should it be the APP_KEY?",
         "4f9a1c7e2b8d3a6f0e5c9b1d7a3f8e2c",
     ),
+    # a default an organisation gives is no product's default
+    ("the default password for new hires is Welcome2031! so change it", "Welcome2031!"),
     # an IBAN the speaker is paid into is still theirs, invoice or not
     (
         "Überweis mir bitte das Geld für die Rechnung auf DE35 3704 0044 0532 0130 99, danke",
@@ -149,8 +151,14 @@ LOOKALIKES = [
     # a secret manager's reference as a setting's value
     "the chart sets password: ref+vault://kv/data/app#db_password and nothing renders",
     "password: op://Private/Postgres/password is what the template reads",
-    # one word as user and password: a device's default
+    # one word as user and password, or what a product ships with said to be its default
     "the printer's web page default login is admin / admin per the manual",
+    "the camera's factory login is admin / password, where do I change it?",
+    "le mot de passe par défaut du routeur est admin",
+    # a secret file's path as the value
+    "in compose the password: file:/run/secrets/db_password line is ignored",
+    # "I said" and then no name
+    "for the security question I said I'd pick one later",
     # a Hebrew word after the label says what the password is like; a rule for a
     # passphrase; a link's words quoted after "login is"
     "הסיסמה שלי היא חזקה מאוד לדעתי",

@@ -437,7 +437,7 @@ def _security_answers(text: str) -> Iterator[SecretFinding]:
         uncased = value[:1].isalpha() and not value[:1].islower() and not value[:1].isupper()
         if not (value[:1].isupper() or uncased or any(c.isdigit() for c in value)):
             continue  # a name (or a word of a script with no case: "바둑이"), or a digit
-        if value.split()[0].lower() in _NOT_AN_ANSWER:
+        if value.split()[0].lower() in _NOT_AN_ANSWER or value.lower().startswith(("i'", "i’")):
             continue  # "What was your ...", "Wie hieß Ihre erste Schule": the question
         yield SecretFinding("security_answer", m.start("v"), m.start("v") + len(value))
 

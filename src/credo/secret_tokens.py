@@ -651,7 +651,8 @@ _RESOURCE_NAME = re.compile(
 # "awssm://...", "${{ secrets.DB }}" is a template's and read elsewhere)
 _SECRET_REFERENCE = re.compile(
     r"(?i)(?:vault|ref\+[a-z0-9]+|op|awssm|awsssm|ssm|sm|gcpsm|gcsm|azkv|akv|keyvault|bws?"
-    r"|doppler|secretsmanager|infisical|sops)(?::|://)[\w.\-]+(?:/[\w.\-]*)+(?:#[\w.\-]+)?"
+    r"|doppler|secretsmanager|infisical|sops|file)(?::|://)[\w.\-]*(?:/[\w.\-]*)+"
+    r"(?:#[\w.\-]+)?"
 )
 # a field whose name says it holds an identifier ("<RequestId>", "<HostId>", "traceId:",
 # "x-amz-id-2:"): its value is a request's or a host's id, printed in every error response
@@ -693,6 +694,32 @@ _PLACEHOLDER_PASSWORDS = frozenset(
         "open sesame",
     }
 )
+
+
+# what a device or a product ships with, said with a word for "default": known to anyone
+# who reads its manual ("the default login is admin / password", "le mot de passe par
+# défaut est admin")
+_KNOWN_DEFAULTS = frozenset(
+    {"admin", "administrator", "password", "root", "guest", "user", "1234", "12345",
+     "123456", "0000", "changeme", "default", "ubnt", "raspberry", "pi", "toor", "support"}
+)  # fmt: skip
+_DEFAULT_WORD = re.compile(
+    r"(?i)(?<![^\W_])(?:default|factory|out[ \t]+of[ \t]+the[ \t]+box|ships[ \t]+with"
+    r"|standard\w*|voreingestellt\w*|werkseinstellung\w*|par[ \t]+d[ée]faut|por[ \t]+defecto"
+    r"|predefinit\w*|predeterminad\w*|padr[ãa]o|standaard|по[ \t]+умолчанию|varsayılan"
+    r"|domyśln\w*|oletus\w*|förvald\w*|기본|初期|默认|預設)(?![^\W_])"
+)
+
+
+def _a_known_default(text: str, start: int, end: int) -> bool:
+    """Whether the password at `text[start:end]` (or a user and password pair) is what a
+    product ships with, said so in its sentence."""
+    parts = re.split(r"[ \t]*[/:][ \t]*", text[start:end].lower())
+    if not parts or not all(p in _KNOWN_DEFAULTS for p in parts):
+        return False
+    left = max(text.rfind(c, 0, start) for c in ".!?\n") + 1
+    right = [i for i in (text.find(c, end) for c in ".!?\n") if i >= 0]
+    return _DEFAULT_WORD.search(text[left : min(right, default=len(text))]) is not None
 
 
 def _an_id_field(before: str) -> bool:
@@ -746,6 +773,8 @@ def shown_public(
         return True  # a secret manager's reference, or a file's path
     if kind == "password" and re.fullmatch(r"([^\s/:]+)[ \t]*[/:][ \t]*(?i:\1)", value):
         return True  # one word as user and password ("admin / admin"): a device's default
+    if kind == "password" and _a_known_default(text, start, end):
+        return True  # "the default login is admin / password": the manual's
     if kind == "basic_auth" and _documentations_credentials(value):
         return True  # "dXNlcm5hbWU6cGFzc3dvcmQ=" is base64 of "username:password"
     if value.startswith(("pk.", "pk_test_", "pk_live_")):
