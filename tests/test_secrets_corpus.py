@@ -74,7 +74,7 @@ def test_the_corpus_is_what_the_issue_asks_for() -> None:
 #: secrets still stored or shown, measured: none, on every split but fresh4, fresh5, fresh6
 #: (issue 24's second round tuned on heldout's and fresh's failures, its third on fresh2's,
 #: its fourth on fresh3's, its fifth on fresh4's: 8 of its 200 secrets are still stored, 10
-#: shown; its sixth on fresh5's: 14 stored, 17 shown, 12 and 15 after the seventh; its
+#: shown (7 and 9 after the eighth round); its sixth on fresh5's: 14 stored, 17 shown, 12 and 15 after the seventh; its
 #: seventh on fresh6's: 2 stored, 2 shown; its eighth on fresh7's: 0 stored, 1 shown, a
 #: one-time code refused on every path whose four digits a look-alike of the same set
 #: holds (an invoice's number, stored and echoed); docs/security.md says which classes
@@ -85,7 +85,7 @@ MAX_STORED = {
     "fresh": 0,
     "fresh2": 0,
     "fresh3": 0,
-    "fresh4": 8,
+    "fresh4": 7,
     "fresh5": 12,
     "fresh6": 2,
     "fresh7": 0,
@@ -96,7 +96,7 @@ MAX_SHOWN = {
     "fresh": 0,
     "fresh2": 0,
     "fresh3": 0,
-    "fresh4": 10,
+    "fresh4": 9,
     "fresh5": 15,
     "fresh6": 2,
     "fresh7": 1,
@@ -134,7 +134,6 @@ KNOWN_MISSES = {
             "ea3084644bc4",
             "101af21d6dd9",
             "876da34ae319",
-            "0d31b0c2558d",
             "bc14d1b8248e",
             "c1045adf182e",
             "b2e41a26a3ff",

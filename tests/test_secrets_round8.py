@@ -73,6 +73,11 @@ SECRETS = [
         "Sicherheitsfrage nach dem ersten Haustier – ich habe Flocke am Teich eingetragen",
         "Flocke am Teich",
     ),
+    # a quoted answer is the answer as it was typed, whatever its case
+    (
+        "for the security question about my first school the answer I set was 'elm hollow'",
+        "elm hollow",
+    ),
     # seed phrases: before a particle set off by a blank, or on the line after the label
     (
         "복구 구문 사과 바다 하늘 구름 나무 거울 연필 의자 창문 달빛 호수 별빛 을 적어 뒀어요",
@@ -157,6 +162,8 @@ LOOKALIKES = [
     "le mot de passe par défaut du routeur est admin",
     # a secret file's path as the value
     "in compose the password: file:/run/secrets/db_password line is ignored",
+    # a question quoted, not an answer
+    "is 'first pet's name' still a good security question, or too easy?",
     # "I said" and then no name
     "for the security question I said I'd pick one later",
     # a Hebrew word after the label says what the password is like; a rule for a

@@ -420,6 +420,29 @@ _NOT_AN_ANSWER = frozenset(
 )  # fmt: skip
 
 
+_CLOSING = {"'": "'", '"': '"', "“": "”", "«": "»", "‘": "’"}
+#: the words up to each opening quote's closing one, and no further than a word's end
+_UP_TO_CLOSING = {
+    opening: re.compile(r"[^\n\"“”«»]{1,60}?(?=" + re.escape(closing) + r"(?:\W|$))")
+    for opening, closing in _CLOSING.items()
+}
+
+
+def _quoted_answer(text: str, start: int) -> str | None:
+    """The words between quotes that open just before `start`, when they are an answer
+    (up to four words, no question and no label of one: "'mother's maiden name'" is)."""
+    opening = text[start - 1 : start]
+    if opening not in _CLOSING:
+        return None
+    m = _UP_TO_CLOSING[opening].match(text, start)
+    if m is None:
+        return None
+    words = m.group(0)
+    if len(words.split()) > 4 or words.rstrip().endswith("?") or _SECURITY_MARK.search(words):
+        return None
+    return words.strip() or None
+
+
 def _security_answers(text: str) -> Iterator[SecretFinding]:
     if not _SECURITY_MARK.search(text):
         return
@@ -435,7 +458,13 @@ def _security_answers(text: str) -> Iterator[SecretFinding]:
         if value.lower() in _NOT_A_VALUE or len(value) < 2:
             continue
         uncased = value[:1].isalpha() and not value[:1].islower() and not value[:1].isupper()
-        if not (value[:1].isupper() or uncased or any(c.isdigit() for c in value)):
+        said = max(text.rfind(c, 0, m.start()) for c in ".!?\n") + 1
+        # after a verb that opens its sentence, the quoted words are asked about ("is 'first
+        # pet' a good question?"), not given
+        quoted = _quoted_answer(text, m.start("v")) if text[said : m.start()].strip() else None
+        if quoted:  # the answer as it was typed ("the answer I set was 'wichita falls'")
+            value = quoted
+        elif not (value[:1].isupper() or uncased or any(c.isdigit() for c in value)):
             continue  # a name (or a word of a script with no case: "바둑이"), or a digit
         if value.split()[0].lower() in _NOT_AN_ANSWER or value.lower().startswith(("i'", "i’")):
             continue  # "What was your ...", "Wie hieß Ihre erste Schule": the question
