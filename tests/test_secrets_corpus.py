@@ -12,7 +12,8 @@ were read and fixed by class once its figures were published), since its fourth 
 second (tests/fixtures/secrets-blind3, split `fresh3`, likewise), since its fifth on the
 third (tests/fixtures/secrets-blind4, split `fresh4`, likewise), since its sixth on the
 fourth (tests/fixtures/secrets-blind5, split `fresh5`, likewise), since its seventh on the
-fifth (tests/fixtures/secrets-blind6, split `fresh6`, likewise): a new blind set, written by
+fifth (tests/fixtures/secrets-blind6, split `fresh6`, likewise), since its eighth on the
+sixth (tests/fixtures/secrets-blind7, split `fresh7`, likewise): a new blind set, written by
 someone who never saw the code, judges it, outside this repository. The same run prints
 its figures per split and language with `python -m credo.eval.secrets_corpus`
 (docs/security.md)."""
@@ -37,7 +38,7 @@ BLIND4 = Path(__file__).parent / "fixtures" / "secrets-blind4"
 BLIND5 = Path(__file__).parent / "fixtures" / "secrets-blind5"
 #: the fifth blind set (split `fresh6`), tune data since issue 24's seventh round
 BLIND6 = Path(__file__).parent / "fixtures" / "secrets-blind6"
-#: the sixth blind set (split `fresh7`): judges the next round, only checked to be there
+#: the sixth blind set (split `fresh7`), tune data since issue 24's eighth round
 BLIND7 = Path(__file__).parent / "fixtures" / "secrets-blind7"
 BLIND8 = Path(__file__).parent / "fixtures" / "secrets-blind8"
 #: the most look-alikes that may be refused as secrets, as a share of all of them
@@ -58,6 +59,7 @@ def outcomes(tmp_path_factory: pytest.TempPathFactory) -> list[Outcome]:
         *run(load(BLIND4), tmp_path_factory.mktemp("blind4")),
         *run(load(BLIND5), tmp_path_factory.mktemp("blind5")),
         *run(load(BLIND6), tmp_path_factory.mktemp("blind6")),
+        *run(load(BLIND7), tmp_path_factory.mktemp("blind7")),
     ]
 
 
@@ -73,18 +75,21 @@ def test_the_corpus_is_what_the_issue_asks_for() -> None:
 #: secrets still stored or shown, measured: none, on every split but fresh4, fresh5, fresh6
 #: (issue 24's second round tuned on heldout's and fresh's failures, its third on fresh2's,
 #: its fourth on fresh3's, its fifth on fresh4's: 8 of its 200 secrets are still stored, 10
-#: shown; its sixth on fresh5's: 14 stored, 17 shown, 12 and 15 after the seventh; its
-#: seventh on fresh6's: 2 stored, 2 shown; docs/security.md says which classes were left
-#: and why). A change may never raise them.
+#: shown (7 and 9 after the eighth round); its sixth on fresh5's: 14 stored, 17 shown, 12 and 15 after the seventh; its
+#: seventh on fresh6's: 2 stored, 2 shown; its eighth on fresh7's: 0 stored, 1 shown, a
+#: one-time code refused on every path whose four digits a look-alike of the same set
+#: holds (an invoice's number, stored and echoed); docs/security.md says which classes
+#: were left and why). A change may never raise them.
 MAX_STORED = {
     "dev": 0,
     "heldout": 0,
     "fresh": 0,
     "fresh2": 0,
     "fresh3": 0,
-    "fresh4": 8,
+    "fresh4": 7,
     "fresh5": 12,
     "fresh6": 2,
+    "fresh7": 0,
 }
 MAX_SHOWN = {
     "dev": 0,
@@ -92,9 +97,10 @@ MAX_SHOWN = {
     "fresh": 0,
     "fresh2": 0,
     "fresh3": 0,
-    "fresh4": 10,
+    "fresh4": 9,
     "fresh5": 15,
     "fresh6": 2,
+    "fresh7": 1,
 }
 #: secrets refused as such on some path yet found somewhere (another path missed them);
 #: fresh4's two are PINs refused on every path whose four digits a look-alike of the same
@@ -102,7 +108,7 @@ MAX_SHOWN = {
 #: fresh5's four: two private keys whose first line ("-----BEGIN OPENSSH PRIVATE
 #: KEY-----", a needle of its own) a look-alike asking about that line holds, a one-time
 #: code found in another item's answer, and a key refused on some paths, not the command
-#: line's
+#: line's; fresh7's one: a one-time code whose digits a look-alike's invoice number holds
 MAX_REFUSED_YET_SHOWN = {
     "dev": 0,
     "heldout": 0,
@@ -112,6 +118,7 @@ MAX_REFUSED_YET_SHOWN = {
     "fresh4": 2,
     "fresh5": 4,
     "fresh6": 0,
+    "fresh7": 1,
 }
 #: the items still stored or shown when these figures were measured, as the first 12 hex
 #: digits of SHA-256 of their id. Any other secret stored or shown fails, even while the
@@ -128,7 +135,6 @@ KNOWN_MISSES = {
             "ea3084644bc4",
             "101af21d6dd9",
             "876da34ae319",
-            "0d31b0c2558d",
             "bc14d1b8248e",
             "c1045adf182e",
             "b2e41a26a3ff",
@@ -157,8 +163,9 @@ KNOWN_MISSES = {
         }
     ),
     "fresh6": frozenset({"233f52b185ac", "9f79850345c1"}),
+    "fresh7": frozenset({"63f8124c55ce"}),
 }
-SPLITS = ("dev", "heldout", "fresh", "fresh2", "fresh3", "fresh4", "fresh5", "fresh6")
+SPLITS = ("dev", "heldout", "fresh", "fresh2", "fresh3", "fresh4", "fresh5", "fresh6", "fresh7")
 
 
 def _digest(item_id: str) -> str:
@@ -247,7 +254,8 @@ def test_the_fifth_blind_set_is_there() -> None:
 
 
 def test_the_sixth_blind_set_is_there() -> None:
-    """secrets-blind7: 200 secrets and 200 look-alikes in 21 languages, split `fresh7`."""
+    """secrets-blind7: 200 secrets and 200 look-alikes in 21 languages, split `fresh7` (tune
+    data since issue 24's eighth round)."""
     blind = load(BLIND7)
     assert {i.split for i in blind} == {"fresh7"}
     assert sum(i.is_secret for i in blind) == 200 and sum(not i.is_secret for i in blind) == 200
@@ -287,7 +295,10 @@ def test_lookalikes_are_stored(outcomes: list[Outcome]) -> None:
     order, a compound noun after "Passwort für", businesses' tax numbers and a donation
     page's IBAN; two are left (Microsoft's published KMS client key, and an Arabic
     transfer to a business's IBAN); fresh6's six were base64 of sentences, a CAPTCHA's
-    site key, a format of one character repeated and a package's version near "pin"."""
+    site key, a format of one character repeated and a package's version near "pin";
+    fresh7's sixteen were invoices' IBANs in ten languages, a part of an ARN, a request's
+    and a host's id and an object's key in an error response, a secret manager's reference,
+    a device's default login (one word twice) and documentation's basic credentials."""
     table = summary(outcomes)
     rate = table["all"]["all"]["false_positive_rate"]
     fps = [(o.item.id, sorted(o.refused_as_secret)) for o in outcomes if o.false_positive]
@@ -300,3 +311,4 @@ def test_lookalikes_are_stored(outcomes: list[Outcome]) -> None:
     assert table["fresh4"]["all"]["false_positives"] <= 1, fps
     assert table["fresh5"]["all"]["false_positives"] <= 2, fps
     assert table["fresh6"]["all"]["false_positives"] == 0, fps
+    assert table["fresh7"]["all"]["false_positives"] == 0, fps

@@ -204,11 +204,52 @@ def _labelled_seed_runs(text: str) -> Iterator[SecretFinding]:
         else:
             if lo != label.end():  # "...: w1 w2 ... w12 how do I restore it?"
                 yield from _seed_then_prose(text, lo)
+            else:
+                yield from _seed_near_label(text, label.end())
 
 
 _SEED_LEAD = re.compile(r"[ \t\u3000]*\n?[ \t\u3000]*")
 _SEED_WORD = re.compile(r"[^\W\d_][^\s\d,.;:!?，。、]{0,11}(?![^\s,.;:!?，。、])")
 _SEED_BLANK = re.compile(r"[ \t\u3000]+")
+
+
+#: a particle Korean or Japanese may set off with a blank after a phrase ("... 태권도 을
+#: 메모장에 저장했는데")
+_PARTICLES = frozenset({"을", "를", "은", "는", "이", "가", "도", "を", "は", "が", "も"})
+
+
+def _seed_words(text: str, pos: int, limit: int = 25) -> list[tuple[int, int]]:
+    """The words of letters one blank apart from `pos`, up to a word of prose."""
+    spans: list[tuple[int, int]] = []
+    while len(spans) < limit:
+        word = _SEED_WORD.match(text, pos)
+        if word is None or word.group(0).lower() in _PROSE_WORDS:
+            break
+        spans.append(word.span())
+        blank = _SEED_BLANK.match(text, word.end())
+        if blank is None:
+            break
+        pos = blank.end()
+    return spans
+
+
+def _seed_near_label(text: str, at: int) -> Iterator[SecretFinding]:
+    """A seed phrase its label names with no colon: twelve to twenty-four words straight
+    after it and then a particle set off by a blank ("복구 구문 w1 ... w12 을 ..."), or
+    alone on the next line ("復元フレーズを入力すると...？\nw1\u3000...\u3000w12")."""
+    spans = _seed_words(text, at + len(text[at:]) - len(text[at:].lstrip(" \t\u3000")))
+    for n in (24, 21, 18, 15, 12):
+        if len(spans) > n and text[spans[n][0] : spans[n][1]] in _PARTICLES:
+            yield SecretFinding("seed_phrase", spans[0][0], spans[n - 1][1])
+            return
+    line = text.find("\n", at, at + 240)
+    if line < 0:
+        return
+    spans = _seed_words(text, line + 1)
+    end = text.find("\n", line + 1)
+    end = len(text) if end < 0 else end
+    if len(spans) in (12, 15, 18, 21, 24) and not text[spans[-1][1] : end].strip():
+        yield SecretFinding("seed_phrase", spans[0][0], spans[-1][1])
 
 
 def _seed_then_prose(text: str, at: int) -> Iterator[SecretFinding]:
@@ -263,6 +304,13 @@ _BACKUP_CODES = re.compile(
 _CODE_TOKENS = re.compile(_CODE_TOKEN)
 
 
+# up to five words after the label, then the code's verb ("I still have is", "they sent
+# me was")
+_WORDS_THEN_VERB = re.compile(
+    rf"(?:[ \t]+[^\W\d_][\w'’\-]*){{1,5}}[ \t]+(?i:{_CODE_VERBS}|are|were)[ \t]*:?"
+)
+
+
 _SENTENCE_END = re.compile(r"[.!?](?:\s|$)")
 
 
@@ -278,14 +326,17 @@ _UNLABELLED_CODES = re.compile(
 def _backup_codes(text: str) -> Iterator[SecretFinding]:
     for m in _BACKUP_CODES.finditer(text):
         value = m.group("v")
-        if m.group("remark") and (
+        remark = m.group("remark")
+        if remark and _WORDS_THEN_VERB.fullmatch(remark):
+            remark = None  # "the recovery code I still have is X": a few words, its verb
+        if remark and (
             len(_CODE_TOKENS.findall(value)) < 2
             if "\n" in m.group("gap")
             else len(_ALNUM_RUN.findall(value)) < 5
         ):
             continue  # after a remark, a list: one number below a label is no list
         if (
-            m.group("remark")
+            remark
             and "\n" not in m.group("gap")
             and _SENTENCE_END.search(m.group("remark"))
             and len(_CODE_TOKENS.findall(value)) < 3

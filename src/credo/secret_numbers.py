@@ -26,6 +26,7 @@ from .secret_base import (
     _card_prefix_ok,
     _is_card_number,
     _is_yyyymmdd,
+    _luhn_ok,
     _passport_like,
     _phrases,
     _sentence_around,
@@ -72,7 +73,17 @@ def _a_companys(text: str, start: int, between: str = "") -> bool:
 
 # "it's printed on all my invoices anyway", "die steht eh auf jeder Rechnung": the sentence
 # says the number is printed for anyone to read (`[published]`)
-_PUBLISHED = re.compile("(?i)" + _phrases("published", skip=("payments", "into")))
+_PUBLISHED = re.compile("(?i)" + _phrases("published", skip=("payments", "into", "invoices")))
+
+
+# "Rechnung Nr. 2024-0457: bitte überweisen Sie ... auf IBAN ...", "Рахунок №118 ...": the
+# text is an invoice, or asks to pay one (`[published] invoices`); Russian and Ukrainian
+# "счёт", "рахунок" are an account too, and name an invoice only with its number sign
+_INVOICE = re.compile(
+    "(?i)"
+    + _phrases("published", skip=("payments", "into", *_WORDS["published"].keys() - {"invoices"}))
+    + r"|(?<![^\W_])(?:сч[её]т|рахунок)[ \t]*(?:№|N[o°]?\.?)[ \t]*\d"
+)
 
 
 # "transfer uang arisan ke rekening BCA ...", "pay the deposit into account ...": the
@@ -84,6 +95,26 @@ _PAY_INTO = re.compile(
     + _bounded(_WORDS["published"]["into"])
     + r"[^.!?;\n]{0,40}$"
 )
+
+
+# "pay me back for the invoice to ...", "überweis mir ...": the speaker is paid, into theirs
+_TO_ME = re.compile(
+    r"(?i)(?<![^\W_])(?:me|mir|mich|moi|mij|mig|mnie|мне|мені|bana|minulle|nekem)(?![^\W_])"
+)
+
+
+def _on_an_invoice(text: str, start: int, end: int) -> bool:
+    """Whether the IBAN at `text[start:end]` is an invoice's: the text names an invoice
+    (or a bill to pay) and no word of the speaker's ("my", "mein") is in the IBAN's
+    sentence. A business prints its IBAN on every invoice it sends; a person's own IBAN
+    said for a refund or a salary names no invoice ("my IBAN for the invoice" is still
+    the speaker's)."""
+    if not _INVOICE.search(text):
+        return False
+    sentence = _sentence_around(text, start, end)
+    left = max(text.rfind(c, 0, start) for c in ".!?\n") + 1
+    clause = text[left:start] + re.split(r"[,;:.!?\n]", text[end : end + 80])[0]
+    return not _MINE.search(sentence) and not _TO_ME.search(clause)
 
 
 def _shared_to_be_paid(text: str, start: int, end: int, *, iban: bool = False) -> bool:
@@ -125,6 +156,8 @@ def _ibans(text: str) -> Iterator[SecretFinding]:
         if count != length or (i < len(text) and text[i].isascii() and text[i].isalnum()):
             continue
         if not iban_checksum_ok("".join(compact)) or _a_companys(text, m.start()):
+            continue
+        if _on_an_invoice(text, m.start(), i):
             continue
         if not _shared_to_be_paid(text, m.start(), i, iban=True):
             yield SecretFinding("iban", m.start(), i)
@@ -259,8 +292,11 @@ def _labelled_numbers(text: str) -> Iterator[SecretFinding]:
             business_number = kind == "bank_account" or _TAX_LABEL.fullmatch(m.group("label"))
             if business_number and _a_companys(text, m.start(), m.group("q")):
                 continue  # "şirketin vergi numarası ...": a business's, on its invoices
-            if kind == "bank_account" and _shared_to_be_paid(text, m.start("v"), m.end("v")):
-                continue  # "it's on all my invoices anyway": given to be paid
+            if kind == "bank_account" and (
+                _shared_to_be_paid(text, m.start("v"), m.end("v"))
+                or _on_an_invoice(text, m.start("v"), m.end("v"))
+            ):
+                continue  # "it's on all my invoices anyway", an invoice's: given to be paid
             ssn = _SSN_SHAPE.fullmatch(value)
             if ssn and _SSN_LABEL.fullmatch(m.group("label")) and not _ssn_ok(*ssn.groups()):
                 continue  # a number the SSA never issues: an example, not a person's
@@ -305,7 +341,8 @@ def _payment_cards(text: str) -> Iterator[SecretFinding]:
 
 def _card_by_context(text: str, m: re.Match[str]) -> bool:
     digits = re.sub(r"[ \-]", "", m.group(0))
-    if not 15 <= len(digits) <= 16 or not _card_prefix_ok(digits):
+    # an issuer's prefix, or the checksum (a card of an issuer not listed, a new range)
+    if not 15 <= len(digits) <= 16 or not (_card_prefix_ok(digits) or _luhn_ok(digits)):
         return False
     sentence = _sentence_around(text, m.start(), m.end())
     if not _CARD_CONTEXT.search(sentence):

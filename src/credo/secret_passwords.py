@@ -123,7 +123,18 @@ _CJK_PASSWORD = re.compile(
 )
 
 
+# a phrase with no blank between the label and a colon ("パスワードを忘れないようにメモして
+# おいて：X", "密码记一下：X"): the value after the colon, plainly made up
+_CJK_PASSWORD_COLON = re.compile(
+    r"(?:パスワード|パスコード|暗証番号|密码|密碼|口令|비밀번호|비번|패스워드|암호)"
+    r"[^\s。！？!?：:\n]{1,30}[：:][ \t]*[「『\"“]?(?P<v>[!-~]{8,64}?)(?=[」』\"”（(、。，,\s]|$)"
+)
+
+
 def _cjk_passwords(text: str) -> Iterator[SecretFinding]:
+    for m in _CJK_PASSWORD_COLON.finditer(text):
+        if _plainly_made_up(m.group("v"), explicit=True):
+            yield SecretFinding("password", m.start("v"), m.end("v"))
     for m in _CJK_PASSWORD.finditer(text):
         value = m.group("v")
         made_up = any(c.isdigit() or not c.isalnum() for c in value) or len(value) >= 6
@@ -131,6 +142,11 @@ def _cjk_passwords(text: str) -> Iterator[SecretFinding]:
             made_up = _has_letter_and_digit(value) or bool(re.search(r"^[*#]?\d+[*#]?$", value))
         if made_up and not _is_placeholder(value):
             yield SecretFinding("password", m.start("v"), m.end("v"))
+
+
+# Hebrew letters: a Hebrew speaker types a password in Latin letters and digits, a Hebrew
+# word after the label says what the password is like ("חזקה", strong)
+_HEBREW = re.compile(r"[\u0590-\u05ff]")
 
 
 def _stated_passwords(text: str) -> Iterator[SecretFinding]:
@@ -172,6 +188,8 @@ def _stated_passwords(text: str) -> Iterator[SecretFinding]:
             if not quoted:
                 if not _plausible_bare_password(value, text, end):
                     continue
+                if _HEBREW.search(label) and _HEBREW.search(value):
+                    continue  # "הסיסמה שלי היא חזקה": a word of the sentence, not a value
                 if label in ambiguous and value.isalpha():
                     continue
             if label in ambiguous and _PUBLIC_WORD.search(text, max(0, m.start() - 24), m.start()):
@@ -190,6 +208,13 @@ _ANY_PASSWORD_WORD = (
 )
 
 
+# a conjunction that starts the next clause ("X is my netflix password and somebody ...")
+_NEXT_CLAUSE = (
+    r"and|but|so|because|since|though|although|und|aber|weil|et|mais|car|y|pero|porque|ma"
+    r"|perché|mas|porque|en|maar|want|och|men|eftersom|ja|mutta|koska|og|fordi|i|ale|bo"
+)
+
+
 # "is" in the languages above, less the words that are also English ("to", "e").
 _FIRST_VERBS = r"is|was|ist|war|est|es|era|on|oli|är|var|è|é|er|jest|je"
 
@@ -201,7 +226,9 @@ _PASSWORD_FIRST = re.compile(
     + _DETERMINERS
     + r")[ \t]+){0,2}(?:[\w\-]+[ \t]+)?(?i:"
     + _ANY_PASSWORD_WORD
-    + r")(?=[ \t]*(?:[.,;!?)]|$))",
+    + r")(?=[ \t]*(?:[.,;!?)]|$)|[ \t]+(?i:"
+    + _NEXT_CLAUSE
+    + r")(?![^\W_]))",
     re.MULTILINE,
 )
 
@@ -224,6 +251,65 @@ def _passwords_used_as(text: str) -> Iterator[SecretFinding]:
         if _is_placeholder(value) or value.lower() in _NOT_A_VALUE:
             continue
         if _bare_value_ok(value) or (value.isdigit() and 4 <= len(value) <= 12):
+            yield SecretFinding("password", m.start("v"), m.end("v"))
+
+
+# A passphrase of several words after its label and a colon or a dash ("Кодовая фраза к
+# ключу — Медведь на велосипеде 1980", "passphrase for the backup disk: seven blue owls
+# 1984"): the words to the clause's end, one of them with a digit
+_PASSPHRASE = re.compile(
+    r"(?i)(?<![^\W_])(?:passphrase|pass[ \t\-]phrase|kodowa[ \t]+fraza|кодов(?:ая|ую)[ \t]+фраз[ау]"
+    r"|парольн(?:ая|ую)[ \t]+фраз[ау]|ключев(?:ая|ую)[ \t]+фраз[ау]|парольна[ \t]+фраза"
+    r"|passphrase[ \t]+secrète|frase[ \t]+de[ \t]+contraseña|frase[ \t]+de[ \t]+acesso"
+    r"|passwortsatz|wachtwoordzin|lösenordsfras|fraza[ \t]+hasła|parola[ \t]+chiave)"
+    r"(?![^\W_])(?P<q>(?:[ \t]+[^\W\d_][\w'’\-]*){0,4}?)[ \t]*(?:[:=：]|[ \t]—|[ \t]–|[ \t]-)[ \t]*"
+    r"(?P<v>[^\W_][^\s,;:.!?()]*(?:[ \t]+[^\s,;:.!?()]+){1,7})(?=[ \t]*(?:[,;.!?(]|$))",
+    re.MULTILINE,
+)
+
+
+# a number and what it counts ("4 words", "20 characters", "12 слов")
+_A_COUNT = re.compile(
+    r"(?i)(?<![^\W_])\d+[ \t]*(?:words?|characters?|chars?|letters?|digits?|symbols?|wörter"
+    r"|zeichen|mots|caractères|palabras|caracteres|parole|caratteri|woorden|tekens|ord|tecken"
+    r"|слов\w*|символ\w*|знак\w*|букв\w*|цифр\w*|słów|znaków)(?![^\W_])"
+)
+
+
+def _passphrases(text: str) -> Iterator[SecretFinding]:
+    text = _without_mask_tags(text)
+    for m in _PASSPHRASE.finditer(text):
+        value = m.group("v")
+        words = value.split()
+        if not any(c.isdigit() for c in value) or "://" in value or _is_placeholder(value):
+            continue
+        if words[0].lower() in _NOT_A_VALUE or words[0].lower() in _ABOUT_WORDS:
+            continue  # "passphrase: not set since 2019", "passphrase: manager v2"
+        if _A_COUNT.search(value):
+            continue  # "passphrase — 4 words minimum": a rule, not a phrase
+        yield SecretFinding("password", m.start("v"), m.end("v"))
+
+
+# "my laptop login is literally 'blue moon over lisbon'" in a text that names a password:
+# what is typed to sign in, quoted, a phrase of words or a value plainly made up
+_QUOTED_LOGIN = re.compile(
+    r"(?i)(?<![^\W_])(?:login|log-in|logon|sign-in|lock[ \t\-]?screen|unlock)[ \t]+(?:is|was)"
+    r"(?:[ \t]+(?:literally|just|still|now|actually|simply))?[ \t]+[\"'“‘]"
+    r"(?P<v>[^\"'”’\n]{4,64})[\"'”’]"
+)
+_A_PASSWORD_WORD = re.compile(r"(?i)(?<![^\W_])(?:" + _ANY_PASSWORD_WORD + r")(?![^\W_])")
+
+
+def _quoted_logins(text: str) -> Iterator[SecretFinding]:
+    if not _A_PASSWORD_WORD.search(text):
+        return
+    for m in _QUOTED_LOGIN.finditer(text):
+        value = m.group("v")
+        if _is_placeholder(value) or "@" in value or _A_PASSWORD_WORD.search(value):
+            continue  # an e-mail address is the user; "'Forgot password?'" is a link
+        if (len(value.split()) >= 2 and value.strip() == value) or _plainly_made_up(
+            value, explicit=True
+        ):
             yield SecretFinding("password", m.start("v"), m.end("v"))
 
 
@@ -303,7 +389,8 @@ _ANSWER_VERBS = "|".join(
 _ANSWER = re.compile(
     rf"(?:(?<![^\W_])(?i:{_ANSWER_VERBS})(?![^\W_])|:|：)[ \t]+"
     rf"(?:(?i:{_ARTICLES})[ \t]+)?[\"'“«]?"
-    r"(?P<v>[^\W_][\w'’\-]*(?:[ \t]+[^\W\d_][\w'’\-]*)?)"
+    r"(?P<v>[^\W_][\w'’\-]*(?:[ \t]+(?:(?i:am|an|im|von|van|der|de|del|da|di|du|of|the|la|le)"
+    r"[ \t]+)?[^\W\d_][\w'’\-]*)?)"
 )
 
 
@@ -325,6 +412,37 @@ def _answers(text: str) -> Iterator[re.Match[str]]:
         pos = m.start("v") if m.start("v") > m.start() else m.end()
 
 
+# words that start the question, not its answer: a pronoun, a question word, a possessive
+_NOT_AN_ANSWER = frozenset(
+    {"i", "my", "mine", "that", "what", "your", "yours", "ihre", "ihr", "ihrer", "dein",
+     "deine", "deiner", "votre", "ton", "ta", "tu", "su", "tuo", "tua", "seu", "sua", "je",
+     "jouw", "uw", "din", "ditt", "sinun", "twoja", "twój", "ваш", "ваша", "твой", "твоя"}
+)  # fmt: skip
+
+
+_CLOSING = {"'": "'", '"': '"', "“": "”", "«": "»", "‘": "’"}
+#: the words up to each opening quote's closing one, and no further than a word's end
+_UP_TO_CLOSING = {
+    opening: re.compile(r"[^\n\"“”«»]{1,60}?(?=" + re.escape(closing) + r"(?:\W|$))")
+    for opening, closing in _CLOSING.items()
+}
+
+
+def _quoted_answer(text: str, start: int) -> str | None:
+    """The words between quotes that open just before `start`, when they are an answer
+    (up to four words, no question and no label of one: "'mother's maiden name'" is)."""
+    opening = text[start - 1 : start]
+    if opening not in _CLOSING:
+        return None
+    m = _UP_TO_CLOSING[opening].match(text, start)
+    if m is None:
+        return None
+    words = m.group(0)
+    if len(words.split()) > 4 or words.rstrip().endswith("?") or _SECURITY_MARK.search(words):
+        return None
+    return words.strip() or None
+
+
 def _security_answers(text: str) -> Iterator[SecretFinding]:
     if not _SECURITY_MARK.search(text):
         return
@@ -335,15 +453,21 @@ def _security_answers(text: str) -> Iterator[SecretFinding]:
     for m in _answers(text):
         value = m.group("v")
         first, _, rest = value.partition(" ")
-        if rest and not rest[:1].isupper():
-            value = first  # "Biscuit2 then": only a name goes on
+        if rest and not rest.split()[-1][:1].isupper():
+            value = first  # "Biscuit2 then": only a name goes on ("Schule am Markt" does)
         if value.lower() in _NOT_A_VALUE or len(value) < 2:
             continue
         uncased = value[:1].isalpha() and not value[:1].islower() and not value[:1].isupper()
-        if not (value[:1].isupper() or uncased or any(c.isdigit() for c in value)):
+        said = max(text.rfind(c, 0, m.start()) for c in ".!?\n") + 1
+        # after a verb that opens its sentence, the quoted words are asked about ("is 'first
+        # pet' a good question?"), not given
+        quoted = _quoted_answer(text, m.start("v")) if text[said : m.start()].strip() else None
+        if quoted:  # the answer as it was typed ("the answer I set was 'wichita falls'")
+            value = quoted
+        elif not (value[:1].isupper() or uncased or any(c.isdigit() for c in value)):
             continue  # a name (or a word of a script with no case: "바둑이"), or a digit
-        if value.lower() in ("i", "my", "mine", "that", "what"):
-            continue
+        if value.split()[0].lower() in _NOT_AN_ANSWER or value.lower().startswith(("i'", "i’")):
+            continue  # "What was your ...", "Wie hieß Ihre erste Schule": the question
         yield SecretFinding("security_answer", m.start("v"), m.start("v") + len(value))
 
 
@@ -609,6 +733,14 @@ _MADE_UP_WORD = re.compile(r"[\(\[]?[^\s:=：;,،，。()\[\]]{1,64}[\)\]]?|\([^
 _CLAUSE_END = re.compile(r"[.!?。！？;；\n]\s|[\n;；。！？]|,\s")
 
 
+# a contrast after a comma: the label's clause goes on with what else the password is for
+# ("Passwort fürs Portal weiß ich nicht, aber fürs Mail — X")
+_CONTRAST = re.compile(
+    r"(?i)(?:but|aber|doch|mais|pero|sino|ma|mas|maar|men|mutta|ale|а|але|но|ama|fakat"
+    r"|tapi|namun|nhưng|αλλά|όμως|אבל|لكن|ولكن|لیکن|اما|แต่|लेकिन|하지만|但是|但|でも)(?![^\W_])"
+)
+
+
 # a value straight after a user's word is a user name ("password for user j.doe84")
 _USER_WORD = re.compile(
     r"(?i)(?:user(?:name)?|login|account|e-?mail|benutzer(?:name)?|usuario|utilisateur"
@@ -668,10 +800,17 @@ def _made_up_passwords(text: str) -> Iterator[SecretFinding]:
         if weak and not _POSSESSED.search(text, max(0, m.start() - 40), m.start()):
             continue
         end = _CLAUSE_END.search(text, m.end(), m.end() + 200)
+        rounds = 8
+        if end is not None and end.group(0).startswith(",") and _CONTRAST.match(text, end.end()):
+            # "the password for A I forget, but for B — X": the label's clause goes on
+            end = _CLAUSE_END.search(text, end.end(), m.end() + 200)
+            rounds = 14
         stop = end.start() if end else min(len(text), m.end() + 200)
         pos, explicit, previous = m.end(), False, ""
-        for _ in range(8):
-            gap = re.compile(r"[ \t\u00a0\u3000]*(?:[:=：→][ \t]*|[ \t]+|(?=\())").match(text, pos)
+        for _ in range(rounds):
+            gap = re.compile(r"[ \t\u00a0\u3000]*(?:,[ \t]+|[:=：→][ \t]*|[ \t]+|(?=\())").match(
+                text, pos
+            )
             if gap is None or gap.end() >= stop:
                 break
             # a colon, or a verb just before the value, gives it as the password

@@ -70,8 +70,10 @@ from .secret_passwords import (
     _grouped_values,
     _made_up_passwords,
     _network_keys,
+    _passphrases,
     _passwords_stated_first,
     _passwords_used_as,
+    _quoted_logins,
     _security_answers,
     _stated_passwords,
     _user_then_pass,
@@ -133,4 +135,6 @@ DETECTORS: tuple[Detector, ...] = (
     _user_then_pass,
     _contextual_passwords,
     _made_up_passwords,
+    _passphrases,
+    _quoted_logins,
 )

@@ -65,9 +65,13 @@ _GENERIC_LABEL = re.compile(
 _BARE_TOKEN = re.compile(
     _NOT_AFTER_ALNUM
     + r"(?i:(?:api|access|auth|secret|client|refresh|session|bot|bearer|webhook|admin|master"
-    r"|server|private|write)[ _\-]?(?:key|token|secret)|token|secret)"
+    r"|server|private|write)[ _\-]?(?:key|token|secret)|token|secret"
+    r"|密钥|秘钥|密鑰|令牌|シークレット|アクセスキー|시크릿|비밀[ \t]?키)"
     + _NOT_BEFORE_LETTER
-    + r"[ \t]+(?P<v>[A-Za-z0-9_\-+/=.~]{20,512})(?![A-Za-z0-9_\-+/=~])"
+    # Chinese, Japanese and Korean say "is" between the label and its value ("secret 是
+    # ...", "トークンは ...")
+    + r"(?:[ \t]*(?:是|为|為|は|が|는|은|：)[ \t]*|[ \t]+)"
+    + r"(?P<v>[A-Za-z0-9_\-+/=.~]{20,512})(?![A-Za-z0-9_\-+/=~])"
 )
 
 
@@ -264,6 +268,20 @@ def _random_value(value: str, *, strict: bool) -> bool:
     return _has_letter_and_digit(value) and _shannon_entropy(value) >= 3.0
 
 
+def _short_secret(value: str) -> bool:
+    """A value of a setting or a header named for a secret ("client_secret",
+    "X-Naver-Client-Secret"): 8 to 64 letters, digits, "_" or "-", mixing cases or letters
+    and digits, and no word in camel case ("ClientSecret")."""
+    if not 8 <= len(value) <= 64 or _is_placeholder(value):
+        return False
+    if re.fullmatch(r"[A-Za-z0-9_\-]+", value) is None:
+        return False
+    if re.fullmatch(r"[a-z]*(?:[A-Z][a-z]{2,})*|[A-Z][A-Z_]*", value):
+        return False  # "ClientSecret", "changeme", "MY_SECRET": words, not a secret
+    mixed = any(c.islower() for c in value) and any(c.isupper() for c in value)
+    return (mixed or _has_letter_and_digit(value)) and _shannon_entropy(value) >= 2.8
+
+
 def _secret_settings(text: str) -> Iterator[SecretFinding]:
     text = _without_mask_tags(text)  # "[secret:x]" names no secret
     for m in _SETTING.finditer(text):
@@ -287,7 +305,10 @@ def _secret_settings(text: str) -> Iterator[SecretFinding]:
             if not quoted and value.isalpha() and m.group("conn") == ":" and " " in text[end:]:
                 continue  # prose after a colon: "Password: see the wiki"
             yield SecretFinding("password", start, end)
-        elif _random_value(value, strict=kind == "key"):
+        elif _random_value(value, strict=kind == "key") or (
+            _NAME_PARTS.findall(m.group("name"))[-1].lower().endswith("secret")
+            and _short_secret(value)
+        ):
             yield SecretFinding("generic_api_key", start, end)
 
 
@@ -457,6 +478,17 @@ TOKEN_FORMATS: tuple[Detector, ...] = (
         "databricks_token", _NOT_AFTER_TOKEN + r"dapi[0-9a-f]{32}(?:-\d{1,2})?(?![A-Za-z0-9])"
     ),
     _regex_detector("docker_token", r"(?<![A-Za-z0-9_])dckr_pat_[A-Za-z0-9_\-]{20,}"),
+    # Postman's API key: "PMAK-", 24 hex digits, "-", 34 hex digits
+    _regex_detector(
+        "postman_key", _NOT_AFTER_TOKEN + r"PMAK-[0-9a-f]{24}-[0-9a-f]{34}(?![A-Za-z0-9])"
+    ),
+    # 1Password's Secret Key (of its emergency kit): "A3-", then six groups of capitals
+    # and digits (6-6-5-5-5-5)
+    _regex_detector(
+        "password_manager_key",
+        r"(?<![A-Za-z0-9\-])A3-[A-Z0-9]{6}-[A-Z0-9]{6}(?:-[A-Z0-9]{5}){4}(?![A-Za-z0-9\-])",
+        check=_has_letter_and_digit,
+    ),
     _regex_detector("twilio_key", _NOT_AFTER_ALNUM + r"SK[0-9a-fA-F]{32}(?![A-Za-z0-9])"),
     _regex_detector("mailgun_key", _NOT_AFTER_TOKEN + r"key-[0-9a-f]{32}(?![A-Za-z0-9])"),
     _regex_detector("atlassian_token", _NOT_AFTER_TOKEN + r"ATATT3[A-Za-z0-9_\-=]{50,}"),
@@ -557,6 +589,17 @@ HEADER_TOKENS: tuple[Detector, ...] = (
         r"(?P<v>[A-Za-z0-9+/]{8,}={0,2})",
         group="v",
     ),
+    # an Authorization header with a scheme of a service's own ("SSWS", "KakaoAK",
+    # "Zoho-oauthtoken", "token", "Key"): the credential after the scheme (basic and bearer
+    # credentials are read above, with what makes them public)
+    _regex_detector(
+        "authorization_token",
+        r"(?i:authorization)[\"']?[ \t]*[:=][ \t]*[\"']?(?!(?i:basic|bearer)[ \t])"
+        r"[A-Za-z][\w\-]{1,24}[ \t]+"
+        r"(?P<v>[A-Za-z0-9\-._~+/]{15,}[A-Za-z0-9\-_~+/]=*)(?![\w\-.~+/=])",
+        group="v",
+        check=_looks_like_bearer,
+    ),
 )
 
 
@@ -597,6 +640,114 @@ def _prose(decoded: str, holds_secret: Callable[[str], bool]) -> bool:
     return not holds_secret(decoded)
 
 
+# A resource's name, not a secret inside it: an AWS ARN ("arn:aws:kms:...:key/<uuid>",
+# "arn:aws:iam::<account>:user/ci"), an Azure resource id, a Google Cloud resource path
+_RESOURCE_NAME = re.compile(
+    r"(?:arn:aws[\w\-]*:[\w\-]+:[\w\-]*:\d{0,12}:|/?subscriptions/[\w\-]+/"
+    r"|projects/[\w\-]+/(?:locations|secrets|keyRings|topics|subscriptions)/)\S*$"
+)
+# Where a secret is kept, not the secret: a secret manager's reference as a setting's value
+# ("vault:secret/data/prod/db#password", "ref+vault://...", "op://Private/db/password",
+# "awssm://...", "${{ secrets.DB }}" is a template's and read elsewhere)
+_SECRET_REFERENCE = re.compile(
+    r"(?i)(?:vault|ref\+[a-z0-9]+|op|awssm|awsssm|ssm|sm|gcpsm|gcsm|azkv|akv|keyvault|bws?"
+    r"|doppler|secretsmanager|infisical|sops|file)(?::|://)[\w.\-]*(?:/[\w.\-]*)+"
+    r"(?:#[\w.\-]+)?"
+)
+# a field whose name says it holds an identifier ("<RequestId>", "<HostId>", "traceId:",
+# "x-amz-id-2:"): its value is a request's or a host's id, printed in every error response
+_ID_FIELD = re.compile(
+    r"(?:<(?P<tag>[A-Za-z][\w.\-]*)>|(?P<key>[A-Za-z][\w.\-]*)[\"']?[ \t]*[:=][ \t]*[\"']?)$"
+)
+# a file's path ("reports/2024/05/summary.pdf"): an object's key in a bucket, not a key
+_FILE_PATH = re.compile(r"(?:[\w.\-]+/)+[\w\-]+\.[A-Za-z][A-Za-z0-9]{1,4}")
+# documentation's credentials, in base64 of HTTP basic: a placeholder user and password
+# ("username:password"), one word twice ("admin:admin"), RFC 7617's "Aladdin:open sesame"
+_PLACEHOLDER_USERS = frozenset(
+    {
+        "user",
+        "username",
+        "login",
+        "name",
+        "email",
+        "admin",
+        "foo",
+        "youruser",
+        "your_username",
+        "<user>",
+        "<username>",
+        "aladdin",
+    }
+)
+_PLACEHOLDER_PASSWORDS = frozenset(
+    {
+        "password",
+        "pass",
+        "passwd",
+        "pwd",
+        "secret",
+        "bar",
+        "yourpassword",
+        "your_password",
+        "<password>",
+        "<pass>",
+        "open sesame",
+    }
+)
+
+
+# what a device or a product ships with, said with a word for "default": known to anyone
+# who reads its manual ("the default login is admin / password", "le mot de passe par
+# défaut est admin")
+_KNOWN_DEFAULTS = frozenset(
+    {"admin", "administrator", "password", "root", "guest", "user", "1234", "12345",
+     "123456", "0000", "changeme", "default", "ubnt", "raspberry", "pi", "toor", "support"}
+)  # fmt: skip
+_DEFAULT_WORD = re.compile(
+    r"(?i)(?<![^\W_])(?:default|factory|out[ \t]+of[ \t]+the[ \t]+box|ships[ \t]+with"
+    r"|standard\w*|voreingestellt\w*|werkseinstellung\w*|par[ \t]+d[ée]faut|por[ \t]+defecto"
+    r"|predefinit\w*|predeterminad\w*|padr[ãa]o|standaard|по[ \t]+умолчанию|varsayılan"
+    r"|domyśln\w*|oletus\w*|förvald\w*|기본|初期|默认|預設)(?![^\W_])"
+)
+
+
+def _a_known_default(text: str, start: int, end: int) -> bool:
+    """Whether the password at `text[start:end]` (or a user and password pair) is what a
+    product ships with, said so in its sentence."""
+    parts = re.split(r"[ \t]*[/:][ \t]*", text[start:end].lower())
+    if not parts or not all(p in _KNOWN_DEFAULTS for p in parts):
+        return False
+    left = max(text.rfind(c, 0, start) for c in ".!?\n") + 1
+    right = [i for i in (text.find(c, end) for c in ".!?\n") if i >= 0]
+    return _DEFAULT_WORD.search(text[left : min(right, default=len(text))]) is not None
+
+
+def _an_id_field(before: str) -> bool:
+    """Whether the value after `before` is a field's whose name's last part is "id"
+    ("HostId", "request_id", "x-amz-id-2")."""
+    m = _ID_FIELD.search(before)
+    if m is None:
+        return False
+    name = m.group("tag") or m.group("key") or ""
+    parts = [m.group(0) for m in re.finditer(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])|\d+", name)]
+    words = [p.lower() for p in parts if not p.isdigit()]
+    if {"secret", "password", "token", "private"} & set(words):
+        return False  # Vault's "secret_id" and a service account's "private_key_id" are kept
+    return bool(words) and words[-1] in ("id", "ids")
+
+
+def _documentations_credentials(value: str) -> bool:
+    """Whether base64 of HTTP basic credentials decodes to documentation's placeholder."""
+    decoded = _b64_text(value)
+    if decoded is None or ":" not in decoded:
+        return False
+    user, _, password = decoded.partition(":")
+    user, password = user.strip().lower(), password.strip().lower()
+    return (user in _PLACEHOLDER_USERS and password in _PLACEHOLDER_PASSWORDS) or (
+        bool(user) and user == password
+    )
+
+
 def shown_public(
     text: str,
     kind: str,
@@ -611,6 +762,21 @@ def shown_public(
     so that this module does not import them); by default it is assumed to."""
     value = text[start:end]
     before = text[max(0, start - 60) : start]
+    token_start = max(text.rfind(c, 0, start) for c in " \t\n\"'`(<[,") + 1
+    if _RESOURCE_NAME.match(text, token_start, start) is not None:
+        return True  # a part of an ARN or a cloud resource's path: a name, not a secret
+    if kind not in ("private_key", "seed_phrase", "backup_codes") and _an_id_field(before):
+        return True  # a request's or a host's id in an error response
+    if kind in ("password", "generic_api_key") and (
+        _SECRET_REFERENCE.fullmatch(value) or _FILE_PATH.fullmatch(value)
+    ):
+        return True  # a secret manager's reference, or a file's path
+    if kind == "password" and re.fullmatch(r"([^\s/:]+)[ \t]*[/:][ \t]*(?i:\1)", value):
+        return True  # one word as user and password ("admin / admin"): a device's default
+    if kind == "password" and _a_known_default(text, start, end):
+        return True  # "the default login is admin / password": the manual's
+    if kind == "basic_auth" and _documentations_credentials(value):
+        return True  # "dXNlcm5hbWU6cGFzc3dvcmQ=" is base64 of "username:password"
     if value.startswith(("pk.", "pk_test_", "pk_live_")):
         return True  # a publishable key (Mapbox, Stripe)
     if kind == "jwt":
@@ -642,9 +808,11 @@ def shown_public(
     ):
         return True  # the next setting of a flat .env, or a secret's name ("db_password")
     if kind == "payment_card" and re.search(
-        r"(?<![A-Za-z0-9])[A-Z]{2}\d{2}[ \t]?(?:[A-Z0-9]{4}[ \t]?){1,3}$", before
+        r"(?<![A-Za-z0-9])[A-Z]{2}\d{2}[ \t]?(?:[A-Z0-9]{4}[ \t]?){0,3}$", before
     ):
-        return True  # the digits of an IBAN (its bank's letters before them), not a card
+        # the digits of an IBAN (its country and check digits, and its bank's letters or
+        # digits, before them), not a card
+        return True
     # a test card of documentation ("4242 4242 4242 4242" in test mode)
     return (
         kind == "payment_card"

@@ -22,6 +22,7 @@ from collections.abc import Iterable
 
 from . import cached_re as re
 from .secret_base import _FULLWIDTH, _MASK_TAG_KIND, Detector
+from .secret_code import DETECTORS as _CODE
 from .secret_commands import DETECTORS as _COMMANDS
 from .secret_patterns import DETECTORS as _PATTERNS
 from .secret_patterns import SecretFinding, iban_checksum_ok, public_blocks
@@ -43,7 +44,7 @@ __all__ = [
 ]
 
 # Ordered most specific first: on overlap the earlier detector's kind is kept.
-_DETECTORS: tuple[Detector, ...] = (*_PATTERNS, *_SHAPES, *_COMMANDS)
+_DETECTORS: tuple[Detector, ...] = (*_PATTERNS, *_SHAPES, *_COMMANDS, *_CODE)
 
 
 def find_secrets(text: str) -> list[SecretFinding]:
