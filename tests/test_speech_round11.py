@@ -336,3 +336,40 @@ def test_how_often_is_read_however_typed(typed: str, read: str) -> None:
     from credo.values import in_digits
 
     assert in_digits(typed) == read
+
+
+@pytest.mark.parametrize(
+    ("said", "kept"),
+    [
+        # the question first, typed without "?", then a statement of the speaker's
+        ("whats a good name for our new kitten, she's a ragdoll", "our new kitten is a ragdoll"),
+        ("which payroll app works with xero, we're a team of 8", "we're a team of 8"),
+    ],
+)
+def test_a_question_without_its_mark_then_a_statement(
+    store: SQLiteStore, said: str, kept: str
+) -> None:
+    assert stored(store, said) == [kept]
+
+
+@pytest.mark.parametrize(
+    "said",
+    ["my anniversary's 9 may, what flowers are traditional", "my due date's 3 june, what sign"],
+)
+def test_a_piece_of_the_speaker_beside_a_question_is_not_lost(
+    store: SQLiteStore, said: str
+) -> None:
+    # kept on its own, or whole as said where the reading of clauses does not part it
+    # from the question; never lost with the question
+    date = said.split(",")[0].split("'s ")[1]
+    assert any(date in t for t in stored(store, said))
+
+
+def test_what_a_sentence_is_about_is_no_question(store: SQLiteStore) -> None:
+    assert stored(store, "what music i like is jazz") == ["what music the user likes is jazz"]
+
+
+def test_a_relative_clause_after_a_comma_is_no_question(store: SQLiteStore) -> None:
+    said = "im trying to speed up our build, which has recently dropped to 4 minutes"
+    result = memory(store).remember(said, valid_from=T0)
+    assert result.code != "question"

@@ -545,9 +545,20 @@ def asks_unmarked(words: list[Token]) -> bool:
         return False
     nxt = words[1]
     if nxt.lower_ in _AUX_OPENERS | _IS_CLITICS:
-        # "what's": the question word is the subject of the main clause's verb, or no
-        # subject at all ("what should i cook")
-        return first.dep_ not in ("nsubj", "nsubjpass") or first.head.dep_ == "ROOT"
+        # "what's": the question word is the subject of a verb that is no clause the
+        # sentence is about ("what matters most is family") nor a relative clause ("...,
+        # which has improved to 250ms"), or no subject at all
+        if first.head.dep_ in ("relcl", "acl"):
+            return False
+        return first.dep_ not in ("nsubj", "nsubjpass") or first.head.dep_ not in (
+            "csubj",
+            "csubjpass",
+        )
+    if first.lower_ in ("which", "what") and nxt.tag_ in ("NN", "NNS", "NNP"):
+        # "which crm works with hubspot": a question word before the thing asked of and
+        # its verb; not "what music i like is jazz" (a subject comes first)
+        after = next((t for t in words[2:] if t.tag_ not in ("NN", "NNS", "NNP")), None)
+        return after is not None and after.tag_ in ("VBZ", "VBP", "VBD", "MD")
     if nxt.lower_ == "to" and len(words) > 2 and words[2].tag_ == "VB":
         return True
     return (

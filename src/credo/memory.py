@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import builtins
 import dataclasses
+import re
 import time
 import uuid
 from collections.abc import Callable, Iterable, Iterator, Sequence
@@ -113,6 +114,11 @@ def _durable_clause(clause: str) -> bool:
 
     candidate, _ = RuleExtractor().judge(clause, Turn("t", "user", clause), "The user", set())
     return candidate is not None
+
+
+#: the piece a text opens with, up to its first comma, and the words of the speaker
+_OPENING_PIECE = re.compile(r"\s*([^,;:?]+)[,;:]")
+_OF_THE_SPEAKER = re.compile(r"\b(?:i|im|i'm|i’m|my|me|we|we're|our|us)\b", re.IGNORECASE)
 
 
 def _states(clause: str) -> bool:
@@ -411,6 +417,12 @@ class Memory:
             return None
         parts, asks = told_and_asked(candidate.text)
         if not asks:
+            return None
+        opening = _OPENING_PIECE.match(candidate.text)
+        if not parts and opening and _OF_THE_SPEAKER.search(opening.group(1)):
+            # "my birthday's 3 feb, what star sign is that": a piece of the speaker's the
+            # reading of clauses did not part from the question; stored whole, as said,
+            # rather than lost
             return None
         aliases = self.aliases()
         me = normalize_entity("user", aliases=aliases)
