@@ -28,6 +28,7 @@ import argparse
 import gzip
 import shutil
 from collections import defaultdict
+from dataclasses import dataclass
 from pathlib import Path
 
 POS = {"noun": "n", "verb": "v", "adj": "a", "adv": "r"}
@@ -70,43 +71,63 @@ def build(wordnet: Path, senses: int) -> list[list[str]]:
     return out
 
 
+@dataclass
+class Nouns:
+    """WordNet's noun synsets, read once: each one's words (in its own order), its
+    hypernyms, the kinds it is an instance of, and each word's first (most usual) sense."""
+
+    names: dict[str, list[str]]
+    hypernyms: dict[str, list[str]]
+    instance_of: dict[str, list[str]]
+    first_sense: dict[str, str]  # word -> offset
+    #: what each is a kind of: its hypernyms and the kinds it is an instance of, in order
+    kinds_of: dict[str, list[str]]
+
+
+def read_nouns(wordnet: Path) -> Nouns:
+    nouns = Nouns({}, {}, {}, {}, {})
+    with (wordnet / "data.noun").open(encoding="latin-1") as fh:
+        for line in fh:
+            if line.startswith("  "):  # the licence at the top of the file
+                continue
+            fields = line.split("|")[0].split()
+            offset, count = fields[0], int(fields[3], 16)
+            nouns.names[offset] = [_word(fields[4 + 2 * i]) for i in range(count)]
+            at = 4 + 2 * count
+            nouns.hypernyms[offset], nouns.instance_of[offset] = [], []
+            nouns.kinds_of[offset] = []
+            for n in range(int(fields[at])):
+                symbol, target, pos = fields[at + 1 + 4 * n : at + 4 + 4 * n]
+                if pos == "n" and symbol in ("@", "@i"):
+                    nouns.kinds_of[offset].append(target)
+                    (nouns.hypernyms if symbol == "@" else nouns.instance_of)[offset].append(target)
+    with (wordnet / "index.noun").open(encoding="latin-1") as fh:
+        for line in fh:
+            if line.startswith("  "):
+                continue
+            fields = line.split()
+            nouns.first_sense[_word(fields[0])] = fields[len(fields) - int(fields[2])]
+    return nouns
+
+
 #: location.n.01, whose instances (through their hypernyms) are places
 LOCATION = "00027167"
 
 
-def places(wordnet: Path) -> list[str]:
+def places(nouns: Nouns) -> list[str]:
     """Every name of a synset that is an instance of a location, as people type it."""
-    hypernyms: dict[str, list[str]] = {}
-    instance_of: dict[str, list[str]] = {}
-    names: dict[str, list[str]] = {}
-    with (wordnet / "data.noun").open(encoding="latin-1") as fh:
-        for line in fh:
-            if line.startswith("  "):
-                continue
-            fields = line.split("|")[0].split()
-            offset, count = fields[0], int(fields[3], 16)
-            names[offset] = [_word(fields[4 + 2 * i]) for i in range(count)]
-            at = 4 + 2 * count
-            pointers = int(fields[at])
-            hypernyms[offset], instance_of[offset] = [], []
-            for n in range(pointers):
-                symbol, target, pos = fields[at + 1 + 4 * n : at + 4 + 4 * n]
-                if pos == "n" and symbol == "@":
-                    hypernyms[offset].append(target)
-                elif pos == "n" and symbol == "@i":
-                    instance_of[offset].append(target)
 
     def located(offset: str, seen: set[str]) -> bool:
         if offset == LOCATION:
             return True
         seen.add(offset)
-        return any(located(h, seen) for h in hypernyms.get(offset, []) if h not in seen)
+        return any(located(h, seen) for h in nouns.hypernyms.get(offset, []) if h not in seen)
 
     out = {
         name
-        for offset, kinds in instance_of.items()
+        for offset, kinds in nouns.instance_of.items()
         if any(located(k, set()) for k in kinds)
-        for name in names[offset]
+        for name in nouns.names[offset]
     }
     return sorted(out)
 
@@ -115,44 +136,23 @@ def places(wordnet: Path) -> list[str]:
 PERSON = "00007846"
 
 
-def persons(wordnet: Path) -> list[str]:
+def persons(nouns: Nouns) -> list[str]:
     """Every noun whose first sense (WordNet lists a word's senses most frequent first) is
     a kind of person, through its hypernyms: "nurse", "vegetarian", "user", "lefty"; not
     "dog" (its first sense an animal) or "python" (a snake). Names of one person (instances:
     "einstein") are not kinds and are left out."""
-    hypernyms: dict[str, list[str]] = {}
-    with (wordnet / "data.noun").open(encoding="latin-1") as fh:
-        for line in fh:
-            if line.startswith("  "):
-                continue
-            fields = line.split("|")[0].split()
-            offset, count = fields[0], int(fields[3], 16)
-            at = 4 + 2 * count
-            hypernyms[offset] = [
-                fields[at + 2 + 4 * n]
-                for n in range(int(fields[at]))
-                if fields[at + 1 + 4 * n] == "@" and fields[at + 3 + 4 * n] == "n"
-            ]
     kinds: dict[str, bool] = {PERSON: True}
 
     def a_person(offset: str, seen: frozenset[str] = frozenset()) -> bool:
         if offset not in kinds:
             kinds[offset] = any(
-                a_person(h, seen | {offset}) for h in hypernyms.get(offset, []) if h not in seen
+                a_person(h, seen | {offset})
+                for h in nouns.hypernyms.get(offset, [])
+                if h not in seen
             )
         return kinds[offset]
 
-    out = set()
-    with (wordnet / "index.noun").open(encoding="latin-1") as fh:
-        for line in fh:
-            if line.startswith("  "):
-                continue
-            fields = line.split()
-            n_senses = int(fields[2])
-            first = fields[len(fields) - n_senses]
-            if a_person(first):
-                out.add(_word(fields[0]))
-    return sorted(out)
+    return sorted(word for word, first in nouns.first_sense.items() if a_person(first))
 
 
 def _b36(n: int) -> str:
@@ -165,39 +165,24 @@ def _b36(n: int) -> str:
             return out
 
 
-def kinds(wordnet: Path) -> list[str]:
+def kinds(nouns: Nouns) -> list[str]:
     """WordNet's noun hierarchy, one synset a line: its id, the ids of what it is a kind of
     (its hypernyms and the kinds it is an instance of), and its words, a word marked "*"
     where this is its first (most usual) sense: "1a2b 19zz *husky|sled dog|sledge dog".
     Ids are the synsets in WordNet's order, in base 36."""
-    parents: dict[str, list[str]] = {}
-    names: dict[str, list[str]] = {}
-    with (wordnet / "data.noun").open(encoding="latin-1") as fh:
-        for line in fh:
-            if line.startswith("  "):
-                continue
-            fields = line.split("|")[0].split()
-            offset, count = fields[0], int(fields[3], 16)
-            names[offset] = list(dict.fromkeys(_word(fields[4 + 2 * i]) for i in range(count)))
-            at = 4 + 2 * count
-            parents[offset] = [
-                fields[at + 2 + 4 * n]
-                for n in range(int(fields[at]))
-                if fields[at + 1 + 4 * n] in ("@", "@i") and fields[at + 3 + 4 * n] == "n"
-            ]
     first: dict[str, set[str]] = defaultdict(set)
-    with (wordnet / "index.noun").open(encoding="latin-1") as fh:
-        for line in fh:
-            if line.startswith("  "):
-                continue
-            fields = line.split()
-            first[fields[len(fields) - int(fields[2])]].add(_word(fields[0]))
-    ids = {offset: _b36(n) for n, offset in enumerate(sorted(names))}
-    return [
-        f"{ids[o]} {','.join(ids[p] for p in parents[o]) or '-'} "
-        + "|".join(("*" if w in first[o] else "") + w for w in names[o])
-        for o in sorted(names)
-    ]
+    for word, offset in nouns.first_sense.items():
+        first[offset].add(word)
+    ids = {offset: _b36(n) for n, offset in enumerate(sorted(nouns.names))}
+    lines = []
+    for o in sorted(nouns.names):
+        parents = nouns.kinds_of[o]
+        words = dict.fromkeys(nouns.names[o])
+        lines.append(
+            f"{ids[o]} {','.join(ids[p] for p in parents) or '-'} "
+            + "|".join(("*" if w in first[o] else "") + w for w in words)
+        )
+    return lines
 
 
 def _write(path: Path, lines: list[str]) -> None:
@@ -215,9 +200,10 @@ def main() -> None:
     if not (args.wordnet / "data.noun").is_file():
         raise SystemExit(f"{args.wordnet}: no WordNet database (apt-get install wordnet-base)")
     _write(OUT / "synonyms.txt.gz", ["|".join(s) for s in build(args.wordnet, args.senses)])
-    _write(OUT / "places.txt.gz", places(args.wordnet))
-    _write(OUT / "persons.txt.gz", persons(args.wordnet))
-    _write(OUT / "kinds.txt.gz", kinds(args.wordnet))
+    nouns = read_nouns(args.wordnet)
+    _write(OUT / "places.txt.gz", places(nouns))
+    _write(OUT / "persons.txt.gz", persons(nouns))
+    _write(OUT / "kinds.txt.gz", kinds(nouns))
     licence = Path("/usr/share/doc/wordnet-base/copyright")
     if licence.is_file():
         shutil.copyfile(licence, OUT / "WORDNET-LICENSE")

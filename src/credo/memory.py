@@ -302,7 +302,8 @@ class Memory:
             derived_from=tuple(derived_from),
             valid_from=stamp,
         )
-        several = self._statements_of(candidate)
+        told = self._told_and_asked(candidate)
+        several = self._statements_of(candidate, told)
         if several:
             results = [
                 self.remember_candidate(
@@ -315,7 +316,7 @@ class Memory:
             ]
             first = next((r for r in results if r.accepted), results[0])
             return dataclasses.replace(first, also=tuple(r for r in results if r is not first))
-        result = self._asked_beside(candidate) or self.remember_candidate(
+        result = self._asked_beside(candidate, told) or self.remember_candidate(
             candidate, require_subject=False, confidence=confidence, force=force
         )
         if result.accepted or result.code not in _ONE_CLAUSE:
@@ -403,7 +404,20 @@ class Memory:
         self._reject(candidate, verdict, analyse(_one_line(candidate.text)), self.aliases())
         return RememberResult(False, None, None, verdict.reason, verdict.code)
 
-    def _asked_beside(self, candidate: gate.Candidate) -> RememberResult | None:
+    @staticmethod
+    def _told_and_asked(candidate: gate.Candidate) -> tuple[list[str], bool]:
+        """The clauses of the text that state and whether it asks too
+        (`extract.rules.told_and_asked`), read once for the readings below; nothing for a
+        candidate that comes with a key (the key is the whole text's)."""
+        from .extract.rules import told_and_asked
+
+        if candidate.subject or candidate.predicate or candidate.object:
+            return [], False
+        return told_and_asked(candidate.text)
+
+    def _asked_beside(
+        self, candidate: gate.Candidate, told: tuple[list[str], bool]
+    ) -> RememberResult | None:
         """A text that asks a question beside what it states ("vegan, nut allergy. what can
         i cook for a dinner party", "my birthday's 3 feb, what star sign is that") is not
         stored whole, its question in a fact: refused whole as a question (the refusal
@@ -411,11 +425,7 @@ class Memory:
         every clause asks is a question ("as a result of the move, whats the best way to
         ship a piano"). None for a text that asks nothing, one the gate refuses as a
         question itself, or one that comes with a key."""
-        from .extract.rules import told_and_asked
-
-        if candidate.subject or candidate.predicate or candidate.object:
-            return None
-        parts, asks = told_and_asked(candidate.text)
+        parts, asks = told
         if not asks:
             return None
         opening = _OPENING_PIECE.match(candidate.text)
@@ -433,19 +443,16 @@ class Memory:
         self._reject(candidate, verdict, statement, aliases)
         return RememberResult(False, None, None, verdict.reason, verdict.code)
 
-    def _statements_of(self, candidate: gate.Candidate) -> list[str]:
+    def _statements_of(self, candidate: gate.Candidate, told: tuple[list[str], bool]) -> list[str]:
         """The clauses of a text that each state a keyed fact the gate would take ("im
         from cork, but i live in lyon now"), when there are several and every clause
         is one: each is then stored on its own, in the user's words, so that each finds
         the fact it updates. A text with any clause that is not (a pronoun to resolve, a
         mood, a question, a clause that names nothing: "I used to smoke but I quit")
         stays whole: splitting it would lose what that clause says."""
-        from .extract.rules import told_and_asked
         from .values import value_words
 
-        if candidate.subject or candidate.predicate or candidate.object:
-            return []
-        parts, asks = told_and_asked(candidate.text)
+        parts, asks = told  # nothing for a candidate with a key
         # "whats your favourite season? mine is autumn": a question, then the one statement
         # (a question last makes the whole a question, which `_clauses_of` reads)
         alone = len(parts) == 1 and parts[0] != candidate.text and asks

@@ -29,7 +29,7 @@ import re
 import tempfile
 import time
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -228,19 +228,18 @@ class Loaded:
     skipped: int = 0  # items that reference data when no data folder was given
 
 
-def read_items(paths: Sequence[str | Path], *, data: str | Path | None = None) -> Loaded:
-    """The labelled items of `paths`, their references resolved in `data`."""
-    root = Path(data) if data is not None else None
-    if root is not None and not root.is_dir():
-        raise NaturalDataError(f"{root}: not a folder")
-    store = _Data(root)
-    out = Loaded([])
+def labelled_rows(
+    paths: Sequence[str | Path], error: type[CredoError]
+) -> Iterator[tuple[str, str, dict[str, Any]]]:
+    """(where, id, row) for each JSON object of the JSON Lines files `paths` ("file:line"
+    for messages), blank lines skipped; a file that cannot be read, a line that is not an
+    object, an id missing or used twice raise `error` saying where."""
     seen: set[str] = set()
     for path in map(Path, paths):
         try:
             lines = path.read_text(encoding="utf-8").splitlines()
         except (OSError, UnicodeDecodeError) as exc:
-            raise NaturalDataError(f"{path}: cannot be read ({exc})") from exc
+            raise error(f"{path}: cannot be read ({exc})") from exc
         for n, line in enumerate(lines, 1):
             if not line.strip():
                 continue
@@ -248,29 +247,41 @@ def read_items(paths: Sequence[str | Path], *, data: str | Path | None = None) -
             try:
                 row = json.loads(line)
             except json.JSONDecodeError as exc:
-                raise NaturalDataError(f"{where}: not JSON ({exc.msg})") from exc
+                raise error(f"{where}: not JSON ({exc.msg})") from exc
             if not isinstance(row, dict):
-                raise NaturalDataError(f"{where}: expected an object")
-            item_id, label = row.get("id"), row.get("label")
+                raise error(f"{where}: expected an object")
+            item_id = row.get("id")
             if not isinstance(item_id, str) or not item_id:
-                raise NaturalDataError(f"{where}: no id")
+                raise error(f"{where}: no id")
             if item_id in seen:
-                raise NaturalDataError(f"{where}: id {item_id!r} is used twice")
+                raise error(f"{where}: id {item_id!r} is used twice")
             seen.add(item_id)
-            if label not in LABELS:
-                raise NaturalDataError(f"{where}: label {label!r} is not one of {LABELS}")
-            gap = row.get("gap_days", 0)
-            if isinstance(gap, bool) or not isinstance(gap, int | float) or gap < 0:
-                raise NaturalDataError(f"{where}: gap_days must be a number >= 0")
-            if "a" not in row and label != "not-a-fact":
-                raise NaturalDataError(f"{where}: only a not-a-fact item may lack 'a'")
-            try:
-                a = _statement(row["a"], store, f"{where} a") if "a" in row else None
-                b = _statement(row.get("b"), store, f"{where} b")
-            except LookupError:
-                out.skipped += 1
-                continue
-            out.items.append(Item(item_id, label, a, b, float(gap), str(row.get("why", ""))))
+            yield where, item_id, row
+
+
+def read_items(paths: Sequence[str | Path], *, data: str | Path | None = None) -> Loaded:
+    """The labelled items of `paths`, their references resolved in `data`."""
+    root = Path(data) if data is not None else None
+    if root is not None and not root.is_dir():
+        raise NaturalDataError(f"{root}: not a folder")
+    store = _Data(root)
+    out = Loaded([])
+    for where, item_id, row in labelled_rows(paths, NaturalDataError):
+        label = row.get("label")
+        if label not in LABELS:
+            raise NaturalDataError(f"{where}: label {label!r} is not one of {LABELS}")
+        gap = row.get("gap_days", 0)
+        if isinstance(gap, bool) or not isinstance(gap, int | float) or gap < 0:
+            raise NaturalDataError(f"{where}: gap_days must be a number >= 0")
+        if "a" not in row and label != "not-a-fact":
+            raise NaturalDataError(f"{where}: only a not-a-fact item may lack 'a'")
+        try:
+            a = _statement(row["a"], store, f"{where} a") if "a" in row else None
+            b = _statement(row.get("b"), store, f"{where} b")
+        except LookupError:
+            out.skipped += 1
+            continue
+        out.items.append(Item(item_id, label, a, b, float(gap), str(row.get("why", ""))))
     if not out.items and not out.skipped:
         raise NaturalDataError("no labelled items in " + ", ".join(map(str, paths)))
     return out

@@ -16,7 +16,6 @@ Format (JSON Lines): {"id": "st-0001", "text": "...", "label": "fact" | "not-a-f
 
 from __future__ import annotations
 
-import json
 import tempfile
 from collections import Counter
 from collections.abc import Callable, Sequence
@@ -28,7 +27,7 @@ from ..embed import Embedder
 from ..errors import CredoError
 from ..memory import Memory
 from ..store.sqlite import SQLiteStore
-from .natural import half
+from .natural import half, labelled_rows
 from .text import fit
 
 __all__ = ["LABELS", "Statement", "StatementsDataError", "evaluate", "format_report", "read"]
@@ -57,34 +56,14 @@ class Statement:
 def read(paths: Sequence[str | Path]) -> list[Statement]:
     """The labelled statements of `paths`, checked."""
     out: list[Statement] = []
-    seen: set[str] = set()
-    for path in map(Path, paths):
-        try:
-            lines = path.read_text(encoding="utf-8").splitlines()
-        except (OSError, UnicodeDecodeError) as exc:
-            raise StatementsDataError(f"{path}: cannot be read ({exc})") from exc
-        for n, line in enumerate(lines, 1):
-            if not line.strip():
-                continue
-            where = f"{path}:{n}"
-            try:
-                row = json.loads(line)
-            except json.JSONDecodeError as exc:
-                raise StatementsDataError(f"{where}: not JSON ({exc.msg})") from exc
-            if not isinstance(row, dict):
-                raise StatementsDataError(f"{where}: expected an object")
-            sid, text, label = row.get("id"), row.get("text"), row.get("label")
-            if not isinstance(sid, str) or not sid:
-                raise StatementsDataError(f"{where}: no id")
-            if sid in seen:
-                raise StatementsDataError(f"{where}: id {sid!r} is used twice")
-            seen.add(sid)
-            if not isinstance(text, str) or not text.strip():
-                raise StatementsDataError(f"{where}: 'text' must be a non-empty string")
-            if label not in LABELS:
-                raise StatementsDataError(f"{where}: label {label!r} is not one of {LABELS}")
-            fact, kind = row.get("fact", ""), row.get("kind", "")
-            out.append(Statement(sid, text, label, str(fact or ""), str(kind or "")))
+    for where, sid, row in labelled_rows(paths, StatementsDataError):
+        text, label = row.get("text"), row.get("label")
+        if not isinstance(text, str) or not text.strip():
+            raise StatementsDataError(f"{where}: 'text' must be a non-empty string")
+        if label not in LABELS:
+            raise StatementsDataError(f"{where}: label {label!r} is not one of {LABELS}")
+        fact, kind = row.get("fact", ""), row.get("kind", "")
+        out.append(Statement(sid, text, label, str(fact or ""), str(kind or "")))
     if not out:
         raise StatementsDataError("no labelled statements in " + ", ".join(map(str, paths)))
     return out
