@@ -51,6 +51,25 @@ def test_each_message_is_scored_by_what_is_kept(tmp_path: Path) -> None:
     assert all((f"- {i} " in text) == (i in shown) for i in results)
 
 
+def test_an_unread_set_is_scored_whole_and_never_shown(tmp_path: Path) -> None:
+    rows = [
+        {"id": "st2-0001", "text": "i keep bees in my garden", "label": "fact"},
+        {"id": "st2-0002", "text": "good morning!", "label": "fact"},
+        {"id": "st2-0003", "text": "how do i unblock a sink?", "label": "not-a-fact"},
+    ]
+    items = statements.read([_write(tmp_path / "s.jsonl", ROWS + rows)])
+    assert {i.half for i in items if i.id.startswith("st2-")} == {"st2"}
+    report = statements.evaluate(items, HashEmbedder())
+    assert report.halves == ("tune", "test", "st2")
+    figures = report.to_dict()["st2"]
+    assert figures["items"] == 3 and figures["facts"] == 2 and figures["non_facts"] == 1
+    assert figures["right"] == pytest.approx(2 / 3)  # the greeting labelled a fact is missed
+    text = statements.format_report(report, examples=True)
+    assert "st2" in text.splitlines()[2]
+    assert max(len(line) for line in text.splitlines()) <= 80
+    assert not any(f"- {r['id']} " in text for r in rows)  # scored, never shown
+
+
 @pytest.mark.parametrize(
     ("row", "message"),
     [
@@ -80,3 +99,13 @@ def test_the_command_prints_both_halves_and_json(
     bad = _write(tmp_path / "bad.jsonl", [{"id": "x", "text": "hi", "label": "nope"}])
     assert main(["eval", "statements", str(bad)]) == 2
     assert "label 'nope'" in capsys.readouterr().err
+
+
+def test_an_unread_set_is_not_broken_down_by_construction(tmp_path: Path) -> None:
+    rows = [{"id": "st2-0001", "text": "i keep bees", "label": "fact", "kind": "beekeeping"}]
+    report = statements.evaluate(
+        statements.read([_write(tmp_path / "s.jsonl", ROWS + rows)]), HashEmbedder()
+    )
+    assert report.to_dict()["st2"]["per_kind"] == {}
+    assert report.to_dict()["tune"]["per_kind"] or report.to_dict()["test"]["per_kind"]
+    assert "beekeeping" not in statements.format_report(report)

@@ -41,6 +41,7 @@ BLIND6 = Path(__file__).parent / "fixtures" / "secrets-blind6"
 #: the sixth blind set (split `fresh7`), tune data since issue 24's eighth round
 BLIND7 = Path(__file__).parent / "fixtures" / "secrets-blind7"
 BLIND8 = Path(__file__).parent / "fixtures" / "secrets-blind8"
+BLIND9 = Path(__file__).parent / "fixtures" / "secrets-blind9"
 #: the most look-alikes that may be refused as secrets, as a share of all of them
 MAX_FALSE_POSITIVE_RATE = 0.02
 
@@ -235,6 +236,16 @@ def test_the_seventh_blind_set_is_there() -> None:
     assert {i.split for i in blind} == {"fresh8"}
     assert sum(i.is_secret for i in blind) == 200 and sum(not i.is_secret for i in blind) == 200
     assert len({i.lang for i in blind}) >= 34
+
+
+def test_the_eighth_blind_set_is_there() -> None:
+    """secrets-blind9: 200 secrets and 200 look-alikes in 34 languages, split `fresh9`,
+    written after issue 24's eighth round and scored, never read."""
+    blind = load(BLIND9)
+    assert {i.split for i in blind} == {"fresh9"}
+    assert sum(i.is_secret for i in blind) == 200 and sum(not i.is_secret for i in blind) == 200
+    assert len({i.lang for i in blind}) >= 34
+    assert all(i.secret and i.secret in i.text for i in blind if i.is_secret)
 
 
 def test_the_fourth_blind_set_is_there() -> None:

@@ -8,7 +8,9 @@ into a fresh scope of one temporary SQLite store through the public API, and sco
 fact is right when something of it is stored, a non-fact when nothing is.
 
 Items fall in the *tune* or the *test* half by their id alone (`natural.half`); what is
-stored or refused is shown for the tune half only.
+stored or refused is shown for the tune half only. A set written after the halves had
+steered choices is scored whole and never shown: its ids name it (`st2-`: the second set,
+column "st2").
 
 Format (JSON Lines): {"id": "st-0001", "text": "...", "label": "fact" | "not-a-fact",
 "fact": "the fact in the labeller's words", "kind": "a tag for the construction"}.
@@ -34,6 +36,16 @@ __all__ = ["LABELS", "Statement", "StatementsDataError", "evaluate", "format_rep
 
 LABELS = ("fact", "not-a-fact")
 _HALVES = ("tune", "test")
+#: sets scored whole and never shown, by the prefix of their ids -> their column
+_UNREAD = {"st2-": "st2"}
+
+
+def statement_half(item_id: str) -> str:
+    """'tune', 'test', or the column of an unread set ('st2'), from the id."""
+    for prefix, name in _UNREAD.items():
+        if item_id.startswith(prefix):
+            return name
+    return half(item_id)
 
 
 class StatementsDataError(CredoError, ValueError):
@@ -50,7 +62,7 @@ class Statement:
 
     @property
     def half(self) -> str:
-        return half(self.id)
+        return statement_half(self.id)
 
 
 def read(paths: Sequence[str | Path]) -> list[Statement]:
@@ -85,6 +97,11 @@ class StatementsReport:
     embedder: str
     results: dict[str, list[Result]] = field(default_factory=lambda: {h: [] for h in _HALVES})
 
+    @property
+    def halves(self) -> tuple[str, ...]:
+        """tune, test, and each unread set that had items."""
+        return _HALVES + tuple(h for h in _UNREAD.values() if self.results.get(h))
+
     def figures(self, half_name: str) -> dict[str, Any]:
         rs = self.results[half_name]
 
@@ -93,7 +110,8 @@ class StatementsReport:
 
         facts = [r for r in rs if r.item.label == "fact"]
         others = [r for r in rs if r.item.label != "fact"]
-        kinds = Counter(r.item.kind for r in rs)
+        # an unread set's figures by construction would say which of its items fail
+        kinds = Counter(r.item.kind for r in rs) if half_name in _HALVES else Counter()
         return {
             "items": len(rs),
             "right": share(rs),
@@ -108,7 +126,7 @@ class StatementsReport:
         }
 
     def to_dict(self) -> dict[str, Any]:
-        return {"embedder": self.embedder, **{h: self.figures(h) for h in _HALVES}}
+        return {"embedder": self.embedder, **{h: self.figures(h) for h in self.halves}}
 
 
 def run_statement(store: SQLiteStore, item: Statement) -> Result:
@@ -128,7 +146,7 @@ def evaluate(
         store = SQLiteStore(Path(tmp) / "statements.db", embedder)
         try:
             for n, item in enumerate(items, 1):
-                report.results[item.half].append(run_statement(store, item))
+                report.results.setdefault(item.half, []).append(run_statement(store, item))
                 if progress and (n % 100 == 0 or n == len(items)):
                     progress(f"{n}/{len(items)} statements")
         finally:
@@ -141,11 +159,16 @@ def _pct(x: float | None) -> str:
 
 
 def format_report(report: StatementsReport, *, examples: bool = False) -> str:
-    figs = {h: report.figures(h) for h in _HALVES}
-    lines = [f"single statements ({report.embedder})", "", f"{'':34}{'tune':>14}{'test':>14}"]
+    halves = report.halves
+    figs = {h: report.figures(h) for h in halves}
+    lines = [
+        f"single statements ({report.embedder})",
+        "",
+        f"{'':34}" + "".join(f"{h:>14}" for h in halves),
+    ]
 
     def row(name: str, cell: Callable[[dict[str, Any]], str]) -> None:
-        lines.append(f"{name[:34]:34}" + "".join(f"{cell(figs[h]):>14}" for h in _HALVES))
+        lines.append(f"{name[:34]:34}" + "".join(f"{cell(figs[h]):>14}" for h in halves))
 
     row("statements", lambda f: str(f["items"]))
     row("handled right", lambda f: _pct(f["right"]))
