@@ -269,7 +269,9 @@ def test_a_thing_named_more_narrowly_refines_it(
         ("hatchback", "car", True),
         ("dog", "husky", False),
         ("dog", "dog", False),
-        ("python", "language", False),  # a snake first
+        ("cobra", "language", False),
+        # a snake first in WordNet, and a programming language by the table of products
+        ("python", "language", True),
     ],
 )
 def test_kinds_come_from_wordnet(narrow: str, broad: str, kind: bool) -> None:

@@ -569,10 +569,32 @@ def asks_unmarked(words: list[Token]) -> bool:
     )
 
 
+#: the pronouns a yes-no question puts after its verb: "should i", "does that affect"
+_ASKED_OF = frozenset({"you", "i", "we", "it", "there", "he", "she", "that", "this"})
+_THINGS = frozenset({"NOUN", "PROPN", "PRON", "DET"})
+
+
+def asks_yes_or_no(words: list[Token]) -> bool:
+    """Words opening with a verb put before its subject, a yes-no question however it is
+    punctuated: "can i freeze rice", "are cashews ok", "does my cat need shots"; not "did
+    a masters in leeds" (no subject after the verb) nor "Will Smith lives in Oslo"."""
+    if len(words) < 2 or words[0].lower_ not in _AUX_OPENERS:
+        return False
+    verb = words[0]
+    if _subject_after_verb(verb, words[1]):
+        return True
+    # "are cashews ok", "is that weird": the parse may not make the thing asked of the
+    # verb's subject; a thing named right after "is", then the quality asked of it
+    if verb.lower_ not in ("is", "are", "was", "were") or words[1].pos_ not in _THINGS:
+        return False
+    # (the parse may not call the quality a complement: "ok" read as punctuation)
+    return any((c.dep_ == "acomp" or c.pos_ == "ADJ") and c.i > words[1].i for c in verb.children)
+
+
 def _subject_after_verb(verb: Token, second: Token) -> bool:
     """A verb put before its subject, which opens right after it: "should i ...", "can
     dogs eat grapes", "does my cat need shots", "is insurance mandatory"."""
-    if second.dep_ in _SUBJ and second.lower_ in ("you", "i", "we", "it", "there", "he", "she"):
+    if second.dep_ in _SUBJ and second.lower_ in _ASKED_OF:
         return True
     if second.lower_ == "they":
         return second.dep_ in _SUBJ
@@ -605,7 +627,7 @@ def _kind(sent: Span, said: str) -> str:
         return "question"
     if _REQUEST_OPENERS.search(said) or _PLEASE_LAST.search(said):
         return "instruction"
-    if low in _AUX_OPENERS and len(words) > 1 and _subject_after_verb(first, words[1]):
+    if asks_yes_or_no(words):
         return "question"
     root = sent.root
     if not any(t.pos_ in ("VERB", "AUX") for t in sent):
@@ -2632,11 +2654,16 @@ def speaker_fragment(text: str) -> str | None:
         return piece
     if any(t.tag_ in ("VBZ", "VBP", "VBD", "MD") for t in words) or words[0].pos_ == "ADP":
         return None
-    head = next((t for t in words if t.head.i == t.i), None)
-    if head is None or head.pos_ not in ("NOUN", "PROPN"):
-        return None
-    noun = head.lemma_.lower()
-    return piece if noun in _PERSON_NOUNS or is_kind_of_person(noun) else None
+    # a kind of person anywhere in it, however the parse hangs the fragment together
+    # ("self employed plumber", "stay at home dad for 3 yrs"), but no one else's ("my
+    # plumber")
+    for tok in words:
+        if tok.pos_ not in ("NOUN", "PROPN") or any(c.dep_ == "poss" for c in tok.children):
+            continue
+        noun = tok.lemma_.lower()
+        if noun in _PERSON_NOUNS or is_kind_of_person(noun):
+            return piece
+    return None
 
 
 def analyse(text: str, *, self_name: str = "The user") -> Statement:

@@ -437,8 +437,8 @@ class Memory:
         aliases = self.aliases()
         me = normalize_entity("user", aliases=aliases)
         statement = analyse(candidate.text, self_name=display_name(me))
-        if statement.kind == "question":
-            return None  # the gate refuses it as one
+        if statement.kind in ("question", "instruction"):
+            return None  # the gate refuses it as one ("can you book a table for two")
         verdict = gate.Verdict(False, "question", "a question asserts nothing")
         self._reject(candidate, verdict, statement, aliases)
         return RememberResult(False, None, None, verdict.reason, verdict.code)

@@ -319,7 +319,8 @@ def extends(new: str | None, old: str | None) -> bool:
 
 #: verbs of leaving, and the relations whose object one leaves: "I left Google" / "I quit
 #: Nokia" end "I work at Google" / "... at Nokia", "I left Helsinki" ends "I live in Helsinki"
-_LEAVING = frozenset({"leave", "quit"})
+#: "resign" is only ever said of a post: "i resigned from deloitte", "i resigned"
+_LEAVING = frozenset({"leave", "quit", "resign", "resign_from"})
 _LEFT = frozenset({"work_at", "study_at", "attend", "live_in"})
 _NOT_AT = frozenset({"be_at", "be_with"})
 
@@ -810,7 +811,7 @@ def _ends_work(base: str, negated: bool, obj: str | None) -> bool:
     return not negated and (
         base in _LEAVING | {"lose"}
         and bool(words & _WORK_NOUNS)
-        or base == "retire"
+        or base in ("retire", "resign")
         or base.partition("_")[0] == "be"  # "i'm unemployed", "i was made redundant"
         and bool(words & _NOT_WORKING)
         or base.startswith("be_")
@@ -1789,6 +1790,36 @@ def _value_for_slot(case: _Case, fact: Fact) -> bool:
     return False
 
 
+def _rival_for_slot(case: _Case, fact: Fact) -> bool:
+    """ "i code in vscode" / "my editor is neovim" (either way round): one fact names the
+    slot by the kind of its product ("my editor", "our db": one of them), the other fills
+    it with a rival product of that kind (`language.products`), said of one subject (a
+    clash). Not where a sentence names both ("my editor is neovim, vscode for work")."""
+    from .language.products import is_of_kind, products_in, rivals
+
+    incoming = case.incoming
+    if not (incoming.key and fact.key) or not same_subject(fact.subject, incoming.subject, case.me):
+        return False
+    if split_polarity(fact.predicate or "")[1] or case.negated or _ADDED.search(incoming.text):
+        return False
+    if not _same_owner(case, fact) or _others(incoming) ^ _others(fact):
+        return False
+    for slotted, other in ((incoming, fact), (fact, incoming)):
+        base = case.catalogue.canonical(slotted.predicate or "")[0]
+        noun = _slot_noun(base)
+        # the slot is the speaker's own: "has_editor", not "has_wife_editor"
+        if noun is None or base.removeprefix("has_").split("_")[0] != noun:
+            continue
+        if not case.catalogue.one_valued(f"has_{noun}"):
+            continue
+        named = _tokens(slotted.text)
+        mine = [p for p in products_in(_tokens(slotted.object)) if is_of_kind(p.name, noun)]
+        theirs = products_in(_tokens(other.object))
+        if mine and theirs and not set(products_in(named)) & set(theirs):
+            return all(any(rivals(m, t) for m in mine) for t in theirs)
+    return False
+
+
 _SLOT_TAIL = frozenset({"be", "is", "in", "on", "at", "for", "with"})
 
 
@@ -2208,30 +2239,73 @@ _SELF_WORDS = frozenset({"user", "myself", "themselves", "themself", "ourselves"
 
 
 def _said_again_off_key(case: _Case) -> Fact | None:
-    """A sentence close in meaning to the closest fact of the speaker's, naming no value it
-    does not name, in the same tense and polarity, with no change said: said already."""
+    """A sentence close in meaning to the closest fact of the speaker's, or naming a
+    product one of theirs names ("my editor is neovim" / "i code in neovim"), naming no
+    value it does not name, in the same tense and polarity, with no change said: said
+    already."""
     incoming = case.incoming
     if case.says_a_change or not incoming.subject:
         return None
-    fact = _closest_of_ours(case, SAID_AGAIN_AT)
-    if fact is None or not fact.subject or split_polarity(fact.predicate or "")[1] != case.negated:
-        return None
+    closest = _closest_of_ours(case, SAID_AGAIN_AT)
+    for fact in (closest, *_naming_its_products(case)):
+        if fact is not None and _says_nothing_more(case, fact):
+            return fact
+    return None
+
+
+def _naming_its_products(case: _Case) -> list[Fact]:
+    """The live facts of the same one as the incoming fact that name a product it names,
+    however far apart in meaning the two sentences read."""
+    from .language.products import products_in
+
+    incoming = case.incoming
+    named = set(products_in(_tokens(incoming.text)))
+    if not named:
+        return []
+    return [
+        f
+        for f in case.live
+        if f.subject
+        and same_subject(f.subject, incoming.subject, case.me)
+        and _same_owner(case, f)
+        and not _others(incoming) ^ _others(f)
+        and named & set(products_in(_tokens(f.text)))
+    ]
+
+
+def _says_nothing_more(case: _Case, fact: Fact) -> bool:
+    """Does the incoming sentence say no more than the stored `fact`: no value or word it
+    does not name (a product's kind aside), in the same tense and polarity?"""
+    incoming = case.incoming
+    if not fact.subject or split_polarity(fact.predicate or "")[1] != case.negated:
+        return False
     text, old = incoming.text, fact.text
     if bool(_NEVER.search(text)) != bool(_NEVER.search(old)) or _contrasts(text) != _contrasts(old):
-        return None
+        return False
     if said_in_the_past(text) != said_in_the_past(old) or _ADDED.search(text):
-        return None
+        return False
     if fact in case.on_key and not _same_object_as_typed(incoming.object, fact.object):
-        return None  # the key's rules judged two values
+        return False  # the key's rules judged two values
     # every word it says, not only its values: "far from the office" is not "close to" it
-    said = set(_tokens(text)) - _SELF_WORDS - {"be"}  # "is a teacher" says "teacher"
+    words = _tokens(text)
+    said = set(words) - _SELF_WORDS - {"be"}  # "is a teacher" says "teacher"
     # a value may be named by another part of speech: "a maths teacher" / "i teach maths"
     held = _tokens(old)
-    return (
-        fact
-        if found_in(value_words(text), value_words(old) | set(held)) and found_in(said, held)
-        else None
+    # the kind of a product both name says nothing more: "my editor is vscode" / "i code
+    # in vscode"
+    kinds = _kinds_of_both(words, held)
+    return found_in(value_words(text) - kinds, value_words(old) | set(held)) and found_in(
+        said - kinds, held
     )
+
+
+def _kinds_of_both(said: list[str], held: list[str]) -> frozenset[str]:
+    """The nouns naming the kind of a product that two wordings both name (the words of
+    one, `said`, and of the other, `held`): "db" and "database" of postgresql."""
+    from .language.products import kind_words, products_in
+
+    named = set(products_in(said)) & set(products_in(held))
+    return frozenset(w for p in named for w in kind_words(p) if " " not in w)
 
 
 def _agreeing(case: _Case) -> Resolution | _Agreeing:
@@ -2404,6 +2478,7 @@ def _clashing(case: _Case, bearing: _Bearing) -> _Bearing:
         _gained,
         _counted_otherwise,
         _value_for_slot,
+        _rival_for_slot,
         _lived_there_always,
         _moved_house,
         _value_changed,
@@ -2426,6 +2501,9 @@ def _clashing(case: _Case, bearing: _Bearing) -> _Bearing:
     if left is not None:
         found.clashes.append(left)
         found.remeasures.append(left)  # the change is said in words: grounds
+    for rival in _rivals_replaced(case, found):
+        found.clashes.append(rival)
+        found.remeasures.append(rival)  # a change said in words: grounds
     # a "never" against a report first: the past stands, whatever change is also said
     denied_before = _never_against(case, found)
     if denied_before is not None:
@@ -2466,6 +2544,50 @@ def _left_by_name(case: _Case, bearing: _Bearing) -> Fact | None:
         if _names_whole(fact.text, named):
             return fact
     return None
+
+
+def _rivals_replaced(case: _Case, bearing: _Bearing) -> list[Fact]:
+    """ "i code in vscode" / "switched to neovim", "our api is on heroku" / "moved the api
+    to render": a change to a product (`language.products`) ends the stored facts of the
+    same one whose value is another product of its kind, whatever their keys, when the
+    change names nothing of the old value (that is `_left_by_name`'s) and adds nothing
+    ("also started using vim"). A sentence that only reports a time, denies, or speaks
+    of another person ends nothing this way; what happened (a fact told in the past)
+    stays true; a product of the stored fact that the sentence names stays."""
+    from .language.products import products_in, rivals
+
+    incoming = case.incoming
+    if case.negated or not incoming.subject or not _said_changed(case) - _ONLY_NOW:
+        return []
+    if _ADDED.search(incoming.text) or _MIND_CHANGED.search(incoming.text):
+        return []
+    # the product changed to, in the value or anywhere the sentence names it ("moved the
+    # api over to render": the api is the value, render where it went)
+    said_words = _tokens(incoming.text)
+    new = products_in(_tokens(incoming.object)) or products_in(said_words)
+    if not new:
+        return []
+    said = set(said_words)
+    ended = []
+    for fact in case.live:
+        if fact in bearing.clashes or not fact.subject or fact.asserted_at > incoming.asserted_at:
+            continue
+        if not same_subject(fact.subject, incoming.subject, case.me):
+            continue
+        if not _same_owner(case, fact) or _others(incoming) ^ _others(fact):
+            continue
+        if split_polarity(fact.predicate or "")[1] or said_in_the_past(fact.text):
+            continue
+        old = products_in(_tokens(fact.object))
+        if any(set(o.name.split()) <= said for o in old):
+            continue  # "moved from vim to neovim" names it: not this rule's
+        if old and all(any(rivals(n, o) for n in new) for o in old):
+            ended.append(fact)
+    return ended
+
+
+#: change words that say only when ("now"), not that a value was replaced
+_ONLY_NOW = frozenset({"now", "nowadays", "these days", "actually"})
 
 
 def _names_whole(text: str, named: frozenset[str]) -> bool:
@@ -2634,6 +2756,20 @@ def _places_named(text: str) -> set[str]:
     }
 
 
+_STILL = re.compile(r"\bstill\b", re.IGNORECASE)
+
+
+def _names_its_value(text: str, fact: Fact) -> bool:
+    """Does `text` name the stored fact's value: all its value words, or a product it
+    names ("code in sublime text": sublime text)?"""
+    from .language.products import products_in
+
+    if found_in(value_words(fact.object or ""), value_words(text)):
+        return True
+    said = set(products_in(_tokens(text)))
+    return bool(said & set(products_in(_tokens(fact.object))))
+
+
 def _changed_topic(case: _Case, bearing: _Bearing) -> Fact | None:
     """The last rule, for a sentence no other rule relates to a stored fact: one that says
     a change ("... from now on", "switched", "used to") ends the stored fact of the same
@@ -2659,6 +2795,8 @@ def _changed_topic(case: _Case, bearing: _Bearing) -> Fact | None:
         return None
     if said_in_the_past(fact.text):
         return None  # "i crashed my van in march": what happened stays true
+    if _STILL.search(incoming.text) and _names_its_value(incoming.text, fact):
+        return None  # "switched to vim but still use sublime for work": it holds still
     if case.changed and not (
         any(_is_number(w) for w in _tokens(fact.text))
         and _head_noun(case.changed[1]) in _tokens(fact.text)

@@ -53,6 +53,7 @@ from ..keys import (
     Statement,
     analyse,
     asks_unmarked,
+    asks_yes_or_no,
     elided_subject,
     inverted_question,
     past_form,
@@ -243,13 +244,18 @@ def _piece_asks(tokens: Sequence[Token]) -> bool:
 
 
 def _asks_unmarked(words: Sequence[Token]) -> bool:
-    """Words worded as a question with no "?" typed (`keys.asks_unmarked`), or "any" and a
-    plural noun, which asks for some ("any tips for a dentist")."""
+    """Words worded as a question with no "?" typed (`keys.asks_unmarked`), a verb put
+    before its subject ("..., can i put e10 in it": `keys.asks_yes_or_no`), or "any" and a
+    plural noun, which asks for some ("any tips for a dentist", "any quick dinners")."""
     if len(words) < 2:
         return False
     if words[0].lower_ in QUESTION_OPENERS and asks_unmarked(list(words)):
         return True
-    return words[0].lower_ == "any" and words[1].tag_ == "NNS"
+    if asks_yes_or_no(list(words)):
+        return True
+    # "any quick dinners": describing words may come between
+    noun = next((w for w in words[1:] if w.pos_ != "ADJ"), None)
+    return words[0].lower_ == "any" and noun is not None and noun.tag_ == "NNS"
 
 
 def _main_after_reason(sent: Span) -> int | None:

@@ -12,6 +12,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 from . import data_lines
+from .products import is_of_kind
 
 __all__ = ["is_a_kind_of"]
 
@@ -40,11 +41,14 @@ def _hierarchy() -> tuple[dict[str, str], dict[str, tuple[str, ...]], dict[str, 
 
 def is_a_kind_of(narrow: str, broad: str) -> bool:
     """Is `narrow` (a noun in its singular, any case) a kind of `broad`, in `narrow`'s most
-    usual sense? ("husky", "dog": yes; "cello", "instrument": yes; "dog", "husky": no;
+    usual sense, or a product of the kind `broad` names (`language.products`)? ("husky",
+    "dog": yes; "cello", "instrument": yes; "neovim", "editor": yes; "dog", "husky": no;
     "dog", "dog": no, the same word is no narrower.)"""
     narrow, broad = " ".join(narrow.lower().split()), " ".join(broad.lower().split())
     if not narrow or not broad or narrow == broad:
         return False
+    if is_of_kind(narrow, broad):  # "postgres", "database": a product WordNet lacks
+        return True
     first, parents, words = _hierarchy()
     start = first.get(narrow)
     if start is None or broad in words[start]:

@@ -14,7 +14,7 @@ from functools import lru_cache
 
 from . import data_lines
 
-__all__ = ["synonymous"]
+__all__ = ["known", "synonymous"]
 
 #: phrases longer than this are not looked up ("moving-picture show" is three words)
 LONGEST = 3
@@ -44,3 +44,8 @@ def synonymous(a: str, b: str) -> bool:
         return False
     sets = _sets()
     return bool(sets.get(a, frozenset()) & sets.get(b, frozenset()))
+
+
+def known(word: str) -> bool:
+    """Is `word` (lower case) a word or phrase of WordNet's, in any of its senses?"""
+    return _typed(word) in _sets()
