@@ -147,3 +147,29 @@ def test_a_product_is_read_by_its_kind(
 def test_resigning_ends_work(store: SQLiteStore, first: str, then: str, expected: str) -> None:
     status, _ = pair(store, first, then, 30)
     assert status == expected
+
+
+@pytest.mark.parametrize(
+    ("first", "then", "expected"),
+    [
+        (
+            "i walk the kids to school",
+            "switched to the school bus to school, so much easier",
+            "superseded",
+        ),
+        ("i use notepad for recipes", "i switched to paprika for recipes", "superseded"),
+        # another end: kept
+        ("i walk the kids to school", "switched to the bus to work", "active"),
+        # the old way named as still used: kept
+        (
+            "i walk the kids to school",
+            "switched to the bus to school but still walk on fridays",
+            "active",
+        ),
+    ],
+)
+def test_a_switch_for_the_same_end_ends_the_old_way(
+    store: SQLiteStore, first: str, then: str, expected: str
+) -> None:
+    status, _ = pair(store, first, then, 30)
+    assert status == expected

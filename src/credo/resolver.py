@@ -1790,6 +1790,56 @@ def _value_for_slot(case: _Case, fact: Fact) -> bool:
     return False
 
 
+def _switched_for_the_same_end(case: _Case, fact: Fact) -> bool:
+    """ "i take the bus to work" / "switched to cycling to work", "we use trello for tasks"
+    / "we moved to asana for tasks": a switch to a new value for the end a stored fact of
+    the same one names ("to work", "for tasks": the same words after "to" or "for"),
+    the stored value not named again (a clash; the switch is said, so grounds). Not an
+    addition ("also"), a denial, another person's, or what happened in the past."""
+    incoming = case.incoming
+    if case.negated or not incoming.subject or _ADDED.search(incoming.text):
+        return False
+    switched = _SWITCHED_TO.search(incoming.text)
+    if switched is None or not fact.subject or fact.asserted_at > incoming.asserted_at:
+        return False
+    if not same_subject(fact.subject, incoming.subject, case.me) or not _same_owner(case, fact):
+        return False
+    if _others(incoming) ^ _others(fact) or split_polarity(fact.predicate or "")[1]:
+        return False
+    if said_in_the_past(fact.text):
+        return False
+    # the ends the switch names, after what it switched to
+    shared = _ends_named(incoming.text[switched.end() :]) & _ends_named(fact.text)
+    if not shared:
+        return False
+    # the stored way named again ("... but still walk on fridays"): its value words but
+    # the end, or where the end is all its object, its verb
+    way = set(_tokens(fact.object)) - {end for _, end in shared} - _STOP - {"to", "for"}
+    if not way:
+        way = {case.catalogue.canonical(fact.predicate or "")[0].split("_")[0]}
+    return not way <= set(_tokens(incoming.text))
+
+
+#: a switch to a new value: "switched to", "moved over to", "changed to", "went over to"
+_SWITCHED_TO = re.compile(
+    r"\b(?:switch(?:ed|ing)?|mov(?:ed|ing)|migrat(?:ed|ing)|chang(?:ed|ing)|went)"
+    r"(?:\s+\w+){0,3}?\s+(?:over\s+)?to\s+\S+",
+    re.IGNORECASE,
+)
+#: an end a value serves: "to work", "for tickets", "for my runs"
+_END = re.compile(r"\b(to|for)\s+(?:the\s+|my\s+|our\s+|a\s+)?([a-z][\w-]+)", re.IGNORECASE)
+
+
+def _ends_named(text: str) -> set[tuple[str, str]]:
+    from .nlp import lemma_of
+
+    return {
+        (m.group(1).lower(), lemma_of(m.group(2).lower()))
+        for m in _END.finditer(text)
+        if m.group(2).lower() not in _STOP
+    }
+
+
 def _rival_for_slot(case: _Case, fact: Fact) -> bool:
     """ "i code in vscode" / "my editor is neovim" (either way round): one fact names the
     slot by the kind of its product ("my editor", "our db": one of them), the other fills
@@ -2479,6 +2529,7 @@ def _clashing(case: _Case, bearing: _Bearing) -> _Bearing:
         _counted_otherwise,
         _value_for_slot,
         _rival_for_slot,
+        _switched_for_the_same_end,
         _lived_there_always,
         _moved_house,
         _value_changed,
@@ -2759,6 +2810,17 @@ def _places_named(text: str) -> set[str]:
 _STILL = re.compile(r"\bstill\b", re.IGNORECASE)
 
 
+def _still_holds(text: str, fact: Fact, catalogue: Catalogue) -> bool:
+    """Does `text` say the stored fact still holds: "still" before its value ("... but
+    still use sublime text for work") or its verb ("... but still walk on fridays")?"""
+    still = _STILL.search(text)
+    if still is None:
+        return False
+    after = text[still.end() :]
+    verb = catalogue.canonical(fact.predicate or "")[0].split("_")[0]
+    return _names_its_value(after, fact) or verb not in ("be", "has") and verb in _tokens(after)
+
+
 def _names_its_value(text: str, fact: Fact) -> bool:
     """Does `text` name the stored fact's value: all its value words, or a product it
     names ("code in sublime text": sublime text)?"""
@@ -2795,7 +2857,7 @@ def _changed_topic(case: _Case, bearing: _Bearing) -> Fact | None:
         return None
     if said_in_the_past(fact.text):
         return None  # "i crashed my van in march": what happened stays true
-    if _STILL.search(incoming.text) and _names_its_value(incoming.text, fact):
+    if _still_holds(incoming.text, fact, case.catalogue):
         return None  # "switched to vim but still use sublime for work": it holds still
     if case.changed and not (
         any(_is_number(w) for w in _tokens(fact.text))
