@@ -12,7 +12,10 @@ sublime text" / "moved over to helix"), a slot named by the kind ("my editor is 
 "our db is ...") is one value against a rival said any other way, the kind of a product
 both sentences name says nothing more ("my editor is kate" / "i write code in kate"), and
 a product is a kind of the thing its kind names ("we run a database" -> "we run
-mariadb")."""
+mariadb").
+
+A fragment whose only nouns name nothing a fact could be about ("quick question") is
+refused as vague; one that names a thing, a person or a measure is kept as said."""
 
 from __future__ import annotations
 
@@ -173,3 +176,18 @@ def test_a_switch_for_the_same_end_ends_the_old_way(
 ) -> None:
     status, _ = pair(store, first, then, 30)
     assert status == expected
+
+
+@pytest.mark.parametrize(
+    "said", ["quick question", "serious question", "long story short", "first time here"]
+)
+def test_a_fragment_that_names_nothing_is_refused(store: SQLiteStore, said: str) -> None:
+    result = memory(store).remember(said, valid_from=T0)
+    assert not result.accepted and result.code == "vague"
+
+
+@pytest.mark.parametrize(
+    "said", ["shellfish allergy here", "retired plumber", "down to 80 kilos", "self employed"]
+)
+def test_a_fragment_that_names_something_is_kept(store: SQLiteStore, said: str) -> None:
+    assert stored(store, said) == [said]

@@ -506,6 +506,8 @@ def check(
         return Verdict(False, "attributed_opinion", f"advice someone gives: {advice!r}")
     if chatter:
         return Verdict(False, *chatter)
+    if statement.kind == "fragment" and not statement.keyed and _names_nothing(text):
+        return Verdict(False, "vague", "not specific: names nothing a fact could be about")
     subject = (candidate.subject or "").strip().lower()
     if statement.pronoun_subject and (not subject or subject in _PRONOUNS):
         return Verdict(
@@ -532,6 +534,20 @@ _STAND_INS = words("stand_ins")  # lexicon list "stand_ins"
 #: longest first, so that "good morning" is tried before "morning"
 _GREETINGS = tuple(sorted(words("greetings"), key=len, reverse=True))
 _WORDS_OF = re.compile(r"[^\W\d_]+(?:['’][^\W\d_]+)?")
+
+
+_FILLER_NOUNS = words("filler_nouns")
+
+
+def _names_nothing(text: str) -> bool:
+    """A fragment whose only nouns name nothing a fact could be about ("quick question",
+    "long story short", "bit of a weird one"): no other noun, name, number or verb."""
+    from .nlp import parse
+
+    content = [t for t in parse(text) if t.pos_ in ("NOUN", "PROPN", "NUM", "VERB", "AUX")]
+    return bool(content) and all(
+        t.pos_ == "NOUN" and t.lemma_.lower() in _FILLER_NOUNS for t in content
+    )
 
 
 def _greeting(text: str) -> bool:

@@ -1791,7 +1791,7 @@ def _value_for_slot(case: _Case, fact: Fact) -> bool:
 
 
 def _switched_for_the_same_end(case: _Case, fact: Fact) -> bool:
-    """ "i take the bus to work" / "switched to cycling to work", "we use trello for tasks"
+    """ "i walk to school" / "switched to the tram to school", "we use trello for tasks"
     / "we moved to asana for tasks": a switch to a new value for the end a stored fact of
     the same one names ("to work", "for tasks": the same words after "to" or "for"),
     the stored value not named again (a clash; the switch is said, so grounds). Not an
