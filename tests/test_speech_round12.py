@@ -191,3 +191,28 @@ def test_a_fragment_that_names_nothing_is_refused(store: SQLiteStore, said: str)
 )
 def test_a_fragment_that_names_something_is_kept(store: SQLiteStore, said: str) -> None:
     assert stored(store, said) == [said]
+
+
+@pytest.mark.parametrize(
+    ("first", "then", "expected"),
+    [
+        # the sessions' count is another measure than their length
+        (
+            "i extended my piano sessions to 2 hours",
+            "i increased my piano sessions to 6 pieces",
+            "active",
+        ),
+        (
+            "i extended my piano sessions to 2 hours",
+            "i increased my piano sessions to 3 hours",
+            "superseded",
+        ),
+        # one measure in two units
+        ("i increased my long runs to 8 km", "i increased my long runs to 10 miles", "superseded"),
+    ],
+)
+def test_a_measure_in_another_unit_is_another_measure(
+    store: SQLiteStore, first: str, then: str, expected: str
+) -> None:
+    status, _ = pair(store, first, then, 20)
+    assert status == expected

@@ -390,8 +390,23 @@ def _holds_thing(fact: Fact, verb: str, thing: str, value: str, catalogue: Catal
     for pattern in patterns:
         found = pattern.match(fact.object or "")
         if found and thing in _tokens(found["thing"]) and not objects_agree(value, found["value"]):
-            return True
+            return not _other_measures(value, found["value"])
     return False
+
+
+def _other_measures(a: str, b: str) -> bool:
+    """Two amounts of different units, and so of two measures: "12 problems" / "4 hours"
+    (the sessions' length is not their count); not where either names no number or no
+    unit ("8k" / "5k"), nor two units of measure ("1.5 hours" / "90 minutes")."""
+    if not any(_is_number(w) for w in _tokens(a)) or not any(_is_number(w) for w in _tokens(b)):
+        return False
+    from .language.kinds import is_a_kind_of
+
+    units = [_head_noun(x) for x in (a, b)]
+    if not all(u.isalpha() for u in units) or units[0] == units[1]:
+        return False
+    # two units of measure may be one measure said two ways ("1.5 hours" / "90 minutes")
+    return not all(is_a_kind_of(u, "measure") for u in units)
 
 
 _NOT_A_NAME = frozenset(
@@ -2039,7 +2054,11 @@ def _revalued(case: _Case, fact: Fact) -> bool:
     ):
         return False
     mine, theirs = thing_values(incoming.text, thing), thing_values(fact.text, thing)
-    return bool(mine and theirs and not mine & theirs)
+    if not (mine and theirs) or mine & theirs:
+        return False
+    # "sessions to 12 problems" after "sessions to 4 hours": another measure of the thing
+    told = changed_value(fact.text)
+    return not (case.changed and told and _other_measures(case.changed[2], told[2]))
 
 
 def _remeasured(case: _Case, fact: Fact) -> bool:
@@ -2864,6 +2883,9 @@ def _changed_topic(case: _Case, bearing: _Bearing) -> Fact | None:
         and _head_noun(case.changed[1]) in _tokens(fact.text)
     ):
         return None  # a measure said anew ends only a fact that measured the same thing
+    told = changed_value(fact.text) if case.changed else None
+    if case.changed and told and _other_measures(case.changed[2], told[2]):
+        return None  # "... sessions to 12 problems" ends no "... sessions to 4 hours"
     # "raised my chess rating from 1200 to 1350" ends no "finished 20 sudoku puzzles":
     # a rating is what it says moved, and the stored fact names none
     measured = _head_noun(incoming.object) if _change_verbs(incoming.text) else ""
