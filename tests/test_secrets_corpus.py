@@ -13,7 +13,8 @@ second (tests/fixtures/secrets-blind3, split `fresh3`, likewise), since its fift
 third (tests/fixtures/secrets-blind4, split `fresh4`, likewise), since its sixth on the
 fourth (tests/fixtures/secrets-blind5, split `fresh5`, likewise), since its seventh on the
 fifth (tests/fixtures/secrets-blind6, split `fresh6`, likewise), since its eighth on the
-sixth (tests/fixtures/secrets-blind7, split `fresh7`, likewise): a new blind set, written by
+sixth (tests/fixtures/secrets-blind7, split `fresh7`, likewise), since its ninth on the
+seventh (tests/fixtures/secrets-blind8, split `fresh8`, likewise): a new blind set, written by
 someone who never saw the code, judges it, outside this repository. The same run prints
 its figures per split and language with `python -m credo.eval.secrets_corpus`
 (docs/security.md)."""
@@ -61,6 +62,7 @@ def outcomes(tmp_path_factory: pytest.TempPathFactory) -> list[Outcome]:
         *run(load(BLIND5), tmp_path_factory.mktemp("blind5")),
         *run(load(BLIND6), tmp_path_factory.mktemp("blind6")),
         *run(load(BLIND7), tmp_path_factory.mktemp("blind7")),
+        *run(load(BLIND8), tmp_path_factory.mktemp("blind8")),
     ]
 
 
@@ -79,7 +81,8 @@ def test_the_corpus_is_what_the_issue_asks_for() -> None:
 #: shown (7 and 9 after the eighth round); its sixth on fresh5's: 14 stored, 17 shown, 12 and 15 after the seventh; its
 #: seventh on fresh6's: 2 stored, 2 shown; its eighth on fresh7's: 0 stored, 1 shown, a
 #: one-time code refused on every path whose four digits a look-alike of the same set
-#: holds (an invoice's number, stored and echoed); docs/security.md says which classes
+#: holds (an invoice's number, stored and echoed); its ninth on fresh8's: 15 stored, 15
+#: shown (25 before it; the classes left are in docs/security.md); docs/security.md says which classes
 #: were left and why). A change may never raise them.
 MAX_STORED = {
     "dev": 0,
@@ -91,6 +94,7 @@ MAX_STORED = {
     "fresh5": 12,
     "fresh6": 2,
     "fresh7": 0,
+    "fresh8": 15,
 }
 MAX_SHOWN = {
     "dev": 0,
@@ -102,6 +106,7 @@ MAX_SHOWN = {
     "fresh5": 15,
     "fresh6": 2,
     "fresh7": 1,
+    "fresh8": 15,
 }
 #: secrets refused as such on some path yet found somewhere (another path missed them);
 #: fresh4's two are PINs refused on every path whose four digits a look-alike of the same
@@ -120,6 +125,7 @@ MAX_REFUSED_YET_SHOWN = {
     "fresh5": 4,
     "fresh6": 0,
     "fresh7": 1,
+    "fresh8": 0,
 }
 #: the items still stored or shown when these figures were measured, as the first 12 hex
 #: digits of SHA-256 of their id. Any other secret stored or shown fails, even while the
@@ -165,8 +171,39 @@ KNOWN_MISSES = {
     ),
     "fresh6": frozenset({"233f52b185ac", "9f79850345c1"}),
     "fresh7": frozenset({"63f8124c55ce"}),
+    # the seventh blind set, tune data since issue 24's ninth round: what it left
+    "fresh8": frozenset(
+        {
+            "0902a0df5276",
+            "0959558c8e27",
+            "0ccfab539011",
+            "18b54f6c2cac",
+            "1bd10e019571",
+            "5534bcfd0789",
+            "59e2557a4a2d",
+            "5c7514a136c8",
+            "604d116fc937",
+            "6eb4754f4dfe",
+            "7c0f97a985b8",
+            "8185a2144456",
+            "b85269ad6fff",
+            "db66cebce5bc",
+            "f06c60c8e717",
+        }
+    ),
 }
-SPLITS = ("dev", "heldout", "fresh", "fresh2", "fresh3", "fresh4", "fresh5", "fresh6", "fresh7")
+SPLITS = (
+    "dev",
+    "heldout",
+    "fresh",
+    "fresh2",
+    "fresh3",
+    "fresh4",
+    "fresh5",
+    "fresh6",
+    "fresh7",
+    "fresh8",
+)
 
 
 def _digest(item_id: str) -> str:

@@ -211,8 +211,10 @@ _FULLWIDTH = {c: c - 0xFEE0 for c in range(0xFF01, 0xFF5F)} | {0x3000: 0x20}
 _MASK_TAG = re.compile(r"\[secret(?:-\d+)?:[a-z_0-9]+\]")
 
 
-# a placeholder as an extractor may leave it, brackets dropped or not
-_MASK_TAG_KIND = re.compile(r"\[?secret(?:-\d+)?:([a-z_0-9]+)\b")
+# a placeholder as an extractor may leave it, brackets dropped or not; without its "[",
+# never a part of a name ("arn:...:secret:prod/db", "vault:secret/data"): no ":" or word
+# before it, no "/", ":", "-" or ".name" after it
+_MASK_TAG_KIND = re.compile(r"(?:\[|(?<![\w:]))secret(?:-\d+)?:([a-z_0-9]+)\b(?![/:\-]|\.\w)")
 
 
 # the same, when sentence punctuation stripping took its "]" ("is [secret:password].")

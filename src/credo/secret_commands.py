@@ -31,6 +31,8 @@ _PASSWORD_OPTION = re.compile(
     r"|(?-i:-D)[ \t]+\S+(?:[ \t]+-\w+)*[ \t]+(?-i:-w)"
     r"|(?:mysql|mysqldump|mariadb)(?:[ \t]+\S+)*?[ \t]+-p(?=\S)"
     r"|smbclient(?:[ \t]+\S+)*?[ \t]+-U[ \t]+[^%\s]+%"
+    # Windows' "net use" takes the password after "/user:NAME" ("*" asks for it)
+    r"|net[ \t]+use(?:[ \t]+\S+)*?[ \t]+/user:\S+[ \t]+(?=[^\s/*])"
     r"|--(?:bind-?pw|bind-password|db-password|password|passwd|pass|passphrase))"
     r"(?:[ \t]*=[ \t]*|[ \t]*)(?P<q>['\"]?)(?P<v>[^\s'\"]{3,128})(?P=q)"
 )

@@ -288,7 +288,26 @@ def _checked_part(run: str, lang: str) -> tuple[int, int] | None:
     return best
 
 
+# A BitLocker recovery key: eight groups of six digits, each a multiple of 11 (the check
+# BitLocker itself makes before it tries one), with or without a label
+_BITLOCKER = re.compile(r"(?<![\d\-])\d{6}(?:-\d{6}){7}(?![\d\-])")
+#: the shape alone, when the text names a recovery key or BitLocker in any language
+_RECOVERY_WORD = re.compile(
+    r"(?i)bitlocker|recovery|wiederherstellung|récupération|recuperación|recupero"
+    r"|recuperação|herstel|återställning|palautus|odzyskiw|восстановлен|відновлен|回复|恢复|回復"
+)
+
+
+def _recovery_keys_by_check(text: str) -> Iterator[SecretFinding]:
+    for m in _BITLOCKER.finditer(text):
+        groups = [int(g) for g in m.group(0).split("-")]
+        checked = all(g % 11 == 0 and g < 720896 for g in groups)
+        if (checked or _RECOVERY_WORD.search(text)) and len(set(groups)) > 1:
+            yield SecretFinding("license_key", m.start(), m.end())
+
+
 DETECTORS: tuple[Detector, ...] = (
+    _recovery_keys_by_check,
     _session_cookies,
     _secret_calls,
     _basic_credentials,

@@ -26,6 +26,8 @@ from .secret_code import DETECTORS as _CODE
 from .secret_commands import DETECTORS as _COMMANDS
 from .secret_patterns import DETECTORS as _PATTERNS
 from .secret_patterns import SecretFinding, iban_checksum_ok, public_blocks
+from .secret_public import public_value
+from .secret_random import DETECTORS as _RANDOM
 from .secret_shapes import DETECTORS as _SHAPES
 from .secret_tokens import shown_public
 
@@ -44,7 +46,7 @@ __all__ = [
 ]
 
 # Ordered most specific first: on overlap the earlier detector's kind is kept.
-_DETECTORS: tuple[Detector, ...] = (*_PATTERNS, *_SHAPES, *_COMMANDS, *_CODE)
+_DETECTORS: tuple[Detector, ...] = (*_PATTERNS, *_SHAPES, *_COMMANDS, *_CODE, *_RANDOM)
 
 
 def find_secrets(text: str) -> list[SecretFinding]:
@@ -57,10 +59,18 @@ def find_secrets(text: str) -> list[SecretFinding]:
     # overlap can only be with the neighbours of the insertion point.
     starts: list[int] = []
     accepted: list[SecretFinding] = []
+    # spans a reason of `credo.secret_public` showed public (a reference, ciphertext, an
+    # ARN): no other detector's reading of a piece of them counts either
+    public: list[tuple[int, int]] = []
     text = text.translate(_FULLWIDTH)  # one character for one: spans stay the text's
     for detector in _DETECTORS:
         for finding in detector(text):
             if finding.end <= finding.start:
+                continue
+            if any(s <= finding.start and finding.end <= e for s, e in public):
+                continue
+            if public_value(text, finding.kind, finding.start, finding.end):
+                public.append((finding.start, finding.end))
                 continue
             if _filtered(text, finding):
                 continue
@@ -141,10 +151,7 @@ _MASK_ROUNDS = 8
 
 def contains_secret(text: str) -> bool:
     """Whether `text` holds anything `find_secrets` would report (stops at the first)."""
-    text = text.translate(_FULLWIDTH)
-    return any(
-        not _filtered(text, finding) for detector in _DETECTORS for finding in detector(text)
-    )
+    return bool(find_secrets(text))
 
 
 def _filtered(text: str, finding: SecretFinding) -> bool:
@@ -153,7 +160,7 @@ def _filtered(text: str, finding: SecretFinding) -> bool:
     value = text[finding.start : finding.end]
     if finding.kind not in BLOCK_KINDS and (_documented(value) or _one_character(value)):
         return True
-    return shown_public(
+    return public_value(text, finding.kind, finding.start, finding.end) or shown_public(
         text,
         finding.kind,
         finding.start,
