@@ -2603,17 +2603,28 @@ def _left_by_name(case: _Case, bearing: _Bearing) -> Fact | None:
     if not named:
         return None
     for _, fact in _ranked(case):
-        if fact in bearing.clashes or not fact.subject or fact.asserted_at > incoming.asserted_at:
-            continue
-        if not same_subject(fact.subject, incoming.subject, case.me):
-            continue
-        if not _same_owner(case, fact) or _others(incoming) ^ _others(fact):
-            continue
-        if split_polarity(fact.predicate or "")[1] or said_in_the_past(fact.text):
+        if not _endable(case, bearing, fact):
             continue
         if _names_whole(fact.text, named):
             return fact
     return None
+
+
+def _endable(case: _Case, bearing: _Bearing, fact: Fact) -> bool:
+    """May a change said in the incoming sentence end the stored `fact`: not already a
+    clash, not newer, of the same subject and owner, naming the same people, affirmed and
+    not told in the past?"""
+    incoming = case.incoming
+    return (
+        fact not in bearing.clashes
+        and bool(fact.subject)
+        and fact.asserted_at <= incoming.asserted_at
+        and same_subject(fact.subject, incoming.subject, case.me)
+        and _same_owner(case, fact)
+        and not _others(incoming) ^ _others(fact)
+        and not split_polarity(fact.predicate or "")[1]
+        and not said_in_the_past(fact.text)
+    )
 
 
 def _rivals_replaced(case: _Case, bearing: _Bearing) -> list[Fact]:
@@ -2640,13 +2651,7 @@ def _rivals_replaced(case: _Case, bearing: _Bearing) -> list[Fact]:
     said = set(said_words)
     ended = []
     for fact in case.live:
-        if fact in bearing.clashes or not fact.subject or fact.asserted_at > incoming.asserted_at:
-            continue
-        if not same_subject(fact.subject, incoming.subject, case.me):
-            continue
-        if not _same_owner(case, fact) or _others(incoming) ^ _others(fact):
-            continue
-        if split_polarity(fact.predicate or "")[1] or said_in_the_past(fact.text):
+        if not _endable(case, bearing, fact):
             continue
         old = products_in(_tokens(fact.object))
         if any(set(o.name.split()) <= said for o in old):
