@@ -31,8 +31,10 @@ fi
 # other runs the whole suite took 4:38 and 5:11 on two workers, 5:09 and 6:41 in one
 # process. CREDO_TEST_WORKERS=0 (or -n 0) runs it in one process, as does a venv made
 # before pytest-xdist was added
+# loadgroup: tests that share an expensive module fixture carry one xdist_group and run on
+# one worker (each secrets corpus is run once through every write path, on its own worker)
 WORKERS=${CREDO_TEST_WORKERS:-auto}
 if [ "$WORKERS" != "0" ] && "$BIN/python" -c "import xdist" 2>/dev/null; then
-    set -- -n "$WORKERS" "$@"
+    set -- -n "$WORKERS" --dist loadgroup "$@"
 fi
 "$BIN/pytest" -q "$@"

@@ -22,6 +22,7 @@ its figures per split and language with `python -m credo.eval.secrets_corpus`
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -49,21 +50,35 @@ MAX_FALSE_POSITIVE_RATE = 0.02
 pytest.importorskip("mcp.server.mcpserver")
 
 
+#: each split's corpus: a corpus is run once, on one worker (its tests share an xdist group)
+CORPORA = {
+    "dev": CORPUS,
+    "heldout": CORPUS,
+    "fresh": CORPUS,
+    "fresh2": BLIND,
+    "fresh3": BLIND3,
+    "fresh4": BLIND4,
+    "fresh5": BLIND5,
+    "fresh6": BLIND6,
+    "fresh7": BLIND7,
+    "fresh8": BLIND8,
+}
+
+
 @pytest.fixture(scope="module")
-def outcomes(tmp_path_factory: pytest.TempPathFactory) -> list[Outcome]:
-    # one run a corpus, as `python -m credo.eval.secrets_corpus` measures them: an answer
-    # is looked for the secrets of its own run only (a look-alike of one set, "extension
-    # 4417", stored and echoed, is no PIN 4417 of the other shown)
-    return [
-        *run(load(CORPUS), tmp_path_factory.mktemp("corpus")),
-        *run(load(BLIND), tmp_path_factory.mktemp("blind")),
-        *run(load(BLIND3), tmp_path_factory.mktemp("blind3")),
-        *run(load(BLIND4), tmp_path_factory.mktemp("blind4")),
-        *run(load(BLIND5), tmp_path_factory.mktemp("blind5")),
-        *run(load(BLIND6), tmp_path_factory.mktemp("blind6")),
-        *run(load(BLIND7), tmp_path_factory.mktemp("blind7")),
-        *run(load(BLIND8), tmp_path_factory.mktemp("blind8")),
-    ]
+def outcomes_of(tmp_path_factory: pytest.TempPathFactory) -> Callable[[str], list[Outcome]]:
+    """A split's outcomes. One run a corpus, as `python -m credo.eval.secrets_corpus`
+    measures them: an answer is looked for the secrets of its own run only (a look-alike of
+    one set, "extension 4417", stored and echoed, is no PIN 4417 of the other shown)."""
+    runs: dict[Path, list[Outcome]] = {}
+
+    def of(split: str) -> list[Outcome]:
+        corpus = CORPORA[split]
+        if corpus not in runs:
+            runs[corpus] = run(load(corpus), tmp_path_factory.mktemp(corpus.name))
+        return [o for o in runs[corpus] if o.item.split == split]
+
+    return of
 
 
 def test_the_corpus_is_what_the_issue_asks_for() -> None:
@@ -195,17 +210,9 @@ KNOWN_MISSES = {
         }
     ),
 }
-SPLITS = (
-    "dev",
-    "heldout",
-    "fresh",
-    "fresh2",
-    "fresh3",
-    "fresh4",
-    "fresh5",
-    "fresh6",
-    "fresh7",
-    "fresh8",
+SPLITS = tuple(
+    pytest.param(split, marks=pytest.mark.xdist_group(f"secrets-corpus-{corpus.name}"))
+    for split, corpus in CORPORA.items()
 )
 
 
@@ -221,8 +228,10 @@ def _named(split: str, found: list[Outcome]) -> str:
 
 @pytest.mark.slow
 @pytest.mark.parametrize("split", SPLITS)
-def test_no_secret_is_stored_on_any_path(outcomes: list[Outcome], split: str) -> None:
-    stored = [o for o in outcomes if o.item.split == split and o.item.is_secret and o.stored]
+def test_no_secret_is_stored_on_any_path(
+    outcomes_of: Callable[[str], list[Outcome]], split: str
+) -> None:
+    stored = [o for o in outcomes_of(split) if o.item.is_secret and o.stored]
     count = len(stored)
     assert count <= MAX_STORED[split], _named(split, stored)
     new = [o for o in stored if _digest(o.item.id) not in KNOWN_MISSES[split]]
@@ -230,8 +239,10 @@ def test_no_secret_is_stored_on_any_path(outcomes: list[Outcome], split: str) ->
 
 
 @pytest.mark.parametrize("split", SPLITS)
-def test_no_secret_is_shown_anywhere(outcomes: list[Outcome], split: str) -> None:
-    shown = [o for o in outcomes if o.item.split == split and o.shown_in]
+def test_no_secret_is_shown_anywhere(
+    outcomes_of: Callable[[str], list[Outcome]], split: str
+) -> None:
+    shown = [o for o in outcomes_of(split) if o.shown_in]
     count = len(shown)
     assert count <= MAX_SHOWN[split], _named(split, shown)
     new = [o for o in shown if _digest(o.item.id) not in KNOWN_MISSES[split]]
@@ -314,24 +325,39 @@ def test_the_sixth_blind_set_is_there() -> None:
 
 
 @pytest.mark.parametrize("split", SPLITS)
-def test_a_secret_refused_is_never_shown(outcomes: list[Outcome], split: str) -> None:
+def test_a_secret_refused_is_never_shown(
+    outcomes_of: Callable[[str], list[Outcome]], split: str
+) -> None:
     """Where a secret was refused as one, nothing of it is kept or shown: no path stores
     it, and no export, `why`, output, report or log holds it."""
     leaks = [
         o
-        for o in outcomes
-        if o.item.split == split
-        and o.item.is_secret
-        and o.refused_as_secret
-        and (o.stored or o.shown_in)
+        for o in outcomes_of(split)
+        if o.item.is_secret and o.refused_as_secret and (o.stored or o.shown_in)
     ]
     count = len(leaks)
     assert count <= MAX_REFUSED_YET_SHOWN[split], _named(split, leaks)
 
 
-def test_lookalikes_are_stored(outcomes: list[Outcome]) -> None:
+#: look-alikes refused as secrets, measured (test_lookalikes_are_stored says which)
+MAX_FALSE_POSITIVES = {
+    "dev": 0,
+    "heldout": 0,
+    "fresh": 0,
+    "fresh2": 0,
+    "fresh3": 0,
+    "fresh4": 1,
+    "fresh5": 2,
+    "fresh6": 0,
+    "fresh7": 0,
+    "fresh8": 3,
+}
+
+
+@pytest.mark.parametrize("split", SPLITS)
+def test_lookalikes_are_stored(outcomes_of: Callable[[str], list[Outcome]], split: str) -> None:
     """False positives (a look-alike refused as a secret on any path) are at most 2% of
-    the corpus's look-alikes; measured: none on any split (heldout's three were public key
+    each split's look-alikes, and no more than were measured: none on any split (heldout's three were public key
     and certificate blocks the command line read line by line; it now reads a public
     block as one statement; fresh2's one was a train's "PNR", read as a Swedish personal
     number: "pnr" now needs a Nordic number's date and check digit; fresh3's three were a
@@ -350,16 +376,7 @@ def test_lookalikes_are_stored(outcomes: list[Outcome]) -> None:
     fresh7's sixteen were invoices' IBANs in ten languages, a part of an ARN, a request's
     and a host's id and an object's key in an error response, a secret manager's reference,
     a device's default login (one word twice) and documentation's basic credentials."""
-    table = summary(outcomes)
-    rate = table["all"]["all"]["false_positive_rate"]
-    fps = [(o.item.id, sorted(o.refused_as_secret)) for o in outcomes if o.false_positive]
-    assert rate <= MAX_FALSE_POSITIVE_RATE, fps
-    assert table["dev"]["all"]["false_positives"] == 0, fps
-    assert table["fresh"]["all"]["false_positives"] == 0, fps
-    assert table["heldout"]["all"]["false_positives"] == 0, fps
-    assert table["fresh2"]["all"]["false_positives"] == 0, fps
-    assert table["fresh3"]["all"]["false_positives"] == 0, fps
-    assert table["fresh4"]["all"]["false_positives"] <= 1, fps
-    assert table["fresh5"]["all"]["false_positives"] <= 2, fps
-    assert table["fresh6"]["all"]["false_positives"] == 0, fps
-    assert table["fresh7"]["all"]["false_positives"] == 0, fps
+    table = summary(outcomes_of(split))[split]["all"]
+    fps = [(o.item.id, sorted(o.refused_as_secret)) for o in outcomes_of(split) if o.false_positive]
+    assert table["false_positive_rate"] <= MAX_FALSE_POSITIVE_RATE, fps
+    assert table["false_positives"] <= MAX_FALSE_POSITIVES[split], fps

@@ -251,9 +251,13 @@ _ID_RUN = re.compile(
     r"(?:[ \-./+][\dA-Za-z]*\d[\dA-Za-z]*|[ \-]?[A-Za-z](?![\w]))*(?![\w\-]|[.,/]\d)"
 )
 
+_DIGIT = re.compile(r"\d")
+
 
 def _checked_national_ids(text: str) -> Iterator[SecretFinding]:
     text = _without_mask_tags(text)
+    if not _DIGIT.search(text):  # every id starts with a digit (or one letter and a digit)
+        return
     seen: set[int] = set()
     for lang, label in _ID_LABELS:
         for m in label.finditer(text):

@@ -18,6 +18,7 @@ they find, with the corpus figures. Every stored field goes through `mask_field`
 from __future__ import annotations
 
 import bisect
+import functools
 from collections.abc import Iterable
 
 from . import cached_re as re
@@ -55,6 +56,25 @@ def find_secrets(text: str) -> list[SecretFinding]:
     Where detectors overlap, the more specific one wins (an OpenAI key stated as
     "api key: sk-..." is reported as `openai_api_key`, not `generic_api_key`).
     """
+    # one write reads the same text several times over (the gate, masking each field, the
+    # excerpt of a rejection): the detectors are pure, so their answer is kept for a while
+    # (texts up to `_KEPT_CHARS` only, so that what is kept stays a few megabytes)
+    if len(text) <= _KEPT_CHARS:
+        return list(_kept(text))
+    return list(_found_in(text))
+
+
+#: the longest text whose findings `find_secrets` keeps
+_KEPT_CHARS = 2_000
+
+
+@functools.lru_cache(maxsize=2048)
+def _kept(text: str) -> tuple[SecretFinding, ...]:
+    return _found_in(text)
+
+
+def _found_in(text: str) -> tuple[SecretFinding, ...]:
+    """`find_secrets`, computed (findings are frozen: the tuple is safe to share)."""
     # Accepted spans are disjoint, so sorted by start they are also sorted by end and an
     # overlap can only be with the neighbours of the insertion point.
     starts: list[int] = []
@@ -81,7 +101,7 @@ def find_secrets(text: str) -> list[SecretFinding]:
                 continue
             starts.insert(i, finding.start)
             accepted.insert(i, finding)
-    return accepted
+    return tuple(accepted)
 
 
 #: what documentation prints where a key goes: AWS's "AKIAIOSFODNN7EXAMPLE" and
