@@ -87,6 +87,17 @@ def test_scope_wall_on_every_read(store: Store) -> None:
         store.put(fa.evolve(scope="bob"))
 
 
+def test_ids_held_elsewhere_names_only_other_scopes_ids(store: Store) -> None:
+    a, b, c = (Fact(text=f"Fact {n}", scope=s) for n, s in enumerate(("alice", "bob", "bob")))
+    for fact in (a, b, c):
+        store.put(fact)
+    asked = [a.id, b.id, c.id, "f_unknown", b.id]
+    assert store.ids_held_elsewhere(asked, scope="bob") == {a.id}
+    assert store.ids_held_elsewhere(asked, scope="alice") == {b.id, c.id}
+    assert store.ids_held_elsewhere(asked, scope="carol") == {a.id, b.id, c.id}
+    assert store.ids_held_elsewhere([], scope="bob") == set()
+
+
 def test_a_fact_cannot_be_written_into_another_scope_by_id(store: Store) -> None:
     fact = Fact(text="Alice lives in Oslo", scope="alice")
     store.put(fact)

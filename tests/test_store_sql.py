@@ -34,6 +34,7 @@ BUILDERS: dict[str, Callable[[Dialect], sql.Query]] = {
     "update_fact": lambda d: sql.update_fact(d, FACT),
     "delete_provenance": lambda d: sql.delete_provenance(d, "f_1"),
     "facts_by_id": lambda d: sql.facts_by_id(d, "id, subject", "s", ["a", "b"]),
+    "fact_ids_elsewhere": lambda d: sql.fact_ids_elsewhere(d, "s", ["a", "b"]),
     "all_facts": lambda d: sql.all_facts(d, "s", status=Status.ACTIVE, subject="ann", limit=5),
     "count_facts": lambda d: sql.count_facts(d, "s", Status.ACTIVE),
     "scopes": lambda d: sql.scopes(d),

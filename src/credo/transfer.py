@@ -499,22 +499,6 @@ def _facts_in(store: Store, scope: str, ids: Sequence[str]) -> dict[str, Fact]:
     return found
 
 
-def _ids_used_elsewhere(store: Store, scope: str, ids: Sequence[str]) -> set[str]:
-    """Which of `ids` a fact of another scope holds (ids are unique in a database). Asked
-    only to pick a free id: the answer never reaches the caller."""
-    left = set(ids)
-    used: set[str] = set()
-    for other in store.scopes():
-        if not left:
-            break
-        if other == scope:
-            continue
-        hits = set(_facts_in(store, other, sorted(left)))
-        used |= hits
-        left -= hits
-    return used
-
-
 def _place_facts(
     store: Store, scope: str, facts: list[tuple[int, Fact]], report: ImportReport
 ) -> tuple[list[Fact], dict[str, str], set[str]]:
@@ -532,11 +516,11 @@ def _place_facts(
         else:
             report.skipped += 1
     here = _facts_in(store, scope, list(unique))
-    clashing = _ids_used_elsewhere(store, scope, [i for i in unique if i not in here])
+    clashing = store.ids_held_elsewhere([i for i in unique if i not in here], scope=scope)
     mapping = {old: _derived_id("f_", scope, old) for old in clashing}
     here.update(_facts_in(store, scope, list(mapping.values())))
     for old, new in mapping.items():
-        if new not in here and _ids_used_elsewhere(store, scope, [new]):
+        if new not in here and store.ids_held_elsewhere([new], scope=scope):
             mapping[old] = new_id()
     report.renumbered += len(mapping)
     fresh: list[Fact] = []

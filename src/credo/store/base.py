@@ -370,6 +370,22 @@ class Store(ABC):
     @abstractmethod
     def scopes(self) -> list[str]: ...
 
+    def ids_held_elsewhere(self, ids: Sequence[str], *, scope: str) -> set[str]:
+        """Which of `ids` a fact of another scope than `scope` holds (a fact's id is unique
+        in a database). What an import asks to give a record a free id; the answer never
+        reaches a caller of another scope. This default asks scope by scope; a store that
+        can ask once does."""
+        left = set(ids)
+        used: set[str] = set()
+        for other in self.scopes():
+            if not left:
+                break
+            if other != scope:
+                hits = {f.id for f in self.get_many(sorted(left), scope=other)}
+                used |= hits
+                left -= hits
+        return used
+
     @abstractmethod
     def by_key(self, subject: str, predicate: str, *, scope: str) -> list[Fact]: ...
 

@@ -298,6 +298,12 @@ def facts_by_id(d: Dialect, columns: str, scope: str, ids: Sequence[str]) -> Que
     )
 
 
+def fact_ids_elsewhere(d: Dialect, scope: str, ids: Sequence[str]) -> Query:
+    """The ids among `ids` (a chunk) that facts of other scopes than `scope` hold."""
+    inside, params = d.one_of("id", ids)
+    return f"SELECT id FROM facts WHERE {inside} AND scope <> {d.mark}", (*params, scope)
+
+
 def all_facts(
     d: Dialect,
     scope: str,

@@ -176,6 +176,16 @@ class SQLStore(Store):
         return [by_id[i] for i in dict.fromkeys(ids) if i in by_id]
 
     @reading
+    def ids_held_elsewhere(self, ids: Sequence[str], *, scope: str) -> set[str]:
+        check_scope(scope)
+        held: set[str] = set()
+        for chunk in self.dialect.chunks([i for i in dict.fromkeys(ids) if not nul(i)]):
+            held |= {
+                str(r[0]) for r in self._rows(*sql.fact_ids_elsewhere(self.dialect, scope, chunk))
+            }
+        return held
+
+    @reading
     def subjects_of(self, ids: Sequence[str], *, scope: str) -> dict[str, str | None]:
         check_scope(scope)
         return {str(r[0]): r[1] for r in self._fact_rows("id, subject", ids, scope)}
