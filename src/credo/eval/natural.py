@@ -75,6 +75,7 @@ HALVES = (
     "fresh8",
     "fresh9",
     "fresh10",
+    "fresh11",
 )
 #: ids of the sealed sets, each labelled later by people who never saw the code and only
 #: ever scored, never printed: examples/natural/sealed/ (after the test half's figures had
@@ -83,8 +84,9 @@ HALVES = (
 #: fresh2's had), examples/natural/fresh4/ (after fresh3's had), examples/natural/fresh5/
 #: (after fresh4's had), examples/natural/fresh6/ (after fresh5's had),
 #: examples/natural/fresh7/ (after fresh6's had), examples/natural/fresh8/ (after
-#: fresh7's had), examples/natural/fresh9/ (after fresh8's had) and
-#: examples/natural/fresh10/ (after fresh9's had)
+#: fresh7's had), examples/natural/fresh9/ (after fresh8's had),
+#: examples/natural/fresh10/ (after fresh9's had) and examples/natural/fresh11/ (after
+#: fresh10's had)
 SEALED = "sealed-"
 FRESH = "fresh-"
 FRESH2 = "fresh2-"
@@ -96,6 +98,7 @@ FRESH7 = "fresh7-"
 FRESH8 = "fresh8-"
 FRESH9 = "fresh9-"
 FRESH10 = "fresh10-"
+FRESH11 = "fresh11-"
 _UNREAD = {
     SEALED: "sealed",
     FRESH: "fresh",
@@ -108,6 +111,7 @@ _UNREAD = {
     FRESH8: "fresh8",
     FRESH9: "fresh9",
     FRESH10: "fresh10",
+    FRESH11: "fresh11",
 }
 _BEAM_MARKER = re.compile(r"\s*->->\s*\d+\s*,\s*\d+\s*$")
 #: PersonaChat's tokenisation undone, case left as typed: "i 'm a nurse ." -> "i'm a nurse."
