@@ -182,10 +182,12 @@ def test_remember_from_the_command_line_with_and_without_the_cache(tmp_path: Pat
     assert outputs[0] == outputs[1] == outputs[2]
     assert [code for code, _ in outputs[0]].count("secret") == 1, outputs[0]
     assert any("lives in Berlin" in str(text) for _, text in outputs[0]), outputs[0]
-    # the products table is read when a statement is weighed against the stored ones
+    # the products table and the synonym sets are read when a statement is weighed against
+    # the stored ones
     assert sorted(f.name.split("-")[0] for f in folder.iterdir()) == [
         "inflections",
         "lemmas",
         "patterns",
         "products",
+        "synonyms",
     ]
