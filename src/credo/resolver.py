@@ -1885,6 +1885,22 @@ def _rival_for_slot(case: _Case, fact: Fact) -> bool:
     return False
 
 
+def _rescheduled(case: _Case, fact: Fact) -> bool:
+    """ "team standup is at 9" / "our daily standups at 11am", "the report is due march 3"
+    / "the deadline for the report is march 10": one thing given two times of one kind in
+    one role (`language.schedule`), whatever keys the parser gave the two sentences (a
+    clash). Not where either is denied or adds ("also on fridays"), nor against a newer
+    fact."""
+    from .language.schedule import rival_times
+
+    incoming = case.incoming
+    if case.negated or split_polarity(fact.predicate or "")[1] or _ADDED.search(incoming.text):
+        return False
+    if fact.asserted_at > incoming.asserted_at:
+        return False
+    return rival_times(fact.text, incoming.text)
+
+
 _SLOT_TAIL = frozenset({"be", "is", "in", "on", "at", "for", "with"})
 
 
@@ -2548,6 +2564,7 @@ def _clashing(case: _Case, bearing: _Bearing) -> _Bearing:
         _counted_otherwise,
         _value_for_slot,
         _rival_for_slot,
+        _rescheduled,
         _switched_for_the_same_end,
         _lived_there_always,
         _moved_house,
