@@ -181,6 +181,8 @@ RULES: list[tuple[Rule, str, str, bool]] = [
     (resolver._says_nothing_more, "i live alone", "i live by myself", True),
     (resolver._says_nothing_more, "i code in neovim", "my editor is neovim at work", False),
     (resolver._says_nothing_more, "i code in neovim", "i never code in neovim", False),
+    (resolver._owned_yet_denied, "i don't have any pets", "my cat sleeps on my desk", True),
+    (resolver._owned_yet_denied, "i don't have any pets", "my aunt's cat sleeps a lot", False),
     (resolver._rescheduled, "the design review is on thursday", "design review is friday", True),
     (resolver._rescheduled, "the design review is on thursday", "the code review is friday", False),
     (resolver._rival_for_slot, "i write my code in sublime text", "my editor is helix", True),

@@ -1546,6 +1546,34 @@ def _denies_kind(case: _Case, fact: Fact) -> bool:
     )
 
 
+def _owned_yet_denied(case: _Case, fact: Fact) -> bool:
+    """ "i don't have any pets" / "my dog is called rex", "i have no kids" / "my daughter is
+    7" (either way round): a denial of having any of a kind against a sentence about the
+    speaker's own thing of that kind, whatever its key (a clash). Not another's thing ("my
+    sister's dog"), not a denial of wanting one."""
+    incoming = case.incoming
+    if _same_polarity(case, fact) or not same_subject(fact.subject, incoming.subject, case.me):
+        return False
+    denial, claim = (incoming, fact) if case.negated else (fact, incoming)
+    denied = case.catalogue.canonical(denial.predicate or "")[0]
+    if denied.split("_")[0] not in _HOLDING - {"be", "is"} or _owner(denial, case.catalogue):
+        return False
+    base = case.catalogue.canonical(claim.predicate or "")[0]
+    # "my dog is called rex" (has_dog_called), "my cat sleeps on my desk" (cat_sleep_on):
+    # the thing the key opens with, said as the speaker's own ("my cat", "my old cat",
+    # stored as "the user's cat"; not "my neighbours cat")
+    owned = base.removeprefix("has_").split("_")[0]
+    return (
+        bool(owned)
+        and re.search(
+            rf"(?i)\b(?:my|our|{re.escape(case.me)}['’]s)\s+(?:(?!\w+['’]?s\s)\w+\s+)?{re.escape(owned)}s?\b",
+            claim.text,
+        )
+        is not None
+        and case.catalogue.of_kind(denial.object or "", owned)
+    )
+
+
 def _denied_with_same_verb(case: _Case, fact: Fact) -> bool:
     """ "stopped playing football" / "I play in a sunday league football team": a denial
     of what a fact off the key does, said with the same verb (a preposition more or
@@ -2565,6 +2593,7 @@ def _clashing(case: _Case, bearing: _Bearing) -> _Bearing:
         _value_for_slot,
         _rival_for_slot,
         _rescheduled,
+        _owned_yet_denied,
         _switched_for_the_same_end,
         _lived_there_always,
         _moved_house,
