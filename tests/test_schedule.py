@@ -76,6 +76,8 @@ def test_a_rival_time_the_same_day_is_a_conflict(memory: Memory) -> None:
     assert first.fact is not None and second.fact is not None
     assert second.relation is not None and second.relation.value == "conflict"
     assert {f.text for f in memory.list()} >= {first.fact.text, second.fact.text}
+    # two keys: the reason says another value, never "same key"
+    assert "same key" not in second.why and "another value" in second.why
 
 
 def test_a_rival_time_days_later_is_an_update(memory: Memory) -> None:

@@ -3005,6 +3005,10 @@ def _outcome(case: _Case, bearing: _Bearing) -> Resolution:
                 for f in conflicting
             )
             else "same key, different value, no grounds to prefer either"
+            if all(f in case.on_key for f in conflicting)
+            # a clash a rule found between two keys ("standup is at 9" / "our daily
+            # standups at 11am"): not the same key, and the reason must not say so
+            else "another value for what a stored fact says, no grounds to prefer either"
         )
         return _conflict(incoming, conflicting, retire, why)
     if updated:
