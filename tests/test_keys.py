@@ -180,3 +180,19 @@ def test_a_relation_of_something_owned_is_canonical_in_its_verb() -> None:
     assert catalogue.one_valued("sister_work_at")
     assert not catalogue.one_valued("sister_like")
     assert catalogue.canonical("has_daily_standup_at") == ("has_daily_standup_at", False)
+
+
+@pytest.mark.parametrize(
+    ("bare", "with_for"),
+    [
+        ("i have been married six years", "ive been married for six years"),
+        ("my parents have been married 30 years", "my parents have been married for 30 years"),
+        ("ive worked there 10 years", "i have worked there for 10 years"),
+    ],
+)
+def test_how_long_is_no_value_with_or_without_for(bare: str, with_for: str) -> None:
+    """A counted span of time ("six years", "for six years") says how long, not what: the
+    two spellings give one key, so that one is the other said again."""
+    a, b = analyse(bare), analyse(with_for)
+    assert (a.subject, a.predicate, a.object) == (b.subject, b.predicate, b.object)
+    assert "year" not in (a.object or "")

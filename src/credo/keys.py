@@ -949,6 +949,9 @@ def _object_of(verb: Token) -> tuple[str, list[Token]] | None:
             )
             if child.lower_ == "from" and onward is not None and _verb_lemma(verb) in _CHANGES:
                 continue  # "moved from London to Bristol": where it went is the value
+            if pobj is not None and child.lower_ == "for" and _how_long(pobj):
+                # "married for six years" is "married six years": how long, no value
+                continue
             if pobj is not None and _is_when(pobj):
                 # "I work at night", "I work from home": how, not a place or an employer
                 return suffix, _subtree(child)
@@ -957,6 +960,18 @@ def _object_of(verb: Token) -> tuple[str, list[Token]] | None:
         if child.dep_ == "npadvmod" and child.pos_ in ("NOUN", "PROPN"):
             continue
     return None
+
+
+#: the units a span of time is counted in ("for six years", "for 3 months")
+_TIME_UNITS = frozenset({"year", "month", "week", "day", "decade", "hour", "yr", "mo", "wk"})
+
+
+def _how_long(pobj: Token) -> bool:
+    """Is `pobj` a counted span of time ("six years", "3 months", "a decade")?"""
+    return pobj.lemma_.lower().rstrip("s") in _TIME_UNITS and any(
+        c.dep_ in ("nummod", "det") and (c.like_num or c.lower_ in ("a", "an"))
+        for c in pobj.children
+    )
 
 
 def _measure(verb: Token, word: Token) -> bool:
