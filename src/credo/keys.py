@@ -957,6 +957,10 @@ def _object_of(verb: Token) -> tuple[str, list[Token]] | None:
                 return suffix, _subtree(child)
             if pobj is not None:
                 return f"{suffix}_{child.lower_}", _subtree(pobj)
+        if _counted_measure(child) and _measure_reached(verb, child):
+            # "coverage reached 85%", "my weight dropped to 80kg": the amount the parse
+            # hung on the verb as an adverb is the value the change gives
+            return suffix, _subtree(child)
         if child.dep_ == "npadvmod" and child.pos_ in ("NOUN", "PROPN"):
             continue
     return None
@@ -3086,6 +3090,9 @@ def changed_value(text: str) -> tuple[str, str, str] | None:
         ]
         if lemma in _REACHING:
             thing = next((t for t in subjects if t not in people), None)
+            # "coverage has now reached 85%": a measure the parse hung on the verb as an
+            # adverb ("85%" read as how much) is the value reached
+            objects = objects or [c for c in verb.children if _counted_measure(c)]
             if thing is None or not objects:
                 continue
             return lemma, lemma_of(thing.lower_), _span_text(list(objects[0].subtree))
@@ -3119,6 +3126,36 @@ def changed_value(text: str) -> tuple[str, str, str] | None:
         if words:
             return lemma, lemma_of(thing.lower_), _span_text(words)
     return None
+
+
+def _counted_measure(tok: Token) -> bool:
+    """A number with its unit that the parse read as an adverb of the verb ("85%",
+    "80 kg"): an amount, not how often ("3 times") nor when ("2 days ago")."""
+    return (
+        tok.dep_ == "npadvmod"
+        and tok.lemma_.lower() not in _NOT_MEASURES
+        and any(c.dep_ == "nummod" and c.like_num for c in tok.children)
+        and not any(c.dep_ == "advmod" for c in tok.children)
+    )
+
+
+def _measure_reached(verb: Token, measure: Token) -> bool:
+    """Is the amount `measure` what `verb` brought a thing to ("reached 85%", "dropped to
+    80kg"), not by how much it changed ("went up 10 points", "dropped 20%")?"""
+    lemma = _verb_lemma(verb)
+    if lemma in _REACHING:
+        return True
+    before = measure.doc[measure.left_edge.i - 1] if measure.left_edge.i > 0 else None
+    return (
+        lemma in _CHANGING
+        and before is not None
+        and before.lower_ == "to"
+        and before.head.i == verb.i
+    )
+
+
+#: nouns counted after a number that say when or how often, not an amount
+_NOT_MEASURES = frozenset({"time", "times", "day", "week", "month", "year", "hour", "minute"})
 
 
 #: verbs of change that put one thing in place of another, not an amount
