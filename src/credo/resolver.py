@@ -1914,7 +1914,7 @@ def _rival_for_slot(case: _Case, fact: Fact) -> bool:
 
 
 def _rescheduled(case: _Case, fact: Fact) -> bool:
-    """ "team standup is at 9" / "our daily standups at 11am", "the report is due march 3"
+    """ "the weekly sync is at 2" / "our weekly syncs at 3pm", "the report is due march 3"
     / "the deadline for the report is march 10": one thing given two times of one kind in
     one role (`language.schedule`), whatever keys the parser gave the two sentences (a
     clash). Not where either is denied or adds ("also on fridays"), nor against a newer
@@ -3006,8 +3006,8 @@ def _outcome(case: _Case, bearing: _Bearing) -> Resolution:
             )
             else "same key, different value, no grounds to prefer either"
             if all(f in case.on_key for f in conflicting)
-            # a clash a rule found between two keys ("standup is at 9" / "our daily
-            # standups at 11am"): not the same key, and the reason must not say so
+            # a clash a rule found between two keys ("the sync is at 2" / "our weekly
+            # syncs at 3pm"): not the same key, and the reason must not say so
             else "another value for what a stored fact says, no grounds to prefer either"
         )
         return _conflict(incoming, conflicting, retire, why)

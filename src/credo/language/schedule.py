@@ -1,14 +1,14 @@
 """When a named thing happens or is due, as a sentence says it.
 
-"team standup is at 9", "our daily standups at 11am", "the api migration is due june 30",
+"the weekly sync is at 2", "our weekly syncs at 3pm", "the grant report is due april 4",
 "the deadline for the report is march 10", "sprint review moved to wednesdays": each names
-a thing (a standup, a migration, a report, a review), a role (when it happens, or when it
+a thing (a sync, a report, a review), a role (when it happens, or when it
 is due) and one time (a clock time, a weekday, a date). Two sentences that name the same
 thing in the same role with two different times of one kind give it rival times: one
 meeting is not at 9 and at 11, one report is not due on the 3rd and on the 10th.
 
 Only what is plain is read: a time of one kind said once (a sentence with two clock times,
-"standup at 9, retro at 11", names no one time), a thing that is a noun and no person, and
+"sync at 2, retro at 4", names no one time), a thing that is a noun and no person, and
 a verb of being, of scheduling or of moving in time ("is", "starts", "got pushed to").
 Months, weekdays and clock words are closed classes of English, not words chosen for any
 sentence.
@@ -84,7 +84,7 @@ _TIME_NOUNS = frozenset({"deadline", "date", "time", "day", "slot"})
 @dataclass(frozen=True)
 class When:
     """A thing's time as one sentence says it: the thing's noun (lemma) and the nouns
-    that narrow it ("api" of "api migration"), its role ("when" or "due"), and the times
+    that narrow it ("grant" of "grant report"), its role ("when" or "due"), and the times
     found, one of each kind at most: "clock" (minutes past midnight, and whether am or pm
     was said), "weekday" (0-6), "date" (month or None, day or None)."""
 
@@ -159,12 +159,12 @@ def when_of(text: str) -> When | None:
             return None
         subjects = [c for c in root.children if c.dep_ in ("nsubj", "nsubjpass")]
         objects = [c for c in root.children if c.dep_ == "dobj"]
-        # "we moved standup to 10": the thing is what was moved; "standup is at 9": the
+        # "we moved the sync to 4": the thing is what was moved; "the sync is at 2": the
         # thing is what is
         nouns = [*objects, *subjects] if objects else subjects
         head = nouns[0] if nouns else None
     elif root.pos_ in ("NOUN", "PROPN"):
-        head = root  # "our daily standups at 11am"
+        head = root  # "our weekly syncs at 3pm"
     else:
         return None
     if head is None:
@@ -173,13 +173,13 @@ def when_of(text: str) -> When | None:
     role = "due" if words & _DUE_WORDS else "when"
     if head.lemma_.lower() in _TIME_NOUNS:
         # "the deadline for the report is ...": the thing is what the time is of;
-        # "the api migration deadline is ...": the nouns before it name it
+        # "the grant report deadline is ...": the nouns before it name it
         of = [g for c in head.children if c.lower_ in ("for", "of") for g in c.children]
         narrowing = [c for c in head.children if c.dep_ == "compound"]
         if of and of[0].pos_ in ("NOUN", "PROPN"):
             head = of[0]
         elif narrowing:
-            # "the api migration deadline": "migration" is the thing, "api" narrows it
+            # "the grant report deadline": "report" is the thing, "grant" narrows it
             head, narrowing = narrowing[-1], narrowing[:-1]
             own = [c for c in head.children if c.dep_ == "compound"]
             return _when(head, [*narrowing, *own], role, clocks, dates, weekdays)
@@ -242,14 +242,14 @@ def _date_differs(a: tuple[int | None, int | None], b: tuple[int | None, int | N
 
 def rival_times(a: str, b: str) -> bool:
     """Do sentences `a` and `b` give one thing, in one role, two times of one kind?
-    ("team standup is at 9" / "our daily standups at 11am": yes; "standup is at 9" /
+    ("the weekly sync is at 2" / "our weekly syncs at 3pm": yes; "the sync is at 2" /
     "retro is at 11": no, two things; "the report is due march 3" / "the report is due in
     march": no, the same month said less exactly.)"""
     x, y = when_of(a), when_of(b)
     if x is None or y is None or (x.thing, x.owner, x.role) != (y.thing, y.owner, y.role):
         return False
     if not (x.narrowed <= y.narrowed or y.narrowed <= x.narrowed):
-        return False  # "api migration" is not "db migration"
+        return False  # "grant report" is not "tax report"
     said: list[bool] = []
     if x.clock is not None and y.clock is not None:
         said.append(_clock_differs(x.clock, y.clock))
