@@ -202,9 +202,6 @@ def _random_in_label_clause(text: str) -> Iterator[SecretFinding]:
             yield SecretFinding("password", start, end)
 
 
-DETECTORS = (_random_in_label_clause,)
-
-
 # --- a code or a password said first, its label after ------------------------------------
 
 #: a copula or a sign between a value that opens its clause and the label that says what
@@ -338,9 +335,6 @@ def _values_said_first(text: str) -> Iterator[SecretFinding]:
         yield SecretFinding("password", m.start("v"), m.end("v"))
 
 
-DETECTORS = (*DETECTORS, _values_said_first)
-
-
 # --- a symmetric key in hex -------------------------------------------------------------
 
 #: 128, 192 or 256 bits in hex, letters and digits mixed: a digest's shape too, so read
@@ -381,4 +375,4 @@ def _hex_keys_of_a_cipher(text: str) -> Iterator[SecretFinding]:
         yield SecretFinding("generic_api_key", m.start("v"), m.end("v"))
 
 
-DETECTORS = (*DETECTORS, _hex_keys_of_a_cipher)
+DETECTORS = (_random_in_label_clause, _values_said_first, _hex_keys_of_a_cipher)
