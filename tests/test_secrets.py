@@ -1613,3 +1613,88 @@ def test_more_ways_to_state_codes_and_passwords(text: str, secret: str) -> None:
 )
 def test_look_alikes_of_more_ways_stay(text: str) -> None:
     assert find_secrets_whole(text) == [], mask_secrets(text)
+
+
+# --- issue 24's tenth round: classes read on fresh9, sentences and values of our own ---------
+
+
+@pytest.mark.parametrize(
+    ("text", "secret"),
+    [
+        # identity numbers by their check digits, in four more countries' labels
+        ("pentru contract îmi trebuie CNP-ul: 1960715401230", "1960715401230"),
+        ("a TAJ-számom 481 726 905, ha kell az orvosnál", "481 726 905"),
+        ("کد ملی همسرم 0314587292 است", "0314587292"),
+        ("เลขประจำตัวประชาชน 3-1005-04218-87-9 ของแม่", "3-1005-04218-87-9"),
+        # a code or a PIN said first, its label a few words on, in any language
+        ("8164 is the shed padlock code, don't lose it", "8164"),
+        ("7302 ni pin yangu ya benki", "7302"),
+        ("551907 是我的银行卡密码", "551907"),
+        ("2718 = locker at the gym", "2718"),
+        ("QXZRT is the login code, it expires soon", "QXZRT"),
+        # a TAN whose message names the transfer's amount before it
+        ("Ihre pushTAN für die Zahlung an Stadtwerke über 89,90 EUR lautet 408215.", "408215"),
+        # a password's label in Tamil, with a made-up value
+        ("வீட்டு wifi கடவுச்சொல் Tr4m!vel82 தான்", "Tr4m!vel82"),
+        # a 2FA key in groups of four, alone on its line
+        ("x7kq m2pa rt5v 3wbn qd4e ya6z hu2c fj3s", "x7kq m2pa rt5v 3wbn qd4e ya6z hu2c fj3s"),
+        # a symmetric key in hex in the clause of its cipher
+        (
+            "3bd1f07a9c2e48e5a6d04f19b7c23e8d5f61a0c4e92b7d38a1f5c6e0d9b4a217 is the "
+            "AES-256-GCM key for the backups",
+            "3bd1f07a9c2e48e5a6d04f19b7c23e8d5f61a0c4e92b7d38a1f5c6e0d9b4a217",
+        ),
+        # a client's key given to its constructor as "auth"
+        (
+            "const client = new Api({ auth: 'pk9_Zq7LwR2mXv8Tn4Bc6Yd1Kf3Hs5Gj0Pe' })",
+            "pk9_Zq7LwR2mXv8Tn4Bc6Yd1Kf3Hs5Gj0Pe",
+        ),
+    ],
+)
+def test_tenth_round_classes_are_refused(text: str, secret: str) -> None:
+    spans = [text[f.start : f.end] for f in find_secrets_whole(text)]
+    assert secret in spans, spans
+    assert secret not in mask_secrets(text)
+
+
+def test_a_hex_key_on_the_line_before_its_cipher_is_refused_whole() -> None:
+    key = "9e4b0c7d2a61f83e5d90b4c1a7e62f08d3c5b9a14e7f20d6c8b3a5e1f4d09c72"
+    text = f"{key}\n(that's the ChaCha20 encryption key of the vault, hex)"
+    assert key in [text[f.start : f.end] for f in find_secrets_whole(text)]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # a number said first that is no code: a port, a year, an amount, a size
+        "8080 is the port the login page uses",
+        "2024 is the year I changed my password",
+        "4096 bits is the key size we use",
+        "4410 is the error code the app shows",
+        "HTTPS is the code path we take",
+        "5000 is the limit on my card",
+        # a digest, an IV, a commit near a cipher's name
+        "the SHA-256 of the encrypted archive is "
+        "e6a04f19b7c23e8d5f61a0c4e92b7d38a1f5c6e0d9b4a2173bd1f07a9c2e48e5",
+        "AES iv: 0a1b2c3d4e5f60718293a4b5c6d7e8f9",
+        # a name given to a network, a password's rule
+        "the café's network is called BeanHouse_Guest and has no password",
+        "das Passwort muss mindestens 14 Zeichen lang sein",
+        "salasanan täytyy olla vähintään 10 merkkiä",
+        # words in groups of four hold no digits
+        "lime rope cake tree bird fish moon star",
+    ],
+)
+def test_tenth_round_look_alikes_stay(text: str) -> None:
+    assert find_secrets_whole(text) == [], text
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "memo: 6620 is the storage unit code",
+        "imported:6620 ndio pin yangu",
+    ],
+)
+def test_a_value_said_first_after_a_fields_name_is_refused(text: str) -> None:
+    assert "6620" in [text[f.start : f.end] for f in find_secrets_whole(text)]

@@ -14,7 +14,8 @@ third (tests/fixtures/secrets-blind4, split `fresh4`, likewise), since its sixth
 fourth (tests/fixtures/secrets-blind5, split `fresh5`, likewise), since its seventh on the
 fifth (tests/fixtures/secrets-blind6, split `fresh6`, likewise), since its eighth on the
 sixth (tests/fixtures/secrets-blind7, split `fresh7`, likewise), since its ninth on the
-seventh (tests/fixtures/secrets-blind8, split `fresh8`, likewise): a new blind set, written by
+seventh (tests/fixtures/secrets-blind8, split `fresh8`, likewise), since its tenth on the
+eighth (tests/fixtures/secrets-blind9, split `fresh9`, likewise): a new blind set, written by
 someone who never saw the code, judges it, outside this repository. The same run prints
 its figures per split and language with `python -m credo.eval.secrets_corpus`
 (docs/security.md)."""
@@ -42,7 +43,9 @@ BLIND5 = Path(__file__).parent / "fixtures" / "secrets-blind5"
 BLIND6 = Path(__file__).parent / "fixtures" / "secrets-blind6"
 #: the sixth blind set (split `fresh7`), tune data since issue 24's eighth round
 BLIND7 = Path(__file__).parent / "fixtures" / "secrets-blind7"
+#: the seventh blind set (split `fresh8`), tune data since issue 24's ninth round
 BLIND8 = Path(__file__).parent / "fixtures" / "secrets-blind8"
+#: the eighth blind set (split `fresh9`), tune data since issue 24's tenth round
 BLIND9 = Path(__file__).parent / "fixtures" / "secrets-blind9"
 #: the ninth blind set (split `fresh10`), written after issue 24's ninth round and only scored
 BLIND10 = Path(__file__).parent / "fixtures" / "secrets-blind10"
@@ -64,6 +67,7 @@ CORPORA = {
     "fresh6": BLIND6,
     "fresh7": BLIND7,
     "fresh8": BLIND8,
+    "fresh9": BLIND9,
 }
 
 
@@ -99,8 +103,9 @@ def test_the_corpus_is_what_the_issue_asks_for() -> None:
 #: seventh on fresh6's: 2 stored, 2 shown; its eighth on fresh7's: 0 stored, 1 shown, a
 #: one-time code refused on every path whose four digits a look-alike of the same set
 #: holds (an invoice's number, stored and echoed); its ninth on fresh8's: 15 stored, 15
-#: shown (25 before it; the classes left are in docs/security.md); docs/security.md says which classes
-#: were left and why). A change may never raise them.
+#: shown (25 before it; the classes left are in docs/security.md); its tenth on fresh9's: 8
+#: stored, 8 shown (21 before it); docs/security.md says which classes were left and why). A
+#: change may never raise them.
 MAX_STORED = {
     "dev": 0,
     "heldout": 0,
@@ -112,6 +117,7 @@ MAX_STORED = {
     "fresh6": 2,
     "fresh7": 0,
     "fresh8": 15,
+    "fresh9": 8,
 }
 MAX_SHOWN = {
     "dev": 0,
@@ -124,6 +130,7 @@ MAX_SHOWN = {
     "fresh6": 2,
     "fresh7": 1,
     "fresh8": 15,
+    "fresh9": 8,
 }
 #: secrets refused as such on some path yet found somewhere (another path missed them);
 #: fresh4's two are PINs refused on every path whose four digits a look-alike of the same
@@ -134,7 +141,9 @@ MAX_SHOWN = {
 #: line's; fresh7's one: a one-time code whose digits a look-alike's invoice number holds;
 #: fresh8's four (measured by the clean-clone run after issue 24's ninth round): secrets
 #: refused on import yet found in that scope's export and a fact's `why`, the import's
-#: metadata fields read alone and cut short (docs/security.md, "still wrong on fresh8")
+#: metadata fields read alone and cut short (docs/security.md, "still wrong on fresh8");
+#: fresh9's two (after issue 24's tenth round): a tax id and a lock's code said first over
+#: two lines, refused on every path but import, whose metadata fields are read alone
 MAX_REFUSED_YET_SHOWN = {
     "dev": 0,
     "heldout": 0,
@@ -146,6 +155,7 @@ MAX_REFUSED_YET_SHOWN = {
     "fresh6": 0,
     "fresh7": 1,
     "fresh8": 4,
+    "fresh9": 2,
 }
 #: the items still stored or shown when these figures were measured, as the first 12 hex
 #: digits of SHA-256 of their id. Any other secret stored or shown fails, even while the
@@ -209,6 +219,19 @@ KNOWN_MISSES = {
             "b85269ad6fff",
             "db66cebce5bc",
             "f06c60c8e717",
+        }
+    ),
+    # the eighth blind set, tune data since issue 24's tenth round: what it left
+    "fresh9": frozenset(
+        {
+            "06b7c691572e",
+            "0bcda9bc71b8",
+            "11c795c04196",
+            "5e1ae54a82d3",
+            "67f62b7f4907",
+            "800f675ff42c",
+            "b98bfc848442",
+            "bf7bba67807b",
         }
     ),
 }
@@ -293,7 +316,7 @@ def test_the_seventh_blind_set_is_there() -> None:
 
 def test_the_eighth_blind_set_is_there() -> None:
     """secrets-blind9: 200 secrets and 200 look-alikes in 34 languages, split `fresh9`,
-    written after issue 24's eighth round and scored, never read."""
+    written after issue 24's eighth round, scored, and tune data since its tenth."""
     blind = load(BLIND9)
     assert {i.split for i in blind} == {"fresh9"}
     assert sum(i.is_secret for i in blind) == 200 and sum(not i.is_secret for i in blind) == 200
@@ -363,6 +386,7 @@ MAX_FALSE_POSITIVES = {
     "fresh6": 0,
     "fresh7": 0,
     "fresh8": 3,
+    "fresh9": 2,
 }
 
 
@@ -387,7 +411,10 @@ def test_lookalikes_are_stored(outcomes_of: Callable[[str], list[Outcome]], spli
     site key, a format of one character repeated and a package's version near "pin";
     fresh7's sixteen were invoices' IBANs in ten languages, a part of an ARN, a request's
     and a host's id and an object's key in an error response, a secret manager's reference,
-    a device's default login (one word twice) and documentation's basic credentials."""
+    a device's default login (one word twice) and documentation's basic credentials;
+    fresh9's four were a network's name called so near "no password", a password's rule
+    (a modal verb read as its value), and two invoices' IBANs; the two IBANs are left,
+    refused by `credo remember`, which reads the paste line by line away from its invoice."""
     table = summary(outcomes_of(split))[split]["all"]
     fps = [(o.item.id, sorted(o.refused_as_secret)) for o in outcomes_of(split) if o.false_positive]
     assert table["false_positive_rate"] <= MAX_FALSE_POSITIVE_RATE, fps

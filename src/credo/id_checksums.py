@@ -228,6 +228,45 @@ def _israeli(n: str) -> bool:
     return len(n) == 9 and n.isdigit() and int(n) > 0 and _luhn_ok(n)
 
 
+def _romanian_cnp(n: str) -> bool:
+    """CNP (cod numeric personal): 13 digits, a sex and century digit, the birth date
+    YYMMDD, a county, a sequence and a check digit of weights 279146358279 (mod 11, 10
+    written 1)."""
+    if len(n) != 13 or not n.isdigit() or n[0] == "0":
+        return False
+    total = sum(int(c) * int(w) for c, w in zip(n[:12], "279146358279", strict=True))
+    check = total % 11
+    return (1 if check == 10 else check) == int(n[12]) and _date_ok(
+        2000, int(n[3:5]) or 13, int(n[5:7]) or 32
+    )
+
+
+def _hungarian_taj(n: str) -> bool:
+    """TAJ szám: nine digits, the first eight weighted 3 and 7 in turn, their sum's last
+    digit the ninth."""
+    if len(n) != 9 or not n.isdigit() or len(set(n)) == 1:
+        return False
+    total = sum(int(c) * (3 if i % 2 == 0 else 7) for i, c in enumerate(n[:8]))
+    return total % 10 == int(n[8])
+
+
+def _iranian(n: str) -> bool:
+    """کد ملی (Iran's national code): ten digits, weights 10 down to 2, a mod-11 check."""
+    if len(n) != 10 or not n.isdigit() or len(set(n)) == 1:
+        return False
+    rest = sum(int(n[i]) * (10 - i) for i in range(9)) % 11
+    return int(n[9]) == (rest if rest < 2 else 11 - rest)
+
+
+def _thai(n: str) -> bool:
+    """เลขประจำตัวประชาชน (Thai identity number): thirteen digits, weights 13 down to 2,
+    a mod-11 check."""
+    if len(n) != 13 or not n.isdigit() or n[0] in "09":
+        return False
+    total = sum(int(n[i]) * (13 - i) for i in range(12))
+    return (11 - total % 11) % 10 == int(n[12])
+
+
 _RNOKPP_WEIGHTS = (-1, 5, 7, 9, 4, 6, 10, 5, 7)
 
 
@@ -263,6 +302,10 @@ _BY_LANGUAGE: dict[str, tuple[Callable[[str], bool], ...]] = {
     "uk": (_ukrainian_rnokpp,),
     "el": (_greek_amka,),
     "he": (_israeli,),
+    "ro": (_romanian_cnp,),
+    "hu": (_hungarian_taj,),
+    "fa": (_iranian,),
+    "th": (_thai,),
 }
 _LONG = (_turkish, _french, _polish, _norwegian, _brazilian, _russian_snils, _indian, _chinese)
 # Arabic labels: a Saudi number, or (Egypt's and others') those of 11 digits or more

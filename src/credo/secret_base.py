@@ -184,6 +184,9 @@ _NOT_A_VALUE_WORDS = """
     derrière derriere dessous dessus près pres chez sobre debajo detrás detras junto
     atrás atras embaixo perto nos nas ao op onder achter naast bij unter hinter neben
     vor über ueber bakom bredvid inuti alla takana vieressä vieressa pod obok przy
+    must should muss soll sollte doit devrait debe debería deberia deve dovrebbe moet
+    måste bör skal skall bør oltava pitää pitaa täytyy tulee musi powinno powinien musí
+    должен должна должно повинен повинна має gerekir olmalı olmali harus wajib
 """
 
 

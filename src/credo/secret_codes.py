@@ -41,7 +41,7 @@ _LOCKED = _phrases("locked_things")
 _PIN = re.compile(
     rf"(?i:(?P<label>{_CODE_LABEL}"
     # "senha de 4 dígitos do cartão": a count of digits among the words
-    rf"|{_CODE_WORD}(?:[ \t]+(?:[^\W\d_][\w'’\-]{{0,14}}|\d{{1,2}})){{0,4}}?[ \t]+{_LOCKED}"
+    rf"|{_CODE_WORD}(?:[ \t]+(?:[^\W\d_][\w'’\-]{{0,14}}|\d{{1,2}})){{0,6}}?[ \t]+{_LOCKED}"
     rf"|(?<![^\W_]){_LOCKED}(?:['’]s)?(?:[ \t\-]+[^\W\d_][\w'’]{{0,14}}){{0,2}}?[ \t\-]*"
     rf"{_CODE_WORD}))"
     # what it is for: "of my debit card", "de la tarjeta del banco", "till kortet" (no
@@ -412,6 +412,15 @@ _CLAUSE_CODE = re.compile(
 _CLAUSE_STOP = re.compile(r"[.!?。！？](?:\s|$)|\n")
 
 
+#: a sum of money: digits with their decimal part and a currency's sign or code after or
+#: before them ("1.240,00 EUR", "$ 35.90", "₹1,500")
+_AN_AMOUNT = re.compile(
+    r"(?:[$€£¥₹₽][ \t]?)?\d{1,3}(?:[.,' \u00a0]\d{3})*(?:[.,]\d{2})?[ \t\u00a0]?"
+    r"(?:€|EUR|USD|GBP|CHF|PLN|SEK|NOK|DKK|CZK|HUF|zł|kr|Kč|Ft|₽|руб\w*|грн|₹|¥|\$|£)"
+    r"(?![^\W_])|[$€£¥₹₽][ \t]?\d{1,3}(?:[.,' ]\d{3})*(?:[.,]\d{2})?"
+)
+
+
 def _codes_in_clause(text: str) -> Iterator[SecretFinding]:
     text = _without_mask_tags(text)
     for m in _CLAUSE_CODE_LABEL.finditer(text):
@@ -424,6 +433,9 @@ def _codes_in_clause(text: str) -> Iterator[SecretFinding]:
         if code is None:
             continue
         between = text[m.end() : code.start()]
+        # an amount is no other number: a bank's message names the transfer it confirms
+        # ("die TAN für die Überweisung über 1.240,00 EUR lautet ...")
+        between = _AN_AMOUNT.sub(" ", between)
         if re.search(r"\d", between) or _NOT_CODE.search(between):
             continue  # another number first, or a code of another kind
         if _FOLLOWED_BY_UNIT.match(text, code.end()):

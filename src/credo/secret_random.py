@@ -20,14 +20,19 @@ from collections.abc import Iterator
 from . import cached_re as re
 from .secret_base import (
     _CJK_RANGES,
+    _CODE_VERBS,
+    _FOLLOWED_BY_UNIT,
     _MASK_TAG,
+    _NOT_A_VALUE,
     _PUBLIC_WORD,
     _WORDS,
     SecretFinding,
     _bounded,
     _is_placeholder,
     _shannon_entropy,
+    _without_mask_tags,
 )
+from .secret_codes import _CLAUSE_CODE_LABEL, _CODE_LABEL, _CODE_WORD, _LOCKED, _NOT_CODE
 
 __all__ = ["DETECTORS", "letter_digit_switches", "made_up", "odd_case_letters"]
 
@@ -197,4 +202,177 @@ def _random_in_label_clause(text: str) -> Iterator[SecretFinding]:
             yield SecretFinding("password", start, end)
 
 
-DETECTORS = (_random_in_label_clause,)
+# --- a code or a password said first, its label after ------------------------------------
+
+#: a copula or a sign between a value that opens its clause and the label that says what
+#: it is ("4471 is the gate code", "4471 = garage", "4471 是门禁密码", "4471 ndio PIN")
+_FIRST_CONNECTOR = re.compile(
+    rf"[ \t]*(?:[=:→]|[\-–—](?=[ \t])|(?<=[ \t])(?i:{_CODE_VERBS}|ndio|ni|ay|adalah|ialah"
+    r"|là|คือ|هو|هي|است|हैं|है)(?![^\W_])|[是为為はがは는은이가])"
+)
+#: what may stand between the connector and the label: up to four words ("the steam
+#: guard"), or a few characters of a script written without blanks ("支付宝的支付"); no
+#: number, no end of a clause
+_FIRST_GAP_REACH = 40
+_FIRST_GAP_STOP = re.compile(r"[\d.!?。！？,，;；\n]")
+
+
+def _first_gap_ok(gap: str) -> bool:
+    """Whether `gap` is a few words that qualify the label ("the steam guard", "der"),
+    not a clause of its own: no article or preposition after its first word ("the port
+    the login page", "the limit on my card")."""
+    if _FIRST_GAP_STOP.search(gap):
+        return False
+    words = gap.split()
+    if len(words) > 4 or any(len(w) > 20 for w in words):
+        return False
+    return not any(w.lower() in _NOT_A_VALUE for w in words[1:])
+
+
+#: what may follow the label: the clause's end, or a word that does not make the label a
+#: qualifier of another noun ("the code for the gate", "PIN yangu"; not "the login page")
+_AFTER_FIRST_LABEL = re.compile(
+    r"[ 	]*(?:$|[\n.,;:!?)\]，。；：！？、（(—–\-]|[^\x00-\u024f])"
+    r"|[ 	]+(?P<w>[^\W\d_][\w'’]*)"
+)
+_POSSESSIVES_AFTER = frozenset({"yangu", "yako", "yake", "wangu", "ya", "wa", "ng", "nya", "ku"})
+#: articles: after the label they start a clause of their own ("the port the login page")
+_ARTICLES_AFTER = frozenset(
+    [
+        "the",
+        "a",
+        "an",
+        "der",
+        "die",
+        "das",
+        "den",
+        "dem",
+        "ein",
+        "eine",
+        "le",
+        "la",
+        "les",
+        "un",
+        "une",
+        "el",
+        "los",
+        "las",
+        "il",
+        "lo",
+        "gli",
+        "o",
+        "os",
+        "as",
+        "um",
+        "uma",
+        "het",
+        "een",
+    ]
+)
+
+
+def _label_ends_it(text: str, end: int) -> bool:
+    after = _AFTER_FIRST_LABEL.match(text, end)
+    if after is None:
+        return False
+    word = after.group("w")
+    if word is None:
+        return True
+    word = word.lower()
+    return word not in _ARTICLES_AFTER and (word in _NOT_A_VALUE or word in _POSSESSIVES_AFTER)
+
+
+#: the labels a value said first is read against: a word for a secret (`_LABEL`), a PIN's
+#: or a code's label, a word for "code" or what a code opens
+_CLAUSE_LABEL = _CLAUSE_CODE_LABEL.pattern.removeprefix("(?i)")
+_FIRST_LABEL = re.compile(
+    rf"(?:{_LABEL.pattern}|(?i:{_CODE_LABEL}|{_CODE_WORD}|{_LOCKED})"
+    rf"|(?i:(?<![^\W_])pin(?![^\W_])|{_CLAUSE_LABEL}))"
+)
+#: a value that opens its clause (or a text, after a field's name and its colon): four to
+#: eight digits of any script, or five to eight capitals and digits (a one-time code sent
+#: in letters)
+_VALUE_FIRST = re.compile(
+    # a field's or a note's name and its colon may come first ("note: 4471 is ...")
+    r"(?:^(?:[A-Za-z][\w\-]{0,19}:[ \t]*)?|(?<=[.!?。！？]\s)|(?<=\n))[ \t]*"
+    r"(?P<v>\d{4,8}|[A-Z0-9]{5,8})(?![\w\-.,/:]\S|[\w])"
+)
+_A_YEAR = re.compile(r"(?:19|20)\d\d")
+
+
+def _values_said_first(text: str) -> Iterator[SecretFinding]:
+    """A PIN, a code or a password that opens its clause, then a copula or a sign and
+    its label a few words on: "7203 is the alarm code", "7203 = shed lock", "7203 是银行卡
+    密码", "QXZRT is the login code"; not a year, an amount or a number of something, nor
+    a code of another kind ("4410 is the error code")."""
+    text = _without_mask_tags(text)
+    for m in _VALUE_FIRST.finditer(text):
+        value = m.group("v")
+        if not any(c.isdigit() for c in value) and _a_word(value):
+            continue  # a word in capitals
+        if value.isdigit() and _A_YEAR.fullmatch(value):
+            continue
+        if _FOLLOWED_BY_UNIT.match(text, m.end("v")):
+            continue
+        conn = _FIRST_CONNECTOR.match(text, m.end("v"))
+        if conn is None:
+            continue
+        # the nearest label a short gap away
+        for stop in range(conn.end(), min(len(text), conn.end() + _FIRST_GAP_REACH)):
+            label = _FIRST_LABEL.match(text, stop)
+            if label is not None and label.end() > stop:
+                break
+        else:
+            continue
+        end = label.end()
+        while (more := _FIRST_LABEL.match(text, end + 1)) and text[end] == " ":
+            end = more.end()  # "the login code": a label of two
+        if not _first_gap_ok(text[conn.end() : stop]) or not _label_ends_it(text, end):
+            continue
+        between = text[m.end("v") : end]
+        if _NOT_CODE.search(between) or _PUBLIC_WORD.search(between):
+            continue
+        yield SecretFinding("password", m.start("v"), m.end("v"))
+
+
+# --- a symmetric key in hex -------------------------------------------------------------
+
+#: 128, 192 or 256 bits in hex, letters and digits mixed: a digest's shape too, so read
+#: only in the clause of a cipher's name
+_HEX_KEY = re.compile(
+    r"(?<![\w\-])(?:0x)?(?P<v>[0-9a-fA-F]{32}|[0-9a-fA-F]{48}|[0-9a-fA-F]{64})(?![\w\-])"
+)
+_CIPHER_WORD = re.compile(
+    r"(?i)(?<![^\W_])(?:aes(?:[\-_]?(?:128|192|256))?(?:[\-_](?:gcm|cbc|ctr|xts))?|chacha20\w*"
+    r"|encryption|encrypt\w*|decrypt\w*|cipher|hmac|symmetric|data[ \t]+key|wrapping[ \t]+key"
+    r"|verschlüsselung\w*|chiffrement|cifrado|crittografia|criptografia|encryptie|kryptering"
+    r"|salaus\w*|szyfrowani\w*|шифрован\w*|加密|暗号化|암호화)(?![^\W_])"
+)
+#: what else such hex is: a digest, a commit, an identifier, or a cipher's public input
+_HEX_NOT_KEY = re.compile(
+    r"(?i)(?<![^\W_])(?:sha\w*|md5|hash\w*|digest|checksum|fingerprint|commit|blake\w*"
+    r"|iv|nonce|salt|tag|id|uuid|request|trace|etag)(?![^\W_])[\W_]{0,3}$"
+)
+
+
+def _hex_keys_of_a_cipher(text: str) -> Iterator[SecretFinding]:
+    """A key of 128 to 256 bits in hex in the clause of a cipher's name ("the AES-256 key
+    for the archive: 9f3c...", "ENCRYPTION_KEY=..."), unless a word just before it says it
+    is a digest, an IV or an id, or the clause speaks of a digest or says "public"."""
+    plain = _MASK_TAG.sub(lambda m: " " * len(m.group(0)), text)
+    for m in _HEX_KEY.finditer(plain):
+        value = m.group("v")
+        if value.isdigit() or value.isalpha():
+            continue
+        left, right = _clause(plain, m.start(), m.end())
+        clause = plain[left:right]
+        if not _CIPHER_WORD.search(clause) or _PUBLIC_WORD.search(clause):
+            continue
+        if _HEX_NOT_KEY.search(plain, max(left, m.start() - 24), m.start("v")):
+            continue
+        if re.search(r"(?i)sha[\-_]?\d|md5|digest|checksum|hash", clause):
+            continue
+        yield SecretFinding("generic_api_key", m.start("v"), m.end("v"))
+
+
+DETECTORS = (_random_in_label_clause, _values_said_first, _hex_keys_of_a_cipher)

@@ -219,6 +219,26 @@ def _base32_run(run: str, at: int) -> Iterator[SecretFinding]:
         offset += len(groups[i]) + 1
 
 
+#: the way authenticator apps print a key to type in by hand: six to sixteen groups of
+#: exactly four base32 characters of one case, the last group maybe shorter
+_TYPED_2FA_KEY = re.compile(
+    r"(?<![\w\-])(?:[a-z2-7]{4}(?:[ ][a-z2-7]{4}){5,15}(?:[ ][a-z2-7]{1,4})?"
+    r"|[A-Z2-7]{4}(?:[ ][A-Z2-7]{4}){5,15}(?:[ ][A-Z2-7]{1,4})?)(?![\w\-])"
+)
+
+
+def _typed_2fa_keys(text: str) -> Iterator[SecretFinding]:
+    """A 2FA key printed in groups of four to be typed into an authenticator, with or
+    without its label ("Can't scan? Enter: pb5w ..."): a third of its groups or more
+    hold a digit (words in groups of four hold none), and it is random (`_base32_key`)."""
+    for m in _TYPED_2FA_KEY.finditer(text):
+        groups = m.group(0).split()
+        if 3 * sum(any(c.isdigit() for c in g) for g in groups) < len(groups):
+            continue
+        if _base32_key("".join(groups)):
+            yield SecretFinding("generic_api_key", m.start(), m.end())
+
+
 # --- an identity number that passes its check digits ---------------------------------------
 
 
@@ -317,5 +337,6 @@ DETECTORS: tuple[Detector, ...] = (
     _basic_credentials,
     _unlock_patterns,
     _grouped_2fa_secrets,
+    _typed_2fa_keys,
     _checked_national_ids,
 )
