@@ -71,7 +71,9 @@ CORPORA = {
 }
 
 
-@pytest.fixture(scope="module")
+# session-wide: a worker that runs another module's tests between two of this module's
+# would otherwise tear a module fixture down and run the corpus again
+@pytest.fixture(scope="session")
 def outcomes_of(tmp_path_factory: pytest.TempPathFactory) -> Callable[[str], list[Outcome]]:
     """A split's outcomes. One run a corpus, as `python -m credo.eval.secrets_corpus`
     measures them: an answer is looked for the secrets of its own run only (a look-alike of
