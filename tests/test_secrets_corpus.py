@@ -55,7 +55,8 @@ MAX_FALSE_POSITIVE_RATE = 0.02
 pytest.importorskip("mcp.server.mcpserver")
 
 
-#: each split's corpus: a corpus is run once, on one worker (its tests share an xdist group)
+#: each split's corpus: a worker runs a corpus once (its tests also share an xdist group, for
+#: a run with --dist loadgroup)
 CORPORA = {
     "dev": CORPUS,
     "heldout": CORPUS,
