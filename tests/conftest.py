@@ -58,23 +58,12 @@ def _own_data_dir(
     monkeypatch.delenv("CREDO_SCOPE", raising=False)
 
 
-@pytest.hookimpl(tryfirst=True)  # before pytest-xdist reads the groups
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     """`pg` on every test that runs on PostgreSQL: a [postgres] case of the `backend`
-    fixture, tests/test_postgres_store.py, and each test named for PostgreSQL.
-
-    And an `xdist_group` on every test that has none: its module's path. scripts/test.sh
-    runs pytest-xdist with `--dist loadgroup`, which sends a group to one worker and runs
-    it there in one go; a test without a group would be sent alone, its module's tests
-    scattered between other modules', and a module fixture (servers on one database, as
-    tests/test_mcp.py starts) torn down and set up again between them. A module is one
-    group; the secrets corpus groups its tests by corpus instead, so that the corpora
-    spread over the workers."""
+    fixture, tests/test_postgres_store.py, and each test named for PostgreSQL."""
     for item in items:
         if "postgres" in item.nodeid.lower():
             item.add_marker(pytest.mark.pg)
-        if item.get_closest_marker("xdist_group") is None:
-            item.add_marker(pytest.mark.xdist_group(item.nodeid.split("::")[0]))
 
 
 def make_store(backend: str, tmp_path: Path, embedder: Any = None) -> Store:
