@@ -19,6 +19,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import TYPE_CHECKING, TypeVar
 
 if TYPE_CHECKING:
@@ -140,6 +141,7 @@ def _dates(text: str) -> list[tuple[int | None, int | None]]:
     return found
 
 
+@lru_cache(maxsize=4096)
 def when_of(text: str) -> When | None:
     """The thing `text` gives a time to, its role and its times; None where the sentence
     names no such thing plainly (see the module's docstring)."""
@@ -245,7 +247,10 @@ def rival_times(a: str, b: str) -> bool:
     ("the weekly sync is at 2" / "our weekly syncs at 3pm": yes; "the sync is at 2" /
     "retro is at 11": no, two things; "the report is due march 3" / "the report is due in
     march": no, the same month said less exactly.)"""
-    x, y = when_of(a), when_of(b)
+    # the resolver asks this of every live fact against one incoming sentence: a stored
+    # sentence is parsed once (kept), and not at all when the incoming one names no time
+    y = when_of(b)
+    x = when_of(a) if y is not None else None
     if x is None or y is None or (x.thing, x.owner, x.role) != (y.thing, y.owner, y.role):
         return False
     if not (x.narrowed <= y.narrowed or y.narrowed <= x.narrowed):
