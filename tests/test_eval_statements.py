@@ -57,13 +57,16 @@ def test_an_unread_set_is_scored_whole_and_never_shown(tmp_path: Path) -> None:
         {"id": "st2-0002", "text": "good morning!", "label": "fact"},
         {"id": "st2-0003", "text": "how do i unblock a sink?", "label": "not-a-fact"},
         {"id": "st3-0001", "text": "my sister lives in leeds", "label": "fact"},
+        {"id": "st4-0001", "text": "my brother plays the oboe", "label": "fact"},
     ]
     items = statements.read([_write(tmp_path / "s.jsonl", ROWS + rows)])
     assert {i.half for i in items if i.id.startswith("st2-")} == {"st2"}
     assert {i.half for i in items if i.id.startswith("st3-")} == {"st3"}
+    assert {i.half for i in items if i.id.startswith("st4-")} == {"st4"}
     report = statements.evaluate(items, HashEmbedder())
-    assert report.halves == ("tune", "test", "st2", "st3")
+    assert report.halves == ("tune", "test", "st2", "st3", "st4")
     assert report.to_dict()["st3"]["items"] == 1
+    assert report.to_dict()["st4"]["items"] == 1
     figures = report.to_dict()["st2"]
     assert figures["items"] == 3 and figures["facts"] == 2 and figures["non_facts"] == 1
     assert figures["right"] == pytest.approx(2 / 3)  # the greeting labelled a fact is missed

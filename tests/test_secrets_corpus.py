@@ -49,6 +49,8 @@ BLIND8 = Path(__file__).parent / "fixtures" / "secrets-blind8"
 BLIND9 = Path(__file__).parent / "fixtures" / "secrets-blind9"
 #: the ninth blind set (split `fresh10`), written after issue 24's ninth round and only scored
 BLIND10 = Path(__file__).parent / "fixtures" / "secrets-blind10"
+#: the tenth blind set (split `fresh11`), written after issue 24's tenth round and only scored
+BLIND11 = Path(__file__).parent / "fixtures" / "secrets-blind11"
 #: the most look-alikes that may be refused as secrets, as a share of all of them
 MAX_FALSE_POSITIVE_RATE = 0.02
 
@@ -334,6 +336,16 @@ def test_the_ninth_blind_set_is_there() -> None:
     assert {i.split for i in blind} == {"fresh10"}
     assert sum(i.is_secret for i in blind) == 200 and sum(not i.is_secret for i in blind) == 200
     assert len({i.lang for i in blind if i.is_secret}) >= 34
+    assert all(i.secret and i.secret in i.text for i in blind if i.is_secret)
+
+
+def test_the_tenth_blind_set_is_there() -> None:
+    """secrets-blind11: 200 secrets and 200 look-alikes in 39 languages, split `fresh11`,
+    written after issue 24's tenth round and scored, never read."""
+    blind = load(BLIND11)
+    assert {i.split for i in blind} == {"fresh11"}
+    assert sum(i.is_secret for i in blind) == 200 and sum(not i.is_secret for i in blind) == 200
+    assert len({i.lang for i in blind if i.is_secret}) >= 39
     assert all(i.secret and i.secret in i.text for i in blind if i.is_secret)
 
 

@@ -10,7 +10,7 @@ fact is right when something of it is stored, a non-fact when nothing is.
 Items fall in the *tune* or the *test* half by their id alone (`natural.half`); what is
 stored or refused is shown for the tune half only. A set written after the halves had
 steered choices is scored whole and never shown: its ids name it (`st2-`: the second set,
-column "st2"; `st3-`: the third, column "st3").
+column "st2"; `st3-`: the third, column "st3"; `st4-`: the fourth, column "st4").
 
 Format (JSON Lines): {"id": "st-0001", "text": "...", "label": "fact" | "not-a-fact",
 "fact": "the fact in the labeller's words", "kind": "a tag for the construction"}.
@@ -37,11 +37,11 @@ __all__ = ["LABELS", "Statement", "StatementsDataError", "evaluate", "format_rep
 LABELS = ("fact", "not-a-fact")
 _HALVES = ("tune", "test")
 #: sets scored whole and never shown, by the prefix of their ids -> their column
-_UNREAD = {"st2-": "st2", "st3-": "st3"}
+_UNREAD = {"st2-": "st2", "st3-": "st3", "st4-": "st4"}
 
 
 def statement_half(item_id: str) -> str:
-    """'tune', 'test', or the column of an unread set ('st2', 'st3'), from the id."""
+    """'tune', 'test', or the column of an unread set ('st2', 'st3', 'st4'), from the id."""
     for prefix, name in _UNREAD.items():
         if item_id.startswith(prefix):
             return name
