@@ -76,6 +76,7 @@ HALVES = (
     "fresh9",
     "fresh10",
     "fresh11",
+    "fresh12",
 )
 #: ids of the sealed sets, each labelled later by people who never saw the code and only
 #: ever scored, never printed: examples/natural/sealed/ (after the test half's figures had
@@ -85,8 +86,8 @@ HALVES = (
 #: (after fresh4's had), examples/natural/fresh6/ (after fresh5's had),
 #: examples/natural/fresh7/ (after fresh6's had), examples/natural/fresh8/ (after
 #: fresh7's had), examples/natural/fresh9/ (after fresh8's had),
-#: examples/natural/fresh10/ (after fresh9's had) and examples/natural/fresh11/ (after
-#: fresh10's had)
+#: examples/natural/fresh10/ (after fresh9's had), examples/natural/fresh11/ (after
+#: fresh10's had) and examples/natural/fresh12/ (after fresh11's had)
 SEALED = "sealed-"
 FRESH = "fresh-"
 FRESH2 = "fresh2-"
@@ -99,6 +100,7 @@ FRESH8 = "fresh8-"
 FRESH9 = "fresh9-"
 FRESH10 = "fresh10-"
 FRESH11 = "fresh11-"
+FRESH12 = "fresh12-"
 _UNREAD = {
     SEALED: "sealed",
     FRESH: "fresh",
@@ -112,6 +114,7 @@ _UNREAD = {
     FRESH9: "fresh9",
     FRESH10: "fresh10",
     FRESH11: "fresh11",
+    FRESH12: "fresh12",
 }
 _BEAM_MARKER = re.compile(r"\s*->->\s*\d+\s*,\s*\d+\s*$")
 #: PersonaChat's tokenisation undone, case left as typed: "i 'm a nurse ." -> "i'm a nurse."
