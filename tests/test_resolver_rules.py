@@ -94,6 +94,16 @@ RULES: list[tuple[Rule, str, str, bool]] = [
     (resolver._value_said_more_fully, "I use Postgres", "I use Postgres 16", False),
     (resolver._clashes_on_key, "I live in Tampere", "I live in Oulu", True),
     (resolver._clashes_on_key, "I use Zed", "I use Zed and Vim", False),
+    # a past value beside a present one of a one-valued slot: both true
+    (resolver._clashes_on_key, "I live in Tampere", "I lived in Oulu", False),
+    (resolver._clashes_on_key, "I'm 40", "i turned forty-one on sunday", True),
+    (
+        resolver._names_more,
+        "we switched our backend to java",
+        "we switched our backend to rust",
+        True,
+    ),
+    (resolver._names_more, "I have a dog called Rex", "I just have a dog", False),
     (resolver._negates_claim, "I play tennis", "I stopped playing tennis", True),
     (resolver._negates_claim, "I live in Tampere", "I live in Oulu", False),
     (resolver._denies_kind, "I have a dog", "I have no pets", True),

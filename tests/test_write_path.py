@@ -616,12 +616,17 @@ def test_an_as_a_that_names_no_one_is_no_fact(mem: Memory, said: str) -> None:
     assert not mem.remember(said).accepted
 
 
-def test_a_move_told_of_an_earlier_time_relative_to_now_is_no_update(mem: Memory) -> None:
+def test_a_move_told_of_an_earlier_time_relative_to_now_is_its_history(mem: Memory) -> None:
     """ "three years ago", said at the start of 2027, is 2024: earlier than the stored
-    move of 2026, so the second statement is no later news; both kept and flagged."""
-    mem.remember("I moved to Porto in 2026", valid_from=T0)
+    move of 2026, so the second statement is no later news: of two moves the later one
+    says where the user lives, and the earlier is kept as its history (both true)."""
+    porto = mem.remember("I moved to Porto in 2026", valid_from=T0)
     later = mem.remember("i moved to tampere three years ago", valid_from=T0 + 200 * DAY)
-    assert later.relation is Relation.CONFLICT, later.why
+    assert later.relation is Relation.UPDATE, later.why
+    assert later.fact is not None and porto.fact is not None
+    assert later.fact.status is Status.SUPERSEDED
+    assert later.fact.superseded_by == porto.fact.id
+    assert [f.text for f in live(mem)] == ["The user moved to Porto in 2026"]
 
 
 def test_a_time_told_relative_to_when_it_is_said() -> None:

@@ -3116,7 +3116,7 @@ def changed_value(text: str) -> tuple[str, str, str] | None:
                 (
                     c
                     for h in verb.children
-                    if h.pos_ == "VERB" and _versioned_name(h)
+                    if h.pos_ == "VERB" and (_versioned_name(h) or _bare_name(h))
                     for c in h.children
                     if c.dep_ == "aux" and c.lower_ == "to" and c.i + 1 == h.i
                 ),
@@ -3172,6 +3172,29 @@ def _versioned_name(tok: Token) -> bool:
     return after is None or after.pos_ not in ("NOUN", "PROPN")
 
 
+#: nouns that say when, heading a time said as an adverb ("last year", "two weeks ago")
+_WHEN_NOUNS = frozenset({"year", "month", "week", "day", "spring", "summer", "autumn", "fall"})
+_YEAR = re.compile(r"(?:19|20)\d{2}")
+
+
+def _bare_name(tok: Token) -> bool:
+    """Is `tok`, a "verb" after "to" that the tagger read so ("switched the backend to
+    rust", "moved the api to go last year"), a bare word with nothing a verb would take
+    (no object, no complement), only when it was done: a name, not a purpose ("switched
+    the team to work from home" is no name)?"""
+
+    def when(child: Token) -> bool:
+        if child.dep_ in ("npadvmod", "advmod"):
+            return child.lemma_.lower() in _WHEN_NOUNS or child.lower_ == "ago"
+        if child.dep_ == "prep" and child.lower_ in ("in", "since"):
+            return any(g.dep_ == "pobj" and _YEAR.fullmatch(g.text) for g in child.children)
+        return False
+
+    return not tok.is_title and all(
+        c.dep_ == "aux" and c.lower_ == "to" or when(c) for c in tok.children
+    )
+
+
 def _value_after(prep: Token) -> list[Token]:
     """The words after "to" that name the new value, up to what says when or why:
     "to python 3.12 yesterday" -> python 3.12, "to 1200 a month" -> 1200, "to hugo on
@@ -3181,6 +3204,8 @@ def _value_after(prep: Token) -> list[Token]:
     for tok in doc[prep.i + 1 :]:
         # "to react 18", "to go 1.22": a name the tagger read as a verb, told by the
         # version number after it
+        if not out and tok.pos_ == "VERB" and not _versioned_name(tok) and _bare_name(tok):
+            return [tok]  # "to rust two years ago": the name alone
         named = not out and _versioned_name(tok)
         if (
             tok.dep_ in ("npadvmod", "advmod", "punct", "cc", "conj", "mark", "advcl")

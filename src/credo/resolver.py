@@ -45,7 +45,7 @@ import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
-from functools import cached_property
+from functools import cache, cached_property
 from typing import TYPE_CHECKING, Any
 
 from .config import (
@@ -834,6 +834,74 @@ def _ends_work(base: str, negated: bool, obj: str | None) -> bool:
     )
 
 
+_STUDENTS = words("students")
+_STUDIES = words("studies")
+
+
+@cache
+def _as_tokens(name: str) -> frozenset[str]:
+    """A word list's words as `_tokens` gives them ("masters" -> master), made when first
+    asked (lemmatising on import would slow every start)."""
+    return frozenset(t for w in words(name) for t in _tokens(w))
+
+
+_DROPPED_OUT = re.compile(r"\bdrop(?:s|ped|ping)?\s+out\b", re.IGNORECASE)
+#: the verbs by which studies end: graduating; finishing, quitting or leaving them
+_GRADUATING = frozenset({"graduate", "graduate_from"})
+_FINISHING = frozenset({"finish", "complete", "quit", "leave", "drop", "drop_out_of"})
+
+
+def _ends_study(incoming: Fact, base: str, negated: bool) -> bool:
+    """ "i graduated last month", "dropped out in the spring", "finished my masters":
+    the speaker's studies end."""
+    if negated:
+        return False
+    if base in _GRADUATING or _DROPPED_OUT.search(incoming.text):
+        return True
+    return base in _FINISHING and bool(set(_tokens(incoming.object)) & _as_tokens("studies"))
+
+
+def _is_study(base: str, negated: bool, obj: str | None) -> bool:
+    """ "I'm a student at Leeds", "i study nursing", "im doing a masters in maths", "i'm
+    in year two of a law degree"."""
+    if negated:
+        return False
+    if base == "be":
+        said = " ".join(_tokens(obj))
+        return _head_noun(obj) in _as_tokens("students") or any(
+            f" {' '.join(_tokens(w))} " in f" {said} " for w in _STUDENTS
+        )
+    verb = base.partition("_")[0]
+    return (
+        verb == "study"
+        or verb in ("do", "be", "attend")
+        and bool(set(_tokens(obj)) & _as_tokens("studies"))
+    )
+
+
+def _studies_named_apart(incoming: Fact, fact: Fact) -> bool:
+    """ "graduated from leeds" / "a student at york": the end of other studies, each
+    naming where or what (words beyond the words of studying) and none in common."""
+    ours = _naming_words(incoming.object) - _as_tokens("studies") - _as_tokens("students")
+    theirs = _naming_words(fact.object) - _as_tokens("studies") - _as_tokens("students")
+    return bool(ours and theirs and not ours & theirs)
+
+
+#: words of a time said with a value ("in the spring", "last june", "in year 2")
+_TIME_WORDS = frozenset(
+    {"spring", "summer", "autumn", "fall", "winter", "year", "month", "week", "day"}
+    | {"last", "ago", "recently", "today", "yesterday", "first", "second", "third"}
+    | {"january", "february", "march", "april", "may", "june", "july", "august"}
+    | {"september", "october", "november", "december"}
+)
+
+
+def _naming_words(value: str | None) -> set[str]:
+    """A value's words that name what it is, not when ("in the spring", "second year")
+    nor how many."""
+    return {w for w in _tokens(value) if w not in _TIME_WORDS and not _is_number(w)}
+
+
 def _is_work(base: str, negated: bool, obj: str | None) -> bool:
     """ "I work at Aldi", "we both have jobs at Lidl", "I'm a school nurse" (a state whose
     head noun is an occupation: "a manager at a bakery" is a manager), "i work at a small
@@ -1458,7 +1526,27 @@ def _value_said_more_fully(case: _Case, fact: Fact) -> bool:
         _same_polarity(case, fact)
         and extends(fact.object, case.incoming.object)
         and _says_no_more(case.incoming, fact)
+        # "we switched our backend to rust" says a word the stored "... to java" does not
+        # (a value the parse left out of the object): it says more, not less
+        and not _names_more(case, fact)
     )
+
+
+def _names_more(case: _Case, fact: Fact) -> bool:
+    """Does the incoming sentence name a thing (a noun, verb, adjective or number: not
+    "already", "just", "here") that neither the stored sentence nor another live fact
+    says ("sold the van here in galway" after "i live in galway, and i sold my van to a
+    neighbour": galway is known)?"""
+    from .nlp import parse
+
+    naming = {
+        w
+        for t in parse(case.incoming.text)
+        if t.pos_ in ("NOUN", "PROPN", "VERB", "ADJ", "NUM")
+        for w in _tokens(t.text)
+    }
+    known = {w for f in (fact, *case.live) for w in _tokens(f.text)}
+    return bool((naming & _content(case.incoming, case.catalogue)) - known)
 
 
 def _plural(value: str | None) -> bool:
@@ -1505,14 +1593,36 @@ def _clashes_on_key(case: _Case, fact: Fact) -> bool:
     relation, a value the catalogue says excludes it, the value "switched from X" left
     behind, another place something is deployed to (a clash)."""
     incoming = case.incoming
+    # "i lived in braga in 2022" beside "i live in porto": a past value and a present one
+    # of a slot that holds one at a time are both true
+    then_and_now = _a_past_state(incoming.text) != _a_past_state(fact.text) and not (
+        said_in_the_past(incoming.text) and said_in_the_past(fact.text)
+    )
     return _same_polarity(case, fact) and bool(
         other_version(incoming.object, fact.object)
-        or (case.one_valued and not objects_agree(incoming.object, fact.object))
+        or (
+            case.one_valued and not then_and_now and not objects_agree(incoming.object, fact.object)
+        )
         or case.catalogue.excludes(incoming.object or "", fact.object or "")
         or objects_agree(case.left_behind, fact.object)
         or case.base in _PLACING
         and other_place(incoming.object, fact.object)
     )
+
+
+_BECOMING = words("becoming")
+
+
+def _a_past_state(text: str) -> bool:
+    """Is the sentence a state told in the past ("i lived in braga", "I worked at Acme"),
+    not a change ("moved to braga") nor a state reached ("turned forty-one", "got
+    divorced")?"""
+    if not said_in_the_past(text) or change_words(text) or _change_verbs(text):
+        return False
+    from .nlp import parse
+
+    root = next((t for t in parse(text) if t.dep_ == "ROOT"), None)
+    return root is not None and root.lemma_.lower() not in _BECOMING
 
 
 def _negates_claim(case: _Case, fact: Fact) -> bool:
@@ -1696,6 +1806,9 @@ def _ended_by(case: _Case, fact: Fact) -> bool:
         _quits_occupation(base, negated, incoming, other, fact.object)
         or _ends_work(base, negated, incoming.object)
         and _is_work(*other, fact.object)
+        or _ends_study(incoming, base, negated)
+        and _is_study(*other, fact.object)
+        and not _studies_named_apart(incoming, fact)
         or _moves_home(base, negated, incoming.object)
         and other[0] in _DWELLING_IN
         and not other[1]
@@ -2023,8 +2136,24 @@ def _moved_house(case: _Case, fact: Fact) -> bool:
 def _value_changed(case: _Case, fact: Fact) -> bool:
     """ "bumped the marketing budget to 8k" / "our marketing budget is 5k": a change verb
     gives the thing it names a new value, ending the fact that held the old one (a
-    clash)."""
-    return case.changed is not None and _holds_thing(fact, *case.changed, case.catalogue)
+    clash). So does another change of the same thing to another value ("switched our
+    backend to java" / "we switched the backend to rust"), of the same speaker."""
+    if case.changed is None:
+        return False
+    if _holds_thing(fact, *case.changed, case.catalogue):
+        return True
+    told = changed_value(fact.text)
+    value = case.changed[2]
+    return (
+        told is not None
+        and told[1] == case.changed[1]
+        and same_subject(fact.subject, case.incoming.subject, case.me)
+        and not split_polarity(fact.predicate or "")[1]
+        and not objects_agree(value, told[2])
+        and not extends(value, told[2])
+        and not extends(told[2], value)
+        and not _other_measures(value, told[2])
+    )
 
 
 def _excluding_state(case: _Case, fact: Fact) -> bool:
@@ -2209,8 +2338,11 @@ def _replaces(case: _Case, old: Fact, said_changed: set[str]) -> bool:
     years = _told_years(incoming, old)
     if years is not None and years[0] < years[1] and not corrected:
         return False
+    if _dated_changes(incoming, old) > 0 and _rank(incoming.source) >= _rank(old.source):
+        return True  # "moved to lisbon last spring" after "moved to turku in 2023"
     return _newer(incoming, old, case.update_window) or (
-        bool(said_changed - change_words(old.text) or corrected)
+        # "we broke up", "dropped out", "i was laid off": an end said is a change said
+        bool(said_changed - change_words(old.text) or corrected or _ended_by(case, old))
         and incoming.asserted_at >= old.asserted_at
         and _rank(incoming.source) >= _rank(old.source)
     )
@@ -2253,6 +2385,22 @@ def _told_years(new: Fact, old: Fact) -> tuple[int, int] | None:
     a = told_year(new.text, said_at=new.asserted_at)
     b = told_year(old.text, said_at=old.asserted_at)
     return None if a is None or b is None else (a, b)
+
+
+def _dated_changes(new: Fact, old: Fact) -> int:
+    """Two changes, each dated by the year it tells ("moved to turku in 2023", "moved to
+    lisbon last spring" as of when it was said): 1 where the incoming one tells the later
+    change, -1 the earlier, 0 where either tells no change or no year, or both one year.
+    Of two moves the later one says where one is now, whichever was said first; a later
+    time told by a sentence that tells no change is not grounds (`_told_years`)."""
+    if not (change_words(new.text) and change_words(old.text)):
+        return 0
+    if objects_agree(new.object, old.object):
+        return 0  # one move told in two years: when it was is what clashes
+    years = _told_years(new, old)
+    if years is None or years[0] == years[1]:
+        return 0
+    return 1 if years[0] > years[1] else -1
 
 
 def _the_past_stands(case: _Case, fact: Fact, gainsaid: Sequence[Fact]) -> bool:
@@ -2970,7 +3118,19 @@ def _outcome(case: _Case, bearing: _Bearing) -> Resolution:
         if _replaces(case, f, said_changed | (measured_changed if f in remeasures else set()))
         and not _the_past_stands(case, f, gainsaid)
     ]
-    history = [f for f in clashes if f not in updated and _newer(f, incoming, case.update_window)]
+    history = [
+        f
+        for f in clashes
+        if f not in updated
+        and (
+            _newer(f, incoming, case.update_window)
+            # "moved to turku in 2023" after "moved to lisbon last spring": the later move
+            # holds the slot, the incoming one is its history
+            or _dated_changes(incoming, f) < 0
+            and _rank(f.source) >= _rank(incoming.source)
+            and not _the_past_stands(case, f, gainsaid)
+        )
+    ]
     conflicting = [f for f in clashes if f not in updated and f not in history]
 
     if history:
@@ -2978,6 +3138,13 @@ def _outcome(case: _Case, bearing: _Bearing) -> Resolution:
         # incoming fact is history, whatever else it contradicts at its own time
         best = min(history, key=lambda f: f.asserted_at)
         days = (best.asserted_at - incoming.asserted_at) / 86400
+        if not _newer(best, incoming, case.update_window):
+            return _historical(
+                incoming,
+                best,
+                "already superseded: a stored fact tells a later change, "
+                "from a source at least as trusted",
+            )
         return _historical(
             incoming,
             best,
@@ -3018,8 +3185,12 @@ def _outcome(case: _Case, bearing: _Bearing) -> Resolution:
         grounds = (
             f"newer by {days:.0f}d"
             if incoming.asserted_at - best.asserted_at >= case.update_window
+            else "tells a later change than the stored one"
+            if _dated_changes(incoming, best) > 0
             else "said to be a change (" + ", ".join(repr(w) for w in told) + ")"
             if told
+            else "says that what the stored fact held has ended"
+            if _ended_by(case, best)
             else f"said instead of {best.object!r} (a correction)"
         )
         return _supersede(

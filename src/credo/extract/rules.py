@@ -429,6 +429,57 @@ def _trim(tokens: list[Token], names: frozenset[str]) -> list[Token]:
     return tokens
 
 
+#: a pictograph (with its modifiers and joiners) used as a full stop: "we adopted a
+#: greyhound 🐕 what food is best?"
+_PICTOGRAPHS = re.compile(
+    "(?:[\U0001f000-\U0001faff\u2600-\u27bf\u2b00-\u2bff]"
+    "[\U0001f3fb-\U0001f3ff\ufe0f\u200d\u20e3]*)+"
+)
+#: "so" between a statement and the question it leads to: "im vegan so what can i cook",
+#: "i'm 34 so is it too late to learn piano?"
+_SO_THEN_ASKED = re.compile(
+    r"\s+so\s+(?=(?:what|whats|how|hows|which|where|when|who|why|any|is|are|can|could|"
+    r"should|would|do|does|will)\b)",
+    re.IGNORECASE,
+)
+
+
+def _pieces(text: str) -> list[str]:
+    """`text` cut where a pictograph or a "so" leads from a statement to a question
+    ("maisie's nine so what chores can she do?"), when the text asks (ends with "?" or
+    the piece after the cut opens with a question word): each piece is read on its
+    own, its words as written. A pictograph that ends a text, or one inside a text that
+    asks nothing, cuts nothing."""
+    asks = text.rstrip().endswith("?")
+    out: list[str] = []
+    rest = text
+    while True:
+        cut = None
+        for pattern in (_PICTOGRAPHS, _SO_THEN_ASKED):
+            for m in pattern.finditer(rest):
+                before, after = rest[: m.start()].strip(), rest[m.end() :].strip()
+                if len(before.split()) < 2 or len(after.split()) < 2:
+                    continue
+                if pattern is _SO_THEN_ASKED and not asks:
+                    continue
+                if pattern is _PICTOGRAPHS and not (asks or _QUESTION_OPENER.match(after)):
+                    continue
+                if cut is None or m.start() < cut.start():
+                    cut = m
+                break
+        if cut is None:
+            out.append(rest)
+            return [p.strip() for p in out if p.strip()]
+        out.append(rest[: cut.start()])
+        rest = rest[cut.end() :]
+
+
+_QUESTION_OPENER = re.compile(
+    r"(?:what|whats|how|hows|which|where|when|who|why|any|can|could|should|is|are|do|does)\b",
+    re.IGNORECASE,
+)
+
+
 def _clauses(
     text: str, names: frozenset[str], *, capitalise: bool = True
 ) -> list[tuple[str, bool, bool]]:
@@ -437,6 +488,9 @@ def _clauses(
     text = _CAPTION.sub("", text).strip()
     if not text:
         return []
+    pieces = _pieces(text)
+    if len(pieces) > 1:
+        return [c for piece in pieces for c in _clauses(piece, names, capitalise=capitalise)]
     doc = parse(text)
     out: list[tuple[str, bool, bool]] = []
     asked: str | None = None  # "favourite season" of the last "what's your favourite season?"

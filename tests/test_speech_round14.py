@@ -1,0 +1,129 @@
+"""Natural speech the write path reads since the fourteenth round (issue 23), through
+`Memory.remember`, the real parser, the default embedding model and a SQLite file.
+Every sentence is invented for the class it stands for.
+
+Two changes of one slot, each dated by the year it tells, said the same day: the later
+change says what holds now, whichever was said first ("i moved to lisbon last spring"
+after "I moved to Turku in 2019" is an update; "I moved to Turku in 2019" after it is
+its history). A sentence that tells a later time but no change is no grounds, and two
+changes of one year stay a conflict.
+
+A thing a change verb gives a value, said twice with two values ("switched our backend to
+java", "... to rust"), is one slot: the later says what holds, and neither is a duplicate
+of the other (a name the tagger reads as a verb, "to rust", is still the value). A past
+value beside a present one of a one-valued slot ("i lived in braga", "i live in porto")
+is two true facts. Graduating, dropping out, or finishing one's studies ends being a
+student or doing a degree. A statement and the question it leads to, joined by "so" or a
+pictograph ("im vegan so what can i cook?", "we adopted a greyhound 🐕 what food is
+best?"), keep the statement."""
+
+from __future__ import annotations
+
+import pytest
+from speech_pairs import module_store, pair, stored
+
+from credo.fact import Status
+from credo.resolver import Relation
+from credo.store.sqlite import SQLiteStore
+
+store = module_store("round14")
+
+# T0 (when the first sentence is said) is 2024-01-01: "last spring" is 2023
+DATED_CHANGES = [
+    (
+        "I moved to Turku, Finland in 2019",
+        "i moved to lisbon last spring",
+        0,
+        ("superseded", "update"),
+    ),
+    (
+        "i moved to lisbon last spring",
+        "I moved to Turku, Finland in 2019",
+        0,
+        ("active", "update"),  # kept as the later move's history
+    ),
+    (
+        "we switched our backend to go in 2018",
+        "we switched the backend to rust two years ago",
+        0,
+        ("superseded", "update"),
+    ),
+    # a later time told without a change is no grounds
+    ("i live in porto", "i lived in braga in 2022", 0, ("active", "new")),
+    # two moves of one year: nothing says which came last
+    ("i moved to oslo in 2021", "i moved to bergen in 2021", 0, ("conflicted", "conflict")),
+]
+
+
+@pytest.mark.parametrize(("first", "then", "gap", "expected"), DATED_CHANGES)
+def test_dated_changes(
+    store: SQLiteStore, first: str, then: str, gap: float, expected: tuple[str, str]
+) -> None:
+    status, relation = pair(store, first, then, gap)
+    assert (Status(status).value, Relation(relation).value) == expected
+
+
+def test_an_earlier_change_told_later_is_history_with_its_reason(store: SQLiteStore) -> None:
+    from speech_pairs import memory
+
+    mem = memory(store)
+    later = mem.remember("i moved to lisbon last spring", valid_from=1_704_067_200.0)
+    earlier = mem.remember("I moved to Turku, Finland in 2019", valid_from=1_704_067_200.0)
+    assert earlier.fact is not None and later.fact is not None
+    assert earlier.fact.status is Status.SUPERSEDED
+    assert earlier.fact.superseded_by == later.fact.id
+    assert "later change" in earlier.why
+    live = [f.text for f in mem.list(status="active")]
+    assert live == ["The user moved to lisbon last spring"]
+
+
+OTHER_PAIRS = [
+    (
+        "we switched our backend to java",
+        "we switched our backend to rust",
+        30,
+        ("superseded", "update"),
+    ),
+    (
+        "we moved the api to go last year",
+        "we moved the api to elixir",
+        90,
+        ("superseded", "update"),
+    ),
+    ("i live in porto", "i lived in braga for two years", 0, ("active", "new")),
+    ("i worked at a bakery", "i work at a bank", 0, ("active", "new")),
+    ("I'm 40", "i turned forty-one on sunday", 300, ("superseded", "update")),
+    ("i'm a student at a college in leeds", "graduated in july!", 200, ("superseded", "update")),
+    ("im a first year undergrad", "i dropped out of uni last month", 120, ("superseded", "update")),
+    ("im doing a masters in geology", "finished my masters in may", 300, ("superseded", "update")),
+    ("im a student at york", "i graduated from leeds in 2019", 10, ("active", "new")),
+    ("im a student at york", "my brother graduated last month", 60, ("active", "new")),
+]
+
+
+@pytest.mark.parametrize(("first", "then", "gap", "expected"), OTHER_PAIRS)
+def test_pairs(
+    store: SQLiteStore, first: str, then: str, gap: float, expected: tuple[str, str]
+) -> None:
+    status, relation = pair(store, first, then, gap)
+    assert (Status(status).value, Relation(relation).value) == expected
+
+
+@pytest.mark.parametrize(
+    ("said", "kept"),
+    [
+        ("im vegan so what can i cook for my parents?", "The user is vegan"),
+        ("i have two kids so which car should we get?", "The user has two kids"),
+        ("we adopted a greyhound 🐕 what food is best?", "we adopted a greyhound"),
+        ("i am 34 so is it too late to learn piano?", "The user is 34"),
+    ],
+)
+def test_a_statement_before_a_question_is_kept(store: SQLiteStore, said: str, kept: str) -> None:
+    assert stored(store, said) == [kept]
+
+
+@pytest.mark.parametrize(
+    "said", ["so what do you think?", "any tips 🙏 what should i pack for a week in rome?"]
+)
+def test_a_question_alone_stores_nothing(store: SQLiteStore, said: str) -> None:
+    assert stored(store, said) == []
