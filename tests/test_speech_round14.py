@@ -15,7 +15,12 @@ value beside a present one of a one-valued slot ("i lived in braga", "i live in 
 is two true facts. Graduating, dropping out, or finishing one's studies ends being a
 student or doing a degree. A statement and the question it leads to, joined by "so" or a
 pictograph ("im vegan so what can i cook?", "we adopted a greyhound 🐕 what food is
-best?"), keep the statement."""
+best?"), keep the statement. An occupation said to be what one is now ("im a plumber now")
+puts the stored one out, and so does "i dont work anymore"; a stricter diet ("vegan" after
+"vegetarian") says more of the same value. An end said ("we broke up", "i was laid off")
+is a change said, the same day too. Not taking a thing in ("i dont drink coffee") and
+loving it ("i love coffee") clash. An opening about the conversation ("my question is
+...", "my god ...") states nothing of the speaker."""
 
 from __future__ import annotations
 
@@ -98,6 +103,20 @@ OTHER_PAIRS = [
     ("im doing a masters in geology", "finished my masters in may", 300, ("superseded", "update")),
     ("im a student at york", "i graduated from leeds in 2019", 10, ("active", "new")),
     ("im a student at york", "my brother graduated last month", 60, ("active", "new")),
+    # an occupation said to be what one is now puts the stored one out; one more does not
+    ("i am a bus driver", "im a plumber now", 200, ("superseded", "update")),
+    ("i am a bus driver", "im also a plumber now, weekends", 200, ("active", "new")),
+    ("im a cashier in a garden centre", "i dont work anymore", 300, ("superseded", "update")),
+    # a stricter diet says more of the same; a looser one is another value
+    ("im vegetarian", "im fully vegan now", 120, ("superseded", "refinement")),
+    ("im vegan", "im vegetarian now", 120, ("superseded", "update")),
+    # not taking a thing in, and loving it, the same day: a conflict either way round
+    ("i dont drink coffee", "i love coffee", 0, ("conflicted", "conflict")),
+    ("i love red wine", "i dont drink red wine", 0, ("conflicted", "conflict")),
+    ("i dont drink coffee", "i love coffee ice cream", 0, ("active", "new")),
+    # an end said is a change said, the same day too
+    ("i have a girlfriend", "we broke up last month", 0, ("superseded", "update")),
+    ("i work at a garden centre", "i was laid off in the spring", 0, ("superseded", "update")),
 ]
 
 
@@ -127,3 +146,21 @@ def test_a_statement_before_a_question_is_kept(store: SQLiteStore, said: str, ke
 )
 def test_a_question_alone_stores_nothing(store: SQLiteStore, said: str) -> None:
     assert stored(store, said) == []
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "my question is whether i should refinance",
+        "my point was that it costs too much",
+        "oh my god the queue at the post office",
+    ],
+)
+def test_an_opening_about_the_conversation_stores_nothing(store: SQLiteStore, said: str) -> None:
+    assert stored(store, said) == []
+
+
+def test_a_fact_beside_such_an_opening_is_kept(store: SQLiteStore) -> None:
+    assert stored(store, "i teach year 6. my question is how to set homework") == [
+        "The user teaches year 6."
+    ]

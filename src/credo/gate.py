@@ -467,6 +467,9 @@ def check(
         return Verdict(False, "instruction", "a request to the assistant, not a fact")
     if _greeting(text):
         return Verdict(False, "vague", "not specific: a greeting or thanks, not a fact")
+    opener = _discourse_opener(text)
+    if opener:
+        return Verdict(False, "vague", f"not specific: {opener!r} opens what is said, not a fact")
     for rule in suppressions:
         if rule.matches(text, candidate.subject):
             return Verdict(False, "suppressed", f"the user asked not to remember {rule.pattern!r}")
@@ -548,6 +551,34 @@ def _names_nothing(text: str) -> bool:
     return bool(content) and all(
         t.pos_ == "NOUN" and t.lemma_.lower() in _FILLER_NOUNS for t in content
     )
+
+
+_DISCOURSE_NOUNS = words("discourse_openers")
+_OPENER = re.compile(
+    r"^\W*(?:(?:so|ok|okay|well|and|but)\W+)?my\s+(?P<noun>[a-z]+(?:\s+cents)?)"
+    r"(?=\s*(?::|,|\bis\b|\bwas\b|\bwould be\b|'s\b|’s\b))"
+    r"|^\W*(?:oh\W+)?(?P<cry>my\s+(?:god|gosh|goodness|word|bad))\b",
+    re.IGNORECASE,
+)
+
+
+def _sentence_starts(text: str) -> list[int]:
+    """Where `text` and each sentence after its first begin ("i teach. my question is")."""
+    return [0, *(m.end() for m in re.finditer(r"[.!?]+\s+", text))]
+
+
+def _discourse_opener(text: str) -> str:
+    """ "my question is ...", "my point was ...", "my god ...": the words that open a text
+    said to the listener about the conversation, not about the speaker; "" otherwise
+    ("my point guard ...", "my take home pay is ..." name things of the speaker's)."""
+    found = next(
+        (m for start in _sentence_starts(text) if (m := _OPENER.match(text[start:]))), None
+    )
+    if found is None:
+        return ""
+    if found["cry"]:
+        return found["cry"]
+    return found[0].strip() if found["noun"].lower() in _DISCOURSE_NOUNS else ""
 
 
 def _greeting(text: str) -> bool:

@@ -820,6 +820,12 @@ def _quits_occupation(
     )
 
 
+def _no_longer_works(incoming: Fact, base: str, negated: bool) -> bool:
+    """ "i no longer work", "we dont work any more": working denied as ended."""
+    said = change_words(incoming.text)
+    return negated and base.partition("_")[0] == "work" and bool(said & {"anymore", "no longer"})
+
+
 def _ends_work(base: str, negated: bool, obj: str | None) -> bool:
     # as typed, too: "fired" is no "fire"
     words = set(_tokens(obj)) | set(_WORDS.findall((obj or "").lower()))
@@ -1625,6 +1631,35 @@ def _a_past_state(text: str) -> bool:
     return root is not None and root.lemma_.lower() not in _BECOMING
 
 
+def _stricter_diet(case: _Case, fact: Fact) -> bool:
+    """ "I am vegan" / "I am a vegetarian": a diet that keeps the stored one too, more
+    strictly, says more of the same value (a refinement; lexicon "stricter_diets")."""
+    if case.negated or case.base != "be" or not _same_polarity(case, fact):
+        return False
+    kept = mapping("stricter_diets").get(_head_noun(case.incoming.object), "").split()
+    return bool(kept) and _head_noun(fact.object) in kept
+
+
+def _occupation_replaced(case: _Case, fact: Fact) -> bool:
+    """ "I am now a carpenter" / "I am a car salesman", "... but am a teacher now" / "I am
+    a nurse": one occupation said to be what one is now puts the stored one out (a
+    clash); not one said to be one more ("also a yoga teacher"), nor without a change."""
+    incoming = case.incoming
+    if case.negated or case.base != "be" or _ADDED.search(incoming.text):
+        return False
+    if not change_words(incoming.text) & {"now", "nowadays", "these days"}:
+        return False
+    other = case.catalogue.canonical(fact.predicate or "")
+    ours, theirs = _head_noun(incoming.object), _head_noun(fact.object)
+    return (
+        other == ("be", False)
+        and _of_us(case, fact)
+        and ours in _OCCUPATIONS
+        and theirs in _OCCUPATIONS
+        and ours != theirs
+    )
+
+
 def _negates_claim(case: _Case, fact: Fact) -> bool:
     """The negation of the same claim, on any predicate of the key, unless the denial is
     narrower than the claim (a clash)."""
@@ -1653,6 +1688,30 @@ def _denies_kind(case: _Case, fact: Fact) -> bool:
             if case.negated
             else (fact.object or "", incoming.object or "")
         )
+    )
+
+
+#: verbs of taking a thing in, whose denial a liking of the same thing gainsays
+_TAKING_IN = frozenset({"drink", "eat", "smoke", "vape"})
+_LIKING = frozenset({"like", "love", "enjoy", "adore"})
+
+
+def _liked_yet_shunned(case: _Case, fact: Fact) -> bool:
+    """ "I do not drink coffee" / "I love coffee" (either way round): one does not take a
+    thing in and loves it, said of the same thing (a clash). Not a liking of something
+    else ("i love coffee ice cream"), not another's."""
+    incoming = case.incoming
+    if _same_polarity(case, fact) or not same_subject(fact.subject, incoming.subject, case.me):
+        return False
+    shun, liked = (incoming, fact) if case.negated else (fact, incoming)
+    verb = case.catalogue.canonical(shun.predicate or "")[0]
+    liking = case.catalogue.canonical(liked.predicate or "")
+    return (
+        verb in _TAKING_IN
+        and liking[0] in _LIKING
+        and not liking[1]
+        and bool(shun.object and liked.object)
+        and objects_agree(shun.object, liked.object)
     )
 
 
@@ -1804,6 +1863,8 @@ def _ended_by(case: _Case, fact: Fact) -> bool:
     other = (stored, other[1])
     return bool(
         _quits_occupation(base, negated, incoming, other, fact.object)
+        or _no_longer_works(incoming, base, negated)
+        and _is_work(*other, fact.object)
         or _ends_work(base, negated, incoming.object)
         and _is_work(*other, fact.object)
         or _ends_study(incoming, base, negated)
@@ -2341,8 +2402,14 @@ def _replaces(case: _Case, old: Fact, said_changed: set[str]) -> bool:
     if _dated_changes(incoming, old) > 0 and _rank(incoming.source) >= _rank(old.source):
         return True  # "moved to lisbon last spring" after "moved to turku in 2023"
     return _newer(incoming, old, case.update_window) or (
-        # "we broke up", "dropped out", "i was laid off": an end said is a change said
-        bool(said_changed - change_words(old.text) or corrected or _ended_by(case, old))
+        # "we broke up", "dropped out", "i was laid off": an end told as an event is a
+        # change said ("being unemployed", a state, is not)
+        bool(
+            said_changed - change_words(old.text)
+            or corrected
+            or said_in_the_past(incoming.text)
+            and _ended_by(case, old)
+        )
         and incoming.asserted_at >= old.asserted_at
         and _rank(incoming.source) >= _rank(old.source)
     )
@@ -2647,9 +2714,9 @@ def _weighed_on_key(case: _Case, agreeing: _Agreeing) -> Resolution | _Bearing:
                 return _duplicate(
                     incoming, fact, f"{incoming.object!r} is said more fully by {fact.object!r}"
                 )
-            elif _a_kind_of_it(case, fact):
+            elif _a_kind_of_it(case, fact) or _stricter_diet(case, fact):
                 refines.append(fact)
-            elif _clashes_on_key(case, fact):
+            elif _clashes_on_key(case, fact) or _occupation_replaced(case, fact):
                 clashes.append(fact)
         elif _negates_claim(case, fact) or _denies_kind(case, fact):
             clashes.append(fact)
@@ -2742,6 +2809,7 @@ def _clashing(case: _Case, bearing: _Bearing) -> _Bearing:
         _rival_for_slot,
         _rescheduled,
         _owned_yet_denied,
+        _liked_yet_shunned,
         _switched_for_the_same_end,
         _lived_there_always,
         _moved_house,
@@ -3190,7 +3258,7 @@ def _outcome(case: _Case, bearing: _Bearing) -> Resolution:
             else "said to be a change (" + ", ".join(repr(w) for w in told) + ")"
             if told
             else "says that what the stored fact held has ended"
-            if _ended_by(case, best)
+            if said_in_the_past(incoming.text) and _ended_by(case, best)
             else f"said instead of {best.object!r} (a correction)"
         )
         return _supersede(
@@ -3209,6 +3277,8 @@ def _outcome(case: _Case, bearing: _Bearing) -> Resolution:
             retire,
             f"{incoming.object!r} said of what {best.text!r} said"
             if best.object is None
+            else f"{incoming.object!r} keeps {best.object!r} too, more strictly"
+            if _stricter_diet(case, best)
             else f"object {best.object!r} extended to {incoming.object!r}"
             if not objects_agree(best.object, incoming.object)
             else "the same value, said more fully: "
