@@ -164,3 +164,18 @@ def test_a_fact_beside_such_an_opening_is_kept(store: SQLiteStore) -> None:
     assert stored(store, "i teach year 6. my question is how to set homework") == [
         "The user teaches year 6."
     ]
+
+
+@pytest.mark.parametrize(
+    ("said", "kept"),
+    [
+        # a noun with its "'s" ("is") opening a text is no verb whose "I" was left out: the
+        # words are kept as said, never "The user rents's ..."
+        ("rent's 1350 a month", "rent's 1350 a month"),
+        ("work at a bakery now", "The user works at a bakery now"),
+    ],
+)
+def test_an_opening_noun_with_its_is_keeps_the_words(
+    store: SQLiteStore, said: str, kept: str
+) -> None:
+    assert stored(store, said) == [kept]

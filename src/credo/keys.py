@@ -2420,6 +2420,8 @@ def elided_subject(clause: str) -> str:
         return clause
     if _were_for_we_are(sent):
         return "we're" + clause[4:]  # "were using postgres for the db", "were on react 18"
+    if root.i + 1 < sent.end and root.nbor().lower_ in ("'s", "’s"):
+        return clause  # "rent's 1200 a month": a noun and its "is", not a verb with no "I"
     if root.i == sent.start and root.tag_ == "NN" and _told_of_oneself(root):
         return "I " + clause[:1].lower() + clause[1:]  # "work at kpmg now": read as a noun
     before = [t for t in sent if t.i < root.i]
