@@ -509,6 +509,9 @@ def check(
         return Verdict(False, "attributed_opinion", f"advice someone gives: {advice!r}")
     if chatter:
         return Verdict(False, *chatter)
+    if not (statement.keyed or statement.first_person) and _VEXED.match(text):
+        # "ugh tuesday again": a mood said in a word, and nothing of the speaker's
+        return Verdict(False, "affect", f"a reaction, not a fact: {_VEXED.match(text)[1]!r}")
     if statement.kind == "fragment" and not statement.keyed and _names_nothing(text):
         return Verdict(False, "vague", "not specific: names nothing a fact could be about")
     subject = (candidate.subject or "").strip().lower()
@@ -553,6 +556,10 @@ def _names_nothing(text: str) -> bool:
     )
 
 
+_VEXED = re.compile(
+    r"^\W*(" + "|".join(sorted(words("vexed_interjections"), key=len, reverse=True)) + r")\b",
+    re.IGNORECASE,
+)
 _DISCOURSE_NOUNS = words("discourse_openers")
 _OPENER = re.compile(
     r"^\W*(?:(?:so|ok|okay|well|and|but)\W+)?my\s+(?P<noun>[a-z]+(?:\s+cents)?)"

@@ -1634,10 +1634,21 @@ def _a_past_state(text: str) -> bool:
 def _stricter_diet(case: _Case, fact: Fact) -> bool:
     """ "I am vegan" / "I am a vegetarian": a diet that keeps the stored one too, more
     strictly, says more of the same value (a refinement; lexicon "stricter_diets")."""
-    if case.negated or case.base != "be" or not _same_polarity(case, fact):
+    if case.negated or not _same_polarity(case, fact):
         return False
-    kept = mapping("stricter_diets").get(_head_noun(case.incoming.object), "").split()
-    return bool(kept) and _head_noun(fact.object) in kept
+    stricter = mapping("stricter_diets")
+    kept = stricter.get(_diet(case.base, case.incoming.object), "").split()
+    other = case.catalogue.canonical(fact.predicate or "")[0]
+    return bool(kept) and _diet(other, fact.object) in kept
+
+
+def _diet(base: str, obj: str | None) -> str:
+    """The diet a state names: "vegan" of (be, "fully vegan"), "vegetarian" of
+    (be_vegetarian_for, "10 years"); "" for any other."""
+    if base == "be":
+        return _head_noun(obj)
+    said = base.split("_")
+    return said[1] if len(said) > 1 and said[0] == "be" else ""
 
 
 def _occupation_replaced(case: _Case, fact: Fact) -> bool:
@@ -2234,7 +2245,8 @@ def _excluding_state(case: _Case, fact: Fact) -> bool:
         or other[1] != case.negated
     ):
         return False
-    return case.catalogue.excludes(case.my_state, their_state)
+    # "vegan" after "vegetarian": the stricter diet keeps the other too (a refinement)
+    return case.catalogue.excludes(case.my_state, their_state) and not _stricter_diet(case, fact)
 
 
 def _state_denied(case: _Case, fact: Fact) -> bool:
@@ -2723,7 +2735,8 @@ def _weighed_on_key(case: _Case, agreeing: _Agreeing) -> Resolution | _Bearing:
     refines += [
         f
         for f in case.live
-        if f not in refines and (_names_the_described(case, f) or _says_which(case, f))
+        if f not in refines
+        and (_names_the_described(case, f) or _says_which(case, f) or _stricter_diet(case, f))
     ]
     return _Bearing(refines, clashes)
 
@@ -3277,7 +3290,9 @@ def _outcome(case: _Case, bearing: _Bearing) -> Resolution:
             retire,
             f"{incoming.object!r} said of what {best.text!r} said"
             if best.object is None
-            else f"{incoming.object!r} keeps {best.object!r} too, more strictly"
+            else f"{_diet(case.base, incoming.object)!r} keeps "
+            f"{_diet(catalogue.canonical(best.predicate or '')[0], best.object)!r} too, "
+            "more strictly"
             if _stricter_diet(case, best)
             else f"object {best.object!r} extended to {incoming.object!r}"
             if not objects_agree(best.object, incoming.object)
