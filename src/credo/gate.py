@@ -509,9 +509,10 @@ def check(
         return Verdict(False, "attributed_opinion", f"advice someone gives: {advice!r}")
     if chatter:
         return Verdict(False, *chatter)
-    if not (statement.keyed or statement.first_person) and _VEXED.match(text):
+    vexed = _VEXED.match(text)
+    if vexed and not (statement.keyed or statement.first_person):
         # "ugh tuesday again": a mood said in a word, and nothing of the speaker's
-        return Verdict(False, "affect", f"a reaction, not a fact: {_VEXED.match(text)[1]!r}")
+        return Verdict(False, "affect", f"a reaction, not a fact: {vexed[1]!r}")
     if statement.kind == "fragment" and not statement.keyed and _names_nothing(text):
         return Verdict(False, "vague", "not specific: names nothing a fact could be about")
     subject = (candidate.subject or "").strip().lower()
