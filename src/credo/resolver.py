@@ -331,6 +331,14 @@ def _leaves(base: str, negated: bool) -> bool:
     return base in _LEAVING and not negated or base in _NOT_AT and negated
 
 
+_GIVING_NOTICE = words("giving_notice")
+
+
+def _gives_notice(base: str, negated: bool, obj: str | None) -> bool:
+    """ "handed in my notice (at Ferrovia)", "gave notice at work": leaving one's work."""
+    return not negated and base in _GIVING_NOTICE and "notice" in _tokens(obj)
+
+
 #: the slots a statement can end without naming their value, and what ends them: "I quit
 #: my job", "I lost my job", "I retired", "I'm unemployed" end "I work at Lidl" and "my
 #: bakery job pays well" keyed on a job; "I moved into a flat", "we moved across town"
@@ -832,6 +840,8 @@ def _ends_work(base: str, negated: bool, obj: str | None) -> bool:
     return not negated and (
         base in _LEAVING | {"lose"}
         and bool(words & _WORK_NOUNS)
+        or _gives_notice(base, negated, obj)
+        and not words - _WORK_NOUNS - {"notice", "my", "in"}  # no employer named
         or base in ("retire", "resign")
         or base.partition("_")[0] == "be"  # "i'm unemployed", "i was made redundant"
         and bool(words & _NOT_WORKING)
@@ -919,7 +929,7 @@ def _is_work(base: str, negated: bool, obj: str | None) -> bool:
         or base == "have"
         and bool(set(_tokens(obj)) & _WORK_NOUNS)
         or base == "be"
-        and _head_noun(obj) in _OCCUPATIONS
+        and one_spelling(_head_noun(obj)) in _OCCUPATIONS  # "a junior dev": a developer
     )
 
 
@@ -1850,10 +1860,15 @@ def _left_employer(case: _Case, fact: Fact) -> bool:
     if not _of_us(case, fact):
         return False
     other = case.catalogue.canonical(fact.predicate or "")
+    noticed = _gives_notice(case.base, case.negated, case.incoming.object)
     return bool(
-        _leaves(case.base, case.negated)
+        (_leaves(case.base, case.negated) or noticed)
         and _is_work(*other, fact.object)
-        and bool(left := set(_tokens(case.incoming.object)) - _WORK_NOUNS)
+        and bool(
+            left := set(_tokens(case.incoming.object))
+            - _WORK_NOUNS
+            - ({"notice", "my"} if noticed else set())
+        )
         and left <= set(_tokens(fact.object))
     )
 
