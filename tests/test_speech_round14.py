@@ -19,7 +19,8 @@ best?"), keep the statement. An occupation said to be what one is now ("im a plu
 puts the stored one out, and so does "i dont work anymore"; a stricter diet ("vegan" after
 "vegetarian") says more of the same value. An end said ("we broke up", "i was laid off")
 is a change said, the same day too. Not taking a thing in ("i dont drink coffee") and
-loving it ("i love coffee") clash. An opening about the conversation ("my question is
+loving it ("i love coffee") clash. Giving one's notice leaves one's work; a move ends
+where one said one is ("im in leeds"); being in school is studying. An opening about the conversation ("my question is
 ...", "my god ...") states nothing of the speaker."""
 
 from __future__ import annotations
@@ -110,6 +111,25 @@ OTHER_PAIRS = [
     # a stricter diet says more of the same; a looser one is another value
     ("im vegetarian", "im fully vegan now", 120, ("superseded", "refinement")),
     ("im vegan", "im vegetarian now", 120, ("superseded", "update")),
+    # giving one's notice leaves the work held, at the employer named when one is
+    (
+        "im a junior dev at nordwind",
+        "handed in my notice at nordwind",
+        60,
+        ("superseded", "update"),
+    ),
+    ("i work at a garden centre", "i handed in my notice", 30, ("superseded", "update")),
+    ("im a junior dev at nordwind", "gave notice on my flat", 30, ("active", "new")),
+    # a move of one's home ends where one said one is, when that is a place
+    ("im in leeds", "moved to york in may", 150, ("superseded", "update")),
+    ("i am in a band", "i just moved to sweden", 150, ("active", "new")),
+    # being in school is studying, which graduating ends
+    (
+        "i am 17 and in high school",
+        "i graduated high school in june",
+        200,
+        ("superseded", "update"),
+    ),
     # not taking a thing in, and loving it, the same day: a conflict either way round
     ("i dont drink coffee", "i love coffee", 0, ("conflicted", "conflict")),
     ("i love red wine", "i dont drink red wine", 0, ("conflicted", "conflict")),

@@ -834,6 +834,24 @@ def _no_longer_works(incoming: Fact, base: str, negated: bool) -> bool:
     return negated and base.partition("_")[0] == "work" and bool(said & {"anymore", "no longer"})
 
 
+def _moved_from_where_one_is(
+    incoming: Fact, base: str, negated: bool, fact: Fact, other: tuple[str, bool]
+) -> bool:
+    """ "i just moved to sweden" / "i am in north dakota": a move of one's home ends where
+    one said one is, when that is a place (not "in a band")."""
+    from .language.places import is_place
+
+    moved = _moves_home(base, negated, incoming.object) or (
+        base in _DWELLING_IN and not negated and "moved" in change_words(incoming.text)
+    )
+    return (
+        moved
+        and other in (("be_in", False), ("be_based_in", False))
+        and is_place(fact.object or "")
+        and not objects_agree(incoming.object, fact.object)
+    )
+
+
 def _ends_work(base: str, negated: bool, obj: str | None) -> bool:
     # as typed, too: "fired" is no "fire"
     words = set(_tokens(obj)) | set(_WORDS.findall((obj or "").lower()))
@@ -877,11 +895,20 @@ def _ends_study(incoming: Fact, base: str, negated: bool) -> bool:
     return base in _FINISHING and bool(set(_tokens(incoming.object)) & _as_tokens("studies"))
 
 
+_AT_SCHOOL = re.compile(
+    r"(?:^|\b(?:in|at)\s+)(?:high\s+|grad\s+|secondary\s+|primary\s+|middle\s+|law\s+|"
+    r"medical\s+|nursing\s+)?(?:school|college|uni|university)\b",
+    re.IGNORECASE,
+)
+
+
 def _is_study(base: str, negated: bool, obj: str | None) -> bool:
     """ "I'm a student at Leeds", "i study nursing", "im doing a masters in maths", "i'm
     in year two of a law degree"."""
     if negated:
         return False
+    if base in ("be", "be_in", "be_at") and _AT_SCHOOL.search(obj or ""):
+        return True  # "im 16 and in secondary school", "im at uni"
     if base == "be":
         said = " ".join(_tokens(obj))
         return _head_noun(obj) in _as_tokens("students") or any(
@@ -1899,6 +1926,7 @@ def _ended_by(case: _Case, fact: Fact) -> bool:
         or _moves_home(base, negated, incoming.object)
         and other[0] in _DWELLING_IN
         and not other[1]
+        or _moved_from_where_one_is(incoming, base, negated, fact, other)
         or _ends_thing(base, negated, incoming.object, other, fact.object)
         or _ends_partner(incoming, base, negated, fact, other[0])
         or _moves_out(incoming, base, negated, fact, other)
