@@ -123,6 +123,13 @@ OTHER_PAIRS = [
     # a move of one's home ends where one said one is, when that is a place
     ("im in leeds", "moved to york in may", 150, ("superseded", "update")),
     ("i am in a band", "i just moved to sweden", 150, ("active", "new")),
+    (
+        "we rent a flat in dundee",
+        "we moved into our own house last month",
+        300,
+        ("superseded", "update"),
+    ),
+    ("we rent a car every summer", "we moved into a new house", 300, ("active", "new")),
     # being in school is studying, which graduating ends
     (
         "i am 17 and in high school",

@@ -1924,7 +1924,12 @@ def _ended_by(case: _Case, fact: Fact) -> bool:
         and _is_study(*other, fact.object)
         and not _studies_named_apart(incoming, fact)
         or _moves_home(base, negated, incoming.object)
-        and other[0] in _DWELLING_IN
+        and (
+            other[0] in _DWELLING_IN
+            # "we rent a flat in glasgow": a dwelling rented is where one lives
+            or other[0] == "rent"
+            and bool(set(_tokens(fact.object)) & _DWELLINGS)
+        )
         and not other[1]
         or _moved_from_where_one_is(incoming, base, negated, fact, other)
         or _ends_thing(base, negated, incoming.object, other, fact.object)
