@@ -541,6 +541,8 @@ def _language_pattern(lang: _Language, *, bare: bool = False) -> re.Pattern[str]
         + rf"(?P<label>(?i:{lang.labels}))"
         + _NOT_BEFORE_LETTER
         + _language_qualifier(lang)
+        # a remark in brackets before the colon: "WLAN-Passwort (steht hinten drauf, ...): X"
+        + (r"(?:[ \t]*\([^()\n]{1,80}\)(?=[ \t]*[:=]))?" if not bare else "")
         + rf"(?P<conn>{connector})"
         + _VALUE
     )

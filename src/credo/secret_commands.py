@@ -31,6 +31,8 @@ _PASSWORD_OPTION = re.compile(
     r"|(?-i:-D)[ \t]+\S+(?:[ \t]+-\w+)*[ \t]+(?-i:-w)"
     r"|(?:mysql|mysqldump|mariadb)(?:[ \t]+\S+)*?[ \t]+-p(?=\S)"
     r"|smbclient(?:[ \t]+\S+)*?[ \t]+-U[ \t]+[^%\s]+%"
+    # the tools that take it after "-a" ("auth"): Redis's and KeyDB's clients, redis-benchmark
+    r"|(?:redis-cli|redis-benchmark|keydb-cli|valkey-cli)(?:[ \t]+\S+)*?[ \t]+(?-i:-a)(?=[ \t])"
     # Windows' "net use" takes the password after "/user:NAME" ("*" asks for it)
     r"|net[ \t]+use(?:[ \t]+\S+)*?[ \t]+/user:\S+[ \t]+(?=[^\s/*])"
     r"|--(?:bind-?pw|bind-password|db-password|password|passwd|pass|passphrase))"

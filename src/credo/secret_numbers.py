@@ -9,12 +9,12 @@ digits anywhere in their label's sentence are `credo.secret_shapes`'s.
 from __future__ import annotations
 
 import bisect
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 # `re`, with the compiled programs of the patterns below kept between processes when the
 # command line enables credo.cache (compiling them is half a second of every cold start)
 from . import cached_re as re
-from .id_checksums import nordic_id_ok
+from .id_checksums import national_id_ok, nordic_id_ok
 from .secret_base import (
     _A_DATE,
     _ARTICLES,
@@ -135,6 +135,32 @@ def _shared_to_be_paid(text: str, start: int, end: int, *, iban: bool = False) -
     return bool(_PAY_INTO.search(before)) and not _MINE.search(clause)
 
 
+#: the end of a sentence: a stop and a blank, not an abbreviation's dot ("A.Ş. hesabına",
+#: "S.L., IBAN", "d.o.o.)"), or a line break
+_SENTENCE_END = re.compile(r"(?<!\.[^\W\d_])(?<![^\W\d_]\.[^\W\d_])[.!?](?=\s)|\n")
+
+
+#: "pay", "transfer", "for payment" in the languages of `[published] payments`
+_PAYMENT = re.compile("(?i)" + _bounded(_WORDS["published"]["payments"]))
+
+
+def _paid_to_a_business(text: str, start: int, end: int) -> bool:
+    """Whether the IBAN at `text[start:end]` is a business's given to be paid into: its
+    sentence names a business (`[companies]`: a word for one or its legal form, "A.Ş.",
+    "S.L.", "d.o.o.") and a payment ("pay", "yatır", "za uplatu"), and no word of the
+    speaker's ("my") nor the speaker as the one paid ("pay me"). A business's account is
+    printed for whoever pays it; a person's own IBAN said to be paid into is masked."""
+    left = max((m.end() for m in _SENTENCE_END.finditer(text, 0, start)), default=0)
+    right = _SENTENCE_END.search(text, end)
+    sentence = text[left : right.start() if right else len(text)]
+    return (
+        _COMPANY.search(sentence) is not None
+        and _PAYMENT.search(sentence) is not None
+        and not _MINE.search(sentence)
+        and not _TO_ME.search(sentence)
+    )
+
+
 def _ibans(text: str) -> Iterator[SecretFinding]:
     for m in _IBAN_START.finditer(text):
         length = _IBAN_LENGTHS.get(m.group("cc").upper())
@@ -158,6 +184,8 @@ def _ibans(text: str) -> Iterator[SecretFinding]:
         if not iban_checksum_ok("".join(compact)) or _a_companys(text, m.start()):
             continue
         if _on_an_invoice(text, m.start(), i):
+            continue
+        if _paid_to_a_business(text, m.start(), i):
             continue
         if not _shared_to_be_paid(text, m.start(), i, iban=True):
             yield SecretFinding("iban", m.start(), i)
@@ -246,15 +274,28 @@ def _labelled_number_pattern(table: str) -> re.Pattern[str]:
         # a colon, a dash, a Japanese, Chinese or Korean particle, a verb, or a blank
         + r"(?P<conn>[ \t]*(?::|=|-|–|—|：|は|是|为|는|은|이|가)[ \t]*"
         + rf"|[ \t]+(?i:{_CODE_VERBS}|are)"
-        + rf"(?:[ \t]+(?i:{_ARTICLES}))?[ \t]*:?[ \t]*|[ \t]+)"
+        + rf"(?:[ \t]+(?i:{_ARTICLES}))?[ \t]*:?[ \t]*"
+        # "my NI number - it's ...", "tax id, that's ..."
+        + r"|[ \t]*[,;:\-–—]*[ \t]+(?i:it['’]?s|it[ \t]+is|that['’]?s|which[ \t]+is)[ \t]+"
+        + r"|[ \t]+)"
         + r"[\"'“«]?"
         + _ID_NUMBER
     )
 
 
-#: identity labels that also name a booking (an Indian railway or an airline PNR): the
-#: number must then be a Nordic personal number (its date and check digit)
-_BOOKING_LABELS = frozenset({"pnr"})
+def _mykad_ok(value: str) -> bool:
+    return national_id_ok(re.sub(r"[ \-./]", "", value), "ms")
+
+
+#: identity labels that also name something else, and the check their number must pass:
+#: a booking (an Indian railway's or an airline's PNR) a Nordic personal number's date and
+#: check digit; a chip ("the IC on the board is ...") a MyKad number's date and place
+_AMBIGUOUS_LABELS: dict[str, Callable[[str], bool]] = {
+    "pnr": nordic_id_ok,
+    "ic": _mykad_ok,
+    "no ic": _mykad_ok,
+    "no. ic": _mykad_ok,
+}
 
 
 _NUMBER_NAME = re.compile(r"(?i)(?:num|nr|no\b|n[º°]|\#|номер|番号)")
@@ -287,7 +328,8 @@ def _labelled_numbers(text: str) -> Iterator[SecretFinding]:
                 ok = digits >= 5 and alnum >= 6 or digits >= 4 and alnum - digits >= 4
             if not ok or _A_DATE.fullmatch(value) or (value.isdigit() and _is_yyyymmdd(value)):
                 continue
-            if m.group("label").lower() in _BOOKING_LABELS and not nordic_id_ok(value):
+            check = _AMBIGUOUS_LABELS.get(" ".join(m.group("label").lower().split()))
+            if check is not None and not check(value):
                 continue  # "the train's PNR 4521...": a booking, not a personal number
             business_number = kind == "bank_account" or _TAX_LABEL.fullmatch(m.group("label"))
             if business_number and _a_companys(text, m.start(), m.group("q")):

@@ -243,16 +243,20 @@ def _typed_2fa_keys(text: str) -> Iterator[SecretFinding]:
 
 
 _HANGUL = re.compile(r"[\uac00-\ud7af]")
+#: Thai (and Lao, Khmer, Myanmar) put no blank between words either
+_NO_BLANK_SCRIPT = re.compile(r"[\u0e00-\u0eff\u1000-\u109f\u1780-\u17ff]")
 
 
 def _label_pattern(words: list[str]) -> re.Pattern[str]:
     """Any of `words`, a blank or a hyphen matching any run of them; a whole word unless
-    it is written in Japanese or Chinese (no blanks there) or Korean (particles glued)."""
+    it is written in Japanese, Chinese or Thai (no blanks there) or Korean (particles
+    glued)."""
     parts = []
     for word in sorted({w.lower() for w in words}, key=lambda w: (-len(w), w)):
         body = r"[ \t\-]*".join(re.escape(p) for p in re.split(r"[ \-]+", word))
         body = body.replace("'", "['’]")
-        glued = _CJK.search(word) or _HANGUL.search(word)  # no blank, or a particle
+        # no blank, or a particle
+        glued = _CJK.search(word) or _HANGUL.search(word) or _NO_BLANK_SCRIPT.search(word)
         parts.append(body if glued else rf"(?<![^\W_]){body}(?![^\W_])")
     return re.compile("(?i)(?:" + "|".join(parts) + ")")
 
