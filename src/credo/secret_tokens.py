@@ -594,17 +594,19 @@ _WRAPPED_JWT = re.compile(
 
 # Tokens in the shapes HTTP carries them: a JWT, a bearer token, basic credentials
 HEADER_TOKENS: tuple[Detector, ...] = (
-    _regex_detector(
-        "jwt",
-        _NOT_AFTER_TOKEN
-        + rf"eyJ[{_TOKEN_CHARS}]{{8,}}\.eyJ[{_TOKEN_CHARS}]{{8,}}\.[{_TOKEN_CHARS}]*",
-    ),
     # a JWT a terminal or a mail wrapped: its lines hold nothing but the token's characters
     _regex_detector(
         "jwt",
         _NOT_AFTER_TOKEN
         + rf"eyJ[{_TOKEN_CHARS}.]{{8,}}(?:\r?\n[{_TOKEN_CHARS}.]{{4,}}(?=\r?\n|$))+",
         check=lambda v: _WRAPPED_JWT.fullmatch(re.sub(r"\r?\n", "", v)) is not None,
+    ),
+    # its signature may be missing: a token cut at a line's end or a field's length still
+    # gives its header and its claims away
+    _regex_detector(
+        "jwt",
+        _NOT_AFTER_TOKEN
+        + rf"eyJ[{_TOKEN_CHARS}]{{8,}}\.eyJ[{_TOKEN_CHARS}]{{8,}}(?:\.[{_TOKEN_CHARS}]*)?",
     ),
     _regex_detector(
         "bearer_token",
