@@ -11,11 +11,10 @@ import json
 from pathlib import Path
 
 import pytest
+from secret_rounds import found_and_masked, kept, refused_by_the_gate, through_memory
 
-from credo.gate import Candidate, check
 from credo.id_checksums import national_id_ok
-from credo.secrets import contains_secret, find_secrets_whole, mask_secrets
-from credo.testing import memory_for_tests
+from credo.secrets import contains_secret, mask_secrets
 
 
 def _iban(country: str, bban: str) -> str:
@@ -138,16 +137,12 @@ LOOKALIKES = [
 
 @pytest.mark.parametrize(("text", "secret"), SECRETS)
 def test_each_class_is_found_and_masked(text: str, secret: str) -> None:
-    assert find_secrets_whole(text), text
-    masked = mask_secrets(text)
-    assert secret not in masked, masked
-    assert find_secrets_whole(masked) == [], masked
+    found_and_masked(text, secret)
 
 
 @pytest.mark.parametrize("text", LOOKALIKES)
 def test_each_look_alike_is_kept(text: str) -> None:
-    assert find_secrets_whole(text) == [], mask_secrets(text)
-    assert not contains_secret(text)
+    kept(text)
 
 
 def test_the_computed_ids_pass_their_checks() -> None:
@@ -188,19 +183,8 @@ def test_a_made_up_value_that_ends_its_sentence() -> None:
 
 
 def test_the_gate_refuses_each_as_a_secret() -> None:
-    codes = {text: check(Candidate(text=text, subject="ilse")).code for text, _ in SECRETS}
-    assert {t: c for t, c in codes.items() if c != "secret"} == {}
+    refused_by_the_gate(SECRETS, "ilse")
 
 
 def test_memory_keeps_no_secret_and_refuses_no_look_alike_as_one(tmp_path: Path) -> None:
-    memory = memory_for_tests(tmp_path / "round11.db", scope="ilse")
-    for text, _ in SECRETS:
-        # `credo remember`'s way: the whole text looked at, then a statement a line
-        results = memory.remember_lines(text)
-        assert any(r.code == "secret" for r in results), text
-    kept = " ".join(f.text for f in memory.list(limit=1000))
-    logged = " ".join(r.text for r in memory.rejections(limit=1000))
-    for _, secret in SECRETS:
-        assert secret not in kept and secret not in logged, secret
-    for text in LOOKALIKES:
-        assert all(r.code != "secret" for r in memory.remember_lines(text)), text
+    through_memory(tmp_path / "round11.db", SECRETS, LOOKALIKES, scope="ilse", by_lines=True)
