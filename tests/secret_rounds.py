@@ -5,8 +5,10 @@ look-alike as one."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
+
+import pytest
 
 from credo.gate import Candidate, check
 from credo.secrets import contains_secret, find_secrets_whole, mask_secrets
@@ -56,3 +58,36 @@ def through_memory(
         assert secret not in facts and secret not in logged, secret
     for text in lookalikes:
         assert all(r.code != "secret" for r in memory.remember_lines(text)), text
+
+
+def round_tests(
+    secrets: Sequence[tuple[str, str]],
+    lookalikes: Sequence[str],
+    *,
+    scope: str,
+    db: str,
+    by_lines: bool = False,
+) -> tuple[Callable[..., None], ...]:
+    """A round's four tests of its classes, for its module to name: each secret found and
+    masked, each look-alike kept, the gate, `Memory` (see `through_memory`)."""
+
+    @pytest.mark.parametrize(("text", "secret"), secrets)
+    def test_each_class_is_found_and_masked(text: str, secret: str) -> None:
+        found_and_masked(text, secret)
+
+    @pytest.mark.parametrize("text", lookalikes)
+    def test_each_look_alike_is_kept(text: str) -> None:
+        kept(text)
+
+    def test_the_gate_refuses_each_as_a_secret() -> None:
+        refused_by_the_gate(secrets, scope)
+
+    def test_memory_keeps_no_secret_and_refuses_no_look_alike_as_one(tmp_path: Path) -> None:
+        through_memory(tmp_path / db, secrets, lookalikes, scope=scope, by_lines=by_lines)
+
+    return (
+        test_each_class_is_found_and_masked,
+        test_each_look_alike_is_kept,
+        test_the_gate_refuses_each_as_a_secret,
+        test_memory_keeps_no_secret_and_refuses_no_look_alike_as_one,
+    )

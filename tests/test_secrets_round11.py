@@ -8,10 +8,8 @@ import base64
 import hashlib
 import hmac
 import json
-from pathlib import Path
 
-import pytest
-from secret_rounds import found_and_masked, kept, refused_by_the_gate, through_memory
+from secret_rounds import round_tests
 
 from credo.id_checksums import national_id_ok
 from credo.secrets import contains_secret, mask_secrets
@@ -135,16 +133,6 @@ LOOKALIKES = [
 ]
 
 
-@pytest.mark.parametrize(("text", "secret"), SECRETS)
-def test_each_class_is_found_and_masked(text: str, secret: str) -> None:
-    found_and_masked(text, secret)
-
-
-@pytest.mark.parametrize("text", LOOKALIKES)
-def test_each_look_alike_is_kept(text: str) -> None:
-    kept(text)
-
-
 def test_the_computed_ids_pass_their_checks() -> None:
     assert national_id_ok(OIB, "hr") and national_id_ok(JMBG, "hr")
     assert national_id_ok("920715105531", "ms") and not national_id_ok("921315105531", "ms")
@@ -182,9 +170,9 @@ def test_a_made_up_value_that_ends_its_sentence() -> None:
     assert "Rv8Lq2Xz7Mw4" not in mask_secrets("the staging token, if needed: Rv8Lq2Xz7Mw4. ok?")
 
 
-def test_the_gate_refuses_each_as_a_secret() -> None:
-    refused_by_the_gate(SECRETS, "ilse")
-
-
-def test_memory_keeps_no_secret_and_refuses_no_look_alike_as_one(tmp_path: Path) -> None:
-    through_memory(tmp_path / "round11.db", SECRETS, LOOKALIKES, scope="ilse", by_lines=True)
+(
+    test_each_class_is_found_and_masked,
+    test_each_look_alike_is_kept,
+    test_the_gate_refuses_each_as_a_secret,
+    test_memory_keeps_no_secret_and_refuses_no_look_alike_as_one,
+) = round_tests(SECRETS, LOOKALIKES, scope="ilse", db="round11.db", by_lines=True)

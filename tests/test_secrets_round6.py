@@ -6,10 +6,8 @@ from __future__ import annotations
 
 import base64
 import json
-from pathlib import Path
 
-import pytest
-from secret_rounds import found_and_masked, kept, refused_by_the_gate, through_memory
+from secret_rounds import round_tests
 
 
 def _b64url(obj: dict[str, object]) -> str:
@@ -134,19 +132,9 @@ LOOKALIKES = [
 ]
 
 
-@pytest.mark.parametrize(("text", "secret"), SECRETS)
-def test_each_class_is_found_and_masked(text: str, secret: str) -> None:
-    found_and_masked(text, secret)
-
-
-@pytest.mark.parametrize("text", LOOKALIKES)
-def test_each_look_alike_is_kept(text: str) -> None:
-    kept(text)
-
-
-def test_the_gate_refuses_each_as_a_secret() -> None:
-    refused_by_the_gate(SECRETS, "arttu")
-
-
-def test_memory_keeps_no_secret_and_refuses_no_look_alike_as_one(tmp_path: Path) -> None:
-    through_memory(tmp_path / "round6.db", SECRETS, LOOKALIKES, scope="arttu")
+(
+    test_each_class_is_found_and_masked,
+    test_each_look_alike_is_kept,
+    test_the_gate_refuses_each_as_a_secret,
+    test_memory_keeps_no_secret_and_refuses_no_look_alike_as_one,
+) = round_tests(SECRETS, LOOKALIKES, scope="arttu", db="round6.db")

@@ -5,10 +5,8 @@ gate and `Memory.remember`."""
 from __future__ import annotations
 
 import base64
-from pathlib import Path
 
-import pytest
-from secret_rounds import found_and_masked, kept, refused_by_the_gate, through_memory
+from secret_rounds import round_tests
 
 
 def _b64(text: str) -> str:
@@ -175,19 +173,9 @@ LOOKALIKES = [
 ]
 
 
-@pytest.mark.parametrize(("text", "secret"), SECRETS)
-def test_each_class_is_found_and_masked(text: str, secret: str) -> None:
-    found_and_masked(text, secret)
-
-
-@pytest.mark.parametrize("text", LOOKALIKES)
-def test_each_look_alike_is_kept(text: str) -> None:
-    kept(text)
-
-
-def test_the_gate_refuses_each_as_a_secret() -> None:
-    refused_by_the_gate(SECRETS, "oona")
-
-
-def test_memory_keeps_no_secret_and_refuses_no_look_alike_as_one(tmp_path: Path) -> None:
-    through_memory(tmp_path / "round8.db", SECRETS, LOOKALIKES, scope="oona", by_lines=True)
+(
+    test_each_class_is_found_and_masked,
+    test_each_look_alike_is_kept,
+    test_the_gate_refuses_each_as_a_secret,
+    test_memory_keeps_no_secret_and_refuses_no_look_alike_as_one,
+) = round_tests(SECRETS, LOOKALIKES, scope="oona", db="round8.db", by_lines=True)
