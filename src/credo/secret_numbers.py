@@ -33,6 +33,7 @@ from .secret_base import (
     _ssn_ok,
     _without_mask_tags,
     iban_checksum_ok,
+    label_then_value,
 )
 
 # An IBAN starts with a listed country code and two check digits; its characters may be
@@ -268,18 +269,21 @@ _ID_NUMBER = r"(?P<v>[A-Z0-9]{1,24}(?:[ \-./][A-Z0-9]{1,12}){0,6})(?![A-Za-z0-9_
 
 def _labelled_number_pattern(table: str) -> re.Pattern[str]:
     return re.compile(
-        rf"(?i:(?P<label>{_phrases(table)}))"
-        + _NUMBER_WORD
-        + r"(?P<q>(?:[ \t]+(?i:[^\W\d_][\w'’\-]{0,19})){0,3}?)"
-        # a colon, a dash, a Japanese, Chinese or Korean particle, a verb, or a blank
-        + r"(?P<conn>[ \t]*(?::|=|-|–|—|：|は|是|为|는|은|이|가)[ \t]*"
-        + rf"|[ \t]+(?i:{_CODE_VERBS}|are)"
-        + rf"(?:[ \t]+(?i:{_ARTICLES}))?[ \t]*:?[ \t]*"
-        # "my NI number - it's ...", "tax id, that's ..."
-        + r"|[ \t]*[,;:\-–—]*[ \t]+(?i:it['’]?s|it[ \t]+is|that['’]?s|which[ \t]+is)[ \t]+"
-        + r"|[ \t]+)"
-        + r"[\"'“«]?"
-        + _ID_NUMBER
+        label_then_value(
+            rf"(?i:(?P<label>{_phrases(table)}))",
+            _ID_NUMBER,
+            # a colon, a dash, a Japanese, Chinese or Korean particle, a verb, or a blank
+            r"[ \t]*(?::|=|-|–|—|：|は|是|为|는|은|이|가)[ \t]*"
+            + rf"|[ \t]+(?i:{_CODE_VERBS}|are)"
+            + rf"(?:[ \t]+(?i:{_ARTICLES}))?[ \t]*:?[ \t]*"
+            # "my NI number - it's ...", "tax id, that's ..."
+            + r"|[ \t]*[,;:\-–—]*[ \t]+(?i:it['’]?s|it[ \t]+is|that['’]?s|which[ \t]+is)[ \t]+"
+            + r"|[ \t]+",
+            qualifier=_NUMBER_WORD,
+            words=r"(?i:[^\W\d_][\w'’\-]{0,19})",
+            most=3,
+            words_group="q",
+        )
     )
 
 
