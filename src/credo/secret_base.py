@@ -572,7 +572,7 @@ def _language_pattern(lang: _Language, *, bare: bool = False) -> re.Pattern[str]
             _VALUE,
             connector,
             qualifier=_language_qualifier(lang),
-            # a remark in brackets before the colon: "WLAN-Passwort (steht hinten drauf): X"
+            # a remark in brackets before the colon: "WLAN-Passwort (Aufkleber, unten): X"
             remark="" if bare else r"(?:[ \t]*\([^()\n]{1,80}\)(?=[ \t]*[:=]))?",
             before_value="",
         )

@@ -136,8 +136,8 @@ def _shared_to_be_paid(text: str, start: int, end: int, *, iban: bool = False) -
     return bool(_PAY_INTO.search(before)) and not _MINE.search(clause)
 
 
-#: the end of a sentence: a stop and a blank, not an abbreviation's dot ("A.Ş. hesabına",
-#: "S.L., IBAN", "d.o.o.)"), or a line break
+#: the end of a sentence: a stop and a blank, not an abbreviation's dot ("Ltd. Şti. ile",
+#: "S.L., con", "d.o.o.)"), or a line break
 _SENTENCE_END = re.compile(r"(?<!\.[^\W\d_])(?<![^\W\d_]\.[^\W\d_])[.!?](?=\s)|\n")
 
 
@@ -276,7 +276,7 @@ def _labelled_number_pattern(table: str) -> re.Pattern[str]:
             r"[ \t]*(?::|=|-|–|—|：|は|是|为|는|은|이|가)[ \t]*"
             + rf"|[ \t]+(?i:{_CODE_VERBS}|are)"
             + rf"(?:[ \t]+(?i:{_ARTICLES}))?[ \t]*:?[ \t]*"
-            # "my NI number - it's ...", "tax id, that's ..."
+            # "the national insurance no. — it's ...", "tax id, that's ..."
             + r"|[ \t]*[,;:\-–—]*[ \t]+(?i:it['’]?s|it[ \t]+is|that['’]?s|which[ \t]+is)[ \t]+"
             + r"|[ \t]+",
             qualifier=_NUMBER_WORD,
