@@ -112,10 +112,10 @@ SECRETS = [
 
 LOOKALIKES = [
     # a business's IBAN given to be paid into, its legal form in the sentence
-    f"the school trip money goes to Kovač Putovanja d.o.o., IBAN {_iban('HR', '2402006101234567890')}",
-    f"aidatı Yıldız Mimarlık Ltd. Şti. hesabına yatırın: {_iban('TR', '00062000000001234567890')}",
+    f"pay the school trip money to Kovač Putovanja d.o.o., IBAN {_iban('HR', '24020061012345678')}",
+    f"aidatı Yıldız Mimarlık Ltd. Şti. hesabına yatırın: {_iban('TR', '0006200000012345678901')}",
     f"transfiere la fianza a Inmuebles Sur S.L., IBAN {_iban('ES', '00491500051234567892')}",
-    f"IBAN firme za uplatu (Drvo Lika d.o.o.): {_iban('HR', '2402006101234567891')}",
+    f"IBAN firme za uplatu (Drvo Lika d.o.o.): {_iban('HR', '24020061012345679')}",
     # a business's register number called a code
     "код ЄДРПОУ постачальника: 30518244, вказати в договорі",
     "the supplier's REGON code is 146218311, put it on the order",
@@ -146,6 +146,11 @@ def test_ic_alone_needs_a_mykad_number() -> None:
 
 
 def test_a_persons_iban_said_to_be_paid_into_is_still_masked() -> None:
+    # the look-alikes' IBANs are IBANs: said as one's own, each is masked
+    for bban in ("HR24020061012345678", "TR0006200000012345678901", "ES00491500051234567892"):
+        assert contains_secret(f"my IBAN is {_iban(bban[:2], bban[2:])}"), bban
+    turkish = _iban("TR", "0006200000012345678901")
+    assert contains_secret(f"aidatı benim hesabıma yatırın: {turkish}")
     iban = _iban("ES", "00491500051234567892")
     assert contains_secret(f"paga la fianza a mi cuenta, IBAN {iban}")
     assert contains_secret(f"pay me back into {iban}, the Acme GmbH refund")

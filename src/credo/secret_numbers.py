@@ -136,9 +136,20 @@ def _shared_to_be_paid(text: str, start: int, end: int, *, iban: bool = False) -
     return bool(_PAY_INTO.search(before)) and not _MINE.search(clause)
 
 
-#: the end of a sentence: a stop and a blank, not an abbreviation's dot ("Ltd. Şti. ile",
-#: "S.L., con", "d.o.o.)"), or a line break
-_SENTENCE_END = re.compile(r"(?<!\.[^\W\d_])(?<![^\W\d_]\.[^\W\d_])[.!?](?=\s)|\n")
+#: a stop and a blank, or a line break: where a sentence may end
+_STOP = re.compile(r"[.!?](?=\s)|\n")
+
+
+def _sentence_ends(text: str, start: int, end: int) -> Iterator[int]:
+    """Where sentences end in `text[start:end]`: a line break, or a stop and a blank that
+    closes no abbreviation (a dotted one, "A.Ş.", "d.o.o.", or a business's legal form,
+    "Ltd. Şti. ile", "Sp. z o.o.")."""
+    for m in _STOP.finditer(text, start, end):
+        if m.group(0) != "\n":
+            word = text[text.rfind(" ", 0, m.start()) + 1 : m.end()]
+            if "." in word[:-1] or _COMPANY.fullmatch(word) or _COMPANY.fullmatch(word[:-1]):
+                continue
+        yield m.start()
 
 
 #: "pay", "transfer", "for payment" in the languages of `[published] payments`
@@ -151,9 +162,9 @@ def _paid_to_a_business(text: str, start: int, end: int) -> bool:
     "S.L.", "d.o.o.") and a payment ("pay", "yatır", "za uplatu"), and no word of the
     speaker's ("my") nor the speaker as the one paid ("pay me"). A business's account is
     printed for whoever pays it; a person's own IBAN said to be paid into is masked."""
-    left = max((m.end() for m in _SENTENCE_END.finditer(text, 0, start)), default=0)
-    right = _SENTENCE_END.search(text, end)
-    sentence = text[left : right.start() if right else len(text)]
+    left = max((i + 1 for i in _sentence_ends(text, 0, start)), default=0)
+    right = next(_sentence_ends(text, end, len(text)), len(text))
+    sentence = text[left:right]
     return (
         _COMPANY.search(sentence) is not None
         and _PAYMENT.search(sentence) is not None
