@@ -433,7 +433,7 @@ TOKEN_FORMATS: tuple[Detector, ...] = (
         group="v",
     ),
     # Firebase Cloud Messaging's legacy server key: an instance id, a colon, "APA91b" and
-    # its 134 characters
+    # its characters (134 of them as Firebase prints it)
     _regex_detector(
         "fcm_server_key",
         _NOT_AFTER_TOKEN + rf"AAAA[{_TOKEN_CHARS}]{{7}}:APA91b[{_TOKEN_CHARS}]{{120,}}",
