@@ -15,7 +15,8 @@ fourth (tests/fixtures/secrets-blind5, split `fresh5`, likewise), since its seve
 fifth (tests/fixtures/secrets-blind6, split `fresh6`, likewise), since its eighth on the
 sixth (tests/fixtures/secrets-blind7, split `fresh7`, likewise), since its ninth on the
 seventh (tests/fixtures/secrets-blind8, split `fresh8`, likewise), since its tenth on the
-eighth (tests/fixtures/secrets-blind9, split `fresh9`, likewise): a new blind set, written by
+eighth (tests/fixtures/secrets-blind9, split `fresh9`, likewise), since its eleventh on the
+ninth (tests/fixtures/secrets-blind10, split `fresh10`, likewise): a new blind set, written by
 someone who never saw the code, judges it, outside this repository. The same run prints
 its figures per split and language with `python -m credo.eval.secrets_corpus`
 (docs/security.md)."""
@@ -47,7 +48,7 @@ BLIND7 = Path(__file__).parent / "fixtures" / "secrets-blind7"
 BLIND8 = Path(__file__).parent / "fixtures" / "secrets-blind8"
 #: the eighth blind set (split `fresh9`), tune data since issue 24's tenth round
 BLIND9 = Path(__file__).parent / "fixtures" / "secrets-blind9"
-#: the ninth blind set (split `fresh10`), written after issue 24's ninth round and only scored
+#: the ninth blind set (split `fresh10`), tune data since issue 24's eleventh round
 BLIND10 = Path(__file__).parent / "fixtures" / "secrets-blind10"
 #: the tenth blind set (split `fresh11`), written after issue 24's tenth round and only scored
 BLIND11 = Path(__file__).parent / "fixtures" / "secrets-blind11"
@@ -71,6 +72,7 @@ CORPORA = {
     "fresh7": BLIND7,
     "fresh8": BLIND8,
     "fresh9": BLIND9,
+    "fresh10": BLIND10,
 }
 
 
@@ -109,8 +111,9 @@ def test_the_corpus_is_what_the_issue_asks_for() -> None:
 #: one-time code refused on every path whose four digits a look-alike of the same set
 #: holds (an invoice's number, stored and echoed); its ninth on fresh8's: 15 stored, 15
 #: shown (25 before it; the classes left are in docs/security.md); its tenth on fresh9's: 8
-#: stored, 8 shown (21 before it); docs/security.md says which classes were left and why). A
-#: change may never raise them.
+#: stored, 8 shown (21 before it); its eleventh on fresh10's: 0 stored, 0 shown (18 before
+#: it), and fresh5 down to 10 stored, 11 shown, fresh8 to 11 and 11 by the same classes;
+#: docs/security.md says which classes were left and why). A change may never raise them.
 MAX_STORED = {
     "dev": 0,
     "heldout": 0,
@@ -118,11 +121,12 @@ MAX_STORED = {
     "fresh2": 0,
     "fresh3": 0,
     "fresh4": 7,
-    "fresh5": 12,
+    "fresh5": 10,
     "fresh6": 2,
     "fresh7": 0,
-    "fresh8": 15,
+    "fresh8": 11,
     "fresh9": 8,
+    "fresh10": 0,
 }
 MAX_SHOWN = {
     "dev": 0,
@@ -131,11 +135,12 @@ MAX_SHOWN = {
     "fresh2": 0,
     "fresh3": 0,
     "fresh4": 9,
-    "fresh5": 15,
+    "fresh5": 11,
     "fresh6": 2,
     "fresh7": 1,
-    "fresh8": 15,
+    "fresh8": 11,
     "fresh9": 8,
+    "fresh10": 0,
 }
 #: secrets refused as such on some path yet found somewhere (another path missed them);
 #: fresh4's two are PINs refused on every path whose four digits a look-alike of the same
@@ -161,6 +166,7 @@ MAX_REFUSED_YET_SHOWN = {
     "fresh7": 1,
     "fresh8": 4,
     "fresh9": 2,
+    "fresh10": 0,
 }
 #: the items still stored or shown when these figures were measured, as the first 12 hex
 #: digits of SHA-256 of their id. Any other secret stored or shown fails, even while the
@@ -198,7 +204,6 @@ KNOWN_MISSES = {
             "b3809cb5b4bc",
             "d9e6285e1eed",
             "dffbe24824a6",
-            "e5dc13ec2972",
             "f6d3582bc92d",
             "f723a6c91a40",
             "ff39f2b60980",
@@ -218,12 +223,10 @@ KNOWN_MISSES = {
             "59e2557a4a2d",
             "5c7514a136c8",
             "604d116fc937",
-            "6eb4754f4dfe",
             "7c0f97a985b8",
             "8185a2144456",
             "b85269ad6fff",
             "db66cebce5bc",
-            "f06c60c8e717",
         }
     ),
     # the eighth blind set, tune data since issue 24's tenth round: what it left
@@ -239,6 +242,8 @@ KNOWN_MISSES = {
             "bf7bba67807b",
         }
     ),
+    # the ninth blind set, tune data since issue 24's eleventh round: nothing left
+    "fresh10": frozenset[str](),
 }
 SPLITS = tuple(
     pytest.param(split, marks=pytest.mark.xdist_group(f"secrets-corpus-{corpus.name}"))
@@ -331,7 +336,7 @@ def test_the_eighth_blind_set_is_there() -> None:
 
 def test_the_ninth_blind_set_is_there() -> None:
     """secrets-blind10: 200 secrets and 200 look-alikes in 34 languages, split `fresh10`,
-    written after issue 24's ninth round and scored, never read."""
+    written after issue 24's ninth round, scored, and tune data since its eleventh."""
     blind = load(BLIND10)
     assert {i.split for i in blind} == {"fresh10"}
     assert sum(i.is_secret for i in blind) == 200 and sum(not i.is_secret for i in blind) == 200
@@ -397,11 +402,12 @@ MAX_FALSE_POSITIVES = {
     "fresh2": 0,
     "fresh3": 0,
     "fresh4": 1,
-    "fresh5": 2,
+    "fresh5": 1,
     "fresh6": 0,
     "fresh7": 0,
     "fresh8": 3,
     "fresh9": 2,
+    "fresh10": 0,
 }
 
 
@@ -421,15 +427,17 @@ def test_lookalikes_are_stored(outcomes_of: Callable[[str], list[Outcome]], spli
     JSON Web Key, a CA's certificate data), base64 of JSON text, documentation's example
     JWT and test card, a secret's name in a compose file, the BIP-39 list quoted in its
     order, a compound noun after "Passwort für", businesses' tax numbers and a donation
-    page's IBAN; two are left (Microsoft's published KMS client key, and an Arabic
-    transfer to a business's IBAN); fresh6's six were base64 of sentences, a CAPTCHA's
+    page's IBAN; one is left (Microsoft's published KMS client key; an Arabic transfer to
+    a business's IBAN is stored since issue 24's eleventh round); fresh6's six were base64 of sentences, a CAPTCHA's
     site key, a format of one character repeated and a package's version near "pin";
     fresh7's sixteen were invoices' IBANs in ten languages, a part of an ARN, a request's
     and a host's id and an object's key in an error response, a secret manager's reference,
     a device's default login (one word twice) and documentation's basic credentials;
     fresh9's four were a network's name called so near "no password", a password's rule
     (a modal verb read as its value), and two invoices' IBANs; the two IBANs are left,
-    refused by `credo remember`, which reads the paste line by line away from its invoice."""
+    refused by `credo remember`, which reads the paste line by line away from its invoice;
+    fresh10's five were businesses' IBANs given to be paid (a legal form and a payment in
+    the sentence), a business's register number called a code, and jwt.io's sample token."""
     table = summary(outcomes_of(split))[split]["all"]
     fps = [(o.item.id, sorted(o.refused_as_secret)) for o in outcomes_of(split) if o.false_positive]
     assert table["false_positive_rate"] <= MAX_FALSE_POSITIVE_RATE, fps

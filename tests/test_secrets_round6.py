@@ -6,13 +6,8 @@ from __future__ import annotations
 
 import base64
 import json
-from pathlib import Path
 
-import pytest
-
-from credo.gate import Candidate, check
-from credo.secrets import contains_secret, find_secrets_whole, mask_secrets
-from credo.testing import memory_for_tests
+from secret_rounds import round_tests
 
 
 def _b64url(obj: dict[str, object]) -> str:
@@ -137,32 +132,9 @@ LOOKALIKES = [
 ]
 
 
-@pytest.mark.parametrize(("text", "secret"), SECRETS)
-def test_each_class_is_found_and_masked(text: str, secret: str) -> None:
-    assert find_secrets_whole(text), text
-    masked = mask_secrets(text)
-    assert secret not in masked, masked
-    assert find_secrets_whole(masked) == [], masked
-
-
-@pytest.mark.parametrize("text", LOOKALIKES)
-def test_each_look_alike_is_kept(text: str) -> None:
-    assert find_secrets_whole(text) == [], mask_secrets(text)
-    assert not contains_secret(text)
-
-
-def test_the_gate_refuses_each_as_a_secret() -> None:
-    codes = {text: check(Candidate(text=text, subject="arttu")).code for text, _ in SECRETS}
-    assert {t: c for t, c in codes.items() if c != "secret"} == {}
-
-
-def test_memory_keeps_no_secret_and_refuses_no_look_alike_as_one(tmp_path: Path) -> None:
-    memory = memory_for_tests(tmp_path / "round6.db", scope="arttu")
-    for text, _ in SECRETS:
-        assert memory.remember(text).code == "secret", text
-    kept = " ".join(f.text for f in memory.list(limit=1000))
-    logged = " ".join(r.text for r in memory.rejections(limit=1000))
-    for _, secret in SECRETS:
-        assert secret not in kept and secret not in logged, secret
-    for text in LOOKALIKES:  # `credo remember`'s way: a statement a line
-        assert all(r.code != "secret" for r in memory.remember_lines(text)), text
+(
+    test_each_class_is_found_and_masked,
+    test_each_look_alike_is_kept,
+    test_the_gate_refuses_each_as_a_secret,
+    test_memory_keeps_no_secret_and_refuses_no_look_alike_as_one,
+) = round_tests(SECRETS, LOOKALIKES, scope="arttu", db="round6.db")

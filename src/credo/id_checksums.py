@@ -267,6 +267,46 @@ def _thai(n: str) -> bool:
     return (11 - total % 11) % 10 == int(n[12])
 
 
+def _croatian_oib(n: str) -> bool:
+    """OIB (Croatia's personal identification number): eleven digits, ISO 7064's MOD 11,10
+    check."""
+    if len(n) != 11 or not n.isdigit() or len(set(n)) == 1:
+        return False
+    rest = 10
+    for c in n[:10]:
+        rest = (rest + int(c)) % 10 or 10
+        rest = rest * 2 % 11
+    return (11 - rest) % 10 == int(n[10])
+
+
+def _jmbg(n: str) -> bool:
+    """JMBG (the former Yugoslavia's citizen number, still Serbia's, Bosnia's, North
+    Macedonia's and Montenegro's): thirteen digits, the birth date first, a mod-11 check."""
+    if len(n) != 13 or not n.isdigit():
+        return False
+    day, month, year = int(n[:2]), int(n[2:4]), int(n[4:7])
+    if not _date_ok(1000 + year if year >= 800 else 2000 + year, month, day):
+        return False
+    weights = (7, 6, 5, 4, 3, 2, 7, 6, 5, 4, 3, 2)
+    rest = 11 - sum(int(c) * w for c, w in zip(n[:12], weights, strict=True)) % 11
+    return (0 if rest > 9 else rest) == int(n[12])
+
+
+#: a Malaysian state's or a country's code of birth in a MyKad number (its 7th and 8th
+#: digits): the states 01-16, the other codes 21-59, then 60-68, 71-72, 74-79, 82-99
+_MYKAD_PLACES = frozenset(
+    [*range(1, 17), *range(21, 60), *range(60, 69), 71, 72, *range(74, 80), *range(82, 100)]
+)
+
+
+def _malaysian_mykad(n: str) -> bool:
+    """MyKad (Malaysia's identity card number): twelve digits, the birth date (YYMMDD) and
+    the code of the state or country of birth; no check digit."""
+    if len(n) != 12 or not n.isdigit():
+        return False
+    return _date_ok(2000, int(n[2:4]), int(n[4:6])) and int(n[6:8]) in _MYKAD_PLACES
+
+
 _RNOKPP_WEIGHTS = (-1, 5, 7, 9, 4, 6, 10, 5, 7)
 
 
@@ -306,6 +346,8 @@ _BY_LANGUAGE: dict[str, tuple[Callable[[str], bool], ...]] = {
     "hu": (_hungarian_taj,),
     "fa": (_iranian,),
     "th": (_thai,),
+    "hr": (_croatian_oib, _jmbg),
+    "ms": (_malaysian_mykad,),
 }
 _LONG = (_turkish, _french, _polish, _norwegian, _brazilian, _russian_snils, _indian, _chinese)
 # Arabic labels: a Saudi number, or (Egypt's and others') those of 11 digits or more

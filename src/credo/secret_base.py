@@ -531,18 +531,51 @@ def _language_qualifier(lang: _Language) -> str:
 _MADE_UP_AHEAD = r"(?=[^\s\"'`]*(?:\d|[!@#$%^&*+=~_\-/\\]))"
 
 
+def label_then_value(
+    label: str,
+    value: str,
+    connector: str,
+    *,
+    qualifier: str = "",
+    words: str = "",
+    most: int = 0,
+    words_group: str | None = None,
+    remark: str = "",
+    connector_group: str | None = "conn",
+    before_value: str = r"[\"'“«]?",
+) -> str:
+    """The regular expression every label-then-value reading is written with: `label`,
+    what qualifies it (`qualifier`: "number" after an identity's label, a password's "for
+    the bank"), up to `most` of `words` (fewest first, each after blanks: "the code to get
+    in is ..."; the group `words_group` if named), a `remark` (in brackets), the
+    `connector` (a colon, a dash, a verb: the group `connector_group` if named), what may
+    stand before the value (an opening quote, or what is asked of the value ahead), then
+    `value` (which names its own group)."""
+    between = ""
+    if most:
+        between = rf"(?:[ \t]+{words}){{0,{most}}}?"
+        if words_group is not None:
+            between = rf"(?P<{words_group}>{between})"
+    if connector_group is not None:
+        connector = rf"(?P<{connector_group}>{connector})"
+    return label + qualifier + between + remark + connector + before_value + value
+
+
 def _language_pattern(lang: _Language, *, bare: bool = False) -> re.Pattern[str]:
     adverbs = rf"(?:[ \t]+(?i:{lang.adverbs}))?" if lang.adverbs else ""
     connector = rf"(?:{_SYMBOLIC}|[ \t]+(?i:{lang.verbs}){adverbs}[ \t]*:?[ \t]+)"
     if bare:  # the value straight after the label: "пароль от почты Zx9kLm2"
         connector = r"[ \t]+" + _MADE_UP_AHEAD
     return re.compile(
-        _NOT_AFTER_LETTER
-        + rf"(?P<label>(?i:{lang.labels}))"
-        + _NOT_BEFORE_LETTER
-        + _language_qualifier(lang)
-        + rf"(?P<conn>{connector})"
-        + _VALUE
+        label_then_value(
+            _NOT_AFTER_LETTER + rf"(?P<label>(?i:{lang.labels}))" + _NOT_BEFORE_LETTER,
+            _VALUE,
+            connector,
+            qualifier=_language_qualifier(lang),
+            # a remark in brackets before the colon: "WLAN-Passwort (Aufkleber, unten): X"
+            remark="" if bare else r"(?:[ \t]*\([^()\n]{1,80}\)(?=[ \t]*[:=]))?",
+            before_value="",
+        )
     )
 
 

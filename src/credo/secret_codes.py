@@ -24,6 +24,7 @@ from .secret_base import (
     _phrases,
     _sentence_around,
     _without_mask_tags,
+    label_then_value,
 )
 
 # A PIN or a code that opens something, in any language of `secret_words.toml`: a label
@@ -39,29 +40,36 @@ _LOCKED = _phrases("locked_things")
 
 
 _PIN = re.compile(
-    rf"(?i:(?P<label>{_CODE_LABEL}"
-    # "senha de 4 dígitos do cartão": a count of digits among the words
-    rf"|{_CODE_WORD}(?:[ \t]+(?:[^\W\d_][\w'’\-]{{0,14}}|\d{{1,2}})){{0,6}}?[ \t]+{_LOCKED}"
-    rf"|(?<![^\W_]){_LOCKED}(?:['’]s)?(?:[ \t\-]+[^\W\d_][\w'’]{{0,14}}){{0,2}}?[ \t\-]*"
-    rf"{_CODE_WORD}))"
-    # what it is for: "of my debit card", "de la tarjeta del banco", "till kortet" (no
-    # digits)
-    # how many digits it has: "a senha de 4 dígitos do cartão", "PIN à 4 chiffres"
-    r"(?:[ \t]+(?:(?i:de|à|a|di|da|van|med|z|из)[ \t]+)?\d{1,2}[ \t\-]*(?i:digits?|dígitos"
-    r"|digitos|chiffres|cifre|cijfers|siffror|stellige?n?|merkkiä|cyfr\w*|цифр\w*))?"
-    r"(?P<q>(?:[ \t]+(?i:[^\W\d_][\w.@'’\-]{0,19})){0,6}?)"
-    r"(?:[ \t]*\([^()\n]{1,40}\))?"  # a remark: "PIN für die EC-Karte (Sparkasse): 8153"
-    rf"(?P<conn>[ \t]*(?::|=|-|–|—|：|は|が)[ \t]*|[ \t]*,?[ \t]+(?i:{_CODE_VERBS})"
-    rf"(?:[ \t]+(?i:{_CODE_ADVERBS}))?"
-    rf"(?:[ \t]+(?i:{_ARTICLES}))?[ \t]*:?[ \t]*|['’]s[ \t]+"
-    # "the pin for the office copier, mine's 30417"; "暗証番号（1126）"
-    r"|[ \t]*[,?]?[ \t]+(?i:mine['’]s|mine[ \t]+is|ours[ \t]+is|ours['’]s)[ \t]+|[ \t]*\(|[ \t]+)"
-    # an intercom's code may hold the letter of its key button: "27К3810"
-    r"[\"'“«]?(?P<v>\d{1,3}[^\W\d_]\d{2,7}(?![^\W_])"
-    r"|[*#]?\d(?:[ \-*#]?\d){2,9}[#*]?"
-    # a key button's letter in any script ("К2480" on a Russian intercom)
-    r"|(?=[^\W\d_]{0,3}\d)[^\W_]{1,3}\d{2,7}[A-Za-z]?[#*]?)"
-    r"(?![A-Za-z0-9_\-]|[.,:/]\d)"
+    label_then_value(
+        rf"(?i:(?P<label>{_CODE_LABEL}"
+        # "senha de 4 dígitos do cartão": a count of digits among the words
+        rf"|{_CODE_WORD}(?:[ \t]+(?:[^\W\d_][\w'’\-]{{0,14}}|\d{{1,2}})){{0,6}}?[ \t]+{_LOCKED}"
+        rf"|(?<![^\W_]){_LOCKED}(?:['’]s)?(?:[ \t\-]+[^\W\d_][\w'’]{{0,14}}){{0,2}}?[ \t\-]*"
+        rf"{_CODE_WORD}))",
+        # an intercom's code may hold the letter of its key button: "27К3810"
+        r"(?P<v>\d{1,3}[^\W\d_]\d{2,7}(?![^\W_])"
+        r"|[*#]?\d(?:[ \-*#]?\d){2,9}[#*]?"
+        # a key button's letter in any script ("К2480" on a Russian intercom)
+        r"|(?=[^\W\d_]{0,3}\d)[^\W_]{1,3}\d{2,7}[A-Za-z]?[#*]?)"
+        r"(?![A-Za-z0-9_\-]|[.,:/]\d)",
+        rf"[ \t]*(?::|=|-|–|—|：|は|が)[ \t]*|[ \t]*,?[ \t]+(?i:{_CODE_VERBS})"
+        rf"(?:[ \t]+(?i:{_CODE_ADVERBS}))?"
+        rf"(?:[ \t]+(?i:{_ARTICLES}))?[ \t]*:?[ \t]*|['’]s[ \t]+"
+        # "the pin for the office copier, mine's 30417"; "暗証番号（1126）"
+        r"|[ \t]*[,?]?[ \t]+(?i:mine['’]s|mine[ \t]+is|ours[ \t]+is|ours['’]s)[ \t]+"
+        r"|[ \t]*\(|[ \t]+",
+        # how many digits it has: "a senha de 4 dígitos do cartão", "PIN à 4 chiffres"
+        qualifier=r"(?:[ \t]+(?:(?i:de|à|a|di|da|van|med|z|из)[ \t]+)?\d{1,2}[ \t\-]*"
+        r"(?i:digits?|dígitos|digitos|chiffres|cifre|cijfers|siffror|stellige?n?|merkkiä|cyfr\w*"
+        r"|цифр\w*))?",
+        # what it is for: "of my debit card", "de la tarjeta del banco", "till kortet" (no
+        # digits)
+        words=r"(?i:[^\W\d_][\w.@'’\-]{0,19})",
+        most=6,
+        words_group="q",
+        # a remark: "PIN für die EC-Karte (Sparkasse): 8153"
+        remark=r"(?:[ \t]*\([^()\n]{1,40}\))?",
+    )
 )
 
 
@@ -181,8 +189,13 @@ _COMBINATION_WORDS = (
 
 
 _DIAL_COMBINATION = re.compile(
-    rf"(?i)(?<![^\W_])(?:{_COMBINATION_WORDS})(?![^\W_])[ \t]*[:=]?[ \t]*"
-    r"(?P<v>\d{1,2}(?:[\-–]\d{1,2}){2,3})(?![\w\-–]|[.,/]\d)"
+    label_then_value(
+        rf"(?i)(?<![^\W_])(?:{_COMBINATION_WORDS})(?![^\W_])",
+        r"(?P<v>\d{1,2}(?:[\-–]\d{1,2}){2,3})(?![\w\-–]|[.,/]\d)",
+        r"[ \t]*[:=]?[ \t]*",
+        connector_group=None,
+        before_value="",
+    )
 )
 
 
@@ -245,12 +258,17 @@ def _codes_stated_first(text: str) -> Iterator[SecretFinding]:
 # 5521", "Ihr Code lautet 482913". Four to eight digits after "code" and a verb or a colon,
 # unless the sentence says what else the code is (a postcode, an error, a discount).
 _BARE_CODE = re.compile(
-    rf"(?<![^\W_])(?i:{_CODE_WORD}|kod|koodi|koden|código|codigo|codice|код|コード)(?![^\W_])"
-    # what it is for: "the code to get in is 1234", "el código para entrar es 1234"
-    r"(?P<gap>(?:[ \t]+[^\W\d_][\w'’\-]{0,14}){0,7}?)"
-    rf"(?P<conn>[ \t]*(?::|=|：|は)[ \t]*|[ \t]+(?i:{_CODE_VERBS})"
-    rf"(?:[ \t]+(?i:{_CODE_ADVERBS}))?(?:[ \t]+(?i:{_ARTICLES}))?[ \t]*:?[ \t]*)"
-    r"[\"'“«]?(?P<v>[*#]?(?:\d{4,8}|\d{1,4}[*#]\d{2,6}|\d{1,2}(?:-\d{1,2}){2,7})[#*]?)(?![\w\-]|[.,:/]\d)"
+    label_then_value(
+        rf"(?<![^\W_])(?i:{_CODE_WORD}|kod|koodi|koden|código|codigo|codice|код|コード)(?![^\W_])",
+        r"(?P<v>[*#]?(?:\d{4,8}|\d{1,4}[*#]\d{2,6}|\d{1,2}(?:-\d{1,2}){2,7})[#*]?)"
+        r"(?![\w\-]|[.,:/]\d)",
+        rf"[ \t]*(?::|=|：|は)[ \t]*|[ \t]+(?i:{_CODE_VERBS})"
+        rf"(?:[ \t]+(?i:{_CODE_ADVERBS}))?(?:[ \t]+(?i:{_ARTICLES}))?[ \t]*:?[ \t]*",
+        # what it is for: "the code to get in is 1234", "el código para entrar es 1234"
+        words=r"[^\W\d_][\w'’\-]{0,14}",
+        most=7,
+        words_group="gap",
+    )
 )
 
 

@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from . import cached_re as re
-from .secret_base import SecretFinding, _is_placeholder, _without_mask_tags
+from .secret_base import SecretFinding, _is_placeholder, _without_mask_tags, label_then_value
 from .secret_codes import _NOT_CODE
 from .secret_passwords import _ANY_PASSWORD_WORD, _plainly_made_up
 
@@ -25,16 +25,28 @@ __all__ = ["DETECTORS"]
 
 
 # the options a tool reads a password from, each after its tool's name on the line
-_PASSWORD_OPTION = re.compile(
+_PASSWORD_OPTION_NAME = (
     r"(?i)(?<![\w\-])(?:sshpass(?:[ \t]+-\w+)*?[ \t]+-p|ldap\w+(?:[ \t]+\S+)*?[ \t]+-w"
     # the LDAP tools' bind DN, then its password, wherever the tool's name was cut off
     r"|(?-i:-D)[ \t]+\S+(?:[ \t]+-\w+)*[ \t]+(?-i:-w)"
     r"|(?:mysql|mysqldump|mariadb)(?:[ \t]+\S+)*?[ \t]+-p(?=\S)"
     r"|smbclient(?:[ \t]+\S+)*?[ \t]+-U[ \t]+[^%\s]+%"
+    # the tools that take it after "-a" ("auth"): Redis's and KeyDB's clients, redis-benchmark
+    r"|(?:redis-cli|redis-benchmark|keydb-cli|valkey-cli)(?:[ \t]+\S+)*?[ \t]+(?-i:-a)(?=[ \t])"
     # Windows' "net use" takes the password after "/user:NAME" ("*" asks for it)
     r"|net[ \t]+use(?:[ \t]+\S+)*?[ \t]+/user:\S+[ \t]+(?=[^\s/*])"
     r"|--(?:bind-?pw|bind-password|db-password|password|passwd|pass|passphrase))"
-    r"(?:[ \t]*=[ \t]*|[ \t]*)(?P<q>['\"]?)(?P<v>[^\s'\"]{3,128})(?P=q)"
+)
+
+
+_PASSWORD_OPTION = re.compile(
+    label_then_value(
+        _PASSWORD_OPTION_NAME,
+        r"(?P<v>[^\s'\"]{3,128})(?P=q)",
+        r"(?:[ \t]*=[ \t]*|[ \t]*)",
+        connector_group=None,
+        before_value=r"(?P<q>['\"]?)",
+    )
 )
 
 

@@ -9,12 +9,12 @@ digits anywhere in their label's sentence are `credo.secret_shapes`'s.
 from __future__ import annotations
 
 import bisect
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 # `re`, with the compiled programs of the patterns below kept between processes when the
 # command line enables credo.cache (compiling them is half a second of every cold start)
 from . import cached_re as re
-from .id_checksums import nordic_id_ok
+from .id_checksums import national_id_ok, nordic_id_ok
 from .secret_base import (
     _A_DATE,
     _ARTICLES,
@@ -33,6 +33,7 @@ from .secret_base import (
     _ssn_ok,
     _without_mask_tags,
     iban_checksum_ok,
+    label_then_value,
 )
 
 # An IBAN starts with a listed country code and two check digits; its characters may be
@@ -135,6 +136,43 @@ def _shared_to_be_paid(text: str, start: int, end: int, *, iban: bool = False) -
     return bool(_PAY_INTO.search(before)) and not _MINE.search(clause)
 
 
+#: a stop and a blank, or a line break: where a sentence may end
+_STOP = re.compile(r"[.!?](?=\s)|\n")
+
+
+def _sentence_ends(text: str, start: int, end: int) -> Iterator[int]:
+    """Where sentences end in `text[start:end]`: a line break, or a stop and a blank that
+    closes no abbreviation (a dotted one, "A.Ş.", "d.o.o.", or a business's legal form,
+    "Ltd. Şti. ile", "Sp. z o.o.")."""
+    for m in _STOP.finditer(text, start, end):
+        if m.group(0) != "\n":
+            word = text[text.rfind(" ", 0, m.start()) + 1 : m.end()]
+            if "." in word[:-1] or _COMPANY.fullmatch(word) or _COMPANY.fullmatch(word[:-1]):
+                continue
+        yield m.start()
+
+
+#: "pay", "transfer", "for payment" in the languages of `[published] payments`
+_PAYMENT = re.compile("(?i)" + _bounded(_WORDS["published"]["payments"]))
+
+
+def _paid_to_a_business(text: str, start: int, end: int) -> bool:
+    """Whether the IBAN at `text[start:end]` is a business's given to be paid into: its
+    sentence names a business (`[companies]`: a word for one or its legal form, "A.Ş.",
+    "S.L.", "d.o.o.") and a payment ("pay", "yatır", "za uplatu"), and no word of the
+    speaker's ("my") nor the speaker as the one paid ("pay me"). A business's account is
+    printed for whoever pays it; a person's own IBAN said to be paid into is masked."""
+    left = max((i + 1 for i in _sentence_ends(text, 0, start)), default=0)
+    right = next(_sentence_ends(text, end, len(text)), len(text))
+    sentence = text[left:right]
+    return (
+        _COMPANY.search(sentence) is not None
+        and _PAYMENT.search(sentence) is not None
+        and not _MINE.search(sentence)
+        and not _TO_ME.search(sentence)
+    )
+
+
 def _ibans(text: str) -> Iterator[SecretFinding]:
     for m in _IBAN_START.finditer(text):
         length = _IBAN_LENGTHS.get(m.group("cc").upper())
@@ -158,6 +196,8 @@ def _ibans(text: str) -> Iterator[SecretFinding]:
         if not iban_checksum_ok("".join(compact)) or _a_companys(text, m.start()):
             continue
         if _on_an_invoice(text, m.start(), i):
+            continue
+        if _paid_to_a_business(text, m.start(), i):
             continue
         if not _shared_to_be_paid(text, m.start(), i, iban=True):
             yield SecretFinding("iban", m.start(), i)
@@ -240,21 +280,37 @@ _ID_NUMBER = r"(?P<v>[A-Z0-9]{1,24}(?:[ \-./][A-Z0-9]{1,12}){0,6})(?![A-Za-z0-9_
 
 def _labelled_number_pattern(table: str) -> re.Pattern[str]:
     return re.compile(
-        rf"(?i:(?P<label>{_phrases(table)}))"
-        + _NUMBER_WORD
-        + r"(?P<q>(?:[ \t]+(?i:[^\W\d_][\w'’\-]{0,19})){0,3}?)"
-        # a colon, a dash, a Japanese, Chinese or Korean particle, a verb, or a blank
-        + r"(?P<conn>[ \t]*(?::|=|-|–|—|：|は|是|为|는|은|이|가)[ \t]*"
-        + rf"|[ \t]+(?i:{_CODE_VERBS}|are)"
-        + rf"(?:[ \t]+(?i:{_ARTICLES}))?[ \t]*:?[ \t]*|[ \t]+)"
-        + r"[\"'“«]?"
-        + _ID_NUMBER
+        label_then_value(
+            rf"(?i:(?P<label>{_phrases(table)}))",
+            _ID_NUMBER,
+            # a colon, a dash, a Japanese, Chinese or Korean particle, a verb, or a blank
+            r"[ \t]*(?::|=|-|–|—|：|は|是|为|는|은|이|가)[ \t]*"
+            + rf"|[ \t]+(?i:{_CODE_VERBS}|are)"
+            + rf"(?:[ \t]+(?i:{_ARTICLES}))?[ \t]*:?[ \t]*"
+            # "the national insurance no. — it's ...", "tax id, that's ..."
+            + r"|[ \t]*[,;:\-–—]*[ \t]+(?i:it['’]?s|it[ \t]+is|that['’]?s|which[ \t]+is)[ \t]+"
+            + r"|[ \t]+",
+            qualifier=_NUMBER_WORD,
+            words=r"(?i:[^\W\d_][\w'’\-]{0,19})",
+            most=3,
+            words_group="q",
+        )
     )
 
 
-#: identity labels that also name a booking (an Indian railway or an airline PNR): the
-#: number must then be a Nordic personal number (its date and check digit)
-_BOOKING_LABELS = frozenset({"pnr"})
+def _mykad_ok(value: str) -> bool:
+    return national_id_ok(re.sub(r"[ \-./]", "", value), "ms")
+
+
+#: identity labels that also name something else, and the check their number must pass:
+#: a booking (an Indian railway's or an airline's PNR) a Nordic personal number's date and
+#: check digit; a chip ("the IC on the board is ...") a MyKad number's date and place
+_AMBIGUOUS_LABELS: dict[str, Callable[[str], bool]] = {
+    "pnr": nordic_id_ok,
+    "ic": _mykad_ok,
+    "no ic": _mykad_ok,
+    "no. ic": _mykad_ok,
+}
 
 
 _NUMBER_NAME = re.compile(r"(?i)(?:num|nr|no\b|n[º°]|\#|номер|番号)")
@@ -287,7 +343,8 @@ def _labelled_numbers(text: str) -> Iterator[SecretFinding]:
                 ok = digits >= 5 and alnum >= 6 or digits >= 4 and alnum - digits >= 4
             if not ok or _A_DATE.fullmatch(value) or (value.isdigit() and _is_yyyymmdd(value)):
                 continue
-            if m.group("label").lower() in _BOOKING_LABELS and not nordic_id_ok(value):
+            check = _AMBIGUOUS_LABELS.get(" ".join(m.group("label").lower().split()))
+            if check is not None and not check(value):
                 continue  # "the train's PNR 4521...": a booking, not a personal number
             business_number = kind == "bank_account" or _TAX_LABEL.fullmatch(m.group("label"))
             if business_number and _a_companys(text, m.start(), m.group("q")):

@@ -50,6 +50,7 @@ from .secret_base import (
     _sentence_around,
     _value_span,
     _without_mask_tags,
+    label_then_value,
 )
 from .secret_codes import (
     _CODE_LABEL,
@@ -68,31 +69,31 @@ _WIFI_KEY = (
 
 
 _ENGLISH_PASSWORD = re.compile(
-    _NOT_AFTER_LETTER
-    + r"(?P<label>(?i:password|passwd|passphrase|pass[ \-]phrase|passcode|pwd|pw|pass"
-    r"|pasword|passwrd|passowrd|paswd|pword|"
-    + _WIFI_KEY
-    + r"))"
-    + _NOT_BEFORE_WORD
-    + _QUALIFIER
-    + r"(?P<conn>"
-    + _EN_CONNECTOR
-    + r")"
-    + _VALUE
+    label_then_value(
+        _NOT_AFTER_LETTER
+        + r"(?P<label>(?i:password|passwd|passphrase|pass[ \-]phrase|passcode|pwd|pw|pass"
+        r"|pasword|passwrd|passowrd|paswd|pword|" + _WIFI_KEY + r"))" + _NOT_BEFORE_WORD,
+        _VALUE,
+        _EN_CONNECTOR,
+        qualifier=_QUALIFIER,
+        before_value="",
+    )
 )
 
 
 # "wifi password Blue-Fox-77": the value with no verb, checked harder
 _ENGLISH_BARE_PASSWORD = re.compile(
-    _NOT_AFTER_LETTER
-    + r"(?P<label>(?i:password|passwd|passphrase|pass[ \-]phrase|passcode|pasword|passwrd|"
-    + _WIFI_KEY
-    + r"))"
-    + _NOT_BEFORE_WORD
-    + _QUALIFIER
-    + r"(?P<conn>[ \t]+)"
-    + _MADE_UP_AHEAD
-    + _VALUE
+    label_then_value(
+        _NOT_AFTER_LETTER
+        + r"(?P<label>(?i:password|passwd|passphrase|pass[ \-]phrase|passcode|pasword|passwrd|"
+        + _WIFI_KEY
+        + r"))"
+        + _NOT_BEFORE_WORD,
+        _VALUE,
+        r"[ \t]+",
+        qualifier=_QUALIFIER,
+        before_value=_MADE_UP_AHEAD,
+    )
 )
 
 
@@ -114,20 +115,33 @@ _PASSWORD_PATTERNS: tuple[tuple[re.Pattern[str], frozenset[str], bool], ...] = (
 # Japanese and Chinese put no blank around a value: "パスワードはabc123です", "密码是abc123";
 # Korean glues a particle to the label: "비밀번호는 abc123 이야", "현관 비밀번호 3719*"
 _CJK_PASSWORD = re.compile(
-    r"(?:パスワード|パスコード|暗証番号|ログインパスワード|合言葉|ネットワークキー|暗号化キー"
-    r"|セキュリティキー|(?i:pin)(?:コード|番号)|密码|密碼|口令|登录密码"
-    r"|비밀번호|비번|패스워드|암호|(?i:pin)[ \t]?번호|핀[ \t]?번호)"
-    r"(?P<p>[ \t]*(?:は|が|を|：|:|=|是|为|為|는|은|이|가|를|을)[ \t]*|[ \t]+)[「『\"“]?"
-    r"(?P<v>[!-~]{3,64}?)"
-    r"(?=[」』\"”]|です|でした|だよ|だ|。|、|,|，|\s|$|を|に|で|と|）|\)|，)"
+    label_then_value(
+        r"(?:パスワード|パスコード|暗証番号|ログインパスワード|合言葉|ネットワークキー|暗号化キー"
+        r"|セキュリティキー|(?i:pin)(?:コード|番号)|密码|密碼|口令|登录密码"
+        r"|비밀번호|비번|패스워드|암호|(?i:pin)[ \t]?번호|핀[ \t]?번호)",
+        r"(?P<v>[!-~]{3,64}?)"
+        r"(?=[」』\"”]|です|でした|だよ|だ|。|、|,|，|\s|$|を|に|で|と|）|\)|，"
+        # Korean glues the copula and its endings to the value: "385102이고", "x7q이에요"
+        r"|이(?:고|야|에요|예요|다|며|니까|라서|지만|거든|었|였)|입니다|예요|에요|였|인데|임(?!\w)"
+        r"|(?<=\d)(?:야|요|고|라고)(?!\w))",
+        r"[ \t]*(?:は|が|を|：|:|=|是|为|為|는|은|이|가|를|을)[ \t]*|[ \t]+",
+        connector_group="p",
+        before_value=r"[「『\"“]?",
+    )
 )
 
 
 # a phrase with no blank between the label and a colon ("パスワードを忘れないようにメモして
 # おいて：X", "密码记一下：X"): the value after the colon, plainly made up
 _CJK_PASSWORD_COLON = re.compile(
-    r"(?:パスワード|パスコード|暗証番号|密码|密碼|口令|비밀번호|비번|패스워드|암호)"
-    r"[^\s。！？!?：:\n]{1,30}[：:][ \t]*[「『\"“]?(?P<v>[!-~]{8,64}?)(?=[」』\"”（(、。，,\s]|$)"
+    label_then_value(
+        r"(?:パスワード|パスコード|暗証番号|密码|密碼|口令|비밀번호|비번|패스워드|암호)",
+        r"(?P<v>[!-~]{8,64}?)(?=[」』\"”（(、。，,\s]|$)",
+        r"[：:][ \t]*",
+        qualifier=r"[^\s。！？!?：:\n]{1,30}",
+        connector_group=None,
+        before_value=r"[「『\"“]?",
+    )
 )
 
 
@@ -258,12 +272,21 @@ def _passwords_used_as(text: str) -> Iterator[SecretFinding]:
 # ключу — Медведь на велосипеде 1980", "passphrase for the backup disk: seven blue owls
 # 1984"): the words to the clause's end, one of them with a digit
 _PASSPHRASE = re.compile(
-    r"(?i)(?<![^\W_])(?:passphrase|pass[ \t\-]phrase|kodowa[ \t]+fraza|кодов(?:ая|ую)[ \t]+фраз[ау]"
-    r"|парольн(?:ая|ую)[ \t]+фраз[ау]|ключев(?:ая|ую)[ \t]+фраз[ау]|парольна[ \t]+фраза"
-    r"|passphrase[ \t]+secrète|frase[ \t]+de[ \t]+contraseña|frase[ \t]+de[ \t]+acesso"
-    r"|passwortsatz|wachtwoordzin|lösenordsfras|fraza[ \t]+hasła|parola[ \t]+chiave)"
-    r"(?![^\W_])(?P<q>(?:[ \t]+[^\W\d_][\w'’\-]*){0,4}?)[ \t]*(?:[:=：]|[ \t]—|[ \t]–|[ \t]-)[ \t]*"
-    r"(?P<v>[^\W_][^\s,;:.!?()]*(?:[ \t]+[^\s,;:.!?()]+){1,7})(?=[ \t]*(?:[,;.!?(]|$))",
+    label_then_value(
+        r"(?i)(?<![^\W_])(?:passphrase|pass[ \t\-]phrase|kodowa[ \t]+fraza"
+        r"|кодов(?:ая|ую)[ \t]+фраз[ау]|парольн(?:ая|ую)[ \t]+фраз[ау]"
+        r"|ключев(?:ая|ую)[ \t]+фраз[ау]"
+        r"|парольна[ \t]+фраза|passphrase[ \t]+secrète|frase[ \t]+de[ \t]+contraseña"
+        r"|frase[ \t]+de[ \t]+acesso|passwortsatz|wachtwoordzin|lösenordsfras|fraza[ \t]+hasła"
+        r"|parola[ \t]+chiave)(?![^\W_])",
+        r"(?P<v>[^\W_][^\s,;:.!?()]*(?:[ \t]+[^\s,;:.!?()]+){1,7})(?=[ \t]*(?:[,;.!?(]|$))",
+        r"[ \t]*(?:[:=：]|[ \t]—|[ \t]–|[ \t]-)[ \t]*",
+        words=r"[^\W\d_][\w'’\-]*",
+        most=4,
+        words_group="q",
+        connector_group=None,
+        before_value="",
+    ),
     re.MULTILINE,
 )
 
@@ -593,15 +616,16 @@ _GROUP_LABEL = (
 
 
 _GROUPED = re.compile(
-    _NOT_AFTER_LETTER
-    + rf"(?i:{_GROUP_LABEL})"
-    + _NOT_BEFORE_LETTER
-    # what it is for: "the 2fa secret key from the setup page is ..."
-    + r"(?:[ \t]+[^\W\d_][\w'’\-]{0,19}){0,5}?"
-    + r"(?P<conn>[ \t]*(?::|=|-|–|—)[ \t]*|[ \t]+(?i:"
-    + _ALL_VERBS
-    + r"|is|was|ist|lautet)[ \t]*:?[ \t]*|[ \t]+(?=[A-Za-z]{0,5}\d))"
-    + r"[\"'“«]?(?P<v>(?P<g>[A-Za-z0-9]{3,6})(?:[ \-][A-Za-z0-9]{3,6}){2,9})(?![A-Za-z0-9])"
+    label_then_value(
+        _NOT_AFTER_LETTER + rf"(?i:{_GROUP_LABEL})" + _NOT_BEFORE_LETTER,
+        r"(?P<v>(?P<g>[A-Za-z0-9]{3,6})(?:[ \-][A-Za-z0-9]{3,6}){2,9})(?![A-Za-z0-9])",
+        r"[ \t]*(?::|=|-|–|—)[ \t]*|[ \t]+(?i:"
+        + _ALL_VERBS
+        + r"|is|was|ist|lautet)[ \t]*:?[ \t]*|[ \t]+(?=[A-Za-z]{0,5}\d)",
+        # what it is for: "the 2fa secret key from the setup page is ..."
+        words=r"[^\W\d_][\w'’\-]{0,19}",
+        most=5,
+    )
 )
 
 

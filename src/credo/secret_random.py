@@ -15,7 +15,7 @@ public or not the secret (a hash, an example, an order) just before it voids it.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 from . import cached_re as re
 from .secret_base import (
@@ -167,10 +167,39 @@ def _clause(text: str, start: int, end: int) -> tuple[int, int]:
 
 def _random_in_label_clause(text: str) -> Iterator[SecretFinding]:
     """A made-up value in the clause of a word for a secret, before or after it."""
+    return _made_up_in_clause(text, _LABEL)
+
+
+#: a code's word or label ("code", "kod", "PIN", "door code")
+_CODE_LABELS = re.compile(
+    rf"(?i:{_CODE_LABEL}|{_CODE_WORD}|{_CLAUSE_CODE_LABEL.pattern.removeprefix('(?i)')})"
+)
+_LOCKED_THING = re.compile(rf"(?i:{_LOCKED})")
+
+
+def _made_up_codes(text: str) -> Iterator[SecretFinding]:
+    """A made-up code of letters and digits in the clause of a code's word, where the
+    clause names what a code opens: "the lockbox by the door, code Hx4-q9T-w2B" (a code
+    of digits alone is read by `credo.secret_codes`); not a code of another kind ("the
+    discount code ...")."""
+
+    def opens_something(clause: str) -> bool:
+        return _LOCKED_THING.search(clause) is not None and _NOT_CODE.search(clause) is None
+
+    return _made_up_in_clause(text, _CODE_LABELS, clause_ok=opens_something)
+
+
+def _made_up_in_clause(
+    text: str, labels: re.Pattern[str], *, clause_ok: Callable[[str], bool] | None = None
+) -> Iterator[SecretFinding]:
+    """A made-up value in the clause of one of `labels`, before or after it, where
+    `clause_ok` (if given) accepts the clause."""
     plain = _MASK_TAG.sub(lambda m: " " * len(m.group(0)), text)
     seen: set[int] = set()
-    for label in _LABEL.finditer(plain):
+    for label in labels.finditer(plain):
         left, right = _clause(plain, label.start(), label.end())
+        if clause_ok is not None and not clause_ok(plain[left:right]):
+            continue
         for run in _RUN.finditer(plain, left, right):
             if label.start() < run.end() and run.start() < label.end():
                 continue  # the label itself ("Wi-Fi-Passwort")
@@ -178,9 +207,12 @@ def _random_in_label_clause(text: str) -> Iterator[SecretFinding]:
             if "://" in plain[start:end]:
                 continue  # a link
             if (start == left and start and not plain[start - 1].isspace()) or (
-                end == right and end < len(plain) and not plain[end].isspace()
+                end == right
+                and end < len(plain)
+                and not plain[end].isspace()
+                and not _CLAUSE_END.match(plain, end)
             ):
-                continue  # a run the clause's reach cuts: part of something longer
+                continue  # a run the clause's reach cuts (not its stop): part of something longer
             setting = _SETTING.match(plain, start, end)
             if setting:
                 start = setting.end()  # "ip=10.1.4.22": the value of a setting
@@ -375,4 +407,4 @@ def _hex_keys_of_a_cipher(text: str) -> Iterator[SecretFinding]:
         yield SecretFinding("generic_api_key", m.start("v"), m.end("v"))
 
 
-DETECTORS = (_random_in_label_clause, _values_said_first, _hex_keys_of_a_cipher)
+DETECTORS = (_random_in_label_clause, _made_up_codes, _values_said_first, _hex_keys_of_a_cipher)

@@ -30,6 +30,7 @@ from .secret_base import (
     _plausible_bare_password,
     _shannon_entropy,
     _without_mask_tags,
+    label_then_value,
 )
 from .secret_tokens import (
     _LOOSE_LABEL,
@@ -107,12 +108,22 @@ def _session_cookies(text: str) -> Iterator[SecretFinding]:
 # 'config.put("api_secret", "...")', 'os.environ["DB_PASSWORD"] = "..."': the name of the
 # function, or the key the value goes with, says what the value is
 _CALL = re.compile(
-    r"(?<![\w$])(?P<name>[A-Za-z_$][\w$]{2,63})[ \t]*\([ \t]*"
-    r"(?P<q>[\"'`])(?P<v>[^\"'`\n]{3,512})(?P=q)[ \t]*[,)]"
+    label_then_value(
+        r"(?<![\w$])(?P<name>[A-Za-z_$][\w$]{2,63})",
+        r"(?P<v>[^\"'`\n]{3,512})(?P=q)[ \t]*[,)]",
+        r"[ \t]*\([ \t]*",
+        connector_group=None,
+        before_value=r"(?P<q>[\"'`])",
+    )
 )
 _KEYED = re.compile(
-    r"[\[(,{][ \t]*(?P<q1>[\"'])(?P<name>[A-Za-z_][\w.\-]{1,63})(?P=q1)[ \t]*"
-    r"(?:\][ \t]*=|,|=>)[ \t]*(?P<q>[\"'`])(?P<v>[^\"'`\n]{3,512})(?P=q)"
+    label_then_value(
+        r"[\[(,{][ \t]*(?P<q1>[\"'])(?P<name>[A-Za-z_][\w.\-]{1,63})(?P=q1)",
+        r"(?P<v>[^\"'`\n]{3,512})(?P=q)",
+        r"[ \t]*(?:\][ \t]*=|,|=>)[ \t]*",
+        connector_group=None,
+        before_value=r"(?P<q>[\"'`])",
+    )
 )
 # calls that read, test or remove a secret rather than give one
 _NOT_A_SETTER = re.compile(r"(?i)^(?:get|has|is|del|delete|remove|clear|unset|load|read|fetch)")
@@ -243,16 +254,20 @@ def _typed_2fa_keys(text: str) -> Iterator[SecretFinding]:
 
 
 _HANGUL = re.compile(r"[\uac00-\ud7af]")
+#: Thai (and Lao, Khmer, Myanmar) put no blank between words either
+_NO_BLANK_SCRIPT = re.compile(r"[\u0e00-\u0eff\u1000-\u109f\u1780-\u17ff]")
 
 
 def _label_pattern(words: list[str]) -> re.Pattern[str]:
     """Any of `words`, a blank or a hyphen matching any run of them; a whole word unless
-    it is written in Japanese or Chinese (no blanks there) or Korean (particles glued)."""
+    it is written in Japanese, Chinese or Thai (no blanks there) or Korean (particles
+    glued)."""
     parts = []
     for word in sorted({w.lower() for w in words}, key=lambda w: (-len(w), w)):
         body = r"[ \t\-]*".join(re.escape(p) for p in re.split(r"[ \-]+", word))
         body = body.replace("'", "['’]")
-        glued = _CJK.search(word) or _HANGUL.search(word)  # no blank, or a particle
+        # no blank, or a particle
+        glued = _CJK.search(word) or _HANGUL.search(word) or _NO_BLANK_SCRIPT.search(word)
         parts.append(body if glued else rf"(?<![^\W_]){body}(?![^\W_])")
     return re.compile("(?i)(?:" + "|".join(parts) + ")")
 

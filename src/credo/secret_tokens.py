@@ -8,6 +8,8 @@ token's label or a few words after it in many languages, and licence keys.
 from __future__ import annotations
 
 import base64
+import hashlib
+import hmac
 from collections.abc import Callable, Iterator
 
 # `re`, with the compiled programs of the patterns below kept between processes when the
@@ -29,6 +31,7 @@ from .secret_base import (
     _TOKEN_CHARS,
     _TRAILING_PUNCT,
     _VALUE,
+    _WORDS,
     Detector,
     SecretFinding,
     _colon_words_ok,
@@ -429,6 +432,19 @@ TOKEN_FORMATS: tuple[Detector, ...] = (
         + r"[\"']?(?P<v>[A-Za-z0-9/+]{40})(?![A-Za-z0-9/+=])",
         group="v",
     ),
+    # Firebase Cloud Messaging's legacy server key: an instance id, a colon, "APA91b" and
+    # its characters (134 of them as Firebase prints it)
+    _regex_detector(
+        "fcm_server_key",
+        _NOT_AFTER_TOKEN + rf"AAAA[{_TOKEN_CHARS}]{{7}}:APA91b[{_TOKEN_CHARS}]{{120,}}",
+    ),
+    # Mollie's API keys: "live_" or "test_" and 30 letters and digits, made up (a key of
+    # its test mode still reads the account's data)
+    _regex_detector(
+        "mollie_api_key",
+        r"(?<![A-Za-z0-9_])(?:live|test)_(?P<v>[A-Za-z0-9]{30})(?![A-Za-z0-9_])",
+        check=lambda v: _has_letter_and_digit(v) and v != v.lower() and v != v.upper(),
+    ),
     _regex_detector(
         "github_token",
         r"(?<![A-Za-z0-9_])(?:gh[pousr]_[A-Za-z0-9]{30,}|github_pat_[A-Za-z0-9_]{30,})",
@@ -570,12 +586,27 @@ TOKEN_FORMATS: tuple[Detector, ...] = (
 )
 
 
+#: a JWT's three parts, once a wrapped one's line breaks are taken out
+_WRAPPED_JWT = re.compile(
+    rf"eyJ[{_TOKEN_CHARS}]{{8,}}\.eyJ[{_TOKEN_CHARS}]{{8,}}\.[{_TOKEN_CHARS}]{{8,}}"
+)
+
+
 # Tokens in the shapes HTTP carries them: a JWT, a bearer token, basic credentials
 HEADER_TOKENS: tuple[Detector, ...] = (
+    # a JWT a terminal or a mail wrapped: its lines hold nothing but the token's characters
     _regex_detector(
         "jwt",
         _NOT_AFTER_TOKEN
-        + rf"eyJ[{_TOKEN_CHARS}]{{8,}}\.eyJ[{_TOKEN_CHARS}]{{8,}}\.[{_TOKEN_CHARS}]*",
+        + rf"eyJ[{_TOKEN_CHARS}.]{{8,}}(?:\r?\n[{_TOKEN_CHARS}.]{{4,}}(?=\r?\n|$))+",
+        check=lambda v: _WRAPPED_JWT.fullmatch(re.sub(r"\r?\n", "", v)) is not None,
+    ),
+    # its signature may be missing: a token cut at a line's end or a field's length still
+    # gives its header and its claims away
+    _regex_detector(
+        "jwt",
+        _NOT_AFTER_TOKEN
+        + rf"eyJ[{_TOKEN_CHARS}]{{8,}}\.eyJ[{_TOKEN_CHARS}]{{8,}}(?:\.[{_TOKEN_CHARS}]*)?",
     ),
     _regex_detector(
         "bearer_token",
@@ -626,6 +657,26 @@ def _b64_text(value: str) -> str | None:
         return base64.b64decode(padded, validate=True).decode("utf-8")
     except (ValueError, UnicodeDecodeError):
         return None
+
+
+#: the HMAC secrets documentation signs its sample tokens with (jwt.io's debugger)
+_PUBLISHED_JWT_SECRETS = tuple(s.encode() for s in _WORDS["public_values"]["jwt_secrets"])
+
+
+def _signed_with_a_published_secret(parts: list[str]) -> bool:
+    """Whether a JWT's three `parts` carry an HS256 signature made with a secret that
+    documentation publishes: a sample whatever its claims say, forgeable by anyone."""
+    if len(parts) != 3 or not parts[2]:
+        return False
+    header = _b64_text(parts[0])
+    if header is None or not re.search(r'"alg"[ \t]*:[ \t]*"HS256"', header):
+        return False
+    signed = f"{parts[0]}.{parts[1]}".encode()
+    for secret in _PUBLISHED_JWT_SECRETS:
+        digest = hmac.new(secret, signed, hashlib.sha256).digest()
+        if base64.urlsafe_b64encode(digest).rstrip(b"=").decode() == parts[2]:
+            return True
+    return False
 
 
 def _prose(decoded: str, holds_secret: Callable[[str], bool]) -> bool:
@@ -786,6 +837,8 @@ def shown_public(
             "example" in claims.lower() or re.search(r'"role"[ \t]*:[ \t]*"anon"', claims)
         ):
             return True  # the RFC's example token, a Supabase anonymous key
+        if _signed_with_a_published_secret(parts):
+            return True  # jwt.io's sample: anyone can sign it, it guards nothing
     if (
         _JWK_PUBLIC_MEMBER.search(before)
         and '"kty"' in text
