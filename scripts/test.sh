@@ -31,9 +31,10 @@ fi
 # other runs the whole suite took 4:38 and 5:11 on two workers, 5:09 and 6:41 in one
 # process. CREDO_TEST_WORKERS=0 (or -n 0) runs it in one process, as does a venv made
 # before pytest-xdist was added
-# (--dist load: each worker runs a secrets corpus at most once, kept for its session. With
-# --dist loadgroup the clean-clone runs failed four tests of tests/test_mcp.py that pass
-# alone, twice; with load they pass: see the session note of 2026-12-04, seventh session)
+# (--dist load, xdist's default: each worker runs a secrets corpus at most once, kept for
+# its session. Under --dist loadgroup four tests of tests/test_mcp.py once failed: they
+# shared the module's servers and hung on the order they ran in, a test's leftovers
+# changing what a later one recalled; each now starts from an empty scope)
 WORKERS=${CREDO_TEST_WORKERS:-auto}
 if [ "$WORKERS" != "0" ] && "$BIN/python" -c "import xdist" 2>/dev/null; then
     set -- -n "$WORKERS" "$@"

@@ -206,15 +206,43 @@ async def already_open(session: ClientSession) -> AsyncIterator[ClientSession]:
     yield session
 
 
+async def wipe(session: ClientSession) -> None:
+    """Forget everything the session's scope holds, history too."""
+    for status in (None, "superseded", "retracted"):
+        while True:
+            page = await call(
+                session, "list_facts", limit=100, **({"status": status} if status else {})
+            )
+            if not page["facts"]:
+                break
+            for fact in page["facts"]:
+                await call(session, "forget", id=fact["id"])
+
+
+@asynccontextmanager
+async def wiped_first(opened: Any, scope: str, wiped: set[str]) -> AsyncIterator[ClientSession]:
+    async with opened as session:
+        if scope not in wiped:
+            wiped.add(scope)
+            await wipe(session)
+        yield session
+
+
 @pytest.fixture(params=["stdio", "http"])
 def connect(request: pytest.FixtureRequest) -> Callable[[str], Any]:
     """connect(scope) -> an async context manager giving a client session of that scope's
-    server: a new HTTP session, or the module's stdio session."""
+    server: a new HTTP session, or the module's stdio session. The servers live for the
+    module, so each test starts from an empty scope: the first session a test opens on a
+    scope forgets what earlier tests left there (a test that stops half-way, or one that
+    leaves its facts, would otherwise change what a later one recalls, and so its outcome
+    would hang on the order tests run in: pytest-xdist's `--dist loadgroup` ran them in
+    another order and four failed)."""
+    wiped: set[str] = set()
     if request.param == "http":
         servers: dict[str, HttpServer] = request.getfixturevalue("http_servers")
-        return lambda scope=A: http_session(servers[scope])
+        return lambda scope=A: wiped_first(http_session(servers[scope]), scope, wiped)
     sessions: dict[str, ClientSession] = request.getfixturevalue("stdio_servers")
-    return lambda scope=A: already_open(sessions[scope])
+    return lambda scope=A: wiped_first(already_open(sessions[scope]), scope, wiped)
 
 
 async def call(session: ClientSession, tool: str, **arguments: Any) -> dict[str, Any]:
