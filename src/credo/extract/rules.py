@@ -429,6 +429,9 @@ def _trim(tokens: list[Token], names: frozenset[str]) -> list[Token]:
     return tokens
 
 
+#: the words a question opens with ("what ...", "any tips ...", "can i ...")
+_OPENERS = "what|whats|how|hows|which|where|when|who|why|any|can|could|should|is|are|do|does"
+_QUESTION_OPENER = re.compile(rf"(?:{_OPENERS})\b", re.IGNORECASE)
 #: a pictograph (with its modifiers and joiners) used as a full stop: "we adopted a
 #: greyhound 🐕 what food is best?"
 _PICTOGRAPHS = re.compile(
@@ -437,11 +440,7 @@ _PICTOGRAPHS = re.compile(
 )
 #: "so" between a statement and the question it leads to: "im vegan so what can i cook",
 #: "i'm 34 so is it too late to learn piano?"
-_SO_THEN_ASKED = re.compile(
-    r"\s+so\s+(?=(?:what|whats|how|hows|which|where|when|who|why|any|is|are|can|could|"
-    r"should|would|do|does|will)\b)",
-    re.IGNORECASE,
-)
+_SO_THEN_ASKED = re.compile(rf"\s+so\s+(?=(?:{_OPENERS}|would|will)\b)", re.IGNORECASE)
 
 
 def _pieces(text: str) -> list[str]:
@@ -472,12 +471,6 @@ def _pieces(text: str) -> list[str]:
             return [p.strip() for p in out if p.strip()]
         out.append(rest[: cut.start()])
         rest = rest[cut.end() :]
-
-
-_QUESTION_OPENER = re.compile(
-    r"(?:what|whats|how|hows|which|where|when|who|why|any|can|could|should|is|are|do|does)\b",
-    re.IGNORECASE,
-)
 
 
 def _clauses(
