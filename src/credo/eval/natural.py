@@ -77,6 +77,7 @@ HALVES = (
     "fresh10",
     "fresh11",
     "fresh12",
+    "fresh13",
 )
 #: ids of the sealed sets, each labelled later by people who never saw the code and only
 #: ever scored, never printed: examples/natural/sealed/ (after the test half's figures had
@@ -87,7 +88,8 @@ HALVES = (
 #: examples/natural/fresh7/ (after fresh6's had), examples/natural/fresh8/ (after
 #: fresh7's had), examples/natural/fresh9/ (after fresh8's had),
 #: examples/natural/fresh10/ (after fresh9's had), examples/natural/fresh11/ (after
-#: fresh10's had) and examples/natural/fresh12/ (after fresh11's had)
+#: fresh10's had), examples/natural/fresh12/ (after fresh11's had) and
+#: examples/natural/fresh13/ (after fresh12's had)
 SEALED = "sealed-"
 FRESH = "fresh-"
 FRESH2 = "fresh2-"
@@ -101,6 +103,7 @@ FRESH9 = "fresh9-"
 FRESH10 = "fresh10-"
 FRESH11 = "fresh11-"
 FRESH12 = "fresh12-"
+FRESH13 = "fresh13-"
 _UNREAD = {
     SEALED: "sealed",
     FRESH: "fresh",
@@ -115,6 +118,7 @@ _UNREAD = {
     FRESH10: "fresh10",
     FRESH11: "fresh11",
     FRESH12: "fresh12",
+    FRESH13: "fresh13",
 }
 _BEAM_MARKER = re.compile(r"\s*->->\s*\d+\s*,\s*\d+\s*$")
 #: PersonaChat's tokenisation undone, case left as typed: "i 'm a nurse ." -> "i'm a nurse."
