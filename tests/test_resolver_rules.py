@@ -274,6 +274,18 @@ RULES: list[tuple[Rule, str, str, bool]] = [
     (resolver._same_owner, "i have 2 ferrets", "i have 3 ferrets", True),
     (resolver._same_owner, "i have 2 ferrets", "my sister has 3 ferrets", False),
     (resolver._remeasured, "i have 2 ferrets", "my sister has 3 ferrets", False),
+    # a count said without a number, then with one, of the same things
+    (resolver._count_made_exact, "i have a few piercings", "i have exactly 4 piercings", True),
+    (resolver._count_made_exact, "i have a few piercings", "i have 4 tattoos", False),
+    (resolver._count_made_exact, "i have a few piercings", "i also have 2 piercings", False),
+    # a kind of place, then its name, on the slot
+    (resolver._place_named, "we reside in the city", "we reside in Denver", True),
+    (resolver._place_named, "we reside in the city", "we reside in the countryside", False),
+    (resolver._place_named, "we reside in Leeds", "we reside in Denver", False),
+    # the same verb said of the thing named by its kind, with more about it
+    (resolver._said_more_of_it, "i sing in a choir", "i sing alto in a gospel choir", True),
+    (resolver._said_more_of_it, "i sing in a choir", "i sing alto in another choir", False),
+    (resolver._said_more_of_it, "i sing in a choir", "i sing karaoke on sundays", False),
 ]
 
 

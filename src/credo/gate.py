@@ -344,13 +344,43 @@ def _views(text: str, policy: GatePolicy, statement: Statement | None) -> _Views
         and doc[t.i + 1].lower_ == "in"
     }
     not_hedges |= {t.i for t in doc if t.lower_ in ("kind", "sort") and t.dep_ != "advmod"}
+    # "im on roughly ten a day", "roughly 40k a year": a number said as about so much
+    # is a value, not the claim hedged
+    not_hedges |= {
+        t.i for t in doc if t.lower_ == "roughly" and t.i + 1 < len(doc) and doc[t.i + 1].like_num
+    }
     return _Views(
         view(names),
         view(names | not_hedges),
         view(names | nouns),
         view(names | modifiers),
         view(names | now),
-        view(names | {t.i for t in doc if _going_somewhere(t) or _tells_after(t)}),
+        view(
+            names
+            | {t.i for t in doc if _going_somewhere(t) or _tells_after(t) or _dates_a_thing(t)}
+        ),
+    )
+
+
+def _dates_a_thing(tok: Token) -> bool:
+    """ "we pushed the wedding back to may next year", "my visa for next year came
+    through": a time to come that dates a thing named (the parse hangs it on a noun), or
+    that a thing done in the past was moved to, says when that thing is; the sentence
+    tells what is so now ("i'm moving next year", "i will start next week" stay plans,
+    and so does "flying to lisbon for a conference next week", which the parse hangs on
+    the verb)."""
+    span = tok.head if tok.lower_ == "next" else tok
+    if not (
+        tok.lower_ in ("tomorrow", "tonight")
+        or span.lower_ in _NEXT_SPANS
+        and any(c.lower_ == "next" for c in span.children)
+    ):
+        return False
+    if span.head.pos_ in ("NOUN", "PROPN") and span.head.i != span.i:
+        return True
+    root = span.sent.root
+    return root.tag_ == "VBD" and not any(
+        c.lower_ in ("will", "'ll", "gonna") for c in root.subtree
     )
 
 
@@ -401,6 +431,8 @@ def _scheduled(text: str) -> str | None:
             if when.head.i != tok.i and not by_prep:
                 continue
             low = when.lower_
+            if _dates_a_thing(when):
+                continue  # "learning korean for a trip next year": when the trip is
             if low in _WEEKDAYS and when.tag_ != "NNS" or low in ("tomorrow", "soon", "tonight"):
                 return f"{tok.text} ... {when.text}"
             if low in _NEXT_SPANS and any(c.lower_ == "next" for c in when.children):

@@ -603,7 +603,14 @@ def _subject_after_verb(verb: Token, second: Token) -> bool:
         return False
     head = subject.head
     if verb.i == head.i:
-        return True  # "is insurance mandatory": the verb put first is the main one
+        # "is insurance mandatory": the verb put first is the main one; but "do" asks
+        # only with a verb after its subject ("did the bus come"): "did the london
+        # marathon in 2021" has none, so "did" is what was done, its subject left out
+        return (
+            verb.lower_ not in ("do", "did")
+            or second.lower_ in _ASKED_OF  # "does that mess with ...": "mess" read as a noun
+            or any(t.tag_ == "VB" or t.pos_ == "VERB" for t in second.sent if t.i > subject.i)
+        )
     # after "can" or "does" the main verb is in its base form ("can dogs eat"), after
     # "is" or "has" a participle ("is the shop opening", "has the parcel arrived"): a
     # finite verb makes the first word part of a name ("Will Smith lives in Oslo")
@@ -875,10 +882,26 @@ def _denial_of(word: Token) -> list[Token]:
     ]
 
 
+#: what a verb's complement hangs by: a "not" after one of them is a contrast, no denial
+_CONTRASTED_AFTER = frozenset({"dobj", "attr", "acomp", "prep", "oprd", "dative", "xcomp"})
+
+
+def _contrasting(verb: Token, neg: Token) -> bool:
+    """ "the call is on thursday, not tuesday", "im a teacher, not a nurse": a "not" after
+    the verb's complement names the value the sentence is not about; the verb stays
+    affirmed."""
+    return neg.i > verb.i and any(
+        r.dep_ in _CONTRASTED_AFTER and r.i < neg.i for r in verb.rights if r is not neg
+    )
+
+
 def _negated(verb: Token) -> bool:
-    """ "not", "n't", "never", "no longer" on the verb or its auxiliaries."""
+    """ "not", "n't", "never", "no longer" on the verb or its auxiliaries (a "not" after
+    its complement contrasts, `_contrasting`)."""
     for child in verb.children:
         if _is_negation(child):
+            if _contrasting(verb, child):
+                continue
             return True
         if child.lower_ in ("longer", "more") and any(c.lower_ == "no" for c in child.children):
             return True  # "I no longer live in Helsinki"
@@ -1576,6 +1599,13 @@ def _third_person(verb: Token) -> str | None:
         return _cased("is", verb.text)
     if low == "do":
         return _cased("does", verb.text)
+    if (
+        low == "use"
+        and verb.i + 1 < len(verb.doc)
+        and verb.nbor().lower_ == "to"
+        and bool(verb.nbor().whitespace_)
+    ):
+        return None  # "i use to sing in a choir": "used to" typed as it sounds; as said
     if low == "have":
         return _cased("has", verb.text)
     if (

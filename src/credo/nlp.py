@@ -156,10 +156,16 @@ def spelt(text: str) -> str:
         return out if word[0].islower() or out[0] == "I" else out[0].upper() + out[1:]
 
     text = _TYPED_WORD.sub(fix, text)
+    text = _USE_TO.sub(r"\1used to ", text)
     text = _LOWER_WORD.sub(_untyped, text)
     text = _MONTH_DAY.sub(lambda m: m.group(1)[:1].upper() + m.group(1)[1:] + m.group(2), text)
     text = _UNKNOWN_AFTER_TO.sub(_name_after_to, text)
     return _UNKNOWN_AFTER_NAME.sub(_name_after_to, text)
+
+
+#: "i use to live in leeds": "used to" typed as it sounds, after a subject and before a
+#: verb ("i use to-do lists", "i use it to ...", with something between, stay)
+_USE_TO = re.compile(r"\b((?:i|I|we|you|they|he|she)\s+)use\s+to\s+(?=[a-z])")
 
 
 #: a word typed in lower case, four letters or more

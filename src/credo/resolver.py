@@ -1600,6 +1600,69 @@ def _plural(value: str | None) -> bool:
     return bool(words) and not _is_number(words[-1]) and lemma_of(words[-1]) != words[-1]
 
 
+#: "a few", "some", "a couple of", "lots of": how a value is counted without a number
+_VAGUE_COUNTS = sorted(words("vague_counts"), key=len, reverse=True)
+_VAGUE_COUNT = re.compile(
+    r"^\s*(?:" + "|".join(map(re.escape, _VAGUE_COUNTS)) + r")\s+(?P<rest>.+)$", re.IGNORECASE
+)
+_EXACTLY = frozenset({"exactly", "precisely", "just", "only", "about", "around"})
+
+
+def _count_made_exact(case: _Case, fact: Fact) -> bool:
+    """ "i have a few tattoos" -> "ive got exactly five tattoos", "we keep some hens" ->
+    "we keep 6 hens": a count said without a number, then with one, of the same things
+    (the stored words after the vague count all said again): the same value said more
+    exactly, a refinement. A count said to be one more ("also 2 cats") is not."""
+    incoming = case.incoming
+    vague = _VAGUE_COUNT.match(fact.object or "")
+    if vague is None or not _same_polarity(case, fact) or _ADDED.search(incoming.text):
+        return False
+    new = _tokens(incoming.object)
+    counted = [w for w in new if w not in _EXACTLY]
+    if not counted or not _is_number(counted[0]) or len(counted) < 2:
+        return False
+    rest = _tokens(vague["rest"])
+    return (
+        bool(rest)
+        and set(rest) <= set(counted[1:])
+        and _head_noun(vague["rest"]) == _head_noun(incoming.object or "")
+    )
+
+
+_PLACE_KINDS = words("place_kinds")
+_VAGUE_PLACE = re.compile(r"^\s*(?:the|a|an)\s+(?:[a-z-]+\s+)?(?P<kind>[a-z]+)\s*$", re.IGNORECASE)
+
+
+def _place_named(case: _Case, fact: Fact) -> bool:
+    """ "we reside in the city" -> "we reside in denver", "im from a small town" -> "im
+    from tiverton": where one is said as a kind of place ("the city", "a small town"), then by
+    its name, on the same key: the same place said more exactly, a refinement (not a move:
+    nothing says the place changed). A name is one the place list knows, or one written
+    capitalised."""
+    from .language.places import is_place
+
+    obj = fact.object or ""
+    if fact not in case.on_key:
+        # "We reside in the city" keyed on the verb alone ("reside", "in the city"), as a place
+        # described is (`keys._placed`): the same slot when verb and preposition make it
+        verb, negated = case.catalogue.canonical(fact.predicate or "")
+        first, _, rest = obj.partition(" ")
+        if negated or f"{verb}_{first.lower()}" != case.base:
+            return False
+        if not same_subject(fact.subject, case.incoming.subject, case.me):
+            return False
+        obj = rest
+    vague = _VAGUE_PLACE.match(obj)
+    new = (case.incoming.object or "").strip()
+    if vague is None or vague["kind"].lower() not in _PLACE_KINDS or not new:
+        return False
+    if not _same_polarity(case, fact) or case.says_a_change or _ADDED.search(case.incoming.text):
+        return False
+    if _VAGUE_PLACE.match(new):
+        return False  # "the countryside" after "the city": another kind, not its name
+    return is_place(new) or new[:1].isupper()
+
+
 #: verbs of a thing one plays or drives, one at a time named more narrowly
 _PLAYING = frozenset({"play", "drive", "ride"})
 
@@ -2455,7 +2518,9 @@ def _replaces(case: _Case, old: Fact, said_changed: set[str]) -> bool:
         return False
     # "... green, not blue": a value said instead of the stored one (a sentence that only
     # denies it, "I am not a vegetarian", corrects nothing: a conflict)
-    corrected = not case.negated and _corrects(incoming.text, old)
+    corrected = not case.negated and bool(
+        _corrects(incoming.text, old) or _named_as_wrong(incoming.text, old)
+    )
     years = _told_years(incoming, old)
     if years is not None and years[0] < years[1] and not corrected:
         return False
@@ -2502,6 +2567,112 @@ def _corrects(text: str, old: Fact) -> bool:
         if said and said <= values | _STOP:
             return bool(said & values)
     return False
+
+
+#: "not 7:40", "not the 8:02", "not tuesday": the value after "not" that a correction
+#: names as the wrong one (a time keeps its colon, a date its slashes)
+_NOT_VALUE = re.compile(
+    r"\bnot\s+(?:the\s+|a\s+|an\s+|on\s+|at\s+)?(?P<said>[\w.:/'’+-]+(?:\s+[\w.:/'’+-]+){0,2})",
+    re.IGNORECASE,
+)
+_DAY_NAMES = frozenset(
+    {"monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"}
+)
+_MONTH_NAMES = frozenset(
+    {"january", "february", "march", "april", "may", "june", "july", "august"}
+    | {"september", "october", "november", "december"}
+)
+
+
+def _value_shape(token: str) -> str | None:
+    """What kind of value a word is, where it is one a correction can swap for another
+    of its kind: a number (a time, a count, a date: any word with a digit), a day of the
+    week or a month; None for any other word."""
+    if re.search(r"\d", token):
+        return "number"
+    if _one_day(token) in _DAY_NAMES:
+        return "day"
+    if token in _MONTH_NAMES:
+        return "month"
+    return None
+
+
+def _one_day(word: str) -> str:
+    """ "tuesdays" is "tuesday": a weekly day and the day itself name one value."""
+    return word[:-1] if word.endswith("days") and word[:-1] in _DAY_NAMES else word
+
+
+def _named_as_wrong(text: str, old: Fact) -> frozenset[str]:
+    """ "its the 7:50 train not 7:40" / "we take the 7:40 train": the values of the stored
+    sentence that the incoming one names after "not" to say they are wrong, with another
+    value of the same kind said in their place (a number for a number, a day for a day)
+    and the wrong one said nowhere else in it; empty where it names none so. Values are
+    read from the stored sentence's words, not its key: a correction says "not 7:40" of
+    whatever the stored sentence was keyed on."""
+    stored = {_one_day(w) for w in _tokens(old.text)}
+    for found in _NOT_VALUE.finditer(text):
+        wrong = [_one_day(w) for w in _tokens(found["said"]) if _value_shape(w)]
+        if not wrong or not set(wrong) <= stored:
+            continue
+        rest = [_one_day(w) for w in _tokens(text[: found.start()] + " " + text[found.end() :])]
+        if set(wrong) & set(rest):
+            continue  # "not 3, i have 3 and a half": the value is still said
+        shapes = {_value_shape(w) for w in wrong}
+        if any(_value_shape(w) in shapes for w in rest if w not in stored):
+            return frozenset(wrong)
+    return frozenset()
+
+
+def _whose_words(fact: Fact) -> str:
+    """The person of the speaker's a fact is keyed on, by its relation's first word,
+    whether or not the catalogue names the rest ("sister" for `sister_take`, "my sister
+    takes the 8:02 bus"); "" for the speaker's own."""
+    first = (fact.predicate or "").removeprefix("not_").split("_")[0]
+    return first if first in PEOPLE and "_" in (fact.predicate or "") else ""
+
+
+def _said_soon_after(incoming: Fact, stored: Fact, window: float) -> bool:
+    """Was `incoming` said within `window` seconds after `stored` (the same day, at the
+    default update window)?"""
+    return 0 <= incoming.asserted_at - stored.asserted_at < window
+
+
+def _corrected(case: _Case, bearing: _Bearing) -> Fact | None:
+    """ "sorry, its the 8:12 bus not 8:02" / "i take the 8:02 bus", "the call is on
+    thursday, not tuesday" / "our weekly call is on tuesdays": a sentence that names a
+    value of a stored fact as wrong and says another of its kind instead corrects that
+    fact, whatever the keys (a correction names what it corrects: grounds, the same day
+    too), when both are of one subject or the stored sentence names the incoming one's
+    ("the call" in "our weekly call ..."). It must share a word with the stored sentence
+    besides the value, unless it names nothing of its own (keyless: "its at 4pm not
+    3pm") or comes the same day ("the 15th not the 14th, i misread it"); of several,
+    the closest in meaning. A denial ("i dont take the 8:02 bus")
+    corrects nothing this way."""
+    incoming = case.incoming
+    if case.negated:
+        return None
+    mine = set(_tokens(incoming.text))
+    for _, fact in _ranked(case):
+        if fact in bearing.clashes or fact.asserted_at > incoming.asserted_at:
+            continue
+        if split_polarity(fact.predicate or "")[1]:
+            continue
+        if (
+            incoming.subject
+            and fact.subject
+            and not same_subject(fact.subject, incoming.subject, case.me)
+            and not set(_tokens(incoming.subject)) <= set(_tokens(fact.text))
+        ):
+            continue  # another's fact, unless the stored sentence names that subject
+        if not _same_owner(case, fact) or _whose_words(incoming) != _whose_words(fact):
+            continue  # "my sister takes the 8:02 bus": hers, not corrected by mine
+        wrong = _named_as_wrong(incoming.text, fact)
+        if not wrong:
+            continue
+        shared = (mine & set(_tokens(fact.text))) - wrong
+        if shared or not incoming.key or _said_soon_after(incoming, fact, case.update_window):
+            return fact
+    return None
 
 
 def _told_years(new: Fact, old: Fact) -> tuple[int, int] | None:
@@ -2774,7 +2945,12 @@ def _weighed_on_key(case: _Case, agreeing: _Agreeing) -> Resolution | _Bearing:
                 return _duplicate(
                     incoming, fact, f"{incoming.object!r} is said more fully by {fact.object!r}"
                 )
-            elif _a_kind_of_it(case, fact) or _stricter_diet(case, fact):
+            elif (
+                _a_kind_of_it(case, fact)
+                or _stricter_diet(case, fact)
+                or _count_made_exact(case, fact)
+                or _place_named(case, fact)
+            ):
                 refines.append(fact)
             elif _clashes_on_key(case, fact) or _occupation_replaced(case, fact):
                 clashes.append(fact)
@@ -2784,7 +2960,13 @@ def _weighed_on_key(case: _Case, agreeing: _Agreeing) -> Resolution | _Bearing:
         f
         for f in case.live
         if f not in refines
-        and (_names_the_described(case, f) or _says_which(case, f) or _stricter_diet(case, f))
+        and (
+            _names_the_described(case, f)
+            or _says_which(case, f)
+            or _stricter_diet(case, f)
+            or _said_more_of_it(case, f)
+            or _place_named(case, f)
+        )
     ]
     return _Bearing(refines, clashes)
 
@@ -2818,6 +3000,36 @@ def _says_which(case: _Case, fact: Fact) -> bool:
         if not found_in(stored, _tokens(incoming.text)):
             return False
     return case.catalogue.one_valued(case.base)
+
+
+def _said_more_of_it(case: _Case, fact: Fact) -> bool:
+    """ "i sing in a choir" -> "i sing alto in a gospel choir called the low tide", "we
+    nurse at a clinic" -> "we nurse nights at a childrens clinic": the same verb of the
+    same speaker, said of the thing a stored fact named only by its kind ("a choir"), with more
+    about it, keyed apart because the new sentence adds an object or a detail. Every word
+    the stored sentence says is said again and the thing's noun with it: the same claim
+    said more fully, a refinement. Never a thing said to be one more ("another choir"),
+    a denial, or an event (told in the past, two events may both have happened)."""
+    incoming = case.incoming
+    if case.negated or not (incoming.key and fact.key) or fact in case.on_key:
+        return False
+    if not same_subject(fact.subject, incoming.subject, case.me) or not _same_owner(case, fact):
+        return False
+    verb, negated = case.catalogue.canonical(fact.predicate or "")
+    head_verb = verb.split("_")[0]
+    if negated or head_verb != case.base.split("_")[0] or head_verb in _LIGHT_VERBS:
+        return False
+    words = (fact.object or "").lower().split()
+    if len(words) < 2 or words[0] not in ("a", "an"):
+        return False
+    text = case.said or incoming.text
+    if _ADDED.search(text) or re.search(r"\b(?:other|second|new|different)\b", text, re.I):
+        return False
+    if said_in_the_past(fact.text) or said_in_the_past(incoming.text):
+        return False
+    mine, stored = set(_tokens(incoming.text)), set(_tokens(fact.text))
+    head = _head_noun(fact.object)
+    return bool(head) and head in mine and stored <= mine and len(mine - stored) >= 1
 
 
 def _names_the_described(case: _Case, fact: Fact) -> bool:
@@ -2894,6 +3106,12 @@ def _clashing(case: _Case, bearing: _Bearing) -> _Bearing:
     if left is not None:
         found.clashes.append(left)
         found.remeasures.append(left)  # the change is said in words: grounds
+    corrected = _corrected(case, found)
+    if corrected is not None:
+        found.clashes.append(corrected)
+    replaced = _put_in_place_of(case, found)
+    if replaced is not None:
+        found.clashes.append(replaced)
     for rival in _rivals_replaced(case, found):
         found.clashes.append(rival)
         found.remeasures.append(rival)  # a change said in words: grounds
@@ -2929,6 +3147,33 @@ def _left_by_name(case: _Case, bearing: _Bearing) -> Fact | None:
         if not _endable(case, bearing, fact):
             continue
         if _names_whole(fact.text, named):
+            return fact
+    return None
+
+
+#: "a thinkpad instead of the mac", "oat milk in place of cows milk": the value a thing
+#: took the place of, up to the end of its phrase
+_IN_PLACE_OF = re.compile(
+    r"\b(?:instead\s+of|in\s+place\s+of|replacing)\s+(?P<old>[^,;:!?.]+?)\s*(?:$|[,;:!?.]|\b(?:and|but|so|because|now)\b)",
+    re.IGNORECASE,
+)
+
+
+def _put_in_place_of(case: _Case, bearing: _Bearing) -> Fact | None:
+    """ "work gave me a thinkpad x1 instead of the mac" / "i use a macbook air for work":
+    a thing said to be had or used in place of another, named, ends the stored fact of
+    the same one that names that other whatever its key (the closest in meaning where
+    several do), as `_left_by_name` does for a change that names what it left. Saying
+    what replaced it is no change said by itself: the time between is the grounds."""
+    incoming = case.incoming
+    if case.negated or not incoming.subject or _ADDED.search(incoming.text):
+        return None
+    found = _IN_PLACE_OF.search(incoming.text)
+    named = value_words(found["old"]) if found else frozenset()
+    if not named:
+        return None
+    for _, fact in _ranked(case):
+        if _endable(case, bearing, fact) and _names_whole(fact.text, named):
             return fact
     return None
 
@@ -3342,6 +3587,10 @@ def _outcome(case: _Case, bearing: _Bearing) -> Resolution:
             f"{_diet(catalogue.canonical(best.predicate or '')[0], best.object)!r} too, "
             "more strictly"
             if _stricter_diet(case, best)
+            else f"{best.object!r} named: {incoming.object!r}"
+            if _place_named(case, best)
+            else f"{best.object!r} counted: {incoming.object!r}"
+            if _count_made_exact(case, best)
             else f"object {best.object!r} extended to {incoming.object!r}"
             if not objects_agree(best.object, incoming.object)
             else "the same value, said more fully: "
