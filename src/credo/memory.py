@@ -33,7 +33,9 @@ from .config import (
     MAX_TURN_CHARS,
     RECALL_FLOOR,
     REJECTIONS_KEPT,
+    UPDATE_WINDOW,
 )
+from .corrections import amendment, amends
 from .errors import InvalidInput, NotFound
 from .fact import (
     Fact,
@@ -90,6 +92,12 @@ MemoryError_ = InvalidInput
 #: mood, a plan, someone's opinion, or something vague or passing ("turned 40 last week,
 #: feeling old lol" keeps "turned 40 last week"); each clause is then judged alone
 _ASKING = frozenset({"question", "instruction"})
+#: refusals a correction said without its sentence gets from the gate ("make that 10
+#: people" reads as a request, "i meant thursday" as a reply): read as corrections first
+_ELLIPTIC = frozenset({"instruction", "vague", "too_short"})
+#: how many of the scope's latest live facts a correction said without its sentence is
+#: looked for among
+_AMENDED_AMONG = 20
 #: refusals of a whole text that one of its clauses may not share: "i moved to leeds,
 #: maybe i'll get a dog" (hedged), a long chat sentence holding a fact and a request
 _ONE_CLAUSE = frozenset(
@@ -678,6 +686,18 @@ class Memory:
             suppressions=rules,
             statement=statement,
         )
+        if (
+            not verdict.accepted
+            and verdict.code in _ELLIPTIC
+            or verdict.accepted
+            and not statement.keyed
+            and candidate.subject is None
+        ):
+            # "make that 10 people", "sorry i meant thursday": a value said again for
+            # a fact told a moment before
+            amended = self._amended(candidate, statement, aliases)
+            if amended is not None:
+                return self._resolve_and_store(amended, me=me, said=candidate.text, force=force)
         if not verdict.accepted:
             self._reject(candidate, verdict, statement, aliases)
             return RememberResult(False, None, None, verdict.reason, verdict.code)
@@ -686,6 +706,43 @@ class Memory:
         except ValueError as exc:
             raise MemoryError_(str(exc)) from exc
         return self._resolve_and_store(fact, me=me, said=candidate.text, force=force)
+
+    def _amended(
+        self, candidate: gate.Candidate, statement: Statement, aliases: dict[str, str]
+    ) -> Fact | None:
+        """A correction said without its sentence (`credo.corrections`), as the fact it
+        corrects with the value said again: the latest live fact of the scope told within
+        the update window before it that holds one value of the same kind. The stored
+        sentence is the user's words; the key is the corrected fact's, with the new value.
+        None where the text is no such correction or nothing told just before holds such
+        a value (the gate's verdict stands)."""
+        found = amendment(candidate.text)
+        if found is None:
+            return None
+        stamp = candidate.valid_from if candidate.valid_from is not None else self.clock()
+        total = self.store.count(scope=self.scope, status=Status.ACTIVE)
+        recent = self.store.all(
+            scope=self.scope,
+            status=Status.ACTIVE,
+            limit=_AMENDED_AMONG,
+            offset=max(0, total - _AMENDED_AMONG),
+        )
+        for fact in sorted(recent, key=lambda f: f.asserted_at, reverse=True):
+            if not 0 <= stamp - fact.asserted_at < UPDATE_WINDOW or not fact.key:
+                continue
+            old = amends(found, fact.text)
+            if old is None:
+                continue
+            obj = fact.object
+            if obj and old in obj:
+                obj = obj.replace(old, found.value, 1)
+            keyed = dataclasses.replace(
+                candidate, subject=fact.subject, predicate=fact.predicate, object=obj
+            )
+            amended = self._to_fact(keyed, statement, None, aliases)
+            text = statement.text if len(statement.text) <= MAX_FACT_CHARS else candidate.text
+            return dataclasses.replace(amended, text=text)
+        return None
 
     def _reject(
         self,

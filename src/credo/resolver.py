@@ -55,6 +55,7 @@ from .config import (
     REINFORCE_STEP,
     UPDATE_WINDOW,
 )
+from .corrections import amendment, amends
 from .fact import (
     DEFAULT_SUBJECT,
     INFERRED_CAP,
@@ -2519,7 +2520,9 @@ def _replaces(case: _Case, old: Fact, said_changed: set[str]) -> bool:
     # "... green, not blue": a value said instead of the stored one (a sentence that only
     # denies it, "I am not a vegetarian", corrects nothing: a conflict)
     corrected = not case.negated and bool(
-        _corrects(incoming.text, old) or _named_as_wrong(incoming.text, old)
+        _corrects(incoming.text, old)
+        or _named_as_wrong(incoming.text, old)
+        or _said_again(case) is old
     )
     years = _told_years(incoming, old)
     if years is not None and years[0] < years[1] and not corrected:
@@ -2637,6 +2640,20 @@ def _said_soon_after(incoming: Fact, stored: Fact, window: float) -> bool:
     return 0 <= incoming.asserted_at - stored.asserted_at < window
 
 
+def _said_again(case: _Case) -> Fact | None:
+    """ "make that 10 people" / "the dinner is for 8 people", "sorry i meant thursday" /
+    "the standup is on tuesday": a correction said without its sentence, which `Memory`
+    keyed as the fact it corrects (`credo.corrections`), corrects that fact: the one on
+    its key told just before, holding the value it replaces."""
+    found = amendment(case.said or "")
+    if found is None:
+        return None
+    for fact in case.on_key:
+        if _said_soon_after(case.incoming, fact, case.update_window) and amends(found, fact.text):
+            return fact
+    return None
+
+
 def _corrected(case: _Case, bearing: _Bearing) -> Fact | None:
     """ "sorry, its the 8:12 bus not 8:02" / "i take the 8:02 bus", "the call is on
     thursday, not tuesday" / "our weekly call is on tuesdays": a sentence that names a
@@ -2651,6 +2668,9 @@ def _corrected(case: _Case, bearing: _Bearing) -> Fact | None:
     incoming = case.incoming
     if case.negated:
         return None
+    said_again = _said_again(case)
+    if said_again is not None:
+        return said_again
     mine = set(_tokens(incoming.text))
     for _, fact in _ranked(case):
         if fact in bearing.clashes or fact.asserted_at > incoming.asserted_at:
