@@ -283,6 +283,9 @@ def test_export_downloads_the_scope_as_jsonl(client: TestClient, memory: Memory)
     assert records[0]["type"] == "header" and records[0]["scope"] == "arttu"
     facts = [r for r in records if r["type"] == "fact"]
     assert len(facts) == sum(1 for _ in memory.store.iter_all(scope="arttu"))
+    # times as `credo export` writes them (ISO 8601 in UTC), not epoch seconds
+    assert re.match(r"^\d{4}-\d\d-\d\dT[\d:.]+Z$", records[0]["exported_at"])
+    assert all(re.match(r"^\d{4}-\d\d-\d\dT[\d:.]+Z$", f["created_at"]) for f in facts)
 
 
 # -- conflicts -------------------------------------------------------------------------------

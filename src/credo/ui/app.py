@@ -26,6 +26,7 @@ from ..config import MAX_FACT_CHARS, REJECTIONS_KEPT
 from ..embed import EmbedderError
 from ..errors import InvalidInput, NotFound
 from ..fact import Fact
+from ..isotime import export_times
 from ..memory import Memory
 from ..render import format_date
 from ..secrets import mask_secrets
@@ -275,7 +276,7 @@ class Inspector:
         records = await self.amem.export()
 
         async def lines() -> AsyncIterator[bytes]:
-            for line in dumps_jsonl(records):
+            for line in dumps_jsonl(export_times(r) for r in records):
                 yield (line + "\n").encode()
 
         name = f"credo-{self.amem.scope}.jsonl".replace('"', "")
