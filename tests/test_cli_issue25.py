@@ -160,6 +160,25 @@ def test_rules_show_times_readably(cli) -> None:  # type: ignore[no-untyped-def]
     assert rules and all(ISO.match(r["created_at"]) for r in rules)
 
 
+def test_every_time_in_history_and_why_json_is_iso(cli) -> None:  # type: ignore[no-untyped-def]
+    """`history --json` wrote each value's learned_at as epoch seconds, beside ISO times."""
+    cli("remember", "I live in Berlin")
+    cli("remember", "Arttu lives in Helsinki", "--valid-from", "2024-01-10")
+    cli("remember", "Arttu lives in Berlin")
+    code, out, _ = cli("history", "arttu", "--json")
+    assert code == 0
+    entries = [e for key in json.loads(out) for e in key["entries"]]
+    assert len(entries) == 2
+    for entry in entries:
+        for field in ("valid_from", "valid_to", "learned_at", "retired_at"):
+            assert entry[field] is None or ISO.match(entry[field]), (field, entry[field])
+    assert any(e["retired_at"] for e in entries)  # Helsinki, superseded
+    fact_id = entries[-1]["id"]
+    why = json.loads(cli("why", fact_id, "--json")[1])
+    times = [d["at"] for d in why["decisions"]] + [why["fact"]["created_at"]]
+    assert all(ISO.match(t) for t in times), times
+
+
 def test_print_config_ends_with_a_newline(cli) -> None:  # type: ignore[no-untyped-def]
     for client in ("claude", "cursor"):
         code, out, err = cli("mcp", "--print-config", client)

@@ -1,4 +1,4 @@
-"""remember / recall / forget tools on the real OpenAI Agents SDK and pydantic-ai, each run
+"""remember / recall / forget / conflicts / why tools on the real OpenAI Agents SDK and pydantic-ai, each run
 by the framework's own agent loop with a scripted model (no network), over a real SQLite
 file. The scripted models are the only fakes."""
 
@@ -42,6 +42,29 @@ def test_the_tool_functions_over_memory(memory: Any) -> None:
     gone = tools.forget(memory, found["facts"][0]["id"])
     assert gone == {"forgotten": [found["facts"][0]["id"]]} and memory.list() == []
     assert "no fact" in tools.forget(memory, "f_nope")["error"]
+
+
+def test_conflicts_and_why_tell_a_model_what_is_unsettled_and_where_a_fact_came_from(
+    memory: Any,
+) -> None:
+    assert tools.conflicts(memory) == {"conflicts": [], "count": 0}
+    staging = tools.remember(memory, "The deploy target is staging")["fact"]["id"]
+    prod = tools.remember(memory, "The deploy target is prod")
+    assert prod["relation"] == "conflict"
+    found = tools.conflicts(memory)
+    assert found["count"] == 1
+    (pair,) = found["conflicts"]
+    assert {pair["a"]["id"], pair["b"]["id"]} == {staging, prod["fact"]["id"]}
+    assert pair["reason"] and pair["created_at"].endswith("Z")
+    assert {pair["a"]["status"], pair["b"]["status"]} == {"conflicted"}
+
+    said = tools.why(memory, staging)
+    assert said["fact"]["id"] == staging and said["fact"]["text"] == "The deploy target is staging"
+    assert [s["said"] for s in said["sources"]] == ["The deploy target is staging"]
+    kinds = [d["kind"] for d in said["decisions"]]
+    assert kinds[0] == "new" and "conflict" in kinds
+    assert all(d["at"].endswith("Z") for d in said["decisions"])  # ISO, not epoch seconds
+    assert "no fact" in tools.why(memory, "f_nope")["error"]  # an answer, not an exception
 
 
 # -- OpenAI Agents SDK -------------------------------------------------------------------------
@@ -91,7 +114,7 @@ def test_openai_agents_function_tools_in_a_run(memory: Any) -> None:
             raise NotImplementedError
 
     toolset = memory_tools(memory)
-    assert [t.name for t in toolset] == ["remember", "recall", "forget"]
+    assert [t.name for t in toolset] == ["remember", "recall", "forget", "conflicts", "why"]
     assert "durable fact" in toolset[0].description
     assert toolset[1].params_json_schema["properties"]["query"]["description"]
 
@@ -122,6 +145,19 @@ def test_openai_agents_function_tools_in_a_run(memory: Any) -> None:
     assert "The user lives in Berlin" in json.dumps(model.inputs[1], default=str)
     assert memory.list() == []
 
+    memory.remember("The deploy target is staging")
+    memory.remember("The deploy target is prod")
+    staging = next(f.id for f in memory.list() if "staging" in f.text)
+    model = Scripted(
+        tool_call("conflicts"),
+        tool_call("why", fact_id=staging),
+        say("Staging or prod?"),
+    )
+    agent = agents.Agent(name="assistant", model=model, tools=toolset)
+    result = asyncio.run(agents.Runner.run(agent, "where do we deploy?", run_config=config))
+    outputs = [i.output for i in result.new_items if i.type == "tool_call_output_item"]
+    assert outputs[0]["count"] == 1 and outputs[1]["fact"]["id"] == staging
+
 
 # -- pydantic-ai -------------------------------------------------------------------------------
 def test_pydantic_ai_tools_in_a_run(memory: Any) -> None:
@@ -148,7 +184,9 @@ def test_pydantic_ai_tools_in_a_run(memory: Any) -> None:
     assert result.output == "In Berlin."
     info = seen[0][1]
     described = {t.name: t for t in info.function_tools}
-    assert set(described) == {"remember", "recall", "forget"}
+    assert set(described) == {"remember", "recall", "forget", "conflicts", "why"}
+    assert "contradictions" in (described["conflicts"].description or "")
+    assert described["why"].parameters_json_schema["properties"]["fact_id"]["description"]
     assert "durable fact" in (described["remember"].description or "")
     assert described["recall"].parameters_json_schema["properties"]["query"]["description"]
     returns = [
@@ -162,3 +200,16 @@ def test_pydantic_ai_tools_in_a_run(memory: Any) -> None:
     script[:] = [[ToolCallPart("forget", {"fact_id": fact_id})], [TextPart("Gone.")]]
     assert agent.run_sync("forget it").output == "Gone."
     assert memory.list() == []
+
+    memory.remember("The deploy target is staging")
+    memory.remember("The deploy target is prod")
+    staging = next(f.id for f in memory.list() if "staging" in f.text)
+    script[:] = [
+        [ToolCallPart("conflicts", {}), ToolCallPart("why", {"fact_id": staging})],
+        [TextPart("Staging or prod?")],
+    ]
+    result = agent.run_sync("where do we deploy?")
+    returns = [
+        p.content for m in result.new_messages() for p in m.parts if isinstance(p, ToolReturnPart)
+    ]
+    assert returns[0]["count"] == 1 and returns[1]["fact"]["id"] == staging

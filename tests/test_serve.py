@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import json
 import os
+import re
 import socket
 import subprocess
 import sys
@@ -17,6 +18,7 @@ import threading
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
+from datetime import datetime
 from pathlib import Path
 from typing import Any
 
@@ -35,7 +37,9 @@ from credo.cli import main  # noqa: E402
 from credo.embed import HashEmbedder  # noqa: E402
 from credo.serve import OPS, build_app, openapi  # noqa: E402
 from credo.store.base import Store  # noqa: E402
+from credo.testing import memory_for_tests  # noqa: E402
 
+ISO = re.compile(r"^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d{6})?Z$")
 ALICE = "alice-token-" + "a" * 24
 BOB = "bob-token-" + "b" * 24
 BACKEND = "backend-token-" + "c" * 24
@@ -135,7 +139,7 @@ def export_of(c: httpx.Client, scope: str) -> list[dict[str, Any]]:
 
 
 # -- the whole API, as a builder's session --------------------------------------------------
-def test_the_issue_session(served: str) -> None:
+def test_the_issue_session(served: str, tmp_path: Path) -> None:
     with client(served) as c:
         first = ok(
             c.post("/scopes/alice/remember", json={"text": "Arttu's deploy target is Vercel"})
@@ -219,6 +223,17 @@ def test_the_issue_session(served: str) -> None:
         records = export_of(c, "alice")
         assert {r["id"] for r in records if r["type"] == "fact"} >= {vercel, netlify}
         assert all(r["scope"] == "alice" for r in records)
+        # times as `credo export` writes them, and the file imports back whole
+        times = [r[k] for r in records for k in ("created_at", "valid_from") if r.get(k)]
+        assert times and all(ISO.match(t) for t in times), times
+        copy = memory_for_tests(tmp_path / "copy.db", scope="alice")
+        assert copy.import_(records).facts == sum(r["type"] == "fact" for r in records)
+        made = {r["id"]: r["created_at"] for r in records if r["type"] == "fact"}
+        assert {f.id: f.created_at for f in copy.list()} == {
+            fid: pytest.approx(datetime.fromisoformat(at).timestamp(), abs=1e-6)
+            for fid, at in made.items()
+        }
+        copy.store.close()
 
         gone = ok(c.post("/scopes/alice/forget", json={"subject": "Arttu"}))
         assert set(gone["fact_ids"]) >= {vercel, netlify}

@@ -181,11 +181,50 @@ def test_subject_page_shows_each_keys_timeline_in_order(client: TestClient) -> N
     html = client.get("/subject?name=user").text
     timelines = _Timelines()
     timelines.feed(html)
-    assert timelines.keys["live_in"] == [  # the older value first, each with its dates
+    assert timelines.keys["Live in"] == [  # the older value first, each with its dates
         {"value": "Berlin", "status": "superseded", "dates": ["2019-03-01", "2023-06-01"]},
         {"value": "Lisbon", "status": "active", "dates": ["2023-06-01"]},
     ]
     assert "The user lives in Berlin" in html  # and the fact itself, in the table
+
+
+def test_timeline_headings_are_words_not_predicate_names() -> None:
+    assert queries.key_words("be_allergic_to") == "Is allergic to"
+    assert queries.key_words("not_drink") == "Does not drink"
+    assert queries.key_words("not_be_vegetarian") == "Is not vegetarian"
+    assert queries.key_words("has_wife_name") == "Has wife name"
+    assert queries.key_words("live_in") == "Live in"
+
+
+FRUIT = (
+    "apples pears plums kiwis mangoes lemons limes figs dates grapes cherries melons peaches "
+    "apricots papayas guavas lychees olives quinces nectarines oranges bananas coconuts "
+    "berries currants raisins prunes almonds walnuts pecans"
+)
+
+
+def test_a_long_subject_page_is_grouped_and_paged(client: TestClient, memory: Memory) -> None:
+    """23 facts were one 3,500-pixel column: what holds now comes first, what no longer
+    holds is folded away, and each group shows a page at a time."""
+    liked = FRUIT.split()
+    assert len(liked) == queries.FACTS_PER_PAGE + 5
+    for fruit in liked:
+        assert memory.remember(f"Noor likes {fruit}").relation.value == "new"
+    memory.remember("Noor lives in Oslo", valid_from="2020-01-01")
+    memory.remember("Noor lives in Bergen")
+    html = client.get("/subject?name=noor").text
+    assert html.index("that hold now") < html.index("<details") < html.index("no longer hold")
+    assert "The user" not in html and "Noor lives in Bergen" in html
+    assert "Noor lives in Oslo" in html[html.index("<details") :]  # superseded: folded
+    assert "page 1 of 2" in html and 'rel="next"' in html
+    first = set(re.findall(r"Noor likes (\w+)", html))
+    second_page = client.get("/subject?name=noor&page=2")
+    assert second_page.status_code == 200 and 'rel="prev"' in second_page.text
+    second = set(re.findall(r"Noor likes (\w+)", second_page.text))
+    # page 1 holds the newest 25 that hold now: Bergen and 24 of the fruit
+    assert len(first) == queries.FACTS_PER_PAGE - 1 and first.isdisjoint(second)
+    assert first | second == set(liked)
+    assert client.get("/subject?name=noor&page=3").status_code == 400
 
 
 def test_subject_page_applies_aliases_and_lists_facts_without_a_subject(
@@ -283,6 +322,65 @@ def test_export_downloads_the_scope_as_jsonl(client: TestClient, memory: Memory)
     assert records[0]["type"] == "header" and records[0]["scope"] == "arttu"
     facts = [r for r in records if r["type"] == "fact"]
     assert len(facts) == sum(1 for _ in memory.store.iter_all(scope="arttu"))
+    # times as `credo export` writes them (ISO 8601 in UTC), not epoch seconds
+    assert re.match(r"^\d{4}-\d\d-\d\dT[\d:.]+Z$", records[0]["exported_at"])
+    assert all(re.match(r"^\d{4}-\d\d-\d\dT[\d:.]+Z$", f["created_at"]) for f in facts)
+
+
+# -- adding and correcting a fact --------------------------------------------------------------
+def test_a_fact_typed_on_the_subjects_page_is_remembered_through_the_gate(
+    client: TestClient, memory: Memory
+) -> None:
+    page = client.get("/").text
+    assert 'action="/remember"' in page
+    response = client.post(
+        "/remember", data={"csrf": csrf(client, "/"), "text": "I play the cello"}
+    )
+    assert response.status_code == 200
+    assert "Remembered" in response.text and "The user plays the cello" in response.text
+    assert any(f.text == "The user plays the cello" for f in memory.list())
+    before = len(memory.list())
+    refused = client.post("/remember", data={"csrf": csrf(client, "/"), "text": "what time is it?"})
+    assert refused.status_code == 200 and "Not stored" in refused.text
+    assert len(memory.list()) == before
+    empty = client.post("/remember", data={"csrf": csrf(client, "/"), "text": " "})
+    assert empty.status_code == 400 and len(memory.list()) == before
+    forged = client.post("/remember", data={"csrf": "0" * 32, "text": "I play the oboe"})
+    assert forged.status_code == 403 and len(memory.list()) == before
+
+
+def test_correcting_a_fact_remembers_the_right_one_and_retracts_the_wrong_one(
+    client: TestClient, memory: Memory
+) -> None:
+    wrong = memory.remember("Arttu plays the banjo").fact
+    assert wrong is not None
+    page = client.get(f"/fact/{wrong.id}").text
+    assert f'action="/fact/{wrong.id}/correct"' in page
+    token = csrf(client, f"/fact/{wrong.id}")
+    response = client.post(
+        f"/fact/{wrong.id}/correct",
+        data={"csrf": token, "text": "Arttu plays the ukulele", "by": "Arttu"},
+    )
+    assert response.status_code == 200, response.text
+    assert "Retracted as wrong" in response.text
+    assert memory.get(wrong.id).status.value == "retracted"
+    said = memory.why(wrong.id)
+    assert any(d["by"] == "ui:Arttu" and "ukulele" in (d["why"] or "") for d in said.decisions)
+    assert any(
+        f.text == "Arttu plays the ukulele" and f.status.value == "active" for f in memory.list()
+    )
+
+    # a refused correction changes nothing; who corrects must be said
+    other = memory.remember("Arttu plays the drums").fact
+    assert other is not None
+    for data, status in (
+        ({"text": "can you play something?", "by": "Arttu"}, 200),
+        ({"text": "Arttu plays the flute", "by": " "}, 400),
+    ):
+        refused = client.post(f"/fact/{other.id}/correct", data={"csrf": token, **data})
+        assert refused.status_code == status
+        assert memory.get(other.id).status.value == "active"
+    assert not any("flute" in f.text for f in memory.list())
 
 
 # -- conflicts -------------------------------------------------------------------------------

@@ -292,6 +292,21 @@ def test_review_a_rejection_and_remember_it(signed_in: WebDriver) -> None:
     assert _h1(b) == "Fact" and "Arttu uses Emacs" in _body(b)
 
 
+def test_add_a_fact_then_correct_it(signed_in: WebDriver) -> None:
+    b = signed_in
+    _click(b, b.find_element(By.ID, "add-text"), "Arttu plays the banjo")
+    assert _h1(b) == "Remembered"
+    _click(b, b.find_element(By.PARTIAL_LINK_TEXT, "banjo"))
+    assert _h1(b) == "Fact" and "Arttu plays the banjo" in _body(b)
+    b.find_element(By.ID, "correct-by").send_keys("Arttu")
+    field = b.find_element(By.ID, "correct-text")
+    field.clear()
+    _click(b, field, "Arttu plays the ukulele")
+    assert _h1(b) == "Remembered" and "Retracted as wrong" in _body(b)
+    _click(b, b.find_element(By.LINK_TEXT, "Back to the fact"))
+    assert "retracted" in _body(b) and "ui:Arttu" in _body(b)
+
+
 def test_pages_read_and_move_by_keyboard_without_javascript(
     signed_in: WebDriver, server: Server
 ) -> None:

@@ -12,15 +12,14 @@ from typing import TYPE_CHECKING, Any, TextIO
 
 from . import __version__, cache
 from .cli_common import (
-    TIME_FIELDS,
     CommandAdder,
     UsageError,
     clipped,
-    iso_times,
     open_memory,
 )
 from .config import MAX_REJECTION_CHARS, Settings
 from .errors import CredoError
+from .isotime import export_times, iso_times
 from .progress import Progress
 from .render import format_date, refusal
 
@@ -330,21 +329,6 @@ def _counted(
         kind = str(record.get("type", "record"))
         counts[kind] = counts.get(kind, 0) + 1
         yield record
-
-
-def export_times(record: dict[str, Any]) -> dict[str, Any]:
-    """An export record with its times (TIME_FIELDS) as ISO 8601 in UTC: to the second
-    as everywhere else, with microseconds where the time has a fraction (an import must
-    put facts back in the order they were made)."""
-    from datetime import UTC, datetime
-
-    out = dict(record)
-    for key, value in record.items():
-        if key in TIME_FIELDS and isinstance(value, int | float) and not isinstance(value, bool):
-            moment = datetime.fromtimestamp(value, UTC)
-            spec = "seconds" if moment.microsecond == 0 else "microseconds"
-            out[key] = moment.isoformat(timespec=spec).replace("+00:00", "Z")
-    return out
 
 
 def cmd_import(args: argparse.Namespace, mem: Memory) -> int:

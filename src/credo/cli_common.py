@@ -1,7 +1,8 @@
-"""What the CLI's command modules share: the usage error, the subcommand adder, how a
-memory is opened from the global options, and how --json writes times. `cli.py` builds the
-parser and runs a command; the modules that own a group of commands (`cli_ingest`,
-`cli_eval`, `cli_time`, `mcp`, `serve`, `ui.server`) import from here, never from `cli`.
+"""What the CLI's command modules share: the usage error, the subcommand adder, and how a
+memory is opened from the global options (how --json writes times is `credo.isotime`).
+`cli.py` builds the parser and runs a command; the modules that own a group of commands
+(`cli_ingest`, `cli_eval`, `cli_time`, `mcp`, `serve`, `ui.server`) import from here, never
+from `cli`.
 
 Imports stay light: `credo --version` and `--help` load this module and nothing heavy."""
 
@@ -10,10 +11,9 @@ from __future__ import annotations
 import argparse
 import re
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from .config import Settings
-from .isotime import format_iso
 
 if TYPE_CHECKING:
     from .memory import Memory
@@ -25,26 +25,6 @@ StandaloneHandler = Callable[[argparse.Namespace, Settings], int]
 
 class UsageError(Exception):
     """A command was called wrongly; printed as a message, exit status 2."""
-
-
-#: fields that hold a time: --json writes them as ISO 8601 (UTC), as the MCP tools do
-TIME_FIELDS = frozenset(
-    {"created_at", "valid_from", "valid_to", "last_seen_at", "resolved_at", "exported_at", "at"}
-)
-
-
-def iso_times(data: Any) -> Any:
-    """`data` with every time field's epoch seconds written as ISO 8601 (credo.isotime)."""
-    if isinstance(data, dict):
-        return {
-            key: format_iso(value)
-            if key in TIME_FIELDS and isinstance(value, int | float) and not isinstance(value, bool)
-            else iso_times(value)
-            for key, value in data.items()
-        }
-    if isinstance(data, list | tuple):
-        return [iso_times(item) for item in data]
-    return data
 
 
 class CommandAdder:

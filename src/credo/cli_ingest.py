@@ -345,7 +345,7 @@ def cmd_rules(args: argparse.Namespace, mem: Memory) -> int:
         return 0
     rules = mem.rules()
     if args.json:  # times in ISO 8601, as every --json writes them
-        from .cli_common import iso_times
+        from .isotime import iso_times
 
         data = [r.to_dict() for r in rules]
         print(json.dumps(iso_times(data), ensure_ascii=False, indent=2))

@@ -20,7 +20,7 @@ def _print(text: str = "") -> None:
 
 
 def _json(data: Any) -> None:
-    from .cli_common import iso_times  # times as every --json writes them: ISO 8601
+    from .isotime import iso_times  # times as every --json writes them: ISO 8601
 
     print(json.dumps(iso_times(data), ensure_ascii=False, indent=2, default=str))
 

@@ -46,7 +46,7 @@ from .embed import EmbedderError
 from .errors import InvalidInput
 from .fact import Fact
 from .httpauth import given_token as _given_token
-from .isotime import format_iso
+from .isotime import format_iso, iso_times
 from .memory import Memory, RememberResult, parse_time
 from .recall import Hit
 from .render import format_date, refusal
@@ -151,33 +151,6 @@ _Lean = Annotated[
         "(about a fifth of the size; default false: every field)"
     ),
 ]
-
-
-_TIME_KEYS = frozenset(
-    {
-        "at",
-        "valid_from",
-        "valid_to",
-        "learned_at",
-        "retired_at",
-        "created_at",
-        "last_seen_at",
-        "opened",
-        "closed",
-    }
-)
-
-
-def _iso_times(data: Any) -> Any:
-    """A `why` or `history` record with every time as ISO 8601, as the other tools give."""
-    if isinstance(data, dict):
-        return {
-            k: _iso(v) if k in _TIME_KEYS and isinstance(v, (int, float)) else _iso_times(v)
-            for k, v in data.items()
-        }
-    if isinstance(data, list):
-        return [_iso_times(v) for v in data]
-    return data
 
 
 _AsOf = Annotated[
@@ -497,7 +470,7 @@ def build_server(
         know something, or before telling them a fact is wrong."""
         with _as_tool_errors():
             found = await amem.why(id)
-        out: dict[str, Any] = _iso_times(found.to_dict())
+        out: dict[str, Any] = iso_times(found.to_dict())
         return out
 
     @server.tool(annotations=read_only)
@@ -517,7 +490,7 @@ def build_server(
         changed, or what they said before."""
         with _as_tool_errors():
             keys = await amem.history(subject, predicate)
-        return {"subject": subject, "keys": [_iso_times(k.to_dict()) for k in keys]}
+        return {"subject": subject, "keys": [iso_times(k.to_dict()) for k in keys]}
 
     @server.tool(
         annotations=ToolAnnotations(

@@ -55,12 +55,12 @@ from .errors import InvalidInput, NotFound
 from .gate import GatePolicy
 from .httpauth import TOKEN_ENV, given_token, http_token
 from .httpserve import header_timeout_protocol, listen_url
+from .isotime import export_times, iso_times
 from .mcp import (
     _REFERENCE_NOTE,
     TurnIn,
     _conflict_out,
     _hit_out,
-    _iso_times,
     _remember_out,
     episode_turns,
     fact_out,
@@ -277,7 +277,7 @@ def op_get(m: Memory, c: Call) -> dict[str, Any]:
 
 
 def op_why(m: Memory, c: Call) -> dict[str, Any]:
-    out: dict[str, Any] = _iso_times(m.why(c.fact_id).to_dict())
+    out: dict[str, Any] = iso_times(m.why(c.fact_id).to_dict())
     return out
 
 
@@ -311,7 +311,7 @@ def op_resolve(m: Memory, c: Call) -> dict[str, Any]:
 def op_history(m: Memory, c: Call) -> dict[str, Any]:
     d: HistoryQuery = c.data
     keys = m.history(d.subject, d.predicate)
-    return {"subject": d.subject, "keys": [_iso_times(k.to_dict()) for k in keys]}
+    return {"subject": d.subject, "keys": [iso_times(k.to_dict()) for k in keys]}
 
 
 def op_ingest(m: Memory, c: Call) -> dict[str, Any]:
@@ -326,7 +326,8 @@ def op_ingest(m: Memory, c: Call) -> dict[str, Any]:
 
 
 def op_export(m: Memory, c: Call) -> list[dict[str, Any]]:
-    return list(m.export())
+    # times as `credo export` writes them (ISO 8601), so the file `credo import` reads
+    return [export_times(r) for r in m.export()]
 
 
 @dataclass(frozen=True)

@@ -1,4 +1,4 @@
-"""remember / recall / forget as OpenAI Agents SDK function tools
+"""remember / recall / forget / conflicts / why as OpenAI Agents SDK function tools
 (`pip install 'credo[openai-agents]'`), bound to one `Memory` and so to one scope:
 
     from agents import Agent
@@ -21,5 +21,5 @@ __all__ = ["memory_tools"]
 
 
 def memory_tools(memory: Memory) -> list[FunctionTool]:
-    """The three tools, each a `FunctionTool` described by its docstring."""
+    """The five tools, each a `FunctionTool` described by its docstring."""
     return [function_tool(fn, docstring_style="google") for fn in bound(memory)]

@@ -1,5 +1,5 @@
-"""remember / recall / forget as pydantic-ai tools (`pip install 'credo[pydantic-ai]'`),
-bound to one `Memory` and so to one scope:
+"""remember / recall / forget / conflicts / why as pydantic-ai tools
+(`pip install 'credo[pydantic-ai]'`), bound to one `Memory` and so to one scope:
 
     from pydantic_ai import Agent
     from credo.integrations.pydantic_ai import memory_tools
@@ -24,5 +24,5 @@ __all__ = ["memory_tools"]
 
 
 def memory_tools(memory: Memory) -> list[Tool[Any]]:
-    """The three tools, each a `Tool` described by its docstring (no run context)."""
+    """The five tools, each a `Tool` described by its docstring (no run context)."""
     return [Tool(fn, takes_ctx=False, docstring_format="google") for fn in bound(memory)]

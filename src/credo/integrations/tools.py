@@ -1,6 +1,7 @@
-"""remember / recall / forget as agent tools: what each does, once, for every framework.
+"""remember / recall / forget / conflicts / why as agent tools: what each does, once, for
+every framework.
 
-`credo.integrations.openai_agents` and `credo.integrations.pydantic_ai` wrap these three
+`credo.integrations.openai_agents` and `credo.integrations.pydantic_ai` wrap these five
 functions (run on a worker thread through `AsyncMemory`) and take their descriptions from
 the docstrings below, so both frameworks show a model the same tools as `credo mcp` does.
 They are bound to the `Memory` they are built with: no tool takes a scope.
@@ -16,11 +17,11 @@ from typing import Any
 
 from ..errors import InvalidInput
 from ..fact import Fact
-from ..isotime import format_iso
+from ..isotime import format_iso, iso_times
 from ..memory import Memory, RememberResult
 from ..recall import Hit
 
-__all__ = ["bound", "fact_view", "forget", "recall", "remember"]
+__all__ = ["bound", "conflicts", "fact_view", "forget", "recall", "remember", "why"]
 
 #: the most facts one recall returns to a model (as MCP's recall)
 MAX_RECALL = 50
@@ -112,13 +113,54 @@ def forget(memory: Memory, fact_id: str) -> dict[str, Any]:
     return {"forgotten": list(report.fact_ids)}
 
 
+def conflicts(memory: Memory) -> dict[str, Any]:
+    """List the contradictions the memory holds: pairs of facts that cannot both be true.
+
+    Both facts stay in use (status "conflicted") until the user says which is right. Call
+    it when recall shows conflicting facts or the user asks what is unresolved, then ask
+    the user which one holds; never pick one yourself.
+    """
+    found = memory.conflicts()
+    return {
+        "conflicts": [
+            {
+                "a": fact_view(c.a),
+                "b": fact_view(c.b),
+                "reason": c.reason,
+                "created_at": format_iso(c.created_at),
+            }
+            for c in found
+        ],
+        "count": len(found),
+    }
+
+
+def why(memory: Memory, fact_id: str) -> dict[str, Any]:
+    """Why the memory holds a fact: where it came from and every decision that touched it.
+
+    Returns the statements as said with their source, the confidence over time, and each
+    decision (stored, reinforced, refined, superseded, in conflict, settled, retracted),
+    with who decided. Use it when the user asks how you know something, or before telling
+    them a fact is wrong.
+
+    Args:
+        fact_id: the id of the fact (f_...), as recall returned it.
+    """
+    try:
+        found = memory.why(fact_id)
+    except InvalidInput as exc:
+        return {"error": str(exc)}
+    out: dict[str, Any] = iso_times(found.to_dict())
+    return out
+
+
 ToolFunction = Callable[..., Awaitable[dict[str, Any]]]
 
 
 def bound(memory: Memory) -> list[ToolFunction]:
-    """remember, recall and forget bound to `memory`, as async functions with these
-    docstrings (a framework reads its tool's name, arguments and description from them),
-    each running on a worker thread, one call per store at a time."""
+    """remember, recall, forget, conflicts and why bound to `memory`, as async functions
+    with these docstrings (a framework reads its tool's name, arguments and description
+    from them), each running on a worker thread, one call per store at a time."""
     from ..aio import AsyncMemory
 
     amem = AsyncMemory(memory)
@@ -132,8 +174,20 @@ def bound(memory: Memory) -> list[ToolFunction]:
     async def forget_(fact_id: str) -> dict[str, Any]:
         return await amem.run(forget, fact_id)
 
+    async def conflicts_() -> dict[str, Any]:
+        return await amem.run(conflicts)
+
+    async def why_(fact_id: str) -> dict[str, Any]:
+        return await amem.run(why, fact_id)
+
     out: list[ToolFunction] = []
-    for fn, like in ((remember_, remember), (recall_, recall), (forget_, forget)):
+    for fn, like in (
+        (remember_, remember),
+        (recall_, recall),
+        (forget_, forget),
+        (conflicts_, conflicts),
+        (why_, why),
+    ):
         fn.__name__ = fn.__qualname__ = like.__name__
         fn.__doc__ = like.__doc__
         out.append(fn)

@@ -25,7 +25,8 @@ from ..aio import AsyncMemory
 from ..config import MAX_FACT_CHARS, REJECTIONS_KEPT
 from ..embed import EmbedderError
 from ..errors import InvalidInput, NotFound
-from ..fact import Fact
+from ..fact import Fact, Status
+from ..isotime import export_times
 from ..memory import Memory
 from ..render import format_date
 from ..secrets import mask_secrets
@@ -92,6 +93,7 @@ def _templates() -> Environment:
     env.filters["iso"] = _iso
     env.filters["conf"] = lambda value: f"{value:.2f}"
     env.filters["query"] = lambda data: urlencode(data)
+    env.filters["key_words"] = queries.key_words
     return env
 
 
@@ -114,6 +116,7 @@ class Inspector:
             path=request.url.path,
             scope=self.amem.scope,
             csrf=self.gate.csrf,
+            max_fact_chars=MAX_FACT_CHARS,
             signed_in=self.gate.allowed(request),
             **context,
         )
@@ -190,12 +193,23 @@ class Inspector:
         key, facts, timelines = await self.amem.run(read)
         if not facts:
             raise BadInput(f"nothing is stored about {name!r} in scope {self.amem.scope!r}", 404)
+        now, past = queries.current_and_past(facts)
+        size = queries.FACTS_PER_PAGE
+        pages = max(1, -(-max(len(now), len(past)) // size))
+        page = _number(request.query_params.get("page", "1"), "page", int, 1, pages)
+        window = slice((page - 1) * size, page * size)
         return self.page(
             request,
             "subject.html",
             name=key,
             facts=facts,
-            timelines=timelines,
+            now=now[window],
+            past=past[window],
+            counts=(len(now), len(past)),
+            page=page,
+            pages=pages,
+            # a key whose values all still hold has no changes to tell: its facts are listed
+            timelines={k: c for k, c in timelines.items() if any(x.status != "active" for x in c)},
             limit=queries.SUBJECT_PAGE_FACTS,
         )
 
@@ -275,7 +289,7 @@ class Inspector:
         records = await self.amem.export()
 
         async def lines() -> AsyncIterator[bytes]:
-            for line in dumps_jsonl(records):
+            for line in dumps_jsonl(export_times(r) for r in records):
                 yield (line + "\n").encode()
 
         name = f"credo-{self.amem.scope}.jsonl".replace('"', "")
@@ -321,6 +335,48 @@ class Inspector:
         rejected, result = await self.amem.run(run)
         shown = text if result.accepted else mask_secrets(text)  # never echo a secret back
         return self.page(request, "remembered.html", rejected=rejected, result=result, text=shown)
+
+    async def add(self, request: Request) -> Response:
+        """A fact typed into the inspector: the same write as `credo remember` (the gate,
+        then the resolver), from the user."""
+        fields = await self.form(request)
+        text = self.required(fields, "text", "the fact to remember")
+        result = await self.amem.run(lambda m: m.remember(text, source="user"))
+        shown = text if result.accepted else mask_secrets(text)  # never echo a secret back
+        return self.page(request, "remembered.html", rejected=None, result=result, text=shown)
+
+    async def correct(self, request: Request) -> Response:
+        """ "That's wrong, it is ...": the right statement is remembered as any other (the
+        gate, then the resolver), and the wrong fact, when that leaves it in use, is
+        retracted with who said so. A refused correction changes nothing."""
+        fact_id = request.path_params["fact_id"]
+        fields = await self.form(request)
+        if not self.has_retract:
+            raise BadInput("this credo cannot retract a fact: settle a conflict or forget it", 404)
+        text = self.required(fields, "text", "what is true instead")
+        who = _decider(fields.get("by", ""))
+
+        def run(m: Memory) -> tuple[Fact, Any, Fact | None]:
+            wrong = m.get(fact_id)
+            result = m.remember(text, source="user")
+            if not result.accepted or result.fact is None or result.fact.id == fact_id:
+                return wrong, result, None
+            now = m.get(fact_id)
+            if now.status not in (Status.ACTIVE, Status.CONFLICTED):
+                return wrong, result, None  # the resolver already put it out of use
+            return wrong, result, m.retract(fact_id, why=f"corrected: {result.fact.text}", by=who)
+
+        wrong, result, retracted = await self.amem.run(run)
+        shown = text if result.accepted else mask_secrets(text)
+        return self.page(
+            request,
+            "remembered.html",
+            rejected=None,
+            corrected=wrong,
+            retracted=retracted,
+            result=result,
+            text=shown,
+        )
 
     async def forget_confirm(self, request: Request) -> Response:
         target, value = _target(dict(request.query_params))
@@ -463,6 +519,8 @@ def build_app(memory: Memory, *, token: str, hosts: Iterable[str] | None = None)
         Route("/conflicts/resolve", ui.resolve, methods=["POST"]),
         Route("/rejections", ui.rejections),
         Route("/rejections/remember", ui.remember, methods=["POST"]),
+        Route("/remember", ui.add, methods=["POST"]),
+        Route("/fact/{fact_id}/correct", ui.correct, methods=["POST"]),
         Route("/forget", ui.forget_confirm, methods=["GET"]),
         Route("/forget/confirm", ui.forget, methods=["POST"]),
         Route("/export", ui.export),

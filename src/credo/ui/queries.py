@@ -20,6 +20,35 @@ SUBJECT_PAGE_FACTS = 500
 NO_SUBJECT = ""
 
 
+#: facts a subject page lists at a time (its facts table is paged: ?page=N)
+FACTS_PER_PAGE = 25
+
+
+def key_words(predicate: str) -> str:
+    """A key's predicate as a heading reads it: "be_allergic_to" -> "Is allergic to",
+    "not_drink" -> "Does not drink", "live_in" -> "Live in" (the key itself is shown
+    beside it, for `credo history --predicate`)."""
+    words = [w for w in predicate.split("_") if w]
+    if not words:
+        return predicate
+    if words[0] == "not":
+        words = ["is", "not", *words[2:]] if words[1:2] == ["be"] else ["does", "not", *words[1:]]
+    elif words[0] == "be":
+        words[0] = "is"
+    text = " ".join(words)
+    return text[:1].upper() + text[1:]
+
+
+def current_and_past(facts: Iterable[Fact]) -> tuple[list[Fact], list[Fact]]:
+    """A subject's facts in two groups, each in the given order: what holds now (active or
+    in conflict), and what no longer does (superseded or retracted)."""
+    now: list[Fact] = []
+    past: list[Fact] = []
+    for fact in facts:
+        (now if fact.status in (Status.ACTIVE, Status.CONFLICTED) else past).append(fact)
+    return now, past
+
+
 @dataclass
 class SubjectRow:
     name: str  # NO_SUBJECT for facts the parser could not key
