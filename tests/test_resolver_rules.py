@@ -369,10 +369,13 @@ def test_the_past_stands_against_a_denial_of_it() -> None:
     assert not resolver._the_past_stands(moved, home, [])
 
 
-@pytest.mark.parametrize("function", [resolve, keys._key], ids=["resolve", "keys._key"])
+@pytest.mark.parametrize(
+    "function", [resolve, keys._key, resolver._outcome], ids=["resolve", "keys._key", "_outcome"]
+)
 def test_the_decision_path_stays_short(function: Callable[..., object]) -> None:
-    """`resolve` reads as the order of its decisions and `keys._key` as the order of its
-    readings; a new rule or reading goes into a helper of its own, not into them."""
+    """`resolve` reads as the order of its decisions, `_outcome` as the order of its
+    outcomes and `keys._key` as the order of its readings; a new rule, outcome or reading
+    goes into a helper of its own, not into them."""
     lines = inspect.getsource(function).splitlines()
     assert len(lines) < 60, f"{function.__name__} is {len(lines)} lines"
 

@@ -12,10 +12,11 @@ import sys
 from typing import TYPE_CHECKING, Any
 
 from .config import Settings
+from .errors import InvalidInput
 from .httpauth import TOKEN_ENV, http_token
 from .httpserve import header_timeout_protocol
 from .mcp import DEFAULT_PORT, _require_sdk, build_server, client_config, given_token
-from .memory import Memory, MemoryError_
+from .memory import Memory
 
 if TYPE_CHECKING:
     from .cli_common import CommandAdder
@@ -63,7 +64,7 @@ def cmd_mcp(args: argparse.Namespace, settings: Settings) -> int:
                 raise UsageError("give --tokens (a table) or one token, not both")
             if tokens is None:
                 token, made_up = http_token(host, given_token(args, os.environ))
-        except MemoryError_ as exc:
+        except InvalidInput as exc:
             raise UsageError(str(exc)) from exc
     memory = open_memory(args, settings)
     try:
@@ -105,7 +106,7 @@ def _serve_scoped(memory: Memory, tokens: Any, host: str, port: int) -> int:
 
     try:
         app = build_scoped_app(memory.store, tokens, policy=memory.policy, host=host)
-    except MemoryError_ as exc:
+    except InvalidInput as exc:
         raise UsageError(str(exc)) from exc
     url = f"http://{'[' + host + ']' if ':' in host else host}:{port}/mcp"
     print(f"credo mcp: {len(tokens)} token(s), each bound to its scope, at {url}", file=sys.stderr)

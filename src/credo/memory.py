@@ -167,17 +167,17 @@ class RememberResult:
 
 def parse_time(value: str | float | int | None, *, now: float | None = None) -> float | None:
     """A date, datetime (ISO 8601) or epoch seconds or milliseconds -> epoch seconds (UTC
-    when no zone): `credo.timeparse.parse_time`, with its errors as `MemoryError_`. With
+    when no zone): `credo.timeparse.parse_time`, with its errors as `InvalidInput`. With
     `now`, a time further in the future than a small clock skew is refused."""
     try:
         stamp = _parse_time(value)
     except TimeError as exc:
-        raise MemoryError_(str(exc)) from exc
+        raise InvalidInput(str(exc)) from exc
     if stamp is not None and now is not None and stamp > now + MAX_CLOCK_SKEW:
         from datetime import datetime
 
         when = datetime.fromtimestamp(stamp, tz=UTC).isoformat(timespec="seconds")
-        raise MemoryError_(
+        raise InvalidInput(
             f"valid_from {when} is in the future: a fact is remembered once it is true "
             "(give the date it became true, today at the latest)"
         )
@@ -214,20 +214,20 @@ class Memory:
     def entity(self, name: str) -> str:
         key = normalize_entity(name, aliases=self.aliases())
         if not key:
-            raise MemoryError_(f"{name!r} does not name an entity")
+            raise InvalidInput(f"{name!r} does not name an entity")
         return key
 
     def alias_add(self, alias: str, canonical: str) -> tuple[str, str]:
         a, c = base_key(alias), base_key(canonical)
         if not a or not c:
-            raise MemoryError_("an alias and its canonical name must both have letters or digits")
+            raise InvalidInput("an alias and its canonical name must both have letters or digits")
         if find_secrets(alias) or find_secrets(canonical) or find_secrets(f"{a} {c}"):
-            raise MemoryError_("an alias names a person or a thing: this one holds a secret")
+            raise InvalidInput("an alias names a person or a thing: this one holds a secret")
         if a == c:
-            raise MemoryError_(f"{alias!r} is already its own canonical name")
+            raise InvalidInput(f"{alias!r} is already its own canonical name")
         table = self.aliases()
         if table.get(c) == a:
-            raise MemoryError_(f"{canonical!r} is already an alias of {alias!r}: that is a loop")
+            raise InvalidInput(f"{canonical!r} is already an alias of {alias!r}: that is a loop")
         c = table.get(c, c)  # point at the end of a chain, never into the middle
         self.store.set_alias(self.scope, a, c)
         return a, c
@@ -257,11 +257,11 @@ class Memory:
         and the resolver. Questions and instructions are refused with a reason. A claim
         the user retracted is refused (code "retracted") unless `force` re-asserts it."""
         if not isinstance(text, str) or not text.strip():
-            raise MemoryError_("remember needs a non-empty text")
+            raise InvalidInput("remember needs a non-empty text")
         if _NOT_UTF8.search(text):
-            raise MemoryError_("the text holds bytes that are not UTF-8: pass it in UTF-8")
+            raise InvalidInput("the text holds bytes that are not UTF-8: pass it in UTF-8")
         if _CONTROL.search(text):
-            raise MemoryError_("the text holds control characters (such as NUL): remove them")
+            raise InvalidInput("the text holds control characters (such as NUL): remove them")
         if len(text) <= MAX_TURN_CHARS:
             # secrets are looked for in the whole text, before it is cut into lines or
             # sentences: a key block, or a secret said over two lines, is refused whole
@@ -273,20 +273,20 @@ class Memory:
                     return self._honour(request, masked)
                 return self._refuse_secret(masked, source=source, derived_from=derived_from)
         if len(text) > MAX_FACT_CHARS:
-            raise MemoryError_(
+            raise InvalidInput(
                 f"text is {len(text)} characters; a fact is at most {MAX_FACT_CHARS}: "
                 "ingest documents instead of remembering them"
             )
         lines = [line for line in text.strip().splitlines() if line.strip()]
         if len(lines) > 1:
-            raise MemoryError_(
+            raise InvalidInput(
                 f"the text holds {len(lines)} lines: remember one statement at a time "
                 "(`credo remember` takes each line of its input as one statement)"
             )
         try:
             source = validate_source(source)
         except ValueError as exc:
-            raise MemoryError_(str(exc)) from exc
+            raise InvalidInput(str(exc)) from exc
         stamp = parse_time(valid_from, now=self.clock())
         request = suppress.detect(text)
         if request is not None:
@@ -369,7 +369,7 @@ class Memory:
         rest: its result is refused, code "invalid", the reason naming the line, and the
         lines after it are remembered."""
         if not isinstance(text, str) or not text.strip():
-            raise MemoryError_("remember needs a non-empty text")
+            raise InvalidInput("remember needs a non-empty text")
         options: dict[str, Any] = {
             "source": source,
             "valid_from": valid_from,
@@ -379,7 +379,7 @@ class Memory:
         findings = find_secrets_whole(text) if len(text) <= MAX_INPUT_CHARS_SCANNED else []
         if any(f.kind in BLOCK_KINDS or "\n" in text[f.start : f.end] for f in findings):
             if _CONTROL.search(text):
-                raise MemoryError_("the text holds control characters (such as NUL): remove them")
+                raise InvalidInput("the text holds control characters (such as NUL): remove them")
             whole = mask_secrets(text)
             return [(0, self._refuse_secret(whole, source=source, derived_from=derived_from))]
         masked = _masked_at(text, findings)
@@ -389,7 +389,7 @@ class Memory:
                 continue
             try:
                 out.append((n, self.remember(line.strip(), **options)))
-            except MemoryError_ as exc:
+            except InvalidInput as exc:
                 if not keep_going:
                     raise
                 out.append((n, RememberResult(False, None, None, f"line {n}: {exc}", "invalid")))
@@ -704,7 +704,7 @@ class Memory:
         try:
             fact = self._to_fact(candidate, statement, confidence, aliases)
         except ValueError as exc:
-            raise MemoryError_(str(exc)) from exc
+            raise InvalidInput(str(exc)) from exc
         return self._resolve_and_store(fact, me=me, said=candidate.text, force=force)
 
     def _amended(
@@ -924,7 +924,7 @@ class Memory:
             a = parse_instant(as_of, where="as_of")
             k = parse_instant(known_at, where="known_at")
         except TimeError as exc:
-            raise MemoryError_(str(exc)) from exc
+            raise InvalidInput(str(exc)) from exc
         if a is None and k is None:
             return None
         return TimeView.at(a, k, now=self.clock())
@@ -945,7 +945,7 @@ class Memory:
         facts below it, conflicted ones too."""
         floor = self.recall_floor if min_confidence is None else min_confidence
         if isinstance(floor, bool) or not isinstance(floor, int | float) or not 0 <= floor <= 1:
-            raise MemoryError_(f"min_confidence must be between 0 and 1, not {floor!r}")
+            raise InvalidInput(f"min_confidence must be between 0 and 1, not {floor!r}")
         about = self.entity(subject) if subject else None
         view = self.view(as_of, known_at)
         if view is not None:
@@ -961,7 +961,7 @@ class Memory:
                 view=view,
             )
         except ValueError as exc:
-            raise MemoryError_(str(exc)) from exc
+            raise InvalidInput(str(exc)) from exc
         return hits if about is None else [h for h in hits if h.fact.subject == about]
 
     def render(
@@ -991,7 +991,7 @@ class Memory:
             try:
                 stamp = parse_instant(as_of, where="as_of")
             except TimeError as exc:
-                raise MemoryError_(str(exc)) from exc
+                raise InvalidInput(str(exc)) from exc
         before = self._previous_values(facts, stamp, changes_within) if changes else {}
         return render(facts, as_of=stamp, before=before)
 
@@ -1053,11 +1053,11 @@ class Memory:
         """Everything stored (in order of storing), or with `as_of` / `known_at` the facts
         held true then, each with the status it had then."""
         if limit is not None and limit < 0 or offset < 0:
-            raise MemoryError_("limit and offset must not be negative")
+            raise InvalidInput("limit and offset must not be negative")
         try:
             st = Status(status) if status is not None else None
         except ValueError as exc:
-            raise MemoryError_(
+            raise InvalidInput(
                 f"unknown status {status!r}: use {', '.join(s.value for s in Status)}"
             ) from exc
         view = self.view(as_of, known_at)
@@ -1100,9 +1100,9 @@ class Memory:
         """Settle a contradiction: keep one fact (its conflict partners are retracted), or
         retract facts outright. Records who decided. Returns the facts it changed."""
         if (keep is None) == (not retract):
-            raise MemoryError_("give either the fact to keep, or the facts to retract")
+            raise InvalidInput("give either the fact to keep, or the facts to retract")
         if not decided_by.strip():
-            raise MemoryError_("say who decided (decided_by)")
+            raise InvalidInput("say who decided (decided_by)")
         decided_by = mask_field(decided_by)
         now = self.clock()
         changed: builtins.list[Fact] = []
@@ -1110,7 +1110,7 @@ class Memory:
             if keep is not None:
                 kept = self.get(keep)
                 if not kept.is_live:
-                    raise MemoryError_(
+                    raise InvalidInput(
                         f"fact {keep!r} is {kept.status.value}: only a live fact can be kept "
                         "(a superseded or retracted fact is history, never revived)"
                     )
@@ -1224,17 +1224,17 @@ class Memory:
         superseded); its open conflicts close, and a partner left with none is active
         again. The same claim remembered later is refused unless re-asserted with force."""
         if not isinstance(by, str) or not by.strip():
-            raise MemoryError_("say who retracts it (by)")
+            raise InvalidInput("say who retracts it (by)")
         if why is not None and (not isinstance(why, str) or len(why) > MAX_REJECTION_CHARS):
-            raise MemoryError_(f"why is a text of at most {MAX_REJECTION_CHARS} characters")
+            raise InvalidInput(f"why is a text of at most {MAX_REJECTION_CHARS} characters")
         if why is not None and _CONTROL.search(why):
-            raise MemoryError_("why holds control characters (such as NUL): remove them")
+            raise InvalidInput("why holds control characters (such as NUL): remove them")
         why, by = (mask_field(why) if why else why), mask_field(by)
         now = self.clock()
         with self.store.transaction():
             fact = self.get(fact_id)
             if fact.status is Status.RETRACTED:
-                raise MemoryError_(f"fact {fact_id!r} is already retracted")
+                raise InvalidInput(f"fact {fact_id!r} is already retracted")
             retracted = self._retract_settling([fact], now, by=by, why=why)[0]
         return retracted
 
@@ -1251,7 +1251,7 @@ class Memory:
         pred = None
         if predicate is not None:
             if not isinstance(predicate, str) or not predicate.strip():
-                raise MemoryError_("predicate must be a non-empty text")
+                raise InvalidInput("predicate must be a non-empty text")
             pred = self.catalogue.normalise(normalize_predicate(predicate))
         return key_histories(self.store, facts, scope=self.scope, predicate=pred)
 
@@ -1266,7 +1266,7 @@ class Memory:
     ) -> ForgetReport:
         """Delete what is named and everything derived from it. The only delete."""
         if not any((id, subject, episode, everything)):
-            raise MemoryError_("say what to forget: an id, a subject, an episode, or the scope")
+            raise InvalidInput("say what to forget: an id, a subject, an episode, or the scope")
         if id is not None:
             self.get(id)
         return self.store.forget(
@@ -1287,9 +1287,9 @@ class Memory:
 
         words = [w for w in pattern.split() if w.strip()]
         if not words:
-            raise MemoryError_("a rule needs at least one word to match")
+            raise InvalidInput("a rule needs at least one word to match")
         if find_secrets(pattern) or masked_kind(pattern) or (subject and find_secrets(subject)):
-            raise MemoryError_(
+            raise InvalidInput(
                 "a rule holds a secret: name what not to remember without the secret itself "
                 '("my bank PIN", not the PIN)'
             )
@@ -1333,7 +1333,7 @@ class Memory:
         is copied into it. Ids in use elsewhere in the database get new ones
         (`credo.transfer.import_records`)."""
         if into is not None and into != self.scope:
-            raise MemoryError_(
+            raise InvalidInput(
                 f"into={into!r}, but this memory is scope {self.scope!r}: an import writes "
                 f"only its memory's scope (use Memory(store, scope={into!r}))"
             )

@@ -2522,7 +2522,7 @@ def _replaces(case: _Case, old: Fact, said_changed: set[str]) -> bool:
     corrected = not case.negated and bool(
         _corrects(incoming.text, old)
         or _named_as_wrong(incoming.text, old)
-        or _said_again(case) is old
+        or _correction_of(case) is old
     )
     years = _told_years(incoming, old)
     if years is not None and years[0] < years[1] and not corrected:
@@ -2640,7 +2640,7 @@ def _said_soon_after(incoming: Fact, stored: Fact, window: float) -> bool:
     return 0 <= incoming.asserted_at - stored.asserted_at < window
 
 
-def _said_again(case: _Case) -> Fact | None:
+def _correction_of(case: _Case) -> Fact | None:
     """ "make that 10 people" / "the dinner is for 8 people", "sorry i meant thursday" /
     "the standup is on tuesday": a correction said without its sentence, which `Memory`
     keyed as the fact it corrects (`credo.corrections`), corrects that fact: the one on
@@ -2668,9 +2668,9 @@ def _corrected(case: _Case, bearing: _Bearing) -> Fact | None:
     incoming = case.incoming
     if case.negated:
         return None
-    said_again = _said_again(case)
-    if said_again is not None:
-        return said_again
+    amended = _correction_of(case)
+    if amended is not None:
+        return amended
     mine = set(_tokens(incoming.text))
     for _, fact in _ranked(case):
         if fact in bearing.clashes or fact.asserted_at > incoming.asserted_at:
@@ -3493,12 +3493,25 @@ def _changed_topic(case: _Case, bearing: _Bearing) -> Fact | None:
     return fact if _replaces(case, fact, said_changed) else None
 
 
-def _outcome(case: _Case, bearing: _Bearing) -> Resolution:
-    """3. The outcome, from what parts 1 and 2 found: history, a held fuller value, a
-    conflict, an update, a refinement, or a new fact."""
-    incoming, catalogue = case.incoming, case.catalogue
+@dataclass
+class _Sorted:
+    """What part 3 of `resolve` makes of the clashes and refinements: the stored facts
+    the incoming one supersedes as a refinement (`supersede`) or updates (`updated`),
+    those that already hold the slot later (`history`), those it conflicts with, and the
+    words that say a change (`told`)."""
+
+    supersede: list[Fact]
+    updated: list[Fact]
+    history: list[Fact]
+    conflicting: list[Fact]
+    told: list[str]
+
+
+def _sorted(case: _Case, bearing: _Bearing) -> _Sorted:
+    """The clashes and refinements sorted by what each becomes (`_Sorted`)."""
+    incoming = case.incoming
     refines, clashes = bearing.refines, bearing.clashes
-    denied, gainsaid, remeasures = bearing.denied, bearing.gainsaid, bearing.remeasures
+    gainsaid, remeasures = bearing.gainsaid, bearing.remeasures
     measured_changed = _change_verbs(incoming.text) if remeasures else set()
     said_changed = _said_changed(case)
     supersede = [
@@ -3526,101 +3539,114 @@ def _outcome(case: _Case, bearing: _Bearing) -> Resolution:
         )
     ]
     conflicting = [f for f in clashes if f not in updated and f not in history]
+    return _Sorted(
+        supersede, updated, history, conflicting, sorted(said_changed | measured_changed)
+    )
 
-    if history:
+
+def _outcome(case: _Case, bearing: _Bearing) -> Resolution:
+    """3. The outcome, from what parts 1 and 2 found: history, a held fuller value, a
+    conflict, an update, a refinement, or a new fact, in that order."""
+    incoming = case.incoming
+    found = _sorted(case, bearing)
+    if found.history:
         # a stored fact, later and at least as trusted, already holds the slot: the
         # incoming fact is history, whatever else it contradicts at its own time
-        best = min(history, key=lambda f: f.asserted_at)
-        days = (best.asserted_at - incoming.asserted_at) / 86400
-        if not _newer(best, incoming, case.update_window):
-            return _historical(
-                incoming,
-                best,
-                "already superseded: a stored fact tells a later change, "
-                "from a source at least as trusted",
-            )
-        return _historical(
-            incoming,
-            best,
-            f"already superseded: a stored fact is {days:.0f}d "
-            "newer from a source at least as trusted",
-        )
-    held = [f for f in refines if f not in supersede]
+        return _as_history(case, min(found.history, key=lambda f: f.asserted_at))
+    held = [f for f in bearing.refines if f not in found.supersede]
     if held and case.one_valued:
         # an older (or less trusted) fuller statement of a one-valued slot: the stored
         # fact holds the slot; the incoming one is kept as its history, whatever else it
         # contradicts at its own time (kept live and flagged, it left two values live on
         # the slot, one of them unflagged)
-        best = max(held, key=lambda f: f.asserted_at)
         return _historical(
             incoming,
-            best,
+            max(held, key=lambda f: f.asserted_at),
             "says more than the stored value, but is older or less trusted: kept as history",
         )
-    retire = [*supersede, *updated]
-    if conflicting:
-        why = (
-            "the opposite of a stored claim"
-            if any(
-                split_polarity(f.predicate or "")[1] != case.negated or f in denied
-                for f in conflicting
-            )
-            else "same key, different value, no grounds to prefer either"
-            if all(f in case.on_key for f in conflicting)
-            # a clash a rule found between two keys ("the sync is at 2" / "our weekly
-            # syncs at 3pm"): not the same key, and the reason must not say so
-            else "another value for what a stored fact says, no grounds to prefer either"
+    retire = [*found.supersede, *found.updated]
+    if found.conflicting:
+        return _conflict(
+            incoming, found.conflicting, retire, _conflict_why(case, bearing, found.conflicting)
         )
-        return _conflict(incoming, conflicting, retire, why)
-    if updated:
-        best = max(updated, key=lambda f: f.asserted_at)
-        days = (incoming.asserted_at - best.asserted_at) / 86400
-        told = sorted(said_changed | measured_changed)
-        grounds = (
-            f"newer by {days:.0f}d"
-            if incoming.asserted_at - best.asserted_at >= case.update_window
-            else "tells a later change than the stored one"
-            if _dated_changes(incoming, best) > 0
-            else "said to be a change (" + ", ".join(repr(w) for w in told) + ")"
-            if told
-            else "says that what the stored fact held has ended"
-            if said_in_the_past(incoming.text) and _ended_by(case, best)
-            else f"said instead of {best.object!r} (a correction)"
-        )
-        return _supersede(
-            Relation.UPDATE,
-            incoming,
-            best,
-            retire,
-            f"{grounds} and the source is at least as trusted",
-        )
-    if supersede:
-        best = supersede[0]
-        return _supersede(
-            Relation.REFINEMENT,
-            incoming,
-            best,
-            retire,
-            f"{incoming.object!r} said of what {best.text!r} said"
-            if best.object is None
-            else f"{_diet(case.base, incoming.object)!r} keeps "
-            f"{_diet(catalogue.canonical(best.predicate or '')[0], best.object)!r} too, "
-            "more strictly"
-            if _stricter_diet(case, best)
-            else f"{best.object!r} named: {incoming.object!r}"
-            if _place_named(case, best)
-            else f"{best.object!r} counted: {incoming.object!r}"
-            if _count_made_exact(case, best)
-            else f"object {best.object!r} extended to {incoming.object!r}"
-            if not objects_agree(best.object, incoming.object)
-            else "the same value, said more fully: "
-            + ", ".join(repr(w) for w in sorted(_extra_words(incoming, best, catalogue))),
-        )
-    if refines:
+    if found.updated:
+        best = max(found.updated, key=lambda f: f.asserted_at)
+        why = f"{_update_grounds(case, best, found.told)} and the source is at least as trusted"
+        return _supersede(Relation.UPDATE, incoming, best, retire, why)
+    if found.supersede:
+        best = found.supersede[0]
+        return _supersede(Relation.REFINEMENT, incoming, best, retire, _refined_why(case, best))
+    if bearing.refines:
         return _new(
             incoming, "says more than a stored fact, but is older or less trusted: both kept"
         )
     return _new(incoming, "no contradiction on this key" if case.on_key else "no fact on this key")
+
+
+def _as_history(case: _Case, best: Fact) -> Resolution:
+    """The incoming fact kept as the history of `best`, which holds the slot later."""
+    incoming = case.incoming
+    if not _newer(best, incoming, case.update_window):
+        return _historical(
+            incoming,
+            best,
+            "already superseded: a stored fact tells a later change, "
+            "from a source at least as trusted",
+        )
+    days = (best.asserted_at - incoming.asserted_at) / 86400
+    return _historical(
+        incoming,
+        best,
+        f"already superseded: a stored fact is {days:.0f}d newer from a source at least as trusted",
+    )
+
+
+def _conflict_why(case: _Case, bearing: _Bearing, conflicting: list[Fact]) -> str:
+    """Why the incoming fact and `conflicting` are kept both and flagged."""
+    if any(
+        split_polarity(f.predicate or "")[1] != case.negated or f in bearing.denied
+        for f in conflicting
+    ):
+        return "the opposite of a stored claim"
+    if all(f in case.on_key for f in conflicting):
+        return "same key, different value, no grounds to prefer either"
+    # a clash a rule found between two keys ("the sync is at 2" / "our weekly syncs at
+    # 3pm"): not the same key, and the reason must not say so
+    return "another value for what a stored fact says, no grounds to prefer either"
+
+
+def _update_grounds(case: _Case, best: Fact, told: list[str]) -> str:
+    """What makes the incoming fact the current value over `best`: time, a later change
+    told, words of change, an end told, or a correction."""
+    incoming = case.incoming
+    if incoming.asserted_at - best.asserted_at >= case.update_window:
+        return f"newer by {(incoming.asserted_at - best.asserted_at) / 86400:.0f}d"
+    if _dated_changes(incoming, best) > 0:
+        return "tells a later change than the stored one"
+    if told:
+        return "said to be a change (" + ", ".join(repr(w) for w in told) + ")"
+    if said_in_the_past(incoming.text) and _ended_by(case, best):
+        return "says that what the stored fact held has ended"
+    return f"said instead of {best.object!r} (a correction)"
+
+
+def _refined_why(case: _Case, best: Fact) -> str:
+    """How the incoming fact says more of what `best` said."""
+    incoming = case.incoming
+    if best.object is None:
+        return f"{incoming.object!r} said of what {best.text!r} said"
+    if _stricter_diet(case, best):
+        stored = _diet(case.catalogue.canonical(best.predicate or "")[0], best.object)
+        return f"{_diet(case.base, incoming.object)!r} keeps {stored!r} too, more strictly"
+    if _place_named(case, best):
+        return f"{best.object!r} named: {incoming.object!r}"
+    if _count_made_exact(case, best):
+        return f"{best.object!r} counted: {incoming.object!r}"
+    if not objects_agree(best.object, incoming.object):
+        return f"object {best.object!r} extended to {incoming.object!r}"
+    return "the same value, said more fully: " + ", ".join(
+        repr(w) for w in sorted(_extra_words(incoming, best, case.catalogue))
+    )
 
 
 def same_claim(
