@@ -93,3 +93,18 @@ def test_nothing_to_correct_keeps_the_refusal(
     assert a.fact is not None
     kept = store.get(a.fact.id, scope=mem.scope)
     assert kept is not None and kept.status is Status.ACTIVE
+
+
+def test_a_correction_beside_a_question_is_read_as_a_clause(store: SQLiteStore) -> None:
+    mem = memory(store)
+    a = mem.remember("the picnic is for 6 people on sunday", valid_from=T0)
+    b = mem.remember(
+        "make that 9 people, my cousins are coming. how many sandwiches is that?",
+        valid_from=T0 + 600,
+    )
+    assert a.fact is not None and b.accepted
+    old = store.get(a.fact.id, scope=mem.scope)
+    assert old is not None and old.status is Status.SUPERSEDED
+    live = [f.text for f in mem.list(status="active")]
+    assert any(t.startswith("make that 9 people") for t in live), live
+    assert not any("how many" in t for t in live)

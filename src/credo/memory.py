@@ -131,11 +131,13 @@ _OF_THE_SPEAKER = re.compile(r"\b(?:i|im|i'm|i’m|my|me|we|we're|our|us)\b", re
 
 def _states(clause: str) -> bool:
     """A clause that states something of someone: a statement with a subject of its own
-    ("i just moved to lisbon"), not a name called out ("Caroline!") or a fragment."""
+    ("i just moved to lisbon"), or a correction said without its sentence ("make that 10
+    people"); not a name called out ("Caroline!") or another fragment."""
     from .keys import analyse
 
     st = analyse(clause)
-    return st.kind == "statement" and (st.keyed or st.first_person)
+    # "make that 10 people": a correction said without its sentence states a value again
+    return st.kind == "statement" and (st.keyed or st.first_person) or amendment(clause) is not None
 
 
 @dataclass(frozen=True)
