@@ -286,6 +286,11 @@ RULES: list[tuple[Rule, str, str, bool]] = [
     (resolver._said_more_of_it, "i sing in a choir", "i sing alto in a gospel choir", True),
     (resolver._said_more_of_it, "i sing in a choir", "i sing alto in another choir", False),
     (resolver._said_more_of_it, "i sing in a choir", "i sing karaoke on sundays", False),
+    # not knowing how to do a thing, and doing it
+    (resolver._unable_yet_does, "i dont know how to ski", "i ski in val thorens", True),
+    (resolver._unable_yet_does, "i ski in val thorens", "i dont know how to ski", True),
+    (resolver._unable_yet_does, "i dont know how to ski", "i skated once at a rink", False),
+    (resolver._unable_yet_does, "i dont know how to ski", "i skied once in andorra", False),
 ]
 
 

@@ -13,7 +13,9 @@ without a number and then with one ("a few tattoos",
 "exactly five tattoos"), a kind of place and then its name ("the city", "denver"), and
 the same verb said of a thing first named by its kind ("i sing in a choir", "i sing alto
 in a gospel choir called ...") say the same value more exactly: refinements. Where one comes
-from holds one value: two said the same day clash. Things let go of with other verbs
+from holds one value: two said the same day clash. Being an only child and a sibling named in passing ("my big brother
+...") conflict at any gap; not knowing how to do a thing and doing it conflict. Things let
+go of with other verbs
 ("offloaded", "packed in", "closed down") end having or doing them, and so does a thing
 said to be had in place of one named ("an e-bike instead of the corsa")."""
 
@@ -79,6 +81,11 @@ PAIRS = [
     ("im from ghana", "i am from peru", 0, ("conflicted", "conflict")),
     ("im from ghana", "im from accra, ghana", 30, ("superseded", "refinement")),
     ("my mum is from cork", "my mum is from galway originally", 0, ("conflicted", "conflict")),
+    # an only child, and a sibling named in passing: a childhood stands
+    ("im an only child", "my big brother is staying with me", 60, ("conflicted", "conflict")),
+    ("im an only child", "my brother-in-law is a chef", 60, ("active", "new")),
+    # not knowing how, and doing it
+    ("i dont know how to ski", "i ski in val thorens every winter", 0, ("conflicted", "conflict")),
     # things let go of with other verbs
     ("we own a narrowboat", "we finally offloaded the narrowboat", 200, ("superseded", "update")),
     (

@@ -686,6 +686,18 @@ def _moves_out(
 
 
 _DENYING_STATES = mapping("denying_states")
+_FIXED_STATES = words("fixed_states")
+
+
+def _a_fixed_state(fact: Fact) -> bool:
+    """Does the fact say a state its subject was born into ("an only child")? Nothing
+    said later updates it, nor does it update what contradicts it: they conflict."""
+    if not (fact.predicate or "").startswith("be"):
+        return False
+    said = (fact.object or "").lower()
+    return any(re.search(rf"(?<![\w-]){re.escape(w)}(?![\w-])", said) for w in _FIXED_STATES)
+
+
 _PARTNER_STATES = mapping("partner_states")
 
 
@@ -715,14 +727,38 @@ def _state_denies(state: Fact, claim: Fact, catalogue: Catalogue) -> bool:
         ),
         None,
     )
-    other, other_negated = catalogue.canonical(claim.predicate or "")
-    if denied is None or other_negated:
+    if denied is None:
         return False
     verb, _, thing = denied.partition(" ")
+    if verb == "have" and thing and _names_own(claim.text, thing, catalogue):
+        return True  # "my brother and i shared a room": a brother had, whatever is said of him
+    other, other_negated = catalogue.canonical(claim.predicate or "")
+    if other_negated:
+        return False
     done, obj = _doing(other.split("_")[0], claim.object or "")
     if done != verb:
         return False
     return not thing or thing in _tokens(obj) or catalogue.of_kind(thing, obj)
+
+
+#: "my brother", "the user's older sister": one of the speaker's own, by its noun
+_OWN_NOUN = re.compile(
+    r"\b(?:my|our|the user(?:'s|\u2019s))\s+(?P<words>[a-z]+(?:\s+[a-z]+)?)\b(?![-\u2019'])",
+    re.IGNORECASE,
+)
+
+
+def _names_own(text: str, thing: str, catalogue: Catalogue) -> bool:
+    """Does `text` name one of the speaker's own `thing`s, or of its kind, in passing ("my
+    brother and i shared a room": a sibling)? Not a compound of it ("my brother-in-law")."""
+    from .nlp import lemma_of
+
+    for found in _OWN_NOUN.finditer(text):
+        for word in found["words"].lower().split():  # "my brother", "my older brother"
+            noun = lemma_of(word)
+            if noun == thing or catalogue.of_kind(thing, noun):
+                return True
+    return False
 
 
 def _doing(verb: str, obj: str) -> tuple[str, str]:
@@ -2376,6 +2412,39 @@ def _state_denied(case: _Case, fact: Fact) -> bool:
     )
 
 
+#: "how to drive", "how to swim properly": the doing a denied knowing is of
+_HOW_TO = re.compile(r"^\s*how\s+to\s+(?P<verb>[a-z]+)", re.IGNORECASE)
+
+
+def _unable(fact: Fact, catalogue: Catalogue) -> str | None:
+    """The doing a fact says its subject cannot do ("i dont know how to drive" -> drive),
+    or None."""
+    from .nlp import lemma_of
+
+    base, negated = catalogue.canonical(fact.predicate or "")
+    found = _HOW_TO.match(fact.object or "")
+    if not negated or base != "know" or found is None:
+        return None
+    return lemma_of(found["verb"].lower())
+
+
+def _unable_yet_does(case: _Case, fact: Fact) -> bool:
+    """ "I dont know how to drive" / "i drive a van to work", "cant swim, never learned"
+    ... : not knowing how to do a thing and doing it, said of the same subject, in
+    either order (a clash). A doing told in the past ("i drove once") is no clash."""
+    incoming = case.incoming
+    if not (incoming.key and fact.key) or not same_subject(fact.subject, incoming.subject, case.me):
+        return False
+    for unable, doer in ((incoming, fact), (fact, incoming)):
+        verb = _unable(unable, case.catalogue)
+        if verb is None or said_in_the_past(doer.text):
+            continue
+        base, negated = case.catalogue.canonical(doer.predicate or "")
+        if not negated and base.split("_")[0] == verb:
+            return True
+    return False
+
+
 def _renewed(case: _Case, fact: Fact) -> bool:
     """ "i have a new boss, tom" / "my boss is anna", "started a new job at globex" / "i
     work at acme": a new one of a thing the stored fact gives the one of (its slot names
@@ -2517,6 +2586,8 @@ def _replaces(case: _Case, old: Fact, said_changed: set[str]) -> bool:
     other = case.catalogue.canonical(old.predicate or "")[0]
     if case.base in _FIXED or other in _FIXED:
         return False
+    if _a_fixed_state(incoming) or _a_fixed_state(old):
+        return False  # "im an only child" / "my brother and i ...": a childhood stands
     # "... green, not blue": a value said instead of the stored one (a sentence that only
     # denies it, "I am not a vegetarian", corrects nothing: a conflict)
     corrected = not case.negated and bool(
@@ -3109,6 +3180,7 @@ def _clashing(case: _Case, bearing: _Bearing) -> _Bearing:
         _value_changed,
         _excluding_state,
         _state_denied,
+        _unable_yet_does,
         _renewed,
         _revalued,
         _said_instead,
