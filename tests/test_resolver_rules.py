@@ -269,6 +269,7 @@ RULES: list[tuple[Rule, str, str, bool]] = [
     # the relation alone, then what it is of
     (resolver._object_added, "i smoke", "i smoke ten roll-ups a day", True),
     (resolver._object_added, "i paint", "i also paint portraits", False),
+    (resolver._object_added, "i paint", "i painted the shed yesterday", False),
     (resolver._object_added, "i dont drink", "i dont drink beer", False),
     # a fact of the speaker's sister is not the speaker's: no count of hers remeasures it
     (resolver._same_owner, "i have 2 ferrets", "i have 3 ferrets", True),
@@ -286,6 +287,11 @@ RULES: list[tuple[Rule, str, str, bool]] = [
     (resolver._said_more_of_it, "i sing in a choir", "i sing alto in a gospel choir", True),
     (resolver._said_more_of_it, "i sing in a choir", "i sing alto in another choir", False),
     (resolver._said_more_of_it, "i sing in a choir", "i sing karaoke on sundays", False),
+    (resolver._said_more_of_it, "i swim", "i do swim competitively for a club", True),
+    # a doing said to be past, with nothing of its own, ends the present one
+    (resolver._no_longer_done, "i sail on the lake", "i used to sail", True),
+    (resolver._no_longer_done, "i sail on the lake", "i used to sail at sea", False),
+    (resolver._no_longer_done, "i sail on the lake", "i dont sail", False),
     # not knowing how to do a thing, and doing it
     (resolver._unable_yet_does, "i dont know how to ski", "i ski in val thorens", True),
     (resolver._unable_yet_does, "i ski in val thorens", "i dont know how to ski", True),

@@ -13,7 +13,8 @@ without a number and then with one ("a few tattoos",
 "exactly five tattoos"), a kind of place and then its name ("the city", "denver"), and
 the same verb said of a thing first named by its kind ("i sing in a choir", "i sing alto
 in a gospel choir called ...") say the same value more exactly: refinements. Where one comes
-from holds one value: two said the same day clash. Being an only child and a sibling named in passing ("my big brother
+from holds one value: two said the same day clash. A habit said to be past with nothing of its own ("i used to sail") ends the present
+one, whatever its object. Being an only child and a sibling named in passing ("my big brother
 ...") conflict at any gap; not knowing how to do a thing and doing it conflict. Things let
 go of with other verbs
 ("offloaded", "packed in", "closed down") end having or doing them, and so does a thing
@@ -84,6 +85,9 @@ PAIRS = [
     # an only child, and a sibling named in passing: a childhood stands
     ("im an only child", "my big brother is staying with me", 60, ("conflicted", "conflict")),
     ("im an only child", "my brother-in-law is a chef", 60, ("active", "new")),
+    # a habit said to be past ends the present one
+    ("i sail on the lake most weekends", "i used to sail", 300, ("superseded", "update")),
+    ("i sail on the lake", "i used to sail at sea", 300, ("active", "new")),
     # not knowing how, and doing it
     ("i dont know how to ski", "i ski in val thorens every winter", 0, ("conflicted", "conflict")),
     # things let go of with other verbs

@@ -1578,6 +1578,8 @@ def _object_added(case: _Case, fact: Fact) -> bool:
         and _same_polarity(case, fact)
         and not _ADDED.search(case.incoming.text)
         and not _extra_words(fact, case.incoming, case.catalogue)
+        # "i painted the fence yesterday" is one time, not the habit "I paint" said fully
+        and (said_in_the_past(fact.text) or not said_in_the_past(case.incoming.text))
     )
 
 
@@ -1823,6 +1825,28 @@ def _negates_claim(case: _Case, fact: Fact) -> bool:
         and not narrower_denial(
             *((incoming, fact) if case.negated else (fact, incoming)), case.catalogue
         )
+    )
+
+
+_USED_TO = re.compile(r"\bused?\s+to\b", re.IGNORECASE)
+
+
+def _no_longer_done(case: _Case, fact: Fact) -> bool:
+    """ "i used to swim" / "i swim every morning before work": a doing said to be past
+    ("used to", keyed as its denial) with nothing of its own, against a stored present
+    doing of the same verb, whatever that one's object: the habit ended (a clash; the
+    time between is the grounds). "i used to swim in the sea" leaves "i swim in a pool"."""
+    incoming = case.incoming
+    if not case.negated or incoming.object or not _USED_TO.search(incoming.text):
+        return False
+    base, negated = case.catalogue.canonical(fact.predicate or "")
+    return (
+        not negated
+        and base.split("_")[0] == case.base.split("_")[0]
+        and bool(fact.object)
+        and same_subject(fact.subject, incoming.subject, case.me)
+        and _same_owner(case, fact)
+        and not said_in_the_past(fact.text)
     )
 
 
@@ -3096,11 +3120,13 @@ def _says_which(case: _Case, fact: Fact) -> bool:
 def _said_more_of_it(case: _Case, fact: Fact) -> bool:
     """ "i sing in a choir" -> "i sing alto in a gospel choir called the low tide", "we
     nurse at a clinic" -> "we nurse nights at a childrens clinic": the same verb of the
-    same speaker, said of the thing a stored fact named only by its kind ("a choir"), with more
-    about it, keyed apart because the new sentence adds an object or a detail. Every word
-    the stored sentence says is said again and the thing's noun with it: the same claim
-    said more fully, a refinement. Never a thing said to be one more ("another choir"),
-    a denial, or an event (told in the past, two events may both have happened)."""
+    same speaker, said of the thing a stored fact named only by its kind ("a choir"), or
+    of the doing a stored fact names alone ("i bake" -> "i bake sourdough for the
+    farmers market"), with more about it, keyed apart because the new sentence adds an
+    object or a detail. Every word the stored sentence says is said again and the thing's
+    noun with it: the same claim said more fully, a refinement. Never a thing said to be
+    one more ("another choir"), a denial, or an event (told in the past, two events may
+    both have happened)."""
     incoming = case.incoming
     if case.negated or not (incoming.key and fact.key) or fact in case.on_key:
         return False
@@ -3111,15 +3137,15 @@ def _said_more_of_it(case: _Case, fact: Fact) -> bool:
     if negated or head_verb != case.base.split("_")[0] or head_verb in _LIGHT_VERBS:
         return False
     words = (fact.object or "").lower().split()
-    if len(words) < 2 or words[0] not in ("a", "an"):
-        return False
+    if words and (len(words) < 2 or words[0] not in ("a", "an")):
+        return False  # a value named by more than its kind, or by no kind at all
     text = case.said or incoming.text
     if _ADDED.search(text) or re.search(r"\b(?:other|second|new|different)\b", text, re.I):
         return False
     if said_in_the_past(fact.text) or said_in_the_past(incoming.text):
         return False
     mine, stored = set(_tokens(incoming.text)), set(_tokens(fact.text))
-    head = _head_noun(fact.object)
+    head = _head_noun(fact.object) if words else head_verb  # "i dance": the doing itself
     return bool(head) and head in mine and stored <= mine and len(mine - stored) >= 1
 
 
@@ -3181,6 +3207,7 @@ def _clashing(case: _Case, bearing: _Bearing) -> _Bearing:
         _excluding_state,
         _state_denied,
         _unable_yet_does,
+        _no_longer_done,
         _renewed,
         _revalued,
         _said_instead,
