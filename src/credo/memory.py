@@ -715,7 +715,8 @@ class Memory:
         """A correction said without its sentence (`credo.corrections`), as the fact it
         corrects with the value said again: the latest live fact of the scope told within
         the update window before it that holds one value of the same kind. The stored
-        sentence is the user's words; the key is the corrected fact's, with the new value.
+        sentence is the user's words as typed; the key is the corrected fact's, with the
+        new value.
         None where the text is no such correction or nothing told just before holds such
         a value (the gate's verdict stands)."""
         found = amendment(candidate.text)
@@ -741,9 +742,9 @@ class Memory:
             keyed = dataclasses.replace(
                 candidate, subject=fact.subject, predicate=fact.predicate, object=obj
             )
-            amended = self._to_fact(keyed, statement, None, aliases)
-            text = statement.text if len(statement.text) <= MAX_FACT_CHARS else candidate.text
-            return dataclasses.replace(amended, text=text)
+            # the words as typed ("sorry i meant thursday"): told in the third person they
+            # would read as a fact of their own ("The user meant thursday")
+            return self._to_fact(keyed, statement, None, aliases)
         return None
 
     def _reject(
