@@ -364,20 +364,14 @@ def _views(text: str, policy: GatePolicy, statement: Statement | None) -> _Views
 
 def _dates_a_thing(tok: Token) -> bool:
     """ "we pushed the wedding back to may next year", "my visa for next year came
-    through": a time to come that dates a thing named (the parse hangs it on a noun), or
-    that a thing done in the past was moved to, says when that thing is; the sentence
-    tells what is so now ("i'm moving next year", "i will start next week" stay plans,
-    and so does "flying to lisbon for a conference next week", which the parse hangs on
-    the verb)."""
+    through": a span to come ("next year") in a sentence that tells a thing done, in the
+    past, says when that thing is; the sentence tells what is so now. "i'm moving next
+    year", "i will start next week" stay plans, and so does "flying to lisbon for a
+    conference next week"; "tomorrow" and "tonight" date what is passing ("my flight's at
+    6am tomorrow"), whatever the tense."""
     span = tok.head if tok.lower_ == "next" else tok
-    if not (
-        tok.lower_ in ("tomorrow", "tonight")
-        or span.lower_ in _NEXT_SPANS
-        and any(c.lower_ == "next" for c in span.children)
-    ):
+    if span.lower_ not in _NEXT_SPANS or not any(c.lower_ == "next" for c in span.children):
         return False
-    if span.head.pos_ in ("NOUN", "PROPN") and span.head.i != span.i:
-        return True
     root = span.sent.root
     return root.tag_ == "VBD" and not any(
         c.lower_ in ("will", "'ll", "gonna") for c in root.subtree
