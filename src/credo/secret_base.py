@@ -640,6 +640,21 @@ def _bounded(words: Iterable[str], *, longest_first: bool = True) -> str:
     return r"(?<![^\W_])(?:" + "|".join(re.escape(w) for w in listed) + r")(?![^\W_])"
 
 
+def one_slip(*words: str) -> str:
+    """A regular expression for any of `words` as typed with one slip of the fingers: a
+    letter left out, doubled, or swapped with the next ("pasword", "pascode", "passwrod",
+    "passwword"), longest first. Only for long words whose slips are no other word."""
+    typed: set[str] = set()
+    for word in words:
+        typed.add(word)
+        for i in range(len(word)):
+            typed.add(word[:i] + word[i + 1 :])
+            typed.add(word[:i] + word[i] + word[i:])
+            if i + 1 < len(word):
+                typed.add(word[:i] + word[i + 1] + word[i] + word[i + 2 :])
+    return "|".join(re.escape(w) for w in sorted(typed, key=len, reverse=True))
+
+
 def _sentence_around(text: str, start: int, end: int) -> str:
     left = max(text.rfind(c, 0, start) for c in ".!?\n")
     right = [i for i in (text.find(c, end) for c in "!?\n") if i >= 0]

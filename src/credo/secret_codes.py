@@ -105,6 +105,18 @@ _POSTAL_WORDS = re.compile("(?i)" + _bounded(_WORDS["postal"]["all"]))
 _MONEY_WORDS = re.compile("(?i)" + _bounded(_WORDS["postal"]["money"], longest_first=False))
 
 
+def _indian_postcode(text: str, label: str, start: int, v_start: int, v_end: int) -> bool:
+    """Whether the six digits at `v_start:v_end` after a "PIN" label (at `start`) are an
+    Indian postal code: "the office PIN code is 560001", "mera pin code 110001 hai
+    (Connaught Place, Delhi)", a place named in the sentence or after the number."""
+    if "pin" not in label.lower() or sum(c.isdigit() for c in text[v_start:v_end]) != 6:
+        return False
+    if _postal_context(text, start, v_end):
+        return True
+    sentence = _sentence_around(text, start, v_end)
+    return bool(_AN_ADDRESS_AFTER.match(text, v_end)) and not _MONEY_WORDS.search(sentence)
+
+
 def _stated_pins(text: str) -> Iterator[SecretFinding]:
     for m in _PIN.finditer(text):
         value, label = m.group("v"), m.group("label").lower()
@@ -144,15 +156,8 @@ def _stated_pins(text: str) -> Iterator[SecretFinding]:
             label
         ):
             continue
-        if "pin" in label and digits == 6 and _postal_context(text, m.start(), m.end()):
-            continue  # an Indian postal code: "the office PIN code is 560001"
-        if (
-            "pin" in label
-            and digits == 6
-            and _AN_ADDRESS_AFTER.match(text, m.end("v"))
-            and not _MONEY_WORDS.search(_sentence_around(text, m.start(), m.end()))
-        ):
-            continue  # "mera pin code 110001 hai (Connaught Place, Delhi)": a place
+        if _indian_postcode(text, label, m.start(), m.start("v"), m.end("v")):
+            continue
         yield SecretFinding("password", m.start("v"), m.end("v"))
 
 
@@ -414,6 +419,7 @@ _CLAUSE_CODE_LABEL = re.compile(
     + _phrases("codes_in_clause", boundary=False)
     + r")"
     r"(?:[\u0e00-\u0e7f]*)"
+    rf"(?![^\W\d_{_CJK_RANGES}\u0e00-\u0e7f])"  # "pin", never "pink" or "ping"
 )
 
 
@@ -424,6 +430,16 @@ _CLAUSE_CODE = re.compile(
     r"(?P<v>[*#]?(?:\d{4,8}|\d(?:[ \t]\d){3,7}|\d{3}[ \t]\d{3})(?:[ \t]?[*#])?)"
     r"(?![\w\-]|[.:/]\d|,\d{3}(?!\d))"  # not "4,500" (a sentence's "，10分钟" may follow)
 )
+
+
+#: how many digits a code has, said between its label and the code: "4-digit", "de 4
+#: dígitos", "6-stellige", "à 4 chiffres", "4 цифры", "6 haneli", "4자리", "6桁", "6位"
+_DIGIT_COUNT = re.compile(
+    r"(?i)(?<!\d)\d{1,2}[ \t\-]*(?:digits?|dígitos|digitos|chiffres|cifre|cifras|stellig\w*"
+    r"|stellen|cijfers|siffror|sifret|cyfr\w*|číslic\w*|цифр\w*|haneli|számjegy\w*|자리|桁|位)"
+)
+#: a number standing alone (not a digit inside a name: "Maybank2u", "e2e")
+_A_NUMBER = re.compile(r"(?<![^\W\d_])\d+(?![^\W\d_])")
 
 
 # what ends the search for a code: a sentence's end, or a second comma
@@ -454,10 +470,15 @@ def _codes_in_clause(text: str) -> Iterator[SecretFinding]:
         # an amount is no other number: a bank's message names the transfer it confirms
         # ("die TAN für die Überweisung über 1.240,00 EUR lautet ...")
         between = _AN_AMOUNT.sub(" ", between)
-        if re.search(r"\d", between) or _NOT_CODE.search(between):
+        # how long the code is names no other number ("la senha de 4 dígitos é ..."), nor
+        # does a digit inside a name ("the TAC from Maybank2u")
+        between = _DIGIT_COUNT.sub(" ", between)
+        if _A_NUMBER.search(between) or _NOT_CODE.search(between):
             continue  # another number first, or a code of another kind
         if _FOLLOWED_BY_UNIT.match(text, code.end()):
             continue  # "OTP 6 digits", "验证码 5分钟"
+        if _indian_postcode(text, m.group(0), m.start(), code.start("v"), code.end("v")):
+            continue
         yield SecretFinding("password", code.start("v"), code.end("v"))
 
 

@@ -278,11 +278,11 @@ _ID_LABELS = (
     # Canada's "SIN" (French "NAS") in capitals only: "sin" is Spanish for "without"
     ("ca", re.compile(r"(?<![^\W_])(?:SIN|S\.I\.N\.|NAS)(?![^\W_])")),
 )
-# a run of digit groups (a NIE's first letter, a DNI's or a henkilötunnus's last, Corsica's
-# "2A" in a NIR, a Chinese number's X), straight after a Chinese or Korean word too
-# ("身份证号是1101...")
+# a run of digit groups (a NIE's first letter, a Taiwanese number's, a DNI's or a
+# henkilötunnus's last, Corsica's "2A" in a NIR, a Chinese number's X), straight after a
+# Chinese or Korean word too ("身份证号是1101...")
 _ID_RUN = re.compile(
-    rf"(?<![^\W{_CJK_RANGES}]|[\-./])(?:[XYZxyz][ \-]?)?\d[\dAB]*"
+    rf"(?<![^\W{_CJK_RANGES}]|[\-./])(?:[XYZxyz][ \-]?|[A-Z](?=[1289]\d{{8}}(?!\d)))?\d[\dAB]*"
     r"(?:[ \-./+][\dA-Za-z]*\d[\dA-Za-z]*|[ \-]?[A-Za-z](?![\w]))*(?![\w\-]|[.,/]\d)"
 )
 
@@ -320,7 +320,7 @@ def _checked_part(run: str, lang: str) -> tuple[int, int] | None:
         for j in range(len(bounds) - 1, i - 1, -1):
             start, end = bounds[i][0], bounds[j][1]
             compact = re.sub(r"[ \-./+]", "", run[start:end])
-            if 9 <= len(compact) <= 18 and national_id_ok(compact, lang):
+            if 8 <= len(compact) <= 18 and national_id_ok(compact, lang):
                 if best is None or end - start > best[1] - best[0]:
                     best = (start, end)
                 break
