@@ -10,6 +10,13 @@ from credo.id_checksums import national_id_ok
 from credo.secrets import contains_secret, mask_secrets
 
 
+def _iban(country: str, bban: str) -> str:
+    """An IBAN of `country` with `bban`, its check digits computed, in groups of four."""
+    digits = "".join(str(int(c, 36)) for c in bban + country + "00")
+    compact = f"{country}{98 - int(digits) % 97:02d}{bban}"
+    return " ".join(compact[i : i + 4] for i in range(0, len(compact), 4))
+
+
 def _checked(prefix: str, language: str, *, digits: str = "0123456789K") -> str:
     """`prefix` and the first check character that makes it pass `language`'s check."""
     for d in digits:
@@ -61,6 +68,36 @@ SECRETS = [
     (f"爸爸的身分證字號：{TAIWAN}，辦保險要用", TAIWAN),
 ]
 
+# a key wrapped when it was copied: the line after it holds nothing but its characters
+WRAPPED = "rk_live_" + "Hq2Lx9Vw4Tz7Kp1Nm8Rc5Yb3Jd6Gf0SaQe"
+WRAPPED_REST = "Wk9Xu1Pz4Lm7Rt2Vb8Nc3Qd6Hs0Fg5Jy"
+SECRETS += [
+    # a code read out one digit a word, in its label's clause
+    ("the gate code is seven three one four, dont tell the kids", "seven three one four"),
+    ("mi pin nuevo es nueve cero dos siete", "nueve cero dos siete"),
+    ("PIN zur Bankkarte: vier acht eins null", "vier acht eins null"),
+    ("код от домофона пять два два девять", "пять два два девять"),
+    # a code given one digit at a time after what it opens
+    ("the padlock on the shed opens with 4 0 8 2", "4 0 8 2"),
+    # a strong password's shape, with no label at all
+    ("keep this one safe for me pls: Vk4!rT9#wQz2", "Vk4!rT9#wQz2"),
+    ("my brother sent 'Oslo#Fjord!77' for the family tablet", "Oslo#Fjord!77"),
+    # a password's label, a comma of Arabic script, the value in its next words
+    ("رمز وای‌فای رو عوض کردم، جدیدش Kavir2023!x هست", "Kavir2023!x"),
+    # a token cut at a line's end and carried on the next line
+    (f"copied from the dashboard, it broke in two:\n{WRAPPED}\n{WRAPPED_REST}", WRAPPED_REST),
+    # an account's SID, then its auth token with no label of its own
+    (
+        'client = Client("AC' + "3f9b2c7d" * 4 + '", "' + "9a0c4e1b" * 4 + '")',
+        "9a0c4e1b" * 4,
+    ),
+    # a wallet's private key in a sentence about moving it between wallets
+    (
+        "exported from my phone wallet, need it in the browser one: 0x" + "7c3e91ab" * 8,
+        "0x" + "7c3e91ab" * 8,
+    ),
+]
+
 LOOKALIKES = [
     # an Indian "PIN code" with its place, read in the PIN's clause too
     "ship it to our Pune office, PIN 411014, Maharashtra",
@@ -75,6 +112,21 @@ LOOKALIKES = [
     "lozinka za portal je istekla, treba je promijeniti",
     "the pascode screen froze after the update",
     "密码学是一门有趣的课",
+    # an IBAN to pay a bill into: the text asks for the payment's reference
+    f"la cuota del garaje: {_iban('ES', '21000418450200051332')}, concepto 'plaza 14'",
+    f"vuokra tilille {_iban('FI', '21234560000785')}, viitenumero 13 62 45",
+    f"miete bitte auf {_iban('DE', '370400440532013000')}, Verwendungszweck: Miete Mai",
+    # a router's network name near a word for its key, the key not given
+    "the cabin wifi is NETGEAR_5G-7b3e, nobody remembers the password",
+    # BIP-39's test vector, quoted for a test
+    "the test fixture uses 'zoo zoo zoo zoo zoo zoo zoo zoo zoo zoo zoo wrong' as its mnemonic",
+    # a strong password's shape that documentation prints, or one spelt from "password"
+    "the course says Tr0ub4dor&3 is weaker than four random words",
+    "never use P@ssw0rd2024! or anything like it",
+    # a spoken number near a code's word that is no code
+    "the error code said one two three four times, then stopped",
+    # a transaction's hash in a sentence about a wallet
+    "my wallet shows tx 0x" + "5d2e8f01" * 8 + " as pending",
 ]
 
 
@@ -82,6 +134,22 @@ def test_the_computed_ids_pass_their_checks() -> None:
     assert national_id_ok(RUT, "es") and national_id_ok(EGN, "bg")
     assert national_id_ok(TAIWAN, "zh") and not national_id_ok("F126843050", "zh")
     assert not national_id_ok(EGN[:-1] + str((int(EGN[-1]) + 1) % 10), "bg")
+
+
+def test_an_iban_with_no_reference_asked_for_is_still_masked() -> None:
+    # the look-alikes' IBANs are IBANs: with no payment reference asked for, each is masked
+    iban = _iban("ES", "21000418450200051332")
+    assert contains_secret(f"la cuota del garaje: {iban}")
+    assert contains_secret(f"mi IBAN es {iban}, concepto lo que quieras")
+
+
+def test_a_network_name_given_as_its_key_is_still_masked() -> None:
+    assert "NETGEAR_5G-7b3e" not in mask_secrets("the cabin wifi password: NETGEAR_5G-7b3e")
+
+
+def test_a_seed_phrase_of_many_words_is_still_a_seed_phrase() -> None:
+    words = "abandon " * 6 + "ribbon tiger silent orchard lamp about"
+    assert contains_secret(f"my seed: {words}")
 
 
 def test_a_code_in_a_name_is_no_other_number() -> None:

@@ -259,13 +259,20 @@ def _codes_stated_first(text: str) -> Iterator[SecretFinding]:
         yield SecretFinding("password", m.start("v"), m.end("v"))
 
 
+#: a code as it is keyed: four to eight digits, with "*" or "#" before, between or after,
+#: or a dial's numbers ("40-18-77")
+_A_KEYED_CODE = r"[*#]?(?:\d{4,8}|\d{1,4}[*#]\d{2,6}|\d{1,2}(?:-\d{1,2}){2,7})[#*]?"
+#: ... or read one digit at a time, blanks between ("opens with 1 9 7 3")
+_KEYED_OR_SPACED = rf"(?:{_A_KEYED_CODE}|\d(?:[ \t]\d){{3,7}})"
+
+
 # A code stated with nothing it opens: "the code is 5519", "koodi on 7781", "il codice è
 # 5521", "Ihr Code lautet 482913". Four to eight digits after "code" and a verb or a colon,
 # unless the sentence says what else the code is (a postcode, an error, a discount).
 _BARE_CODE = re.compile(
     label_then_value(
         rf"(?<![^\W_])(?i:{_CODE_WORD}|kod|koodi|koden|código|codigo|codice|код|コード)(?![^\W_])",
-        r"(?P<v>[*#]?(?:\d{4,8}|\d{1,4}[*#]\d{2,6}|\d{1,2}(?:-\d{1,2}){2,7})[#*]?)"
+        rf"(?P<v>{_A_KEYED_CODE})"
         r"(?![\w\-]|[.,:/]\d)",
         rf"[ \t]*(?::|=|：|は)[ \t]*|[ \t]+(?i:{_CODE_VERBS})"
         rf"(?:[ \t]+(?i:{_CODE_ADVERBS}))?(?:[ \t]+(?i:{_ARTICLES}))?[ \t]*:?[ \t]*",
@@ -374,7 +381,7 @@ _OPENS_WITH = re.compile(
     r"(?:[ \t]+[^\W\d_][\w'’\-]{0,14}){0,3}?"
     rf"[ \t]+(?i:{_WITH})"
     r"[ \t]+(?:(?i:the|code|den|le|el|il|o|de|der|kod|код|codice|código|codigo)[ \t]+){0,2}"
-    r"[\"'“«]?(?P<v>[*#]?(?:\d{4,8}|\d{1,4}[*#]\d{2,6}|\d{1,2}(?:-\d{1,2}){2,7})[#*]?)(?![\w\-]|[.,:/]\d)"
+    rf"[\"'“«]?(?P<v>{_KEYED_OR_SPACED})(?![\w\-]|[.,:/]\d)"
 )
 
 
@@ -390,7 +397,7 @@ def _clock_time(value: str) -> bool:
 
 _CODE_THEN_DIGITS = re.compile(
     rf"(?<![^\W_])(?i:{_CODE_WORD}|kod|koodi|código|codigo|codice|код)(?![^\W_])[ \t:]+"
-    r"(?P<v>[*#]?(?:\d{4,8}|\d{1,4}[*#]\d{2,6}|\d{1,2}(?:-\d{1,2}){2,7})[#*]?)(?![\w\-]|[.,:/]\d)"
+    rf"(?P<v>{_A_KEYED_CODE})(?![\w\-]|[.,:/]\d)"
 )
 
 
@@ -402,7 +409,7 @@ _OPENED_AND_CODE = re.compile(
     r"|s['’]ouvre[ \t]+avec|se[ \t]+abre[ \t]+con|si[ \t]+apre[ \t]+con|abre[ \t]+com"
     r"|opent[ \t]+met"
     r"|öppnas[ \t]+med|öppnar[ \t]+med|aukeaa[ \t]+koodilla|открывается[ \t]+кодом|is)[ \t]+)"
-    r"[\"'“«]?(?P<v>[*#]?(?:\d{4,8}|\d{1,4}[*#]\d{2,6}|\d{1,2}(?:-\d{1,2}){2,7})[#*]?)"
+    rf"[\"'“«]?(?P<v>{_KEYED_OR_SPACED})"
     r"(?![\w\-]|[.,:/]\d|[ \t]*(?:am|pm|h|uhr)\b)",
     re.IGNORECASE,
 )

@@ -848,7 +848,7 @@ def _made_up_passwords(text: str) -> Iterator[SecretFinding]:
         stop = end.start() if end else min(len(text), m.end() + 200)
         pos, explicit, previous = m.end(), False, ""
         for _ in range(rounds):
-            gap = re.compile(r"[ \t\u00a0\u3000]*(?:,[ \t]+|[:=：→][ \t]*|[ \t]+|(?=\())").match(
+            gap = re.compile(r"[ \t\u00a0\u3000]*(?:[,،][ \t]+|[:=：→][ \t]*|[ \t]+|(?=\())").match(
                 text, pos
             )
             if gap is None or gap.end() >= stop:

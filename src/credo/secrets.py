@@ -29,7 +29,9 @@ from .secret_patterns import DETECTORS as _PATTERNS
 from .secret_patterns import SecretFinding, iban_checksum_ok, public_blocks
 from .secret_public import public_value
 from .secret_random import DETECTORS as _RANDOM
+from .secret_random import made_up
 from .secret_shapes import DETECTORS as _SHAPES
+from .secret_spoken import DETECTORS as _SPOKEN
 from .secret_tokens import shown_public
 
 __all__ = [
@@ -47,7 +49,14 @@ __all__ = [
 ]
 
 # Ordered most specific first: on overlap the earlier detector's kind is kept.
-_DETECTORS: tuple[Detector, ...] = (*_PATTERNS, *_SHAPES, *_COMMANDS, *_CODE, *_RANDOM)
+_DETECTORS: tuple[Detector, ...] = (
+    *_PATTERNS,
+    *_SHAPES,
+    *_COMMANDS,
+    *_CODE,
+    *_SPOKEN,
+    *_RANDOM,
+)
 
 
 def find_secrets(text: str) -> list[SecretFinding]:
@@ -101,7 +110,30 @@ def _found_in(text: str) -> tuple[SecretFinding, ...]:
                 continue
             starts.insert(i, finding.start)
             accepted.insert(i, finding)
-    return tuple(accepted)
+    return _unwrapped(text, accepted)
+
+
+#: a token's characters alone on a line, long enough to be a piece of one
+_TOKEN_LINE = re.compile(r"\r?\n([A-Za-z0-9_\-]{8,})(?=\r?\n|$)")
+
+
+def _unwrapped(text: str, findings: list[SecretFinding]) -> tuple[SecretFinding, ...]:
+    """`findings`, each token that a line's end cuts carried on over the lines after it
+    that hold nothing but made-up token characters: a key wrapped when it was copied
+    ("sk_live_51PH...WQy" then "RPQXoW...") is one secret, masked whole."""
+    out: list[SecretFinding] = []
+    for finding in findings:
+        if out and finding.start < out[-1].end:
+            continue  # a piece of the token before it, now inside it
+        end = finding.end
+        value = text[finding.start : end]
+        if len(value) >= 20 and _TOKEN_LINE.match(text, end) and re.fullmatch(r"[\w\-]+", value):
+            while (line := _TOKEN_LINE.match(text, end)) and made_up(line.group(1)):
+                end = line.end()
+        out.append(
+            SecretFinding(finding.kind, finding.start, end) if end > finding.end else finding
+        )
+    return tuple(out)
 
 
 #: what documentation prints where a key goes: AWS's "AKIAIOSFODNN7EXAMPLE" and
