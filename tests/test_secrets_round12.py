@@ -98,6 +98,25 @@ SECRETS += [
     ),
 ]
 
+SECRETS += [
+    # a code said first, a dash and "that is" before its label
+    ("5127 — dat is de code van de garage", "5127"),
+    ("8830 - that's the alarm code at mums", "8830"),
+    # a code keyed with its "#" after, said first, what it opens after
+    ("it's 6019# for the bike shed, the other lock is broken", "6019#"),
+    # a digicode's key letter before its digits, in the code's clause
+    ("digicode du bâtiment C: A7315 puis porte droite", "A7315"),
+    # an unlock pattern told in words
+    ("tablet unlock pattern: L shape from the top left", "L shape from the top left"),
+    # a router's key as printed: capitals, no word
+    ("guest network BELLNET-90A1, password KTRWPLDZ (on the sticker)", "KTRWPLDZ"),
+    # a card's security code by where it is printed, the card's last digits between
+    ("the three digits on the back of the mastercard ending 0913 are 284", "284"),
+    ("cvv of the amex ending 1005 is 6620", "6620"),
+    # a remark after a comma before a grouped value's colon
+    ("wifi key for the cabin, if anyone asks again: 4417 2208 9135 6620", "4417 2208 9135 6620"),
+]
+
 LOOKALIKES = [
     # an Indian "PIN code" with its place, read in the PIN's clause too
     "ship it to our Pune office, PIN 411014, Maharashtra",
@@ -127,6 +146,12 @@ LOOKALIKES = [
     "the error code said one two three four times, then stopped",
     # a transaction's hash in a sentence about a wallet
     "my wallet shows tx 0x" + "5d2e8f01" * 8 + " as pending",
+    # near the classes' words, not their values
+    "2024 — that's the year the door code changed",
+    "issue 4471# is about the gate sensor",
+    "the password STRENGTH meter is broken",
+    "the cvv is printed on the back of the card",
+    "the knitting pattern is an L shape from the top left",
 ]
 
 

@@ -528,7 +528,10 @@ def _language_qualifier(lang: _Language) -> str:
 # A value given with no verb must hold a digit or a symbol ("Fiets88", "Blue-Fox-77"): the
 # words of a longer qualifier ("het wachtwoord van de laptop Fiets88") are not taken
 # for it
-_MADE_UP_AHEAD = r"(?=[^\s\"'`]*(?:\d|[!@#$%^&*+=~_\-/\\]))"
+#: a router's printed key: eight capitals or more, five consonants in a row somewhere (no
+#: word of capitals is so: "GECMXNVF", "KTRWPLDZ")
+_ROUTER_KEY = r"(?=[A-Z]{8,32}(?![\w]))[A-Z]*[BCDFGHJKLMNPQRSTVWXZ]{5}[A-Z]*"
+_MADE_UP_AHEAD = rf"(?=[^\s\"'`]*(?:\d|[!@#$%^&*+=~_\-/\\])|{_ROUTER_KEY})"
 
 
 def label_then_value(
@@ -586,6 +589,8 @@ _WEAK_LABELS = frozenset({"pass", "pw", "pwd", "mdp", "clave", "пасс", "ww"}
 def _bare_value_ok(value: str) -> bool:
     """A value said straight after its label ("wifi password Blue-Fox-77"): it must look
     made up: six characters or more, a letter, and a digit or a symbol."""
+    if re.fullmatch(_ROUTER_KEY, value):
+        return True  # "password GECMXNVF", as printed on a router
     return (
         len(value) >= 6
         and value[0] not in "([{<"  # "password (generated): x": a remark, not the value

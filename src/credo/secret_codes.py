@@ -221,12 +221,21 @@ def _postal_context(text: str, start: int, end: int) -> bool:
     return bool(_POSTAL_WORDS.search(sentence)) and not _MONEY_WORDS.search(sentence)
 
 
+#: "that", "this" before a code's "is", in the languages of `[codes]`
+_THAT = (
+    r"that|this|it|dat|dit|das|dies|es|c['’]|ce|ça|eso|esto|esa|esta|quello|questo|isso|isto"
+    r"|det|den|это|то|ez|az|to|tämä|se"
+)
+
+
 # A code said first: "4821 is the door code", "4821 är portkoden", "2580 — код от домофона".
 # A one-time code sent by a service may carry its letter ("G-482913 is your Acme
 # verification code") and name the service before its label.
 _CODES_FIRST = re.compile(
     r"(?:(?<![\w.,:/\-])[A-Z]-|(?<![\w.,:/\-]))(?P<v>[*#]?\d(?:[ \-*#]?\d){2,9}[#*]?)[ \t]+"
-    rf"(?:(?i:{_CODE_VERBS})|—|–|-)[ \t]+(?:(?i:{_DETERMINERS}|your)[ \t]+){{0,2}}"
+    # a dash and "that is" between ("6604 — dat is de pincode", "4821 - that's the gate")
+    rf"(?:(?:(?:—|–|-)[ \t]+)?(?:(?i:{_THAT})[ \t]+(?i:{_CODE_VERBS})|(?i:that['’]s|it['’]s))"
+    rf"|(?i:{_CODE_VERBS})|—|–|-)[ \t]+(?:(?i:{_DETERMINERS}|your)[ \t]+){{0,2}}"
     r"(?:[A-Z][\w&'’\-]{1,20}[ \t]+)?"
     rf"(?i:(?P<label>{_CODE_LABEL}"
     rf"|{_CODE_WORD}(?:[ \t]+[^\W\d_][\w'’\-]{{0,14}}){{0,3}}?[ \t]+{_LOCKED}"
@@ -434,7 +443,8 @@ _CLAUSE_CODE_LABEL = re.compile(
 # groups of three; a "*" or "#" keyed before or after
 _CLAUSE_CODE = re.compile(
     r"(?<![A-Za-z0-9_\-.,/])"
-    r"(?P<v>[*#]?(?:\d{4,8}|\d(?:[ \t]\d){3,7}|\d{3}[ \t]\d{3})(?:[ \t]?[*#])?)"
+    # an intercom's or a digicode's key letter may come first ("B4927")
+    r"(?P<v>[*#]?(?:[A-D]?\d{4,8}|\d(?:[ \t]\d){3,7}|\d{3}[ \t]\d{3})(?:[ \t]?[*#])?)"
     r"(?![\w\-]|[.:/]\d|,\d{3}(?!\d))"  # not "4,500" (a sentence's "，10分钟" may follow)
 )
 
@@ -489,17 +499,38 @@ def _codes_in_clause(text: str) -> Iterator[SecretFinding]:
         yield SecretFinding("password", code.start("v"), code.end("v"))
 
 
-# A code keyed between "*" and "#" ("*4471#") in a sentence naming what it opens or an
-# entry: "the garage entry at dad's place is *8812#" (a phone's service code, "*123#",
-# names none)
-_STARRED_CODE = re.compile(r"(?<![\w*#])\*\d{4,8}#(?![\w#*])")
+_CARD_SECURITY = re.compile(
+    "(?i)"
+    + _phrases("card_security")
+    + r"[^.!?\n]{0,60}?(?:[ \t]+(?:are|is|sind|ist|son|es|sont|est|sono|è|são|é|zijn|is|är"
+    r"|to|это)[ \t]+|[ \t]*[:=][ \t]*)(?P<v>\d{3,4})(?![\w\-]|[.,:/]\d)"
+)
+
+
+def _card_security_codes(text: str) -> Iterator[SecretFinding]:
+    """A card's security code after its name or where it is printed, the card between:
+    "the 3 digits on the back of the visa ending 4412 are 731"."""
+    for m in _CARD_SECURITY.finditer(_without_mask_tags(text)):
+        yield SecretFinding("password", m.start("v"), m.end("v"))
+
+
+# A code keyed between "*" and "#" ("*4471#"), or with "#" after and what it is for next
+# ("4471# for the side gate"), in a sentence naming what it opens or an entry: "the garage
+# entry at dad's place is *8812#" (a phone's service code, "*123#", names none)
+_STARRED_CODE = re.compile(r"(?<![\w*#])\*?\d{4,8}#(?![\w#*])")
 
 
 _ENTRY_WORDS = re.compile(r"(?i)(?<![^\W_])(?:entry|entrance|building|door|gate|lobby)(?![^\W_])")
 
 
+#: what a code keyed with "#" alone is for, straight after it ("4471# for the side gate")
+_FOR_WHAT = re.compile(r"(?i)[ \t]+(?:for|at|to|on|für|fürs|pour|para|per|voor|för|на|до)[ \t]")
+
+
 def _starred_codes(text: str) -> Iterator[SecretFinding]:
     for m in _STARRED_CODE.finditer(text):
+        if not m.group(0).startswith("*") and not _FOR_WHAT.match(text, m.end()):
+            continue  # "issue 4471# is ...": a number with "#", not a code said for a door
         sentence = _sentence_around(text, m.start(), m.end())
         if _LOCKED_THING.search(sentence) or _ENTRY_WORDS.search(sentence):
             yield SecretFinding("password", m.start(), m.end())

@@ -635,6 +635,8 @@ _GROUPED = re.compile(
         # what it is for: "the 2fa secret key from the setup page is ..."
         words=r"[^\W\d_][\w'’\-]{0,19}",
         most=5,
+        # a remark after a comma, just before the colon ("..., falls wieder jemand fragt:")
+        remark=r"(?:,(?:[ \t]+[^\W\d_][\w'’\-]{0,19}){1,5}(?=[ \t]*:))?",
     )
 )
 

@@ -180,6 +180,15 @@ _PATTERN_VALUE = re.compile(
 )
 
 
+#: a pattern told in words: a letter's shape and where it starts ("Z shape starting top
+#: left", "an L shape from the top right")
+_PATTERN_SHAPE = re.compile(
+    r"(?<![\w])(?P<v>[A-Z][ \t\-](?i:shaped?|shape)"
+    r"(?:[ \t,]+(?i:starting|starts|start|from|at|in|the|top|bottom|left|right|middle|centre"
+    r"|center|corner|then|down|up|across|going))*)(?![\w])"
+)
+
+
 def _unlock_patterns(text: str) -> Iterator[SecretFinding]:
     text = _without_mask_tags(text)
     for label in (_PATTERN_LABEL, _PATTERN_WORD):
@@ -191,6 +200,9 @@ def _unlock_patterns(text: str) -> Iterator[SecretFinding]:
                 digits = [c for c in v.group("v") if c.isdigit()]
                 if len(set(digits)) == len(digits):
                     yield SecretFinding("password", v.start("v"), v.end("v"))
+            shape = _PATTERN_SHAPE.search(text, m.end(), hi)
+            if shape is not None:
+                yield SecretFinding("password", shape.start("v"), shape.end("v"))
 
 
 # --- a 2FA secret in groups, further from its label ---------------------------------------
