@@ -7,7 +7,7 @@ from __future__ import annotations
 from secret_rounds import round_tests
 
 from credo.id_checksums import national_id_ok
-from credo.secrets import contains_secret, mask_secrets
+from credo.secrets import contains_secret, mask_field, mask_secrets
 
 
 def _iban(country: str, bban: str) -> str:
@@ -175,6 +175,15 @@ def test_a_network_name_given_as_its_key_is_still_masked() -> None:
 def test_a_seed_phrase_of_many_words_is_still_a_seed_phrase() -> None:
     words = "abandon " * 6 + "ribbon tiger silent orchard lamp about"
     assert contains_secret(f"my seed: {words}")
+
+
+def test_a_metadata_field_is_read_as_the_statement_it_labels() -> None:
+    # a source's kind glued by a colon ("imported:") hid a code said first from its reading
+    assert "5127" not in mask_field("imported:5127 — dat is de code van de garage")
+    assert mask_field("imported:the kettle is blue") == "imported:the kettle is blue"
+    # a wrapped key flattened onto one line, as a label keeps it
+    flat = f"tool:it broke in two: {WRAPPED} {WRAPPED_REST} ok?"
+    assert WRAPPED_REST not in mask_field(flat)
 
 
 def test_a_code_in_a_name_is_no_other_number() -> None:

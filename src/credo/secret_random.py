@@ -29,6 +29,7 @@ from .secret_base import (
     SecretFinding,
     _bounded,
     _is_placeholder,
+    _phrases,
     _sentence_around,
     _shannon_entropy,
     _without_mask_tags,
@@ -410,16 +411,10 @@ def _hex_keys_of_a_cipher(text: str) -> Iterator[SecretFinding]:
 
 # an Ethereum private key: 64 hex digits after "0x", the shape of a transaction's hash too
 _WALLET_KEY = re.compile(r"(?<![\w/])0x[0-9a-fA-F]{64}(?![\w/])")
-#: a wallet, or its key moved between wallets, in the key's sentence
-_WALLET_WORD = re.compile(
-    r"(?i)metamask|rabby|phantom|wallet|private[ \t]*key|privkey|export\w*|import\w*"
-    r"|geldbörse|portefeuille|billetera|carteira|portafoglio|кошел[её]к\w*|cüzdan|dompet"
-)
-#: a transaction, a block or a contract: the hex is a hash or an address there
-_CHAIN_WORD = re.compile(
-    r"(?i)(?<![^\W_])(?:tx|txid|txn|transaction|hash|etherscan|block|confirmations?|explorer"
-    r"|contract|digest|commit|sha\w*)(?![^\W_])|/tx/"
-)
+#: a wallet, or its key moved between wallets, in the key's sentence (a word's start)
+_WALLET_WORD = re.compile("(?i)" + _phrases("wallet_keys", boundary=False, skip=("chain",)))
+#: a transaction, a block or a contract (or an explorer's link): the hex is a hash there
+_CHAIN_WORD = re.compile("(?i)" + _bounded(_WORDS["wallet_keys"]["chain"]) + "|/tx/")
 
 
 def _wallet_keys_said(text: str) -> Iterator[SecretFinding]:
