@@ -142,6 +142,9 @@ LOOKALIKES = [
     # a strong password's shape that documentation prints, or one spelt from "password"
     "the course says Tr0ub4dor&3 is weaker than four random words",
     "never use P@ssw0rd2024! or anything like it",
+    # a stamp or a setting of all four kinds of character
+    "the rule came from remember@2026-12-05T04:27:17Z",
+    "log: Job#42 ok at 2026-03-01T10:00Z, user=Ops!Team7",
     # a spoken number near a code's word that is no code
     "the error code said one two three four times, then stopped",
     # a transaction's hash in a sentence about a wallet

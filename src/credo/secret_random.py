@@ -437,15 +437,21 @@ _LEET = str.maketrans("@4013$57!", "aaoiessti")
 _SPELT_PASSWORD = re.compile(r"pass?wo?rd|qwerty|letmein|admin|welcome")
 
 
+_A_DATE_IN = re.compile(r"\d{4}-\d\d-\d\d|\d\d\.\d\d\.\d{4}")
+
+
 def _strong_shape(value: str) -> bool:
     """Whether `value` has the shape password rules ask for and nothing else has: 10 to 40
     characters, a capital, a small letter, a digit and a symbol of `_RULE_SYMBOLS` before
-    its last character, no "/", "+", "=", made up (`made_up`); not a tag, a handle, an
-    address, documentation's example or a password spelt from "password"."""
+    its last character, no "/", "+", "=", ":", made up (`made_up`); not a tag, a handle,
+    an address, a time stamp, documentation's example or a password spelt from
+    "password"."""
     if not 10 <= len(value) <= 40 or not value.isascii() or value[0] in "#@$":
         return False
-    if any(c in "/+=" for c in value) or "@" in value and "." in value.split("@")[-1]:
-        return False
+    if any(c in "/+=:" for c in value) or "@" in value and "." in value.split("@")[-1]:
+        return False  # a path, base64, a time or a setting, an e-mail address
+    if _A_DATE_IN.search(value):
+        return False  # "remember@2026-12-05T04:27:17Z": a stamp
     kinds = (str.isupper, str.islower, str.isdigit)
     if not all(any(k(c) for c in value) for k in kinds):
         return False
