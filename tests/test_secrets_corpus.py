@@ -16,7 +16,8 @@ fifth (tests/fixtures/secrets-blind6, split `fresh6`, likewise), since its eight
 sixth (tests/fixtures/secrets-blind7, split `fresh7`, likewise), since its ninth on the
 seventh (tests/fixtures/secrets-blind8, split `fresh8`, likewise), since its tenth on the
 eighth (tests/fixtures/secrets-blind9, split `fresh9`, likewise), since its eleventh on the
-ninth (tests/fixtures/secrets-blind10, split `fresh10`, likewise): a new blind set, written by
+ninth (tests/fixtures/secrets-blind10, split `fresh10`, likewise), since its twelfth on the
+tenth (tests/fixtures/secrets-blind11, split `fresh11`, likewise): a new blind set, written by
 someone who never saw the code, judges it, outside this repository. The same run prints
 its figures per split and language with `python -m credo.eval.secrets_corpus`
 (docs/security.md)."""
@@ -50,7 +51,7 @@ BLIND8 = Path(__file__).parent / "fixtures" / "secrets-blind8"
 BLIND9 = Path(__file__).parent / "fixtures" / "secrets-blind9"
 #: the ninth blind set (split `fresh10`), tune data since issue 24's eleventh round
 BLIND10 = Path(__file__).parent / "fixtures" / "secrets-blind10"
-#: the tenth blind set (split `fresh11`), written after issue 24's tenth round and only scored
+#: the tenth blind set (split `fresh11`), tune data since issue 24's twelfth round
 BLIND11 = Path(__file__).parent / "fixtures" / "secrets-blind11"
 #: the most look-alikes that may be refused as secrets, as a share of all of them
 MAX_FALSE_POSITIVE_RATE = 0.02
@@ -73,6 +74,7 @@ CORPORA = {
     "fresh8": BLIND8,
     "fresh9": BLIND9,
     "fresh10": BLIND10,
+    "fresh11": BLIND11,
 }
 
 
@@ -113,6 +115,8 @@ def test_the_corpus_is_what_the_issue_asks_for() -> None:
 #: shown (25 before it; the classes left are in docs/security.md); its tenth on fresh9's: 8
 #: stored, 8 shown (21 before it); its eleventh on fresh10's: 0 stored, 0 shown (18 before
 #: it), and fresh5 down to 10 stored, 11 shown, fresh8 to 11 and 11 by the same classes;
+#: its twelfth on fresh11's: 2 stored, 2 shown (42 before it), and fresh4 down to 6 stored,
+#: 7 shown, fresh5 to 8 and 9, fresh8 to 10 and 10 by the same classes;
 #: docs/security.md says which classes were left and why). A change may never raise them.
 MAX_STORED = {
     "dev": 0,
@@ -120,13 +124,14 @@ MAX_STORED = {
     "fresh": 0,
     "fresh2": 0,
     "fresh3": 0,
-    "fresh4": 7,
-    "fresh5": 10,
+    "fresh4": 6,
+    "fresh5": 8,
     "fresh6": 2,
     "fresh7": 0,
-    "fresh8": 11,
+    "fresh8": 10,
     "fresh9": 8,
     "fresh10": 0,
+    "fresh11": 2,
 }
 MAX_SHOWN = {
     "dev": 0,
@@ -134,13 +139,14 @@ MAX_SHOWN = {
     "fresh": 0,
     "fresh2": 0,
     "fresh3": 0,
-    "fresh4": 9,
-    "fresh5": 11,
+    "fresh4": 7,
+    "fresh5": 9,
     "fresh6": 2,
     "fresh7": 1,
-    "fresh8": 11,
+    "fresh8": 10,
     "fresh9": 8,
     "fresh10": 0,
+    "fresh11": 2,
 }
 #: secrets refused as such on some path yet found somewhere (another path missed them);
 #: fresh4's two are PINs refused on every path whose four digits a look-alike of the same
@@ -167,6 +173,7 @@ MAX_REFUSED_YET_SHOWN = {
     "fresh8": 4,
     "fresh9": 2,
     "fresh10": 0,
+    "fresh11": 0,
 }
 #: the items still stored or shown when these figures were measured, as the first 12 hex
 #: digits of SHA-256 of their id. Any other secret stored or shown fails, even while the
@@ -184,7 +191,6 @@ KNOWN_MISSES = {
             "101af21d6dd9",
             "876da34ae319",
             "bc14d1b8248e",
-            "c1045adf182e",
             "b2e41a26a3ff",
             "7f46960c8770",
             "8d58c29c927d",
@@ -200,13 +206,11 @@ KNOWN_MISSES = {
             "5543ecfb8dff",
             "675c78a32482",
             "8247093a308a",
-            "8eeeb025bfc1",
             "b3809cb5b4bc",
             "d9e6285e1eed",
             "dffbe24824a6",
             "f6d3582bc92d",
             "f723a6c91a40",
-            "ff39f2b60980",
         }
     ),
     "fresh6": frozenset({"233f52b185ac", "9f79850345c1"}),
@@ -222,7 +226,6 @@ KNOWN_MISSES = {
             "5534bcfd0789",
             "59e2557a4a2d",
             "5c7514a136c8",
-            "604d116fc937",
             "7c0f97a985b8",
             "8185a2144456",
             "b85269ad6fff",
@@ -244,6 +247,9 @@ KNOWN_MISSES = {
     ),
     # the ninth blind set, tune data since issue 24's eleventh round: nothing left
     "fresh10": frozenset[str](),
+    # the tenth blind set, tune data since issue 24's twelfth round: what it left (a
+    # memorable word after "which is", a passphrase of words with no label)
+    "fresh11": frozenset({"ffdbf775bc94", "37808f548502"}),
 }
 SPLITS = tuple(
     pytest.param(split, marks=pytest.mark.xdist_group(f"secrets-corpus-{corpus.name}"))
@@ -346,7 +352,7 @@ def test_the_ninth_blind_set_is_there() -> None:
 
 def test_the_tenth_blind_set_is_there() -> None:
     """secrets-blind11: 200 secrets and 200 look-alikes in 39 languages, split `fresh11`,
-    written after issue 24's tenth round and scored, never read."""
+    written after issue 24's tenth round, scored, and tune data since its twelfth."""
     blind = load(BLIND11)
     assert {i.split for i in blind} == {"fresh11"}
     assert sum(i.is_secret for i in blind) == 200 and sum(not i.is_secret for i in blind) == 200
@@ -408,6 +414,7 @@ MAX_FALSE_POSITIVES = {
     "fresh8": 3,
     "fresh9": 2,
     "fresh10": 0,
+    "fresh11": 1,
 }
 
 
@@ -437,7 +444,11 @@ def test_lookalikes_are_stored(outcomes_of: Callable[[str], list[Outcome]], spli
     (a modal verb read as its value), and two invoices' IBANs; the two IBANs are left,
     refused by `credo remember`, which reads the paste line by line away from its invoice;
     fresh10's five were businesses' IBANs given to be paid (a legal form and a payment in
-    the sentence), a business's register number called a code, and jwt.io's sample token."""
+    the sentence), a business's register number called a code, and jwt.io's sample token;
+    fresh11's nine were IBANs to pay a bill into with its payment's reference asked for
+    (concepto, kenmerk, közlemény, viitenumero...), a router's network name near "password",
+    and BIP-39's test vector; one is left: an electrician's invoice pasted with its IBAN on
+    a line of its own, refused by `credo remember`, which reads the paste line by line."""
     table = summary(outcomes_of(split))[split]["all"]
     fps = [(o.item.id, sorted(o.refused_as_secret)) for o in outcomes_of(split) if o.false_positive]
     assert table["false_positive_rate"] <= MAX_FALSE_POSITIVE_RATE, fps

@@ -320,6 +320,47 @@ def _ukrainian_rnokpp(n: str) -> bool:
     return total % 11 % 10 == int(n[9]) or 0 < int(n[:5]) <= 47000
 
 
+def _chilean_rut(n: str) -> bool:
+    """RUT / RUN (Chile's tax and identity number): seven or eight digits and a mod-11
+    check digit, "K" for ten."""
+    body, check = n[:-1], n[-1].upper()
+    if not 7 <= len(body) <= 8 or not body.isdigit() or len(set(body)) == 1:
+        return False
+    total = sum(int(c) * (2 + i % 6) for i, c in enumerate(reversed(body)))
+    rest = 11 - total % 11
+    return check == {11: "0", 10: "K"}.get(rest, str(rest))
+
+
+def _bulgarian_egn(n: str) -> bool:
+    """ЕГН (Bulgaria's civil number): ten digits, the birth date first (its month plus 20
+    for the 1800s, plus 40 for the 2000s), a weighted mod-11 check."""
+    if len(n) != 10 or not n.isdigit():
+        return False
+    year, month, day = int(n[:2]), int(n[2:4]), int(n[4:6])
+    century = 2000 if month > 40 else 1800 if month > 20 else 1900
+    if not _date_ok(century + year, month % 20, day):
+        return False
+    weights = (2, 4, 8, 5, 10, 9, 7, 3, 6)
+    return sum(int(c) * w for c, w in zip(n[:9], weights, strict=True)) % 11 % 10 == int(n[9])
+
+
+#: the number each first letter of a Taiwanese identity number stands for
+_TAIWAN_LETTERS = {c: v for v, c in enumerate("ABCDEFGHJKLMNPQRSTUVXYWZIO", start=10)}
+
+
+def _taiwanese(n: str) -> bool:
+    """Taiwan's national identification number: a letter (where it was issued), 1 or 2
+    (or 8 or 9 for a resident), eight digits, a weighted mod-10 check."""
+    if len(n) != 10 or n[0].upper() not in _TAIWAN_LETTERS or not n[1:].isdigit():
+        return False
+    if n[1] not in "1289":
+        return False
+    tens, ones = divmod(_TAIWAN_LETTERS[n[0].upper()], 10)
+    weights = (8, 7, 6, 5, 4, 3, 2, 1, 1)
+    total = tens + ones * 9 + sum(int(c) * w for c, w in zip(n[1:], weights, strict=True))
+    return total % 10 == 0
+
+
 #: the checks a label of each language of `[national_ids]` reads; a label of another
 #: language reads those of 11 digits or more (a 9-digit SSN is no Dutch BSN)
 _BY_LANGUAGE: dict[str, tuple[Callable[[str], bool], ...]] = {
@@ -330,11 +371,11 @@ _BY_LANGUAGE: dict[str, tuple[Callable[[str], bool], ...]] = {
     "sv": (_swedish,),
     "da_no": (_norwegian, _swedish),
     "fi": (_finnish,),
-    "es": (_spanish,),
+    "es": (_spanish, _chilean_rut),
     "pt": (_brazilian,),
     "ru": (_russian_snils,),
     "hi": (_indian,),
-    "zh": (_chinese,),
+    "zh": (_chinese, _taiwanese),
     "ko": (_korean,),
     "ca": (_canadian_sin,),
     "id": (_indonesian_nik,),
@@ -348,6 +389,8 @@ _BY_LANGUAGE: dict[str, tuple[Callable[[str], bool], ...]] = {
     "th": (_thai,),
     "hr": (_croatian_oib, _jmbg),
     "ms": (_malaysian_mykad,),
+    "bg": (_bulgarian_egn,),
+    "ta": (_indian,),
 }
 _LONG = (_turkish, _french, _polish, _norwegian, _brazilian, _russian_snils, _indian, _chinese)
 # Arabic labels: a Saudi number, or (Egypt's and others') those of 11 digits or more

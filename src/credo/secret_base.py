@@ -528,7 +528,10 @@ def _language_qualifier(lang: _Language) -> str:
 # A value given with no verb must hold a digit or a symbol ("Fiets88", "Blue-Fox-77"): the
 # words of a longer qualifier ("het wachtwoord van de laptop Fiets88") are not taken
 # for it
-_MADE_UP_AHEAD = r"(?=[^\s\"'`]*(?:\d|[!@#$%^&*+=~_\-/\\]))"
+#: a router's printed key: eight capitals or more, five consonants in a row somewhere (no
+#: word of capitals is so: "GECMXNVF", "KTRWPLDZ")
+_ROUTER_KEY = r"(?=[A-Z]{8,32}(?![\w]))[A-Z]*[BCDFGHJKLMNPQRSTVWXZ]{5}[A-Z]*"
+_MADE_UP_AHEAD = rf"(?=[^\s\"'`]*(?:\d|[!@#$%^&*+=~_\-/\\])|{_ROUTER_KEY})"
 
 
 def label_then_value(
@@ -586,6 +589,8 @@ _WEAK_LABELS = frozenset({"pass", "pw", "pwd", "mdp", "clave", "пасс", "ww"}
 def _bare_value_ok(value: str) -> bool:
     """A value said straight after its label ("wifi password Blue-Fox-77"): it must look
     made up: six characters or more, a letter, and a digit or a symbol."""
+    if re.fullmatch(_ROUTER_KEY, value):
+        return True  # "password GECMXNVF", as printed on a router
     return (
         len(value) >= 6
         and value[0] not in "([{<"  # "password (generated): x": a remark, not the value
@@ -638,6 +643,21 @@ def _bounded(words: Iterable[str], *, longest_first: bool = True) -> str:
     underscore either side), longest first unless told."""
     listed = sorted(words, key=len, reverse=True) if longest_first else list(words)
     return r"(?<![^\W_])(?:" + "|".join(re.escape(w) for w in listed) + r")(?![^\W_])"
+
+
+def one_slip(*words: str) -> str:
+    """A regular expression for any of `words` as typed with one slip of the fingers: a
+    letter left out, doubled, or swapped with the next ("pasword", "pascode", "passwrod",
+    "passwword"), longest first. Only for long words whose slips are no other word."""
+    typed: set[str] = set()
+    for word in words:
+        typed.add(word)
+        for i in range(len(word)):
+            typed.add(word[:i] + word[i + 1 :])
+            typed.add(word[:i] + word[i] + word[i:])
+            if i + 1 < len(word):
+                typed.add(word[:i] + word[i + 1] + word[i] + word[i + 2 :])
+    return "|".join(re.escape(w) for w in sorted(typed, key=len, reverse=True))
 
 
 def _sentence_around(text: str, start: int, end: int) -> str:

@@ -105,6 +105,18 @@ _POSTAL_WORDS = re.compile("(?i)" + _bounded(_WORDS["postal"]["all"]))
 _MONEY_WORDS = re.compile("(?i)" + _bounded(_WORDS["postal"]["money"], longest_first=False))
 
 
+def _indian_postcode(text: str, label: str, start: int, v_start: int, v_end: int) -> bool:
+    """Whether the six digits at `v_start:v_end` after a "PIN" label (at `start`) are an
+    Indian postal code: "the office PIN code is 560001", "mera pin code 110001 hai
+    (Connaught Place, Delhi)", a place named in the sentence or after the number."""
+    if "pin" not in label.lower() or sum(c.isdigit() for c in text[v_start:v_end]) != 6:
+        return False
+    if _postal_context(text, start, v_end):
+        return True
+    sentence = _sentence_around(text, start, v_end)
+    return bool(_AN_ADDRESS_AFTER.match(text, v_end)) and not _MONEY_WORDS.search(sentence)
+
+
 def _stated_pins(text: str) -> Iterator[SecretFinding]:
     for m in _PIN.finditer(text):
         value, label = m.group("v"), m.group("label").lower()
@@ -144,15 +156,8 @@ def _stated_pins(text: str) -> Iterator[SecretFinding]:
             label
         ):
             continue
-        if "pin" in label and digits == 6 and _postal_context(text, m.start(), m.end()):
-            continue  # an Indian postal code: "the office PIN code is 560001"
-        if (
-            "pin" in label
-            and digits == 6
-            and _AN_ADDRESS_AFTER.match(text, m.end("v"))
-            and not _MONEY_WORDS.search(_sentence_around(text, m.start(), m.end()))
-        ):
-            continue  # "mera pin code 110001 hai (Connaught Place, Delhi)": a place
+        if _indian_postcode(text, label, m.start(), m.start("v"), m.end("v")):
+            continue
         yield SecretFinding("password", m.start("v"), m.end("v"))
 
 
@@ -216,12 +221,21 @@ def _postal_context(text: str, start: int, end: int) -> bool:
     return bool(_POSTAL_WORDS.search(sentence)) and not _MONEY_WORDS.search(sentence)
 
 
+#: "that", "this" before a code's "is", in the languages of `[codes]`
+_THAT = (
+    r"that|this|it|dat|dit|das|dies|es|c['’]|ce|ça|eso|esto|esa|esta|quello|questo|isso|isto"
+    r"|det|den|это|то|ez|az|to|tämä|se"
+)
+
+
 # A code said first: "4821 is the door code", "4821 är portkoden", "2580 — код от домофона".
 # A one-time code sent by a service may carry its letter ("G-482913 is your Acme
 # verification code") and name the service before its label.
 _CODES_FIRST = re.compile(
     r"(?:(?<![\w.,:/\-])[A-Z]-|(?<![\w.,:/\-]))(?P<v>[*#]?\d(?:[ \-*#]?\d){2,9}[#*]?)[ \t]+"
-    rf"(?:(?i:{_CODE_VERBS})|—|–|-)[ \t]+(?:(?i:{_DETERMINERS}|your)[ \t]+){{0,2}}"
+    # a dash and "that is" between ("6604 — dat is de pincode", "4821 - that's the gate")
+    rf"(?:(?:(?:—|–|-)[ \t]+)?(?:(?i:{_THAT})[ \t]+(?i:{_CODE_VERBS})|(?i:that['’]s|it['’]s))"
+    rf"|(?i:{_CODE_VERBS})|—|–|-)[ \t]+(?:(?i:{_DETERMINERS}|your)[ \t]+){{0,2}}"
     r"(?:[A-Z][\w&'’\-]{1,20}[ \t]+)?"
     rf"(?i:(?P<label>{_CODE_LABEL}"
     rf"|{_CODE_WORD}(?:[ \t]+[^\W\d_][\w'’\-]{{0,14}}){{0,3}}?[ \t]+{_LOCKED}"
@@ -254,13 +268,20 @@ def _codes_stated_first(text: str) -> Iterator[SecretFinding]:
         yield SecretFinding("password", m.start("v"), m.end("v"))
 
 
+#: a code as it is keyed: four to eight digits, with "*" or "#" before, between or after,
+#: or a dial's numbers ("40-18-77")
+_A_KEYED_CODE = r"[*#]?(?:\d{4,8}|\d{1,4}[*#]\d{2,6}|\d{1,2}(?:-\d{1,2}){2,7})[#*]?"
+#: ... or read one digit at a time, blanks between ("opens with 1 9 7 3")
+_KEYED_OR_SPACED = rf"(?:{_A_KEYED_CODE}|\d(?:[ \t]\d){{3,7}})"
+
+
 # A code stated with nothing it opens: "the code is 5519", "koodi on 7781", "il codice è
 # 5521", "Ihr Code lautet 482913". Four to eight digits after "code" and a verb or a colon,
 # unless the sentence says what else the code is (a postcode, an error, a discount).
 _BARE_CODE = re.compile(
     label_then_value(
         rf"(?<![^\W_])(?i:{_CODE_WORD}|kod|koodi|koden|código|codigo|codice|код|コード)(?![^\W_])",
-        r"(?P<v>[*#]?(?:\d{4,8}|\d{1,4}[*#]\d{2,6}|\d{1,2}(?:-\d{1,2}){2,7})[#*]?)"
+        rf"(?P<v>{_A_KEYED_CODE})"
         r"(?![\w\-]|[.,:/]\d)",
         rf"[ \t]*(?::|=|：|は)[ \t]*|[ \t]+(?i:{_CODE_VERBS})"
         rf"(?:[ \t]+(?i:{_CODE_ADVERBS}))?(?:[ \t]+(?i:{_ARTICLES}))?[ \t]*:?[ \t]*",
@@ -369,7 +390,7 @@ _OPENS_WITH = re.compile(
     r"(?:[ \t]+[^\W\d_][\w'’\-]{0,14}){0,3}?"
     rf"[ \t]+(?i:{_WITH})"
     r"[ \t]+(?:(?i:the|code|den|le|el|il|o|de|der|kod|код|codice|código|codigo)[ \t]+){0,2}"
-    r"[\"'“«]?(?P<v>[*#]?(?:\d{4,8}|\d{1,4}[*#]\d{2,6}|\d{1,2}(?:-\d{1,2}){2,7})[#*]?)(?![\w\-]|[.,:/]\d)"
+    rf"[\"'“«]?(?P<v>{_KEYED_OR_SPACED})(?![\w\-]|[.,:/]\d)"
 )
 
 
@@ -385,7 +406,7 @@ def _clock_time(value: str) -> bool:
 
 _CODE_THEN_DIGITS = re.compile(
     rf"(?<![^\W_])(?i:{_CODE_WORD}|kod|koodi|código|codigo|codice|код)(?![^\W_])[ \t:]+"
-    r"(?P<v>[*#]?(?:\d{4,8}|\d{1,4}[*#]\d{2,6}|\d{1,2}(?:-\d{1,2}){2,7})[#*]?)(?![\w\-]|[.,:/]\d)"
+    rf"(?P<v>{_A_KEYED_CODE})(?![\w\-]|[.,:/]\d)"
 )
 
 
@@ -397,7 +418,7 @@ _OPENED_AND_CODE = re.compile(
     r"|s['’]ouvre[ \t]+avec|se[ \t]+abre[ \t]+con|si[ \t]+apre[ \t]+con|abre[ \t]+com"
     r"|opent[ \t]+met"
     r"|öppnas[ \t]+med|öppnar[ \t]+med|aukeaa[ \t]+koodilla|открывается[ \t]+кодом|is)[ \t]+)"
-    r"[\"'“«]?(?P<v>[*#]?(?:\d{4,8}|\d{1,4}[*#]\d{2,6}|\d{1,2}(?:-\d{1,2}){2,7})[#*]?)"
+    rf"[\"'“«]?(?P<v>{_KEYED_OR_SPACED})"
     r"(?![\w\-]|[.,:/]\d|[ \t]*(?:am|pm|h|uhr)\b)",
     re.IGNORECASE,
 )
@@ -414,6 +435,7 @@ _CLAUSE_CODE_LABEL = re.compile(
     + _phrases("codes_in_clause", boundary=False)
     + r")"
     r"(?:[\u0e00-\u0e7f]*)"
+    rf"(?![^\W\d_{_CJK_RANGES}\u0e00-\u0e7f])"  # "pin", never "pink" or "ping"
 )
 
 
@@ -421,9 +443,20 @@ _CLAUSE_CODE_LABEL = re.compile(
 # groups of three; a "*" or "#" keyed before or after
 _CLAUSE_CODE = re.compile(
     r"(?<![A-Za-z0-9_\-.,/])"
-    r"(?P<v>[*#]?(?:\d{4,8}|\d(?:[ \t]\d){3,7}|\d{3}[ \t]\d{3})(?:[ \t]?[*#])?)"
+    # an intercom's or a digicode's key letter may come first ("B4927")
+    r"(?P<v>[*#]?(?:[A-D]?\d{4,8}|\d(?:[ \t]\d){3,7}|\d{3}[ \t]\d{3})(?:[ \t]?[*#])?)"
     r"(?![\w\-]|[.:/]\d|,\d{3}(?!\d))"  # not "4,500" (a sentence's "，10分钟" may follow)
 )
+
+
+#: how many digits a code has, said between its label and the code: "4-digit", "de 4
+#: dígitos", "6-stellige", "à 4 chiffres", "4 цифры", "6 haneli", "4자리", "6桁", "6位"
+_DIGIT_COUNT = re.compile(
+    r"(?i)(?<!\d)\d{1,2}[ \t\-]*(?:digits?|dígitos|digitos|chiffres|cifre|cifras|stellig\w*"
+    r"|stellen|cijfers|siffror|sifret|cyfr\w*|číslic\w*|цифр\w*|haneli|számjegy\w*|자리|桁|位)"
+)
+#: a number standing alone (not a digit inside a name: "Maybank2u", "e2e")
+_A_NUMBER = re.compile(r"(?<![^\W\d_])\d+(?![^\W\d_])")
 
 
 # what ends the search for a code: a sentence's end, or a second comma
@@ -454,24 +487,50 @@ def _codes_in_clause(text: str) -> Iterator[SecretFinding]:
         # an amount is no other number: a bank's message names the transfer it confirms
         # ("die TAN für die Überweisung über 1.240,00 EUR lautet ...")
         between = _AN_AMOUNT.sub(" ", between)
-        if re.search(r"\d", between) or _NOT_CODE.search(between):
+        # how long the code is names no other number ("la senha de 4 dígitos é ..."), nor
+        # does a digit inside a name ("the TAC from Maybank2u")
+        between = _DIGIT_COUNT.sub(" ", between)
+        if _A_NUMBER.search(between) or _NOT_CODE.search(between):
             continue  # another number first, or a code of another kind
         if _FOLLOWED_BY_UNIT.match(text, code.end()):
             continue  # "OTP 6 digits", "验证码 5分钟"
+        if _indian_postcode(text, m.group(0), m.start(), code.start("v"), code.end("v")):
+            continue
         yield SecretFinding("password", code.start("v"), code.end("v"))
 
 
-# A code keyed between "*" and "#" ("*4471#") in a sentence naming what it opens or an
-# entry: "the garage entry at dad's place is *8812#" (a phone's service code, "*123#",
-# names none)
-_STARRED_CODE = re.compile(r"(?<![\w*#])\*\d{4,8}#(?![\w#*])")
+_CARD_SECURITY = re.compile(
+    "(?i)"
+    + _phrases("card_security")
+    + r"[^.!?\n]{0,60}?(?:[ \t]+(?:are|is|sind|ist|son|es|sont|est|sono|è|são|é|zijn|is|är"
+    r"|to|это)[ \t]+|[ \t]*[:=][ \t]*)(?P<v>\d{3,4})(?![\w\-]|[.,:/]\d)"
+)
+
+
+def _card_security_codes(text: str) -> Iterator[SecretFinding]:
+    """A card's security code after its name or where it is printed, the card between:
+    "the 3 digits on the back of the visa ending 4412 are 731"."""
+    for m in _CARD_SECURITY.finditer(_without_mask_tags(text)):
+        yield SecretFinding("password", m.start("v"), m.end("v"))
+
+
+# A code keyed between "*" and "#" ("*4471#"), or with "#" after and what it is for next
+# ("4471# for the side gate"), in a sentence naming what it opens or an entry: "the garage
+# entry at dad's place is *8812#" (a phone's service code, "*123#", names none)
+_STARRED_CODE = re.compile(r"(?<![\w*#])\*?\d{4,8}#(?![\w#*])")
 
 
 _ENTRY_WORDS = re.compile(r"(?i)(?<![^\W_])(?:entry|entrance|building|door|gate|lobby)(?![^\W_])")
 
 
+#: what a code keyed with "#" alone is for, straight after it ("4471# for the side gate")
+_FOR_WHAT = re.compile(r"(?i)[ \t]+(?:for|at|to|on|für|fürs|pour|para|per|voor|för|на|до)[ \t]")
+
+
 def _starred_codes(text: str) -> Iterator[SecretFinding]:
     for m in _STARRED_CODE.finditer(text):
+        if not m.group(0).startswith("*") and not _FOR_WHAT.match(text, m.end()):
+            continue  # "issue 4471# is ...": a number with "#", not a code said for a door
         sentence = _sentence_around(text, m.start(), m.end())
         if _LOCKED_THING.search(sentence) or _ENTRY_WORDS.search(sentence):
             yield SecretFinding("password", m.start(), m.end())

@@ -74,7 +74,9 @@ def _a_companys(text: str, start: int, between: str = "") -> bool:
 
 # "it's printed on all my invoices anyway", "die steht eh auf jeder Rechnung": the sentence
 # says the number is printed for anyone to read (`[published]`)
-_PUBLISHED = re.compile("(?i)" + _phrases("published", skip=("payments", "into", "invoices")))
+_PUBLISHED = re.compile(
+    "(?i)" + _phrases("published", skip=("payments", "into", "invoices", "references"))
+)
 
 
 # "Rechnung Nr. 2024-0457: bitte überweisen Sie ... auf IBAN ...", "Рахунок №118 ...": the
@@ -82,7 +84,10 @@ _PUBLISHED = re.compile("(?i)" + _phrases("published", skip=("payments", "into",
 # "счёт", "рахунок" are an account too, and name an invoice only with its number sign
 _INVOICE = re.compile(
     "(?i)"
-    + _phrases("published", skip=("payments", "into", *_WORDS["published"].keys() - {"invoices"}))
+    + _phrases(
+        "published",
+        skip=("payments", "into", *_WORDS["published"].keys() - {"invoices", "references"}),
+    )
     + r"|(?<![^\W_])(?:сч[её]т|рахунок)[ \t]*(?:№|N[o°]?\.?)[ \t]*\d"
 )
 

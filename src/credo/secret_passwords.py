@@ -51,6 +51,7 @@ from .secret_base import (
     _value_span,
     _without_mask_tags,
     label_then_value,
+    one_slip,
 )
 from .secret_codes import (
     _CODE_LABEL,
@@ -64,15 +65,21 @@ from .secret_tokens import (
 # the key of a wireless network is its password; a code word or a secret word is one too
 _WIFI_KEY = (
     r"(?:wi-?fi|wlan|wpa[23]?|wpa2-psk|network|wireless|router)[ \t\-]?(?:key|passkey|pass)"
-    r"|code[ \t\-]?word|secret[ \t]+word"
+    r"|code[ \t\-]?word|secret[ \t]+word|memorable[ \t]+word"
 )
+# English's long words for a password, and each as typed with one slip ("pascode")
+_TYPED_LABELS = one_slip("password", "passcode", "passphrase")
 
 
 _ENGLISH_PASSWORD = re.compile(
     label_then_value(
         _NOT_AFTER_LETTER
-        + r"(?P<label>(?i:password|passwd|passphrase|pass[ \-]phrase|passcode|pwd|pw|pass"
-        r"|pasword|passwrd|passowrd|paswd|pword|" + _WIFI_KEY + r"))" + _NOT_BEFORE_WORD,
+        + r"(?P<label>(?i:"
+        + _TYPED_LABELS
+        + r"|passwd|pass[ \-]phrase|pwd|pw|pass|paswd|pword|"
+        + _WIFI_KEY
+        + r"))"
+        + _NOT_BEFORE_WORD,
         _VALUE,
         _EN_CONNECTOR,
         qualifier=_QUALIFIER,
@@ -85,7 +92,9 @@ _ENGLISH_PASSWORD = re.compile(
 _ENGLISH_BARE_PASSWORD = re.compile(
     label_then_value(
         _NOT_AFTER_LETTER
-        + r"(?P<label>(?i:password|passwd|passphrase|pass[ \-]phrase|passcode|pasword|passwrd|"
+        + r"(?P<label>(?i:"
+        + _TYPED_LABELS
+        + r"|passwd|pass[ \-]phrase|"
         + _WIFI_KEY
         + r"))"
         + _NOT_BEFORE_WORD,
@@ -120,11 +129,12 @@ _CJK_PASSWORD = re.compile(
         r"|セキュリティキー|(?i:pin)(?:コード|番号)|密码|密碼|口令|登录密码"
         r"|비밀번호|비번|패스워드|암호|(?i:pin)[ \t]?번호|핀[ \t]?번호)",
         r"(?P<v>[!-~]{3,64}?)"
-        r"(?=[」』\"”]|です|でした|だよ|だ|。|、|,|，|\s|$|を|に|で|と|）|\)|，"
+        r"(?=[」』\"”]|です|でした|だよ|だ|。|、|,|，|\s|$|を|に|で|と|）|\)|，|[\u3400-\u9fff]"
         # Korean glues the copula and its endings to the value: "385102이고", "x7q이에요"
         r"|이(?:고|야|에요|예요|다|며|니까|라서|지만|거든|었|였)|입니다|예요|에요|였|인데|임(?!\w)"
         r"|(?<=\d)(?:야|요|고|라고)(?!\w))",
-        r"[ \t]*(?:は|が|を|：|:|=|是|为|為|는|은|이|가|를|을)[ \t]*|[ \t]+",
+        # or nothing at all before a value in Latin letters or digits: "密码wangjia888"
+        r"[ \t]*(?:は|が|を|：|:|=|是|为|為|는|은|이|가|를|을)[ \t]*|[ \t]+|(?=[!-~])",
         connector_group="p",
         before_value=r"[「『\"“]?",
     )
@@ -625,6 +635,8 @@ _GROUPED = re.compile(
         # what it is for: "the 2fa secret key from the setup page is ..."
         words=r"[^\W\d_][\w'’\-]{0,19}",
         most=5,
+        # a remark after a comma, just before the colon ("..., falls wieder jemand fragt:")
+        remark=r"(?:,(?:[ \t]+[^\W\d_][\w'’\-]{0,19}){1,5}(?=[ \t]*:))?",
     )
 )
 
@@ -772,6 +784,10 @@ _USER_WORD = re.compile(
 )
 
 
+# a word, then a number of two to four digits
+_WORD_THEN_NUMBER = re.compile(r"[^\W\d_]{3,}\d{2,4}")
+
+
 # the symbols a made-up value may hold; "." "-" "_" alone need both cases too
 _STRONG_SYMBOLS = frozenset("!@#$%^&*?+=~")
 
@@ -789,7 +805,9 @@ def _plainly_made_up(value: str, *, explicit: bool) -> bool:
         return False
     upper = any(c.isupper() for c in value)
     if explicit:
-        return upper or any(not c.isalnum() for c in value)
+        # a word and a number, the way most people make one up: "vovo1950", "mahalkita14"
+        made_up = upper or any(not c.isalnum() for c in value)
+        return made_up or _WORD_THEN_NUMBER.fullmatch(value) is not None
     return (upper and "_" in value) or any(c in _STRONG_SYMBOLS for c in value)
 
 
@@ -832,7 +850,7 @@ def _made_up_passwords(text: str) -> Iterator[SecretFinding]:
         stop = end.start() if end else min(len(text), m.end() + 200)
         pos, explicit, previous = m.end(), False, ""
         for _ in range(rounds):
-            gap = re.compile(r"[ \t\u00a0\u3000]*(?:,[ \t]+|[:=：→][ \t]*|[ \t]+|(?=\())").match(
+            gap = re.compile(r"[ \t\u00a0\u3000]*(?:[,،][ \t]+|[:=：→][ \t]*|[ \t]+|(?=\())").match(
                 text, pos
             )
             if gap is None or gap.end() >= stop:

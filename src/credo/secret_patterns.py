@@ -45,6 +45,7 @@ from .secret_blocks import (
 )
 from .secret_codes import (
     _bare_codes,
+    _card_security_codes,
     _codes_in_clause,
     _codes_opening,
     _codes_set,
@@ -111,6 +112,7 @@ DETECTORS: tuple[Detector, ...] = (
     _labelled_numbers,
     _grouped_values,
     _codes_stated_first,
+    _card_security_codes,
     _stated_pins,
     _credential_pairs,
     _stated_passwords,

@@ -14,6 +14,10 @@ language:
   standard's example IBANs, the sample SSN) or any card number, in a text that says it
   is a test, an example or a sample (`[public_values] tests`; "my IBAN is" one of them is
   still the speaker's), and a template's placeholder (`change-me`);
+- a seed phrase of one word over and over ("abandon abandon ... about"): the standard's
+  test vectors; no wallet draws one;
+- a router's network name (its maker's name and a hex suffix, "ACME-4F21A0") just after a
+  word for a network, with no word for its key between;
 - a word that is itself a label: a value followed by a colon and a blank (the next line
   of a log, "psql: error: ...") is a name, not what the label before it gives.
 """
@@ -22,6 +26,7 @@ from __future__ import annotations
 
 from . import cached_re as re
 from .secret_base import _WORDS, _bounded
+from .secret_random import _LABEL as _SECRET_LABEL
 
 __all__ = ["public_value"]
 
@@ -54,6 +59,35 @@ _PUBLIC_PART = re.compile(r"(?i)public|(?<![a-z])pub(?![a-z])|Pub(?=[A-Z_]|$)")
 _CARD_KINDS = frozenset({"payment_card"})
 
 
+#: a router's network name as printed: its maker's name in capitals, its last part four to
+#: six hex digits, letters and digits ("ACMEHOME_b7e1", "NET-LINK_5G_9C1D")
+_NETWORK_NAME = re.compile(
+    r"[A-Z][A-Z0-9]+(?:[-_][A-Za-z0-9]+)*[-_]"
+    r"(?=[0-9A-Fa-f]*[A-Fa-f])(?=[0-9A-Fa-f]*[0-9])[0-9A-Fa-f]{4,6}"
+)
+_NETWORK_WORD = re.compile("(?i)" + _bounded(_TABLE["networks"]))
+
+
+def _a_networks_name(text: str, value: str, start: int) -> bool:
+    """Whether `value` at `start` is a router's network name: its shape, just after a word
+    for a network ("wifi at home: ACME_b7e1"), no word for a secret there."""
+    if not _NETWORK_NAME.fullmatch(value):
+        return False
+    before = text[max(0, start - 40) : start]
+    return bool(_NETWORK_WORD.search(before)) and not _SECRET_LABEL.search(before)
+
+
+_WORD = re.compile(r"[^\W\d_]+")
+
+
+def _a_test_vector(phrase: str) -> bool:
+    """Whether a seed phrase is mostly one word (three words in four or more): BIP-39's
+    test vectors ("abandon" eleven times, then "about"), never a wallet's own words."""
+    words = _WORD.findall(phrase.lower())
+    most = max((words.count(w) for w in set(words)), default=0)
+    return len(words) >= 12 and most * 4 >= len(words) * 3
+
+
 def _compact(value: str) -> str:
     return re.sub(r"[\s\-.]", "", value).upper()
 
@@ -62,6 +96,8 @@ def public_value(text: str, kind: str, start: int, end: int) -> bool:
     """Whether the finding of `kind` at `text[start:end]` is public by what it is (see the
     module's doc); False when no reason holds."""
     value = text[start:end]
+    if kind == "seed_phrase":
+        return _a_test_vector(value)
     compact = _compact(value)
     near = text[max(0, start - 200) : end + 200]
     example = compact in _EXAMPLES or value.rsplit(".", 1)[-1].upper() in _EXAMPLES
@@ -87,6 +123,8 @@ def public_value(text: str, kind: str, start: int, end: int) -> bool:
     if setting and _PUBLIC_PART.search(setting.group(1)):
         return True  # "PublicKey=...": the setting says the value is public
     if value[setting.end() if setting else 0 :].lower().strip("'\"") in _PLACEHOLDERS:
+        return True
+    if _a_networks_name(text, value, start):
         return True
     if _CODE_NAME.fullmatch(value) or _WORD_PATH.fullmatch(value):
         return True  # a name in code or a path: where the secret is, not the secret

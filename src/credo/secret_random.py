@@ -29,6 +29,8 @@ from .secret_base import (
     SecretFinding,
     _bounded,
     _is_placeholder,
+    _phrases,
+    _sentence_around,
     _shannon_entropy,
     _without_mask_tags,
 )
@@ -407,4 +409,78 @@ def _hex_keys_of_a_cipher(text: str) -> Iterator[SecretFinding]:
         yield SecretFinding("generic_api_key", m.start("v"), m.end("v"))
 
 
-DETECTORS = (_random_in_label_clause, _made_up_codes, _values_said_first, _hex_keys_of_a_cipher)
+# an Ethereum private key: 64 hex digits after "0x", the shape of a transaction's hash too
+_WALLET_KEY = re.compile(r"(?<![\w/])0x[0-9a-fA-F]{64}(?![\w/])")
+#: a wallet, or its key moved between wallets, in the key's sentence (a word's start)
+_WALLET_WORD = re.compile("(?i)" + _phrases("wallet_keys", boundary=False, skip=("chain",)))
+#: a transaction, a block or a contract (or an explorer's link): the hex is a hash there
+_CHAIN_WORD = re.compile("(?i)" + _bounded(_WORDS["wallet_keys"]["chain"]) + "|/tx/")
+
+
+def _wallet_keys_said(text: str) -> Iterator[SecretFinding]:
+    """An Ethereum private key (64 hex digits after "0x") in a sentence about a wallet or
+    moving a key between wallets ("metamask exported this for my old account: 0x..."),
+    never one about a transaction, a block or a contract (a hash)."""
+    for m in _WALLET_KEY.finditer(text):
+        sentence = _sentence_around(text, m.start(), m.end())
+        if _WALLET_WORD.search(sentence) and not _CHAIN_WORD.search(sentence):
+            yield SecretFinding("crypto_private_key", m.start(), m.end())
+
+
+# --- a strong password's shape, with no label ------------------------------------------
+
+#: the symbols a password rule asks for (not "/", "+", "=": paths, base64, sums)
+_RULE_SYMBOLS = frozenset("!#$%&*?@^~")
+#: documentation's example passwords, and a password spelt from the word itself
+_EXAMPLE_PASSWORDS = frozenset(p.lower() for p in _WORDS["public_values"]["passwords"])
+_LEET = str.maketrans("@4013$57!", "aaoiessti")
+_SPELT_PASSWORD = re.compile(r"pass?wo?rd|qwerty|letmein|admin|welcome")
+
+
+_A_DATE_IN = re.compile(r"\d{4}-\d\d-\d\d|\d\d\.\d\d\.\d{4}")
+
+
+def _strong_shape(value: str) -> bool:
+    """Whether `value` has the shape password rules ask for and nothing else has: 10 to 40
+    characters, a capital, a small letter, a digit and a symbol of `_RULE_SYMBOLS` before
+    its last character, no "/", "+", "=", ":", made up (`made_up`); not a tag, a handle,
+    an address, a time stamp, documentation's example or a password spelt from
+    "password"."""
+    if not 10 <= len(value) <= 40 or not value.isascii() or value[0] in "#@$":
+        return False
+    if any(c in "/+=:" for c in value) or "@" in value and "." in value.split("@")[-1]:
+        return False  # a path, base64, a time or a setting, an e-mail address
+    if _A_DATE_IN.search(value):
+        return False  # "remember@2026-12-05T04:27:17Z": a stamp
+    kinds = (str.isupper, str.islower, str.isdigit)
+    if not all(any(k(c) for c in value) for k in kinds):
+        return False
+    if not any(c in _RULE_SYMBOLS for c in value[:-1]) or not made_up(value):
+        return False
+    low = value.lower()
+    return low not in _EXAMPLE_PASSWORDS and not _SPELT_PASSWORD.search(low.translate(_LEET))
+
+
+def _strong_passwords(text: str) -> Iterator[SecretFinding]:
+    """A value of a strong password's shape (`_strong_shape`) anywhere, with no label:
+    "remember this for me: Gx7#mQ2v!pLz", "text from my sister: 'Lima!Delta#48'". No
+    ordinary word, name, number or identifier has all four kinds of character."""
+    plain = _MASK_TAG.sub(lambda m: " " * len(m.group(0)), text)
+    for run in _RUN.finditer(plain):
+        start, end = run.start(), run.end()
+        while end > start and plain[end - 1] in ".,:;?!)":
+            end -= 1
+        if _strong_shape(plain[start:end]) and not _PUBLIC_WORD.search(
+            plain, max(0, start - 40), start
+        ):
+            yield SecretFinding("password", start, end)
+
+
+DETECTORS = (
+    _random_in_label_clause,
+    _made_up_codes,
+    _values_said_first,
+    _hex_keys_of_a_cipher,
+    _wallet_keys_said,
+    _strong_passwords,
+)

@@ -180,6 +180,15 @@ _PATTERN_VALUE = re.compile(
 )
 
 
+#: a pattern told in words: a letter's shape and where it starts ("Z shape starting top
+#: left", "an L shape from the top right")
+_PATTERN_SHAPE = re.compile(
+    r"(?<![\w])(?P<v>[A-Z][ \t\-](?i:shaped?|shape)"
+    r"(?:[ \t,]+(?i:starting|starts|start|from|at|in|the|top|bottom|left|right|middle|centre"
+    r"|center|corner|then|down|up|across|going))*)(?![\w])"
+)
+
+
 def _unlock_patterns(text: str) -> Iterator[SecretFinding]:
     text = _without_mask_tags(text)
     for label in (_PATTERN_LABEL, _PATTERN_WORD):
@@ -191,6 +200,9 @@ def _unlock_patterns(text: str) -> Iterator[SecretFinding]:
                 digits = [c for c in v.group("v") if c.isdigit()]
                 if len(set(digits)) == len(digits):
                     yield SecretFinding("password", v.start("v"), v.end("v"))
+            shape = _PATTERN_SHAPE.search(text, m.end(), hi)
+            if shape is not None:
+                yield SecretFinding("password", shape.start("v"), shape.end("v"))
 
 
 # --- a 2FA secret in groups, further from its label ---------------------------------------
@@ -278,11 +290,11 @@ _ID_LABELS = (
     # Canada's "SIN" (French "NAS") in capitals only: "sin" is Spanish for "without"
     ("ca", re.compile(r"(?<![^\W_])(?:SIN|S\.I\.N\.|NAS)(?![^\W_])")),
 )
-# a run of digit groups (a NIE's first letter, a DNI's or a henkilötunnus's last, Corsica's
-# "2A" in a NIR, a Chinese number's X), straight after a Chinese or Korean word too
-# ("身份证号是1101...")
+# a run of digit groups (a NIE's first letter, a Taiwanese number's, a DNI's or a
+# henkilötunnus's last, Corsica's "2A" in a NIR, a Chinese number's X), straight after a
+# Chinese or Korean word too ("身份证号是1101...")
 _ID_RUN = re.compile(
-    rf"(?<![^\W{_CJK_RANGES}]|[\-./])(?:[XYZxyz][ \-]?)?\d[\dAB]*"
+    rf"(?<![^\W{_CJK_RANGES}]|[\-./])(?:[XYZxyz][ \-]?|[A-Z](?=[1289]\d{{8}}(?!\d)))?\d[\dAB]*"
     r"(?:[ \-./+][\dA-Za-z]*\d[\dA-Za-z]*|[ \-]?[A-Za-z](?![\w]))*(?![\w\-]|[.,/]\d)"
 )
 
@@ -320,7 +332,7 @@ def _checked_part(run: str, lang: str) -> tuple[int, int] | None:
         for j in range(len(bounds) - 1, i - 1, -1):
             start, end = bounds[i][0], bounds[j][1]
             compact = re.sub(r"[ \-./+]", "", run[start:end])
-            if 9 <= len(compact) <= 18 and national_id_ok(compact, lang):
+            if 8 <= len(compact) <= 18 and national_id_ok(compact, lang):
                 if best is None or end - start > best[1] - best[0]:
                     best = (start, end)
                 break

@@ -540,6 +540,14 @@ TOKEN_FORMATS: tuple[Detector, ...] = (
         group="v",
         check=lambda v: _has_letter_and_digit(v) and _shannon_entropy(v) >= 4.0,
     ),
+    # the auth token of a Twilio account, given after its account SID with no label of its
+    # own: `Client("AC...", "d020...")`
+    _regex_detector(
+        "twilio_auth_token",
+        _NOT_AFTER_ALNUM + r"AC[0-9a-f]{32}(?![A-Za-z0-9])"
+        r"[^\n]{0,40}?(?<![A-Za-z0-9])(?P<v>[0-9a-f]{32})(?![A-Za-z0-9])",
+        group="v",
+    ),
     # a Bitcoin private key in wallet import format (base58, 51-52 characters)
     _regex_detector(
         "crypto_private_key",

@@ -29,7 +29,9 @@ from .secret_patterns import DETECTORS as _PATTERNS
 from .secret_patterns import SecretFinding, iban_checksum_ok, public_blocks
 from .secret_public import public_value
 from .secret_random import DETECTORS as _RANDOM
+from .secret_random import made_up
 from .secret_shapes import DETECTORS as _SHAPES
+from .secret_spoken import DETECTORS as _SPOKEN
 from .secret_tokens import shown_public
 
 __all__ = [
@@ -47,7 +49,14 @@ __all__ = [
 ]
 
 # Ordered most specific first: on overlap the earlier detector's kind is kept.
-_DETECTORS: tuple[Detector, ...] = (*_PATTERNS, *_SHAPES, *_COMMANDS, *_CODE, *_RANDOM)
+_DETECTORS: tuple[Detector, ...] = (
+    *_PATTERNS,
+    *_SHAPES,
+    *_COMMANDS,
+    *_CODE,
+    *_SPOKEN,
+    *_RANDOM,
+)
 
 
 def find_secrets(text: str) -> list[SecretFinding]:
@@ -101,7 +110,35 @@ def _found_in(text: str) -> tuple[SecretFinding, ...]:
                 continue
             starts.insert(i, finding.start)
             accepted.insert(i, finding)
-    return tuple(accepted)
+    return _unwrapped(text, accepted)
+
+
+#: a token's characters alone on a line, long enough to be a piece of one; or, where a
+#: field was flattened onto one line, a long made-up run after a blank
+_TOKEN_LINE = re.compile(
+    r"\r?\n([A-Za-z0-9_\-]{8,})(?=\r?\n|$)|[ \t]([A-Za-z0-9_\-]{16,})(?=[\s,.;:!?)]|$)"
+)
+
+
+def _unwrapped(text: str, findings: list[SecretFinding]) -> tuple[SecretFinding, ...]:
+    """`findings`, each token that a line's end cuts carried on over the lines after it
+    that hold nothing but made-up token characters: a key wrapped when it was copied
+    ("sk_live_51PH...WQy" then "RPQXoW...") is one secret, masked whole."""
+    out: list[SecretFinding] = []
+    for finding in findings:
+        if out and finding.start < out[-1].end:
+            continue  # a piece of the token before it, now inside it
+        end = finding.end
+        value = text[finding.start : end]
+        if len(value) >= 20 and _TOKEN_LINE.match(text, end) and re.fullmatch(r"[\w\-]+", value):
+            while (line := _TOKEN_LINE.match(text, end)) and made_up(
+                line.group(1) or line.group(2)
+            ):
+                end = line.end()
+        out.append(
+            SecretFinding(finding.kind, finding.start, end) if end > finding.end else finding
+        )
+    return tuple(out)
 
 
 #: what documentation prints where a key goes: AWS's "AKIAIOSFODNN7EXAMPLE" and
@@ -192,6 +229,8 @@ def _filtered(text: str, finding: SecretFinding) -> bool:
 #: kinds that are a block of their own (a key, a seed phrase, a list of codes): a text
 #: holding one is refused whole, never read line by line or sentence by sentence
 BLOCK_KINDS = frozenset({"private_key", "key_material", "seed_phrase", "backup_codes"})
+#: a source label's kind and its colon, before the text it labels
+_SOURCE_KIND = re.compile(r"[a-z][a-z_\-]{1,23}:(?!//)")
 #: the most a metadata field is looked at (a longer one is cut by its own limit first)
 _FIELD_CHARS = 10_000
 
@@ -206,7 +245,13 @@ def mask_field(value: str) -> str:
     `_FIELD_CHARS` is cut there first (no field is allowed that long)."""
     if not value:
         return value
-    return mask_secrets(value[:_FIELD_CHARS])
+    value = value[:_FIELD_CHARS]
+    # a source's kind glued to the text by a colon ("imported:6604 — that's the pin"): the
+    # text is read on its own too, as the statement it was
+    kind = _SOURCE_KIND.match(value)
+    if kind is not None:
+        value = kind.group(0) + mask_secrets(value[kind.end() :])
+    return mask_secrets(value)
 
 
 def mask_fields(values: Iterable[str]) -> list[str]:
