@@ -108,3 +108,14 @@ def test_a_correction_beside_a_question_is_read_as_a_clause(store: SQLiteStore) 
     live = [f.text for f in mem.list(status="active")]
     assert any(t.startswith("make that 9 people") for t in live), live
     assert not any("how many" in t for t in live)
+
+
+def test_a_correction_is_shown_with_what_it_corrected(store: SQLiteStore) -> None:
+    mem = memory(store)
+    mem.remember("the dinner is for 8 people on saturday", valid_from=T0)
+    b = mem.remember("make that 10 people", valid_from=T0 + 600)
+    assert b.fact is not None
+    block = mem.render([b.fact])
+    assert '"make that 10 people" (correcting: "the dinner is for 8 people on saturday")' in block
+    # what it retired is listed once
+    assert [f.text for f in b.touched] == ["the dinner is for 8 people on saturday"]

@@ -982,7 +982,8 @@ class Memory:
         says the block is a view of that date; `changes=True` adds, to a fact whose value
         replaced another within `changes_within` seconds (a year by default) of the
         view's date, when it changed and the value before ("since 2025-03; before:
-        Helsinki")."""
+        Helsinki"). A correction said without its sentence ("make that 10 people") is
+        always shown with the sentence it corrected."""
         items = builtins.list(items)
         if query is not None:
             hits = [i for i in items if isinstance(i, Hit)]
@@ -996,7 +997,10 @@ class Memory:
             except TimeError as exc:
                 raise InvalidInput(str(exc)) from exc
         before = self._previous_values(facts, stamp, changes_within) if changes else {}
-        return render(facts, as_of=stamp, before=before)
+        # "make that 10 people" says nothing alone: it is shown with what it corrected
+        elliptic = [f for f in facts if amendment(f.text) is not None]
+        corrected = self._previous_values(elliptic, None, float("inf")) if elliptic else {}
+        return render(facts, as_of=stamp, before=before, corrected=corrected)
 
     def _previous_values(
         self, facts: Sequence[Fact], as_of: float | None, within: float

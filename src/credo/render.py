@@ -90,9 +90,16 @@ def quote(text: str, *, limit: int = MAX_RENDERED_CHARS) -> str:
     return '"' + "".join(_escape_char(ch) for ch in text) + '"'
 
 
-def render_line(fact: Fact, *, hedge_below: float = HEDGE_BELOW, before: Fact | None = None) -> str:
-    """One fact as its line: `- [date] (marks) "text"`, and with `before` (the value it
-    replaced) `(since YYYY-MM; before: "old value")`."""
+def render_line(
+    fact: Fact,
+    *,
+    hedge_below: float = HEDGE_BELOW,
+    before: Fact | None = None,
+    corrects: Fact | None = None,
+) -> str:
+    """One fact as its line: `- [date] (marks) "text"`, with `before` (the value it
+    replaced) `(since YYYY-MM; before: "old value")`, and with `corrects` (the sentence a
+    correction said without its own corrects) `(correcting: "old sentence")`."""
     marks = []
     if fact.status is Status.CONFLICTED:
         marks.append("conflicting")
@@ -103,6 +110,8 @@ def render_line(fact: Fact, *, hedge_below: float = HEDGE_BELOW, before: Fact | 
     if before is not None:
         value = before.object or before.text
         line += f" (since {format_date(fact.asserted_at)[:7]}; before: {quote(value)})"
+    if corrects is not None:
+        line += f" (correcting: {quote(corrects.text)})"
     return line
 
 
@@ -112,18 +121,26 @@ def render(
     hedge_below: float = HEDGE_BELOW,
     as_of: float | None = None,
     before: Mapping[str, Fact] | None = None,
+    corrected: Mapping[str, Fact] | None = None,
 ) -> str:
     """The block to put in a prompt; empty when there is nothing to say. `as_of` marks
-    the block as a view of that date; `before` maps a fact id to the value it replaced."""
+    the block as a view of that date; `before` maps a fact id to the value it replaced,
+    `corrected` a correction said without its sentence to the sentence it corrected."""
     facts = [item if isinstance(item, Fact) else item.fact for item in items]
     if not facts:
         return ""
     lines = [HEADER]
     if as_of is not None:
         lines.append(AS_OF.format(date=format_date(as_of)))
-    before = before or {}
+    before, corrected = before or {}, corrected or {}
     lines.extend(
-        render_line(fact, hedge_below=hedge_below, before=before.get(fact.id)) for fact in facts
+        render_line(
+            fact,
+            hedge_below=hedge_below,
+            before=before.get(fact.id),
+            corrects=corrected.get(fact.id),
+        )
+        for fact in facts
     )
     if any(fact.status is Status.CONFLICTED for fact in facts):
         lines.append("")

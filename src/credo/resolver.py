@@ -3225,12 +3225,9 @@ def _clashing(case: _Case, bearing: _Bearing) -> _Bearing:
     if left is not None:
         found.clashes.append(left)
         found.remeasures.append(left)  # the change is said in words: grounds
-    corrected = _corrected(case, found)
-    if corrected is not None:
-        found.clashes.append(corrected)
-    replaced = _put_in_place_of(case, found)
-    if replaced is not None:
-        found.clashes.append(replaced)
+    for picked in (_corrected(case, found), _put_in_place_of(case, found)):
+        if picked is not None and picked not in found.clashes:
+            found.clashes.append(picked)
     for rival in _rivals_replaced(case, found):
         found.clashes.append(rival)
         found.remeasures.append(rival)  # a change said in words: grounds
