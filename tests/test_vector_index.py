@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import os
 import signal
+import sqlite3
 import subprocess
 import sys
 import time
@@ -54,7 +55,7 @@ def test_shortlist_search_agrees_with_exact_and_ranks_exactly() -> None:
     matrix, queries = both[:n], both[n:]  # queries from the same clusters, not indexed
     ids = [f"f{i}" for i in range(n)]
     coded = VectorIndex.from_matrix(dim, ids, matrix.copy(), 1, exact_below=0)
-    assert coded._codes is not None
+    assert coded.coded
     overlaps = []
     for q in queries:
         got = coded.search(q, 10)
@@ -75,12 +76,12 @@ def test_a_scan_in_parts_keeps_the_same_rows(monkeypatch: pytest.MonkeyPatch) ->
     matrix, queries = both[:n], both[n:]
     ids = [f"f{i}" for i in range(n)]
     index = VectorIndex.from_matrix(dim, ids, matrix.copy(), 1, exact_below=0)
-    single = [(index._shortlist(q, 600), index.search(q, 10)) for q in queries]
+    single = [(index.shortlist_rows(q, 600), index.search(q, 10)) for q in queries]
     monkeypatch.setattr(vectors_mod, "PARALLEL_FROM", 0)
     monkeypatch.setattr(vectors_mod, "PART_ROWS", 777)
     monkeypatch.setattr(vectors_mod, "CHUNK_ROWS", 333)  # chunks of uneven length
     for q, (rows, found) in zip(queries, single, strict=True):
-        assert np.array_equal(index._shortlist(q, 600), rows)
+        assert np.array_equal(index.shortlist_rows(q, 600), rows)
         assert index.search(q, 10) == found
 
 
@@ -95,17 +96,17 @@ def test_the_shortlist_is_every_row_within_the_cut_off_distance(
     both = clustered(n + 5, dim, seed=11)
     matrix, queries = both[:n], both[n:]
     index = VectorIndex.from_matrix(dim, [f"f{i}" for i in range(n)], matrix.copy(), 1)
-    index._encode()
-    row_bits = matrix - index._center > 0
+    index.encode()
+    row_bits = matrix - index.center > 0
     for parts_from in (10**9, 0):
         monkeypatch.setattr(vectors_mod, "PARALLEL_FROM", parts_from)
         monkeypatch.setattr(vectors_mod, "PART_ROWS", 700)
         monkeypatch.setattr(vectors_mod, "CHUNK_ROWS", 450)
         for q, size in zip(queries, (1, 37, 600, 2999, 1500), strict=True):
-            dist = (row_bits != (q - index._center > 0)).sum(axis=1)
+            dist = (row_bits != (q - index.center > 0)).sum(axis=1)
             cut = np.sort(dist)[size - 1]
             want = np.flatnonzero(dist <= cut)
-            assert np.array_equal(index._shortlist(q, size), want)
+            assert np.array_equal(index.shortlist_rows(q, size), want)
 
 
 def test_the_shortlist_grows_with_the_rows() -> None:
@@ -172,6 +173,17 @@ def _table(store: SQLiteStore, scope: str) -> tuple[list[str], np.ndarray]:
     return ids, np.stack([vectors[i] for i in ids])
 
 
+def _log(path: Path, sql: str, *params: object) -> list[tuple[object, ...]]:
+    """Run `sql` on the database file through a connection of its own (the change log is
+    the file's, shared by every process), committed."""
+    conn = sqlite3.connect(path)
+    try:
+        with conn:
+            return conn.execute(sql, params).fetchall()
+    finally:
+        conn.close()
+
+
 def _indexed(store: SQLiteStore, scope: str) -> set[str]:
     """Every id the store's index for the scope answers with (a k over the scope's size
     is an exact search of every row)."""
@@ -221,13 +233,13 @@ def test_a_second_connection_catches_up_with_a_delta(tmp_path: Path, coded: None
     reader = SQLiteStore(path, HashEmbedder(DIM))
     writer.put_many(_facts("a", 200))
     reader.vector_search("berlin", scope="a", k=5)
-    loaded = reader._indexes["a"]
+    loaded = reader.loaded_index("a")
     writer.put_many(_facts("a", 150, start=200))
     writer.put_many(_facts("b", 50, start=5000))  # another scope's entries interleave
     writer.forget(scope="a", ids=[_table(writer, "a")[0][3]])
     writer.put_many(_facts("a", 20, start=400))
     _same_as_table(reader, "a", QUERIES)
-    assert reader._indexes["a"] is loaded  # a delta, not a reload
+    assert reader.loaded_index("a") is loaded  # a delta, not a reload
     fresh = SQLiteStore(path, HashEmbedder(DIM))
     fresh.vector_search("x", scope="a", k=1)
     assert _indexed(reader, "a") == _indexed(fresh, "a") == set(_table(fresh, "a")[0])
@@ -254,9 +266,7 @@ def test_forget_removes_vectors_from_every_index(tmp_path: Path, coded: None) ->
         assert target.id not in _indexed(s, "a")
         assert s.vectors_of([target.id], scope="a") == {}
     # no forgotten id stays in the change log
-    assert one._conn.execute(
-        "SELECT count(*) FROM vector_log WHERE fact_id = ?", (target.id,)
-    ).fetchone() == (0,)
+    assert _log(path, "SELECT count(*) FROM vector_log WHERE fact_id = ?", target.id) == [(0,)]
     one.close()
     two.close()
 
@@ -271,12 +281,12 @@ def test_a_reader_behind_a_pruned_log_reloads(
     reader = SQLiteStore(path, HashEmbedder(DIM))
     writer.put_many(_facts("a", 20))
     reader.vector_search("x", scope="a", k=1)
-    loaded = reader._indexes["a"]
+    loaded = reader.loaded_index("a")
     for start in range(20, 120, 10):
         writer.put_many(_facts("a", 10, start=start))
-    assert writer._conn.execute("SELECT count(*) FROM vector_log").fetchone()[0] < 40
+    assert _log(path, "SELECT count(*) FROM vector_log")[0][0] < 40
     _same_as_table(reader, "a", QUERIES)
-    assert reader._indexes["a"] is not loaded  # rebuilt from the table
+    assert reader.loaded_index("a") is not loaded  # rebuilt from the table
     assert _indexed(reader, "a") == set(_table(reader, "a")[0])
     writer.close()
     reader.close()
@@ -351,7 +361,7 @@ def test_delta_from_other_processes_matches_a_full_reload(tmp_path: Path, coded:
     reader = SQLiteStore(path, HashEmbedder(DIM))
     reader.put_many(_facts("a", 30))
     reader.vector_search("x", scope="a", k=1)
-    loaded = reader._indexes["a"]
+    loaded = reader.loaded_index("a")
     env = dict(os.environ)
     procs = [
         subprocess.Popen(
@@ -364,7 +374,7 @@ def test_delta_from_other_processes_matches_a_full_reload(tmp_path: Path, coded:
         reader.vector_search("padel", scope="a", k=5)  # catch up while they write
     assert [p.wait(timeout=60) for p in procs] == [0, 0, 0]
     _same_as_table(reader, "a", QUERIES + ["process 1 fact 7 padel"])
-    assert reader._indexes["a"] is loaded
+    assert reader.loaded_index("a") is loaded
     fresh = SQLiteStore(path, HashEmbedder(DIM))
     fresh.vector_search("x", scope="a", k=1)
     assert _indexed(reader, "a") == _indexed(fresh, "a")
@@ -381,9 +391,9 @@ def test_a_write_that_logs_nothing_still_reaches_the_reader(tmp_path: Path, code
     reader = SQLiteStore(path, HashEmbedder(DIM))
     writer.put_many(_facts("a", 30))
     reader.vector_search("x", scope="a", k=1)
-    last = writer._conn.execute("SELECT max(seq) FROM vector_log").fetchone()[0]
+    last = _log(path, "SELECT max(seq) FROM vector_log")[0][0]
     writer.put_many(_facts("a", 5, start=100))
-    writer._conn.execute("DELETE FROM vector_log WHERE seq > ?", (last,))
+    _log(path, "DELETE FROM vector_log WHERE seq > ?", last)  # as an older credo writes
     _same_as_table(reader, "a", QUERIES + ["item 102"])
     assert _indexed(reader, "a") == set(_table(reader, "a")[0])
     assert len(_indexed(reader, "a")) == 35
@@ -459,11 +469,12 @@ def test_a_loaded_index_takes_new_rows_without_copying_its_matrix(
     store = SQLiteStore(tmp_path / "m.db", HashEmbedder(DIM))
     store.put_many(_facts("a", 3000))
     store.vector_search("berlin", scope="a", k=5)  # loads the index
-    index = store._indexes["a"]
-    buffer = index._matrix
-    assert buffer.shape[0] - len(index) >= vectors_mod.headroom(3000)
+    index = store.loaded_index("a")
+    assert index is not None
+    capacity = index.capacity
+    assert capacity - len(index) >= vectors_mod.headroom(3000)
     store.put_many(_facts("a", 500, start=3000))  # applied to the loaded index in place
-    assert store._indexes["a"] is index and index._matrix is buffer
+    assert store.loaded_index("a") is index and index.capacity == capacity
     assert len(index) == 3500
     _same_as_table(store, "a", QUERIES)
     store.close()
@@ -473,11 +484,11 @@ def test_a_full_index_grows_by_a_share_and_keeps_every_row() -> None:
     matrix = clustered(2000)
     ids = [f"f{i}" for i in range(2000)]
     index = VectorIndex.from_matrix(DIM, ids, matrix.copy(), 1, exact_below=0)
-    assert index._matrix.shape[0] == 2000  # exactly the rows given: no room yet
+    assert index.capacity == 2000  # exactly the rows given: no room yet
     extra = clustered(3000, seed=5)[2000:]
     for i, vec in enumerate(extra):
         index.add(f"g{i}", vec)
-    capacity = index._matrix.shape[0]
+    capacity = index.capacity
     assert 3000 <= capacity < 3500  # doubling would make it 4000
     both = np.vstack([matrix, extra])
     everyone = ids + [f"g{i}" for i in range(len(extra))]

@@ -291,6 +291,12 @@ class SQLiteStore(SQLStore):
             gens[scope] = int(row[0])
         return gens
 
+    def loaded_index(self, scope: str) -> VectorIndex | None:
+        """The in-process vector index this store holds for `scope`, if it has loaded one:
+        for inspection (its rows, whether it is coded, its capacity). A later write or a
+        catch-up with another process's writes updates it in place; a reload replaces it."""
+        return self._indexes.get(scope)
+
     def _sync_indexes(self, gens: dict[str, int]) -> None:
         """After a commit: apply this process's own changes to the loaded indexes. Where
         another process wrote to the scope since the index was current, leave it to catch

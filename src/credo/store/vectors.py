@@ -129,6 +129,21 @@ class VectorIndex:
     def __contains__(self, fact_id: object) -> bool:
         return fact_id in self._row
 
+    @property
+    def capacity(self) -> int:
+        """Rows the matrix holds room for, used or not (rows are added in place up to it)."""
+        return int(self._matrix.shape[0])
+
+    @property
+    def coded(self) -> bool:
+        """Are the rows' sign codes computed (a search then ranks a shortlist of them)?"""
+        return self._codes is not None
+
+    @property
+    def center(self) -> Vector:
+        """The mean vector the sign codes are taken against."""
+        return self._center
+
     def ids(self) -> set[str]:
         return set(self._row)
 
@@ -184,9 +199,11 @@ class VectorIndex:
         self._dead = 0
         self._codes = None
         if self._size >= self.exact_below:
-            self._encode()
+            self.encode()
 
-    def _encode(self) -> None:
+    def encode(self) -> None:
+        """Compute the sign codes of every row (against the rows' mean vector, `center`):
+        done on its own from `exact_below` rows, and when asked."""
         live = self._matrix[: self._size]
         self._center = live.mean(axis=0).astype(np.float32) if self._size else self._center
         codes = np.zeros((_words(self.dim), self._matrix.shape[0]), dtype=np.uint64)
@@ -265,8 +282,8 @@ class VectorIndex:
             block = self._matrix[: self._size]  # a view: the hits' rows are copied below
         else:
             if self._codes is None:
-                self._encode()
-            rows = self._shortlist(query, keep + self._dead)
+                self.encode()
+            rows = self.shortlist_rows(query, keep + self._dead)
             block = self._matrix[rows]  # a copy
         scores = _dot(block, query)
         if self._dead:
@@ -285,7 +302,7 @@ class VectorIndex:
         ]
         return out[:k]
 
-    def _shortlist(self, query: Vector, size: int) -> npt.NDArray[np.intp]:
+    def shortlist_rows(self, query: Vector, size: int) -> npt.NDArray[np.intp]:
         """The rows whose codes are nearest the query's: at least `size` of them (all the
         rows at the cut-off distance are kept, so ties never depend on row order).
 
