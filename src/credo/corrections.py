@@ -7,10 +7,11 @@ module reads the correction and finds the value it replaces; `Memory` looks for 
 
 from __future__ import annotations
 
+import calendar
 import re
 from dataclasses import dataclass
 
-__all__ = ["Amendment", "amendment", "amends"]
+__all__ = ["DAYS", "MONTHS", "Amendment", "amendment", "amends", "value_shape"]
 
 #: what may come before the correction ("sorry", "oops, ", "no wait")
 _LEAD = r"(?:(?:sorry|oops|whoops|wait|no|nope|actually|ah|argh|my bad|ugh)[\s,.!:;-]*)*"
@@ -23,32 +24,22 @@ _AMENDMENT = re.compile(
     rf"^\s*{_LEAD}{_MARKER}[\s,.:;-]+(?:the\s+|on\s+|at\s+)?(?P<value>\S+)(?P<rest>.*)$",
     re.IGNORECASE,
 )
-_DAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
-_MONTHS = (
-    "january",
-    "february",
-    "march",
-    "april",
-    "may",
-    "june",
-    "july",
-    "august",
-    "september",
-    "october",
-    "november",
-    "december",
-)
+#: the days of the week and the months, as typed in lower case
+DAYS = frozenset(d.lower() for d in calendar.day_name)
+MONTHS = frozenset(m.lower() for m in calendar.month_name[1:])
 _WORD = re.compile(r"[\w:/.+-]+")
 
 
-def _shape(word: str) -> str | None:
-    """A number (any word with a digit: a count, a time, a date), a day or a month."""
+def value_shape(word: str) -> str | None:
+    """What kind of value a word is, where it is one a correction can swap for another
+    of its kind: "number" (any word with a digit: a count, a time, a date), "day" (of the
+    week, "tuesdays" too) or "month"; None for any other word."""
     low = word.lower().strip(".,!?")
     if re.search(r"\d", low):
         return "number"
-    if low.rstrip("s") in _DAYS:
+    if low in DAYS or low.endswith("days") and low[:-1] in DAYS:
         return "day"
-    if low in _MONTHS:
+    if low in MONTHS:
         return "month"
     return None
 
@@ -71,7 +62,7 @@ def amendment(text: str) -> Amendment | None:
     if found is None:
         return None
     value = found["value"].strip(".,!?;:")
-    shape = _shape(value)
+    shape = value_shape(value)
     if shape is None:
         return None
     rest = _WORD.findall(found["rest"])
@@ -87,7 +78,7 @@ def amends(amendment: Amendment, text: str) -> str | None:
     found = [
         (n, w)
         for n, w in enumerate(words)
-        if _shape(w) == amendment.shape
+        if value_shape(w) == amendment.shape
         and (
             amendment.noun is None
             or n + 1 < len(words)

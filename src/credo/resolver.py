@@ -55,7 +55,7 @@ from .config import (
     REINFORCE_STEP,
     UPDATE_WINDOW,
 )
-from .corrections import amendment, amends
+from .corrections import DAYS, amendment, amends, value_shape
 from .fact import (
     DEFAULT_SUBJECT,
     INFERRED_CAP,
@@ -2673,31 +2673,11 @@ _NOT_VALUE = re.compile(
     r"\bnot\s+(?:the\s+|a\s+|an\s+|on\s+|at\s+)?(?P<said>[\w.:/'’+-]+(?:\s+[\w.:/'’+-]+){0,2})",
     re.IGNORECASE,
 )
-_DAY_NAMES = frozenset(
-    {"monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"}
-)
-_MONTH_NAMES = frozenset(
-    {"january", "february", "march", "april", "may", "june", "july", "august"}
-    | {"september", "october", "november", "december"}
-)
-
-
-def _value_shape(token: str) -> str | None:
-    """What kind of value a word is, where it is one a correction can swap for another
-    of its kind: a number (a time, a count, a date: any word with a digit), a day of the
-    week or a month; None for any other word."""
-    if re.search(r"\d", token):
-        return "number"
-    if _one_day(token) in _DAY_NAMES:
-        return "day"
-    if token in _MONTH_NAMES:
-        return "month"
-    return None
 
 
 def _one_day(word: str) -> str:
     """ "tuesdays" is "tuesday": a weekly day and the day itself name one value."""
-    return word[:-1] if word.endswith("days") and word[:-1] in _DAY_NAMES else word
+    return word[:-1] if word.endswith("days") and word[:-1] in DAYS else word
 
 
 def _named_as_wrong(text: str, old: Fact) -> frozenset[str]:
@@ -2709,14 +2689,14 @@ def _named_as_wrong(text: str, old: Fact) -> frozenset[str]:
     whatever the stored sentence was keyed on."""
     stored = {_one_day(w) for w in _tokens(old.text)}
     for found in _NOT_VALUE.finditer(text):
-        wrong = [_one_day(w) for w in _tokens(found["said"]) if _value_shape(w)]
+        wrong = [_one_day(w) for w in _tokens(found["said"]) if value_shape(w)]
         if not wrong or not set(wrong) <= stored:
             continue
         rest = [_one_day(w) for w in _tokens(text[: found.start()] + " " + text[found.end() :])]
         if set(wrong) & set(rest):
             continue  # "not 3, i have 3 and a half": the value is still said
-        shapes = {_value_shape(w) for w in wrong}
-        if any(_value_shape(w) in shapes for w in rest if w not in stored):
+        shapes = {value_shape(w) for w in wrong}
+        if any(value_shape(w) in shapes for w in rest if w not in stored):
             return frozenset(wrong)
     return frozenset()
 
