@@ -839,6 +839,12 @@ def _whose(base: str) -> tuple[str, str]:
     return (person, rest) if rest and person in PEOPLE else ("", base)
 
 
+def _whose_of(fact: Fact) -> str:
+    """The person of the speaker's a fact's relation is said of, whether or not the
+    catalogue names the rest ("sister" for `sister_take`); "" for the speaker's own."""
+    return _whose(split_polarity(fact.predicate or "")[0])[0]
+
+
 #: verbs by which one gives up a doing ("quit teaching", "stopped nursing", "gave up
 #: accounting")
 _GIVING_UP = frozenset({"quit", "stop", "give_up", "leave"})
@@ -2701,14 +2707,6 @@ def _named_as_wrong(text: str, old: Fact) -> frozenset[str]:
     return frozenset()
 
 
-def _whose_words(fact: Fact) -> str:
-    """The person of the speaker's a fact is keyed on, by its relation's first word,
-    whether or not the catalogue names the rest ("sister" for `sister_take`, "my sister
-    takes the 8:02 bus"); "" for the speaker's own."""
-    first = (fact.predicate or "").removeprefix("not_").split("_")[0]
-    return first if first in PEOPLE and "_" in (fact.predicate or "") else ""
-
-
 def _said_soon_after(incoming: Fact, stored: Fact, window: float) -> bool:
     """Was `incoming` said within `window` seconds after `stored` (the same day, at the
     default update window)?"""
@@ -2759,7 +2757,7 @@ def _corrected(case: _Case, bearing: _Bearing) -> Fact | None:
             and not set(_tokens(incoming.subject)) <= set(_tokens(fact.text))
         ):
             continue  # another's fact, unless the stored sentence names that subject
-        if not _same_owner(case, fact) or _whose_words(incoming) != _whose_words(fact):
+        if not _same_owner(case, fact) or _whose_of(incoming) != _whose_of(fact):
             continue  # "my sister takes the 8:02 bus": hers, not corrected by mine
         wrong = _named_as_wrong(incoming.text, fact)
         if not wrong:
