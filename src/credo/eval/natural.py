@@ -78,6 +78,7 @@ HALVES = (
     "fresh11",
     "fresh12",
     "fresh13",
+    "fresh14",
 )
 #: ids of the sealed sets, each labelled later by people who never saw the code and only
 #: ever scored, never printed: examples/natural/sealed/ (after the test half's figures had
@@ -88,8 +89,9 @@ HALVES = (
 #: examples/natural/fresh7/ (after fresh6's had), examples/natural/fresh8/ (after
 #: fresh7's had), examples/natural/fresh9/ (after fresh8's had),
 #: examples/natural/fresh10/ (after fresh9's had), examples/natural/fresh11/ (after
-#: fresh10's had), examples/natural/fresh12/ (after fresh11's had) and
-#: examples/natural/fresh13/ (after fresh12's had)
+#: fresh10's had), examples/natural/fresh12/ (after fresh11's had),
+#: examples/natural/fresh13/ (after fresh12's had) and examples/natural/fresh14/ (after
+#: fresh13's had)
 SEALED = "sealed-"
 FRESH = "fresh-"
 FRESH2 = "fresh2-"
@@ -104,6 +106,7 @@ FRESH10 = "fresh10-"
 FRESH11 = "fresh11-"
 FRESH12 = "fresh12-"
 FRESH13 = "fresh13-"
+FRESH14 = "fresh14-"
 _UNREAD = {
     SEALED: "sealed",
     FRESH: "fresh",
@@ -119,6 +122,7 @@ _UNREAD = {
     FRESH11: "fresh11",
     FRESH12: "fresh12",
     FRESH13: "fresh13",
+    FRESH14: "fresh14",
 }
 _BEAM_MARKER = re.compile(r"\s*->->\s*\d+\s*,\s*\d+\s*$")
 #: PersonaChat's tokenisation undone, case left as typed: "i 'm a nurse ." -> "i'm a nurse."
