@@ -176,7 +176,10 @@ def test_a_relation_of_something_owned_is_canonical_in_its_verb() -> None:
     assert catalogue.canonical("brother_move_to") == ("brother_live_in", False)
     assert catalogue.canonical("aunt_hate") == ("aunt_like", True)
     # a word clipped or spelt another way in chat is compared as the word it stands for
-    assert catalogue.canonical("mum_hate") == catalogue.canonical("mom_hate") == ("mom_like", True)
+    assert (
+        catalogue.canonical("mum_hate") == catalogue.canonical("mom_hate") == ("mother_like", True)
+    )
+    assert catalogue.canonical("dad_hate") == ("father_like", True)
     assert catalogue.one_valued("sister_work_at")
     assert not catalogue.one_valued("sister_like")
     assert catalogue.canonical("has_daily_standup_at") == ("has_daily_standup_at", False)

@@ -105,7 +105,7 @@ def one_spelling(word: str) -> str:
     """`colour` -> `color`, `organise` -> `organize`: a word with a British and an American
     spelling, in the American one (breame's word lists: Apache-2.0, no dependencies, under
     1 MB, loaded in milliseconds); a word clipped in chat as the word it stands for
-    (`bf` -> `boyfriend`, `mum` -> `mom`: lexicon "clippings"); any other word as it is."""
+    (`bf` -> `boyfriend`, `mum` -> `mother`: lexicon "clippings"); any other word as it is."""
     from breame.spelling import get_american_spelling
 
     word = _clippings().get(word, word)

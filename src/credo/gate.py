@@ -221,11 +221,32 @@ def _changed(root: Token) -> bool:
         and _of_the_speaker(root)
     ):
         return True
+    told_past = root.tag_ == "VBD" or root.lower_ in inflections(lemma, "VBD")
+    if told_past and lemma in ("get", "have") and _acquired_or_removed(root, lemma, particle):
+        return True
     if lemma not in _CHANGES or root.pos_ != "VERB":
         return False
     if root.tag_ == "VBN" and any(a.lemma_ == "have" for a in root.children):
         return True
     return root.tag_ == "VBD" or root.lower_ in inflections(lemma, "VBD")
+
+
+def _acquired_or_removed(root: Token, lemma: str, particle: str) -> bool:
+    """ "got a new job", "got my first tattoo": a thing got new or for the first time is
+    had from then on; "got my braces off", "had my wisdom teeth out": a thing of the
+    speaker's taken off or out is gone from then on (not "got a headache", "had a new
+    flavour of ice cream", "took the day off")."""
+    objects = [c for c in root.children if c.dep_ == "dobj"]
+    # the parse may hang "first" as the object itself, or the particle on the object
+    said = [t for o in objects for t in (o, *o.children)]
+    if lemma == "get" and any(
+        t.lower_ in ("new", "first") and t.dep_ in ("amod", "dobj") for t in said
+    ):
+        return True
+    particles = {particle, *(t.lower_ for t in said if t.dep_ == "prt")}
+    return bool(particles & {"off", "out"}) and any(
+        t.dep_ == "poss" and t.lower_ in ("my", "our") for t in said
+    )
 
 
 #: the words by which a transient marker says "today" or "this week"

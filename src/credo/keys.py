@@ -19,7 +19,7 @@ The parse comes from spaCy (`credo.nlp`); this module decides, from the dependen
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from .fact import normalize_predicate, one_spelling
@@ -2697,6 +2697,8 @@ def speaker_fragment(text: str) -> str | None:
     from .nlp import parse
 
     piece = text[: m.start()].strip()
+    if _here_said(piece) is not None:  # "no nut allergies here, can i eat the satay?"
+        return piece
     doc = parse(piece)
     words = [t for t in doc if not t.is_punct]
     if len(words) < 2 or any(t.dep_ in _SUBJ for t in words):
@@ -2714,6 +2716,54 @@ def speaker_fragment(text: str) -> str | None:
         noun = tok.lemma_.lower()
         if noun in _PERSON_NOUNS or is_kind_of_person(noun):
             return piece
+    return None
+
+
+#: "vegan here", "peanut allergy here btw", "no nut allergies here": a chat's way of
+#: saying who the speaker is or what they have, the "here" standing for the speaker
+_HERE = re.compile(r"(?P<what>[^,;:.!?]+?)\s+here\s*[.!]*", re.IGNORECASE)
+#: what a thing had is a kind of, in WordNet, for "<thing> here" to say the speaker has it
+_HAD_KINDS = ("condition", "disorder")
+
+
+def _here_said(said: str) -> str | None:
+    """The statement a "<who or what> here" fragment makes of the speaker ("vegan here"
+    -> "I am a vegan", "nurse here" -> "I am a nurse", "two kids here" -> "I have two
+    kids", "peanut allergy here" -> "I have peanut allergy", "no nut allergies here" ->
+    "I have no nut allergies"), for keying
+    only (the words said are stored); None for anything else ("cold here", "2am here",
+    "same here", "i live here")."""
+    m = _HERE.fullmatch(said.strip())
+    if m is None:
+        return None
+    from .language.kinds import is_a_kind_of
+    from .nlp import lemma_of, parse
+
+    what = m["what"].strip()
+    doc = parse(what)
+    tokens = [t for t in doc if not t.is_punct]
+    if not 1 <= len(tokens) <= 6 or any(
+        t.pos_ in ("VERB", "AUX", "PRON") or t.dep_ in _SUBJ for t in tokens
+    ):
+        return None
+    denied = tokens[0].lower_ == "no"
+    head = tokens[-1]
+    noun = lemma_of(head.lower_) if head.tag_ in ("NNS", "NNPS") else head.lower_
+    if not denied and (
+        noun in _PERSON_NOUNS
+        or noun in _OCCUPATIONS
+        or noun in _WHO_ADJECTIVES
+        # a describing word ("same", "new") is no person, whatever WordNet's noun
+        or head.pos_ in ("NOUN", "PROPN")
+        and is_kind_of_person(noun)
+    ):
+        if head.tag_ in ("NNS", "NNPS"):
+            return f"I have {what}"  # "two kids here": people of the speaker's
+        if head.pos_ == "ADJ" or tokens[0].tag_ == "DT":
+            return f"I am {what}"
+        return f"I am {'an' if what[:1].lower() in 'aeiou' else 'a'} {what}"
+    if head.pos_ in ("NOUN", "PROPN") and any(is_a_kind_of(noun, k) for k in _HAD_KINDS):
+        return f"I have {what}"
     return None
 
 
@@ -2742,6 +2792,12 @@ def analyse(text: str, *, self_name: str = "The user") -> Statement:
         # stored as the statement it is, in the words said: "being a vegan" -> "The user
         # is a vegan", "as a 38 year old guy" -> "The user is a 38 year old guy"
         stored, changed = rewrite("I am " + described.split(None, 1)[1], self_name)
+    if kind in ("statement", "fragment"):
+        here = _here_said(said)
+        if here is not None:
+            read = analyse(here, self_name=self_name)
+            if read.keyed:  # keyed as the statement it makes, stored as said
+                return replace(read, said=said, text=stored, rewritten=changed)
     if kind == "statement":
         with_my = _mine_without_my(sent, said)
         if with_my is not None:  # "mum lives in cork": chat leaves out the "my"

@@ -99,9 +99,12 @@ _ELLIPTIC = frozenset({"instruction", "vague", "too_short"})
 #: looked for among
 _AMENDED_AMONG = 20
 #: refusals of a whole text that one of its clauses may not share: "i moved to leeds,
-#: maybe i'll get a dog" (hedged), a long chat sentence holding a fact and a request
+#: maybe i'll get a dog" (hedged), a long chat sentence holding a fact and a request, a
+#: reply that opens on what it answers ("that is fair, i keep bees on the roof": the
+#: "that" refers to nothing stored, the statement after it stands alone)
 _ONE_CLAUSE = frozenset(
     {
+        "ungrounded",
         "question",
         "instruction",
         "affect",
@@ -519,8 +522,9 @@ class Memory:
             and whole.code not in _ASKING
             or (not parts and whole.code == "instruction")
         ):
-            # "im vegan, so no meat recipes pls": a statement before a request
-            parts = [p for p in asides(candidate.text) if _states(p)]
+            # "im vegan, so no meat recipes pls": a statement before a request; the
+            # clause found beside them kept ("nah, i own two kayaks and is happy retired")
+            parts += [p for p in asides(candidate.text) if _states(p) and p not in parts]
         described = self_description(candidate.text)
         if described is None and whole.code in _ASKING:
             described = speaker_fragment(candidate.text)  # "single dad of two, any ...?"

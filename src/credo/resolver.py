@@ -1116,6 +1116,12 @@ _PLAIN = frozenset(
         "has",
         "have",
         "'s",
+        # the speaker in chat ("nurse here" says "i'm a nurse"), and words of how long a
+        # state has held ("i don't own a kayak yet", "i still live in leeds"): never a
+        # detail of the value
+        "here",
+        "yet",
+        "still",
     }
 )
 

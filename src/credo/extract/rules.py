@@ -151,6 +151,12 @@ def _has_clause(tokens: Sequence[Token], lo: int, hi: int) -> bool:
     )
 
 
+def _said_of_the_speaker(verb: Token) -> bool:
+    """Is `verb`'s subject "i" or "we" (or none said: "moved to leeds and ...")?"""
+    subject = next((c for c in verb.children if c.dep_ in _SUBJ), None)
+    return subject is None or subject.lower_ in _I_WE
+
+
 def _independent(tokens: Sequence[Token], lo: int, hi: int) -> bool:
     """doc[lo:hi] holds a clause of its own: a verb with its own subject that is the
     sentence's root, is coordinated with a clause before `lo`, or governs a clause after
@@ -314,7 +320,15 @@ def _cut_points(sent: Span) -> list[int]:
             if (
                 conj is not None
                 and complete
-                and (conj.tag_ == tok.head.tag_ or conj.tag_ == "VBG")  # same tense
+                # the same tense, or a verb of its own time said of the speaker (read
+                # alone, it is the speaker's): "i will be in law school next fall and
+                # graduated from duke", "im moving to leeds and got a job there"; not "my
+                # father was a cop but retired"
+                and (
+                    conj.tag_ in (tok.head.tag_, "VBG")
+                    or (conj.tag_ in ("VBZ", "VBP") or past_form(conj))
+                    and _said_of_the_speaker(tok.head)
+                )
                 and not any(c.dep_ in _SUBJ for c in conj.children)
                 and start < tok.i
                 and _has_clause(tokens, start, tok.i)
@@ -489,6 +503,7 @@ def _clauses(
     asked: str | None = None  # "favourite season" of the last "what's your favourite season?"
     for sent in doc.sents:
         asks = _asking(sent)
+        worded = False  # a clause before this one is worded as a question
         bounds = [sent.start, *_cut_points(sent), sent.end]
         for lo, hi in zip(bounds, bounds[1:], strict=False):
             tokens = _trim([doc[i] for i in range(lo, hi)], names)
@@ -512,9 +527,12 @@ def _clauses(
             # and any of its clauses in the form of a question ("which is better for my
             # laptop, 8 or 16 gb?"); a statement cut off before it is not
             marked = sent.text.rstrip().endswith("?") or inverted_question(sent)
-            question = asks and (
-                hi == sent.end and marked or _asking_form(tokens) or _piece_asks(tokens)
-            )
+            # ... but when the question came first, worded as one, the statement cut off
+            # after it asks nothing ("what should i cook tonight, i'm vegetarian", "how do
+            # i list my degree on a cv, got a 2:1 in 2012"), "?" typed at the end or not
+            form = _asking_form(tokens) or _piece_asks(tokens)
+            question = asks and (hi == sent.end and marked and not worded or form)
+            worded = worded or asks and form
             out.append((clause, question, lo == sent.start))
         asked = _asked_of_you(sent) if asks else None
     return out
