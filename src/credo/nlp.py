@@ -483,3 +483,15 @@ def unknown_word(word: str) -> bool:
         and word not in ("user", "me", "we", "us")
         and not getAllLemmas(word)
     )
+
+
+def describes(word: str) -> bool:
+    """Does English use `word` (lower case) as an adjective or an adverb ("happy",
+    "nearby", "smartly")? Not "cilantro" or "vim" (nouns only) nor "radiohead" (no word):
+    the small parser tags a name it does not know by its shape, as an adjective or an
+    adverb, and this tells its guess from a word that describes."""
+    from lemminflect import getAllLemmas
+
+    _lemminflect_table("lemmas")
+    found: Any = getAllLemmas(word)
+    return "ADJ" in found or "ADV" in found
