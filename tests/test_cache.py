@@ -119,7 +119,8 @@ import json, sys
 from credo import cache
 cache.enable(sys.argv[1])
 from credo import nlp
-nlp._lemminflect_tables()
+nlp._lemminflect_table("lemmas")
+nlp._lemminflect_table("inflections")
 import lemminflect
 from lemminflect.codecs.InflectionLUCodec import InflectionLUCodec
 from lemminflect.codecs.LemmaLUCodec import LemmaLUCodec
@@ -144,10 +145,7 @@ def test_lemminflect_tables_from_the_cache_are_lemminflects_own(tmp_path: Path) 
             timeout=300,
         )
         runs.append(json.loads(out.stdout.strip().splitlines()[-1]))
-        assert sorted(f.name.split("-")[0] for f in folder.iterdir()) == [
-            "inflections",
-            "lemmas",
-        ]
+        assert {"inflections", "lemmas"} <= {f.name.split("-")[0] for f in folder.iterdir()}
     assert runs[0] == runs[1]
     assert runs[1][:2] == [True, True]
     assert runs[1][3] == ["lives"]
@@ -187,7 +185,67 @@ def test_remember_from_the_command_line_with_and_without_the_cache(tmp_path: Pat
     assert sorted(f.name.split("-")[0] for f in folder.iterdir()) == [
         "inflections",
         "lemmas",
+        "lexicon",
         "patterns",
-        "products",
-        "synonyms",
+        "product_table",
+        "product_words",
+        "secret_words",
+        "synonym_sets",
     ]
+
+
+def test_the_pipeline_reads_the_tokenizer_spacy_itself_would() -> None:
+    """credo builds a blank tokenizer for spaCy to fill from the saved one, instead of
+    English's default built and then thrown away: the same tokenizer, the same parses."""
+    import spacy
+
+    from credo import nlp
+
+    ours = nlp.pipeline.__wrapped__()  # a fresh load, as the first call makes it
+    theirs = spacy.load(nlp.PIPELINE, exclude=list(nlp.EXCLUDE))
+    assert ours.tokenizer.to_bytes() == theirs.tokenizer.to_bytes()
+    assert ours.pipe_names == theirs.pipe_names
+    for name in ours.pipe_names:
+        assert ours.get_pipe(name).to_bytes() == theirs.get_pipe(name).to_bytes()
+    text = "I can't believe it's 5pm; mail a@b.com or see https://x.org/y?z. Dr. Lee's U.S. trip"
+    parsed = [
+        [(t.text, t.tag_, t.dep_, t.head.i, t.lemma_) for t in nlp_(text)]
+        for nlp_ in (ours, theirs)
+    ]
+    assert parsed[0] == parsed[1]
+
+
+def test_patterns_compiled_inside_patterns_kept_are_what_re_compiles(cache_dir: Path) -> None:
+    original = re.compile
+    with cache.patterns_kept():
+        assert re.compile is not original
+        made = re.compile(r"(?P<word>[a-z]+)\s+\d{2,}", re.IGNORECASE)
+        assert re.compile(made) is made  # a Pattern is given back as it is
+    assert re.compile is original
+    assert made == original(r"(?P<word>[a-z]+)\s+\d{2,}", re.IGNORECASE)
+    cache.enable(None)
+    with cache.patterns_kept():  # off: re.compile is left alone
+        assert re.compile is original
+
+
+_SLIPS = """
+from credo.secret_base import one_slip
+print(one_slip("password", "passcode", "passphrase"))
+"""
+
+
+def test_a_pattern_of_typed_slips_is_the_same_in_every_process() -> None:
+    """Its alternatives come from a set: written in a fixed order, so that its compiled
+    program is found in the cache by the next process (it was compiled anew every time)."""
+    outs = {
+        subprocess.run(
+            [sys.executable, "-c", _SLIPS],
+            env={**os.environ, "PYTHONHASHSEED": seed},
+            capture_output=True,
+            text=True,
+            check=True,
+            timeout=120,
+        ).stdout
+        for seed in ("1", "2", "3")
+    }
+    assert len(outs) == 1

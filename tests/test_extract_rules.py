@@ -78,6 +78,21 @@ def test_the_default_speaker_is_the_user() -> None:
         "i'm left-handed",
         "I'm 34 years old.",
         "I can't eat gluten",  # the tagger reads "gluten" as the verb
+        # a name or a noun the small parser tags as an adjective or an adverb
+        "My shell is Fish",
+        "My favourite author is Pratchett",
+        "My laptop's IP is 10.0.0.7",
+        "I work at Wolt",
+        "I don't like coriander",
+        # "myself" is no object; a capitalised "Will" inside a sentence is a name
+        "I taught myself Haskell",
+        "My neighbour Will lives in Espoo",
+        # what the speaker can do, and habits said without an object
+        "I can ski",
+        "I smoke",
+        "I don't drink",
+        # one of the speaker's people, by name
+        "My brother Mikko is a pilot",
     ],
 )
 def test_ingest_keys_a_statement_as_remember_does(sqlite_store: Store, said: str) -> None:

@@ -22,50 +22,54 @@ from credo.store.sqlite import SQLiteStore
 
 Key = tuple[str | None, str | None, str | None]
 
-#: read apart today: the rule extractor proposes nothing, or another key, for these
+#: read apart today, each for a reason. A turn of a conversation is read more narrowly
+#: than a `remember` call: an agent calls `remember` to keep what it was told, while most
+#: of a chat is talk, so the conversation extractor keeps only what it can tell is a fact
+#: (about the speaker, a person of the conversation, or a named thing and its value, with
+#: an object that names something; LoCoMo's accept rate per turn is held near 13%).
 KNOWN_APART = frozenset(
     {
-        # who the speaker says they are before a question: remember keeps it, the
-        # conversation extractor does not read "as a ..." yet
-        "as a vegetarian, what should i eat for protein?",
+        # -- principled: what a conversation's "we" is, nobody can tell from the turn (the
+        # two people talking, a family, a team); `remember` is told to keep it and keys it
+        # under "we"
         "Our production database is Postgres 16",
         "Our API lives at https://api.example.com/v1",
         "Our docs live at https://docs.example.org/v2",
         "We deploy arttuan.com on Vercel",
-        "Arttu deploys arttuan.com on Vercel",
-        "My colleague Will lives in Oslo",
-        "I taught myself Rust",
-        "My favourite band is Radiohead",
-        "I read a lot",
-        "I don't like cilantro",
-        "My wife Laura is a doctor",
         "We switched from Jenkins to GitHub Actions",
-        "My editor is Vim, not Emacs",
-        "The repo is at git@github.com:arttu/credo.git",
         "Our Slack channel is #team-backend",
-        "I keep secrets in .env.local",
-        "I work at Smartly",
-        "Nobody on my team uses Java",
-        "I smoke",
-        "I snore",
-        'My motto is "I never give up"',
-        "I, too, love jazz",
-        "I hardly ever drink",
-        "Neither my wife nor I smoke",
-        "My IP is 192.168.1.10",
-        "I don t like music",
-        "I can swim and dive",
-        "I don't smoke or drink",
-        "I can't swim but love the beach",
-        "I'm no longer vegetarian",
-        "I sleep 8 hours a night",
-        "I work 9 to 5",
-        "I'm scared of heights",
+        # -- principled: about someone who is not in the conversation, or a thing said in
+        # another shape than "the X is Y": chat about others and their things is left out
+        "Arttu deploys arttuan.com on Vercel",
+        "The repo is at git@github.com:arttu/credo.git",
+        "the test suite currently takes 9 minutes",
+        "the scheduler runs on gcp",
+        # -- principled: a question is no statement in a conversation; `remember` keeps who
+        # the speaker says they are before asking
+        "as a vegetarian, what should i eat for protein?",
+        # -- `remember` reads more of the sentence than one clause: it keeps the report and
+        # leaves the mood after it as an aside, where the extractor hands the whole clause
+        # to the gate, which refuses the mood; and it reads "used to ... but I quit" as one
+        # change, where the extractor's clauses are a past habit and a bare "I quit"
         "turned 40 on sunday, feeling old lol",
         "just adopted a greyhound - so excited!!",
-        "the test suite currently takes 9 minutes",
         "I used to smoke but I quit",
-        "the scheduler runs on gcp",
+        # -- still to fix, misreadings of the small parser the extractor's checks trip on:
+        # a time ("8 hours", "9 to 5") taken for no object; "no longer vegetarian" and a
+        # fear ("scared of") read as a mood; a keyless statement (remember stores the
+        # words with no key) whose rewrite the extractor cannot make ("I read a lot",
+        # "neither ... nor I"), misparsed ("I, too, ...", "don t") or quoted; "keep" read
+        # as small talk and a file name as punctuation
+        "I sleep 8 hours a night",
+        "I work 9 to 5",
+        "I'm no longer vegetarian",
+        "I'm scared of heights",
+        "I read a lot",
+        "Neither my wife nor I smoke",
+        "I, too, love jazz",
+        "I don t like music",
+        'My motto is "I never give up"',
+        "I keep secrets in .env.local",
     }
 )
 

@@ -8,7 +8,10 @@ one sentence it used to rebuild, every time, two things that never change betwee
 - the compiled programs of `credo.secrets`' patterns (141 patterns, some of 14,000
   characters; about 0.5 s of `re` parsing and compiling).
 
-Here both are kept in a cache directory as `marshal` files and read back in milliseconds.
+Here both are kept in a cache directory as `marshal` files and read back in milliseconds,
+and so are the data tables the write path reads (the lexicon, the secret words, the
+products table, WordNet's synonym sets) and the programs of the patterns spaCy and the
+write path's modules compile when they are imported (`patterns_kept`).
 A cached value is exactly what the slow path builds (the tables are what lemminflect's own
 reader returns; a pattern is compiled from the same program `re` makes, and is checked
 equal to `re.compile`'s when first cached), so nothing in a cache changes a result. A file
@@ -30,7 +33,8 @@ import re
 import sys
 import threading
 from array import array
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -39,6 +43,8 @@ FORMAT = 1
 
 _folder: Path | None = None
 _lock = threading.RLock()
+#: `re.compile` as the interpreter has it (what `patterns_kept` puts back)
+_re_compile = re.compile
 
 
 def enable(folder: str | Path | None) -> None:
@@ -142,7 +148,7 @@ def compile_pattern(pattern: str, flags: int = 0) -> re.Pattern[str]:
     Pattern is the same (`==` compares programs) as `re.compile` makes; with the cache off,
     or on an interpreter whose `re` is not laid out as expected, it is `re.compile`'s."""
     if _folder is None or not isinstance(pattern, str) or not isinstance(flags, int):
-        return re.compile(pattern, flags)
+        return _re_compile(pattern, flags)
     import _sre
 
     flags = int(flags)  # a RegexFlag is kept as the number it is
@@ -161,7 +167,7 @@ def compile_pattern(pattern: str, flags: int = 0) -> re.Pattern[str]:
                 return compiled
             except Exception:  # not what this interpreter makes: compile it anew
                 pass
-        fresh = re.compile(pattern, flags)
+        fresh = _re_compile(pattern, flags)
         parts = _program(pattern, flags, fresh)
         if parts is not None:
             if "dirty" not in _patterns_state:
@@ -171,6 +177,23 @@ def compile_pattern(pattern: str, flags: int = 0) -> re.Pattern[str]:
                 atexit.register(_save_patterns)
             _patterns[(pattern, flags)] = parts
         return fresh
+
+
+@contextmanager
+def patterns_kept() -> Iterator[None]:
+    """While inside, `re.compile` is `compile_pattern` for every module that calls it (spaCy
+    compiles its tokenizer's patterns, some of thousands of characters, on every import and
+    load: about a tenth of a cold `credo remember`). What each call returns is equal to what
+    `re.compile` makes, so nothing that compiles a pattern here sees a difference. With the
+    cache off, or when `re.compile` is already not the interpreter's own, nothing changes."""
+    if _folder is None or re.compile is not _re_compile:
+        yield
+        return
+    re.compile = compile_pattern  # type: ignore[assignment]
+    try:
+        yield
+    finally:
+        re.compile = _re_compile
 
 
 def _unpacked(parts: tuple[Any, ...]) -> tuple[Any, ...]:

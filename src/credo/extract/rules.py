@@ -61,7 +61,7 @@ from ..keys import (
     values_in_passing,
 )
 from ..language import words
-from ..nlp import lemma_of, parse
+from ..nlp import describes, lemma_of, parse
 from ..suppress_request import is_suppression_request
 from .base import Extraction, Turn
 
@@ -136,6 +136,8 @@ _IMPLICATIVE = words("implicative_verbs")
 _BROAD_REFUSED = words("broad_refused_verbs")
 #: the gate's codes a clause may be handed over for, so the refusal is on record
 _GATE_CODES = frozenset({"affect", "hedged", "speculative", "transient", "secret"})
+#: what "I can't ..." says the speaker never does: "I can't have dairy"
+_NOT_ABLE = frozenset({"have", "eat", "drink"})
 # fmt: on
 
 
@@ -806,11 +808,30 @@ def _phrase(tok: Token) -> list[Token]:
     return [tok.doc[i] for i in range(tok.left_edge.i, tok.right_edge.i + 1)]
 
 
+def _misread_name(tok: Token) -> bool:
+    """A word the parser read as an adjective or an adverb that names a thing: "my editor
+    is Vim", "I work at Smartly", "I like cilantro", "my IP is 192.168.1.10". The small
+    English model tags a word it does not know by its shape; the key parser (`keys`)
+    reads these as the things they are, and so must this. A name capitalised inside the
+    sentence, a word with a digit, or one English never uses to describe (and no function
+    word: "all over")."""
+    if tok.pos_ not in ("ADJ", "ADV"):
+        return False
+    text = tok.text
+    if tok.i > tok.sent.start and text[:1].isupper() and text != "I":
+        return True
+    if any(c.isdigit() for c in text):
+        return True
+    return text.isalpha() and not tok.is_stop and not describes(tok.lower_)
+
+
 def _content(tokens: Sequence[Token]) -> bool:
-    """Whether `tokens` name something: a noun that is not filler, a name, a number, or
-    an activity ("hiking")."""
+    """Whether `tokens` name something: a noun that is not filler, a name, a number, an
+    activity ("hiking"), or a name the parser misread (`_misread_name`)."""
     for tok in tokens:
         low = tok.lower_
+        if _misread_name(tok):
+            return True
         if tok.pos_ in ("PROPN", "NUM") and low not in _FILLER_NOUNS:
             return True
         if (
@@ -1023,6 +1044,8 @@ def _copula_ok(verb: Token, subject: Token) -> bool:
             if any(c.dep_ == "conj" and c.lower_ in _EVALUATIVE for c in child.children):
                 return False  # "a roller coaster but rewarding"
             return _content(words)
+        if child.dep_ in ("acomp", "attr") and _misread_name(child):
+            return not _evaluative(_phrase(child))  # "my editor is Vim": a name
         if child.dep_ in ("acomp", "attr") and child.pos_ in ("ADJ", "VERB"):
             adj = child.lower_
             if adj not in _IDENTITY_ADJ:
@@ -1077,6 +1100,10 @@ def _object_ok(verb: Token) -> bool:
     particle = next((c.lower_ for c in verb.children if c.dep_ == "prt"), "")
     has_object = False
     for child in verb.rights:
+        if child.dep_ == "dative" and child.lower_ in ("myself", "ourselves"):
+            continue  # "I taught myself Rust": what was taught is the object
+        if child.dep_ in ("advmod", "npadvmod") and _misread_name(child):
+            return True  # "I like cilantro", "I work at Smartly": read as adverbs
         if child.dep_ in ("dobj", "dative", "attr", "oprd", "obj"):
             words = _phrase(child)
             head = child.lemma_.lower()
@@ -1160,13 +1187,21 @@ def _durable(sent: Span, subject: Token) -> bool:
     prep = next((c.lower_ for c in verb.children if c.dep_ == "prep"), "")
     phrasal = f"{lemma}_{particle}" if particle else lemma
     auxes = [c for c in root.children if c.dep_ in ("aux", "auxpass")]
-    modals = [a for a in auxes if a.lower_ in _MODALS or a.lemma_.lower() in _MODALS]
-    if modals and not (
-        all(a.lemma_.lower() in ("can", "ca") for a in modals)
-        and any(c.dep_ == "neg" for c in root.children)
-        and lemma in ("have", "eat", "drink")
+    modals = [
+        a
+        for a in auxes
+        if (a.lower_ in _MODALS or a.lemma_.lower() in _MODALS)
+        and not (a.i > sent.start and a.text[:1].isupper())  # "my colleague Will lives ..."
+    ]
+    able = all(a.lemma_.lower() in ("can", "ca") for a in modals)
+    if (
+        modals
+        and not (able and any(c.dep_ == "neg" for c in root.children) and lemma in _NOT_ABLE)
+        and not (able and lemma in _ACTIVITIES)
     ):
-        return False  # "I could ...", "I'd love to ..."; but "I can't have dairy" is a fact
+        # "I could ...", "I'd love to ..."; but "I can't have dairy" and "I can swim" are
+        # facts about the speaker
+        return False
     if any(c.dep_ == "mark" for c in root.children):
         return False  # "Since I was 17": a subordinate clause on its own, an answer
     if root.lower_ in ("gon", "gonna", "wanna", "gotta") or any(a.lower_ == "going" for a in auxes):
@@ -1368,6 +1403,15 @@ class RuleExtractor:
         owner = next((c for c in subject_tok.children if c.dep_ == "poss"), None)
         if owner is not None and owner.lower_ in lowered:
             return lowered[owner.lower_]
+        if (
+            owner is not None
+            and owner.lower_ == "my"
+            and st.keyed
+            and st.subject
+            and not st.pronoun_subject
+            and any(c.dep_ in ("appos", "compound") for c in subject_tok.subtree)
+        ):
+            return st.subject  # "my wife Laura is a doctor": one of the speaker's, by name
         if (
             sent.root.lemma_ == "be"
             and subject_tok.pos_ in ("NOUN", "PROPN", "VERB")

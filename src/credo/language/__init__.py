@@ -11,6 +11,7 @@ WordNet's synonym sets (one value said in other words), shipped as data.
 from __future__ import annotations
 
 import gzip
+import hashlib
 import tomllib
 from functools import lru_cache
 from importlib import resources
@@ -22,8 +23,13 @@ __all__ = ["data_lines", "examples", "lexicon", "mapping", "word_list", "words"]
 @lru_cache(maxsize=1)
 def lexicon() -> dict[str, Any]:
     """The whole lexicon: list name -> {what, words, examples}."""
-    text = resources.files("credo.language").joinpath("lexicon.toml").read_text("utf-8")
-    data = tomllib.loads(text)
+    from .. import cache
+
+    raw = resources.files("credo.language").joinpath("lexicon.toml").read_bytes()
+    # parsed once and kept (`credo.cache`, where the command line enables it): a cold
+    # process reads it back in milliseconds instead of parsing the TOML again
+    digest = hashlib.sha256(raw).hexdigest()[:32]
+    data: dict[str, Any] = cache.kept("lexicon", digest, lambda: tomllib.loads(raw.decode()))
     for name, entry in data.items():
         if not isinstance(entry, dict) or "words" not in entry or "what" not in entry:
             raise ValueError(f"lexicon list {name!r} needs 'what' and 'words'")

@@ -24,6 +24,7 @@ import tomllib
 from dataclasses import dataclass
 from functools import lru_cache
 from importlib import resources
+from typing import Any
 
 __all__ = ["Product", "is_of_kind", "kind_words", "products_in", "rivals"]
 
@@ -49,16 +50,32 @@ def _table() -> _Table:
     from .. import cache
 
     raw = resources.files("credo").joinpath("data/products.toml").read_bytes()
-    # parsed once and kept (`credo.cache`, where the command line enables it): a cold
-    # process reads it back in milliseconds
-    digest = hashlib.sha256(raw).hexdigest()[:32]
-    data = cache.kept("products", digest, lambda: tomllib.loads(raw.decode("utf-8")))
+    # worked out once and kept (`credo.cache`, where the command line enables it) as plain
+    # data: a cold process reads it back in milliseconds instead of parsing the TOML and
+    # typing its 6,000 spellings again
+    by_name, words, named = cache.kept(
+        "product_table", _digest(raw), lambda: _plain(tomllib.loads(raw.decode("utf-8")))
+    )
+    products: dict[str, Product] = {}
+    for name, kinds in by_name.values():
+        if name not in products:
+            products[name] = Product(name, frozenset(kinds))
+    return _Table(
+        {spelling: products[name] for spelling, (name, _) in by_name.items()},
+        {kind: frozenset(found) for kind, found in words.items()},
+        {word: frozenset(kinds) for word, kinds in named.items()},
+    )
+
+
+def _plain(data: dict[str, Any]) -> tuple[dict[str, Any], dict[str, Any], dict[str, Any]]:
+    """The table as plain data (what `credo.cache` keeps): every spelling -> (the
+    product's name, its kinds), kind -> the nouns it is named by, noun -> the kinds."""
     kinds_of: dict[str, set[str]] = {}
     spelt: dict[str, set[str]] = {}
-    words: dict[str, frozenset[str]] = {}
+    words: dict[str, list[str]] = {}
     named: dict[str, set[str]] = {}
     for kind, entry in data.items():
-        words[kind] = frozenset(_typed(w) for w in entry.get("words", []))
+        words[kind] = sorted({_typed(w) for w in entry.get("words", [])})
         for word in words[kind]:
             named.setdefault(word, set()).add(kind)
         for spellings in entry.get("names", []):
@@ -68,11 +85,15 @@ def _table() -> _Table:
                 spelt.setdefault(spelling, set()).add(first)
     # a spelling of two products ("spark": a mail app and a data engine) names neither
     by_name = {
-        spelling: Product(name, frozenset(kinds_of[name]))
+        spelling: (name, sorted(kinds_of[name]))
         for spelling, (name, *others) in ((s, sorted(n)) for s, n in spelt.items())
         if not others
     }
-    return _Table(by_name, words, {w: frozenset(k) for w, k in named.items()})
+    return by_name, words, {word: sorted(kinds) for word, kinds in named.items()}
+
+
+def _digest(raw: bytes) -> str:
+    return hashlib.sha256(raw).hexdigest()[:32]
 
 
 def _typed(phrase: str) -> str:
@@ -92,7 +113,7 @@ def products_in(words: list[str]) -> list[Product]:
     while i < len(words):
         for n in range(min(LONGEST, len(words) - i), 0, -1):
             product = table.get(" ".join(words[i : i + n]))
-            if product is not None and n == 1 and len(whole) > 1 and _english(words[i]):
+            if product is not None and n == 1 and len(whole) > 1 and words[i] in _english():
                 continue
             if product is not None:
                 if product not in found:
@@ -108,11 +129,21 @@ def products_in(words: list[str]) -> list[Product]:
 _BARE = frozenset({"a", "an", "the", "my", "our", "their", "his", "her", "its", "v", "version"})
 
 
-def _english(word: str) -> bool:
-    """Is `word` an English word (in WordNet's synonym sets, `language.synonyms`)?"""
-    from .synonyms import known
+@lru_cache(maxsize=1)
+def _english() -> frozenset[str]:
+    """The products' one-word names that are English words too (in WordNet's synonym
+    sets, `language.synonyms`): "linear", "render", "red". Worked out once and kept
+    (`credo.cache`, keyed by both files), so that a cold process reads these few hundred
+    words instead of all of WordNet's sets to ask about one word."""
+    from .. import cache
+    from .synonyms import digest, known
 
-    return known(word)
+    raw = resources.files("credo").joinpath("data/products.toml").read_bytes()
+    names = sorted(name for name in _table().by_name if " " not in name)
+    english = cache.kept(
+        "product_words", f"{_digest(raw)}|{digest()}", lambda: [n for n in names if known(n)]
+    )
+    return frozenset(english)
 
 
 def rivals(one: Product, other: Product) -> bool:

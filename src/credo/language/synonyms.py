@@ -23,23 +23,36 @@ LONGEST = 3
 
 
 @lru_cache(maxsize=1)
-def _sets() -> dict[str, frozenset[int]]:
-    """Each word or phrase -> the numbers of the sets it is in: built once (~0.6 s on a
-    loaded machine) and kept (`credo.cache`, where the command line enables it), so that a
-    cold `credo remember` reads it back instead."""
+def _sets() -> dict[str, int | tuple[int, ...]]:
+    """Each word or phrase -> the number of the set it is in, or the numbers of the sets
+    when it is in several (most words are in one; a number loads faster than a set):
+    built once (~0.6 s on a loaded machine) and kept (`credo.cache`, where the command
+    line enables it), so that a cold `credo remember` reads it back instead."""
     from .. import cache
 
-    raw = resources.files("credo").joinpath(f"data/{_FILE}").read_bytes()
-    digest = hashlib.sha256(raw).hexdigest()[:32]
-    return cache.kept("synonyms", digest, _built)  # type: ignore[no-any-return]
+    return cache.kept("synonym_sets", digest(), _built)  # type: ignore[no-any-return]
 
 
-def _built() -> dict[str, frozenset[int]]:
-    index: dict[str, set[int]] = {}
+def _built() -> dict[str, int | tuple[int, ...]]:
+    index: dict[str, list[int]] = {}
     for n, line in enumerate(data_lines(_FILE)):
         for word in line.split("|"):
-            index.setdefault(word, set()).add(n)
-    return {word: frozenset(ns) for word, ns in index.items()}
+            numbers = index.setdefault(word, [])
+            if n not in numbers:
+                numbers.append(n)
+    return {word: ns[0] if len(ns) == 1 else tuple(ns) for word, ns in index.items()}
+
+
+def _numbers(word: str) -> frozenset[int]:
+    found = _sets().get(word, ())
+    return frozenset((found,) if isinstance(found, int) else found)
+
+
+@lru_cache(maxsize=1)
+def digest() -> str:
+    """A digest of the shipped sets (what a value built from them depends on)."""
+    raw = resources.files("credo").joinpath(f"data/{_FILE}").read_bytes()
+    return hashlib.sha256(raw).hexdigest()[:32]
 
 
 _FILE = "synonyms.txt.gz"
@@ -57,8 +70,7 @@ def synonymous(a: str, b: str) -> bool:
     a, b = _typed(a), _typed(b)
     if not a or not b or a == b:
         return False
-    sets = _sets()
-    return bool(sets.get(a, frozenset()) & sets.get(b, frozenset()))
+    return bool(_numbers(a) & _numbers(b))
 
 
 def known(word: str) -> bool:
