@@ -17,7 +17,8 @@ sixth (tests/fixtures/secrets-blind7, split `fresh7`, likewise), since its ninth
 seventh (tests/fixtures/secrets-blind8, split `fresh8`, likewise), since its tenth on the
 eighth (tests/fixtures/secrets-blind9, split `fresh9`, likewise), since its eleventh on the
 ninth (tests/fixtures/secrets-blind10, split `fresh10`, likewise), since its twelfth on the
-tenth (tests/fixtures/secrets-blind11, split `fresh11`, likewise): a new blind set, written by
+tenth (tests/fixtures/secrets-blind11, split `fresh11`, likewise), since its thirteenth on
+the eleventh (tests/fixtures/secrets-blind12, split `fresh12`, likewise): a new blind set, written by
 someone who never saw the code, judges it, outside this repository. The same run prints
 its figures per split and language with `python -m credo.eval.secrets_corpus`
 (docs/security.md)."""
@@ -53,6 +54,8 @@ BLIND9 = Path(__file__).parent / "fixtures" / "secrets-blind9"
 BLIND10 = Path(__file__).parent / "fixtures" / "secrets-blind10"
 #: the tenth blind set (split `fresh11`), tune data since issue 24's twelfth round
 BLIND11 = Path(__file__).parent / "fixtures" / "secrets-blind11"
+#: the eleventh blind set (split `fresh12`), tune data since issue 24's thirteenth round
+BLIND12 = Path(__file__).parent / "fixtures" / "secrets-blind12"
 #: the most look-alikes that may be refused as secrets, as a share of all of them
 MAX_FALSE_POSITIVE_RATE = 0.02
 
@@ -75,6 +78,7 @@ CORPORA = {
     "fresh9": BLIND9,
     "fresh10": BLIND10,
     "fresh11": BLIND11,
+    "fresh12": BLIND12,
 }
 
 
@@ -116,9 +120,27 @@ def test_the_corpus_is_what_the_issue_asks_for() -> None:
 #: stored, 8 shown (21 before it); its eleventh on fresh10's: 0 stored, 0 shown (18 before
 #: it), and fresh5 down to 10 stored, 11 shown, fresh8 to 11 and 11 by the same classes;
 #: its twelfth on fresh11's: 2 stored, 2 shown (42 before it), and fresh4 down to 6 stored,
-#: 7 shown, fresh5 to 8 and 9, fresh8 to 10 and 10 by the same classes;
+#: 7 shown, fresh5 to 8 and 9, fresh8 to 10 and 10 by the same classes; its thirteenth on
+#: fresh12's: 0 stored, 0 shown (20 before it), and fresh4 down to 5 stored, 6 shown,
+#: fresh5 to 7 and 8 by the same classes;
 #: docs/security.md says which classes were left and why). A change may never raise them.
 MAX_STORED = {
+    "dev": 0,
+    "heldout": 0,
+    "fresh": 0,
+    "fresh2": 0,
+    "fresh3": 0,
+    "fresh4": 5,
+    "fresh5": 7,
+    "fresh6": 2,
+    "fresh7": 0,
+    "fresh8": 10,
+    "fresh9": 8,
+    "fresh10": 0,
+    "fresh11": 2,
+    "fresh12": 0,
+}
+MAX_SHOWN = {
     "dev": 0,
     "heldout": 0,
     "fresh": 0,
@@ -127,26 +149,12 @@ MAX_STORED = {
     "fresh4": 6,
     "fresh5": 8,
     "fresh6": 2,
-    "fresh7": 0,
-    "fresh8": 10,
-    "fresh9": 8,
-    "fresh10": 0,
-    "fresh11": 2,
-}
-MAX_SHOWN = {
-    "dev": 0,
-    "heldout": 0,
-    "fresh": 0,
-    "fresh2": 0,
-    "fresh3": 0,
-    "fresh4": 7,
-    "fresh5": 9,
-    "fresh6": 2,
     "fresh7": 1,
     "fresh8": 10,
     "fresh9": 8,
     "fresh10": 0,
     "fresh11": 2,
+    "fresh12": 0,
 }
 #: secrets refused as such on some path yet found somewhere (another path missed them);
 #: fresh4's two are PINs refused on every path whose four digits a look-alike of the same
@@ -174,6 +182,7 @@ MAX_REFUSED_YET_SHOWN = {
     "fresh9": 2,
     "fresh10": 0,
     "fresh11": 0,
+    "fresh12": 0,
 }
 #: the items still stored or shown when these figures were measured, as the first 12 hex
 #: digits of SHA-256 of their id. Any other secret stored or shown fails, even while the
@@ -187,7 +196,6 @@ KNOWN_MISSES = {
     "fresh3": frozenset[str](),
     "fresh4": frozenset(
         {
-            "ea3084644bc4",
             "101af21d6dd9",
             "876da34ae319",
             "bc14d1b8248e",
@@ -201,7 +209,6 @@ KNOWN_MISSES = {
         {
             "02b59a2c7779",
             "0d9a0cbcd79e",
-            "1cd5180b0449",
             "3d102053bc10",
             "5543ecfb8dff",
             "675c78a32482",
@@ -250,6 +257,8 @@ KNOWN_MISSES = {
     # the tenth blind set, tune data since issue 24's twelfth round: what it left (a
     # memorable word after "which is", a passphrase of words with no label)
     "fresh11": frozenset({"ffdbf775bc94", "37808f548502"}),
+    # the eleventh blind set, tune data since issue 24's thirteenth round: nothing left
+    "fresh12": frozenset[str](),
 }
 SPLITS = tuple(
     pytest.param(split, marks=pytest.mark.xdist_group(f"secrets-corpus-{corpus.name}"))
@@ -360,6 +369,16 @@ def test_the_tenth_blind_set_is_there() -> None:
     assert all(i.secret and i.secret in i.text for i in blind if i.is_secret)
 
 
+def test_the_eleventh_blind_set_is_there() -> None:
+    """secrets-blind12: 200 secrets and 200 look-alikes in 40 languages, split `fresh12`,
+    written after issue 24's eleventh round, scored, and tune data since its thirteenth."""
+    blind = load(BLIND12)
+    assert {i.split for i in blind} == {"fresh12"}
+    assert sum(i.is_secret for i in blind) == 200 and sum(not i.is_secret for i in blind) == 200
+    assert len({i.lang for i in blind if i.is_secret}) >= 40
+    assert all(i.secret and i.secret in i.text for i in blind if i.is_secret)
+
+
 def test_the_fourth_blind_set_is_there() -> None:
     """secrets-blind5: 200 secrets and 200 look-alikes in 27 languages, split `fresh5`."""
     blind = load(BLIND5)
@@ -407,14 +426,15 @@ MAX_FALSE_POSITIVES = {
     "fresh": 0,
     "fresh2": 0,
     "fresh3": 0,
-    "fresh4": 1,
+    "fresh4": 0,
     "fresh5": 1,
     "fresh6": 0,
     "fresh7": 0,
-    "fresh8": 3,
-    "fresh9": 2,
+    "fresh8": 2,
+    "fresh9": 0,
     "fresh10": 0,
-    "fresh11": 1,
+    "fresh11": 0,
+    "fresh12": 0,
 }
 
 
@@ -427,9 +447,10 @@ def test_lookalikes_are_stored(outcomes_of: Callable[[str], list[Outcome]], spli
     number: "pnr" now needs a Nordic number's date and check digit; fresh3's three were a
     company's tax number and IBAN, and an Indian postcode called "pin code" with its
     place); fresh4's nine were documented example keys, template credentials, key
-    fingerprints in groups and bank numbers given to be paid; one is left: an invoice's
-    IBAN whose payee, a business, is on the line above, refused by `credo remember`,
-    which reads a text line by line); fresh5's sixteen were key files' first lines in
+    fingerprints in groups and bank numbers given to be paid; the last, an invoice's IBAN
+    whose payee, a business, is on the line above, refused by `credo remember`, which
+    reads a text line by line, is stored since issue 24's thirteenth round: a paste is
+    judged whole); fresh5's sixteen were key files' first lines in
     prose, public tokens and keys (a publishable key, an anonymous role's JWT, a public
     JSON Web Key, a CA's certificate data), base64 of JSON text, documentation's example
     JWT and test card, a secret's name in a compose file, the BIP-39 list quoted in its
@@ -441,14 +462,17 @@ def test_lookalikes_are_stored(outcomes_of: Callable[[str], list[Outcome]], spli
     and a host's id and an object's key in an error response, a secret manager's reference,
     a device's default login (one word twice) and documentation's basic credentials;
     fresh9's four were a network's name called so near "no password", a password's rule
-    (a modal verb read as its value), and two invoices' IBANs; the two IBANs are left,
-    refused by `credo remember`, which reads the paste line by line away from its invoice;
+    (a modal verb read as its value), and two invoices' IBANs, refused by `credo
+    remember`, which read the paste line by line away from its invoice (stored since the
+    thirteenth round); fresh8's SealedSecret read line by line likewise;
     fresh10's five were businesses' IBANs given to be paid (a legal form and a payment in
     the sentence), a business's register number called a code, and jwt.io's sample token;
     fresh11's nine were IBANs to pay a bill into with its payment's reference asked for
     (concepto, kenmerk, közlemény, viitenumero...), a router's network name near "password",
-    and BIP-39's test vector; one is left: an electrician's invoice pasted with its IBAN on
-    a line of its own, refused by `credo remember`, which reads the paste line by line."""
+    and BIP-39's test vector, and an electrician's invoice pasted with its IBAN on a line of
+    its own (stored since the thirteenth round); fresh12's five were a CAPTCHA's site key,
+    a client key, documentation's test-mode key, a company's OIB and an office's PIN code
+    in Tamil."""
     table = summary(outcomes_of(split))[split]["all"]
     fps = [(o.item.id, sorted(o.refused_as_secret)) for o in outcomes_of(split) if o.false_positive]
     assert table["false_positive_rate"] <= MAX_FALSE_POSITIVE_RATE, fps

@@ -63,6 +63,8 @@ from .secrets import (
     mask_secrets,
     masked_kind,
     public_blocks,
+    read_in_paste,
+    shown_public_by_paste,
 )
 from .store.base import Conflict, Event, ForgetReport, Rejection, Rule, Store, check_scope
 from .suppress import AppliedRequest
@@ -388,16 +390,24 @@ class Memory:
             whole = mask_secrets(text)
             return [(0, self._refuse_secret(whole, source=source, derived_from=derived_from))]
         masked = _masked_at(text, findings)
+        # the paste is one message: a value a line alone reads as a secret and the whole
+        # paste shows public (an invoice's IBAN under the payee's name) is not refused
+        public = (
+            shown_public_by_paste(text) if len(text) <= MAX_INPUT_CHARS_SCANNED else frozenset()
+        )
         out: builtins.list[tuple[int, RememberResult]] = []
-        for n, line in _statement_lines(masked):
-            if not line.strip():
-                continue
-            try:
-                out.append((n, self.remember(line.strip(), **options)))
-            except InvalidInput as exc:
-                if not keep_going:
-                    raise
-                out.append((n, RememberResult(False, None, None, f"line {n}: {exc}", "invalid")))
+        with read_in_paste(public):
+            for n, line in _statement_lines(masked):
+                if not line.strip():
+                    continue
+                try:
+                    out.append((n, self.remember(line.strip(), **options)))
+                except InvalidInput as exc:
+                    if not keep_going:
+                        raise
+                    out.append(
+                        (n, RememberResult(False, None, None, f"line {n}: {exc}", "invalid"))
+                    )
         return out
 
     def _refuse_secret(

@@ -233,6 +233,10 @@ def _seed_words(text: str, pos: int, limit: int = 25) -> list[tuple[int, int]]:
     return spans
 
 
+#: how a sentence ends in Korean and Japanese (a request, a statement, a question)
+_SENTENCE_ENDINGS = ("요", "죠", "까", "니다", "다", "야", "어", "ね", "よ", "す", "た", "る", "か")
+
+
 def _seed_near_label(text: str, at: int) -> Iterator[SecretFinding]:
     """A seed phrase its label names with no colon: twelve to twenty-four words straight
     after it and then a particle set off by a blank ("복구 구문 w1 ... w12 을 ..."), or
@@ -241,6 +245,17 @@ def _seed_near_label(text: str, at: int) -> Iterator[SecretFinding]:
     for n in (24, 21, 18, 15, 12):
         if len(spans) > n and text[spans[n][0] : spans[n][1]] in _PARTICLES:
             yield SecretFinding("seed_phrase", spans[0][0], spans[n - 1][1])
+            return
+    # a word or two that say what is done with it, then the words to the text's end, on
+    # one line ("복구 문구 백업해둘게 w1 ... w12"): a line broken there, flattened
+    rest = text[spans[-1][1] :].strip() if spans else "x"
+    last = text[spans[-1][0] : spans[-1][1]] if spans else ""
+    # ... the label set off by a blank, and no sentence's ending last (a request or a
+    # statement ends in one: "... 보관하세요", "... 알겠죠"; a seed phrase in a noun)
+    flat = text[at : at + 1].isspace() and not last.endswith(_SENTENCE_ENDINGS)
+    for n in (24, 21, 18, 15, 12):
+        if flat and not rest and len(spans) - n in (1, 2) and not last.isascii():
+            yield SecretFinding("seed_phrase", spans[len(spans) - n][0], spans[-1][1])
             return
     line = text.find("\n", at, at + 240)
     if line < 0:

@@ -52,7 +52,7 @@ _PIN = re.compile(
         # a key button's letter in any script ("К2480" on a Russian intercom)
         r"|(?=[^\W\d_]{0,3}\d)[^\W_]{1,3}\d{2,7}[A-Za-z]?[#*]?)"
         r"(?![A-Za-z0-9_\-]|[.,:/]\d)",
-        rf"[ \t]*(?::|=|-|–|—|：|は|が)[ \t]*|[ \t]*,?[ \t]+(?i:{_CODE_VERBS})"
+        rf"[ \t]*(?::|=|-|–|—|：|は|が|、)[ \t]*|[ \t]*,?[ \t]+(?i:{_CODE_VERBS})"
         rf"(?:[ \t]+(?i:{_CODE_ADVERBS}))?"
         rf"(?:[ \t]+(?i:{_ARTICLES}))?[ \t]*:?[ \t]*|['’]s[ \t]+"
         # "the pin for the office copier, mine's 30417"; "暗証番号（1126）"
@@ -103,18 +103,26 @@ _POSTAL_WORDS = re.compile("(?i)" + _bounded(_WORDS["postal"]["all"]))
 
 
 _MONEY_WORDS = re.compile("(?i)" + _bounded(_WORDS["postal"]["money"], longest_first=False))
+#: postal words of India's scripts, as a word's start (their endings are glued on)
+_POSTAL_STEMS = re.compile(
+    r"(?<![^\W_])(?:" + "|".join(re.escape(w) for w in _WORDS["postal"]["stems"]) + ")"
+)
+_PIN_WORD = re.compile("(?i)" + "|".join(re.escape(w) for w in _WORDS["postal"]["pin"]))
 
 
 def _indian_postcode(text: str, label: str, start: int, v_start: int, v_end: int) -> bool:
     """Whether the six digits at `v_start:v_end` after a "PIN" label (at `start`) are an
     Indian postal code: "the office PIN code is 560001", "mera pin code 110001 hai
     (Connaught Place, Delhi)", a place named in the sentence or after the number."""
-    if "pin" not in label.lower() or sum(c.isdigit() for c in text[v_start:v_end]) != 6:
+    if not _PIN_WORD.search(label) or sum(c.isdigit() for c in text[v_start:v_end]) != 6:
         return False
     if _postal_context(text, start, v_end):
         return True
     sentence = _sentence_around(text, start, v_end)
-    return bool(_AN_ADDRESS_AFTER.match(text, v_end)) and not _MONEY_WORDS.search(sentence)
+    if _MONEY_WORDS.search(sentence):
+        return False
+    # a place after it, or a postal word of India's scripts ("அலுவலக பின் கோடு ...")
+    return bool(_AN_ADDRESS_AFTER.match(text, v_end) or _POSTAL_STEMS.search(sentence))
 
 
 def _stated_pins(text: str) -> Iterator[SecretFinding]:
@@ -406,7 +414,7 @@ def _clock_time(value: str) -> bool:
 
 _CODE_THEN_DIGITS = re.compile(
     rf"(?<![^\W_])(?i:{_CODE_WORD}|kod|koodi|código|codigo|codice|код)(?![^\W_])[ \t:]+"
-    rf"(?P<v>{_A_KEYED_CODE})(?![\w\-]|[.,:/]\d)"
+    rf"(?P<v>{_KEYED_OR_SPACED})(?![\w\-]|[.,:/]\d)"
 )
 
 

@@ -2,7 +2,8 @@
 after `credo.secret_patterns`' detectors:
 
 - a password on a command line, after the option its tool reads it from (`sshpass -p`,
-  the LDAP tools' `-w`, `mysql -pX`, `--bind-password`), or written into a file whose name
+  the LDAP tools' `-w`, `mysql -pX`, `--bind-password`, PowerShell's
+  `ConvertTo-SecureString "X" -AsPlainText`), or written into a file whose name
   says it holds one (`echo X > ~/.vault_pass`);
 - a JSON Web Key's private members (`"d"`, `"p"`, `"q"`, `"dp"`, `"dq"`, `"qi"`, `"k"`);
 - a login-shaped user name (`DOMAIN\\user`, `first.last`) before a slash and a plainly
@@ -35,6 +36,8 @@ _PASSWORD_OPTION_NAME = (
     r"|(?:redis-cli|redis-benchmark|keydb-cli|valkey-cli)(?:[ \t]+\S+)*?[ \t]+(?-i:-a)(?=[ \t])"
     # Windows' "net use" takes the password after "/user:NAME" ("*" asks for it)
     r"|net[ \t]+use(?:[ \t]+\S+)*?[ \t]+/user:\S+[ \t]+(?=[^\s/*])"
+    # PowerShell makes a credential's password of the string it is given as plain text
+    r"|ConvertTo-SecureString(?:[ \t]+-String)?(?=[ \t]+['\"][^'\"\n]+['\"][^\n]*-AsPlainText)"
     r"|--(?:bind-?pw|bind-password|db-password|password|passwd|pass|passphrase))"
 )
 

@@ -72,6 +72,29 @@ def _a_companys(text: str, start: int, between: str = "") -> bool:
     return bool(_COMPANY.search(near)) and not _MINE.search(sentence + " " + between)
 
 
+#: a business's name in brackets straight after a number ("52359169916 (Horvat d.o.o.)")
+_NAMED_AFTER = re.compile(r"[ \t]*\(([^()\n]{1,80})\)")
+
+
+def a_business_id(text: str, label_end: int, start: int, end: int) -> bool:
+    """Whether the identity number at `text[start:end]`, its label ending at `label_end`,
+    is a business's: a word for a company between the label and the number ("OIB tvrtke
+    s računa: ...", "NIF de la empresa: ...") or a business's legal form in brackets
+    after it ("... (Vodoinstalater Horvat d.o.o.)"), and no word of the speaker's in its
+    sentence. Some countries give a company the same number as a person (Croatia's OIB,
+    Portugal's NIF); a company prints its own on every invoice."""
+    after = _NAMED_AFTER.match(text, end)
+    # the brackets hold a business's name: they end in its legal form
+    name = after.group(1).strip() if after is not None else ""
+    named = _COMPANY.search(text, label_end, start) or any(
+        f.end() == len(name) for f in _COMPANY.finditer(name)
+    )
+    if not named:
+        return False
+    sentence = re.split(r"[.!?;\n]", text[max(0, label_end - 120) : label_end])[-1]
+    return not _MINE.search(sentence + " " + text[label_end:start])
+
+
 # "it's printed on all my invoices anyway", "die steht eh auf jeder Rechnung": the sentence
 # says the number is printed for anyone to read (`[published]`)
 _PUBLISHED = re.compile(
@@ -354,6 +377,10 @@ def _labelled_numbers(text: str) -> Iterator[SecretFinding]:
             business_number = kind == "bank_account" or _TAX_LABEL.fullmatch(m.group("label"))
             if business_number and _a_companys(text, m.start(), m.group("q")):
                 continue  # "şirketin vergi numarası ...": a business's, on its invoices
+            if kind == "national_id" and a_business_id(
+                text, m.end("label"), m.start("v"), m.end("v")
+            ):
+                continue  # "OIB tvrtke: ...": a company's number, printed on its invoices
             if kind == "bank_account" and (
                 _shared_to_be_paid(text, m.start("v"), m.end("v"))
                 or _on_an_invoice(text, m.start("v"), m.end("v"))

@@ -243,15 +243,31 @@ _NEXT_CLAUSE = (
 _FIRST_VERBS = r"is|was|ist|war|est|es|era|on|oli|är|var|è|é|er|jest|je"
 
 
+# ... or an arrow pointing back at it, "that's" ("X <- that's the new admin password"),
+# or Polish "to" before a possessive ("X to moje hasło do allegro")
+_FIRST_POINTERS = (
+    r"(?:<-+|←|⬅)(?:[ \t]+(?:that['’]?s|thats|that[ \t]+is|this[ \t]+is|it['’]?s))?"
+    r"|that['’]?s|thats|that[ \t]+is"
+    r"|to(?=[ \t]+(?:moje|moja|mój|moj|nasze|nasza|twoje|twoja|jej|jego)[ \t])"
+)
+#: what the password is for, after its word ("... password for the wordpress site", "...
+#: hasło do allegro")
+_FIRST_FOR = r"for|to|of|do|na|für|fürs|zum|zur|pour|para|per|voor|för|till|til|для|от|до|od"
+
+
 _PASSWORD_FIRST = re.compile(
     r"(?<![^\s\"'(“«])(?P<v>[^\s\"'`“”«»]{4,64})[\"'”»]?[ \t]+(?i:"
     + _FIRST_VERBS
+    + "|"
+    + _FIRST_POINTERS
     + r")[ \t]+(?:(?i:"
     + _DETERMINERS
-    + r")[ \t]+){0,2}(?:[\w\-]+[ \t]+)?(?i:"
+    + r")[ \t]+){0,2}(?:[\w\-]+[ \t]+){0,2}(?i:"
     + _ANY_PASSWORD_WORD
     + r")(?=[ \t]*(?:[.,;!?)]|$)|[ \t]+(?i:"
     + _NEXT_CLAUSE
+    + "|"
+    + _FIRST_FOR
     + r")(?![^\W_]))",
     re.MULTILINE,
 )

@@ -57,6 +57,8 @@ _SETTING_NAME = re.compile(r"([A-Za-z_][\w.\-]*)[ \t]*[=:][ \t]*")
 _NAME_BEFORE = re.compile(r"(?:^|[\s\"'{,])([A-Za-z_][\w.\-]*)[\"']?[ \t]*[=:][ \t]*[\"']?$")
 _PUBLIC_PART = re.compile(r"(?i)public|(?<![a-z])pub(?![a-z])|Pub(?=[A-Z_]|$)")
 _CARD_KINDS = frozenset({"payment_card"})
+#: a test mode's keys (Stripe's, Flutterwave's), by their prefix
+_TEST_MODE_PREFIXES = ("sk_test_", "rk_test_", "FLWSECK_TEST-")
 
 
 #: a router's network name as printed: its maker's name in capitals, its last part four to
@@ -101,6 +103,9 @@ def public_value(text: str, kind: str, start: int, end: int) -> bool:
     compact = _compact(value)
     near = text[max(0, start - 200) : end + 200]
     example = compact in _EXAMPLES or value.rsplit(".", 1)[-1].upper() in _EXAMPLES
+    # a key of a processor's test mode ("sk_test_..."), in a text that says it is
+    # documentation's or an example: printed for everyone to try
+    example = example or value.startswith(_TEST_MODE_PREFIXES)
     if (example or kind in _CARD_KINDS) and _TESTS.search(near):
         return True  # documentation's example, or a processor's test card, said as one
     named = _NAME_BEFORE.search(text, max(0, start - 60), start)

@@ -443,7 +443,8 @@ _A_DATE_IN = re.compile(r"\d{4}-\d\d-\d\d|\d\d\.\d\d\.\d{4}")
 def _strong_shape(value: str) -> bool:
     """Whether `value` has the shape password rules ask for and nothing else has: 10 to 40
     characters, a capital, a small letter, a digit and a symbol of `_RULE_SYMBOLS` before
-    its last character, no "/", "+", "=", ":", made up (`made_up`); not a tag, a handle,
+    its last character (two of them, or letters in no word's case), no "/", "+", "=", ":",
+    made up (`made_up`); not a tag, a handle,
     an address, a time stamp, documentation's example or a password spelt from
     "password"."""
     if not 10 <= len(value) <= 40 or not value.isascii() or value[0] in "#@$":
@@ -456,6 +457,12 @@ def _strong_shape(value: str) -> bool:
     if not all(any(k(c) for c in value) for k in kinds):
         return False
     if not any(c in _RULE_SYMBOLS for c in value[:-1]) or not made_up(value):
+        return False
+    # a name or a title: words in their case with one symbol ("Wumpus#0001", a gamer's
+    # tag; "Love!Me2Times"); a password's shape has two symbols ("Lima!Delta#48") or
+    # letters in no word's case ("Vk4!rT9#wQz2")
+    symbols = sum(c in _RULE_SYMBOLS for c in value)
+    if symbols < 2 and odd_case_letters(value) < 3:
         return False
     low = value.lower()
     return low not in _EXAMPLE_PASSWORDS and not _SPELT_PASSWORD.search(low.translate(_LEET))

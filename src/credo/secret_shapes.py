@@ -32,6 +32,7 @@ from .secret_base import (
     _without_mask_tags,
     label_then_value,
 )
+from .secret_numbers import a_business_id
 from .secret_tokens import (
     _LOOSE_LABEL,
     _base32_key,
@@ -319,6 +320,11 @@ def _checked_near(
         if run.start() in seen:
             continue
         found = _checked_part(run.group(0), lang)
+        if found is not None and run.start() >= m.end():
+            at, to = run.start() + found[0], run.start() + found[1]
+            if a_business_id(text, m.end(), at, to):
+                seen.add(run.start())
+                continue  # "OIB tvrtke: ...": a company's number, printed on its invoices
         if found is not None:
             seen.add(run.start())
             yield SecretFinding("national_id", run.start() + found[0], run.start() + found[1])

@@ -32,6 +32,13 @@ _LABEL = re.compile(rf"(?i:{_CODE_LABEL}|{_CLAUSE_CODE_LABEL.pattern.removeprefi
 #: what ends a label's reach: a sentence's stop, a line break
 _STOP = re.compile(r"[.!?。！？](?:\s|$)|\n")
 _REACH = 80
+#: a word saying the digits are an example ("the pin has one two three four as an
+#: example"), in the languages of `[public_values] tests`
+_EXAMPLE = re.compile(
+    r"(?i)(?<![^\W_])(?:"
+    + "|".join(re.escape(w) for w in _WORDS["public_values"]["tests"])
+    + r"|e\.g\.|for instance|say)(?![^\W_])"
+)
 
 
 def _codes_said_in_words(text: str) -> Iterator[SecretFinding]:
@@ -44,6 +51,8 @@ def _codes_said_in_words(text: str) -> Iterator[SecretFinding]:
         spoken = _SPOKEN.search(text, label.end(), end)
         if spoken is None or _NOT_CODE.search(text, label.end(), spoken.start()):
             continue
+        if _EXAMPLE.search(text[max(0, label.start() - _REACH) : end]):
+            continue  # "a pin like one two three four, for example": no one's code
         yield SecretFinding("password", spoken.start(), spoken.end())
 
 

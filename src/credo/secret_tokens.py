@@ -66,16 +66,24 @@ _GENERIC_LABEL = re.compile(
 
 # "auth token d4a8da84...": the label straight before a value random enough to be one
 _BARE_TOKEN = re.compile(
-    _NOT_AFTER_ALNUM
+    r"(?:"
+    + _NOT_AFTER_ALNUM
     + r"(?i:(?:api|access|auth|secret|client|refresh|session|bot|bearer|webhook|admin|master"
-    r"|server|private|write)[ _\-]?(?:key|token|secret)|token|secret"
+    r"|server|private|write|rest)[ _\-]?(?:key|token|secret|키|토큰)|token|secret"
     r"|密钥|秘钥|密鑰|令牌|シークレット|アクセスキー|시크릿|비밀[ \t]?키)"
+    # a name in camel case that ends in the secret's word ("AppSecret", "clientSecret")
+    r"|(?<=[a-z])(?:Secret|Token|Key))"
     + _NOT_BEFORE_LETTER
     # Chinese, Japanese and Korean say "is" between the label and its value ("secret 是
     # ...", "トークンは ...")
-    + r"(?:[ \t]*(?:是|为|為|は|が|는|은|：)[ \t]*|[ \t]+)"
+    + r"(?:[ \t]*(?:是|为|為|は|が|는|은|：|:)[ \t]*|[ \t]+)"
     + r"(?P<v>[A-Za-z0-9_\-+/=.~]{20,512})(?![A-Za-z0-9_\-+/=~])"
 )
+
+
+#: a word saying the key its label names is public, just before the label ("site key",
+#: "publishable key", "public token")
+_PUBLIC_JUST_BEFORE = re.compile(r"(?i)(?<![^\W_])(?:public|publishable|site|pub)[ \t\-]*$")
 
 
 def _labelled_tokens(text: str) -> Iterator[SecretFinding]:
@@ -83,6 +91,8 @@ def _labelled_tokens(text: str) -> Iterator[SecretFinding]:
         span = _value_span(m)
         if span is None:
             continue
+        if _PUBLIC_JUST_BEFORE.search(text, max(0, m.start() - 16), m.start()):
+            continue  # "site key for the form: ...", "publishable key: ...": public by design
         value, start, end, _ = span
         if m.group("vwords") and _HEX_OR_UUID.fullmatch(value):
             continue  # "the api key fix is <commit>": words between, then a digest
@@ -90,6 +100,11 @@ def _labelled_tokens(text: str) -> Iterator[SecretFinding]:
             yield SecretFinding("generic_api_key", start, end)
     for m in _BARE_TOKEN.finditer(text):
         value = m.group("v").rstrip(_TRAILING_PUNCT)
+        word = text[max(text.rfind(" ", 0, m.start()), 0) : m.start("v")]
+        if re.search(r"(?i)public|publishable|pub(?=[A-Z_]|key)", word) or (
+            _PUBLIC_JUST_BEFORE.search(text, max(0, m.start() - 16), m.start())
+        ):
+            continue  # "publicKey: ...", "site key: ...": a key named public
         # hex of a key's length straight after its label is a key (Twilio's auth token,
         # many APIs' keys), however its digits fall: hex is less random per character
         hex_key = len(value) >= 32 and _HEX_OR_UUID.fullmatch(value) is not None
@@ -218,6 +233,12 @@ _OWNER_PARTS = frozenset({"store", "user", "username", "key", "keystore", "trust
 _SECRET_PARTS = frozenset({"secret", "token", "apikey", "credential", "credentials", "auth"})
 
 
+#: words that say what a secret is used for when a secret's word ends the name
+#: (`vnp_HashSecret`, `HMAC_SECRET`, `CIPHER_KEY`: the key hashing or encrypting is done
+#: with), not that the value is a digest (`SECRET_HASH` still is one)
+_USE_PARTS = frozenset({"hash", "hashed", "cipher", "hmac"})
+
+
 _KEY_QUALIFIERS = frozenset(
     {"api", "access", "secret", "private", "encryption", "signing", "master", "auth", "client",
      "app", "webhook", "session", "hmac", "jwt", "crypto", "license", "licence", "service",
@@ -230,7 +251,14 @@ def _setting_kind(name: str) -> str | None:
     """ "password" or "token" for a setting whose name says it holds one, else None."""
     parts = [p.lower() for p in _NAME_PARTS.findall(name)]
     owned = len(parts) >= 2 and parts[-1] in _PASSWORD_PARTS
-    voiding = [p for p in parts if p in _NOT_SECRET_PARTS and not (owned and p in _OWNER_PARTS)]
+    used = len(parts) >= 2 and parts[-1] in ("secret", "key", "token")
+    voiding = [
+        p
+        for p in parts
+        if p in _NOT_SECRET_PARTS
+        and not (owned and p in _OWNER_PARTS)
+        and not (used and p in _USE_PARTS)
+    ]
     if not parts or voiding:
         return None
     if parts == ["psk"]:
@@ -509,6 +537,28 @@ TOKEN_FORMATS: tuple[Detector, ...] = (
     _regex_detector("mailgun_key", _NOT_AFTER_TOKEN + r"key-[0-9a-f]{32}(?![A-Za-z0-9])"),
     _regex_detector("atlassian_token", _NOT_AFTER_TOKEN + r"ATATT3[A-Za-z0-9_\-=]{50,}"),
     _regex_detector("groq_api_key", r"(?<![A-Za-z0-9_])gsk_[A-Za-z0-9]{40,}"),
+    # Notion's integration tokens ("ntn_" since 2024, "secret_" before), Grafana's service
+    # account and cloud tokens ("glsa_", "glc_"), Flutterwave's secret key ("FLWSECK-" and
+    # 32 hex, "-X"; "FLWPUBK-" is its public one), Midtrans's server key ("Mid-server-",
+    # "SB-Mid-server-" in its sandbox; "Mid-client-" is the public one)
+    _regex_detector(
+        "notion_token",
+        r"(?<![A-Za-z0-9_])(?:ntn_[A-Za-z0-9]{40,}|secret_[A-Za-z0-9]{43})(?![A-Za-z0-9_])",
+        check=lambda v: _has_letter_and_digit(v.partition("_")[2]),
+    ),
+    _regex_detector(
+        "grafana_token",
+        r"(?<![A-Za-z0-9_])(?:glsa_[A-Za-z0-9]{32}_[0-9a-f]{8}|glc_[A-Za-z0-9+/]{32,}={0,2})"
+        r"(?![A-Za-z0-9_])",
+    ),
+    _regex_detector(
+        "flutterwave_key",
+        r"(?<![A-Za-z0-9_\-])FLWSECK(?:_TEST)?-[0-9a-fA-F]{32}-X(?![A-Za-z0-9_\-])",
+    ),
+    _regex_detector(
+        "midtrans_key",
+        r"(?<![A-Za-z0-9_\-])(?:SB-)?Mid-server-[A-Za-z0-9_\-]{20,}(?![A-Za-z0-9_\-])",
+    ),
     _regex_detector("xai_api_key", _NOT_AFTER_TOKEN + r"xai-[A-Za-z0-9]{40,}"),
     _regex_detector(
         "vault_token",
@@ -836,8 +886,10 @@ def shown_public(
         return True  # "the default login is admin / password": the manual's
     if kind == "basic_auth" and _documentations_credentials(value):
         return True  # "dXNlcm5hbWU6cGFzc3dvcmQ=" is base64 of "username:password"
-    if value.startswith(("pk.", "pk_test_", "pk_live_")):
-        return True  # a publishable key (Mapbox, Stripe)
+    if value.startswith(
+        ("pk.", "pk_test_", "pk_live_", "FLWPUBK", "Mid-client-", "SB-Mid-client-")
+    ):
+        return True  # a publishable key (Mapbox, Stripe, Flutterwave), a client key (Midtrans)
     if kind == "jwt":
         parts = value.split(".")
         claims = _b64_text(parts[1]) if len(parts) > 1 else None
@@ -861,8 +913,13 @@ def shown_public(
             return True  # base64 of a sentence ("what does this decode to?"), not a key
         if _CERTIFICATE_NAME.search(before):
             return True  # "certificate-authority-data: ...": a CA's certificate
-    if kind == "private_key" and not re.search(r"[A-Za-z0-9+/=]{20,}", value):
-        return True  # a key file's first line named in prose, with no key after it
+    if (
+        kind == "private_key"
+        and not re.search(r"[A-Za-z0-9+/=]{20,}", value)
+        and not re.search(r"(?i)(?:Encryption|Public-Lines|Private-Lines):", value)
+    ):
+        return True  # a key file's first line named in prose, with no key after it (a
+        # file's own fields after it are the file, cut short)
     if kind == "password" and (
         re.search(r"^[A-Z][A-Z0-9_]*=", value)
         or re.fullmatch(r"[a-z][a-z0-9]*(?:_[a-z0-9]+)*_(?:password|passwd|secret|token)", value)

@@ -18,8 +18,10 @@ they find, with the corpus figures. Every stored field goes through `mask_field`
 from __future__ import annotations
 
 import bisect
+import contextlib
 import functools
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
+from contextvars import ContextVar
 
 from . import cached_re as re
 from .secret_base import _FULLWIDTH, _MASK_TAG_KIND, Detector
@@ -46,6 +48,8 @@ __all__ = [
     "mask_secrets",
     "masked_kind",
     "public_blocks",
+    "read_in_paste",
+    "shown_public_by_paste",
 ]
 
 # Ordered most specific first: on overlap the earlier detector's kind is kept.
@@ -63,14 +67,53 @@ def find_secrets(text: str) -> list[SecretFinding]:
     """Every secret value in `text`, in order, non-overlapping.
 
     Where detectors overlap, the more specific one wins (an OpenAI key stated as
-    "api key: sk-..." is reported as `openai_api_key`, not `generic_api_key`).
+    "api key: sk-..." is reported as `openai_api_key`, not `generic_api_key`). Inside
+    `read_in_paste`, a value the paste around it showed public is not one.
     """
     # one write reads the same text several times over (the gate, masking each field, the
     # excerpt of a rejection): the detectors are pure, so their answer is kept for a while
     # (texts up to `_KEPT_CHARS` only, so that what is kept stays a few megabytes)
-    if len(text) <= _KEPT_CHARS:
-        return list(_kept(text))
-    return list(_found_in(text))
+    found = _kept(text) if len(text) <= _KEPT_CHARS else _found_in(text)
+    public = _PUBLIC_IN_PASTE.get()
+    if public:
+        return [f for f in found if text[f.start : f.end] not in public]
+    return list(found)
+
+
+#: the values the paste being remembered line by line shows public (`read_in_paste`)
+_PUBLIC_IN_PASTE: ContextVar[frozenset[str]] = ContextVar("public_in_paste", default=frozenset())
+
+
+def shown_public_by_paste(text: str) -> frozenset[str]:
+    """The values that a line of `text` read alone holds as secrets and the whole of
+    `text` does not: what the paste around them shows public (an invoice's IBAN on a line
+    of its own under the payee's name, a SealedSecret's ciphertext under its
+    `encryptedData:`, a line of a certificate). Each line of a paste read line by line is
+    judged with these set aside (`read_in_paste`): the paste is one message."""
+    if not _LINE_BREAKS.search(text):
+        return frozenset()
+    whole = find_secrets_whole(text)
+    public: set[str] = set()
+    pos = 0
+    for raw in text.splitlines(keepends=True):
+        line, at = raw.strip(), pos + len(raw) - len(raw.lstrip())
+        pos += len(raw)
+        for f in find_secrets_whole(line) if line else ():
+            start, end = at + f.start, at + f.end
+            if not any(g.start < end and start < g.end for g in whole):
+                public.add(line[f.start : f.end])
+    return frozenset(public)
+
+
+@contextlib.contextmanager
+def read_in_paste(public: frozenset[str]) -> Iterator[None]:
+    """While inside, `find_secrets` sets aside the values of `public` (those
+    `shown_public_by_paste` gave for the paste whose lines are being remembered)."""
+    token = _PUBLIC_IN_PASTE.set(public)
+    try:
+        yield
+    finally:
+        _PUBLIC_IN_PASTE.reset(token)
 
 
 #: the longest text whose findings `find_secrets` keeps
