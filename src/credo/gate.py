@@ -394,8 +394,28 @@ def _dates_a_thing(tok: Token) -> bool:
     if span.lower_ not in _NEXT_SPANS or not any(c.lower_ == "next" for c in span.children):
         return False
     root = span.sent.root
-    return root.tag_ == "VBD" and not any(
-        c.lower_ in ("will", "'ll", "gonna") for c in root.subtree
+    if any(c.lower_ in ("will", "'ll", "gonna") for c in root.subtree):
+        return False
+    return root.tag_ == "VBD" or _for_a_thing_to_come(root, span)
+
+
+#: verbs of going somewhere: told in the present with a time to come, the going is the
+#: plan ("flying to lisbon for a conference next week")
+_GOING = frozenset({"go", "fly", "travel", "drive", "move", "leave", "head", "come", "ride"})
+
+
+def _for_a_thing_to_come(root: Token, span: Token) -> bool:
+    """ "learning korean for a trip next year", "saving for a wedding next june": a doing
+    told in the present for a thing to come, the time said right after that thing, dates
+    the thing; the doing is so now. Not a going ("flying to lisbon for a conference next
+    week")."""
+    if root.tag_ not in ("VBG", "VBP", "VBZ") or root.lemma_.lower() in _GOING:
+        return False
+    return any(
+        prep.lower_ == "for"
+        and any(o.dep_ == "pobj" and o.right_edge.i + 1 == span.left_edge.i for o in prep.children)
+        for prep in root.children
+        if prep.dep_ == "prep"
     )
 
 

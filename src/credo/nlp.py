@@ -220,7 +220,9 @@ def spelt(text: str) -> str:
         low = word.lower()
         if low == "i":
             return "I"
-        out = _TYPED[low]
+        out = _TYPED.get(low)
+        if out is None:  # Turkish "ı" and "İ" match "i" when case is ignored: not English
+            return word
         return out if word[0].islower() or out[0] == "I" else out[0].upper() + out[1:]
 
     text = _TYPED_WORD.sub(fix, text)

@@ -457,20 +457,27 @@ _PICTOGRAPHS = re.compile(
 #: "so" between a statement and the question it leads to: "im vegan so what can i cook",
 #: "i'm 34 so is it too late to learn piano?"
 _SO_THEN_ASKED = re.compile(rf"\s+so\s+(?=(?:{_OPENERS}|would|will)\b)", re.IGNORECASE)
+#: ... or to a statement the text asks to have confirmed by a tag at its end: "the van's
+#: diesel so i just fill it with b7 right?", "we have one car so a small garage is fine
+#: yeah?"
+_SO_THEN_TAGGED = re.compile(r"\s+so\s+")
+_TAGGED = re.compile(r"[\s,]+(?:right|yeah|yes|correct|ok|okay|no|innit)\s*\?+\s*$", re.IGNORECASE)
 
 
 def _pieces(text: str) -> list[str]:
     """`text` cut where a pictograph or a "so" leads from a statement to a question
-    ("maisie's nine so what chores can she do?"), when the text asks (ends with "?" or
+    ("maisie's nine so what chores can she do?", "the van's diesel so i fill it with b7
+    right?": a tag at the end asks), when the text asks (ends with "?" or
     the piece after the cut opens with a question word): each piece is read on its
     own, its words as written. A pictograph that ends a text, or one inside a text that
     asks nothing, cuts nothing."""
     asks = text.rstrip().endswith("?")
+    tagged = _TAGGED.search(text) is not None
     out: list[str] = []
     rest = text
     while True:
         cut = None
-        for pattern in (_PICTOGRAPHS, _SO_THEN_ASKED):
+        for pattern in (_PICTOGRAPHS, _SO_THEN_ASKED, *([_SO_THEN_TAGGED] if tagged else [])):
             for m in pattern.finditer(rest):
                 before, after = rest[: m.start()].strip(), rest[m.end() :].strip()
                 if len(before.split()) < 2 or len(after.split()) < 2:

@@ -14,7 +14,7 @@ from functools import lru_cache
 from . import data_lines
 from .products import is_of_kind
 
-__all__ = ["is_a_kind_of"]
+__all__ = ["is_a_kind_of", "is_a_noun"]
 
 #: how far up the hierarchy a kind is looked for: "husky" -> "sled dog" -> "working
 #: dog" -> "dog" is three steps; the top of the tree ("entity", "object") is never reached
@@ -37,6 +37,11 @@ def _hierarchy() -> tuple[dict[str, str], dict[str, tuple[str, ...]], dict[str, 
             plain.append(name)
         words[sid] = frozenset(plain)
     return first, parents, words
+
+
+def is_a_noun(word: str) -> bool:
+    """Is `word` (any case) a noun WordNet knows, in any of its senses?"""
+    return " ".join(word.lower().split()) in _hierarchy()[0]
 
 
 def is_a_kind_of(narrow: str, broad: str) -> bool:

@@ -22,5 +22,12 @@ def _persons() -> frozenset[str]:
 
 def is_kind_of_person(noun: str) -> bool:
     """Is `noun` (any case, spaces squeezed; a plural read as its singular only by the
-    caller) a kind of person WordNet knows? ("Nurse", "wheelchair user": yes; "dog": no.)"""
-    return " ".join(noun.lower().split()) in _persons()
+    caller) a kind of person WordNet knows? ("Nurse", "wheelchair user": yes; "dog": no.)
+    A word spelt with "-ie" for WordNet's "-y" is the same word ("leftie", "lefty"), when
+    the "-ie" word is no noun of its own ("cookie" is not "cooky")."""
+    from .kinds import is_a_noun
+
+    said = " ".join(noun.lower().split())
+    if said in _persons():
+        return True
+    return said.endswith("ie") and said[:-2] + "y" in _persons() and not is_a_noun(said)
