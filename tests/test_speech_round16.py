@@ -86,6 +86,7 @@ def test_born_in_one_place_living_in_another_is_two_facts(store: SQLiteStore) ->
             ("nurse here", "user", "be", "a nurse"),
         ),
         ("single dad here", ("single dad here", "user", "be", "a single dad")),
+        ("dad of three here, any tips", ("dad of three here", "user", "be", "a dad of three")),
         ("celiac here, is spelt ok?", ("celiac here", "user", "be", "celiac")),
         ("two kids here", ("two kids here", "user", "have", "two kids")),
         ("shellfish allergy here", ("shellfish allergy here", "user", "have", "shellfish allergy")),
@@ -117,6 +118,16 @@ def test_here_of_no_one(store: SQLiteStore, said: str) -> None:
         ("i eat meat", "vegan here, what protein powder is best?", 0, ("conflicted", "conflict")),
         ("i'm a nurse", "nurse here", 30, ("active", "duplicate")),
         ("im a carpenter", "what saw should i buy, im a carpenter", 10, ("active", "duplicate")),
+        # "instead" with nothing after it replaces what goes unsaid, not the closest fact
+        (
+            "im allergic to gluten",
+            "since im allergic to gluten im baking with rice flour instead",
+            90,
+            ("active", "duplicate"),
+        ),
+        ("i walk to work", "i am trying out a scooter instead", 90, ("active", "new")),
+        # the same value again, in words, ends nothing
+        ("our son ned is 5", "ned's five now and into everything", 20, ("active", "new")),
     ],
 )
 def test_pairs(

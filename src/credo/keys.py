@@ -2747,7 +2747,8 @@ def _here_said(said: str) -> str | None:
     ):
         return None
     denied = tokens[0].lower_ == "no"
-    head = tokens[-1]
+    # the noun the others hang on ("mum of 4": "mum"), else the last word
+    head = next((t for t in tokens if t.dep_ == "ROOT" and t.pos_ in ("NOUN", "PROPN")), tokens[-1])
     noun = lemma_of(head.lower_) if head.tag_ in ("NNS", "NNPS") else head.lower_
     if not denied and (
         noun in _PERSON_NOUNS

@@ -134,6 +134,19 @@ _OPENING_PIECE = re.compile(r"\s*([^,;:?]+)[,;:]")
 _OF_THE_SPEAKER = re.compile(r"\b(?:i|im|i'm|i’m|my|me|we|we're|our|us)\b", re.IGNORECASE)
 
 
+def _affirmed(results: Sequence[RememberResult]) -> frozenset[str]:
+    """The facts the earlier parts of a message stored or reaffirmed."""
+    return frozenset(r.fact.id for r in results if r.accepted and r.fact is not None)
+
+
+def _supersedes_any(resolution: Resolution, ids: frozenset[str]) -> bool:
+    """Does `resolution` supersede (update or refine) one of the facts `ids`?"""
+    if resolution.relation not in (Relation.UPDATE, Relation.REFINEMENT):
+        return False
+    ended = [resolution.existing, *resolution.others]
+    return any(f is not None and f.id in ids for f in ended)
+
+
 def _states(clause: str) -> bool:
     """A clause that states something of someone: a statement with a subject of its own
     ("i just moved to lisbon"), or a correction said without its sentence ("make that 10
@@ -320,15 +333,17 @@ class Memory:
         told = self._told_and_asked(candidate)
         several = self._statements_of(candidate, told)
         if several:
-            results = [
-                self.remember_candidate(
-                    dataclasses.replace(candidate, text=part),
-                    require_subject=False,
-                    confidence=confidence,
-                    force=force,
+            results: list[RememberResult] = []
+            for part in several:
+                results.append(
+                    self.remember_candidate(
+                        dataclasses.replace(candidate, text=part),
+                        require_subject=False,
+                        confidence=confidence,
+                        force=force,
+                        affirmed=_affirmed(results),
+                    )
                 )
-                for part in several
-            ]
             first = next((r for r in results if r.accepted), results[0])
             return dataclasses.replace(first, also=tuple(r for r in results if r is not first))
         result = self._asked_beside(candidate, told) or self.remember_candidate(
@@ -553,13 +568,16 @@ class Memory:
         if not parts or parts == [candidate.text]:
             return whole
         first: RememberResult | None = None
+        done: list[RememberResult] = []
         for part in parts:
             result = self.remember_candidate(
                 dataclasses.replace(candidate, text=part),
                 require_subject=False,
                 confidence=confidence,
                 force=force,
+                affirmed=_affirmed(done),
             )
+            done.append(result)
             if result.accepted and first is None:
                 first = result
         return first or whole
@@ -677,9 +695,11 @@ class Memory:
         confidence: float | None = None,
         rules: Sequence[gate.Suppression] | None = None,
         force: bool = False,
+        affirmed: frozenset[str] = frozenset(),
     ) -> RememberResult:
         """The path every candidate takes, whatever produced it: gate, key, resolver. A
-        claim retracted earlier is refused unless `force`."""
+        claim retracted earlier is refused unless `force`. `affirmed`: the facts the same
+        message told or reaffirmed in another part, which this part does not end."""
         if rules is None:
             rules = self.suppressions()
         # what is stored beside the text (where it came from) is masked like it
@@ -713,7 +733,9 @@ class Memory:
             # a fact told a moment before
             amended = self._amended(candidate, statement, aliases)
             if amended is not None:
-                return self._resolve_and_store(amended, me=me, said=candidate.text, force=force)
+                return self._resolve_and_store(
+                    amended, me=me, said=candidate.text, force=force, affirmed=affirmed
+                )
         if not verdict.accepted:
             self._reject(candidate, verdict, statement, aliases)
             return RememberResult(False, None, None, verdict.reason, verdict.code)
@@ -721,7 +743,9 @@ class Memory:
             fact = self._to_fact(candidate, statement, confidence, aliases)
         except ValueError as exc:
             raise InvalidInput(str(exc)) from exc
-        return self._resolve_and_store(fact, me=me, said=candidate.text, force=force)
+        return self._resolve_and_store(
+            fact, me=me, said=candidate.text, force=force, affirmed=affirmed
+        )
 
     def _amended(
         self, candidate: gate.Candidate, statement: Statement, aliases: dict[str, str]
@@ -833,10 +857,19 @@ class Memory:
         )
 
     def _resolve_and_store(
-        self, fact: Fact, *, me: str, said: str | None = None, force: bool = False
+        self,
+        fact: Fact,
+        *,
+        me: str,
+        said: str | None = None,
+        force: bool = False,
+        affirmed: frozenset[str] = frozenset(),
     ) -> RememberResult:
         """Resolve `fact` against the stored facts that bear on it and write the outcome;
-        `me` is the scope's canonical subject (who "I" is, whom a "we" includes)."""
+        `me` is the scope's canonical subject (who "I" is, whom a "we" includes). A fact
+        in `affirmed` (told or reaffirmed by another part of the same message) is not
+        superseded by this one: "since im allergic to gluten im baking with rice flour
+        instead" does not end "im allergic to gluten"."""
         store = self.store
         vec = store.embed([fact.text])[0]
         base = _base(fact.predicate)
@@ -886,6 +919,16 @@ class Memory:
                 me=me,
                 said=said,
             )
+            if affirmed and _supersedes_any(resolution, affirmed):
+                resolution = resolve(
+                    fact,
+                    [f for f in stored.values() if f.id not in affirmed],
+                    similarity=similarity,
+                    duplicate_at=store.embedder.duplicate_threshold,
+                    catalogue=self.catalogue,
+                    me=me,
+                    said=said,
+                )
             apply(store, resolution, said=said)
             reasserted = reassertions(fact, retracted, resolution, self.scope)
             if reasserted:
