@@ -3543,8 +3543,12 @@ def _changed_topic(case: _Case, bearing: _Bearing) -> Fact | None:
     fact = _closest_of_ours(case, TOPIC_CHANGED_AT)
     if fact is None:
         return None
-    held = signature(fact.text)[0]
-    if held and held <= signature(incoming.text)[0]:
+    value = (fact.object or "").split()
+    if (
+        value
+        and all(map(_is_number, value))
+        and signature(fact.object or "")[0] <= signature(incoming.text)[0]
+    ):
         return None  # "alfie's three now" after "our son alfie is 3": the same value again
     if fact in case.on_key and not case.one_valued:
         return None  # two values of a relation that holds many: the key's rules judged
