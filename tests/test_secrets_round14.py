@@ -126,6 +126,22 @@ def test_a_recovery_code_list_flattened_onto_one_line_is_found() -> None:
     assert not contains_secret("recovery codes were printed and put away")
 
 
+@pytest.mark.parametrize(
+    ("field", "secret"),
+    [
+        # import reads each metadata field alone, its lines flattened
+        ("chat:Wi-Fiのパスワード（5GHz）は k8Tz2qLm9x だよ", "k8Tz2qLm9x"),
+        (
+            "note:if the alarm beeps the code is 7 3 0 5 8, and the app pw is 'lighthouse'",
+            "7 3 0 5 8",
+        ),
+        ("note:parole di ripristino del portafoglio: " + SEED_IT, SEED_IT),
+    ],
+)
+def test_import_metadata_fields_mask_the_classes(field: str, secret: str) -> None:
+    assert secret not in mask_field(field)
+
+
 @pytest.fixture
 def cli(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]):  # type: ignore[no-untyped-def]
     monkeypatch.setenv("CREDO_DB", str(tmp_path / "cli.db"))

@@ -374,11 +374,16 @@ _SPACED_PASSWORD = re.compile(
     r"(?i)(?<![^\W_])(?:"
     + _ANY_PASSWORD_WORD
     + r"|"
-    + "|".join(re.escape(w) for words in _WORDS["made_up_passwords"].values() for w in words)
+    + "|".join(
+        re.escape(w)
+        for lang, words in _WORDS["made_up_passwords"].items()
+        if lang != "verbs"  # the table's copulas, not labels
+        for w in words
+    )
     + r")(?![^\W_])"
     r"(?:[ \t]+[^\s:=]{1,20}){0,4}?"
-    r"(?:[ \t]*[:=：][ \t]*|[ \t]+(?:is|was|to|ist|auf|zu|es|est|à|a|é|è|era|para|naar|is"
-    r"|till|är|on|jest|na|to|на|—|–|-)[ \t]+)"
+    r"(?:[ \t]*[:=：][ \t]*|[ \t]+(?:is|was|to|ist|auf|zu|es|est|à|a|é|è|era|para|naar"
+    r"|till|är|on|jest|na|на|—|–|-)[ \t]+)"
     r"[\"'“‘«]?(?P<v>[^\s()\"”’»]+(?:[ \t]+[^\s()\"”’»]+){1,6}?)[\"'”’»]?"
     r"[ \t]*[(,\-—–]?[ \t]*(?:" + _SPACED_NOTE + r")"
 )

@@ -1,5 +1,5 @@
 """A password's label mistyped: two letters swapped or one left out ("contrasñea",
-"passwrod", "wachtwort", "lösenrd"). The word is read as the label it was meant to be, and
+"passwrod", "passowrt", "wachtwood"). The word is read as the label it was meant to be, and
 the password detectors read the sentence so mended; what they find after the word is the
 sentence's secret. The labels are the one-word ones of `[made_up_passwords]` in
 `credo/data/secret_words.toml` (six letters or more: a shorter word mistyped is too often
