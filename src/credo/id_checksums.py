@@ -361,6 +361,37 @@ def _taiwanese(n: str) -> bool:
     return total % 10 == 0
 
 
+#: the characters of a German identity card's or passport's serial (no vowels, no B, D, Q, S)
+_GERMAN_SERIAL = re.compile(r"[CFGHJKLMNPRTVWXYZ0-9]{9}[0-9]")
+
+
+def _german_id_card(n: str) -> bool:
+    """The serial number of a German identity card (Personalausweis) or passport: nine
+    characters of its alphabet, then a check digit (weights 7, 3, 1; a letter counts as
+    its place in the alphabet plus 9), a digit among the nine."""
+    n = n.upper()
+    if not _GERMAN_SERIAL.fullmatch(n) or not any(c.isdigit() for c in n[:9]):
+        return False
+    values = [int(c) if c.isdigit() else ord(c) - 55 for c in n[:9]]
+    weights = (7, 3, 1) * 3
+    return sum(v * w for v, w in zip(values, weights, strict=True)) % 10 == int(n[9])
+
+
+def _german_tax_id(n: str) -> bool:
+    """Germany's Steuer-ID: eleven digits, not starting with 0, one digit twice or three
+    times among the first ten, an ISO 7064 MOD 11,10 check."""
+    if len(n) != 11 or not n.isdigit() or n[0] == "0":
+        return False
+    counts = sorted((n[:10].count(d) for d in set(n[:10])), reverse=True)
+    if counts[0] not in (2, 3) or counts[1:2] == [counts[0]]:
+        return False
+    product = 10
+    for c in n[:10]:
+        total = (int(c) + product) % 10 or 10
+        product = (total * 2) % 11
+    return (11 - product) % 10 == int(n[10])
+
+
 #: the checks a label of each language of `[national_ids]` reads; a label of another
 #: language reads those of 11 digits or more (a 9-digit SSN is no Dutch BSN)
 _BY_LANGUAGE: dict[str, tuple[Callable[[str], bool], ...]] = {
@@ -395,6 +426,8 @@ _BY_LANGUAGE: dict[str, tuple[Callable[[str], bool], ...]] = {
 _LONG = (_turkish, _french, _polish, _norwegian, _brazilian, _russian_snils, _indian, _chinese)
 # Arabic labels: a Saudi number, or (Egypt's and others') those of 11 digits or more
 _BY_LANGUAGE["ar"] = (_saudi, *_LONG)
+# German labels: an identity card's serial, the tax id, or those of 11 digits or more
+_BY_LANGUAGE["de"] = (_german_id_card, _german_tax_id, *_LONG)
 
 
 def national_id_ok(compact: str, language: str) -> bool:

@@ -188,6 +188,13 @@ _NOT_A_VALUE_WORDS = """
     must should muss soll sollte doit devrait debe debería deberia deve dovrebbe moet
     måste bör skal skall bør oltava pitää pitaa täytyy tulee musi powinno powinien musí
     должен должна должно повинен повинна має gerekir olmalı olmali harus wajib
+    scritta scritto scritte scritti annotata annotato segnata segnato stampata stampato
+    attaccata escrita escrito anotada anotado apuntada apuntado impresa impreso pegada
+    impressa impresso colada écrit écrite ecrit ecrite notée notee imprimé imprimee
+    imprimée collée collee notiert aufgeschrieben aufgedruckt gedruckt geschrieben
+    genoteerd gedrukt skriven skrivet tryckt kirjoitettu painettu zapisane zapisany
+    zapisana napisane napisany napisana wydrukowane написан написана написано записан
+    записана записано напечатан напечатана yazılı yazili
 """
 
 
@@ -522,6 +529,8 @@ def _language_qualifier(lang: _Language) -> str:
     if lang.preps:
         # "till nas:en": a word may carry a Swedish case ending after a colon
         alternatives.append(rf"[ \t]+(?i:{lang.preps})(?:[ \t]+[\w.@'’\-]+(?::\w+)?){{1,3}}?")
+        # a longer one before a colon: "WLAN-Schlüssel von der Fritzbox im Keller: X"
+        alternatives.append(rf"[ \t]+(?i:{lang.preps})(?:[ \t]+[\w@'’\-]+){{4,6}}?(?=[ \t]*:)")
     if lang.glued:
         alternatives.append(rf"[ \t]+(?i:{lang.glued})[\w.@\-]+(?:[ \t]+[\w.@'’\-]+){{0,2}}?")
     if lang.qualifier:

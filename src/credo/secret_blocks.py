@@ -304,14 +304,19 @@ _BACKUP_CODES = re.compile(
     # what they are for: "for my Proton account", "2FA pour mon compte Proton"
     r"(?:[ \t]+(?i:(?=\d{0,3}[^\W\d_])[^\W_][\w'’\-]{0,19})){0,6}?"
     rf"(?:[ \t]*(?::|=|-|–|—)[ \t]*|[ \t]+(?i:{_CODE_VERBS}|are|were)[ \t]*:?[ \t]*|[ \t]*\r?\n"
+    # the codes straight after the label, as a list flattened onto one line reads
+    rf"|[ \t]+(?={_CODE_TOKEN}[ \t,;]+[A-Za-z0-9])"
     # a remark on the label's line, the codes on the lines below: "backup codes (printed
     # a copy)\n..." (or the same with its line breaks read as blanks)
     r"|(?P<remark>[^\n\d]{1,80}?)(?P<gap>[ \t]*\r?\n|[ \t]+))"
     r"[\s\"'“«(\[]*"
     rf"(?P<v>(?:\(?\d{{1,2}}[.)][ \t]*)?{_CODE_TOKEN}"
     rf"(?:[\s,;|/]+(?:(?i:and|und|et|y|e|och|ja|og|i|и)[ \t]+)?(?:\(?\d{{1,2}}[.)][ \t]*)?"
-    # after the first, a code of capitals in groups may hold no digit ("OVQN-ABJM")
-    rf"(?:{_CODE_TOKEN}|[A-Z]{{4,6}}-[A-Z]{{4,6}}))*)"
+    # after the first, a code of capitals in groups may hold no digit ("OVQN-ABJM"), nor
+    # may one of eight capitals or more alone on its line or before another code of its
+    # shape ("SPUDLSXAUW": a code's letters happened to be all letters)
+    rf"(?:{_CODE_TOKEN}|[A-Z]{{4,6}}-[A-Z]{{4,6}}"
+    r"|[A-Z]{8,12}(?=[ \t]*(?:\r?\n|$)|[ \t]+[A-Z0-9]{8,12}(?![\w\-]))))*)"
     r"(?![\w\-])"
 )
 

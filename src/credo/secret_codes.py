@@ -36,7 +36,14 @@ _CODE_LABEL = _phrases("codes")
 _CODE_WORD = _phrases("code_words")
 
 
-_LOCKED = _phrases("locked_things")
+#: what a code opens, and a compound of German and the Nordic languages that ends in one
+#: of the lock's words ("Kellerschloss", "Gartentür", "förrådslås", "pyöränlukko")
+_LOCKED = (
+    "(?:"
+    + _phrases("locked_things")
+    + r"|(?<![^\W_])[^\W\d_]{3,}(?:schloss|schloß|tür|tresor|schließfach|schliessfach|lås"
+    r"|låset|dörr|dörren|lukko|lukon|kluis)(?![^\W_]))"
+)
 
 
 _PIN = re.compile(
@@ -258,10 +265,19 @@ _NOT_CODE_WORDS = _bounded(_WORDS["not_codes"]["all"])
 _NOT_CODE = re.compile("(?i)" + _NOT_CODE_WORDS)
 
 
+#: the adjectives for "postal" that follow the word "code" in the languages that put them
+#: after it (Polish and Slavic neighbours, Romance ones): a code so named is an address's
+_POSTAL_ADJECTIVES = (
+    r"pocztow\w*|poštovn\w*|poštov\w*|почтов\w*|поштов\w*|postal\w*|postale|postais"
+)
+
+
 # "código postal de casa", "code postal", "the postal code of the building": a code that
 # names what it is right next to the word "code"
 _NOT_CODE_NEXT = re.compile(
     rf"(?i)(?:{_NOT_CODE_WORDS})[ \t\-]+{_CODE_WORD}"
+    # ... or an adjective after it that says so ("kod pocztowy", "почтовый код")
+    rf"|{_CODE_WORD}[ \t\-]+(?:{_POSTAL_ADJECTIVES})(?![^\W_])"
     rf"|{_CODE_WORD}[ \t\-]+(?:postal|postale|de[ \t]+(?:descuento|error|erro|rastreio)"
     r"|d['’]erreur|di[ \t]+errore|promo\w*|de[ \t]+promo\w*)(?![^\W_])"
 )

@@ -249,11 +249,13 @@ def _ssns(text: str) -> Iterator[SecretFinding]:
     for m in _SSN.finditer(text):
         if not _ssn_ok(m.group("a"), m.group("g"), m.group("n")):
             continue
-        if m.group("s") != "-":
-            before = plain[max(0, m.start() - 48) : m.start()]
-            after = plain[m.end() : m.end() + 32]
-            if not (_SSN_LABEL.search(before) or _SSN_LABEL.search(after)):
-                continue
+        before = plain[max(0, m.start() - 48) : m.start()]
+        after = plain[m.end() : m.end() + 32]
+        labelled = _SSN_LABEL.search(before) or _SSN_LABEL.search(after)
+        if m.group("s") != "-" and not labelled:
+            continue
+        if not labelled and _NOT_CARD_WORD.search(_SENTENCE_BREAK.split(before)[-1]):
+            continue  # "customer number ... 400-77-1893": another number in an SSN's shape
         yield SecretFinding("us_ssn", m.start(), m.end())
 
 

@@ -137,6 +137,8 @@ _CJK_PASSWORD = re.compile(
         r"[ \t]*(?:は|が|を|：|:|=|是|为|為|는|은|이|가|를|을)[ \t]*|[ \t]+|(?=[!-~])",
         connector_group="p",
         before_value=r"[「『\"“]?",
+        # a remark in brackets after the label: "暗号化キー（WPA2）は X", "密码(家里)是 X"
+        remark=r"(?:[ \t]*[(（][^()（）\n]{1,24}[)）](?=[ \t]*(?:は|が|：|:|=|是|为|為|는|은)))?",
     )
 )
 
@@ -218,7 +220,32 @@ def _stated_passwords(text: str) -> Iterator[SecretFinding]:
                     continue
             if label in ambiguous and _PUBLIC_WORD.search(text, max(0, m.start() - 24), m.start()):
                 continue  # "huella de la clave: 71BD ...": a key's fingerprint ("clave" is "key")
+            if _in_a_story(text, m.start("label")):
+                continue  # "the film where the password to the club is 'swordfish'"
             yield SecretFinding("password", start, end)
+
+
+#: a work of fiction ("the film where the password is ...", "dans le roman le mot de passe
+#: est ..."): a password said in its plot is a line of the story, nobody's
+_STORY = re.compile("(?i)" + _bounded(_WORDS["stories"]["all"]))
+_SENTENCE_END = re.compile(r"[.!?;](?:\s|$)|[\n\r]")
+#: the speaker's or the listener's own ("my", "mein", "mon", "mi", "мой"...) just before a
+#: label, a word or two between: then the password is theirs, whatever story is near
+_OWNED = re.compile(
+    r"(?i)(?<![^\W_])(?:my|our|your|mein\w*|unser\w*|dein\w*|mon|ma|mes|notre|ton|ta|mi|mis"
+    r"|nuestr\w*|tu|mio|mia|mie|nostr\w*|meu|minha|nosso|nossa|mijn|onze|ons|min|mitt|mina"
+    r"|vår|vårt|mo[jij]\w*|nasz\w*|мо[йяеи]\w*|наш\w*|benim|私の|我的|내)"
+    r"(?:[ \t]+[\w.\-]+){0,2}[ \t]+$"
+)
+
+
+def _in_a_story(text: str, label_at: int) -> bool:
+    """Whether the password labelled at `label_at` is told in a story: a word for a film, a
+    novel or an episode earlier in its sentence, and nobody's own password ("my ...")."""
+    before = _SENTENCE_END.split(text[max(0, label_at - 160) : label_at])[-1]
+    if not _STORY.search(before):
+        return False
+    return _OWNED.search(text, max(0, label_at - 40), label_at) is None
 
 
 # "hunter2 is my wifi password.", "Geheim2024 ist mein Passwort", "X on salasanani". The
@@ -337,6 +364,37 @@ def _passphrases(text: str) -> Iterator[SecretFinding]:
         if _A_COUNT.search(value):
             continue  # "passphrase — 4 words minimum": a rule, not a phrase
         yield SecretFinding("password", m.start("v"), m.end("v"))
+
+
+# "changed my amazon password to Copper kettle 4 paws (spaces included)": a password of
+# words, said with a note that its blanks are part of it; the words between the label's
+# verb (or colon) and the note are the value
+_SPACED_NOTE = _bounded(_WORDS["passphrase_notes"]["all"])
+_SPACED_PASSWORD = re.compile(
+    r"(?i)(?<![^\W_])(?:"
+    + _ANY_PASSWORD_WORD
+    + r"|"
+    + "|".join(
+        re.escape(w)
+        for lang, words in _WORDS["made_up_passwords"].items()
+        if lang != "verbs"  # the table's copulas, not labels
+        for w in words
+    )
+    + r")(?![^\W_])"
+    r"(?:[ \t]+[^\s:=]{1,20}){0,4}?"
+    r"(?:[ \t]*[:=：][ \t]*|[ \t]+(?:is|was|to|ist|auf|zu|es|est|à|a|é|è|era|para|naar"
+    r"|till|är|on|jest|na|на|—|–|-)[ \t]+)"
+    r"[\"'“‘«]?(?P<v>[^\s()\"”’»]+(?:[ \t]+[^\s()\"”’»]+){1,6}?)[\"'”’»]?"
+    r"[ \t]*[(,\-—–]?[ \t]*(?:" + _SPACED_NOTE + r")"
+)
+
+
+def _spaced_passwords(text: str) -> Iterator[SecretFinding]:
+    for m in _SPACED_PASSWORD.finditer(_without_mask_tags(text)):
+        value = m.group("v")
+        made_up = any(not c.isalpha() and not c.isspace() for c in value)
+        if (made_up or len(value.split()) >= 4) and not _is_placeholder(value):
+            yield SecretFinding("password", m.start("v"), m.end("v"))
 
 
 # "my laptop login is literally 'blue moon over lisbon'" in a text that names a password:
@@ -664,6 +722,8 @@ def _grouped_values(text: str) -> Iterator[SecretFinding]:
         if len({len(g) for g in groups}) != 1 or len(groups[0]) < 4:
             continue  # "is in drawer 4 of the desk": groups of one length only
         value = m.group("v")
+        if text[m.start("v") - 1 : m.start("v")] in ("-", "_", "."):
+            continue  # the middle of a longer id ("bd0adfe2-8f47-4fbb-..."): a UUID's groups
         if value.isalpha() and (
             not all(g.islower() or g.isupper() for g in groups)
             or any(g.lower() in _NOT_A_VALUE for g in groups)

@@ -76,6 +76,7 @@ from .secret_passwords import (
     _passwords_used_as,
     _quoted_logins,
     _security_answers,
+    _spaced_passwords,
     _stated_passwords,
     _user_then_pass,
 )
@@ -138,5 +139,6 @@ DETECTORS: tuple[Detector, ...] = (
     _contextual_passwords,
     _made_up_passwords,
     _passphrases,
+    _spaced_passwords,
     _quoted_logins,
 )

@@ -300,6 +300,11 @@ _ID_RUN = re.compile(
 )
 
 _DIGIT = re.compile(r"\d")
+#: a serial that starts with a letter, digits among its letters (a German identity card's
+#: "L01X00T47"): read whole, by its language's checks
+_SERIAL_RUN = re.compile(
+    r"(?<![\w\-./])(?=[A-Za-z0-9]*\d)[A-Za-z][A-Za-z0-9]{7,11}(?![\w\-]|[.,/]\d)"
+)
 
 
 def _checked_national_ids(text: str) -> Iterator[SecretFinding]:
@@ -328,6 +333,14 @@ def _checked_near(
         if found is not None:
             seen.add(run.start())
             yield SecretFinding("national_id", run.start() + found[0], run.start() + found[1])
+    for run in _SERIAL_RUN.finditer(text, lo, hi):
+        if run.start() in seen or run.start() < m.end():
+            continue
+        if national_id_ok(run.group(0).upper(), lang) and not a_business_id(
+            text, m.end(), run.start(), run.end()
+        ):
+            seen.add(run.start())
+            yield SecretFinding("national_id", run.start(), run.end())
 
 
 def _checked_part(run: str, lang: str) -> tuple[int, int] | None:

@@ -376,7 +376,19 @@ _HEX_OR_UUID = re.compile(
 # a wallet's address (public): Bitcoin (legacy, segwit), Ethereum, and the like
 _ADDRESS = re.compile(
     r"bc1[a-z0-9]{25,90}|[13][1-9A-HJ-NP-Za-km-z]{25,34}|0x[0-9a-fA-F]{40}|pk_(?:live|test)_\w+"
+    # bech32 public identities: a nostr profile's key (its secret is "nsec1"), an age
+    # recipient (its secret is "AGE-SECRET-KEY-1")
+    r"|(?:npub|nprofile|age)1[02-9ac-hj-np-z]{50,400}"
 )
+
+
+_LAST_WORD = re.compile(r"[^\W\d_][\w\-]*[ \t]*$")
+
+
+def _word_before(text: str, at: int) -> str:
+    """The word just before `at` (and the blanks after it), or nothing."""
+    m = _LAST_WORD.search(text, max(0, at - 24), at)
+    return m.group(0) if m else ""
 
 
 _A_SETTING = re.compile(r"[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+=")
@@ -392,7 +404,7 @@ def _loosely_labelled_tokens(text: str) -> Iterator[SecretFinding]:
             continue  # "API_KEY=your-key-here DATABASE_URL=...": the next setting, not a value
         if _PUBLIC_PREFIX.search(text[max(0, m.start("v") - 64) : m.start("v")]):
             continue  # "public key: ssh-ed25519 AAAA...", "fingerprint is SHA256:..."
-        if _PUBLIC_WORD.search(text[max(0, m.start() - 5) : m.start("v")]):
+        if _PUBLIC_WORD.search(_word_before(text, m.start()) + text[m.start() : m.start("v")]):
             continue  # "public key ...", "site key ..." (the word before "key" counts)
         if _ADDRESS.fullmatch(value) or any(a <= m.start("v") < b for a, b in _public_spans(text)):
             continue  # a wallet's address, a certificate: public by design
@@ -558,6 +570,13 @@ TOKEN_FORMATS: tuple[Detector, ...] = (
     _regex_detector(
         "midtrans_key",
         r"(?<![A-Za-z0-9_\-])(?:SB-)?Mid-server-[A-Za-z0-9_\-]{20,}(?![A-Za-z0-9_\-])",
+    ),
+    # DeepL's authentication key: a UUID, and ":fx" on its free plan's keys (a UUID alone
+    # is an id; with the suffix it is only ever the key)
+    _regex_detector(
+        "deepl_api_key",
+        r"(?<![A-Za-z0-9_\-])[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}:fx"
+        r"(?![A-Za-z0-9_\-])",
     ),
     _regex_detector("xai_api_key", _NOT_AFTER_TOKEN + r"xai-[A-Za-z0-9]{40,}"),
     _regex_detector(

@@ -35,6 +35,7 @@ from .secret_random import made_up
 from .secret_shapes import DETECTORS as _SHAPES
 from .secret_spoken import DETECTORS as _SPOKEN
 from .secret_tokens import shown_public
+from .secret_typos import DETECTORS as _TYPOS
 
 __all__ = [
     "BLOCK_KINDS",
@@ -60,6 +61,7 @@ _DETECTORS: tuple[Detector, ...] = (
     *_CODE,
     *_SPOKEN,
     *_RANDOM,
+    *_TYPOS,
 )
 
 
