@@ -202,3 +202,38 @@ def test_a_dotless_or_dotted_i_is_read(store: SQLiteStore, said: str) -> None:
     assert result.why
     assert [f.text for f in mem.list()] == ([result.fact.text] if result.fact else [])
     assert all("ı" in t or "İ" in t for t in [f.text for f in mem.list()])  # as typed
+
+
+@pytest.mark.parametrize(
+    ("said", "key"),
+    [
+        # two verbs of one subject and tense share the place said once
+        ("i live and work in paris", ("user", "live_in", "paris")),
+        ("we live and study in lyon", ("we", "live_in", "lyon")),
+        # a direct object is the second verb's own
+        ("i cook and eat pasta", ("user", "cook", "")),
+    ],
+)
+def test_a_place_said_once_for_two_verbs(
+    store: SQLiteStore, said: str, key: tuple[str, str, str]
+) -> None:
+    assert [(s, p, o) for _, s, p, o in keys(store, said)][:1] == [key]
+
+
+@pytest.mark.parametrize(
+    ("said", "key"),
+    [
+        # the "is" typed into the possessive, or left out: keyed as said with it
+        ("my dogs a staffie", ("user", "has_dog", "a staffie")),
+        ("my mums from galway originally", ("user", "has_mother_from", "galway")),
+        ("my bike's an mt07", ("user", "has_bike", "an mt07")),
+        ("my boss a nightmare", ("user", "boss_be", "a nightmare")),
+        # a verb of its own follows: read as it is
+        ("my kids in the band play jazz", ("user", "kid_play", "jazz")),
+    ],
+)
+def test_a_possessive_typed_for_is(
+    store: SQLiteStore, said: str, key: tuple[str, str, str]
+) -> None:
+    assert [(s, p, o) for _, s, p, o in keys(store, said)] == [key]
+    assert [t for t, _, _, _ in keys(store, said)][0].endswith(said.split(" ", 1)[1])

@@ -1113,10 +1113,34 @@ def _key(sent: Span) -> tuple[Token, str, list[Token], bool] | None:
         return _copular_reading(verb, subject, negated)
     if verb.tag_ == "VBN" and any(c.dep_ == "auxpass" for c in verb.children):
         return _passive_reading(verb, subject, negated)
-    found = _object_of(verb)
+    found = _object_of(verb) or _shared_place(verb)
     if found is None:
         return _reading_without_object(verb, subject, lemma, negated)
     return _reading_with_object(verb, subject, lemma, found, negated)
+
+
+def _shared_place(verb: Token) -> tuple[str, list[Token]] | None:
+    """ "i live and work in paris", "i write and edit for a magazine": a verb with nothing
+    of its own before "and" shares the place or the end the next verb of the same subject
+    and tense is said with (live_in [paris]), as "born and raised in Texas" shares its
+    place. Not a direct object ("i cook and eat pasta" stays "cook"), nor a verb with a
+    subject of its own ("i cook and my wife cleans")."""
+    shared = next(
+        (
+            c
+            for c in verb.children
+            if c.dep_ == "conj"
+            # the same tense ("study" after "live" may be tagged as the base form)
+            and (c.tag_ == verb.tag_ or verb.tag_ == "VBP" and c.tag_ == "VB")
+            and _subject_of(c) is None
+        ),
+        None,
+    )
+    found = _object_of(shared) if shared is not None else None
+    if found is None or not found[0].startswith("_") or not found[1]:
+        return None
+    prep = found[1][0].head
+    return found if prep.dep_ == "prep" and prep.head.i == shared.i else None
 
 
 def _subject_of(token: Token) -> Token | None:
@@ -2768,6 +2792,34 @@ def _here_said(said: str) -> str | None:
     return None
 
 
+#: "my cats a maine coon", "our vans from 2012", "my bike's an mt07": a thing of the
+#: speaker's and what it is, the "is" typed into the possessive ("cats" for "cat's") or
+#: left out; what follows starts as a complement does (an article, a number, a place)
+_MINE_IS = re.compile(
+    r"(?P<mine>my|our)\s+(?P<thing>[a-z]+?)(?P<apostrophe>['’]s)?\s+"
+    r"(?P<rest>(?:a|an|the|from|in|at|on|called|named|\d+|one|two|three|four|five|six|seven|"
+    r"eight|nine|ten|eleven|twelve)\b.*)",
+    re.IGNORECASE,
+)
+
+
+def _possessive_as_is(said: str) -> str | None:
+    """`said` with the "is" put back ("my cat is a maine coon") when it reads as a thing
+    of the speaker's and what it is, with no verb said; None for anything else."""
+    m = _MINE_IS.fullmatch(said.strip().rstrip(".!"))
+    if m is None:
+        return None
+    from .nlp import lemma_of, parse
+
+    if any(t.tag_ in ("VBZ", "VBP", "VBD", "MD") for t in parse(m["rest"])):
+        return None  # "my kids in the band play jazz": a verb of its own follows
+    thing = m["thing"]
+    if not m["apostrophe"]:
+        # "cats" typed for "cat's" (a plural read as its singular); "boss" is the word
+        thing = lemma_of(thing.lower()) if thing.lower().endswith("s") else thing
+    return f"{m['mine']} {thing} is {m['rest']}"
+
+
 def analyse(text: str, *, self_name: str = "The user") -> Statement:
     """Read one utterance: its kind, its key, and the sentence to store.
 
@@ -2821,6 +2873,14 @@ def analyse(text: str, *, self_name: str = "The user") -> Statement:
         again = _key(retry)
         if again is not None:
             sent, found = retry, again
+    verbless = _possessive_as_is(said) if found is None and kind != "question" else None
+    if verbless is not None:
+        # "my cats a maine coon", "my mums from galway", "my bike's an mt07": the "is"
+        # typed into the possessive (or left out), read as said with it; stored as typed
+        retry = first_sentence(verbless)
+        again = _key(retry)
+        if again is not None:
+            sent, found, kind = retry, again, "statement"
     spliced = _first_clause_key(sent, found)
     if spliced is not None:
         sent, found, elided = spliced
