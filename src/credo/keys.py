@@ -1137,7 +1137,7 @@ def _shared_place(verb: Token) -> tuple[str, list[Token]] | None:
         None,
     )
     found = _object_of(shared) if shared is not None else None
-    if found is None or not found[0].startswith("_") or not found[1]:
+    if shared is None or found is None or not found[0].startswith("_") or not found[1]:
         return None
     prep = found[1][0].head
     return found if prep.dep_ == "prep" and prep.head.i == shared.i else None
