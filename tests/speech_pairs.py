@@ -39,6 +39,12 @@ def pair(store: SQLiteStore, first: str, then: str, gap_days: float) -> tuple[St
     return after.status, b.relation
 
 
+def outcome(store: SQLiteStore, first: str, then: str, gap_days: float) -> tuple[str, str]:
+    """`pair` by name: ("superseded", "update"), as the speech tests' tables write it."""
+    status, relation = pair(store, first, then, gap_days)
+    return Status(status).value, Relation(relation).value
+
+
 def stored(store: SQLiteStore, said: str) -> list[str]:
     """The sentences stored when `said` is remembered alone."""
     mem = memory(store)

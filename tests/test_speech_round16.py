@@ -14,10 +14,8 @@ here") says who the speaker is or what they have: keyed so, stored as said."""
 from __future__ import annotations
 
 import pytest
-from speech_pairs import T0, memory, module_store, pair, stored
+from speech_pairs import T0, memory, module_store, outcome, stored
 
-from credo.fact import Status
-from credo.resolver import Relation
 from credo.store.sqlite import SQLiteStore
 
 store = module_store("round16")
@@ -133,8 +131,7 @@ def test_here_of_no_one(store: SQLiteStore, said: str) -> None:
 def test_pairs(
     store: SQLiteStore, first: str, then: str, gap: float, expected: tuple[str, str]
 ) -> None:
-    status, relation = pair(store, first, then, gap)
-    assert (Status(status).value, Relation(relation).value) == expected
+    assert outcome(store, first, then, gap) == expected
 
 
 @pytest.mark.parametrize(

@@ -26,6 +26,7 @@ from .fact import normalize_predicate, one_spelling
 from .language import words
 from .language.persons import is_kind_of_person
 from .language.places import is_place
+from .values import number_value
 
 if TYPE_CHECKING:
     from spacy.tokens import Doc, Span, Token
@@ -2794,20 +2795,24 @@ def _here_said(said: str) -> str | None:
 
 #: "my cats a maine coon", "our vans from 2012", "my bike's an mt07": a thing of the
 #: speaker's and what it is, the "is" typed into the possessive ("cats" for "cat's") or
-#: left out; what follows starts as a complement does (an article, a number, a place)
+#: left out; what follows starts as a complement does (`_COMPLEMENT_OPENERS`, a number)
 _MINE_IS = re.compile(
     r"(?P<mine>my|our)\s+(?P<thing>[a-z]+?)(?P<apostrophe>['’]s)?\s+"
-    r"(?P<rest>(?:a|an|the|from|in|at|on|called|named|\d+|one|two|three|four|five|six|seven|"
-    r"eight|nine|ten|eleven|twelve)\b.*)",
+    r"(?P<rest>(?P<first>[a-z0-9]+(?:-[a-z]+)?)\b.*)",
     re.IGNORECASE,
 )
+
+
+#: the words a complement opens with after a left-out "is" (a number too, `number_value`)
+_COMPLEMENT_OPENERS = frozenset({"a", "an", "the", "from", "in", "at", "on", "called", "named"})
 
 
 def _possessive_as_is(said: str) -> str | None:
     """`said` with the "is" put back ("my cat is a maine coon") when it reads as a thing
     of the speaker's and what it is, with no verb said; None for anything else."""
     m = _MINE_IS.fullmatch(said.strip().rstrip(".!"))
-    if m is None:
+    first = m["first"].lower() if m else ""
+    if m is None or not (first.isdigit() or first in _COMPLEMENT_OPENERS or number_value(first)):
         return None
     from .nlp import lemma_of, parse
 
