@@ -79,6 +79,7 @@ HALVES = (
     "fresh12",
     "fresh13",
     "fresh14",
+    "fresh15",
 )
 #: ids of the sealed sets, each labelled later by people who never saw the code and only
 #: ever scored, never printed: examples/natural/sealed/ (after the test half's figures had
@@ -90,8 +91,8 @@ HALVES = (
 #: fresh7's had), examples/natural/fresh9/ (after fresh8's had),
 #: examples/natural/fresh10/ (after fresh9's had), examples/natural/fresh11/ (after
 #: fresh10's had), examples/natural/fresh12/ (after fresh11's had),
-#: examples/natural/fresh13/ (after fresh12's had) and examples/natural/fresh14/ (after
-#: fresh13's had)
+#: examples/natural/fresh13/ (after fresh12's had), examples/natural/fresh14/ (after
+#: fresh13's had) and examples/natural/fresh15/ (after fresh14's had)
 SEALED = "sealed-"
 FRESH = "fresh-"
 FRESH2 = "fresh2-"
@@ -107,6 +108,7 @@ FRESH11 = "fresh11-"
 FRESH12 = "fresh12-"
 FRESH13 = "fresh13-"
 FRESH14 = "fresh14-"
+FRESH15 = "fresh15-"
 _UNREAD = {
     SEALED: "sealed",
     FRESH: "fresh",
@@ -123,6 +125,7 @@ _UNREAD = {
     FRESH12: "fresh12",
     FRESH13: "fresh13",
     FRESH14: "fresh14",
+    FRESH15: "fresh15",
 }
 _BEAM_MARKER = re.compile(r"\s*->->\s*\d+\s*,\s*\d+\s*$")
 #: PersonaChat's tokenisation undone, case left as typed: "i 'm a nurse ." -> "i'm a nurse."
