@@ -1593,10 +1593,11 @@ _CONTRACTED = {
 
 def _typed_contraction(token: Token) -> bool:
     """A contraction typed without its apostrophe ("im", "ive", "theyre"), split off its
-    pronoun by the tokenizer and given its base form by the pipeline (`credo.nlp`)."""
+    pronoun by the tokenizer, or with a space for it ("i m", "they re"), and given its
+    base form by the pipeline (`credo.nlp`)."""
     return (
         token.i > 0
-        and not token.doc[token.i - 1].whitespace_
+        and (not token.doc[token.i - 1].whitespace_ or token.doc[token.i - 1].pos_ == "PRON")
         and token.lower_ in ("m", "re", "ve", "s")
         and token.lemma_ in ("be", "have")
     )

@@ -207,6 +207,30 @@ def _lemminflect_table(name: str) -> None:
 #: "ill", "id", "were", "well", "shell") are not there.
 _TYPED = mapping("typed_contractions")
 _TYPED_WORD = re.compile(r"\b(?:" + "|".join(_TYPED) + r"|i)\b", re.IGNORECASE)
+#: the same contractions with a space where the apostrophe goes ("i don t eat pork", "i m
+#: 29": some keyboards and dictation put one there); both halves are tokens either way
+_SPACED_TYPED = re.compile(
+    r"\b(?:"
+    + "|".join(
+        re.escape(word[: -len(end)]) + r" " + end
+        for word, spelt_as in _TYPED.items()
+        for end in (spelt_as.rsplit("'", 1)[1],)
+        if word.endswith(end)
+    )
+    + r")\b",
+    re.IGNORECASE,
+)
+
+
+def _with_apostrophe(word: str) -> str:
+    """ "dont" -> "don't", "i" -> "I"; any other word as typed."""
+    low = word.lower()
+    if low == "i":
+        return "I"
+    out = _TYPED.get(low)
+    if out is None:  # Turkish "ı" and "İ" match "i" when case is ignored: not English
+        return word
+    return out if word[0].islower() or out[0] == "I" else out[0].upper() + out[1:]
 
 
 def spelt(text: str) -> str:
@@ -215,17 +239,8 @@ def spelt(text: str) -> str:
     -> "moved to Lisbon"): what the parser was trained on. Only for reading; the stored
     words are always the user's."""
 
-    def fix(m: re.Match[str]) -> str:
-        word = m.group(0)
-        low = word.lower()
-        if low == "i":
-            return "I"
-        out = _TYPED.get(low)
-        if out is None:  # Turkish "ı" and "İ" match "i" when case is ignored: not English
-            return word
-        return out if word[0].islower() or out[0] == "I" else out[0].upper() + out[1:]
-
-    text = _TYPED_WORD.sub(fix, text)
+    text = _SPACED_TYPED.sub(lambda m: _with_apostrophe(m.group(0).replace(" ", "")), text)
+    text = _TYPED_WORD.sub(lambda m: _with_apostrophe(m.group(0)), text)
     text = _USE_TO.sub(r"\1used to ", text)
     text = _LOWER_WORD.sub(_untyped, text)
     text = _MONTH_DAY.sub(lambda m: m.group(1)[:1].upper() + m.group(1)[1:] + m.group(2), text)

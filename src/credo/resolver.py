@@ -1094,6 +1094,9 @@ def signature(text: str) -> tuple[frozenset[str], frozenset[str], frozenset[str]
     return nums, names, negs
 
 
+#: words said around a claim that name no value ("yes, i have three dogs", "i actually
+#: own three dogs"; lexicon "filler_words")
+_FILLER = words("filler_words")
 _PLAIN = frozenset(
     {
         "i",
@@ -1137,7 +1140,7 @@ def _content(fact: Fact, catalogue: Catalogue, text: str | None = None) -> set[s
     return {
         w
         for w in _tokens(uncontracted(fact.text if text is None else text))
-        if w not in _PLAIN and w not in relation and w not in subject
+        if w not in _PLAIN and w not in _FILLER and w not in relation and w not in subject
     }
 
 

@@ -1018,10 +1018,27 @@ def _classifying(adj: Token) -> bool:
     return False
 
 
+def _quoted_after(verb: Token) -> bool:
+    """The verb is followed by a quotation of two words or more that runs to the end of
+    the sentence (not a word in scare quotes: 'my cat is "special"')."""
+    doc, end = verb.doc, verb.sent.end
+    last = end - 1
+    while last > verb.i and doc[last].is_punct and doc[last].tag_ != "''":
+        last -= 1  # a full stop after the closing mark
+    return (
+        verb.i + 3 < last
+        and doc[verb.i + 1].tag_ == "``"
+        and doc[last].tag_ == "''"
+        and not any(t.tag_ in ("``", "''") for t in doc[verb.i + 2 : last])
+    )
+
+
 def _copula_ok(verb: Token, subject: Token) -> bool:
     """ "I'm a nurse", "I'm vegan", "I'm from Sweden", "I'm into climbing", "I'm allergic
     to peanuts", "my editor is Helix", "my goal is to ...", "Blue is my favourite
     colour"; not "I'm so happy", "I'm a lucky guy", "it's great"."""
+    if _quoted_after(verb):
+        return True  # 'my motto is "I never give up"': the value is what is quoted
     complements = [c.dep_ for c in verb.rights if c.dep_ in ("attr", "acomp", "oprd")]
     if len(complements) > 1 and "acomp" in complements:
         return False  # "I'm livin' my dreams" read as two complements: a misparse
@@ -1051,7 +1068,11 @@ def _copula_ok(verb: Token, subject: Token) -> bool:
             if any(c.dep_ == "conj" and c.lower_ in _EVALUATIVE for c in child.children):
                 return False  # "a roller coaster but rewarding"
             return _content(words)
-        if child.dep_ in ("acomp", "attr") and _misread_name(child):
+        if (
+            child.dep_ in ("acomp", "attr")
+            and _misread_name(child)
+            and child.lower_ not in _IDENTITY_ADJ
+        ):
             return not _evaluative(_phrase(child))  # "my editor is Vim": a name
         if child.dep_ in ("acomp", "attr") and child.pos_ in ("ADJ", "VERB"):
             adj = child.lower_
@@ -1111,6 +1132,12 @@ def _object_ok(verb: Token) -> bool:
             continue  # "I taught myself Rust": what was taught is the object
         if child.dep_ in ("advmod", "npadvmod") and _misread_name(child):
             return True  # "I like cilantro", "I work at Smartly": read as adverbs
+        if (
+            child.dep_ == "dobj"
+            and child.lemma_.lower() in ("lot", "bit", "ton")
+            and not any(c.dep_ == "prep" for c in child.children)
+        ):
+            continue  # "I read a lot", "i travel a bit": how much, not what
         if child.dep_ in ("dobj", "dative", "attr", "oprd", "obj"):
             words = _phrase(child)
             head = child.lemma_.lower()
@@ -1168,9 +1195,13 @@ def _object_ok(verb: Token) -> bool:
         elif (
             child.dep_ == "npadvmod"
             and any(c.dep_ == "nummod" for c in child.children)
-            and child.lemma_.lower() not in _TIME_NOUNS
+            and (child.lemma_.lower() not in _TIME_NOUNS or _per_time(child))
         ):
-            return True  # "I scored 40 points"
+            return True  # "I scored 40 points", "I sleep 8 hours a night"
+        elif child.dep_ == "npadvmod" and child.pos_ == "NUM" and _a_range(child):
+            return True  # "I work 9 to 5": the hours kept
+        elif child.dep_ == "punct" and _FILE_NAME.fullmatch(child.text):
+            return True  # "I keep secrets in .env.local": a file name read as punctuation
         elif child.dep_ in ("ccomp", "acomp"):
             return False
     if has_object:
@@ -1182,6 +1213,42 @@ def _object_ok(verb: Token) -> bool:
     if f"{lemma}_{particle}" in _LIFE_EVENTS or lemma in _LIFE_EVENTS:
         return True  # "my grandma passed away", "my laptop crashed"
     return lemma in _ACTIVITIES and not particle  # "I've been running to de-stress"
+
+
+#: a file or folder name the tokenizer may read as punctuation (".env.local", ".bashrc")
+_FILE_NAME = re.compile(r"\.?[A-Za-z0-9_-]+(?:\.[A-Za-z0-9_-]+)+|\.[A-Za-z_][A-Za-z0-9_-]*")
+
+
+def _kept_somewhere(verb: Token) -> bool:
+    """ "I keep my passport in the safe", "I keep secrets in .env.local": a thing named
+    and where it is kept (not "keep going", "keep in touch")."""
+    thing = next((c for c in verb.children if c.dep_ == "dobj" and _content(_phrase(c))), None)
+    return thing is not None and any(
+        c.dep_ == "prep" and c.lower_ in ("in", "at", "on", "under", "inside")
+        for c in (*verb.children, *thing.children)  # the place hung on the verb or the thing
+    )
+
+
+def _per_time(measure: Token) -> bool:
+    """A measure of time said per unit of time: "8 hours a night", "3 hours per week",
+    "20 minutes every day": a habit's amount, not a moment."""
+    return any(
+        t.i != measure.i
+        and t.lemma_.lower() in _TIME_NOUNS
+        and (
+            any(c.dep_ == "det" and c.lower_ in ("a", "an", "every", "each") for c in t.children)
+            or t.head.lower_ == "per"
+        )
+        for t in measure.subtree
+    )
+
+
+def _a_range(number: Token) -> bool:
+    """ "9 to 5", "6-8": a number with its range's first number before it."""
+    kids = list(number.children)
+    return any(c.dep_ == "quantmod" and c.pos_ == "NUM" for c in kids) and any(
+        c.dep_ == "quantmod" and c.lower_ in ("to", "-", "–") for c in kids
+    )
 
 
 def _durable(sent: Span, subject: Token) -> bool:
@@ -1223,12 +1290,16 @@ def _durable(sent: Span, subject: Token) -> bool:
         denied
         and not passive
         and not (lemma == "look" and prep in ("into", "for"))
+        and not (lemma == "keep" and _kept_somewhere(verb))
         and phrasal not in _DENY_EXCEPT
         and lemma not in _DENY_EXCEPT
     ):
         return False  # but "I got noticed by a gallery owner", "I'm looking into ..."
     if lemma == "be" and verb.tag_ != "VBG":
         return _copula_ok(verb, subject)
+    if verb.pos_ == "ADJ" and any(a.lemma_ == "be" for a in auxes):
+        # "I'm no longer vegetarian": the tagger hangs the "'m" on the adjective
+        return verb.lower_ in _IDENTITY_ADJ and verb.lower_ not in _IDENTITY_WITH_OBJECT
     if (
         verb.tag_ == "VBG"
         and lemma not in _ACTIVITIES
@@ -1366,8 +1437,11 @@ class RuleExtractor:
         if subject is None:
             return None, f"subject {subject_tok.lower_}"
         first = any(w in _FIRST for w in words)
-        if first and (_garbled(sent, speaker) or not st.rewritten):
-            return None, "garbled"  # a rewrite that would not be English, or none at all
+        if first and (_garbled(sent, speaker) or not st.rewritten and not st.keyed):
+            # a rewrite that would not be English, or none at all for a statement the
+            # parser could not key either; a keyed one is kept in the words said ("I read
+            # a lot", "I don t like music"), as `remember` keeps it
+            return None, "garbled"
         cand = self._keyed(st, subject, turn, sent)
         if _unresolved(sent):
             refusal = "pronoun"  # "it", "they", "that": nothing to refer to out of context

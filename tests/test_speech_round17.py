@@ -1,0 +1,114 @@
+"""Natural speech the write path reads since the seventeenth round (issue 23), through
+`Memory.remember` and the conversation extractor (`ingest`), the real parser, the default
+embedding model and a SQLite file. Every sentence is invented for the class it stands for.
+
+A contraction typed with a space for its apostrophe ("i don t", "i m", "they re") is read
+as spelt and stored as typed. A conversation turn is read as `remember` reads it where
+the extractor used to stop short: a habit's amount per unit of time ("i sleep 7 hours a
+night"), hours as a range ("i work 8 to 4"), a state said with "no longer" ("im no longer
+vegan"), a fear of a named thing ("im afraid of wasps"), how much one does a thing ("i
+cook a lot"), where one keeps a thing ("i keep my passport in the desk"), a quotation as
+a value. Words said around a claim ("yes, ...", "i actually ...") name no value: the
+claim said again with them is the same claim."""
+
+from __future__ import annotations
+
+import pytest
+from speech_pairs import T0, memory, module_store, outcome
+
+from credo.extract.base import Turn
+from credo.ingest import ingest
+from credo.store.sqlite import SQLiteStore
+
+store = module_store("round17")
+
+
+def remembered(store: SQLiteStore, said: str) -> list[tuple[str, str | None, str | None, str]]:
+    mem = memory(store)
+    mem.remember(said, valid_from=T0)
+    return [(f.text, f.subject, f.predicate, f.object or "") for f in mem.list()]
+
+
+def ingested(store: SQLiteStore, said: str) -> list[tuple[str, str | None, str | None, str]]:
+    mem = memory(store)
+    ingest(mem, [Turn("t1", "user", said, T0)])
+    return [(f.text, f.subject, f.predicate, f.object or "") for f in mem.list()]
+
+
+@pytest.mark.parametrize(
+    ("said", "key"),
+    [
+        ("i m a welder", ("user", "be", "a welder")),
+        ("I can t stand olives", ("user", "not_like", "olives")),
+        ("i don t own a tv", ("user", "not_have", "a tv")),
+        ("i ve got three ferrets", ("user", "have", "three ferrets")),
+    ],
+)
+def test_a_spaced_contraction_is_read_as_spelt_and_stored_as_typed(
+    store: SQLiteStore, said: str, key: tuple[str, str, str]
+) -> None:
+    facts = remembered(store, said)
+    assert [(s, p, o) for _, s, p, o in facts] == [key]
+    # the words as typed: never "don't" where the user typed "don t"
+    if " t " in said:
+        assert facts[0][0] == said
+
+
+@pytest.mark.parametrize(
+    ("said", "key"),
+    [
+        ("i sleep 7 hours a night", ("user", "sleep", "7 hours a night")),
+        ("I practise 2 hours per day", ("user", "practice", "2 hours per day")),
+        ("I work 8 to 4", ("user", "work", "8 to 4")),
+        ("im no longer vegan", ("user", "not_be", "vegan")),
+        ("I'm afraid of wasps", ("user", "be_afraid_of", "wasps")),
+        ("i cook a lot", ("user", "cook", "a lot")),
+        (
+            "I keep my passport in the desk drawer",
+            ("user", "keep", "my passport in the desk drawer"),
+        ),
+        ("I keep my notes in .notes.md", ("user", "keep", "my notes in .notes.md")),
+        ("i don t eat pork", ("user", "not_eat", "pork")),
+    ],
+)
+def test_a_conversation_turn_is_keyed_as_remember_keys_it(
+    store: SQLiteStore, said: str, key: tuple[str, str, str]
+) -> None:
+    by_remember = [(s, p, o) for _, s, p, o in remembered(store, said)]
+    by_ingest = [(s, p, o) for _, s, p, o in ingested(store, said)]
+    assert by_remember == [key]
+    assert key in by_ingest
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "i keep forgetting my keys",  # "keep" as "go on": nothing kept anywhere
+        "i slept 4 hours last night",  # a night, not a habit
+        "i'm scared",  # a fear of nothing named is a mood
+        "im so scared of the results tomorrow",
+    ],
+)
+def test_what_the_extractor_still_leaves(store: SQLiteStore, said: str) -> None:
+    assert ingested(store, said) == []
+
+
+def test_a_quotation_is_a_value(store: SQLiteStore) -> None:
+    said = 'my mantra is "slow is smooth"'
+    facts = ingested(store, said)
+    assert [t for t, *_ in facts] == ['The user\'s mantra is "slow is smooth"']
+
+
+@pytest.mark.parametrize(
+    ("first", "then", "gap", "expected"),
+    [
+        ("i actually keep four hens", "yes, i keep four hens.", 0, ("active", "duplicate")),
+        ("honestly i cycle to work", "yep i cycle to work", 30, ("active", "duplicate")),
+        # a filler word beside a new value still leaves the value new
+        ("i keep four hens", "yeah i keep six hens now", 90, ("superseded", "update")),
+    ],
+)
+def test_words_around_a_claim_name_no_value(
+    store: SQLiteStore, first: str, then: str, gap: float, expected: tuple[str, str]
+) -> None:
+    assert outcome(store, first, then, gap) == expected
