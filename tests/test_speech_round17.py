@@ -136,3 +136,36 @@ def test_a_change_of_it_ends_no_guess(
     store: SQLiteStore, first: str, then: str, gap: float, expected: tuple[str, str]
 ) -> None:
     assert outcome(store, first, then, gap) == expected
+
+
+@pytest.mark.parametrize(
+    ("said", "key"),
+    [
+        # a level the speaker is at, said with no "I'm", before a question
+        ("down to 71 kilos, whats a sensible protein target", ("user", "be_down_to", "71 kilos")),
+        ("on 15mg of mirtazapine, can i drink coffee?", ("user", "be_on", "15mg of mirtazapine")),
+        ("up to 9k steps a day now", ("user", "be_up_to", "9k steps a day")),
+        ("im back at 90 kilos", ("user", "be_back_at", "90 kilos")),
+    ],
+)
+def test_a_level_said_without_im(store: SQLiteStore, said: str, key: tuple[str, str, str]) -> None:
+    assert [(s, p, o) for _, s, p, o in remembered(store, said)] == [key]
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "in 2 weeks, what should i pack",  # when, not a level
+        "at 5pm, whats good for dinner",
+        "for 3 years, how much interest would i pay",
+    ],
+)
+def test_a_time_is_no_level(store: SQLiteStore, said: str) -> None:
+    assert remembered(store, said) == []
+
+
+def test_a_level_reached_updates_the_one_before(store: SQLiteStore) -> None:
+    assert outcome(store, "i weigh 97kg", "down to 88 kilos! how much protein now", 150) == (
+        "superseded",
+        "update",
+    )

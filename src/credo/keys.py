@@ -960,6 +960,16 @@ def _object_of(verb: Token) -> tuple[str, list[Token]] | None:
             return suffix, tokens
         if child.dep_ == "xcomp":
             return suffix, _subtree(child)
+        if child.dep_ == "advmod" and child.pos_ == "ADV":
+            # "I'm down to 84 kilos", "I'm back at 90 kilos": where the subject is now
+            prep = next((c for c in child.children if c.dep_ == "prep"), None)
+            pobj = (
+                next((c for c in prep.children if c.dep_ == "pobj"), None)
+                if prep is not None and prep.i == child.i + 1
+                else None
+            )
+            if prep is not None and pobj is not None:
+                return f"_{child.lower_}_{prep.lower_}", _subtree(pobj)
         if child.dep_ == "prep":
             pobj = next((c for c in child.children if c.dep_ in ("pobj", "pcomp")), None)
             pobj = pobj or _stray_object(child)
@@ -1065,6 +1075,16 @@ def _copula(verb: Token) -> tuple[str, list[Token]] | None:
             return "", _subtree(child, stop=frozenset({"prep", "advcl", "relcl"}))
         if child.dep_ in ("attr", "oprd"):
             return "", _subtree(child, stop=frozenset({"relcl", "advcl"}))
+        if child.dep_ == "advmod" and child.pos_ == "ADV":
+            # "I'm down to 84 kilos", "I'm back at 90 kilos": where the subject is now
+            prep = next((c for c in child.children if c.dep_ == "prep"), None)
+            pobj = (
+                next((c for c in prep.children if c.dep_ == "pobj"), None)
+                if prep is not None and prep.i == child.i + 1
+                else None
+            )
+            if prep is not None and pobj is not None:
+                return f"_{child.lower_}_{prep.lower_}", _subtree(pobj)
         if child.dep_ == "prep":
             pobj = next((c for c in child.children if c.dep_ in ("pobj", "pcomp")), None)
             pobj = pobj or _stray_object(child)
@@ -2480,6 +2500,8 @@ def elided_subject(clause: str) -> str:
         return clause  # "rent's 1200 a month": a noun and its "is", not a verb with no "I"
     if root.i == sent.start and root.tag_ == "NN" and _told_of_oneself(root):
         return "I " + clause[:1].lower() + clause[1:]  # "work at kpmg now": read as a noun
+    if _level_said(sent):
+        return "I'm " + clause[:1].lower() + clause[1:]  # "down to 84 kilos"
     before = [t for t in sent if t.i < root.i]
     if (
         [t.dep_ for t in before] == ["auxpass"]
@@ -2525,6 +2547,33 @@ def elided_subject(clause: str) -> str:
     if not past_form(root):
         return clause
     return "I " + said
+
+
+#: words that open a level said without "I'm" ("down to 84 kilos"; lexicon "level_words")
+_LEVEL_WORDS = words("level_words")
+_SPAN_NOUNS = words("time_nouns")
+
+
+def _level_said(sent: Span) -> bool:
+    """ "down to 84 kilos", "on 20mg of sertraline", "at 3 coffees a day now": a level
+    the speaker is at, said with no verb, opened by a word of level, with a number that
+    counts no span of time ("in 2 weeks", "for 3 years" say when)."""
+    if sent[0].lower_ not in _LEVEL_WORDS or any(t.pos_ in ("VERB", "AUX") for t in sent):
+        return False
+    from .nlp import lemma_of
+
+    for tok in sent:
+        if tok.dep_ in ("nummod", "compound") and (tok.like_num or tok.pos_ == "NUM"):
+            counted = tok.head  # "84 kilos", "3 coffees"; not "2 weeks"
+            if counted.pos_ in ("NOUN", "PROPN") and lemma_of(counted.lower_) not in _SPAN_NOUNS:
+                return True
+        elif _MEASURE.fullmatch(tok.lower_) and not tok.lower_.endswith(("am", "pm")):
+            return True  # "60k", "15mg"; not "5pm"
+    return False
+
+
+#: a number with its unit typed on: "60k", "15mg", "84kg", "20%"
+_MEASURE = re.compile(r"\d[\d.,]*[a-z%]+")
 
 
 def _were_for_we_are(sent: Span) -> bool:
@@ -2920,7 +2969,9 @@ def analyse(text: str, *, self_name: str = "The user") -> Statement:
             if found is not None:
                 kind, sent = "statement", retry
                 restored, rewritten = rewrite(full, self_name)
-                if rewritten:  # "lost my job" -> "The user lost the user's job"
+                # "lost my job" -> "The user lost the user's job"; a level is kept as
+                # said ("down to 80 kilos": no verb of the user's to put back)
+                if rewritten and not _level_said(first_sentence(said)):
                     stored, changed = restored, True
     template = (
         _copular_key(said) or _inverted_copular_key(said)
