@@ -3419,6 +3419,9 @@ def _people(text: str) -> set[str]:
     return set(_tokens(text)) & PEOPLE
 
 
+_PRONOUN_WORDS = frozenset({"it", "they", "them", "this", "that", "one"})
+
+
 def _closest_of_ours(case: _Case, at: float) -> Fact | None:
     """The live fact closest in meaning to the incoming one, when it is at least `at`
     close and said of the same one: the same subject, the same person of the speaker's
@@ -3571,11 +3574,16 @@ def _changed_topic(case: _Case, bearing: _Bearing) -> Fact | None:
     measured = _head_noun(incoming.object) if _change_verbs(incoming.text) else ""
     if (
         measured.isalpha()
-        and measured not in _tokens(fact.text)
         and any(_is_number(w) for w in _tokens(incoming.text))
+        and (
+            measured not in _PRONOUN_WORDS
+            and measured not in _tokens(fact.text)
+            # "got it down by a third": what "it" is the sentence does not say; only
+            # a stored measure ("latency averages 250ms") can be what it moved
+            or measured in _PRONOUN_WORDS
+            and not any(_is_number(w) for w in _tokens(fact.text))
+        )
     ):
-        # also "got it down by a third": what "it" is, the sentence does not say,
-        # and the closest fact is only a guess
         return None
     said_changed = _said_changed(case) | _change_verbs(incoming.text)
     return fact if _replaces(case, fact, said_changed) else None
