@@ -169,3 +169,27 @@ def test_a_level_reached_updates_the_one_before(store: SQLiteStore) -> None:
         "superseded",
         "update",
     )
+
+
+@pytest.mark.parametrize(
+    ("said", "key"),
+    [
+        # an "'s" no noun can own what follows is "is" (or "has"), read so, stored as typed
+        (
+            "the shop's hosted on squarespace, how do i add a banner?",
+            ("shop", "be_hosted_on", "squarespace"),
+        ),
+        ("the boat's in the marina at hythe", ("boat", "be_in", "the marina")),
+    ],
+)
+def test_an_s_that_owns_nothing_is_is(
+    store: SQLiteStore, said: str, key: tuple[str, str, str]
+) -> None:
+    facts = remembered(store, said)
+    assert [(s, p, o) for _, s, p, o in facts] == [key]
+    assert facts[0][0] == said.split(",")[0]
+
+
+def test_an_s_before_a_noun_still_owns_it(store: SQLiteStore) -> None:
+    facts = remembered(store, "my brother's renovated kitchen is tiny")
+    assert all(p != "be_renovated" for _, _, p, _ in facts)

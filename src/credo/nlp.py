@@ -362,6 +362,11 @@ def parse(text: str) -> Doc:
         objects = _object_named(reading, named)
         if objects != named:
             reading = nlp(objects)
+        copula = _s_as_is(reading, objects)
+        if copula != objects:
+            retry = nlp(copula)
+            if len(retry) == len(reading):
+                reading, objects = retry, copula
         first = _FIRST_WORD.sub(_name_first, objects)
         if first != objects and not _has_subject(reading):
             capital = nlp(first)
@@ -370,6 +375,36 @@ def parse(text: str) -> Doc:
     if reading is doc or len(reading) != len(doc):
         return doc
     return _laid_on(doc, reading)
+
+
+_NOUN_TAGS = frozenset({"NN", "NNS", "NNP", "NNPS", "JJ"})
+
+
+def _s_as_is(reading: Doc, text: str) -> str:
+    """ "the store's built on shopify", "my flight's at 6", "my sister's a nurse", "my
+    laptop's been slow": an "'s" the tagger took for a possessive where no noun can own
+    what follows (an article, a preposition, a participle with no noun after it) is
+    "is" ("has" before "been" or "got"); read so, one token for one. Only for reading;
+    the stored words are the user's."""
+    out = text
+    for tok in reversed(reading):
+        if tok.lower_ not in ("'s", "’s") or tok.tag_ != "POS" or tok.i + 1 >= len(reading):
+            continue
+        nxt = reading[tok.i + 1]
+        after = reading[nxt.i + 1] if nxt.i + 1 < len(reading) else None
+        if nxt.lower_ in ("been", "got", "gotten"):
+            word = "has"
+        elif (
+            nxt.lower_ in ("a", "an")
+            or nxt.tag_ == "IN"
+            or nxt.tag_ == "VBN"
+            and (after is None or after.tag_ not in _NOUN_TAGS)
+        ):
+            word = "is"
+        else:
+            continue
+        out = out[: tok.idx] + " " + word + out[tok.idx + len(tok.text) :]
+    return out
 
 
 def _object_named(reading: Doc, text: str) -> str:
