@@ -193,3 +193,40 @@ def test_an_s_that_owns_nothing_is_is(
 def test_an_s_before_a_noun_still_owns_it(store: SQLiteStore) -> None:
     facts = remembered(store, "my brother's renovated kitchen is tiny")
     assert all(p != "be_renovated" for _, _, p, _ in facts)
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        # a wish, a hope: nothing the user is or has
+        "i would love to find a flat with a garden",
+        "id like to learn the cello",
+        "ive always wanted to go to iceland",
+        "hiya, hope youre keeping well!",
+        "I hope the ferry runs on sunday",
+        # how a thing went, told in passing, is a verdict, not a fact
+        "the rehearsal was chaotic",
+        "that meeting was pointless",
+    ],
+)
+def test_wishes_and_verdicts_are_not_facts(store: SQLiteStore, said: str) -> None:
+    assert remembered(store, said) == []
+
+
+@pytest.mark.parametrize(
+    ("said", "text"),
+    [
+        ("my gran was deaf", "The user's gran was deaf"),
+        ("the house was built in 1920", "the house was built in 1920"),
+        ("i was shy as a kid", "The user was shy as a kid"),
+    ],
+)
+def test_a_past_that_says_who_or_what_stays(store: SQLiteStore, said: str, text: str) -> None:
+    assert [t for t, *_ in remembered(store, said)] == [text]
+
+
+def test_an_id_typed_for_i_d_is_read_as_i_d(store: SQLiteStore) -> None:
+    assert [t for t, *_ in remembered(store, "id walked there before")] == [
+        "The user had walked there before"
+    ]
+    assert remembered(store, "id rather walk") == []  # "I'd rather": a wish

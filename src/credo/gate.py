@@ -500,7 +500,7 @@ def check(
     Secrets are looked for first, so that whatever else is wrong with a candidate, a
     refusal that carries a secret says so (and the caller masks it). `statement` is the
     parser's reading of the text (`keys.analyse`); it is made here when not given."""
-    from .keys import analyse
+    from .keys import analyse, strip_particles
     from .secrets import find_secrets, masked_kind
 
     policy = policy or GatePolicy()
@@ -566,8 +566,9 @@ def check(
     planned = _scheduled(text)
     if planned:
         return Verdict(False, "speculative", f"a plan for a time to come: {planned!r}")
-    if _WISH.match(text):  # "wish I had a bigger kitchen": the "I" of "I wish" left out
-        return Verdict(False, "speculative", f"a wish: {text.split()[0]!r}")
+    wished = _WISH.match(strip_particles(text))  # "hiya, hope youre well": after a greeting
+    if wished:  # "wish I had a bigger kitchen": the "I" of "I wish" left out
+        return Verdict(False, "speculative", f"a wish: {wished.group('verb')!r}")
     reaction = _reaction(text)
     if reaction:
         return Verdict(False, "affect", f"a reaction, not a fact: {reaction!r}")
@@ -693,9 +694,14 @@ def _chatter(statement: Statement) -> tuple[str, str] | None:
 
 
 _ADVISING = words("advising_verbs")  # lexicon list "advising_verbs"
-#: a sentence that opens with "wish" and the one who wishes it ("Wish I had ...", "wish
-#: we could ..."), its "I" left out as people type
-_WISH = re.compile(r"^\W*wish(?:ing)?\s+(?:i|we|my|it|there|that)\b", re.IGNORECASE)
+#: a sentence that opens with "wish" or "hope" and what is wished ("Wish I had ...",
+#: "wish we could ...", "hope youre well", "hope my sister gets the job"), its "I" left
+#: out as people type
+_WISH = re.compile(
+    r"^\W*(?:(?:i|we)(?:\s+am|\s+are|'m|'re|m|re)?\s+)?(?P<verb>wish(?:ing)?|hop(?:e|ing))\s+"
+    r"(?:i|we|my|our|it|there|that|you|your|youre|the|he|she|they)\b",
+    re.IGNORECASE,
+)
 #: modals by which a reported clause advises rather than tells ("could" also tells what
 #: was allowed: "my boss told me I could work from home on Fridays")
 _ADVICE_MODALS = frozenset({"should", "ought"})
@@ -715,6 +721,9 @@ def _reaction(text: str) -> str | None:
     for sent in parse(text).sents:
         root = sent.root
         subject = next((c for c in root.children if c.dep_ in ("nsubj", "nsubjpass")), None)
+        told = _told_how_it_went(root, subject) if subject is not None else None
+        if told:
+            return told
         if subject is None or subject.pos_ == "PRON":
             continue  # the speaker's own rank; "that's awesome" refers to nothing said
         if root.lemma_.lower() in _VERDICTS and not any(
@@ -730,6 +739,37 @@ def _reaction(text: str) -> str | None:
                 and not any(k.dep_ in ("prep", "relcl", "acl", "xcomp") for k in c.children)
             ):
                 return c.text
+    return None
+
+
+#: adjectives that sort what they describe ("my gran was deaf", "the cat was adopted")
+_SORTING = words("identity_adjectives")
+
+
+def _told_how_it_went(root: Token, subject: Token) -> str | None:
+    """ "that shift was brutal", "the kids were feral", "i was absolutely knackered": how a
+    thing shown or named in passing ("the", "that") went, or how the speaker was, in the
+    past tense and in a bare adjective, is a verdict on what happened or a passing state,
+    not a fact about anyone (not "my gran was deaf", "i was shy as a kid", "the house was
+    built in 1920", "the wedding was in june")."""
+    if root.tag_ != "VBD" or any(c.dep_ == "poss" for c in subject.children):
+        return None
+    speaker = subject.lower_ in ("i", "we")
+    if speaker and any(c.dep_ in ("prep", "npadvmod", "advcl", "conj") for c in root.children):
+        return None  # "i was shy as a kid", "i was vegan for years": a past that lasted
+    if not speaker and not any(
+        c.dep_ == "det" and c.lower_ in ("the", "that", "this", "those", "these")
+        for c in subject.children
+    ):
+        return None
+    for c in root.children:
+        if (
+            c.dep_ == "acomp"
+            and c.pos_ == "ADJ"
+            and c.lower_ not in _SORTING
+            and not any(k.dep_ not in ("advmod", "punct") for k in c.children)
+        ):
+            return c.text
     return None
 
 

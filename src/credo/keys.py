@@ -1632,7 +1632,7 @@ def _third_person(verb: Token) -> str | None:
         return " " + _cased(_CONTRACTED[low], verb.text[1:])
     if _typed_contraction(verb):  # "im" -> "The user is"
         return " " + _cased(_CONTRACTED["'" + low], verb.text)
-    if low == "'d" or low == "’d":
+    if low in ("'d", "’d") or low == "d" and verb.i > 0 and not verb.doc[verb.i - 1].whitespace_:
         nxt = verb.nbor() if verb.i + 1 < len(verb.doc) else None
         return " " + _cased(
             "had" if nxt is not None and nxt.tag_ == "VBN" else "would", verb.text[1:]
@@ -1902,6 +1902,13 @@ def rewrite(sent_text: str, name: str) -> tuple[str, bool]:
             ):
                 return sent_text, False  # "Neither my wife nor I smoke": the verb agrees with I
             out[tok.i] = lower_name
+            glued = doc[tok.i + 1] if tok.i + 1 < len(doc) and not tok.whitespace_ else None
+            if glued is not None and glued.lower_ == "d":  # "id walked there": "I'd"
+                after = doc[glued.i + 1] if glued.i + 1 < len(doc) else None
+                past = after is not None and (
+                    after.tag_ in ("VBN", "VBD") or after.lower_ == "been"
+                )
+                out[glued.i] = " had" if past else " would"
             if (
                 tok.dep_ in ("nsubj", "nsubjpass")
                 and tok.dep_ != "conj"
