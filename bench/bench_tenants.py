@@ -161,6 +161,7 @@ def main() -> None:
                   pool=args.pool, noise=0.01)  # fmt: skip
             build(store, small, args.small * args.small_facts, rng, real, precomputed=True,
                   pool=args.pool, noise=0.01)  # fmt: skip
+        store.wait_for_indexes()  # the large scopes' own indexes, built after the commit
         log(out, rows, {"step": "built", "s": round(time.perf_counter() - t0, 1),
                         "own_indexes": store.own_indexes(),
                         "small": f"{args.small} x {args.small_facts}",

@@ -59,6 +59,12 @@ def _others(pg: PostgresStore, n: int = 5) -> None:
     pg._conn.execute("ANALYZE vectors")
 
 
+def _built(pg: PostgresStore) -> dict[str, int]:
+    """The scopes' own indexes once the builds due are done (in a thread of their own)."""
+    assert pg.wait_for_indexes(60)
+    return pg.own_indexes()
+
+
 def _index_used(pg: PostgresStore, scope: str) -> str:
     q = pg.embed(["rust"], kind="query")[0]
     with pg.transaction():
@@ -90,13 +96,14 @@ def _same(got: list[tuple[str, float]], want: list[tuple[str, float]]) -> None:
 
 @needs_pg
 def test_a_scope_that_grows_large_among_others_gets_its_own_graph(pg: PostgresStore) -> None:
+    pg.own_index_background = False  # built before the transaction returns
     _others(pg)
     pg.put_many(_facts("big", FROM - 10))
-    assert pg.own_indexes() == {}  # not yet large
+    assert _built(pg) == {}  # not yet large
     with pg.transaction():  # the commit that takes it across; nested blocks join it
         with pg.transaction():
             pg.put_many(_facts("big", 20, start=500))
-        assert pg.own_indexes() == {}  # nothing built inside the transaction
+        assert _built(pg) == {}  # nothing built inside the transaction
     assert pg.own_indexes() == {"big": FROM + 10}
     pg._conn.execute("ANALYZE vectors")  # the planner knows the scope is not a rare one
     assert own_index_name(DIM, "big") in _index_used(pg, "big")
@@ -119,20 +126,20 @@ def test_a_scope_that_is_most_of_the_table_keeps_the_shared_graph(pg: PostgresSt
     pg._conn.execute("ANALYZE vectors")
     pg.put_many(_facts("only", 10, start=900))
     assert pg.index_scopes() == []
-    assert pg.own_indexes() == {}
+    assert _built(pg) == {}
 
 
 @needs_pg
 def test_forgetting_the_scope_drops_its_index(pg: PostgresStore) -> None:
     _others(pg)
     pg.put_many(_facts("big", FROM + 20))
-    assert set(pg.own_indexes()) == {"big"}
+    assert set(_built(pg)) == {"big"}
     ids = [f.id for f in pg.all(scope="big")]
     pg.forget(scope="big", ids=ids[:30])  # still large enough: kept
-    assert set(pg.own_indexes()) == {"big"}
+    assert set(_built(pg)) == {"big"}
     report = pg.forget(scope="big", everything=True)
     assert report.removed
-    assert pg.own_indexes() == {}
+    assert _built(pg) == {}
     names = pg._conn.execute(
         "SELECT indexname FROM pg_indexes WHERE schemaname = %s", (pg.schema,)
     ).fetchall()
@@ -151,12 +158,12 @@ def test_a_store_from_before_gets_the_indexes_at_a_write_or_at_once(pg: Postgres
     pg.put_many(_facts("a", FROM + 5))
     pg.put_many(_facts("b", FROM + 5, start=1000))
     pg._conn.execute("ANALYZE vectors")
-    assert pg.own_indexes() == {}
+    assert _built(pg) == {}
     later = PostgresStore(PG_DSN, HashEmbedder(DIM), schema=pg.schema)
     try:
         later.own_index_from = FROM
         later.put(Fact(text="one more fact for a", scope="a"))
-        assert set(later.own_indexes()) == {"a"}
+        assert set(_built(later)) == {"a"}
         assert later.index_scopes() == ["a", "b"]
     finally:
         later.close()
@@ -173,24 +180,24 @@ def test_one_process_builds_and_a_failed_build_is_redone(
             "SELECT pg_advisory_lock(%s, hashtext(%s))", (_LOCK_OWN_INDEX, pg._ns("big"))
         )
         pg.put_many(_facts("big", FROM + 10))
-        assert pg.own_indexes() == {}
+        assert _built(pg) == {}
         holder._conn.execute(
             "SELECT pg_advisory_unlock(%s, hashtext(%s))", (_LOCK_OWN_INDEX, pg._ns("big"))
         )
     finally:
         holder.close()
     pg.put(Fact(text="another big fact", scope="big"))
-    assert pg.own_indexes() == {}  # left to the holder for a while
+    assert _built(pg) == {}  # left to the holder for a while
     monkeypatch.setattr(postgres_mod, "SIZE_TTL", 0.0)
     pg.put(Fact(text="one more big fact", scope="big"))  # the while is up: looked at again
-    assert set(pg.own_indexes()) == {"big"}
+    assert set(_built(pg)) == {"big"}
     # a concurrent build that died leaves an invalid index: dropped and built again
     name = own_index_name(DIM, "big")
     pg._conn.execute(
         "UPDATE pg_index SET indisvalid = false WHERE indexrelid = %s::regclass",
         (f'"{pg.schema}".{name}',),
     )
-    assert pg.own_indexes() == {}
+    assert _built(pg) == {}
     assert pg._own_index_state(pg._conn, DIM, "big") == "invalid"
     assert pg.index_scopes() == ["big"]
     assert pg._own_index_state(pg._conn, DIM, "big") == "valid"
@@ -205,23 +212,23 @@ def test_a_rolled_back_write_builds_nothing_and_long_scope_names_work(
     with pytest.raises(RuntimeError), pg.transaction():
         pg.put_many(_facts(scope, FROM + 10))
         raise RuntimeError("rolled back")
-    assert pg.own_indexes() == {}
+    assert _built(pg) == {}
     assert pg._due == {}
     pg.put_many(_facts(scope, FROM + 10))
-    assert set(pg.own_indexes()) == {scope}
+    assert set(_built(pg)) == {scope}
     q = pg.embed(["tea oslo"], kind="query")[0]
     _same(pg.vector_search(q, scope=scope, k=10), _exact(pg, scope, q, 10))
     pg.forget(scope=scope, everything=True)
-    assert pg.own_indexes() == {}
+    assert _built(pg) == {}
 
 
 @needs_pg
 def test_reindex_drops_the_own_indexes_with_the_old_vectors(pg: PostgresStore) -> None:
     _others(pg)
     pg.put_many(_facts("big", FROM + 10))
-    assert set(pg.own_indexes()) == {"big"}
+    assert set(_built(pg)) == {"big"}
     pg.reindex()
-    assert pg.own_indexes() == {}
+    assert _built(pg) == {}
     q = pg.embed(["rust"], kind="query")[0]
     assert len(pg.vector_search(q, scope="big", k=5)) == 5
     pg._conn.execute("ANALYZE vectors")
@@ -238,8 +245,32 @@ def test_no_more_own_indexes_than_the_most(
     _others(pg, 8)
     pg.put_many(_facts("a", FROM + 5))
     pg.put_many(_facts("b", FROM + 5, start=1000))
-    assert set(pg.own_indexes()) == {"a"}
+    assert set(_built(pg)) == {"a"}
     q = pg.embed(["rust"], kind="query")[0]
     assert len(pg.vector_search(q, scope="b", k=5)) == 5
     pg.forget(scope="a", everything=True)
     assert pg.index_scopes() == ["b"]
+
+
+@needs_pg
+def test_the_build_runs_beside_the_writes_and_searches(pg: PostgresStore) -> None:
+    """The commit that makes a scope large returns before its index is built (a
+    concurrent build waits for every older transaction of the database), and the other
+    tenants write and search meanwhile."""
+    import psycopg
+
+    _others(pg)
+    older = psycopg.connect(PG_DSN, autocommit=True)
+    try:
+        older.execute("BEGIN ISOLATION LEVEL REPEATABLE READ")
+        older.execute(f'SELECT count(*) FROM "{pg.schema}".vectors')  # holds its snapshot
+        pg.put_many(_facts("big", FROM + 10))
+        assert not pg.wait_for_indexes(0.5)  # waiting for the older transaction
+        pg.put_many(_facts("small-0", 5, start=77_777))
+        q = pg.embed(["rust"], kind="query")[0]
+        assert len(pg.vector_search(q, scope="small-1", k=5)) == 5
+        assert len(pg.vector_search(q, scope="big", k=5)) == 5  # the shared graph
+        older.execute("ROLLBACK")
+    finally:
+        older.close()
+    assert set(_built(pg)) == {"big"}

@@ -142,7 +142,7 @@ EF_SEARCH_MAX = 1000
 #: other tenants' rows and stops short of exact: a tenant of 20,000 among 1,000 tenants of
 #: 100 found 0.92-0.97 of the exact top 10; its own graph finds what a one-scope table of
 #: its size finds (docs/benchmarks.md, issue 27, "A large tenant among many")
-OWN_INDEX_FROM = 10_000
+OWN_INDEX_FROM = 2_000
 #: a scope holding this share of the table or more is searched in the shared graph: the
 #: scope filter passes most rows, and its own index would be a second copy of the graph
 OWN_INDEX_SHARE = 0.5
@@ -402,6 +402,10 @@ class PostgresStore(SQLStore):
     #: seconds building or dropping a scope's own index waits for each lock (other
     #: sessions' transactions on the table) before it gives up, to try again later
     own_index_wait = 60.0
+    #: build and drop scopes' own indexes in a thread of their own (False: in the thread
+    #: whose commit made them due, before its `transaction()` returns). `close` and
+    #: `wait_for_indexes` wait for that thread
+    own_index_background = True
     #: rows the HNSW walk hands over for exact ranking (see `SHORTLIST`)
     shortlist = SHORTLIST
     concurrent_nearest = True
@@ -445,6 +449,9 @@ class PostgresStore(SQLStore):
         self._written: dict[str, int] = {}
         self._due: dict[str, int] = {}
         self._due_lock = threading.Lock()
+        # scope -> build (True) or drop, for the worker thread (`_own_index_ddl_soon`)
+        self._ddl_due: dict[str, bool] = {}
+        self._ddl_thread: threading.Thread | None = None
         # scope -> [vectors counted (capped), when, added since] (`_own_index_check`)
         self._own_checked: dict[str, list[float]] = {}
         # scope -> (rows of its own valid HNSW index, 0 when none; when looked up)
@@ -802,6 +809,7 @@ class PostgresStore(SQLStore):
         """Drop this store's schema and everything in it (for tests and teardown)."""
         if self.schema is None:
             raise StoreError("drop_schema needs a store opened with schema=...")
+        self.wait_for_indexes()
         with self._lock:
             self._conn.execute(
                 sql.SQL("DROP SCHEMA IF EXISTS {} CASCADE").format(sql.Identifier(self.schema))
@@ -1135,15 +1143,17 @@ class PostgresStore(SQLStore):
         self._own_checked[scope] = [count, now + later, 0]
         if state == "valid":
             if count < threshold // 2:
-                self._own_index_ddl(scope, dim, build=False)
+                self._own_index_ddl_soon(scope, dim, build=False)
             return
         # the table's row count lags behind writes the statistics have not seen yet (then
         # the scope looks like most of the table, and is looked at again a while later)
         wanted = threshold <= count < OWN_INDEX_SHARE * table
-        if wanted and len(self.own_indexes()) < OWN_INDEXES_MAX:
-            self._own_index_ddl(scope, dim, build=True)
+        with self._due_lock:
+            queued = sum(self._ddl_due.values()) + (self._ddl_thread is not None)
+        if wanted and len(self.own_indexes()) + queued < OWN_INDEXES_MAX:
+            self._own_index_ddl_soon(scope, dim, build=True)
         elif state == "invalid":  # a build that failed, and the scope no longer wants one
-            self._own_index_ddl(scope, dim, build=False)
+            self._own_index_ddl_soon(scope, dim, build=False)
 
     def _own_index_state(self, conn: Conn, dim: int, scope: str) -> str | None:
         """'valid', 'invalid' (a concurrent build that did not finish), or None."""
@@ -1157,6 +1167,48 @@ class PostgresStore(SQLStore):
         if row is None:
             return None
         return "valid" if row[0] else "invalid"
+
+    def _own_index_ddl_soon(self, scope: str, dim: int, *, build: bool) -> None:
+        """Build the scope's own index in the worker thread (see `own_index_background`): a
+        build reads the whole table twice (CONCURRENTLY), seconds to minutes, which the
+        write that made it due should not wait for. A drop now (it waits only for the
+        searches running on it): the erase step that follows a forget rewrites the table,
+        and would wait for a drop running beside it."""
+        if not (build and self.own_index_background):
+            self._own_index_ddl(scope, dim, build=build)
+            return
+        with self._due_lock:
+            self._ddl_due[scope] = build
+            if self._ddl_thread is None:
+                self._ddl_thread = threading.Thread(
+                    target=self._ddl_worker, args=(dim,), name="credo-own-index", daemon=True
+                )
+                self._ddl_thread.start()
+
+    def _ddl_worker(self, dim: int) -> None:
+        while True:
+            with self._due_lock:
+                if not self._ddl_due:
+                    self._ddl_thread = None
+                    return
+                scope, build = self._ddl_due.popitem()
+            # what fails is tried again at a write SIZE_TTL seconds later
+            with contextlib.suppress(psycopg.Error, StoreError):
+                self._own_index_ddl(scope, dim, build=build)
+
+    def wait_for_indexes(self, timeout: float | None = None) -> bool:
+        """Wait until the scopes' own indexes due are built or dropped (see
+        `own_index_background`); False when `timeout` seconds ran out first."""
+        deadline = None if timeout is None else time.monotonic() + timeout
+        while True:
+            with self._due_lock:
+                thread = self._ddl_thread
+            if thread is None:
+                return True
+            left = None if deadline is None else deadline - time.monotonic()
+            if left is not None and left <= 0:
+                return False
+            thread.join(left)
 
     def _own_index_ddl(self, scope: str, dim: int, *, build: bool) -> None:
         """Build (or drop) the scope's own index, CONCURRENTLY, on a connection of its own:
@@ -1242,6 +1294,7 @@ class PostgresStore(SQLStore):
         for scope in sorted(scopes):
             self._own_checked.pop(scope, None)
             self._own_index_check(scope, -1)
+        self.wait_for_indexes()
         return sorted(self.own_indexes())
 
     def _own_index_rows(self, conn: Conn, scope: str) -> int:
@@ -1548,6 +1601,7 @@ class PostgresStore(SQLStore):
         return len(rows)
 
     def close(self) -> None:
+        self.wait_for_indexes()  # an index half built would be built again from the start
         with self._lock:
             with self._reader_lock:
                 if self._reader is not None:
