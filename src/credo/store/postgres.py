@@ -1566,6 +1566,9 @@ class PostgresStore(SQLStore):
         index rebuilt once, which is far faster than updating an index row by row."""
         c = self._conn
         name, dim = self.embedder.name, int(self.embedder.dim)
+        # a concurrent build of a scope's index waits for this transaction, which would
+        # wait to drop that index: let this process's builds finish first
+        self.wait_for_indexes()
         with self.transaction():
             c.execute("SELECT pg_advisory_xact_lock(%s, 0)", (_LOCK_SETUP,))
             rows = c.execute("SELECT id, scope, text FROM facts ORDER BY seq").fetchall()
