@@ -87,6 +87,11 @@ def main() -> None:
         "at each step, measuring after each (and once more after dropping them): "
         "what many partial indexes cost a small scope's search and a write",
     )
+    p.add_argument(
+        "--skip-shared",
+        action="store_true",
+        help="no shared HNSW index and no shared variants (exact and own only)",
+    )
     p.add_argument("--build-memory", default="512MB")
     p.add_argument("--embedder", default="local:minilm")
     p.add_argument("--seed", type=int, default=7)
@@ -166,7 +171,9 @@ def main() -> None:
     conn.execute(f"SET maintenance_work_mem = '{args.build_memory}'")
     t1 = time.perf_counter()
     conn.execute(
-        f"CREATE INDEX v_hnsw ON v USING hnsw ((vec::vector({dim})) vector_cosine_ops) "
+        "SELECT 1"
+        if args.skip_shared
+        else f"CREATE INDEX v_hnsw ON v USING hnsw ((vec::vector({dim})) vector_cosine_ops) "
         f"WITH (m = {HNSW_M}, ef_construction = {HNSW_EF_CONSTRUCTION}) WHERE dim = {dim}"
     )
     built = time.perf_counter() - t1
@@ -253,7 +260,9 @@ def main() -> None:
     for i, scope in enumerate(large):
         rows = np.flatnonzero(owners == i)
         want = [{int(x) for x in rows[np.argsort(-(matrix[rows] @ q))[:10]]} for q in qvecs]
-        variants = {f"shared ef={ef}": (shared_sql, ef) for ef in shared_efs}
+        variants = {
+            f"shared ef={ef}": (shared_sql, ef) for ef in ([] if args.skip_shared else shared_efs)
+        }
         variants["exact (btree)"] = (exact_sql, 100)
         literal = scope.replace("'", "''")
         t1 = time.perf_counter()

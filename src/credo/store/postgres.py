@@ -128,9 +128,13 @@ SHORTLIST = 0
 #: old index found what 1M real sentences found: 0.71 of the exact top 10 at 100, 0.88 at
 #: 400), with HNSW_EF_CONSTRUCTION 200: top-10 overlap with exact search 0.989 / 1.0 at
 #: ef_search 100 / 200 at 100k; 0.887 / 0.929 / 0.954 / 0.974 at 100 / 200 / 400 / 800 at
-#: 300k (docs/benchmarks.md, issue 27)
+#: 300k (docs/benchmarks.md, issue 27). One per 750 at first; denser clusters (a tenant
+#: of 100k or 50k rows, ~50 near-duplicates of each sentence, in a graph of its own) found
+#: 0.923-0.956 at 133 (min 0.0) and 0.973-0.99 at 100 for 50k; 0.979 / 0.99 at 200 / 400
+#: for 100k, 1.0 at 200 for 50k: one per 250 (100 to 25k rows, 400 at 100k, pgvector's
+#: limit from 250k: what 1M already took; "A large tenant among many")
 EF_SEARCH_MIN = 100
-EF_ROWS = 750
+EF_ROWS = 250
 EF_SEARCH_MAX = 1000
 
 
