@@ -1199,8 +1199,9 @@ class PostgresStore(SQLStore):
                     self._ddl_thread = None
                     return
                 scope, build = self._ddl_due.popitem()
-            # what fails is tried again at a write SIZE_TTL seconds later
-            with contextlib.suppress(psycopg.Error, StoreError):
+            # what fails is tried again at a write SIZE_TTL seconds later; nothing a build
+            # raises may end the thread with work left (or `wait_for_indexes` waiting)
+            with contextlib.suppress(Exception):
                 self._own_index_ddl(scope, dim, build=build)
 
     def wait_for_indexes(self, timeout: float | None = None) -> bool:
@@ -1210,6 +1211,8 @@ class PostgresStore(SQLStore):
         while True:
             with self._due_lock:
                 thread = self._ddl_thread
+                if thread is not None and not thread.is_alive():  # ended unexpectedly
+                    self._ddl_thread = thread = None
             if thread is None:
                 return True
             left = None if deadline is None else deadline - time.monotonic()
@@ -1608,6 +1611,8 @@ class PostgresStore(SQLStore):
         self._own_rows.clear()  # the own indexes went with the old vectors
         self._own_checked.clear()
         self._stored_model = name if rows else None
+        with contextlib.suppress(psycopg.Error, StoreError):  # and come back for the new
+            self.index_scopes()
         return len(rows)
 
     def close(self) -> None:
