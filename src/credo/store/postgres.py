@@ -889,8 +889,8 @@ class PostgresStore(SQLStore):
         with super().transaction():
             yield
         # after the outermost commit, with the store's lock released: a scope the
-        # transaction made large gets its own HNSW index (built while this thread waits,
-        # no other writer or reader does), one a forget made small loses it
+        # transaction made large gets its own HNSW index (built in the worker thread, see
+        # `own_index_background`), one a forget made small loses it
         if not self._depth and self._due:
             self._own_indexes_due()
 
