@@ -233,8 +233,9 @@ def test_the_index_is_built_with_the_graph_parameters_and_rebuilt_on_request(
 def test_the_candidate_list_grows_with_the_graph() -> None:
     from credo.store.postgres import EF_SEARCH_MAX, EF_SEARCH_MIN, ef_for_rows
 
-    assert ef_for_rows(0) == ef_for_rows(50_000) == EF_SEARCH_MIN
-    assert ef_for_rows(300_000) == 400
+    assert ef_for_rows(0) == ef_for_rows(25_000) == EF_SEARCH_MIN
+    assert ef_for_rows(100_000) == 400
+    assert ef_for_rows(300_000) == ef_for_rows(1_000_000) == EF_SEARCH_MAX
     assert ef_for_rows(10_000_000) == EF_SEARCH_MAX
     sizes = [ef_for_rows(n) for n in range(0, 2_000_000, 50_000)]
     assert sizes == sorted(sizes)

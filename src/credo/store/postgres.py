@@ -13,6 +13,8 @@ Locks (two-int advisory locks, so they cannot collide with an application's bigi
 * (_LOCK_SCOPE, hash(scope)): shared by writers on a key, exclusive for writers without
   a key (matched by vectors against every fact of the scope) and for `forget`.
 * (_LOCK_KEY, hash(scope, subject, predicate)): exclusive, per key.
+* (_LOCK_OWN_INDEX, hash(scope)), session-scoped, tried and never waited for: building or
+  dropping a scope's own HNSW index (`OWN_INDEX_FROM`), so that one process does it.
 
 Every order of acquisition is scope before key, so these locks alone cannot deadlock.
 The hashed text starts with the schema, so stores in separate schemas do not wait for each
@@ -55,6 +57,8 @@ from .postgres_schema import (
     MIGRATIONS,
     PRIVATE_COLUMNS,
     VEC_EXPR,
+    own_index_name,
+    own_index_sql,
     vector_index_name,
     vector_index_sql,
 )
@@ -68,6 +72,7 @@ Conn = psycopg.Connection[TupleRow]
 _LOCK_SETUP = 0x63726564  # "cred"
 _LOCK_SCOPE = _LOCK_SETUP + 1
 _LOCK_KEY = _LOCK_SETUP + 2
+_LOCK_OWN_INDEX = _LOCK_SETUP + 3
 
 _FACT_TYPES = [
     "text",
@@ -108,8 +113,11 @@ MISSING_EXTENSION = (
 #: table needs: the HNSW walk with a scope filter passes over the other tenants' rows
 #: (at max_scan_tuples it gives up, short of k). Each row is a heap page read at random
 #: (rows of many scopes interleave), so it stays small: p50 2.0 ms for a scope of 1,000
-#: in a table of 100k, 30 ms for 5,000, 53 ms for 10,000 (bench_pg_options --scopes)
-EXACT_BELOW = 1_000
+#: in a table of 100k, 30 ms for 5,000, 53 ms for 10,000 (bench_pg_options --scopes).
+#: 1,000 at first; up to OWN_INDEX_FROM, where a scope gets a graph of its own, exact search
+#: took 1.9-2.4 ms at 1k-2k rows in a table of 138k, where the shared walk took 7-22 ms
+#: for 0.96-0.97 of the exact top 10 (bench_large_tenant; "A large tenant among many")
+EXACT_BELOW = 2_000
 #: from EXACT_BELOW on, the HNSW index hands over at least this many rows, ranked again
 #: exactly (an iterative scan walks on past `ef_search` to find them). 0: the walk's own
 #: top k. With the float `vector` index the walk's distances are exact already: in one
@@ -123,10 +131,33 @@ SHORTLIST = 0
 #: old index found what 1M real sentences found: 0.71 of the exact top 10 at 100, 0.88 at
 #: 400), with HNSW_EF_CONSTRUCTION 200: top-10 overlap with exact search 0.989 / 1.0 at
 #: ef_search 100 / 200 at 100k; 0.887 / 0.929 / 0.954 / 0.974 at 100 / 200 / 400 / 800 at
-#: 300k (docs/benchmarks.md, issue 27)
+#: 300k (docs/benchmarks.md, issue 27). One per 750 at first; denser clusters (a tenant
+#: of 100k or 50k rows, ~50 near-duplicates of each sentence, in a graph of its own) found
+#: 0.923-0.956 at 133 (min 0.0) and 0.973-0.99 at 100 for 50k; 0.979 / 0.99 at 200 / 400
+#: for 100k, 1.0 at 200 for 50k: one per 250 (100 to 25k rows, 400 at 100k, pgvector's
+#: limit from 250k: what 1M already took; "A large tenant among many")
 EF_SEARCH_MIN = 100
-EF_ROWS = 750
+EF_ROWS = 250
 EF_SEARCH_MAX = 1000
+
+
+#: a scope with at least this many vectors, holding less than OWN_INDEX_SHARE of the
+#: table's, gets an HNSW index of its own rows (a partial index, `postgres_schema.
+#: own_index_sql`), built CONCURRENTLY after the commit that made it that large (or, in a
+#: store from before, after its next write in a process), and dropped when a forget leaves
+#: it fewer than half as many. The shared graph walked with the scope filter passes over
+#: other tenants' rows and stops short of exact: a tenant of 20,000 among 1,000 tenants of
+#: 100 found 0.92-0.97 of the exact top 10; its own graph finds what a one-scope table of
+#: its size finds (docs/benchmarks.md, issue 27, "A large tenant among many")
+OWN_INDEX_FROM = 2_000
+#: a scope holding this share of the table or more is searched in the shared graph: the
+#: scope filter passes most rows, and its own index would be a second copy of the graph
+OWN_INDEX_SHARE = 0.5
+#: at most this many scopes get an index of their own: the planner opens every index of
+#: the table for each search, and each insert tests every partial index's predicate. With
+#: 500 more partial indexes a small scope's search took 0.66 -> 1.8 ms p50, an insert 4 ->
+#: 8 ms; with 100, 0.67 -> 0.93 and 4.0 -> 4.0 (bench_large_tenant --extra-own)
+OWN_INDEXES_MAX = 100
 
 
 def ef_for_rows(rows: int) -> int:
@@ -372,6 +403,16 @@ class PostgresStore(SQLStore):
     ef_search: int | None = None
     #: scopes with fewer vectors are ranked exactly (see `EXACT_BELOW`)
     exact_below = EXACT_BELOW
+    #: a large scope among others gets an HNSW index of its own from this many vectors
+    #: (see `OWN_INDEX_FROM`); 0: never
+    own_index_from = OWN_INDEX_FROM
+    #: seconds building or dropping a scope's own index waits for each lock (other
+    #: sessions' transactions on the table) before it gives up, to try again later
+    own_index_wait = 60.0
+    #: build and drop scopes' own indexes in a thread of their own (False: in the thread
+    #: whose commit made them due, before its `transaction()` returns). `close` and
+    #: `wait_for_indexes` wait for that thread
+    own_index_background = True
     #: rows the HNSW walk hands over for exact ranking (see `SHORTLIST`)
     shortlist = SHORTLIST
     concurrent_nearest = True
@@ -410,6 +451,18 @@ class PostgresStore(SQLStore):
         # scope -> (fewer than exact_below vectors, when counted) (see `_small_scope`)
         self._scope_sizes: dict[str, tuple[bool, float]] = {}
         self._rows_seen: tuple[int, float] | None = None  # (vectors in the table, when)
+        # scopes whose vectors the open transaction added (count) or forgot (-1), and
+        # those committed and not yet looked at for an own index (`_own_indexes_due`)
+        self._written: dict[str, int] = {}
+        self._due: dict[str, int] = {}
+        self._due_lock = threading.Lock()
+        # scope -> build (True) or drop, for the worker thread (`_own_index_ddl_soon`)
+        self._ddl_due: dict[str, bool] = {}
+        self._ddl_thread: threading.Thread | None = None
+        # scope -> [vectors counted (capped), when, added since] (`_own_index_check`)
+        self._own_checked: dict[str, list[float]] = {}
+        # scope -> (rows of its own valid HNSW index, 0 when none; when looked up)
+        self._own_rows: dict[str, tuple[int, float]] = {}
         # the hnsw.ef_search each connection's session has (`_use_ef_search`)
         self._ef_set: weakref.WeakKeyDictionary[Conn, int] = weakref.WeakKeyDictionary()
         self._reader_lock = threading.Lock()
@@ -549,11 +602,15 @@ class PostgresStore(SQLStore):
                     )
                     self._ef_set[conn] = self.ef_search
 
-    def _use_ef_search(self, conn: Conn) -> None:
+    def _use_ef_search(self, conn: Conn, rows: int | None = None) -> None:
         """Set the HNSW candidate list for a search of the graph on `conn`: the fixed one,
-        or the one for the table's size. A statement only when it changes (inside a
-        transaction for that transaction alone, which a rollback would undo)."""
-        ef = self.ef_search if self.ef_search is not None else ef_for_rows(self._vector_rows(conn))
+        or the one for the graph's size (`rows`, or the table's). A statement only when it
+        changes (inside a transaction for that transaction alone, which a rollback would
+        undo)."""
+        if self.ef_search is not None:
+            ef = self.ef_search
+        else:
+            ef = ef_for_rows(self._vector_rows(conn) if rows is None else rows)
         if self._ef_set.get(conn) == ef:
             return
         if self._depth:
@@ -562,10 +619,11 @@ class PostgresStore(SQLStore):
         conn.execute(sql.SQL("SET hnsw.ef_search = {}").format(sql.Literal(ef)))
         self._ef_set[conn] = ef
 
-    def _vector_rows(self, conn: Conn) -> int:
-        """The planner's idea of how many vectors the table holds, kept SIZE_TTL seconds."""
+    def _vector_rows(self, conn: Conn, *, fresh: bool = False) -> int:
+        """The planner's idea of how many vectors the table holds, kept SIZE_TTL seconds
+        (`fresh`: looked up again now)."""
         now = time.monotonic()
-        if self._rows_seen is not None and now - self._rows_seen[1] < SIZE_TTL:
+        if not fresh and self._rows_seen is not None and now - self._rows_seen[1] < SIZE_TTL:
             return self._rows_seen[0]
         row = conn.execute(
             "SELECT greatest(reltuples, pg_stat_get_live_tuples(oid)) FROM pg_class "
@@ -758,6 +816,7 @@ class PostgresStore(SQLStore):
         """Drop this store's schema and everything in it (for tests and teardown)."""
         if self.schema is None:
             raise StoreError("drop_schema needs a store opened with schema=...")
+        self.wait_for_indexes()
         with self._lock:
             self._conn.execute(
                 sql.SQL("DROP SCHEMA IF EXISTS {} CASCADE").format(sql.Identifier(self.schema))
@@ -782,6 +841,7 @@ class PostgresStore(SQLStore):
         self._depth = 1
         self._tx_thread = threading.get_ident()
         added = 0
+        written: dict[str, int] = {}
         committing = False
         conn = self._conn
         try:
@@ -790,6 +850,7 @@ class PostgresStore(SQLStore):
                 for dim in sorted(self._rebuild):
                     self._build_vector_index(dim)
                 added = self._added
+                written = dict(self._written)
                 committing = True
         except BaseException as exc:
             self._erase_due = False
@@ -811,11 +872,27 @@ class PostgresStore(SQLStore):
             self._rebuild.clear()
             self._bulk_scopes.clear()
             self._others = None
+            self._written.clear()
+        if written:  # looked at for an own index once the lock is released (`transaction`)
+            with self._due_lock:
+                for scope, n in written.items():
+                    was = self._due.get(scope, 0)
+                    self._due[scope] = -1 if n < 0 or was < 0 else was + n
         if added >= _BULK_MIN:  # a bulk load, however it was split into put_many calls
             self._refresh_statistics()
         if self._erase_due:  # a forget ran inside this transaction
             self._erase_due = False
             self.erase()
+
+    @contextmanager
+    def transaction(self) -> Iterator[None]:
+        with super().transaction():
+            yield
+        # after the outermost commit, with the store's lock released: a scope the
+        # transaction made large gets its own HNSW index (built in the worker thread, see
+        # `own_index_background`), one a forget made small loses it
+        if not self._depth and self._due:
+            self._own_indexes_due()
 
     def _ns(self, *parts: str) -> str:
         return "\x1f".join((self._home, *parts))
@@ -857,6 +934,7 @@ class PostgresStore(SQLStore):
         vec = self._vector(fact, vector)
         c = self._conn
         self._scope_sizes.pop(fact.scope, None)  # counted again at its next search
+        self._wrote(fact.scope, 1)
         c.execute(*q.insert_fact(POSTGRES, fact))
         self._write_provenance(fact)
         c.execute(
@@ -937,6 +1015,8 @@ class PostgresStore(SQLStore):
         c = self._conn
         for scope in {f.scope for f in facts}:  # counted again at their next search
             self._scope_sizes.pop(scope, None)
+        for fact in facts:
+            self._wrote(fact.scope, 1)
         name, dim = self.embedder.name, self.embedder.dim
         with c.cursor() as cur:
             with cur.copy(f"COPY facts ({q.FACT_COLUMNS}) FROM STDIN (FORMAT BINARY)") as cp:
@@ -986,7 +1066,9 @@ class PostgresStore(SQLStore):
         conn = self._search_conn()
         exact = self._small_scope(conn, scope)
         if not exact:
-            self._use_ef_search(conn)
+            # the scope's own graph (the planner takes it for `scope = $1`), its list by
+            # its own size; or the shared one, by the table's
+            self._use_ef_search(conn, self._own_index_rows(conn, scope) or None)
         query_sql = vector_query(
             dim, with_vectors=with_vectors, exact=exact, shortlist=self.shortlist
         )
@@ -1009,6 +1091,239 @@ class PostgresStore(SQLStore):
         # scores (to float noise) go oldest first, as in SQLite's index
         hits.sort(key=lambda h: (-round(h[0], 6), h[1]))
         return [(fact_id, score, stored) for score, _, fact_id, stored in hits]
+
+    # -- a large scope's own HNSW index ---------------------------------------------------
+    def _wrote(self, scope: str, n: int) -> None:
+        """Count vectors the open transaction adds to a scope (a forget marks it -1: looked
+        at after the commit whatever was counted)."""
+        was = self._written.get(scope, 0)
+        if was >= 0:
+            self._written[scope] = was + n
+
+    def _own_indexes_due(self) -> None:
+        """Look at the scopes committed transactions wrote to or forgot from (see
+        `_own_index_check`). Never raises for the index: the writes are committed, and a
+        scope without its own index is still searched in the shared graph."""
+        with self._due_lock:
+            due, self._due = self._due, {}
+        for scope, n in due.items():
+            # what fails is tried again at a write SIZE_TTL seconds later
+            with contextlib.suppress(psycopg.Error, StoreError):
+                self._own_index_check(scope, n)
+
+    def _own_index_check(self, scope: str, added: int) -> None:
+        """Build the scope's own HNSW index when it holds at least `own_index_from`
+        vectors and less than OWN_INDEX_SHARE of the table's; drop it when it holds fewer
+        than half `own_index_from`. `added`: vectors committed since the last look (-1: a
+        forget). The count is kept SIZE_TTL seconds, so a scope written fact by fact is
+        counted about once a minute, and again as soon as its writes may have taken it
+        across the threshold."""
+        threshold = int(self.own_index_from or 0)
+        if threshold <= 0:
+            return
+        now = time.monotonic()
+        seen = self._own_checked.get(scope)
+        if seen is not None and added >= 0:
+            seen[2] += added
+            crossed = seen[0] < threshold <= seen[0] + seen[2]
+            if now - seen[1] < SIZE_TTL and not crossed:
+                return
+        dim = int(self.embedder.dim)
+        with self._lock:  # the store's connection, between transactions
+            conn = self._conn
+            table = self._vector_rows(conn, fresh=True)
+            # counted to the share at most: a scope that reaches it is the table's larger
+            # part
+            cap = max(threshold, int(table * OWN_INDEX_SHARE) + 1)
+            row = conn.execute(
+                "SELECT count(*) FROM (SELECT 1 FROM vectors WHERE scope = %s AND dim = %s "
+                "LIMIT %s) s",
+                (scope, dim, cap),
+            ).fetchone()
+            count = int(row[0]) if row else 0
+            state = self._own_index_state(conn, dim, scope)
+        if len(self._own_checked) >= _SIZES_KEPT:
+            self._own_checked.clear()
+        # most of a table that is large itself: counted (up to half the table) ten times
+        # less often
+        later = 9 * SIZE_TTL if count >= cap > threshold else 0.0
+        self._own_checked[scope] = [count, now + later, 0]
+        if state == "valid":
+            if count < threshold // 2:
+                self._own_index_ddl_soon(scope, dim, build=False)
+            return
+        # the table's row count lags behind writes the statistics have not seen yet (then
+        # the scope looks like most of the table, and is looked at again a while later)
+        wanted = threshold <= count < OWN_INDEX_SHARE * table
+        with self._due_lock:
+            queued = sum(self._ddl_due.values()) + (self._ddl_thread is not None)
+        if wanted and len(self.own_indexes()) + queued < OWN_INDEXES_MAX:
+            self._own_index_ddl_soon(scope, dim, build=True)
+        elif state == "invalid":  # a build that failed, and the scope no longer wants one
+            self._own_index_ddl_soon(scope, dim, build=False)
+
+    def _own_index_state(self, conn: Conn, dim: int, scope: str) -> str | None:
+        """'valid', 'invalid' (a concurrent build that did not finish), or None."""
+        row = conn.execute(
+            "SELECT i.indisvalid AND i.indisready FROM pg_class c "
+            "JOIN pg_namespace n ON n.oid = c.relnamespace "
+            "JOIN pg_index i ON i.indexrelid = c.oid "
+            "WHERE n.nspname = %s AND c.relname = %s",
+            (self._home, own_index_name(dim, scope)),
+        ).fetchone()
+        if row is None:
+            return None
+        return "valid" if row[0] else "invalid"
+
+    def _own_index_ddl_soon(self, scope: str, dim: int, *, build: bool) -> None:
+        """Build the scope's own index in the worker thread (see `own_index_background`): a
+        build reads the whole table twice (CONCURRENTLY), seconds to minutes, which the
+        write that made it due should not wait for. A drop now (it waits only for the
+        searches running on it): the erase step that follows a forget rewrites the table,
+        and would wait for a drop running beside it."""
+        if not (build and self.own_index_background):
+            self._own_index_ddl(scope, dim, build=build)
+            return
+        with self._due_lock:
+            self._ddl_due[scope] = build
+            if self._ddl_thread is None:
+                self._ddl_thread = threading.Thread(
+                    target=self._ddl_worker, args=(dim,), name="credo-own-index", daemon=True
+                )
+                self._ddl_thread.start()
+
+    def _ddl_worker(self, dim: int) -> None:
+        while True:
+            with self._due_lock:
+                if not self._ddl_due:
+                    self._ddl_thread = None
+                    return
+                scope, build = self._ddl_due.popitem()
+            # what fails is tried again at a write SIZE_TTL seconds later; nothing a build
+            # raises may end the thread with work left (or `wait_for_indexes` waiting)
+            with contextlib.suppress(Exception):
+                self._own_index_ddl(scope, dim, build=build)
+
+    def wait_for_indexes(self, timeout: float | None = None) -> bool:
+        """Wait until the scopes' own indexes due are built or dropped (see
+        `own_index_background`); False when `timeout` seconds ran out first."""
+        deadline = None if timeout is None else time.monotonic() + timeout
+        while True:
+            with self._due_lock:
+                thread = self._ddl_thread
+                if thread is not None and not thread.is_alive():  # ended unexpectedly
+                    self._ddl_thread = thread = None
+            if thread is None:
+                return True
+            left = None if deadline is None else deadline - time.monotonic()
+            if left is not None and left <= 0:
+                return False
+            thread.join(left)
+
+    def _own_index_ddl(self, scope: str, dim: int, *, build: bool) -> None:
+        """Build (or drop) the scope's own index, CONCURRENTLY, on a connection of its own:
+        no other tenant's reads or writes wait for it. One process does it (a session
+        lock, tried: a process that finds it held leaves the work to its holder, and
+        looks again at a write SIZE_TTL seconds later). A leftover of a failed build is
+        dropped first. Each lock wait is bounded by `own_index_wait` (a transaction left
+        open in this very thread would otherwise keep a concurrent build waiting for
+        ever)."""
+        name = own_index_name(dim, scope)
+        conn = self._connect(self.url)
+        try:
+            self._set_search_path(conn)
+            conn.execute(
+                sql.SQL("SET lock_timeout = {}").format(
+                    sql.Literal(f"{max(1, int(self.own_index_wait * 1000))}ms")
+                )
+            )
+            got = conn.execute(
+                "SELECT pg_try_advisory_lock(%s, hashtext(%s))",
+                (_LOCK_OWN_INDEX, self._ns(scope)),
+            ).fetchone()
+            if not (got and got[0]):
+                return
+            state = self._own_index_state(conn, dim, scope)
+            if state == "invalid" or (state == "valid" and not build):
+                conn.execute(
+                    sql.SQL("DROP INDEX CONCURRENTLY IF EXISTS {}").format(
+                        sql.Identifier(self._home, name)
+                    )
+                )
+                state = None
+            if build and state is None:
+                conn.execute(
+                    sql.SQL("SET maintenance_work_mem = {}").format(sql.Literal(self.build_memory))
+                )
+                conn.execute(own_index_sql(dim, scope))
+                # ANALYZE samples an expression index's values too: never the vectors
+                conn.execute(
+                    sql.SQL("ALTER INDEX {} ALTER COLUMN 1 SET STATISTICS 0").format(
+                        sql.Identifier(self._home, name)
+                    )
+                )
+        finally:
+            conn.close()  # and with it the session lock
+        self._own_rows.pop(scope, None)  # looked up again at the scope's next search
+
+    def own_indexes(self) -> dict[str, int]:
+        """The scopes with an HNSW index of their own (valid ones), and its rows."""
+        rows = self._conn.execute(
+            "SELECT c.relname, c.reltuples, pg_get_expr(i.indpred, i.indrelid) FROM pg_class c "
+            "JOIN pg_namespace n ON n.oid = c.relnamespace "
+            "JOIN pg_index i ON i.indexrelid = c.oid "
+            "WHERE n.nspname = %s AND c.relname LIKE %s AND i.indisvalid",
+            (self._home, own_index_name(int(self.embedder.dim), "")[:-16] + "%"),
+        ).fetchall()
+        found: dict[str, int] = {}
+        for name, tuples, pred in rows:
+            match = re.search(r"scope = '((?:[^']|'')*)'::text", str(pred))
+            if match:
+                scope = match.group(1).replace("''", "'")
+                if own_index_name(int(self.embedder.dim), scope) == name:
+                    found[scope] = max(0, int(tuples))
+        return found
+
+    def index_scopes(self) -> list[str]:
+        """Give every scope that should have one its own HNSW index now, and drop those
+        whose scope shrank (what writes do by themselves, for a store whose large scopes
+        were written before this version, or to do it at a quiet hour). Returns the
+        scopes that have one afterwards. Builds one index after another, each CONCURRENTLY
+        (minutes for a scope of 100k vectors)."""
+        threshold = int(self.own_index_from or 0)
+        dim = int(self.embedder.dim)
+        scopes = set(self.own_indexes())
+        if threshold > 0:
+            scopes.update(
+                str(r[0])
+                for r in self._conn.execute(
+                    "SELECT scope FROM vectors WHERE dim = %s GROUP BY scope HAVING count(*) >= %s",
+                    (dim, threshold),
+                )
+            )
+        for scope in sorted(scopes):
+            self._own_checked.pop(scope, None)
+            self._own_index_check(scope, -1)
+        self.wait_for_indexes()
+        return sorted(self.own_indexes())
+
+    def _own_index_rows(self, conn: Conn, scope: str) -> int:
+        """Rows of the scope's own valid HNSW index (0: none), kept SIZE_TTL seconds."""
+        now = time.monotonic()
+        known = self._own_rows.get(scope)
+        if known is not None and now - known[1] < SIZE_TTL:
+            return known[0]
+        row = conn.execute(
+            "SELECT c.reltuples FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace "
+            "JOIN pg_index i ON i.indexrelid = c.oid "
+            "WHERE n.nspname = %s AND c.relname = %s AND i.indisvalid",
+            (self._home, own_index_name(int(self.embedder.dim), scope)),
+        ).fetchone()
+        rows = 0 if row is None else max(1, int(row[0]))
+        if len(self._own_rows) >= _SIZES_KEPT:
+            self._own_rows.clear()
+        self._own_rows[scope] = (rows, now)
+        return rows
 
     def _small_scope(self, conn: Conn, scope: str) -> bool:
         """Whether the scope holds fewer than `exact_below` vectors, and is ranked exactly.
@@ -1137,6 +1452,7 @@ class PostgresStore(SQLStore):
 
     # -- forgetting ----------------------------------------------------------------------
     def _forget_lock(self, scope: str) -> None:
+        self._written[scope] = -1  # its own index, if any, looked at after the commit
         # no writer of the scope may be halfway through a decision about these facts
         self._conn.execute(
             "SELECT pg_advisory_xact_lock(%s, hashtext(%s))", (_LOCK_SCOPE, self._ns(scope))
@@ -1260,6 +1576,9 @@ class PostgresStore(SQLStore):
         index rebuilt once, which is far faster than updating an index row by row."""
         c = self._conn
         name, dim = self.embedder.name, int(self.embedder.dim)
+        # a concurrent build of a scope's index waits for this transaction, which would
+        # wait to drop that index: let this process's builds finish first
+        self.wait_for_indexes()
         with self.transaction():
             c.execute("SELECT pg_advisory_xact_lock(%s, 0)", (_LOCK_SETUP,))
             rows = c.execute("SELECT id, scope, text FROM facts ORDER BY seq").fetchall()
@@ -1289,10 +1608,15 @@ class PostgresStore(SQLStore):
                         cp.write_row((r[0], r[1], name, dim, np.asarray(v, dtype=np.float32)))
         self._embed_cache.clear()
         self._scope_sizes.clear()
+        self._own_rows.clear()  # the own indexes went with the old vectors
+        self._own_checked.clear()
         self._stored_model = name if rows else None
+        with contextlib.suppress(psycopg.Error, StoreError):  # and come back for the new
+            self.index_scopes()
         return len(rows)
 
     def close(self) -> None:
+        self.wait_for_indexes()  # an index half built would be built again from the start
         with self._lock:
             with self._reader_lock:
                 if self._reader is not None:

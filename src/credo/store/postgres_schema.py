@@ -17,6 +17,7 @@ The tables mirror SQLite's, with three differences of substance:
 
 from __future__ import annotations
 
+import hashlib
 from typing import Any
 
 import psycopg
@@ -63,6 +64,29 @@ def vector_index_sql(dim: int) -> sql.Composed:
         "(" + VEC_EXPR.format(dim=dim) + " vector_cosine_ops) "
         f"WITH (m = {HNSW_M}, ef_construction = {HNSW_EF_CONSTRUCTION}) WHERE dim = {dim}"
     ).format(name=sql.Identifier(vector_index_name(dim)))
+
+
+def own_index_name(dim: int, scope: str) -> str:
+    """The HNSW index of one scope's vectors alone: named by a hash of the scope (any text
+    may be a scope; an index name is at most 63 bytes), its own dimension first so that
+    `reindex` drops it with the shared one."""
+    digest = hashlib.sha256(scope.encode("utf-8")).hexdigest()[:16]
+    return f"vectors_hnsw_{int(dim)}_s{digest}"
+
+
+def own_index_sql(dim: int, scope: str) -> sql.Composed:
+    """A partial HNSW index of one scope's vectors (`PostgresStore` builds it for a large
+    scope among others, see `postgres.OWN_INDEX_FROM`): built CONCURRENTLY, so that no
+    tenant's writes wait for it, with the shared index's parameters. The scope is a
+    literal of the predicate; the search's `scope = $1`, planned for its value each time
+    (the vector query is never prepared), matches it."""
+    dim = int(dim)
+    return sql.SQL(
+        "CREATE INDEX CONCURRENTLY IF NOT EXISTS {name} ON vectors USING hnsw "
+        "(" + VEC_EXPR.format(dim=dim) + " vector_cosine_ops) "
+        f"WITH (m = {HNSW_M}, ef_construction = {HNSW_EF_CONSTRUCTION}) "
+        f"WHERE dim = {dim} AND scope = {{scope}}"
+    ).format(name=sql.Identifier(own_index_name(dim, scope)), scope=sql.Literal(scope))
 
 
 @MIGRATIONS
