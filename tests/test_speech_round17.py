@@ -230,3 +230,14 @@ def test_an_id_typed_for_i_d_is_read_as_i_d(store: SQLiteStore) -> None:
         "The user had walked there before"
     ]
     assert remembered(store, "id rather walk") == []  # "I'd rather": a wish
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "idk if i even enjoy the course anymore",  # a hedge, and half a sentence after it
+        "not sure whether i still want the allotment",
+    ],
+)
+def test_a_clause_after_if_or_whether_is_no_statement(store: SQLiteStore, said: str) -> None:
+    assert remembered(store, said) == []

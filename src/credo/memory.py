@@ -48,6 +48,7 @@ from .fact import (
 )
 from .isotime import format_iso
 from .keys import Statement, analyse, display_name
+from .language import words
 from .predicates import split_polarity, with_polarity
 from .recall import Hit, recall
 from .relevance import keep_relevant
@@ -153,9 +154,16 @@ def _states(clause: str) -> bool:
     people"); not a name called out ("Caroline!") or another fragment."""
     from .keys import analyse
 
+    first = clause.split(None, 1)[0].lower() if clause.strip() else ""
+    if first in _SUBORDINATORS:
+        return False  # "(idk) if i even like my job": half a sentence, a condition
     st = analyse(clause)
     # "make that 10 people": a correction said without its sentence states a value again
     return st.kind == "statement" and (st.keyed or st.first_person) or amendment(clause) is not None
+
+
+#: words that make a clause half a sentence (lexicon "subordinators")
+_SUBORDINATORS = words("subordinators")
 
 
 @dataclass(frozen=True)
