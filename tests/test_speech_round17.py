@@ -241,3 +241,8 @@ def test_an_id_typed_for_i_d_is_read_as_i_d(store: SQLiteStore) -> None:
 )
 def test_a_clause_after_if_or_whether_is_no_statement(store: SQLiteStore, said: str) -> None:
     assert remembered(store, said) == []
+
+
+def test_a_statement_in_parentheses_beside_a_request_is_kept(store: SQLiteStore) -> None:
+    said = "draft an email to my choir (we rehearse every thursday) about the concert"
+    assert [t for t, *_ in remembered(store, said)] == ["we rehearse every thursday"]

@@ -596,8 +596,15 @@ def asides(text: str) -> list[str]:
     """`text` cut at commas, dashes and "so" / "but", each piece as written (the user's
     words, none added): for a text refused whole, whose statement may stand apart from
     what was refused."""
-    pieces = [p.strip().rstrip(".!") for p in _ASIDE_BREAKS.split(text)]
+    inside = [m.group(1) for m in _PARENTHESISED.finditer(text)]
+    outside = _PARENTHESISED.sub(" ", text) if inside else text
+    pieces = [p.strip().rstrip(".!") for p in _ASIDE_BREAKS.split(outside)]
+    pieces += [p.strip().rstrip(".!") for p in inside]  # "(we meet every tuesday)"
     return [p for p in pieces if len(p.split()) >= 2]
+
+
+#: words said in parentheses: an aside of its own
+_PARENTHESISED = re.compile(r"\(([^()]{3,300})\)")
 
 
 def felt_about(text: str) -> list[str]:
