@@ -19,8 +19,9 @@ eighth (tests/fixtures/secrets-blind9, split `fresh9`, likewise), since its elev
 ninth (tests/fixtures/secrets-blind10, split `fresh10`, likewise), since its twelfth on the
 tenth (tests/fixtures/secrets-blind11, split `fresh11`, likewise), since its thirteenth on
 the eleventh (tests/fixtures/secrets-blind12, split `fresh12`, likewise), since its
-fourteenth on the twelfth (tests/fixtures/secrets-blind13, split `fresh13`, likewise): a new
-blind set, written by
+fourteenth on the twelfth (tests/fixtures/secrets-blind13, split `fresh13`, likewise), since
+its fifteenth on the thirteenth (tests/fixtures/secrets-blind14, split `fresh14`, likewise): a
+new blind set, written by
 someone who never saw the code, judges it, outside this repository. The same run prints
 its figures per split and language with `python -m credo.eval.secrets_corpus`
 (docs/security.md)."""
@@ -60,6 +61,8 @@ BLIND11 = Path(__file__).parent / "fixtures" / "secrets-blind11"
 BLIND12 = Path(__file__).parent / "fixtures" / "secrets-blind12"
 #: the twelfth blind set (split `fresh13`), tune data since issue 24's fourteenth round
 BLIND13 = Path(__file__).parent / "fixtures" / "secrets-blind13"
+#: the thirteenth blind set (split `fresh14`), tune data since issue 24's fifteenth round
+BLIND14 = Path(__file__).parent / "fixtures" / "secrets-blind14"
 #: the most look-alikes that may be refused as secrets, as a share of all of them
 MAX_FALSE_POSITIVE_RATE = 0.02
 
@@ -84,6 +87,7 @@ CORPORA = {
     "fresh11": BLIND11,
     "fresh12": BLIND12,
     "fresh13": BLIND13,
+    "fresh14": BLIND14,
 }
 
 
@@ -128,7 +132,9 @@ def test_the_corpus_is_what_the_issue_asks_for() -> None:
 #: 7 shown, fresh5 to 8 and 9, fresh8 to 10 and 10 by the same classes; its thirteenth on
 #: fresh12's: 0 stored, 0 shown (20 before it), and fresh4 down to 5 stored, 6 shown,
 #: fresh5 to 7 and 8 by the same classes; its fourteenth on fresh13's: 0 stored, 0 shown
-#: (14 before it), and fresh5 down to 6 stored, 7 shown (a DeepL key);
+#: (14 before it), and fresh5 down to 6 stored, 7 shown (a DeepL key); its fifteenth on
+#: fresh14's: 0 stored, 0 shown (22 before it), and fresh8 down to 9 stored, 9 shown (a
+#: safe "set it to" its code);
 #: docs/security.md says which classes were left and why). A change may never raise them.
 MAX_STORED = {
     "dev": 0,
@@ -140,12 +146,13 @@ MAX_STORED = {
     "fresh5": 6,
     "fresh6": 2,
     "fresh7": 0,
-    "fresh8": 10,
+    "fresh8": 9,
     "fresh9": 8,
     "fresh10": 0,
     "fresh11": 2,
     "fresh12": 0,
     "fresh13": 0,
+    "fresh14": 0,
 }
 MAX_SHOWN = {
     "dev": 0,
@@ -157,12 +164,13 @@ MAX_SHOWN = {
     "fresh5": 7,
     "fresh6": 2,
     "fresh7": 1,
-    "fresh8": 10,
+    "fresh8": 9,
     "fresh9": 8,
     "fresh10": 0,
     "fresh11": 2,
     "fresh12": 0,
     "fresh13": 0,
+    "fresh14": 0,
 }
 #: secrets refused as such on some path yet found somewhere (another path missed them);
 #: fresh4's two are PINs refused on every path whose four digits a look-alike of the same
@@ -192,6 +200,7 @@ MAX_REFUSED_YET_SHOWN = {
     "fresh11": 0,
     "fresh12": 0,
     "fresh13": 0,
+    "fresh14": 0,
 }
 #: the items still stored or shown when these figures were measured, as the first 12 hex
 #: digits of SHA-256 of their id. Any other secret stored or shown fails, even while the
@@ -233,7 +242,6 @@ KNOWN_MISSES = {
     # the seventh blind set, tune data since issue 24's ninth round: what it left
     "fresh8": frozenset(
         {
-            "0902a0df5276",
             "0959558c8e27",
             "0ccfab539011",
             "18b54f6c2cac",
@@ -269,6 +277,8 @@ KNOWN_MISSES = {
     "fresh12": frozenset[str](),
     # the twelfth blind set, tune data since issue 24's fourteenth round: nothing left
     "fresh13": frozenset[str](),
+    # the thirteenth blind set, tune data since issue 24's fifteenth round: nothing left
+    "fresh14": frozenset[str](),
 }
 SPLITS = tuple(
     pytest.param(split, marks=pytest.mark.xdist_group(f"secrets-corpus-{corpus.name}"))
@@ -399,6 +409,16 @@ def test_the_twelfth_blind_set_is_there() -> None:
     assert all(i.secret and i.secret in i.text for i in blind if i.is_secret)
 
 
+def test_the_thirteenth_blind_set_is_there() -> None:
+    """secrets-blind14: 200 secrets and 200 look-alikes in 20 languages, split `fresh14`,
+    written after issue 24's thirteenth round, scored, and tune data since its fifteenth."""
+    blind = load(BLIND14)
+    assert {i.split for i in blind} == {"fresh14"}
+    assert sum(i.is_secret for i in blind) == 200 and sum(not i.is_secret for i in blind) == 200
+    assert len({i.lang for i in blind if i.is_secret}) >= 20
+    assert all(i.secret and i.secret in i.text for i in blind if i.is_secret)
+
+
 def test_the_fourth_blind_set_is_there() -> None:
     """secrets-blind5: 200 secrets and 200 look-alikes in 27 languages, split `fresh5`."""
     blind = load(BLIND5)
@@ -456,6 +476,7 @@ MAX_FALSE_POSITIVES = {
     "fresh11": 0,
     "fresh12": 0,
     "fresh13": 0,
+    "fresh14": 0,
 }
 
 
@@ -496,7 +517,10 @@ def test_lookalikes_are_stored(outcomes_of: Callable[[str], list[Outcome]], spli
     in Tamil; fresh13's eight were public keys (two nostr "npub1" keys, a WireGuard peer's
     key with a remark between "public key" and its verb), a Brazilian random PIX key (a
     UUID), a customer number in an SSN's shape, a Polish postal code ("kod pocztowy"), a
-    password "written on the back" in Italian, and a password in a film's plot."""
+    password "written on the back" in Italian, and a password in a film's plot; fresh14's
+    six were a form's model IBAN said to be an example, two slogans after a word that also
+    means "password" (Hungarian "jelszó", Hebrew "סיסמה"), a Vietnamese postal code, a
+    shopping list of BIP-39 words and a Brazilian queue ticket ("senha")."""
     table = summary(outcomes_of(split))[split]["all"]
     fps = [(o.item.id, sorted(o.refused_as_secret)) for o in outcomes_of(split) if o.false_positive]
     assert table["false_positive_rate"] <= MAX_FALSE_POSITIVE_RATE, fps

@@ -115,6 +115,8 @@ _SEED_GAP = re.compile(r"[\s,;|·•\-]*(?:\(?\d{1,2}[.):]?[ \t]*)?[\s,;|·•\-
 
 
 _SEED_LABEL = re.compile(_phrases("seed_phrases"), re.IGNORECASE)
+#: a list of things to buy or do, named just before its words (`[word_lists]`)
+_WORD_LIST = re.compile(_phrases("word_lists"), re.IGNORECASE)
 
 
 #: a seed phrase has 12 to 24 words; one that a label names may be cut short
@@ -144,6 +146,8 @@ def _seed_phrases(text: str) -> Iterator[SecretFinding]:
             return  # the list itself, quoted in its order ("lobster local lock logic ...")
         start = run[0].start()
         labelled = any(0 <= start - end <= 40 for end in labels)
+        if not labelled and _WORD_LIST.search(text, max(0, start - 40), start):
+            return  # "shopping list for saturday: milk, bread, ...": the list of things
         if len(run) >= SEED_WORDS or (labelled and len(run) >= LABELLED_SEED_WORDS):
             yield SecretFinding("seed_phrase", start, run[-1].end())
 

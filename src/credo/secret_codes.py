@@ -91,14 +91,26 @@ _LISTED_CODE = re.compile(_CODE_LABEL, re.IGNORECASE)
 # code at grandma's 4821"
 _PLACE_WORDS = re.compile(
     r"(?i)[ \t]+(?:at|in|on|by|near|from|bei|im|am|an|auf|à|au|aux|chez|dans|en|nel|nella"
-    r"|al|alla|em|no|na|bij|op|på|vid|hos|ved|w|we|u|у|на|в|во|при|возле)[ \t]"
+    r"|al|alla|em|no|na|bij|op|på|vid|hos|ved|w|we|u|у|на|в|во|при|возле"
+    # Polish, Czech, Ukrainian, Romanian, Vietnamese: "od podwórka", "ve sklepě", "біля
+    # дому", "de la birou", "ở văn phòng"
+    r"|od|przy|pod|ze|v|ve|від|біля|із|de[ \t]+la|din|ở|o|tại|tai)[ \t]"
+    # Hebrew glues "in" to its word: "הקוד של הכספת במשרד"
+    r"|[ \t]+ב(?=[\u05d0-\u05ea]{2})"
 )
+
+#: a name of its own after what a code opens says whose it is: "код з поштомату Нової
+#: пошти 2841", "the locker code at Kings Cross 4821" (each word capitalised)
+_A_NAME = re.compile(r"(?:[ \t]+[^\W\d_][\w'’\-]*){1,3}")
 
 
 def _names_its_place(label: str, q: str) -> bool:
     """Whether a code's label names what it opens (a listed label, or "code" first: not
-    "building code") and the words after it say where that is or whose it is."""
-    if not _LOCKED_THING.search(label) or not _PLACE_WORDS.match(q):
+    "building code") and the words after it say where that is or whose it is (a place's
+    preposition, or a name of its own)."""
+    if not _LOCKED_THING.search(label):
+        return False
+    if not _PLACE_WORDS.match(q) and not (_A_NAME.fullmatch(q) and q.split()[0][:1].isupper()):
         return False
     return _LISTED_CODE.fullmatch(label) is not None or not _LOCKED_THING.match(label)
 
@@ -185,8 +197,18 @@ _SET_ON_THING = re.compile(
 )
 
 
+# "hotel room safe - I set it to 509173", "the padlock on the shed: changed it to 4417": the
+# thing named first, then set with "it" standing for it, in the same sentence
+_SET_IT = re.compile(
+    rf"(?i)(?<![^\W_])(?P<thing>{_LOCKED})(?:['’]s)?(?P<cw>[ \t]+(?:{_CODE_WORD}|pin))?"
+    r"(?![^\W_])[^.!?\n\d]{0,24}?(?<![^\W_])(?:set|changed|reset|programmed|switched)[ \t]+"
+    r"(?:it|that|the[ \t]+(?:code|combination|combo|pin))[ \t]+to[ \t]+"
+    r"(?P<v>[*#]?\d(?:[ \-]?\d){3,9}[#*]?)(?![\w\-]|[.,:/]\d)"
+)
+
+
 def _codes_set(text: str) -> Iterator[SecretFinding]:
-    for m in _SET_ON_THING.finditer(text):
+    for m in (*_SET_ON_THING.finditer(text), *_SET_IT.finditer(text)):
         if not m.group("cw") and re.fullmatch(
             r"(?i)alarm|wecker|réveil|alarma|sveglia", m["thing"]
         ):
@@ -219,8 +241,32 @@ _DIAL_COMBINATION = re.compile(
 )
 
 
+#: a turn of the dial said before its number (`[dial_turns]`)
+_TURN = rf"(?i:{_phrases('dial_turns')})"
+#: a dial's numbers: joined by dashes with blanks around them ("28 - 71 - 04"), or each
+#: after the way the dial turns ("jobbra 14, balra 39, jobbra 7", "R 12 L 40 R 3")
+_DIAL_SAID = (
+    r"\d{1,2}(?:[ \t]+[\-–][ \t]+\d{1,2}){2,3}"
+    rf"|{_TURN}[ \t]*\d{{1,2}}(?:[ \t]*[,;/]?[ \t]*"
+    r"(?:then|dann|puis|luego|poi|depois|dan|rồi|majd|potem|потом|потім|sonra|apoi)?"
+    rf"[ \t]*{_TURN}[ \t]*\d{{1,2}}){{2,3}}"
+)
+#: a combination's word, or the thing whose code it is, then within the clause a dial's
+#: numbers said as `_DIAL_SAID` says them: "Kombination vom Tresor im Keller: 28 - 71 - 04",
+#: "the gym locker, right 14, left 39, right 7"
+_DIAL_IN_CLAUSE = re.compile(
+    rf"(?i)(?<![^\W_])(?:(?P<cw>{_COMBINATION_WORDS}|kombináci\w*|kombinacj\w*|combinați\w*"
+    rf"|combinati\w*)|{_LOCKED})(?![^\W_])"
+    rf"[^.!?\n\d]{{0,48}}?(?<![\w\-])(?P<v>{_DIAL_SAID})(?![\w\-–]|[.,/]\d)"
+)
+
+
 def _dial_combinations(text: str) -> Iterator[SecretFinding]:
     for m in _DIAL_COMBINATION.finditer(text):
+        yield SecretFinding("password", m.start("v"), m.end("v"))
+    for m in _DIAL_IN_CLAUSE.finditer(text):
+        if not m.group("cw") and m.group("v")[:1].isdigit():
+            continue  # numbers joined by dashes near a thing's name alone: a score, a range
         yield SecretFinding("password", m.start("v"), m.end("v"))
 
 
@@ -269,6 +315,8 @@ _NOT_CODE = re.compile("(?i)" + _NOT_CODE_WORDS)
 #: after it (Polish and Slavic neighbours, Romance ones): a code so named is an address's
 _POSTAL_ADJECTIVES = (
     r"pocztow\w*|poštovn\w*|poštov\w*|почтов\w*|поштов\w*|postal\w*|postale|postais"
+    # Vietnamese and Indonesian put "postal" after "code" too: "mã bưu chính", "kode pos"
+    r"|bưu[ \t]+chính|buu[ \t]+chinh|bưu[ \t]+điện|buu[ \t]+dien|pos"
 )
 
 
@@ -335,6 +383,8 @@ def _bare_codes(text: str) -> Iterator[SecretFinding]:
             continue  # "zip code", "PIN code", "door code": not bare, or another rule's
         if _NOT_CODE.search(_sentence_around(text, m.start(), m.end())):
             continue
+        if _NOT_CODE_NEXT.search(text, m.start(), m.start("v")):
+            continue  # "mã bưu chính ... là 100000": the code's word says it is postal
         if _postal_context(text, m.start(), m.end()):
             continue
         if _FOLLOWED_BY_UNIT.match(text, m.end("v")) or _CODE_UNITS.match(text, m.end("v")):

@@ -394,6 +394,42 @@ def _labelled_numbers(text: str) -> Iterator[SecretFinding]:
             yield SecretFinding(kind, m.start("v"), m.end("v"))
 
 
+# A US bank account said after its bank's routing number ("routing 0xxxxxxxx account
+# 1xxxxxxxxx", "ABA: ... acct ..."), or before it: the routing number passes the ABA check
+# (3-7-1 weights), and the account's number is the one next to it. A routing number alone
+# is public (it names a bank, printed on every cheque); the account is not.
+_ROUTING_WORD = r"(?:routing|aba|rtn|routing[ \t]+(?:no\.?|number|#))"
+_ACCOUNT_WORD = r"(?:account|acct|acc|a/c)(?:[ \t]+(?:no\.?|number|nr\.?|#))?"
+_ROUTING_AND_ACCOUNT = re.compile(
+    rf"(?i)(?<![^\W_]){_ROUTING_WORD}[ \t]*[:#=]?[ \t]*(?P<r>\d{{9}})(?!\d)"
+    rf"[ \t,;/&]*(?:and[ \t]+|plus[ \t]+)?{_ACCOUNT_WORD}[ \t]*[:#=]?[ \t]*"
+    r"(?P<v>\d{4,17})(?![\w\-])"
+    rf"|(?<![^\W_]){_ACCOUNT_WORD}[ \t]*[:#=]?[ \t]*(?P<v2>\d{{4,17}})(?!\d)"
+    rf"[ \t,;/&]*(?:and[ \t]+|plus[ \t]+)?{_ROUTING_WORD}[ \t]*[:#=]?[ \t]*"
+    r"(?P<r2>\d{9})(?![\w\-])"
+)
+
+
+def aba_routing_ok(number: str) -> bool:
+    """Whether nine digits pass the ABA routing number's check (weights 3, 7, 1)."""
+    if len(number) != 9 or not number.isdigit():
+        return False
+    weights = (3, 7, 1) * 3
+    return sum(int(d) * w for d, w in zip(number, weights, strict=True)) % 10 == 0
+
+
+def _accounts_by_routing(text: str) -> Iterator[SecretFinding]:
+    for m in _ROUTING_AND_ACCOUNT.finditer(text):
+        group = "v" if m.group("v") is not None else "v2"
+        if not aba_routing_ok(m.group("r") or m.group("r2")):
+            continue
+        if _shared_to_be_paid(text, m.start(group), m.end(group)) or _on_an_invoice(
+            text, m.start(group), m.end(group)
+        ):
+            continue  # a business's, given to be paid
+        yield SecretFinding("bank_account", m.start(group), m.end(group))
+
+
 # Payment cards are checked by Luhn and issuer prefix; a number labelled as something else
 # that passes both (an IMEI, an order or tracking number) is not a card.
 _NOT_CARD = re.compile("(?i)" + _bounded(_WORDS["not_card"]["all"]) + r"[^.!?\n\d]{0,24}$")

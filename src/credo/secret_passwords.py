@@ -222,7 +222,43 @@ def _stated_passwords(text: str) -> Iterator[SecretFinding]:
                 continue  # "huella de la clave: 71BD ...": a key's fingerprint ("clave" is "key")
             if _in_a_story(text, m.start("label")):
                 continue  # "the film where the password to the club is 'swordfish'"
+            if _a_slogan(text, label, value, m.start(), end):
+                continue  # "a kampány jelszava: 'Együtt a győzelemért'": a motto
+            if _a_queue_ticket(text, label, value, m.start(), end):
+                continue  # "minha senha no atendimento é B112": a queue's ticket
             yield SecretFinding("password", start, end)
+
+
+_TICKET_LABEL = frozenset(_WORDS["queue_tickets"]["labels"])
+_QUEUE_WORD = re.compile("(?i)" + _bounded(_WORDS["queue_tickets"]["words"]))
+#: a queue's ticket: a letter or two, then two to four digits ("A047", "PR12")
+_TICKET = re.compile(r"[A-Za-z]{1,2}-?\d{2,4}")
+
+
+def _a_queue_ticket(text: str, label: str, value: str, start: int, end: int) -> bool:
+    """Whether a "senha" (`[queue_tickets]`) is the ticket a queue calls: a ticket's shape
+    and a word of waiting to be served in its sentence."""
+    if label not in _TICKET_LABEL or not _TICKET.fullmatch(value):
+        return False
+    return _QUEUE_WORD.search(_sentence_around(text, start, end)) is not None
+
+
+_SLOGAN_LABEL = frozenset(w.lower() for w in _WORDS["slogans"]["labels"])
+_FIRST_PERSON = re.compile("(?i)" + _bounded(_WORDS["slogans"]["first_person"]))
+#: plain words: letters, blanks, an apostrophe or a hyphen inside, a comma, a "!" at the end
+_PLAIN_WORD = r"[^\W\d_]+(?:['’\-][^\W\d_]+)*"
+_PLAIN_WORDS = re.compile(rf"{_PLAIN_WORD}(?:,?[ \t]+{_PLAIN_WORD})+!?")
+
+
+def _a_slogan(text: str, label: str, value: str, start: int, end: int) -> bool:
+    """Whether a "password" whose word also means a slogan (`[slogans]`) is one: several
+    plain words, nobody's own ("my ...") and nothing to log in to (a network, an account)
+    in its sentence."""
+    if label not in _SLOGAN_LABEL or not _PLAIN_WORDS.fullmatch(value):
+        return False
+    sentence = _sentence_around(text, start, end)
+    rest = re.sub("(?i)" + _bounded(_SLOGAN_LABEL), " ", sentence)
+    return not _FIRST_PERSON.search(sentence) and not _LOGIN_CONTEXT.search(rest)
 
 
 #: a work of fiction ("the film where the password is ...", "dans le roman le mot de passe
@@ -638,6 +674,35 @@ def _explained_secrets(text: str) -> Iterator[SecretFinding]:
             yield SecretFinding("password", m.start("v"), m.start("v") + len(value))
 
 
+# "my password is my cat's name and 2019 ... the cat is called Biscuit": a password (or a
+# PIN) made of a thing's name, the thing named later in the text; its name is the
+# password's part that matters, and is masked
+_MADE_OF_A_NAME = re.compile(
+    rf"(?i)(?<![^\W_])(?:{one_slip('password', 'passcode')}|pin|pw|passphrase)(?![^\W_])"
+    r"[^.!?\n]{0,40}?(?<![^\W_])(?:my|our|the)[ \t]+(?P<thing>[^\W\d_]{2,20})['’]s[ \t]+name"
+    r"(?![^\W_])"
+)
+
+
+def _names_in_a_hint(text: str) -> Iterator[SecretFinding]:
+    for m in _MADE_OF_A_NAME.finditer(text):
+        thing = re.escape(m.group("thing"))
+        named = re.compile(
+            rf"(?i)(?<![^\W_])(?:the|my|our|her|his)[ \t]+{thing}(?:[ \t]+is|['’]s)[ \t]+"
+            r"(?:called|named|name[ \t]+is)[ \t]+[\"'“]?"
+            r"(?P<v>[A-Za-z][\w\-]{1,30})(?![\w\-])"
+            rf"|(?<![^\W_])(?:the|my|our|her|his)[ \t]+{thing}['’]s[ \t]+name[ \t]+is[ \t]+"
+            r"[\"'“]?(?P<v2>[A-Za-z][\w\-]{1,30})(?![\w\-])"
+        )
+        found = named.search(text, m.end(), m.end() + 160)
+        if found is None:
+            continue
+        group = "v" if found.group("v") is not None else "v2"
+        if found.group(group).lower() in _NOT_A_VALUE:
+            continue
+        yield SecretFinding("password", found.start(group), found.end(group))
+
+
 _NETWORK = re.compile("(?i)" + _bounded(_WORDS["network_keys"]["networks"]))
 
 
@@ -666,8 +731,38 @@ def _network_keys(text: str) -> Iterator[SecretFinding]:
         yield SecretFinding("password", m.start("v"), m.start("v") + len(value))
 
 
+# "FRITZ!Box-Kennwort hab ich geändert, ist jetzt X", "changed the wifi password, it's now
+# X", "cambié la contraseña del banco, ahora es X": the label, a clause saying it was
+# changed (`_CHANGE_VERB` among its words), then after a comma its new value with an "is"
+# (a pronoun for it before, "now" after)
+_CHANGED_THEN_IS = re.compile(
+    _NOT_AFTER_LETTER
+    + rf"(?i:{_CHANGE_LABEL})"
+    + _NOT_BEFORE_LETTER
+    + r"(?P<words>(?:[ \t]+[^\W\d_][\w'’\-]{0,14}){0,4}?)[ \t]*[,;–—][ \t]*"
+    r"(?:(?i:it|es|das|det|den|het|ce|c['’]|to|це|это|ahora|agora|now|jetzt|nun|maintenant"
+    r"|adesso|ora|nu|teraz|nyt|sada|acum)[ \t]*)?"
+    rf"(?:['’]s|(?<![^\W_])(?i:{_CODE_VERBS})(?![^\W_]))"
+    r"(?:[ \t]+(?i:now|jetzt|nun|maintenant|ahora|agora|adesso|ora|nu|teraz|nyt|acum|sada"
+    r"|теперь|тепер))?[ \t]*:?[ \t]+" + _VALUE
+)
+
+
 def _changed_passwords(text: str) -> Iterator[SecretFinding]:
     text = _without_mask_tags(text)  # "[secret:x]" names no secret
+    for m in _CHANGED_THEN_IS.finditer(text):
+        said_before = text[max(0, m.start() - 40) : m.start()]
+        said_before = re.split(r"[.!?\n,;]", said_before)[-1]
+        if not _CHANGE_VERB.search(m.group("words")) and not _CHANGE_VERB.search(said_before):
+            continue
+        span = _value_span(m)
+        if span is None:
+            continue
+        value, start, end, _quoted = span
+        if _is_placeholder(value) or _MASK_TAG_START.search(value):
+            continue
+        if _bare_value_ok(value) and _plausible_bare_password(value, text, end):
+            yield SecretFinding("password", start, end)
     for m in _CHANGE_TO.finditer(text):
         span = _value_span(m)
         if span is None:
@@ -784,7 +879,9 @@ def _user_then_pass(text: str) -> Iterator[SecretFinding]:
 # that only ends the sentence does not count.
 _LOGIN_CONTEXT = re.compile(
     r"(?i)(?<![^\W_])(?:log[ \-]?in|sign[ \-]?in|signin|admin[ \t]+(?:page|panel|interface|ui)"
-    r"|router|wi-?fi|wlan|credentials?|unlock|anmeld\w*|einlogg\w*|connexion|se[ \t]+connecter"
+    r"|router|wi-?fi|wlan|credentials?|unlock"
+    r"|(?:online|internet|net|home|e-?|mobile)[ \t\-]?banking"
+    r"|anmeld\w*|einlogg\w*|connexion|se[ \t]+connecter"
     r"|iniciar[ \t]+sesi[óo]n|acced\w*|inlogg\w*|logga[ \t]+in|kirjaudu\w*|kirjautu\w*"
     r"|zaloguj\w*|logowan\w*|войти|вход\w*|логин\w*|роутер\w*|ログイン|ルーター|"
     + _ANY_PASSWORD_WORD
@@ -803,7 +900,7 @@ _SYMBOLS = frozenset("!@#$%^&*?+=~")
 
 def _contextual_passwords(text: str) -> Iterator[SecretFinding]:
     text = _without_mask_tags(text)  # "[secret:x]" names no secret
-    if not _LOGIN_CONTEXT.search(text):
+    if not _LOGIN_CONTEXT.search(text) and not ("?" in text and _ASKED_LABEL.search(text)):
         return
     for m in _MADE_UP.finditer(text):
         value = m.group("v")
@@ -816,9 +913,34 @@ def _contextual_passwords(text: str) -> Iterator[SecretFinding]:
             continue  # a link, or a setting ("Id=app2") that another rule reads
         if core.startswith(("C#", "F#")) or _VERSION.fullmatch(core):
             continue  # a language's name, a package's version
-        if not _LOGIN_CONTEXT.search(_sentence_around(text, m.start(), m.end())):
+        if not _LOGIN_CONTEXT.search(_sentence_around(text, m.start(), m.end())) and not (
+            _answers_a_question(text, m.start())
+        ):
             continue
         yield SecretFinding("password", m.start(), m.start() + len(core))
+
+
+def _answers_a_question(text: str, start: int) -> bool:
+    """Whether the value at `start` opens the answer to a question about logging in or a
+    password, asked just before: "can you keep my work email password? Xy#12ab", "la
+    contraseña de netflix? es Xy#12ab" (at most two words between the question mark and
+    the value)."""
+    left = max(text.rfind(c, 0, start) for c in ".!?\n")
+    if left < 0 or text[left] != "?" or len(text[left + 1 : start].split()) > 2:
+        return False
+    asked = text[max(text.rfind(c, 0, left) for c in ".!?\n") + 1 : left]
+    return _LOGIN_CONTEXT.search(asked) is not None or _ASKED_LABEL.search(asked) is not None
+
+
+#: a password's label in any language of `secret_words.toml` (the question may be asked in
+#: any of them: "me guardas la clave del banco?")
+_ASKED_LABEL = re.compile(
+    _NOT_AFTER_LETTER
+    + "(?i:"
+    + "|".join(lang.labels for lang in _LANGUAGES)
+    + ")"
+    + _NOT_BEFORE_LETTER
+)
 
 
 # A password's label in any language (`[made_up_passwords]`), then, in its clause, up to

@@ -56,6 +56,7 @@ from .secret_codes import (
     _stated_pins,
 )
 from .secret_numbers import (
+    _accounts_by_routing,
     _ibans,
     _labelled_numbers,
     _passport_numbers,
@@ -70,6 +71,7 @@ from .secret_passwords import (
     _explained_secrets,
     _grouped_values,
     _made_up_passwords,
+    _names_in_a_hint,
     _network_keys,
     _passphrases,
     _passwords_stated_first,
@@ -111,6 +113,7 @@ DETECTORS: tuple[Detector, ...] = (
     _payment_cards,
     _passport_numbers,
     _labelled_numbers,
+    _accounts_by_routing,
     _grouped_values,
     _codes_stated_first,
     _card_security_codes,
@@ -122,6 +125,7 @@ DETECTORS: tuple[Detector, ...] = (
     _passwords_stated_first,
     _passwords_used_as,
     _explained_secrets,
+    _names_in_a_hint,
     _network_keys,
     _secret_settings,
     _changed_passwords,

@@ -33,6 +33,8 @@ __all__ = ["public_value"]
 _TABLE = _WORDS["public_values"]
 _EXAMPLES = frozenset(v.upper() for v in _TABLE["examples"])
 _TESTS = re.compile("(?i)" + _bounded(_TABLE["tests"]))
+#: one letter four times over where a bank's code or an account goes: a template's filler
+_PLACEHOLDER_RUN = re.compile(r"([A-Z])\1{3}")
 _PLACEHOLDERS = frozenset(_TABLE["placeholders"])
 #: kinds a reference or a placeholder may have been read as
 _VALUE_KINDS = frozenset(
@@ -108,6 +110,8 @@ def public_value(text: str, kind: str, start: int, end: int) -> bool:
     example = example or value.startswith(_TEST_MODE_PREFIXES)
     if (example or kind in _CARD_KINDS) and _TESTS.search(near):
         return True  # documentation's example, or a processor's test card, said as one
+    if kind == "iban" and _PLACEHOLDER_RUN.search(compact[4:]) and _TESTS.search(near):
+        return True  # a form's model IBAN ("RO49 AAAA ..."): a bank's code left as letters
     named = _NAME_BEFORE.search(text, max(0, start - 60), start)
     if named and _PUBLIC_PART.search(named.group(1)):
         return True  # "PublicKey = ...", "public_key:": a setting named public
