@@ -382,10 +382,11 @@ _NOUN_TAGS = frozenset({"NN", "NNS", "NNP", "NNPS", "JJ"})
 
 def _s_as_is(reading: Doc, text: str) -> str:
     """ "the store's built on shopify", "my flight's at 6", "my sister's a nurse", "my
-    laptop's been slow": an "'s" the tagger took for a possessive where no noun can own
-    what follows (an article, a preposition, a participle with no noun after it) is
-    "is" ("has" before "been" or "got"); read so, one token for one. Only for reading;
-    the stored words are the user's."""
+    birthday's the 3rd of may", "my son's 7", "my laptop's been slow": an "'s" the tagger
+    took for a possessive where no noun can own what follows (a determiner, a
+    preposition, a participle or a number with no noun after it) is "is" ("has" before
+    "been" or "got"); read so, one token for one. Only for reading; the stored words are
+    the user's."""
     out = text
     for tok in reversed(reading):
         if tok.lower_ not in ("'s", "’s") or tok.tag_ != "POS" or tok.i + 1 >= len(reading):
@@ -395,9 +396,8 @@ def _s_as_is(reading: Doc, text: str) -> str:
         if nxt.lower_ in ("been", "got", "gotten"):
             word = "has"
         elif (
-            nxt.lower_ in ("a", "an")
-            or nxt.tag_ == "IN"
-            or nxt.tag_ == "VBN"
+            nxt.tag_ in ("DT", "PDT", "PRP$", "IN")
+            or nxt.tag_ in ("VBN", "CD")
             and (after is None or after.tag_ not in _NOUN_TAGS)
         ):
             word = "is"
