@@ -249,3 +249,11 @@ def test_a_clause_after_if_or_whether_is_no_statement(store: SQLiteStore, said: 
 def test_a_statement_in_parentheses_beside_a_request_is_kept(store: SQLiteStore) -> None:
     said = "draft an email to my choir (we rehearse every thursday) about the concert"
     assert [t for t, *_ in remembered(store, said)] == ["we rehearse every thursday"]
+
+
+def test_an_s_read_as_is_sets_two_values_of_one_thing_against_each_other(
+    store: SQLiteStore,
+) -> None:
+    assert outcome(
+        store, "the boat's the blue one by the gate", "the boat is the red one near the slipway", 0
+    ) == ("conflicted", "conflict")
