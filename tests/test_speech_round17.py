@@ -257,3 +257,14 @@ def test_an_s_read_as_is_sets_two_values_of_one_thing_against_each_other(
     assert outcome(
         store, "the boat's the blue one by the gate", "the boat is the red one near the slipway", 0
     ) == ("conflicted", "conflict")
+
+
+def test_an_adverb_and_its_place_are_one_relation(store: SQLiteStore) -> None:
+    # "moved back to ..." names where one lives now, as "moved to ..." does (live_in)
+    assert [(s, p, o) for _, s, p, o in remembered(store, "i moved back to hull")] == [
+        ("user", "live_in", "hull")
+    ]
+    assert outcome(store, "i live in york", "i moved back to hull", 100) == (
+        "superseded",
+        "update",
+    )

@@ -911,6 +911,17 @@ def _negated(verb: Token) -> bool:
     return False
 
 
+def _adverb_and_place(adverb: Token) -> tuple[str, list[Token]] | None:
+    """ "down to 84 kilos", "back to leeds", "back at 90 kilos": an adverb with the
+    preposition right after it and its object, read as one relation ("_down_to", [84
+    kilos]); None when the adverb has no such preposition."""
+    prep = next((c for c in adverb.children if c.dep_ == "prep"), None)
+    if prep is None or prep.i != adverb.i + 1:
+        return None
+    pobj = next((c for c in prep.children if c.dep_ == "pobj"), None)
+    return (f"_{adverb.lower_}_{prep.lower_}", _subtree(pobj)) if pobj is not None else None
+
+
 def _object_of(verb: Token) -> tuple[str, list[Token]] | None:
     """The predicate suffix and the object tokens for a (non-copular) verb."""
     particle = next((c for c in verb.children if c.dep_ == "prt"), None)
@@ -960,16 +971,8 @@ def _object_of(verb: Token) -> tuple[str, list[Token]] | None:
             return suffix, tokens
         if child.dep_ == "xcomp":
             return suffix, _subtree(child)
-        if child.dep_ == "advmod" and child.pos_ == "ADV":
-            # "I'm down to 84 kilos", "I'm back at 90 kilos": where the subject is now
-            prep = next((c for c in child.children if c.dep_ == "prep"), None)
-            pobj = (
-                next((c for c in prep.children if c.dep_ == "pobj"), None)
-                if prep is not None and prep.i == child.i + 1
-                else None
-            )
-            if prep is not None and pobj is not None:
-                return f"_{child.lower_}_{prep.lower_}", _subtree(pobj)
+        if child.dep_ == "advmod" and child.pos_ == "ADV" and (back := _adverb_and_place(child)):
+            return back  # "I'm down to 84 kilos", "I moved back to leeds"
         if child.dep_ == "prep":
             pobj = next((c for c in child.children if c.dep_ in ("pobj", "pcomp")), None)
             pobj = pobj or _stray_object(child)
@@ -1075,16 +1078,8 @@ def _copula(verb: Token) -> tuple[str, list[Token]] | None:
             return "", _subtree(child, stop=frozenset({"prep", "advcl", "relcl"}))
         if child.dep_ in ("attr", "oprd"):
             return "", _subtree(child, stop=frozenset({"relcl", "advcl"}))
-        if child.dep_ == "advmod" and child.pos_ == "ADV":
-            # "I'm down to 84 kilos", "I'm back at 90 kilos": where the subject is now
-            prep = next((c for c in child.children if c.dep_ == "prep"), None)
-            pobj = (
-                next((c for c in prep.children if c.dep_ == "pobj"), None)
-                if prep is not None and prep.i == child.i + 1
-                else None
-            )
-            if prep is not None and pobj is not None:
-                return f"_{child.lower_}_{prep.lower_}", _subtree(pobj)
+        if child.dep_ == "advmod" and child.pos_ == "ADV" and (back := _adverb_and_place(child)):
+            return back  # "I'm down to 84 kilos", "I moved back to leeds"
         if child.dep_ == "prep":
             pobj = next((c for c in child.children if c.dep_ in ("pobj", "pcomp")), None)
             pobj = pobj or _stray_object(child)
