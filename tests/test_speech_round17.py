@@ -268,3 +268,19 @@ def test_an_adverb_and_its_place_are_one_relation(store: SQLiteStore) -> None:
         "superseded",
         "update",
     )
+
+
+@pytest.mark.parametrize(
+    ("said", "keys"),
+    [
+        ("neither my brother nor i smoke", [("user", "not_smoke", "")]),
+        # "neither ... nor" on the object: no key carries it; stored as said, unkeyed
+        ("i like neither gin nor rum", [("user", None, "")]),
+    ],
+)
+def test_neither_and_nor(
+    store: SQLiteStore, said: str, keys: list[tuple[str, object, str]]
+) -> None:
+    assert [(s, p, o) for _, s, p, o in remembered(store, said)] == keys
+    if keys[0][1] is not None:
+        assert [(s, p, o) for _, s, p, o in ingested(store, said)] == keys

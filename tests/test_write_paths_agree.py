@@ -54,11 +54,9 @@ KNOWN_APART = frozenset(
         "turned 40 on sunday, feeling old lol",
         "just adopted a greyhound - so excited!!",
         "I used to smoke but I quit",
-        # -- still to fix, misreadings of the small parser that `remember` shares: a
+        # -- still to fix, a misreading of the small parser that `remember` shares: a
         # parenthetical between the subject and its verb ("I, too, ...") leaves the
-        # sentence without a verb, and "neither ... nor I" is stored with no key, which
-        # the extractor cannot rewrite
-        "Neither my wife nor I smoke",
+        # sentence without a verb
         "I, too, love jazz",
     }
 )

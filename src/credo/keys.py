@@ -908,6 +908,10 @@ def _negated(verb: Token) -> bool:
             return True  # "I no longer live in Helsinki"
         if child.dep_ in ("aux", "auxpass") and any(_is_negation(c) for c in child.children):
             return True
+        if child.dep_ in _SUBJ and any(
+            c.dep_ == "preconj" and c.lower_ == "neither" for c in child.children
+        ):
+            return True  # "Neither my wife nor I smoke": denied of each of them
     return False
 
 
@@ -2309,7 +2313,7 @@ _SETTINGS = frozenset(
 
 
 #: words that all but deny what they qualify: "I hardly ever drink" is not (drink), nor
-#: quite (not_drink); "neither my wife nor I smoke" is not (wife_smoke)
+#: quite (not_drink); "I like neither tea nor coffee" is no (like, neither tea ...)
 _HALF_DENIALS = frozenset({"hardly", "rarely", "seldom", "scarcely", "barely", "neither", "nor"})
 
 
@@ -2317,7 +2321,19 @@ def _half_denied(sent: Span) -> bool:
     """Does the sentence say its claim with a word no key can carry (see _HALF_DENIALS)?
     It is stored as said, with no key: keyed, "I rarely use Windows" was a plain (use,
     Windows), and "I use Windows every day" said later its refinement."""
-    return any(t.lower_ in _HALF_DENIALS for t in sent)
+    return any(t.lower_ in _HALF_DENIALS and not _denies_the_subjects(t) for t in sent)
+
+
+def _denies_the_subjects(word: Token) -> bool:
+    """ "Neither my wife nor I smoke": "neither" and "nor" joining the subjects deny the
+    verb of each of them (`_negated`), which a key carries (not_smoke)."""
+    subject = word.head
+    return (
+        word.lower_ in ("neither", "nor")
+        and word.dep_ in ("preconj", "cc")
+        and subject.dep_ in _SUBJ
+        and any(c.dep_ == "preconj" and c.lower_ == "neither" for c in subject.children)
+    )
 
 
 #: what one moves to that is not a place to live: "I moved to platform", "we moved to the
