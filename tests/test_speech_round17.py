@@ -284,3 +284,22 @@ def test_neither_and_nor(
     assert [(s, p, o) for _, s, p, o in remembered(store, said)] == keys
     if keys[0][1] is not None:
         assert [(s, p, o) for _, s, p, o in ingested(store, said)] == keys
+
+
+@pytest.mark.parametrize(
+    ("said", "key", "text"),
+    [
+        # an aside between the subject and its verb, read without its commas, kept in the
+        # stored words
+        ("I, too, collect stamps", ("user", "collect", "stamps"), "The user, too, collects stamps"),
+        (
+            "My uncle, however, lives in Tromso",
+            ("user", "uncle_live_in", "Tromso"),
+            "The user's uncle, however, lives in Tromso",
+        ),
+    ],
+)
+def test_an_aside_after_the_subject(
+    store: SQLiteStore, said: str, key: tuple[str, str, str], text: str
+) -> None:
+    assert remembered(store, said) == [(text, *key)]

@@ -372,9 +372,52 @@ def parse(text: str) -> Doc:
             capital = nlp(first)
             if _has_subject(capital):
                 reading = capital
+        commas = _parenthetical(reading) if not _has_subject(reading) else None
+        if commas is not None and len(reading) == len(doc):
+            # "I, too, love jazz", "my wife, however, works nights": read without the
+            # two commas around the aside, laid on the words as typed
+            bare = nlp(" ".join(t.text for t in reading if t.i not in commas))
+            if len(bare) == len(doc) - 2 and _has_subject(bare):
+                return _laid_on_around(doc, bare, commas)
     if reading is doc or len(reading) != len(doc):
         return doc
     return _laid_on(doc, reading)
+
+
+def _parenthetical(reading: Doc) -> tuple[int, int] | None:
+    """The two commas of an aside of one to three words said right after the first
+    words of a sentence ("I, too, ...", "my wife, however, ..."), or None."""
+    commas = [t.i for t in reading if t.text == ","]
+    if len(commas) < 2:
+        return None
+    first, second = commas[0], commas[1]
+    if not (1 <= first <= 3 and 2 <= second - first <= 4 and second + 2 < len(reading)):
+        return None
+    if any(not reading[k].is_alpha for k in range(first + 1, second)):
+        return None
+    return first, second
+
+
+def _laid_on_around(doc: Doc, reading: Doc, gaps: tuple[int, ...]) -> Doc:
+    """`doc`'s words with `reading`'s parse, where `reading` lacks the tokens of `doc` at
+    `gaps` (punctuation, hung on the root)."""
+    from spacy.tokens import Doc as Doc_
+
+    kept = [k for k in range(len(doc)) if k not in gaps]
+    root = next(t.i for t in reading if t.dep_ == "ROOT")
+    parts = {k: reading[n] for n, k in enumerate(kept)}
+    out = Doc_(
+        doc.vocab,
+        words=[t.text for t in doc],
+        spaces=[bool(t.whitespace_) for t in doc],
+        tags=[parts[k].tag_ if k in parts else doc[k].tag_ for k in range(len(doc))],
+        pos=[parts[k].pos_ if k in parts else "PUNCT" for k in range(len(doc))],
+        lemmas=[parts[k].lemma_ if k in parts else doc[k].text for k in range(len(doc))],
+        heads=[kept[parts[k].head.i] if k in parts else kept[root] for k in range(len(doc))],
+        deps=[parts[k].dep_ if k in parts else "punct" for k in range(len(doc))],
+        sent_starts=[k == 0 for k in range(len(doc))],
+    )
+    return out
 
 
 _NOUN_TAGS = frozenset({"NN", "NNS", "NNP", "NNPS", "JJ"})
