@@ -91,3 +91,49 @@ def round_tests(
         test_the_gate_refuses_each_as_a_secret,
         test_memory_keeps_no_secret_and_refuses_no_look_alike_as_one,
     )
+
+
+@pytest.fixture
+def cli(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]):  # type: ignore[no-untyped-def]
+    """`credo` as a user runs it, on a fresh SQLite file: run(*argv) -> (exit code, what
+    it printed on stdout and stderr). A module imports it to use it."""
+    from credo.cli import main
+
+    monkeypatch.setenv("CREDO_DB", str(tmp_path / "cli.db"))
+    monkeypatch.setenv("CREDO_EMBEDDER", "hash")
+    monkeypatch.delenv("CREDO_SCOPE", raising=False)
+
+    def run(*argv: str) -> tuple[int, str]:
+        code = main(list(argv))
+        out = capsys.readouterr()
+        return code, out.out + out.err
+
+    return run
+
+
+def command_line_tests(
+    secrets: Sequence[tuple[str, str]], lookalikes: Sequence[str]
+) -> tuple[Callable[..., None], ...]:
+    """A round's two tests through the command line (the module imports `cli` too): a
+    third of its secrets refused and never shown by `remember`, `list` or `rejected`, and
+    half of its look-alikes kept."""
+
+    @pytest.mark.parametrize(("text", "secret"), secrets[::3])
+    def test_the_command_line_refuses_and_never_shows_the_classes(
+        cli, text: str, secret: str
+    ) -> None:  # type: ignore[no-untyped-def]
+        _, said = cli("remember", text)
+        assert secret not in said
+        _, listed = cli("list", "--json")
+        _, rejected = cli("rejected", "--json")
+        assert secret not in listed and secret not in rejected
+
+    @pytest.mark.parametrize("text", lookalikes[::2])
+    def test_the_command_line_keeps_the_look_alikes(cli, text: str) -> None:  # type: ignore[no-untyped-def]
+        _, said = cli("remember", text)
+        assert "secret" not in said
+
+    return (
+        test_the_command_line_refuses_and_never_shows_the_classes,
+        test_the_command_line_keeps_the_look_alikes,
+    )

@@ -7,13 +7,14 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import pytest
-from secret_rounds import round_tests
+import secret_rounds
+from secret_rounds import command_line_tests, round_tests
 
-from credo.cli import main
 from credo.id_checksums import national_id_ok
 from credo.secrets import contains_secret, mask_field, read_in_paste, shown_public_by_paste
 from credo.testing import memory_for_tests
+
+cli = secret_rounds.cli  # the command-line fixture, for this module's tests
 
 
 def _checked(prefix: str, language: str) -> str:
@@ -152,29 +153,6 @@ def test_remember_lines_stores_a_pasted_invoice_and_refuses_its_iban_alone(
     assert "4471" not in " ".join(f.text for f in memory.list(limit=100))
 
 
-@pytest.fixture
-def cli(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]):  # type: ignore[no-untyped-def]
-    monkeypatch.setenv("CREDO_DB", str(tmp_path / "cli.db"))
-    monkeypatch.setenv("CREDO_EMBEDDER", "hash")
-    monkeypatch.delenv("CREDO_SCOPE", raising=False)
-
-    def run(*argv: str) -> tuple[int, str]:
-        code = main(list(argv))
-        out = capsys.readouterr()
-        return code, out.out + out.err
-
-    return run
-
-
-@pytest.mark.parametrize(("text", "secret"), SECRETS[::3])
-def test_the_command_line_refuses_and_never_shows_the_classes(cli, text: str, secret: str) -> None:  # type: ignore[no-untyped-def]
-    _, said = cli("remember", text)
-    assert secret not in said
-    _, listed = cli("list", "--json")
-    _, rejected = cli("rejected", "--json")
-    assert secret not in listed and secret not in rejected
-
-
 def test_the_command_line_keeps_a_pasted_invoice(cli) -> None:  # type: ignore[no-untyped-def]
     _, said = cli("remember", LOOKALIKES[-1])
     assert "secret" not in said
@@ -186,3 +164,5 @@ def test_the_command_line_keeps_a_pasted_invoice(cli) -> None:  # type: ignore[n
     test_the_gate_refuses_each_as_a_secret,
     test_memory_keeps_no_secret_and_refuses_no_look_alike_as_one,
 ) = round_tests(SECRETS, LOOKALIKES, scope="ilse", db="round13.db", by_lines=True)
+
+(test_the_command_line_refuses_and_never_shows_the_classes, _) = command_line_tests(SECRETS, ())

@@ -6,14 +6,14 @@ metadata fields."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
-from secret_rounds import round_tests
+import secret_rounds
+from secret_rounds import command_line_tests, round_tests
 
-from credo.cli import main
 from credo.secret_numbers import aba_routing_ok
 from credo.secrets import contains_secret, mask_field
+
+cli = secret_rounds.cli  # the command-line fixture, for this module's tests
 
 
 def _routing(prefix: str) -> str:
@@ -119,38 +119,14 @@ def test_a_slogan_owned_or_for_logging_in_is_still_a_password() -> None:
     assert contains_secret("hasło do wifi: 'kot na płocie'")
 
 
-@pytest.fixture
-def cli(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]):  # type: ignore[no-untyped-def]
-    monkeypatch.setenv("CREDO_DB", str(tmp_path / "cli.db"))
-    monkeypatch.setenv("CREDO_EMBEDDER", "hash")
-    monkeypatch.delenv("CREDO_SCOPE", raising=False)
-
-    def run(*argv: str) -> tuple[int, str]:
-        code = main(list(argv))
-        out = capsys.readouterr()
-        return code, out.out + out.err
-
-    return run
-
-
-@pytest.mark.parametrize(("text", "secret"), SECRETS[::3])
-def test_the_command_line_refuses_and_never_shows_the_classes(cli, text: str, secret: str) -> None:  # type: ignore[no-untyped-def]
-    _, said = cli("remember", text)
-    assert secret not in said
-    _, listed = cli("list", "--json")
-    _, rejected = cli("rejected", "--json")
-    assert secret not in listed and secret not in rejected
-
-
-@pytest.mark.parametrize("text", LOOKALIKES[::2])
-def test_the_command_line_keeps_the_look_alikes(cli, text: str) -> None:  # type: ignore[no-untyped-def]
-    _, said = cli("remember", text)
-    assert "secret" not in said
-
-
 (
     test_each_class_is_found_and_masked,
     test_each_look_alike_is_kept,
     test_the_gate_refuses_each_as_a_secret,
     test_memory_keeps_no_secret_and_refuses_no_look_alike_as_one,
 ) = round_tests(SECRETS, LOOKALIKES, scope="ines", db="round15.db", by_lines=True)
+
+(
+    test_the_command_line_refuses_and_never_shows_the_classes,
+    test_the_command_line_keeps_the_look_alikes,
+) = command_line_tests(SECRETS, LOOKALIKES)
