@@ -378,7 +378,7 @@ def parse(text: str) -> Doc:
             # two commas around the aside, laid on the words as typed
             bare = nlp(" ".join(t.text for t in reading if t.i not in commas))
             if len(bare) == len(doc) - 2 and _has_subject(bare):
-                return _laid_on_around(doc, bare, commas)
+                return _laid_on(doc, bare, gaps=commas)
     if reading is doc or len(reading) != len(doc):
         return doc
     return _laid_on(doc, reading)
@@ -396,28 +396,6 @@ def _parenthetical(reading: Doc) -> tuple[int, int] | None:
     if any(not reading[k].is_alpha for k in range(first + 1, second)):
         return None
     return first, second
-
-
-def _laid_on_around(doc: Doc, reading: Doc, gaps: tuple[int, ...]) -> Doc:
-    """`doc`'s words with `reading`'s parse, where `reading` lacks the tokens of `doc` at
-    `gaps` (punctuation, hung on the root)."""
-    from spacy.tokens import Doc as Doc_
-
-    kept = [k for k in range(len(doc)) if k not in gaps]
-    root = next(t.i for t in reading if t.dep_ == "ROOT")
-    parts = {k: reading[n] for n, k in enumerate(kept)}
-    out = Doc_(
-        doc.vocab,
-        words=[t.text for t in doc],
-        spaces=[bool(t.whitespace_) for t in doc],
-        tags=[parts[k].tag_ if k in parts else doc[k].tag_ for k in range(len(doc))],
-        pos=[parts[k].pos_ if k in parts else "PUNCT" for k in range(len(doc))],
-        lemmas=[parts[k].lemma_ if k in parts else doc[k].text for k in range(len(doc))],
-        heads=[kept[parts[k].head.i] if k in parts else kept[root] for k in range(len(doc))],
-        deps=[parts[k].dep_ if k in parts else "punct" for k in range(len(doc))],
-        sent_starts=[k == 0 for k in range(len(doc))],
-    )
-    return out
 
 
 _NOUN_TAGS = frozenset({"NN", "NNS", "NNP", "NNPS", "JJ"})
@@ -502,24 +480,31 @@ def _subject_named(reading: Doc, text: str) -> str:
     return text
 
 
-def _laid_on(doc: Doc, reading: Doc) -> Doc:
-    """`doc`'s words with `reading`'s tags, lemmas, heads, dependencies and sentences."""
+def _laid_on(doc: Doc, reading: Doc, *, gaps: tuple[int, ...] = ()) -> Doc:
+    """`doc`'s words with `reading`'s tags, lemmas, heads, dependencies and sentences.
+    `reading` lacks the tokens of `doc` at `gaps` (the commas around an aside), which are
+    hung on its root as punctuation."""
     from spacy.tokens import Doc as Doc_
 
+    kept = [k for k in range(len(doc)) if k not in gaps]
+    parts = dict(zip(kept, reading, strict=True))
+    root = kept[next(t.i for t in reading if t.dep_ == "ROOT")] if gaps else 0
     out = Doc_(
         doc.vocab,
         words=[t.text for t in doc],
         spaces=[bool(t.whitespace_) for t in doc],
-        tags=[t.tag_ for t in reading],
-        pos=[t.pos_ for t in reading],
-        morphs=[str(t.morph) for t in reading],
-        lemmas=[t.lemma_ for t in reading],
-        heads=[t.head.i for t in reading],
-        deps=[t.dep_ for t in reading],
-        sent_starts=[bool(t.is_sent_start) for t in reading],
+        tags=[parts[k].tag_ if k in parts else doc[k].tag_ for k in range(len(doc))],
+        pos=[parts[k].pos_ if k in parts else "PUNCT" for k in range(len(doc))],
+        morphs=[str(parts[k].morph) if k in parts else "" for k in range(len(doc))],
+        lemmas=[parts[k].lemma_ if k in parts else doc[k].text for k in range(len(doc))],
+        heads=[kept[parts[k].head.i] if k in parts else root for k in range(len(doc))],
+        deps=[parts[k].dep_ if k in parts else "punct" for k in range(len(doc))],
+        sent_starts=[
+            bool(parts[k].is_sent_start) if k in parts else False for k in range(len(doc))
+        ],
     )
-    for mine, theirs in zip(out, reading, strict=True):
-        mine.norm_ = theirs.norm_
+    for k, theirs in parts.items():
+        out[k].norm_ = theirs.norm_
     return out
 
 
