@@ -29,7 +29,6 @@ Each step is printed as a JSON line and written to --out.
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import random
 import statistics
@@ -41,6 +40,7 @@ from typing import Any
 import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+from bench_pg_options import log  # noqa: E402
 from bench_scale import make_query, make_text, pct  # noqa: E402
 
 from credo.embed import get_embedder  # noqa: E402
@@ -48,15 +48,6 @@ from credo.store.postgres import ef_for_rows  # noqa: E402
 from credo.store.postgres_schema import HNSW_EF_CONSTRUCTION, HNSW_M  # noqa: E402
 
 RESULTS = Path(__file__).resolve().parent / "results"
-
-
-def log(out: Path, record: dict[str, Any]) -> None:
-    record["load_1min"] = round(os.getloadavg()[0], 2)
-    record["at"] = time.strftime("%H:%M:%S")
-    print(json.dumps(record), flush=True)
-    data = json.loads(out.read_text()) if out.exists() else {"steps": []}
-    data["steps"].append(record)
-    out.write_text(json.dumps(data, indent=2))
 
 
 def main() -> None:
