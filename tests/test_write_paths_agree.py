@@ -9,6 +9,7 @@ has come to agree, so the list only shrinks."""
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -44,16 +45,6 @@ KNOWN_APART = frozenset(
         "The repo is at git@github.com:arttu/credo.git",
         "the test suite currently takes 9 minutes",
         "the scheduler runs on gcp",
-        # -- principled: a question is no statement in a conversation; `remember` keeps who
-        # the speaker says they are before asking
-        "as a vegetarian, what should i eat for protein?",
-        # -- `remember` reads more of the sentence than one clause: it keeps the report and
-        # leaves the mood after it as an aside, where the extractor hands the whole clause
-        # to the gate, which refuses the mood; and it reads "used to ... but I quit" as one
-        # change, where the extractor's clauses are a past habit and a bare "I quit"
-        "turned 40 on sunday, feeling old lol",
-        "just adopted a greyhound - so excited!!",
-        "I used to smoke but I quit",
     }
 )
 
@@ -88,3 +79,63 @@ def test_every_write_path_example_is_keyed_alike_by_remember_and_ingest(tmp_path
     assert apart == [], "keyed apart by remember and ingest (remember, ingest): " + repr(apart)
     if came_together:
         pytest.fail(f"now keyed alike: take these out of KNOWN_APART: {came_together!r}")
+
+
+#: invented sentences of the kinds the two paths used to read apart: a statement beside a
+#: mood, who the speaker says they are before a question, a habit and its ending said
+#: together, a statement beside a clause that needs what came before
+TOLD_BESIDE = [
+    "finally turned 30 last week, feeling ancient haha",
+    "just got a new puppy - super excited",
+    "sold my car last month, kinda sad tbh",
+    "as a nurse, what shoes are best for long shifts?",
+    "as a night-shift baker, when should i sleep?",
+    "i used to run marathons but i stopped",
+    "moved to leeds in june, loving it so far",
+]
+#: ... and sentences where neither path keeps anything
+NOTHING_KEPT = [
+    "as a result, what should i do next?",
+    "so tired today ugh",
+]
+
+
+Paths = Callable[[str], tuple[list[Key], list[Key]]]
+
+
+@pytest.fixture(scope="module")
+def both_paths(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Paths]:
+    """The keys a text gets through `remember` and through `ingest` (one user turn)."""
+    store = SQLiteStore(tmp_path_factory.mktemp("paths") / "told.db", get_embedder())
+    seen: dict[str, tuple[list[Key], list[Key]]] = {}
+
+    def keys(text: str) -> tuple[list[Key], list[Key]]:
+        if text not in seen:
+            n = len(seen)
+            Memory(store, scope=f"r{n}").remember(text)
+            ingest(Memory(store, scope=f"i{n}"), [Turn(f"t{n}", "user", text)])
+            by_remember, by_ingest = (
+                [(f.subject, f.predicate, f.object) for f in store.all(scope=f"{p}{n}")]
+                for p in "ri"
+            )
+            seen[text] = (by_remember, by_ingest)
+        return seen[text]
+
+    yield keys
+    store.close()
+
+
+@pytest.mark.parametrize("text", TOLD_BESIDE)
+def test_a_statement_told_beside_a_mood_or_question_is_keyed_alike_on_both_paths(
+    both_paths: Paths, text: str
+) -> None:
+    by_remember, by_ingest = both_paths(text)
+    assert len(by_remember) == 1 and by_remember[0][0] == "user", by_remember
+    assert by_remember[0] in by_ingest, (by_remember, by_ingest)
+    # nothing of the mood or the question is in the key
+    assert all("excited" not in str(k) and "?" not in str(k) for k in by_ingest)
+
+
+@pytest.mark.parametrize("text", NOTHING_KEPT)
+def test_nothing_is_kept_on_either_path_when_no_clause_states(both_paths: Paths, text: str) -> None:
+    assert both_paths(text) == ([], [])

@@ -48,7 +48,6 @@ from .fact import (
 )
 from .isotime import format_iso
 from .keys import Statement, analyse, display_name
-from .language import words
 from .predicates import split_polarity, with_polarity
 from .recall import Hit, recall
 from .relevance import keep_relevant
@@ -88,48 +87,12 @@ PREVIOUS_WINDOW = 600.0
 MemoryError_ = InvalidInput
 
 
-#: refusals of a text that asks (a question, a request to the assistant): a clause of it
-#: may still state a fact ("i just moved to lisbon, any tips for a dentist?"). Every other
-#: refusal holds for the whole text (a secret, a mood, a hedge, a "don't remember" rule)
-#: refusals that may be of one clause only: a fact said beside a question, a request, a
-#: mood, a plan, someone's opinion, or something vague or passing ("turned 40 last week,
-#: feeling old lol" keeps "turned 40 last week"); each clause is then judged alone
-_ASKING = frozenset({"question", "instruction"})
 #: refusals a correction said without its sentence gets from the gate ("make that 10
 #: people" reads as a request, "i meant thursday" as a reply): read as corrections first
 _ELLIPTIC = frozenset({"instruction", "vague", "too_short"})
 #: how many of the scope's latest live facts a correction said without its sentence is
 #: looked for among
 _AMENDED_AMONG = 20
-#: refusals of a whole text that one of its clauses may not share: "i moved to leeds,
-#: maybe i'll get a dog" (hedged), a long chat sentence holding a fact and a request, a
-#: reply that opens on what it answers ("that is fair, i keep bees on the roof": the
-#: "that" refers to nothing stored, the statement after it stands alone)
-_ONE_CLAUSE = frozenset(
-    {
-        "ungrounded",
-        "question",
-        "instruction",
-        "affect",
-        "speculative",
-        "attributed_opinion",
-        "vague",
-        "transient",
-        "hedged",
-        "too_long",
-    }
-)
-
-
-def _durable_clause(clause: str) -> bool:
-    """Would the conversation extractor keep `clause` as a fact of the speaker's?"""
-    from .extract.base import Turn
-    from .extract.rules import RuleExtractor
-
-    candidate, _ = RuleExtractor().judge(clause, Turn("t", "user", clause), "The user", set())
-    return candidate is not None
-
-
 #: the piece a text opens with, up to its first comma, and the words of the speaker
 _OPENING_PIECE = re.compile(r"\s*([^,;:?]+)[,;:]")
 _OF_THE_SPEAKER = re.compile(r"\b(?:i|im|i'm|i’m|my|me|we|we're|our|us)\b", re.IGNORECASE)
@@ -146,24 +109,6 @@ def _supersedes_any(resolution: Resolution, ids: frozenset[str]) -> bool:
         return False
     ended = [resolution.existing, *resolution.others]
     return any(f is not None and f.id in ids for f in ended)
-
-
-def _states(clause: str) -> bool:
-    """A clause that states something of someone: a statement with a subject of its own
-    ("i just moved to lisbon"), or a correction said without its sentence ("make that 10
-    people"); not a name called out ("Caroline!") or another fragment."""
-    from .keys import analyse
-
-    first = clause.split(None, 1)[0].lower() if clause.strip() else ""
-    if first in _SUBORDINATORS:
-        return False  # "(idk) if i even like my job": half a sentence, a condition
-    st = analyse(clause)
-    # "make that 10 people": a correction said without its sentence states a value again
-    return st.kind == "statement" and (st.keyed or st.first_person) or amendment(clause) is not None
-
-
-#: words that make a clause half a sentence (lexicon "subordinators")
-_SUBORDINATORS = words("subordinators")
 
 
 @dataclass(frozen=True)
@@ -357,7 +302,7 @@ class Memory:
         result = self._asked_beside(candidate, told) or self.remember_candidate(
             candidate, require_subject=False, confidence=confidence, force=force
         )
-        if result.accepted or result.code not in _ONE_CLAUSE:
+        if result.accepted:
             return result
         return self._clauses_of(candidate, result, confidence=confidence, force=force)
 
@@ -496,7 +441,7 @@ class Memory:
         the fact it updates. A text with any clause that is not (a pronoun to resolve, a
         mood, a question, a clause that names nothing: "I used to smoke but I quit")
         stays whole: splitting it would lose what that clause says."""
-        from .values import value_words
+        from .extract.rules import names_something
 
         parts, asks = told  # nothing for a candidate with a key
         # "whats your favourite season? mine is autumn": a question, then the one statement
@@ -506,9 +451,7 @@ class Memory:
             return []
         for part in parts:
             statement = analyse(part)
-            if not (statement.keyed and statement.first_person) or not (
-                statement.object or value_words(part)
-            ):
+            if not names_something(part, statement):
                 return []  # "... but I quit": a clause that names nothing means little alone
             if not gate.check(
                 dataclasses.replace(candidate, text=part),
@@ -532,48 +475,12 @@ class Memory:
         keeps "i just moved to lisbon" (the question is refused). Each clause that is not
         a question goes the same way as the whole; the result is the first one stored, or
         the refusal of the whole when none is."""
-        from .extract.rules import (
-            asides,
-            felt_about,
-            presupposed,
-            statements_in,
-            with_antecedent,
-        )
-        from .keys import self_description, speaker_fragment
+        from .extract.rules import told_apart
 
         if candidate.subject or candidate.predicate or candidate.object:
             return whole  # a key the caller gave is the whole text's
-        parts = [
-            p
-            for p in (with_antecedent(c, candidate.text) for c in statements_in(candidate.text))
-            if _states(p)
-        ]
-        if whole.code in _ASKING:  # "explain why my cat sleeps all day"
-            parts += [p for p in presupposed(candidate.text) if p not in parts and _states(p)]
-        if (
-            len(parts) <= 1
-            and whole.code not in _ASKING
-            or (not parts and whole.code == "instruction")
-        ):
-            # "im vegan, so no meat recipes pls": a statement before a request; the
-            # clause found beside them kept ("nah, i own two kayaks and is happy retired")
-            parts += [p for p in asides(candidate.text) if _states(p) and p not in parts]
-        described = self_description(candidate.text)
-        if described is None and whole.code in _ASKING:
-            described = speaker_fragment(candidate.text)  # "single dad of two, any ...?"
-        if described is not None and described not in parts:
-            # "as a new mum, what should i pack?", "as a leftie i should get ..."
-            parts = [described, *(p for p in parts if p != candidate.text)]
-        if whole.code == "affect":
-            # "so happy that i finally got my license": the feeling is a mood, what it is
-            # about a fact, in the user's words
-            parts += [p for p in felt_about(candidate.text) if p not in parts and _states(p)]
-        if whole.code == "too_long":
-            # a long chat message is read as a conversation is: only the clauses the
-            # conversation extractor would keep ("I've been a paramedic for nine years"),
-            # not the request around them or a fragment of its list
-            parts = [p for p in parts if _durable_clause(p)]
-        if not parts or parts == [candidate.text]:
+        parts = told_apart(candidate.text, whole.code)
+        if not parts:
             return whole
         first: RememberResult | None = None
         done: list[RememberResult] = []

@@ -46,6 +46,7 @@ import re
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+from ..corrections import amendment
 from ..fact import one_spelling
 from ..gate import Candidate, GatePolicy, check
 from ..keys import (
@@ -57,12 +58,15 @@ from ..keys import (
     elided_subject,
     inverted_question,
     past_form,
+    self_description,
+    speaker_fragment,
     strip_wrapper,
     values_in_passing,
 )
 from ..language import words
 from ..nlp import describes, lemma_of, parse
 from ..suppress_request import is_suppression_request
+from ..values import value_words
 from .base import Extraction, Turn
 
 if TYPE_CHECKING:
@@ -1338,6 +1342,35 @@ def _broad_ok(sent: Span) -> bool:
     return _content(tokens) and not _evaluative(tokens)
 
 
+def _read_together(
+    text: str, clauses: list[tuple[str, bool, bool]]
+) -> list[tuple[str, bool, bool, bool]]:
+    """`clauses` of `text`, each with whether it is read as `remember` reads a sentence: a
+    first-person clause that means little alone ("I used to smoke but I quit", "... and
+    then i gave up") is read with the statement before it in the same sentence, in the
+    words said, and the gate, not the verb, says whether the two together last."""
+    out: list[tuple[str, bool, bool, bool]] = []
+    lowered = text.lower()
+    for clause, question, opens in clauses:
+        before = out[-1] if out else None
+        if (
+            before is not None
+            and not opens
+            and not question
+            and not before[1]
+            and not before[3]
+            and means_little_alone(clause)
+        ):
+            start = lowered.find(before[0].lower())
+            end = lowered.find(clause.lower(), start + len(before[0])) if start >= 0 else -1
+            if end >= 0:
+                joined = text[start : end + len(clause)]
+                out[-1] = (joined[:1].upper() + joined[1:], False, before[2], True)
+                continue
+        out.append((clause, question, opens, False))
+    return out
+
+
 # -- the extractor ------------------------------------------------------------------------
 class RuleExtractor:
     """Offline, deterministic extraction of plain statements from user turns."""
@@ -1370,18 +1403,63 @@ class RuleExtractor:
                 continue
             speaker = turn.speaker or self_name
             seen: set[str] = set()
-            for clause, question, opens in _clauses(turn.content, names):
+            for clause, question, opens, told in _read_together(
+                turn.content, _clauses(turn.content, names)
+            ):
                 if question:
-                    continue
-                cand, _ = self.judge(clause, turn, speaker, people, opens=opens)
-                if cand is not None and cand.text.lower() not in seen:
-                    seen.add(cand.text.lower())
-                    out.candidates.append(cand)
+                    # "as a new mum, what should i pack?": who the speaker says they are
+                    found = self._told_apart(clause, "question", turn, speaker, people)
+                else:
+                    cand, why = self.judge(clause, turn, speaker, people, opens=opens, told=told)
+                    found = [] if cand is None else [cand]
+                    verdict = None if cand is None else check(cand, self.policy)
+                    if verdict is not None and not verdict.accepted:
+                        # refused whole, its clauses read on their own as `remember` reads
+                        # them ("turned 40 on sunday, feeling old": the age is kept)
+                        found += self._told_apart(clause, verdict.code, turn, speaker, people)
+                    elif why == "pronoun":
+                        # "moved to leeds in june, loving it so far": the clause that
+                        # needs nothing else, judged as any clause is
+                        found += self._told_apart(
+                            clause, "ungrounded", turn, speaker, people, told=False
+                        )
+                for cand in found:
+                    if cand.text.lower() not in seen:
+                        seen.add(cand.text.lower())
+                        out.candidates.append(cand)
             for said in values_in_passing(_CAPTION.sub("", turn.content)):
                 cand = self._in_passing(said, turn, speaker)
                 if cand.text.lower() not in seen:
                     seen.add(cand.text.lower())
                     out.candidates.append(cand)
+        return out
+
+    def _told_apart(
+        self,
+        clause: str,
+        code: str,
+        turn: Turn,
+        speaker: str,
+        people: set[str],
+        *,
+        told: bool = True,
+    ) -> list[Candidate]:
+        """The candidates of a clause's parts when it is refused whole (gate code `code`)
+        for what may be one part only (a mood, a hedge, a question): the parts
+        `told_apart` finds, the same reading `Memory.remember` gives a refused text,
+        each judged as a clause and, when `told` (the gate refused the whole), left to the
+        gate to keep or refuse."""
+        out = []
+        for part in told_apart(clause, code):
+            cand, why = self.judge(part, turn, speaker, people, told=told)
+            if cand is None and why == "no subject":
+                # "as a new mum": who the speaker says they are, a statement with no
+                # subject of its own that the key reads as theirs
+                st = analyse(part, self_name=speaker)
+                if st.kind == "statement" and st.keyed and st.first_person:
+                    cand = self._keyed(st, speaker, turn, next(iter(parse(part).sents)))
+            if cand is not None:
+                out.append(cand)
         return out
 
     @staticmethod
@@ -1400,11 +1478,20 @@ class RuleExtractor:
         )
 
     def judge(
-        self, clause: str, turn: Turn, speaker: str, people: set[str], *, opens: bool = True
+        self,
+        clause: str,
+        turn: Turn,
+        speaker: str,
+        people: set[str],
+        *,
+        opens: bool = True,
+        told: bool = False,
     ) -> tuple[Candidate | None, str]:
         """One clause: its candidate (or None) and a word on why, for inspecting the
         rules. `people` are the names of the conversation; `opens`: the clause begins its
-        sentence (only then can a missing subject be the speaker's "I")."""
+        sentence (only then can a missing subject be the speaker's "I"); `told`: the
+        clause is a part of one the gate refuses whole, so the gate, not the verb, says
+        whether it lasts (as it does for `remember`)."""
         said = strip_wrapper(clause)
         explicit = said != clause.strip()
         if opens:
@@ -1422,7 +1509,7 @@ class RuleExtractor:
             if reported is not None and reported != clause:
                 return self.judge(reported, turn, speaker, people, opens=False)
             return None, "second person"
-        if words[0] in _SUBORDINATE:
+        if words[0] in _SUBORDINATE and not told:  # (a part told apart is chosen as one)
             return None, "fragment"  # "When I lose focus at the office."
         if words[0] in (
             "here",
@@ -1456,7 +1543,7 @@ class RuleExtractor:
             t.dep_ == "det" and t.lower_ in _DEMONSTRATIVE and t.head.dep_ in _SUBJ for t in sent
         ):
             refusal = "shown subject"  # "this agency", "that photo": what was shown
-        elif _durable(sent, subject_tok) or self.broad and first and _broad_ok(sent):
+        elif told or _durable(sent, subject_tok) or self.broad and first and _broad_ok(sent):
             return cand, "ok"
         else:
             refusal = f"not durable ({_verb_of(sent).lemma_})"
@@ -1540,3 +1627,107 @@ class RuleExtractor:
             derived_from=(turn.id,),
             valid_from=turn.timestamp,
         )
+
+
+# -- what a text refused whole still states ----------------------------------------------
+#
+# `Memory.remember` hands a refused text's clauses to the gate one by one ("turned 40 on
+# sunday, feeling old lol" keeps "turned 40 on sunday"); the extractor, reading a
+# conversation, does the same with a first-person clause the gate refuses whole. Both ask
+# `told_apart`, so a sentence said through `remember` and through `ingest` gives the same
+# key (issue 25, part 4).
+
+#: refusals of a text that asks (a question, a request to the assistant): a clause of it
+#: may still state a fact ("i just moved to lisbon, any tips for a dentist?")
+ASKING = frozenset({"question", "instruction"})
+#: refusals that may be of one clause only: a fact said beside a question, a request, a
+#: mood, a plan, someone's opinion, or something vague or passing ("turned 40 last week,
+#: feeling old lol" keeps "turned 40 last week"); a long chat sentence holding a fact and
+#: a request; a reply that opens on what it answers ("that is fair, i keep bees on the
+#: roof": the "that" refers to nothing stored, the statement after it stands alone). Every
+#: other refusal holds for the whole text (a secret, a "don't remember" rule)
+ONE_CLAUSE = frozenset(
+    {
+        "ungrounded",
+        "question",
+        "instruction",
+        "affect",
+        "speculative",
+        "attributed_opinion",
+        "vague",
+        "transient",
+        "hedged",
+        "too_long",
+    }
+)
+
+
+def states(clause: str) -> bool:
+    """A clause that states something of someone: a statement with a subject of its own
+    ("i just moved to lisbon"), or a correction said without its sentence ("make that 10
+    people"); not a name called out ("Caroline!") or another fragment."""
+    first = clause.split(None, 1)[0].lower() if clause.strip() else ""
+    if first in _SUBORDINATE:
+        return False  # "(idk) if i even like my job": half a sentence, a condition
+    st = analyse(clause)
+    # "make that 10 people": a correction said without its sentence states a value again
+    return st.kind == "statement" and (st.keyed or st.first_person) or amendment(clause) is not None
+
+
+def names_something(clause: str, statement: Statement | None = None) -> bool:
+    """A first-person keyed clause that names a thing or a value ("i live in lyon", "im
+    39"); not one that means little alone ("but I quit", "and I stopped"), which is read
+    with the clause it follows. `statement`: the clause's reading, when already made."""
+    st = statement or analyse(clause)
+    return bool(st.keyed and st.first_person and (st.object or value_words(clause)))
+
+
+def means_little_alone(clause: str) -> bool:
+    """A first-person keyed clause that names nothing ("but I quit", "and i stopped"):
+    read with the clause it follows, never alone."""
+    st = analyse(clause)
+    return bool(st.keyed and st.first_person) and not names_something(clause, st)
+
+
+def told_apart(text: str, code: str) -> list[str]:
+    """The clauses of `text`, refused whole by the gate with `code` (one of `ONE_CLAUSE`),
+    that are each read on their own, in the words said; nothing when the whole is all
+    there is. A clause that asks is never one; what a question takes for granted is ("explain
+    why my cat sleeps all day"); the statement before a request ("im vegan, so no meat
+    recipes pls"); who the speaker says they are ("as a new mum, what should i pack?");
+    what a feeling is about ("so happy that i finally got my license"); of a long chat
+    message, only the clauses a conversation would keep."""
+    if code not in ONE_CLAUSE:
+        return []
+    parts = [p for p in (with_antecedent(c, text) for c in statements_in(text)) if states(p)]
+    if code in ASKING:
+        parts += [p for p in presupposed(text) if p not in parts and states(p)]
+    if len(parts) <= 1 and code not in ASKING or (not parts and code == "instruction"):
+        # the clause found beside the others kept ("nah, i own two kayaks and is happy
+        # retired")
+        parts += [p for p in asides(text) if states(p) and p not in parts]
+    described = self_description(text)
+    if described is None and code in ASKING:
+        described = speaker_fragment(text)  # "single dad of two, any ...?"
+    if described is not None and described not in parts:
+        parts = [described, *(p for p in parts if p != text)]
+    if code == "affect":
+        parts += [p for p in felt_about(text) if p not in parts and states(p)]
+    if code == "too_long":
+        # a long chat message is read as a conversation is: only the clauses the
+        # conversation extractor would keep ("I've been a paramedic for nine years"),
+        # not the request around them or a fragment of its list
+        parts = [p for p in parts if _durable_clause(p)]
+    # the whole said again (its final stop left off by a cut) is not a part of it
+    whole = _bare(text)
+    return [p for p in dict.fromkeys(parts) if _bare(p) != whole]
+
+
+def _bare(text: str) -> str:
+    return text.strip().rstrip(".!?…").strip().lower()
+
+
+def _durable_clause(clause: str) -> bool:
+    """Would the conversation extractor keep `clause` as a fact of the speaker's?"""
+    candidate, _ = RuleExtractor().judge(clause, Turn("t", "user", clause), "The user", set())
+    return candidate is not None
