@@ -220,10 +220,6 @@ def test_what_is_told_to_the_listener_keeps_the_news_about_the_speaker() -> None
         "I built it in woodwork class last week.",
         "I love their work.",
         "This charity helps older folks with paperwork.",
-        # "we" is not the speaker
-        "We moved to Lisbon last year.",
-        "We use pytest with freezegun for most tests.",
-        "Our deploy target is staging.",
         # greetings, thanks and small talk
         "Hey! Good to see you.",
         "Good morning!",
@@ -265,6 +261,26 @@ def test_what_is_told_to_the_listener_keeps_the_news_about_the_speaker() -> None
 )
 def test_refused(text: str) -> None:
     assert stored(text, "Dave") == []
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["We moved to Lisbon last year.", "We use pytest for most tests.", "Our dog is a collie."],
+)
+def test_we_is_nobody_known_among_several_people_and_the_users_own_with_an_assistant(
+    text: str,
+) -> None:
+    """Among several people, whose "we" it is the turn cannot tell (the two talking, a
+    family, a team): refused. In one person's chat with an assistant it is theirs: kept
+    under "we", as said, as `remember` keeps it."""
+    party = [
+        Turn("1", "user", "Morning Ana!", speaker="Dave"),
+        Turn("2", "user", "Hi Dave, how was the weekend?", speaker="Ana"),
+        Turn("3", "user", text, speaker="Dave"),
+    ]
+    assert RuleExtractor().extract_episode(party).candidates == []
+    alone = RuleExtractor().extract_episode([Turn("1", "user", text)]).candidates
+    assert [(c.text, c.subject) for c in alone] == [(text, "we")]
 
 
 def test_no_second_person_or_object_pronoun_is_renamed() -> None:

@@ -1526,8 +1526,15 @@ class RuleExtractor:
         if subject_tok.lower_ in _WE or any(
             c.lower_ in ("our", "ours") and c.dep_ == "poss" for c in subject_tok.children
         ):
-            return None, "we"
-        subject = self._who(st, sent, subject_tok, speaker, people, explicit)
+            if people != {speaker} or not st.keyed or st.subject != "we":
+                # among several people nobody can tell from the turn whose "we" it is (the
+                # two talking, a family, a team)
+                return None, "we"
+            # a chat between one person and an assistant: "we" is theirs (their team,
+            # their household), keyed and kept as said, as `remember` keeps it
+            subject: str | None = "we"
+        else:
+            subject = self._who(st, sent, subject_tok, speaker, people, explicit)
         if subject is None:
             return None, f"subject {subject_tok.lower_}"
         first = any(w in _FIRST for w in words)
@@ -1597,7 +1604,16 @@ class RuleExtractor:
             st.keyed
             and not st.pronoun_subject
             and said not in ("we", "you")
-            and (explicit or _named_thing(sent, subject_tok))
+            and (
+                explicit
+                or _named_thing(sent, subject_tok)
+                # a chat between one person and an assistant: what they say of a person
+                # or a thing they name is theirs to tell ("the scheduler runs on gcp"),
+                # kept as `remember` keeps it; among several people, chat about others
+                # and their things is left out
+                or people == {speaker}
+                and bool(st.object)
+            )
         ):
             return st.subject
         return None
