@@ -23,11 +23,24 @@ from credo.store.sqlite import SQLiteStore
 
 Key = tuple[str | None, str | None, str | None]
 
-#: read apart today, each for a reason: none since the twelfth session. A turn of a
-#: conversation among several people is still read more narrowly than a `remember` call
-#: (whose "we" it is, nobody can tell; chat about others is left out), but one person's
-#: chat with an assistant is theirs to tell, as `remember` is (see the tests below)
-KNOWN_APART: frozenset[str] = frozenset()
+#: read apart today, each for a reason. A turn of a conversation is read more narrowly
+#: than a `remember` call: an agent calls `remember` to keep what it was told, while most
+#: of a chat is talk, so the conversation extractor keeps only what it can tell is a fact
+#: (about the speaker, a person of the conversation, or a named thing and its value, with
+#: an object that names something; LoCoMo's accept rate per turn is held near 13%).
+KNOWN_APART = frozenset(
+    {
+        # -- principled: about someone who is not in the conversation, or a thing said in
+        # another shape than "the X is Y". Chat about others and their things is left out:
+        # in a chat with an assistant it is mostly the problem being asked about ("the
+        # api returns a 500 when ..."); keeping it was measured on BEAM (twelfth session:
+        # 601 -> 817 facts, stale values shown as current 3 -> 6 of 19)
+        "Arttu deploys arttuan.com on Vercel",
+        "The repo is at git@github.com:arttu/credo.git",
+        "the test suite currently takes 9 minutes",
+        "the scheduler runs on gcp",
+    }
+)
 
 
 def _cases() -> list[str]:
@@ -122,17 +135,16 @@ def test_nothing_is_kept_on_either_path_when_no_clause_states(both_paths: Paths,
     assert both_paths(text) == ([], [])
 
 
-#: invented statements of a "we" and of people and things the speaker names
+#: invented statements of a "we"
 OF_OTHERS = [
     ("our staging database is postgres 15", "we"),
     ("we moved the standup to 9:30", "we"),
-    ("Tomas plays bass in a punk band", "tomas"),
-    ("the nightly backup job writes to an s3 bucket", "nightly backup job"),
+    ("our cat is a ragdoll", "we"),
 ]
 
 
 @pytest.mark.parametrize(("text", "subject"), OF_OTHERS)
-def test_a_chat_with_an_assistant_keeps_the_users_we_and_what_they_say_of_others(
+def test_a_chat_with_an_assistant_keeps_the_users_we(
     both_paths: Paths, text: str, subject: str
 ) -> None:
     by_remember, by_ingest = both_paths(text)
@@ -141,11 +153,9 @@ def test_a_chat_with_an_assistant_keeps_the_users_we_and_what_they_say_of_others
 
 
 @pytest.mark.parametrize(("text", "subject"), OF_OTHERS)
-def test_among_several_people_a_we_and_chat_about_others_are_left_out(
-    tmp_path: Path, text: str, subject: str
-) -> None:
+def test_among_several_people_a_we_is_left_out(tmp_path: Path, text: str, subject: str) -> None:
     """Whose "we" it is, nobody can tell from the turn of a conversation among several
-    people, and what they say of others is chat: nothing of either is stored."""
+    people: nothing of it is stored."""
     store = SQLiteStore(tmp_path / "party.db", get_embedder())
     try:
         turns = [

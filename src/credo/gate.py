@@ -19,7 +19,7 @@ from .fact import SOURCE_CONFIDENCE
 from .language import mapping, word_list, words
 
 if TYPE_CHECKING:
-    from spacy.tokens import Token
+    from spacy.tokens import Doc, Token
 
     from .keys import Statement
     from .predicates import Catalogue
@@ -172,6 +172,25 @@ def _exclusive_state(statement: Statement | None) -> bool:
     return shipped().exclusive_state(said)
 
 
+#: kinds of person WordNet lacks (lexicon "person_nouns", "occupations": "barista", "mum")
+_PERSON_WORDS = words("person_nouns") | words("occupations")
+
+
+def _a_kind_of_person(doc: Doc) -> bool:
+    """The subject is said to be a kind of person ("i'm currently a student", "right now
+    i'm a night-shift nurse"): a role that holds as of now, not a passing state ("currently
+    a mess" is no kind of person)."""
+    from .language.persons import is_kind_of_person
+
+    for tok in doc:
+        if tok.dep_ != "attr" or tok.head.lemma_ != "be" or tok.pos_ != "NOUN":
+            continue
+        said = " ".join([c.lower_ for c in tok.lefts if c.dep_ == "compound"] + [tok.lemma_])
+        if any(is_kind_of_person(w) or w in _PERSON_WORDS for w in (said, tok.lemma_)):
+            return True
+    return False
+
+
 #: verbs of a change: what they tell stays told, whenever it happened (not the light
 #: verbs of having and getting: "i had pizza today" is passing)
 _CHANGES = (words("gaining") | words("changing") | words("ending") | words("becoming")) - {
@@ -285,6 +304,8 @@ def _views(text: str, policy: GatePolicy, statement: Statement | None) -> _Views
         or any(word in _MEASURING for word in predicate.split("_"))
         or verb == "be"
         and _exclusive_state(statement)
+        or predicate == "be"
+        and _a_kind_of_person(doc)
     )
     names: set[int] = set()
     for sent in doc.sents:

@@ -65,6 +65,7 @@ from ..keys import (
 )
 from ..language import words
 from ..nlp import describes, lemma_of, parse
+from ..predicates import shipped as shipped_predicates
 from ..suppress_request import is_suppression_request
 from ..values import value_words
 from .base import Extraction, Turn
@@ -1328,6 +1329,33 @@ def _durable(sent: Span, subject: Token) -> bool:
     return _object_ok(verb)
 
 
+def _slot_value(st: Statement) -> bool:
+    """A statement the key reads as the value of a slot that holds one value at a time
+    ("turned 40 on sunday": an age; "moved to leeds": where one lives), whatever its verb
+    says of the event: it says what is so now."""
+    if not (st.predicate and st.object):
+        return False
+    catalogue = shipped_predicates()
+    base, negated = catalogue.canonical(st.predicate)
+    # a slot the catalogue lists; not "my <thing> is ...", which describes as often as it
+    # names ("my team is super encouraging")
+    return not negated and base in catalogue.one and base != "is"
+
+
+#: words that single out the clause a subordinator opens: "even when ...", "only if ..."
+_FOCUSING = frozenset({"even", "only", "just", "especially"})
+
+
+def _half_sentence(words: Sequence[str]) -> bool:
+    """Words (lower case) that open with a subordinator, or one singled out ("even when i
+    make mistakes", "only if it rains"): half a sentence, a condition or a time."""
+    if not words:
+        return False
+    return words[0] in _SUBORDINATE or (
+        words[0] in _FOCUSING and len(words) > 1 and words[1] in _SUBORDINATE
+    )
+
+
 def _broad_ok(sent: Span) -> bool:
     """Broad mode: a first-person clause whose verb is not a thought, a modal or a
     reaction, with words after the verb that name something."""
@@ -1442,7 +1470,7 @@ class RuleExtractor:
         speaker: str,
         people: set[str],
         *,
-        told: bool = True,
+        told: bool = False,
     ) -> list[Candidate]:
         """The candidates of a clause's parts when it is refused whole (gate code `code`)
         for what may be one part only (a mood, a hedge, a question): the parts
@@ -1451,8 +1479,8 @@ class RuleExtractor:
         gate to keep or refuse."""
         out = []
         for part in told_apart(clause, code):
-            cand, why = self.judge(part, turn, speaker, people, told=told)
-            if cand is None and why == "no subject":
+            cand, _ = self.judge(part, turn, speaker, people, told=told)
+            if cand is None and part in (self_description(clause), speaker_fragment(clause)):
                 # "as a new mum": who the speaker says they are, a statement with no
                 # subject of its own that the key reads as theirs
                 st = analyse(part, self_name=speaker)
@@ -1509,7 +1537,7 @@ class RuleExtractor:
             if reported is not None and reported != clause:
                 return self.judge(reported, turn, speaker, people, opens=False)
             return None, "second person"
-        if words[0] in _SUBORDINATE and not told:  # (a part told apart is chosen as one)
+        if _half_sentence(words) and not told:  # (a part told apart is chosen as one)
             return None, "fragment"  # "When I lose focus at the office."
         if words[0] in (
             "here",
@@ -1550,7 +1578,15 @@ class RuleExtractor:
             t.dep_ == "det" and t.lower_ in _DEMONSTRATIVE and t.head.dep_ in _SUBJ for t in sent
         ):
             refusal = "shown subject"  # "this agency", "that photo": what was shown
-        elif told or _durable(sent, subject_tok) or self.broad and first and _broad_ok(sent):
+        elif (
+            told
+            or _durable(sent, subject_tok)
+            or st.first_person
+            and _slot_value(st)
+            or self.broad
+            and first
+            and _broad_ok(sent)
+        ):
             return cand, "ok"
         else:
             refusal = f"not durable ({_verb_of(sent).lemma_})"
@@ -1604,16 +1640,7 @@ class RuleExtractor:
             st.keyed
             and not st.pronoun_subject
             and said not in ("we", "you")
-            and (
-                explicit
-                or _named_thing(sent, subject_tok)
-                # a chat between one person and an assistant: what they say of a person
-                # or a thing they name is theirs to tell ("the scheduler runs on gcp"),
-                # kept as `remember` keeps it; among several people, chat about others
-                # and their things is left out
-                or people == {speaker}
-                and bool(st.object)
-            )
+            and (explicit or _named_thing(sent, subject_tok))
         ):
             return st.subject
         return None
@@ -1682,8 +1709,7 @@ def states(clause: str) -> bool:
     """A clause that states something of someone: a statement with a subject of its own
     ("i just moved to lisbon"), or a correction said without its sentence ("make that 10
     people"); not a name called out ("Caroline!") or another fragment."""
-    first = clause.split(None, 1)[0].lower() if clause.strip() else ""
-    if first in _SUBORDINATE:
+    if _half_sentence(clause.lower().split()):
         return False  # "(idk) if i even like my job": half a sentence, a condition
     st = analyse(clause)
     # "make that 10 people": a correction said without its sentence states a value again
