@@ -189,7 +189,11 @@ def make_inverted_file(
     by_list = np.argsort(assigned, kind="stable")
     order = live[by_list]
     offsets = np.searchsorted(assigned[by_list], np.arange(lists + 1)).astype(np.intp)
-    return InvertedFile(centroids, center, order, offsets, codes[:, order], rows, epoch)
+    # C order: each word's codes of a list one contiguous run (numpy's gather along the
+    # second axis returns the transposed layout, 10x slower to scan: 11.6 against ~1 ms
+    # for the 107k rows of 31 lists at 1M)
+    listed = np.ascontiguousarray(codes[:, order])
+    return InvertedFile(centroids, center, order, offsets, listed, rows, epoch)
 
 
 class _Job:
