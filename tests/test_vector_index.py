@@ -495,3 +495,187 @@ def test_a_full_index_grows_by_a_share_and_keeps_every_row() -> None:
     for q in clustered(5, seed=9):
         got = {i for i, _ in index.search(q, 10)}
         assert len(got & set(exact_top(both, everyone, q, 10))) >= 9
+
+
+# -- the inverted file (large scopes) ---------------------------------------------------------
+@pytest.fixture
+def listed(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Indexes make their inverted file at once (no thread), from 0 rows, in small lists."""
+    monkeypatch.setattr(vectors_mod, "IVF_BACKGROUND", False)
+    monkeypatch.setattr(vectors_mod, "IVF_FROM", 0)
+    monkeypatch.setattr(vectors_mod, "LIST_ROWS", 500)
+
+
+def _overlap(index: VectorIndex, matrix: np.ndarray, ids: list[str], q: np.ndarray) -> float:
+    got = index.search(q, 10)
+    scores = [s for _, s in got]
+    assert scores == sorted(scores, reverse=True)  # exact cosine order
+    for fid, score in got:  # the scores are the exact cosines
+        assert score == pytest.approx(float(matrix[ids.index(fid)] @ q), abs=1e-5)
+    return len({i for i, _ in got} & set(exact_top(matrix, ids, q, 10))) / 10
+
+
+def test_the_inverted_file_finds_what_exact_search_finds(listed: None) -> None:
+    """At a size where it is used, searching the nearest lists' codes answers as exact
+    search does (ranked by exact cosine), while it scans a small share of the rows."""
+    n, dim = 30_000, 384
+    both = clustered(n + 60, dim, seed=5)
+    matrix, queries = both[:n], both[n:]
+    ids = [f"f{i}" for i in range(n)]
+    index = VectorIndex.from_matrix(dim, ids, matrix.copy(), 1, exact_below=0)
+    ivf = index.inverted_file
+    assert ivf is not None and ivf.lists == n // 500 and ivf.rows == n
+    assert sorted(ivf.order.tolist()) == list(range(n))  # every row in exactly one list
+    scanned = []
+    probe = max(vectors_mod.PROBE_MIN, -(-ivf.lists // vectors_mod.PROBE_SHARE))
+    for q in queries:
+        probed = ivf.nearest_lists(q, probe)
+        scanned.append(sum(int(ivf.offsets[p + 1] - ivf.offsets[p]) for p in probed))
+    assert max(scanned) < n // 3  # it does not read every code
+    overlaps = [_overlap(index, matrix, ids, q) for q in queries]
+    assert np.mean(overlaps) >= 0.95
+    # the same answers as the scan of every code, where that one is exact enough
+    everything = VectorIndex.from_matrix(dim, ids, matrix.copy(), 1, exact_below=0, ivf_from=n + 1)
+    assert everything.inverted_file is None
+    same = [index.search(q, 1)[0][0] == everything.search(q, 1)[0][0] for q in queries]
+    assert np.mean(same) >= 0.95
+
+
+def test_rows_added_changed_and_removed_after_the_lists_were_made(listed: None) -> None:
+    n, dim = 8000, 128
+    both = clustered(n + 1200, dim, seed=9)
+    matrix, extra = both[:n], both[n:]
+    ids = [f"f{i}" for i in range(n)]
+    index = VectorIndex.from_matrix(dim, ids, matrix.copy(), 1, exact_below=0)
+    first = index.inverted_file
+    assert first is not None
+    index.add("new", extra[0])  # after the lists: searched beside them
+    assert index.search(extra[0], 1)[0][0] == "new"
+    index.add("f3", extra[1])  # changed in place: found under its new vector, once
+    got = index.search(extra[1], 10)
+    assert got[0][0] == "f3" and [i for i, _ in got].count("f3") == 1
+    index.remove("f7")  # never comes back, and its codes are not kept
+    assert "f7" not in {i for i, _ in index.search(matrix[7], 100)}
+    assert not index._codes[:, 7].any()  # type: ignore[index]
+    pos = int(np.flatnonzero(first.order == 7)[0])
+    assert not first.codes[:, pos].any()
+    for i in range(2, 1200):  # an eighth more rows: the next search makes the lists again
+        index.add(f"x{i}", extra[i])
+    assert index.inverted_file is first
+    index.search(extra[2], 1)
+    again = index.inverted_file
+    assert again is not None and again is not first and again.rows == index._size
+    for i in (2, 400, 1199):
+        assert index.search(extra[i], 1)[0][0] == f"x{i}"
+    assert index.search(extra[1], 1)[0][0] == "f3"
+    assert "f7" not in {i for i, _ in index.search(matrix[7], 100)}
+
+
+def test_an_inverted_file_is_made_on_a_thread_and_dropped_if_the_rows_moved(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """While the lists are made, searches scan every code (the same answers as an index
+    without lists); lists made from rows a compaction has since renumbered are dropped."""
+    monkeypatch.setattr(vectors_mod, "IVF_FROM", 0)
+    monkeypatch.setattr(vectors_mod, "LIST_ROWS", 200)
+    n, dim = 6000, 128
+    both = clustered(n + 20, dim, seed=4)
+    matrix, queries = both[:n], both[n:]
+    ids = [f"f{i}" for i in range(n)]
+    index = VectorIndex.from_matrix(dim, ids, matrix.copy(), 1, exact_below=0)
+    plain = VectorIndex.from_matrix(dim, ids, matrix.copy(), 1, exact_below=0, ivf_from=n + 1)
+    job = index._job
+    assert job is not None
+    if index._ivf is None:  # still being made: the scan of every code answers
+        for q in queries[:5]:
+            assert index.search(q, 10) == plain.search(q, 10)
+    for i in range(0, 4000):  # compacts: rows renumbered, the lists being made are old
+        index.remove(f"f{i}")
+    job.thread.join()
+    assert index.wait_inverted_file()
+    ivf = index.inverted_file
+    assert ivf is not None and len(index) == n - 4000
+    live = set(ids[4000:])
+    listed = {index._ids[r] for r in ivf.order.tolist() if index._alive[r]}
+    assert listed | {index._ids[r] for r in range(ivf.rows, index._size)} == live
+    for q in queries:
+        got = {i for i, _ in index.search(q, 20)}
+        assert got <= live
+
+
+@pytest.fixture
+def store_listed(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A small store's indexes take the inverted-file path: coded from 0 rows, lists from
+    0 rows (made at once), a short shortlist so that a search is not all the rows."""
+    monkeypatch.setattr(vectors_mod, "EXACT_BELOW", 0)
+    monkeypatch.setattr(vectors_mod, "IVF_FROM", 0)
+    monkeypatch.setattr(vectors_mod, "IVF_BACKGROUND", False)
+    monkeypatch.setattr(vectors_mod, "LIST_ROWS", 20)
+    monkeypatch.setattr(vectors_mod, "SHORTLIST_MIN", 20)
+    monkeypatch.setattr(vectors_mod, "SHORTLIST_PER_K", 2)
+
+
+def _own_text_first(store: SQLiteStore, scope: str, sample: int = 25) -> None:
+    """Every sampled fact's own text finds that fact first (or tied first: the hashing
+    embedder gives a few texts one vector), through the lists."""
+    facts = store.all(scope=scope)
+    for fact in facts[:: max(1, len(facts) // sample)]:
+        got = store.vector_search(fact.text, scope=scope, k=3)
+        assert fact.id in {i for i, score in got if score >= got[0][1] - 1e-6}
+
+
+def test_a_store_on_the_inverted_file_keeps_scopes_and_forgets(
+    tmp_path: Path, store_listed: None
+) -> None:
+    path = tmp_path / "m.db"
+    one = SQLiteStore(path, HashEmbedder(DIM))
+    two = SQLiteStore(path, HashEmbedder(DIM))
+    one.put_many(_facts("a", 600))
+    one.put_many(_facts("b", 600, start=1000))
+    a_ids, b_ids = set(_table(one, "a")[0]), set(_table(one, "b")[0])
+    for s in (one, two):
+        for q in QUERIES:
+            assert {i for i, _ in s.vector_search(q, scope="a", k=10)} <= a_ids
+            assert {i for i, _ in s.vector_search(q, scope="b", k=10)} <= b_ids
+        index = s.loaded_index("a")
+        assert index is not None and index.inverted_file is not None
+        _own_text_first(s, "a")
+    target = next(f for f in one.all(scope="a") if f.text.startswith("item 9 "))
+    for s in (one, two):
+        assert s.vector_search(target.text, scope="a", k=1)[0][0] == target.id
+    one.forget(scope="a", ids=[target.id])
+    one.put_many(_facts("a", 30, start=5000))  # rows after the lists, in both processes
+    for s in (one, two):
+        assert target.id not in {i for i, _ in s.vector_search(target.text, scope="a", k=50)}
+        assert target.id not in _indexed(s, "a")
+        assert _indexed(s, "a") == set(_table(s, "a")[0])
+        _own_text_first(s, "a")
+    one.close()
+    two.close()
+
+
+def test_a_store_on_the_inverted_file_after_a_killed_writer_and_a_reopen(
+    tmp_path: Path, store_listed: None
+) -> None:
+    path = tmp_path / "m.db"
+    reader = SQLiteStore(path, HashEmbedder(DIM))
+    reader.put_many(_facts("a", 400))
+    reader.vector_search("x", scope="a", k=1)
+    assert reader.loaded_index("a").inverted_file is not None  # type: ignore[union-attr]
+    proc = subprocess.run(
+        [sys.executable, "-c", _KILLED_WRITER.format(dim=DIM), str(path)],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert proc.returncode == -signal.SIGKILL and "mid-write" in proc.stdout
+    ids = set(_table(reader, "a")[0])
+    assert len(ids) == 401  # the committed one is there, none of the 50
+    assert _indexed(reader, "a") == ids
+    _own_text_first(reader, "a")
+    reopened = SQLiteStore(path, HashEmbedder(DIM))
+    assert _indexed(reopened, "a") == ids
+    _own_text_first(reopened, "a")
+    assert reopened.loaded_index("a").inverted_file is not None  # type: ignore[union-attr]
+    reader.close()
+    reopened.close()

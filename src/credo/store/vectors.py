@@ -17,6 +17,19 @@ distance threshold found by counting (distances are small integers), not by a so
 scan is bound by memory (48 MB at 1M rows); from `PARALLEL_FROM` rows it runs in parts on
 `credo.workers`' threads.
 
+From `IVF_FROM` rows even that scan is the largest part of a recall (48 MB of codes at 1M
+rows, 8-14 ms on two busy cores), so an inverted file narrows it: the rows are split into
+about one list per `LIST_ROWS` rows around centroids (spherical k-means on a sample), a
+search ranks the centroids against the query, scans the codes of the nearest lists only
+(one in `PROBE_SHARE` of them, their codes copied in list order so that each list is one
+contiguous slice), plus the rows added since the lists were made, and keeps a shortlist
+of `IVF_SHORTLIST` times the usual size for the same exact ranking. The lists are made on
+a thread of their own from a snapshot of the rows (seconds at 1M: the searches meanwhile
+scan every code, as below `IVF_FROM`) and made again when the rows added or changed since
+reach one in `IVF_REBUILD_SHARE`. Like the codes, they live in this process only: nothing
+of them is written anywhere, a removed row leaves every list at once (its row is dead for
+every path), and a reload makes them again from the table.
+
 It needs no extension in the database and works with any CPython's stdlib sqlite3. The
 database stays the source of truth: this is a cache that the store keeps in sync (and
 rebuilds from the table when in doubt).
@@ -24,7 +37,10 @@ rebuilds from the table when in doubt).
 
 from __future__ import annotations
 
+import math
+import threading
 from collections.abc import Iterable
+from dataclasses import dataclass
 
 import numpy as np
 import numpy.typing as npt
@@ -56,6 +72,157 @@ ENCODE_ROWS = 8192
 #: a part sums this many words' bit counts in uint8 (as many as cannot pass 255: 3 x 64)
 #: before it adds them to the uint16 distances: one widening add per group, not per word
 GROUP_WORDS = np.iinfo(np.uint8).max // 64
+
+
+#: from this many rows a scope's index makes an inverted file of its codes (see the module
+#: docstring): below it the scan of every code is short (1.4 ms at 100k, load 1.9)
+IVF_FROM = 200_000
+#: ... with about one list per this many rows
+LIST_ROWS = 4096
+#: ... at least this many lists
+LISTS_MIN = 8
+#: a search scans the codes of one list in this many (the nearest to the query by
+#: centroid), and at least PROBE_MIN lists. On bench_scale's 1M rows (244 lists, 150
+#: queries, load 6.4): top-10 overlap with exact 0.966 at one in 16 (4.5 ms), 0.986 at
+#: one in 8 (7.9 ms), 0.993 at one in 4 (11.1 ms), against 0.961 and 13.9 ms for the scan
+#: of every code; 488 lists probed one in 16 gave 0.984 in 7.8 ms, for twice the making
+PROBE_SHARE = 8
+PROBE_MIN = 4
+#: the inverted file's shortlist is this many times `shortlist(k, rows)`: its scan reads an
+#: eighth of the codes, so it can afford to rank twice the rows exactly (bench_scale's 1M
+#: rows, lists probed one in 8: top-10 overlap 0.957 at 2,000 rows, 0.986 at 4,000, 0.990
+#: at 6,000 for +1 ms)
+IVF_SHORTLIST = 2
+#: k-means: this many sampled rows per list, this many rounds
+KMEANS_SAMPLE = 40
+KMEANS_ROUNDS = 6
+#: the lists are made again when the rows added or changed since they were made reach one
+#: in this many of the rows they hold
+IVF_REBUILD_SHARE = 8
+#: make the lists on a thread of their own (False: at once, in the call that asks; tests)
+IVF_BACKGROUND = True
+
+
+@dataclass
+class InvertedFile:
+    """The lists of an index's rows below `rows` (a snapshot of them): list l holds the rows
+    `order[offsets[l]:offsets[l + 1]]`, whose sign codes are `codes[:, offsets[l]:...]`."""
+
+    #: unit centroids of the rows minus `center` (the codes' center: the rows' common
+    #: offset would otherwise pull every centroid towards it, and the lists apart in size)
+    centroids: Vector
+    center: Vector
+    order: npt.NDArray[np.intp]
+    offsets: npt.NDArray[np.intp]
+    codes: npt.NDArray[np.uint64]
+    rows: int
+    epoch: int
+    #: where each row below `rows` sits in `order` (-1: in no list), made when first asked
+    _position: npt.NDArray[np.intp] | None = None
+
+    @property
+    def lists(self) -> int:
+        return int(self.centroids.shape[0])
+
+    def nearest_lists(self, query: Vector, probe: int) -> npt.NDArray[np.intp]:
+        """The `probe` lists whose centroids are nearest the query (minus the center)."""
+        if probe >= self.lists:
+            return np.arange(self.lists)
+        scores = _dot(self.centroids, np.asarray(query, dtype=np.float32) - self.center)
+        return np.argpartition(-scores, probe - 1)[:probe]
+
+    def forget_row(self, row: int) -> None:
+        """Zero the code the lists hold for `row` (a removed row: dead for every search,
+        and its code not kept either)."""
+        if row >= self.rows:
+            return
+        if self._position is None:
+            position = np.full(self.rows, -1, dtype=np.intp)
+            position[self.order] = np.arange(self.order.size)
+            self._position = position
+        at = int(self._position[row])
+        if at >= 0:
+            self.codes[:, at] = 0
+
+
+def kmeans(sample: Vector, lists: int, rounds: int, seed: int = 0) -> Vector:
+    """Spherical k-means: `lists` unit centroids of the (unit) sample rows, by dot product.
+    A list left empty takes a sampled row at random."""
+    rng = np.random.default_rng(seed)
+    centroids = sample[rng.choice(sample.shape[0], lists, replace=False)].copy()
+    for _ in range(rounds):
+        nearest = np.argmax(sample @ centroids.T, axis=1)
+        order = np.argsort(nearest, kind="stable")
+        starts = np.searchsorted(nearest[order], np.arange(lists))
+        counts = np.bincount(nearest, minlength=lists)
+        sums = np.add.reduceat(sample[order], np.minimum(starts, sample.shape[0] - 1), axis=0)
+        for empty in np.flatnonzero(counts == 0):
+            sums[empty] = sample[rng.integers(sample.shape[0])]
+        norms = np.linalg.norm(sums, axis=1, keepdims=True)
+        centroids = (sums / np.where(norms > 0, norms, 1.0)).astype(np.float32)
+    return centroids
+
+
+def make_inverted_file(
+    matrix: Vector,
+    center: Vector,
+    codes: npt.NDArray[np.uint64],
+    alive: npt.NDArray[np.bool_],
+    rows: int,
+    epoch: int,
+    seed: int = 0,
+) -> InvertedFile:
+    """The lists of the live rows among `matrix[:rows]` (pure: reads its arguments only)."""
+    live = np.flatnonzero(alive[:rows])
+    lists = max(LISTS_MIN, live.size // LIST_ROWS)
+    lists = min(lists, max(1, live.size))
+    rng = np.random.default_rng(seed)
+    take = min(live.size, KMEANS_SAMPLE * lists)
+    sample = matrix[np.sort(rng.choice(live, take, replace=False))] - center
+    sample /= np.maximum(np.linalg.norm(sample, axis=1, keepdims=True), 1e-12)
+    centroids = kmeans(sample, lists, KMEANS_ROUNDS, seed)
+    shift = centroids @ center  # (x - center) . c = x . c - center . c
+    assigned = np.empty(live.size, dtype=np.int32)
+    for start in range(0, live.size, 16_384):
+        block = matrix[live[start : start + 16_384]]
+        assigned[start : start + block.shape[0]] = np.argmax(block @ centroids.T - shift, axis=1)
+    by_list = np.argsort(assigned, kind="stable")
+    order = live[by_list]
+    offsets = np.searchsorted(assigned[by_list], np.arange(lists + 1)).astype(np.intp)
+    # C order: each word's codes of a list one contiguous run (numpy's gather along the
+    # second axis returns the transposed layout, 10x slower to scan: 11.6 against ~1 ms
+    # for the 107k rows of 31 lists at 1M)
+    listed = np.ascontiguousarray(codes[:, order])
+    return InvertedFile(centroids, center, order, offsets, listed, rows, epoch)
+
+
+class _Job:
+    """The making of an inverted file on a thread of its own."""
+
+    def __init__(self, epoch: int, loose: int, args: tuple[object, ...]) -> None:
+        self.epoch = epoch
+        self.loose = loose  # the index's loose rows before this one were changed before it
+        self.result: InvertedFile | None = None
+        self.error: BaseException | None = None
+        self._args = args
+        self.thread = threading.Thread(target=self._run, name="credo-ivf", daemon=True)
+
+    def _run(self) -> None:
+        try:
+            self.result = make_inverted_file(*self._args)  # type: ignore[arg-type]
+        except BaseException as exc:  # reported where the index next looks
+            self.error = exc
+        finally:
+            self._args = ()
+
+    def start(self, background: bool) -> None:
+        if background:
+            self.thread.start()
+        else:
+            self._run()
+
+    def done(self) -> bool:
+        return not self.thread.is_alive()
 
 
 #: free rows an index keeps for new vectors: a share of its rows when loaded or compacted
@@ -107,13 +274,30 @@ def sign_codes(vecs: Vector, center: Vector) -> npt.NDArray[np.uint64]:
 
 
 class VectorIndex:
-    def __init__(self, dim: int, generation: int = 0, *, exact_below: int | None = None) -> None:
+    def __init__(
+        self,
+        dim: int,
+        generation: int = 0,
+        *,
+        exact_below: int | None = None,
+        ivf_from: int | None = None,
+    ) -> None:
         self.dim = dim
         #: the scope's generation (scope_gen) this index reflects
         self.generation = generation
         #: the last change-log entry applied (see SQLiteStore): a delta starts after it
         self.seq = 0
         self.exact_below = EXACT_BELOW if exact_below is None else exact_below
+        #: from this many live rows a search goes through the inverted file, once made
+        self.ivf_from = IVF_FROM if ivf_from is None else ivf_from
+        self._ivf: InvertedFile | None = None
+        self._job: _Job | None = None
+        #: bumped whenever every row's code or position may change (a reload, a
+        #: compaction, codes made anew): an inverted file of an older epoch is dropped
+        self._epoch = 0
+        #: rows whose vector changed in place since the inverted file's snapshot: searched
+        #: by their current codes beside the lists (which may hold them under an old one)
+        self._loose: list[int] = []
         self._matrix: Vector = np.zeros((0, dim), dtype=np.float32)
         self._codes: npt.NDArray[np.uint64] | None = None  # (words, capacity), when used
         self._center: Vector = np.zeros(dim, dtype=np.float32)
@@ -155,8 +339,9 @@ class VectorIndex:
         generation: int,
         *,
         exact_below: int | None = None,
+        ivf_from: int | None = None,
     ) -> VectorIndex:
-        index = cls(dim, generation, exact_below=exact_below)
+        index = cls(dim, generation, exact_below=exact_below, ivf_from=ivf_from)
         ids: list[str] = []
         vecs: list[Vector] = []
         for fact_id, vec in rows:
@@ -175,10 +360,11 @@ class VectorIndex:
         generation: int,
         *,
         exact_below: int | None = None,
+        ivf_from: int | None = None,
     ) -> VectorIndex:
         """An index of `matrix`'s first rows (row i is `ids[i]`), without copying it; rows
         after the last id are room for `add` (see `headroom`)."""
-        index = cls(dim, generation, exact_below=exact_below)
+        index = cls(dim, generation, exact_below=exact_below, ivf_from=ivf_from)
         if ids:
             index._set(ids, matrix.reshape(-1, dim))
         return index
@@ -198,8 +384,10 @@ class VectorIndex:
         self._alive[: self._size] = True
         self._dead = 0
         self._codes = None
+        self._drop_inverted_file()
         if self._size >= self.exact_below:
             self.encode()
+            self._inverted_file()  # from ivf_from rows: starts making one
 
     def encode(self) -> None:
         """Compute the sign codes of every row (against the rows' mean vector, `center`):
@@ -211,6 +399,69 @@ class VectorIndex:
             end = min(self._size, start + ENCODE_ROWS)
             codes[:, start:end] = sign_codes(live[start:end], self._center)
         self._codes = codes
+        self._drop_inverted_file()  # its codes were taken against the old center
+
+    # -- the inverted file -------------------------------------------------------------------
+    @property
+    def inverted_file(self) -> InvertedFile | None:
+        """The inverted file searches use now (None: below `ivf_from`, or not made yet)."""
+        return self._inverted_file(start=False)
+
+    def _drop_inverted_file(self) -> None:
+        self._epoch += 1
+        self._ivf = None
+        self._job = None  # a running one finishes into nothing (its epoch is old)
+        self._loose = []
+
+    def _inverted_file(self, *, start: bool = True) -> InvertedFile | None:
+        """The inverted file to search with: a finished one installed first; and (with
+        `start`) a new one started when there is none or it has fallen behind."""
+        job = self._job
+        if job is not None and job.done():
+            self._job = None
+            if job.result is not None and job.epoch == self._epoch:
+                made = job.result
+                # rows removed while it was made: their codes are not kept either
+                made.codes[:, ~self._alive[made.order]] = 0
+                self._ivf = made
+                self._loose = self._loose[job.loose :]
+        if len(self._row) < self.ivf_from or self._codes is None:
+            return None
+        ivf = self._ivf
+        if start and self._job is None:
+            behind = self._size - (ivf.rows if ivf is not None else 0) + len(self._loose)
+            if ivf is None or behind * IVF_REBUILD_SHARE > ivf.rows:
+                self._start_job()
+        return self._ivf if self._ivf is not None and self._ivf.epoch == self._epoch else None
+
+    def _start_job(self) -> None:
+        assert self._codes is not None
+        # the arrays by reference: rows below _size are only ever changed in place later
+        # (and then listed in _loose) or removed (then dead for every search); a reload or
+        # compaction replaces the arrays and bumps the epoch, and the result is dropped
+        args = (
+            self._matrix,
+            self._center.copy(),
+            self._codes,
+            self._alive.copy(),
+            self._size,
+            self._epoch,
+        )
+        job = _Job(self._epoch, len(self._loose), args)
+        self._job = job
+        job.start(IVF_BACKGROUND)
+        if not IVF_BACKGROUND:
+            self._inverted_file(start=False)
+
+    def wait_inverted_file(self, timeout: float | None = None) -> bool:
+        """Wait for an inverted file being made (benchmarks, tests); True when searches
+        now use one."""
+        job = self._job
+        if job is not None and job.thread.ident is not None:
+            job.thread.join(timeout)
+        if job is not None and job.error is not None:
+            raise job.error
+        return self._inverted_file() is not None
 
     def add(self, fact_id: str, vec: Vector) -> None:
         vec = np.asarray(vec, dtype=np.float32)
@@ -219,6 +470,8 @@ class VectorIndex:
             self._matrix[row] = vec
             if self._codes is not None:
                 self._codes[:, row] = sign_codes(vec, self._center)[:, 0]
+            if self._ivf is not None or self._job is not None:
+                self._loose.append(row)  # its list may now be another one
             return
         if self._size == self._matrix.shape[0]:
             grown = matrix_for(self._size, self.dim)
@@ -246,6 +499,10 @@ class VectorIndex:
             return
         self._matrix[row] = 0.0
         self._alive[row] = False
+        if self._codes is not None:
+            self._codes[:, row] = 0
+        if self._ivf is not None:
+            self._ivf.forget_row(row)
         self._ids[row] = None
         self._dead += 1
         if self._dead > 1024 and self._dead > self._size // 4:
@@ -283,7 +540,11 @@ class VectorIndex:
         else:
             if self._codes is None:
                 self.encode()
-            rows = self.shortlist_rows(query, keep + self._dead)
+            ivf = self._inverted_file()
+            if ivf is not None:
+                rows = self.inverted_rows(ivf, query, keep * IVF_SHORTLIST)
+            else:
+                rows = self.shortlist_rows(query, keep + self._dead)
             block = self._matrix[rows]  # a copy
         scores = _dot(block, query)
         if self._dead:
@@ -301,6 +562,18 @@ class VectorIndex:
             if fid is not None
         ]
         return out[:k]
+
+    def exact(self, query: Vector, k: int) -> list[tuple[str, float]]:
+        """The top k live rows by exact cosine, every row ranked (what `search` answers
+        for; benchmarks and tests compare the two)."""
+        if not self._row or k <= 0:
+            return []
+        scores = _dot(self._matrix[: self._size], np.asarray(query, dtype=np.float32))
+        scores[~self._alive[: self._size]] = -np.inf
+        n = min(k, len(self._row))
+        top = np.argpartition(-scores, n - 1)[:n] if n < self._size else np.arange(self._size)
+        top = top[np.argsort(-scores[top], kind="stable")]
+        return [(str(self._ids[r]), float(scores[r])) for r in top.tolist()]
 
     def shortlist_rows(self, query: Vector, size: int) -> npt.NDArray[np.intp]:
         """The rows whose codes are nearest the query's: at least `size` of them (all the
@@ -333,6 +606,47 @@ class VectorIndex:
         cut = int(np.searchsorted(reached, size))
         return np.flatnonzero(dist <= cut)
 
+    def inverted_rows(self, ivf: InvertedFile, query: Vector, size: int) -> npt.NDArray[np.intp]:
+        """The live rows whose codes are nearest the query's among the rows of the lists
+        nearest it (one in PROBE_SHARE, by centroid), the rows added after the lists were
+        made and the rows changed in place since: at least `size` of them where there are
+        as many (every row at the cut-off distance is kept), each once."""
+        assert self._codes is not None
+        q = sign_codes(query, self._center)[:, 0]
+        lists = ivf.lists
+        probe = min(lists, max(PROBE_MIN, math.ceil(lists / PROBE_SHARE)))
+        near = ivf.nearest_lists(query, probe)
+        spans: list[list[int]] = []
+        starts, ends = ivf.offsets[near].tolist(), ivf.offsets[near + 1].tolist()
+        for lo, hi in sorted(zip(starts, ends, strict=True)):
+            if spans and spans[-1][1] == lo:
+                spans[-1][1] = hi  # neighbouring lists: one slice
+            elif hi > lo:
+                spans.append([lo, hi])
+        rows = [ivf.order[lo:hi] for lo, hi in spans]
+        dist = [_hamming(ivf.codes[:, lo:hi], q) for lo, hi in spans]
+        if self._size > ivf.rows:
+            rows.append(np.arange(ivf.rows, self._size))
+            dist.append(_hamming(self._codes[:, ivf.rows : self._size], q))
+        if self._loose:
+            loose = np.unique(np.asarray(self._loose, dtype=np.intp))
+            rows.append(loose)
+            dist.append(_hamming(self._codes[:, loose], q))
+        if not rows:
+            return np.zeros(0, dtype=np.intp)
+        found = np.concatenate(rows)
+        distance = np.concatenate(dist)
+        if self._dead:
+            alive = self._alive[found]
+            found, distance = found[alive], distance[alive]
+        if found.size > size:
+            reached = np.cumsum(np.bincount(distance, minlength=64 * q.size + 1))
+            cut = int(np.searchsorted(reached, size))
+            found = found[distance <= cut]
+        if self._loose:
+            found = np.unique(found)  # a changed row may also sit in its old list
+        return found
+
     def _distances(
         self, q: npt.NDArray[np.uint64], lo: int, hi: int, out: npt.NDArray[np.uint16]
     ) -> npt.NDArray[np.intp]:
@@ -353,3 +667,11 @@ class VectorIndex:
                 else:
                     np.copyto(dist, group)
         return np.bincount(out[lo:hi], minlength=64 * words + 1)
+
+
+def _hamming(codes: npt.NDArray[np.uint64], q: npt.NDArray[np.uint64]) -> npt.NDArray[np.uint16]:
+    """Hamming distances of the code columns `codes` (words, rows) to the code `q`."""
+    # one XOR and one count over the whole block, summed down the words: 0.79 against
+    # 1.11 ms for a word at a time over 27 lists of 4,600 rows (6 words, load 6.4)
+    dist: npt.NDArray[np.uint16] = np.bitwise_count(codes ^ q[:, None]).sum(axis=0, dtype=np.uint16)
+    return dist
