@@ -1477,10 +1477,21 @@ class RuleExtractor:
         `told_apart` finds, the same reading `Memory.remember` gives a refused text,
         each judged as a clause and, when `told` (the gate refused the whole), left to the
         gate to keep or refuse."""
+        described = (self_description(clause), speaker_fragment(clause))
+        parts = told_apart(clause, code)
+        if code in ASKING or code == "too_long":
+            # a conversation's clauses are cut already: of one that asks, only who the
+            # speaker says they are; a clause too long to be a fact (code, a pasted log)
+            # has no parts worth reading apart
+            parts = [p for p in parts if p in described] if code == "question" else []
         out = []
-        for part in told_apart(clause, code):
-            cand, _ = self.judge(part, turn, speaker, people, told=told)
-            if cand is None and part in (self_description(clause), speaker_fragment(clause)):
+        for part in parts:
+            # only a part that opens the clause can leave its "I" unsaid ("turned 40 on
+            # sunday, ..."); one after a comma is a participle of the clause, no statement
+            # ("..., verifying the members")
+            opens = clause.lower().startswith(part.lower().rstrip(".!"))
+            cand, _ = self.judge(part, turn, speaker, people, opens=opens, told=told)
+            if cand is None and part in described:
                 # "as a new mum": who the speaker says they are, a statement with no
                 # subject of its own that the key reads as theirs
                 st = analyse(part, self_name=speaker)
