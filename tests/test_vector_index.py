@@ -319,13 +319,9 @@ with store.transaction():
 """
 
 
-def test_index_after_a_writer_killed_mid_write_matches_the_table(
-    tmp_path: Path, coded: None
-) -> None:
-    path = tmp_path / "m.db"
-    reader = SQLiteStore(path, HashEmbedder(DIM))
-    reader.put_many(_facts("a", 40))
-    reader.vector_search("x", scope="a", k=1)
+def _after_a_killed_writer(path: Path, reader: SQLiteStore) -> set[str]:
+    """Kill a writer of scope "a" of `path` mid-write (one row committed, 50 not); the
+    ids of "a" in the table as `reader` then sees them."""
     proc = subprocess.run(
         [sys.executable, "-c", _KILLED_WRITER.format(dim=DIM), str(path)],
         capture_output=True,
@@ -333,7 +329,17 @@ def test_index_after_a_writer_killed_mid_write_matches_the_table(
         timeout=120,
     )
     assert proc.returncode == -signal.SIGKILL and "mid-write" in proc.stdout
-    ids = set(_table(reader, "a")[0])
+    return set(_table(reader, "a")[0])
+
+
+def test_index_after_a_writer_killed_mid_write_matches_the_table(
+    tmp_path: Path, coded: None
+) -> None:
+    path = tmp_path / "m.db"
+    reader = SQLiteStore(path, HashEmbedder(DIM))
+    reader.put_many(_facts("a", 40))
+    reader.vector_search("x", scope="a", k=1)
+    ids = _after_a_killed_writer(path, reader)
     assert len(ids) == 41  # the committed one is there, none of the 50
     _same_as_table(reader, "a", QUERIES + ["never committed berlin", "committed oslo"])
     assert _indexed(reader, "a") == ids
@@ -662,14 +668,7 @@ def test_a_store_on_the_inverted_file_after_a_killed_writer_and_a_reopen(
     reader.put_many(_facts("a", 400))
     reader.vector_search("x", scope="a", k=1)
     assert reader.loaded_index("a").inverted_file is not None  # type: ignore[union-attr]
-    proc = subprocess.run(
-        [sys.executable, "-c", _KILLED_WRITER.format(dim=DIM), str(path)],
-        capture_output=True,
-        text=True,
-        timeout=120,
-    )
-    assert proc.returncode == -signal.SIGKILL and "mid-write" in proc.stdout
-    ids = set(_table(reader, "a")[0])
+    ids = _after_a_killed_writer(path, reader)
     assert len(ids) == 401  # the committed one is there, none of the 50
     assert _indexed(reader, "a") == ids
     _own_text_first(reader, "a")
