@@ -54,9 +54,15 @@ def test_a_passing_state_said_as_of_now_is_still_refused(store: SQLiteStore, tex
 # -- half sentences singled out by "even", "only" ------------------------------------------
 @pytest.mark.parametrize(
     "text",
-    ["even when i burn the rice", "only if the weather holds", "just when i got comfy"],
+    [
+        "even when i burn the rice",
+        "only if the weather holds",
+        "just when i got comfy",
+        "which i posted to the landlord on monday",
+        "whose owner i met at the park",
+    ],
 )
-def test_a_clause_singled_out_by_even_or_only_is_half_a_sentence(text: str) -> None:
+def test_a_clause_singled_out_by_even_or_opened_by_which_is_half_a_sentence(text: str) -> None:
     candidate, why = RuleExtractor().judge(text, Turn("t", "user", text), "The user", set())
     assert candidate is None and why == "fragment"
 

@@ -1346,12 +1346,18 @@ def _slot_value(st: Statement) -> bool:
 _FOCUSING = frozenset({"even", "only", "just", "especially"})
 
 
+#: relative pronouns: a clause they open hangs on a noun said before it ("which i sent on
+#: friday"), half a sentence when read alone
+_RELATIVE = frozenset({"which", "whom", "whose"})
+
+
 def _half_sentence(words: Sequence[str]) -> bool:
     """Words (lower case) that open with a subordinator, or one singled out ("even when i
-    make mistakes", "only if it rains"): half a sentence, a condition or a time."""
+    make mistakes", "only if it rains"), or a relative pronoun ("which i sent on
+    friday"): half a sentence, a condition, a time or a thing said before."""
     if not words:
         return False
-    return words[0] in _SUBORDINATE or (
+    return words[0] in _SUBORDINATE or words[0] in _RELATIVE or (
         words[0] in _FOCUSING and len(words) > 1 and words[1] in _SUBORDINATE
     )
 
