@@ -77,7 +77,7 @@ LOOKALIKES = [
     "the code for the discount of the month: SPRING2025X",
     "the PIN code for our Pune office is 411001",
     "the password manager for the whole family: Bitwarden",
-    "Password for user deploy:\npsql: error: FATAL: password authentication failed",
+    "Enter password for backup_user:\nmysql: ERROR 1045 (28000): Access denied for user",
     # a Pix key is where money is sent; "0x" and forty hex digits is an address
     "chave pix da padaria para o bolo: 8d1c2a7e-3b4f-4c5d-9e6f-0a1b2c3d4e5f",
     "chave pix: 5b2e9c1d-7a4f-4e3b-8c6d-1f2a3b4c5d6e, manda o dinheiro da rifa",
@@ -98,8 +98,8 @@ LOOKALIKES = [
     # a word with a number that names what the password is for, or the word itself
     "my windows10 password expired",
     "the password for office365 expired again",
-    "is password123 still the most common password in 2024?",
-    "base64 -d reads the password from the secret",
+    "is password99 really on every list of leaked passwords?",
+    "the password check runs checkpw2025 -v on every login",
 ]
 
 

@@ -1202,7 +1202,7 @@ _FOR_BEFORE = re.compile(
     r"(?:the|my|your|[^\W\d_]{1,3}[ \t]+)?$"
 )
 _WORD_NUMBER_REACH = 90
-#: a command's option after a word ("base64 -d")
+#: a command's option after a word ("keygen2025 -v")
 _AN_OPTION = re.compile(r"[ \t]+-")
 
 
@@ -1227,9 +1227,9 @@ def _words_and_numbers_near_a_password(text: str) -> Iterator[SecretFinding]:
             value = m.group("v")
             letters = value.rstrip("0123456789").lower()
             if len(value) < 8 or letters in _NOT_A_VALUE or letters in _ABOUT_WORDS:
-                continue  # "base64", "utf8": a name
+                continue  # "sha256", "utf8": a name
             if _A_PASSWORD_WORD.fullmatch(letters) or _AN_OPTION.match(text, m.end()):
-                continue  # "password123": the word itself; "base64 -d": a command
+                continue  # "password99": the word itself; "keygen2025 -v": a command
             if _FOR_BEFORE.search(text, max(0, m.start() - 30), m.start()):
                 continue
             if m.end() <= label.start() and len(text[m.end() : label.start()].split()) <= 2:
