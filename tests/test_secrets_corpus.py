@@ -20,8 +20,9 @@ ninth (tests/fixtures/secrets-blind10, split `fresh10`, likewise), since its twe
 tenth (tests/fixtures/secrets-blind11, split `fresh11`, likewise), since its thirteenth on
 the eleventh (tests/fixtures/secrets-blind12, split `fresh12`, likewise), since its
 fourteenth on the twelfth (tests/fixtures/secrets-blind13, split `fresh13`, likewise), since
-its fifteenth on the thirteenth (tests/fixtures/secrets-blind14, split `fresh14`, likewise): a
-new blind set, written by
+its fifteenth on the thirteenth (tests/fixtures/secrets-blind14, split `fresh14`, likewise),
+since its sixteenth on the fourteenth (tests/fixtures/secrets-blind15, split `fresh15`,
+likewise): a new blind set, written by
 someone who never saw the code, judges it, outside this repository. The same run prints
 its figures per split and language with `python -m credo.eval.secrets_corpus`
 (docs/security.md)."""
@@ -63,6 +64,8 @@ BLIND12 = Path(__file__).parent / "fixtures" / "secrets-blind12"
 BLIND13 = Path(__file__).parent / "fixtures" / "secrets-blind13"
 #: the thirteenth blind set (split `fresh14`), tune data since issue 24's fifteenth round
 BLIND14 = Path(__file__).parent / "fixtures" / "secrets-blind14"
+#: the fourteenth blind set (split `fresh15`), tune data since issue 24's sixteenth round
+BLIND15 = Path(__file__).parent / "fixtures" / "secrets-blind15"
 #: the most look-alikes that may be refused as secrets, as a share of all of them
 MAX_FALSE_POSITIVE_RATE = 0.02
 
@@ -88,6 +91,7 @@ CORPORA = {
     "fresh12": BLIND12,
     "fresh13": BLIND13,
     "fresh14": BLIND14,
+    "fresh15": BLIND15,
 }
 
 
@@ -134,7 +138,9 @@ def test_the_corpus_is_what_the_issue_asks_for() -> None:
 #: fresh5 to 7 and 8 by the same classes; its fourteenth on fresh13's: 0 stored, 0 shown
 #: (14 before it), and fresh5 down to 6 stored, 7 shown (a DeepL key); its fifteenth on
 #: fresh14's: 0 stored, 0 shown (22 before it), and fresh8 down to 9 stored, 9 shown (a
-#: safe "set it to" its code);
+#: safe "set it to" its code); its sixteenth on fresh15's: 8 stored, 8 shown (20 before it),
+#: and by the same classes fresh4 down to 4 stored, 5 shown (a passphrase of words after a
+#: colon), fresh8 to 7 and 7, fresh9 to 6 and 6 (passphrases, values that open things);
 #: docs/security.md says which classes were left and why). A change may never raise them.
 MAX_STORED = {
     "dev": 0,
@@ -142,17 +148,18 @@ MAX_STORED = {
     "fresh": 0,
     "fresh2": 0,
     "fresh3": 0,
-    "fresh4": 5,
+    "fresh4": 4,
     "fresh5": 6,
     "fresh6": 2,
     "fresh7": 0,
-    "fresh8": 9,
-    "fresh9": 8,
+    "fresh8": 7,
+    "fresh9": 6,
     "fresh10": 0,
     "fresh11": 2,
     "fresh12": 0,
     "fresh13": 0,
     "fresh14": 0,
+    "fresh15": 8,
 }
 MAX_SHOWN = {
     "dev": 0,
@@ -160,17 +167,18 @@ MAX_SHOWN = {
     "fresh": 0,
     "fresh2": 0,
     "fresh3": 0,
-    "fresh4": 6,
+    "fresh4": 5,
     "fresh5": 7,
     "fresh6": 2,
     "fresh7": 1,
-    "fresh8": 9,
-    "fresh9": 8,
+    "fresh8": 7,
+    "fresh9": 6,
     "fresh10": 0,
     "fresh11": 2,
     "fresh12": 0,
     "fresh13": 0,
     "fresh14": 0,
+    "fresh15": 8,
 }
 #: secrets refused as such on some path yet found somewhere (another path missed them);
 #: fresh4's two are PINs refused on every path whose four digits a look-alike of the same
@@ -201,6 +209,7 @@ MAX_REFUSED_YET_SHOWN = {
     "fresh12": 0,
     "fresh13": 0,
     "fresh14": 0,
+    "fresh15": 0,
 }
 #: the items still stored or shown when these figures were measured, as the first 12 hex
 #: digits of SHA-256 of their id. Any other secret stored or shown fails, even while the
@@ -279,6 +288,23 @@ KNOWN_MISSES = {
     "fresh13": frozenset[str](),
     # the thirteenth blind set, tune data since issue 24's fifteenth round: nothing left
     "fresh14": frozenset[str](),
+    # the fourteenth blind set, tune data since issue 24's sixteenth round: what it left (an
+    # Arabic security answer, a Danish code after a card's name, an alarm's "disarm" with
+    # no word for a code, a session cookie of hex, letters spelt by their Spanish names, a
+    # security question quoted with its answer after a qualifier, a combination's turns
+    # after "to", a wifi password of a word and a year after "its")
+    "fresh15": frozenset(
+        {
+            "eedab5dd5f28",
+            "59ed1cfa7863",
+            "9d9ea8e1048f",
+            "5363156e0b93",
+            "10d160714e7c",
+            "a1572c96b15e",
+            "7daf71526d38",
+            "67e021e423c0",
+        }
+    ),
 }
 SPLITS = tuple(
     pytest.param(split, marks=pytest.mark.xdist_group(f"secrets-corpus-{corpus.name}"))
@@ -419,6 +445,16 @@ def test_the_thirteenth_blind_set_is_there() -> None:
     assert all(i.secret and i.secret in i.text for i in blind if i.is_secret)
 
 
+def test_the_fourteenth_blind_set_is_there() -> None:
+    """secrets-blind15: 200 secrets and 200 look-alikes in 26 languages, split `fresh15`,
+    written after issue 24's fourteenth round, scored, and tune data since its sixteenth."""
+    blind = load(BLIND15)
+    assert {i.split for i in blind} == {"fresh15"}
+    assert sum(i.is_secret for i in blind) == 200 and sum(not i.is_secret for i in blind) == 200
+    assert len({i.lang for i in blind if i.is_secret}) >= 26
+    assert all(i.secret and i.secret in i.text for i in blind if i.is_secret)
+
+
 def test_the_fourth_blind_set_is_there() -> None:
     """secrets-blind5: 200 secrets and 200 look-alikes in 27 languages, split `fresh5`."""
     blind = load(BLIND5)
@@ -477,6 +513,7 @@ MAX_FALSE_POSITIVES = {
     "fresh12": 0,
     "fresh13": 0,
     "fresh14": 0,
+    "fresh15": 0,
 }
 
 
@@ -520,7 +557,8 @@ def test_lookalikes_are_stored(outcomes_of: Callable[[str], list[Outcome]], spli
     password "written on the back" in Italian, and a password in a film's plot; fresh14's
     six were a form's model IBAN said to be an example, two slogans after a word that also
     means "password" (Hungarian "jelszó", Hebrew "סיסמה"), a Vietnamese postal code, a
-    shopping list of BIP-39 words and a Brazilian queue ticket ("senha")."""
+    shopping list of BIP-39 words and a Brazilian queue ticket ("senha"); fresh15's one
+    was a Romanian postcode ("codul poștal")."""
     table = summary(outcomes_of(split))[split]["all"]
     fps = [(o.item.id, sorted(o.refused_as_secret)) for o in outcomes_of(split) if o.false_positive]
     assert table["false_positive_rate"] <= MAX_FALSE_POSITIVE_RATE, fps

@@ -447,16 +447,36 @@ _LANGUAGES: tuple[_Language, ...] = tuple(
 )
 
 
-def _phrases(table: str, *, boundary: bool = True, skip: tuple[str, ...] = ()) -> str:
+def _inflected(word: str) -> str:
+    """A regular expression for `word` with any ending of up to three letters in place of
+    its own (its last letter, or two for a word of six or more): the forms a language
+    gives a word by its case, number or gender ("záložní kódy" reads "záložní kód",
+    "резервні коди" reads "резервний код"). Words of three letters or fewer, and words
+    with a digit, are kept as they are."""
+    if len(word) < 4 or not word.isalpha():
+        return re.escape(word)
+    stem = word[: -2 if len(word) >= 6 else -1]
+    return re.escape(stem) + r"[^\W\d_]{0,3}"
+
+
+def _phrases(
+    table: str, *, boundary: bool = True, skip: tuple[str, ...] = (), inflected: bool = False
+) -> str:
     """A regular expression for every word or phrase of one `secret_words.toml` table, in
-    all its languages: longest first, a space matching any run of blanks or a hyphen."""
+    all its languages: longest first, a space matching any run of blanks or a hyphen; with
+    `inflected`, each word of a phrase of two words or more in any of its forms
+    (`_inflected`)."""
     phrases = {p.lower() for key, words in _WORDS[table].items() if key not in skip for p in words}
     parts: list[str] = []
     cjk: list[str] = []
     # longest first; phrases of one length in alphabetical order, so that the pattern
     # is the same in every process (a set's order is not: its cached program is reused)
     for phrase in sorted(phrases, key=lambda p: (-len(p), p)):
-        pieces = [re.escape(piece) for piece in re.split(r"[ \-]+", phrase)]
+        split = re.split(r"[ \-]+", phrase)
+        if inflected and len(split) >= 2 and not _CJK.search(phrase):
+            pieces = [_inflected(piece) for piece in split]
+        else:
+            pieces = [re.escape(piece) for piece in split]
         body = r"[ \t\-]*".join(pieces).replace("'", "['’]")
         body = body.replace("/", r"[ \t]*/[ \t]*")
         # Chinese and Japanese put no blank between words: no word boundary there

@@ -186,11 +186,17 @@ _PROSE_WORDS_TEXT = """
 _PROSE_WORDS = frozenset(_PROSE_WORDS_TEXT.split())
 
 
+#: a seed phrase's label's "is", in any language of the password tables
+_SEED_VERB = re.compile(rf"[ \t]+(?i:{_CODE_VERBS}|are|were)(?![^\W_])")
+
+
 def _labelled_seed_runs(text: str) -> Iterator[SecretFinding]:
     for label in _SEED_LABEL.finditer(text):
         lo = text.find(":", label.end(), label.end() + 80)
         lo = label.end() if lo < 0 else lo + 1
-        for at in {label.end(), lo}:
+        # or the label's "is" of any language ("my wallet's seed is w1 ... w12")
+        verb = _SEED_VERB.match(text, label.end())
+        for at in {label.end(), lo, verb.end() if verb else lo}:
             m = _SEED_RUN.match(text, at)
             if m is None:
                 continue
@@ -294,7 +300,7 @@ def _seed_then_prose(text: str, at: int) -> Iterator[SecretFinding]:
 
 # One-time recovery codes: "backup codes: 8492 1734, 5521 0983", "recovery codes
 # a1b2c-3d4e5 f6a7b-8c9d0". After a label, one code or a list of them.
-_BACKUP_LABEL = _phrases("backup_codes")
+_BACKUP_LABEL = _phrases("backup_codes", inflected=True)
 
 
 _CODE_TOKEN = (

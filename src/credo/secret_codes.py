@@ -315,6 +315,8 @@ _NOT_CODE = re.compile("(?i)" + _NOT_CODE_WORDS)
 #: after it (Polish and Slavic neighbours, Romance ones): a code so named is an address's
 _POSTAL_ADJECTIVES = (
     r"pocztow\w*|poštovn\w*|poštov\w*|почтов\w*|поштов\w*|postal\w*|postale|postais"
+    # Romanian spells it with its own letter, with a comma or a cedilla ("codul poștal")
+    r"|po[șş]tal\w*"
     # Vietnamese and Indonesian put "postal" after "code" too: "mã bưu chính", "kode pos"
     r"|bưu[ \t]+chính|buu[ \t]+chinh|bưu[ \t]+điện|buu[ \t]+dien|pos"
 )

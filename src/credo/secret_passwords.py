@@ -29,6 +29,7 @@ from .secret_base import (
     _NOT_AFTER_LETTER,
     _NOT_BEFORE_LETTER,
     _NOT_BEFORE_WORD,
+    _PARTICIPLE,
     _PUBLIC_WORD,
     _QUALIFIER,
     _TRAILING_PUNCT,
@@ -57,7 +58,11 @@ from .secret_codes import (
     _CODE_LABEL,
     _CODE_WORD,
     _NOT_CODE,
+    _OPENING_VERB,
+    _WITH,
 )
+from .secret_random import made_up as _random_value
+from .secret_random import pieced
 from .secret_tokens import (
     _LOOSE_TOKEN_LABEL,
 )
@@ -359,17 +364,38 @@ def _passwords_used_as(text: str) -> Iterator[SecretFinding]:
 
 # A passphrase of several words after its label and a colon or a dash ("Кодовая фраза к
 # ключу — Медведь на велосипеде 1980", "passphrase for the backup disk: seven blue owls
-# 1984"): the words to the clause's end, one of them with a digit
+# 1984"), or its "is" in any language ("the passphrase is tulip lemon orchid 70"): the
+# words to the clause's end
+_PASSPHRASE_LABEL = (
+    r"(?i)(?<![^\W_])(?:passphrase|pass[ \t\-]phrase|kodowa[ \t]+fraza"
+    r"|кодов(?:ая|ую)[ \t]+фраз[ау]|парольн(?:ая|ую)[ \t]+фраз[ау]"
+    r"|ключев(?:ая|ую)[ \t]+фраз[ау]"
+    r"|парольна[ \t]+фраза|passphrase[ \t]+secrète|frase[ \t]+de[ \t]+contraseña"
+    r"|phrase[ \t]+de[ \t]+passe|frase[ \t]+de[ \t]+paso|frase[ \t]+segreta"
+    r"|frase[ \t]+de[ \t]+acesso|passwortsatz|wachtwoordzin|lösenordsfras|fraza[ \t]+hasła"
+    r"|parola[ \t]+chiave)(?![^\W_])"
+)
+_PASSPHRASE_VALUE = (
+    r"(?P<v>[^\W_][^\s,;:.!?()]*(?:[ \t]+[^\s,;:.!?()]+){1,7})(?=[ \t]*(?:[,;.!?(—–]|$))"
+)
 _PASSPHRASE = re.compile(
     label_then_value(
-        r"(?i)(?<![^\W_])(?:passphrase|pass[ \t\-]phrase|kodowa[ \t]+fraza"
-        r"|кодов(?:ая|ую)[ \t]+фраз[ау]|парольн(?:ая|ую)[ \t]+фраз[ау]"
-        r"|ключев(?:ая|ую)[ \t]+фраз[ау]"
-        r"|парольна[ \t]+фраза|passphrase[ \t]+secrète|frase[ \t]+de[ \t]+contraseña"
-        r"|frase[ \t]+de[ \t]+acesso|passwortsatz|wachtwoordzin|lösenordsfras|fraza[ \t]+hasła"
-        r"|parola[ \t]+chiave)(?![^\W_])",
-        r"(?P<v>[^\W_][^\s,;:.!?()]*(?:[ \t]+[^\s,;:.!?()]+){1,7})(?=[ \t]*(?:[,;.!?(]|$))",
+        _PASSPHRASE_LABEL,
+        _PASSPHRASE_VALUE,
         r"[ \t]*(?:[:=：]|[ \t]—|[ \t]–|[ \t]-)[ \t]*",
+        words=r"[^\W\d_][\w'’\-]*",
+        most=4,
+        words_group="q",
+        connector_group=None,
+        before_value="",
+    ),
+    re.MULTILINE,
+)
+_PASSPHRASE_IS = re.compile(
+    label_then_value(
+        _PASSPHRASE_LABEL,
+        _PASSPHRASE_VALUE,
+        rf"[ \t]+(?i:{_CODE_VERBS})[ \t]+",
         words=r"[^\W\d_][\w'’\-]*",
         most=4,
         words_group="q",
@@ -386,20 +412,49 @@ _A_COUNT = re.compile(
     r"|zeichen|mots|caractères|palabras|caracteres|parole|caratteri|woorden|tekens|ord|tecken"
     r"|слов\w*|символ\w*|знак\w*|букв\w*|цифр\w*|słów|znaków)(?![^\W_])"
 )
+#: a determiner or a possessive a passphrase of words may start with ("my cat eats ...")
+_PHRASE_OPENER = re.compile(rf"(?i:{_DETERMINERS}|a|an|one|un|une|ein|eine|uno|una)")
+
+
+def _plain_words(words: list[str]) -> bool:
+    """Whether none of `words` is one that says something about a value rather than
+    being part of one ("stored in the vault", "the same as the wifi", "required at
+    boot")."""
+    return not any(
+        w.lower() in _NOT_A_VALUE or w.lower() in _ABOUT_WORDS or _PARTICIPLE.fullmatch(w)
+        for w in words
+    )
+
+
+def _a_phrase(value: str, *, colon: bool) -> bool:
+    """Whether `value`, the words after a passphrase's label, is the passphrase: words with
+    a digit among them, or four plain words or more (`_plain_words`); after a colon, it
+    may open with a determiner when five words or more follow it ("my cat eats 3 lemons
+    every tuesday"). After an "is", every word must be plain."""
+    words = value.split()
+    if "://" in value or _is_placeholder(value) or _A_COUNT.search(value):
+        return False  # a link; "passphrase — 4 words minimum": a rule, not a phrase
+    digit = any(c.isdigit() for c in value)
+    if not colon:
+        return len(words) >= 3 and _plain_words(words) and (digit or len(words) >= 4)
+    if words[0].lower() in _ABOUT_WORDS:
+        return False  # "passphrase: manager v2"
+    if words[0].lower() in _NOT_A_VALUE:
+        # "passphrase: not set since 2019"; "passphrase: the quick orange ferret 1987 jumps"
+        return (
+            _PHRASE_OPENER.fullmatch(words[0]) is not None
+            and len(words) >= 6
+            and _plain_words(words[1:])
+        )
+    return digit or (len(words) >= 4 and _plain_words(words))
 
 
 def _passphrases(text: str) -> Iterator[SecretFinding]:
     text = _without_mask_tags(text)
-    for m in _PASSPHRASE.finditer(text):
-        value = m.group("v")
-        words = value.split()
-        if not any(c.isdigit() for c in value) or "://" in value or _is_placeholder(value):
-            continue
-        if words[0].lower() in _NOT_A_VALUE or words[0].lower() in _ABOUT_WORDS:
-            continue  # "passphrase: not set since 2019", "passphrase: manager v2"
-        if _A_COUNT.search(value):
-            continue  # "passphrase — 4 words minimum": a rule, not a phrase
-        yield SecretFinding("password", m.start("v"), m.end("v"))
+    for pattern, colon in ((_PASSPHRASE, True), (_PASSPHRASE_IS, False)):
+        for m in pattern.finditer(text):
+            if _a_phrase(m.group("v"), colon=colon):
+                yield SecretFinding("password", m.start("v"), m.end("v"))
 
 
 # "changed my amazon password to Copper kettle 4 paws (spaces included)": a password of
@@ -1006,7 +1061,7 @@ def _plainly_made_up(value: str, *, explicit: bool) -> bool:
         # a word and a number, the way most people make one up: "vovo1950", "mahalkita14"
         made_up = upper or any(not c.isalnum() for c in value)
         return made_up or _WORD_THEN_NUMBER.fullmatch(value) is not None
-    return (upper and "_" in value) or any(c in _STRONG_SYMBOLS for c in value)
+    return (upper and "_" in value) or any(c in _STRONG_SYMBOLS for c in value) or pieced(value)
 
 
 # the verbs of `[made_up_passwords]` and of every `[password.*]` table: a value after one
@@ -1078,3 +1133,107 @@ def _made_up_passwords(text: str) -> Iterator[SecretFinding]:
                 yield SecretFinding("password", start, start + len(core))
                 break
             pos, previous = word.end(), lowered
+
+
+# --- a value that opens something, or lets one in ------------------------------------
+
+#: what getting in is called, besides the verbs that open (`[opening_verbs]`)
+_GETTING_IN = (
+    r"get[ \t]+in(?:to)?|log[ \t]*in(?:to)?|log[ \t]+on|sign[ \t]+in|access|decrypt|unzip"
+    r"|extract|reinkommen|reinzukommen|einloggen|anmelden|entrar|acceder|accéder|accedere"
+    r"|entrer|inloggen|logga[ \t]+in|kirjautua|zalogować|wejść|войти|зайти"
+)
+_OPENING = rf"(?i:(?<![^\W_])(?:{_OPENING_VERB})[^\W\d_]*|(?<![^\W_])(?:{_GETTING_IN})(?![^\W_]))"
+#: "use X to get in", "nimm X zum Einloggen": a use-verb, the value, what it lets one do a
+#: few words on, in its clause
+_USE_TO_OPEN = re.compile(
+    rf"(?<![^\W_])(?i:{_bounded(_WORDS['use_as']['verbs'])})[ \t]+[\"'“«]?"
+    r"(?P<v>[^\s\"'`“”«»,;]{8,64}?)[\"'”»]?"
+    rf"(?:[ \t]+[^\W\d_][\w'’]*){{0,3}}?[ \t]+{_OPENING}"
+)
+#: "the pdfs open with X", "s'ouvre avec X": a verb that opens, "with", the value
+_OPEN_WITH_VALUE = re.compile(
+    rf"{_OPENING}(?:[ \t]+[^\W\d_][\w'’\-]{{0,14}}){{0,2}}?[ \t]+(?i:{_WITH})[ \t]+[\"'“«]?"
+    r"(?P<v>[^\s\"'`“”«»,;]{8,64}?)[\"'”»]?(?=[\s,;.!?)]|$)"
+)
+
+
+#: what may follow a value of capitals and digits that opens something: its clause's end
+_VALUE_ENDS = re.compile(r"[ \t]*(?:[,;.!?)]|[ \t][\-–—]|$)")
+
+
+def _an_opening_value(value: str, *, ends_clause: bool) -> bool:
+    """Whether `value` is what a person types to open something: made up as after a
+    colon (`_plainly_made_up`) or by its randomness (`_random_value`), or, ending its
+    clause, eight capitals and digits or more, three of each (a document's password;
+    never only digits: a code's detectors read those; not "RFID2024 badges")."""
+    if _is_placeholder(value) or "@" in value or "://" in value:
+        return False
+    if _plainly_made_up(value, explicit=True) or _random_value(value):
+        return True
+    letters = sum(c.isalpha() for c in value)
+    digits = sum(c.isdigit() for c in value)
+    return ends_clause and value.isalnum() and value.isascii() and letters >= 3 and digits >= 3
+
+
+def _values_that_open(text: str) -> Iterator[SecretFinding]:
+    """A value used to open something or to get in ("use X to get in to the laptop", "the
+    zip opens with X"): what opens is a password, whatever it is called."""
+    text = _without_mask_tags(text)
+    for pattern in (_USE_TO_OPEN, _OPEN_WITH_VALUE):
+        for m in pattern.finditer(text):
+            value = m.group("v").rstrip(".!?")
+            ends = _VALUE_ENDS.match(text, m.start("v") + len(value)) is not None
+            if _an_opening_value(value, ends_clause=ends) and not _PUBLIC_WORD.search(
+                text, max(0, m.start() - 40), m.start("v")
+            ):
+                yield SecretFinding("password", m.start("v"), m.start("v") + len(value))
+
+
+# --- a word and a number in a password's clause --------------------------------------
+
+#: a word and a number of two to four digits, the way most passwords are made up
+_WORD_AND_NUMBER = re.compile(r"(?<![\w\-.@/#])(?P<v>[A-Za-z]{4,}\d{2,4})(?![\w\-@/]|\.\w)")
+#: a preposition just before a value: what the password is for ("the password for
+#: office365"), not the password
+_FOR_BEFORE = re.compile(
+    r"(?i)(?<![^\W_])(?:for|of|to|on|in|at|from|with|für|fur|zum|zur|von|pour|de|du|para"
+    r"|per|di|del|voor|van|för|til|till|dla|do|для|от|к|untuk)[ \t]+"
+    r"(?:the|my|your|[^\W\d_]{1,3}[ \t]+)?$"
+)
+_WORD_NUMBER_REACH = 90
+#: a command's option after a word ("keygen2025 -v")
+_AN_OPTION = re.compile(r"[ \t]+-")
+
+
+def _words_and_numbers_near_a_password(text: str) -> Iterator[SecretFinding]:
+    """A word and a number ("Mittens2019") in the sentence of a password's label, at most
+    90 characters from it: "is Mittens2019 a strong enough password?", "... password,
+    it's Harbor2024"; never what the password is for ("the password for office365"), nor
+    a word with a number just before the label that names it ("my windows10 password")."""
+    text = _without_mask_tags(text)
+    for label in _MADE_UP_LABEL.finditer(text):
+        if label.group(0).lower() in ("pass", "psk"):
+            continue  # "boarding pass2024"
+        left = max(0, label.start() - _WORD_NUMBER_REACH)
+        right = min(len(text), label.end() + _WORD_NUMBER_REACH)
+        for stop in re.finditer(r"[.!?。！？](?=\s|$)|\n", text[left:right]):
+            if left + stop.end() <= label.start():
+                left = left + stop.end()
+            else:
+                right = left + stop.start()
+                break
+        for m in _WORD_AND_NUMBER.finditer(text, left, right):
+            value = m.group("v")
+            letters = value.rstrip("0123456789").lower()
+            if len(value) < 8 or letters in _NOT_A_VALUE or letters in _ABOUT_WORDS:
+                continue  # "sha256", "utf8": a name
+            if _A_PASSWORD_WORD.fullmatch(letters) or _AN_OPTION.match(text, m.end()):
+                continue  # "password99": the word itself; "keygen2025 -v": a command
+            if _FOR_BEFORE.search(text, max(0, m.start() - 30), m.start()):
+                continue
+            if m.end() <= label.start() and len(text[m.end() : label.start()].split()) <= 2:
+                continue  # "my windows10 password", "the Office2019 admin password"
+            if _PUBLIC_WORD.search(text, left, right) or _FOLLOWED_BY_UNIT.match(text, m.end()):
+                continue
+            yield SecretFinding("password", m.start("v"), m.end("v"))

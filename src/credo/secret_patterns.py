@@ -81,6 +81,8 @@ from .secret_passwords import (
     _spaced_passwords,
     _stated_passwords,
     _user_then_pass,
+    _values_that_open,
+    _words_and_numbers_near_a_password,
 )
 from .secret_tokens import (
     HEADER_TOKENS,
@@ -118,6 +120,8 @@ DETECTORS: tuple[Detector, ...] = (
     _codes_stated_first,
     _card_security_codes,
     _stated_pins,
+    # a phrase of words after its label, before a password's label reads its first word
+    _passphrases,
     _credential_pairs,
     _stated_passwords,
     _cjk_passwords,
@@ -142,7 +146,8 @@ DETECTORS: tuple[Detector, ...] = (
     _user_then_pass,
     _contextual_passwords,
     _made_up_passwords,
-    _passphrases,
+    _values_that_open,
+    _words_and_numbers_near_a_password,
     _spaced_passwords,
     _quoted_logins,
 )

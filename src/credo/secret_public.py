@@ -18,6 +18,8 @@ language:
   test vectors; no wallet draws one;
 - a router's network name (its maker's name and a hex suffix, "ACME-4F21A0") just after a
   word for a network, with no word for its key between;
+- an address money or tokens are sent to: "0x" and forty hex digits (an Ethereum
+  account's or contract's), a key a text calls a Pix key (Brazil's payment address);
 - a word that is itself a label: a value followed by a colon and a blank (the next line
   of a log, "psql: error: ...") is a name, not what the label before it gives.
 """
@@ -59,6 +61,11 @@ _SETTING_NAME = re.compile(r"([A-Za-z_][\w.\-]*)[ \t]*[=:][ \t]*")
 _NAME_BEFORE = re.compile(r"(?:^|[\s\"'{,])([A-Za-z_][\w.\-]*)[\"']?[ \t]*[=:][ \t]*[\"']?$")
 _PUBLIC_PART = re.compile(r"(?i)public|(?<![a-z])pub(?![a-z])|Pub(?=[A-Z_]|$)")
 _CARD_KINDS = frozenset({"payment_card"})
+#: an Ethereum address: "0x" and forty hex digits (a private key has sixty-four)
+_AN_ADDRESS = re.compile(r"0x[0-9a-fA-F]{40}")
+#: Brazil's instant payments: a Pix key is the address money is sent to, given out to be
+#: paid (a phone number, an e-mail address, a tax number or a random UUID)
+_PIX = re.compile(r"(?i)(?<![^\W_])pix(?![^\W_])")
 #: a test mode's keys (Stripe's, Flutterwave's), by their prefix
 _TEST_MODE_PREFIXES = ("sk_test_", "rk_test_", "FLWSECK_TEST-")
 
@@ -128,6 +135,10 @@ def public_value(text: str, kind: str, start: int, end: int) -> bool:
             return True  # encrypted to be committed: a SealedSecret, a vault file
     if kind == "key_material":
         return False
+    if _AN_ADDRESS.fullmatch(value):
+        return True  # "0x" and forty hex digits: an account's or a contract's address
+    if _PIX.search(text, max(0, start - 40), start):
+        return True  # a Pix key: where money is sent, given to be paid
     setting = _SETTING_NAME.match(value)
     if setting and _PUBLIC_PART.search(setting.group(1)):
         return True  # "PublicKey=...": the setting says the value is public

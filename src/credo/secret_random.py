@@ -36,7 +36,7 @@ from .secret_base import (
 )
 from .secret_codes import _CLAUSE_CODE_LABEL, _CODE_LABEL, _CODE_WORD, _LOCKED, _NOT_CODE
 
-__all__ = ["DETECTORS", "letter_digit_switches", "made_up", "odd_case_letters"]
+__all__ = ["DETECTORS", "letter_digit_switches", "made_up", "odd_case_letters", "pieced"]
 
 _VALUE_SYMBOLS = "!@#$%^&*+=~?<>|\\/()[]{}"
 
@@ -121,6 +121,31 @@ def made_up(value: str) -> bool:
     if odd_case >= 3 and len(value) >= 10:
         return True
     return len(value) >= 20 and bool(digits) and _shannon_entropy(value) >= 4.0
+
+
+#: a value's pieces between hyphens or underscores
+_PIECE_SEPARATOR = re.compile(r"[\-_]")
+
+
+def pieced(value: str) -> bool:
+    """Whether `value` is pieces joined the way a person makes a password of them, in no
+    product's or model's case: three pieces or more between hyphens or underscores, a
+    digit, both cases, and a piece that mixes small letters with digits ("Kx9") or one of
+    small letters alone beside a capitalised one ("Kx9-ruby-Tundra-03", "Qz9-Meihua-2024";
+    not "Galaxy-Tab-S9", "NET-LINK-5G")."""
+    if not 8 <= len(value) <= 40 or not value.isascii():
+        return False
+    pieces = _PIECE_SEPARATOR.split(value)
+    if len(pieces) < 3 or not all(p.isalnum() for p in pieces):
+        return False
+    if not any(c.isdigit() for c in value) or value.islower() or value.isupper():
+        return False
+    mixed = any(
+        any(c.islower() for c in p) and any(c.isdigit() for c in p) and len(p) <= 6 for p in pieces
+    )
+    small = any(p.isalpha() and p.islower() for p in pieces)
+    capital = any(p.isalpha() and p[0].isupper() and p[1:].islower() for p in pieces)
+    return mixed or (small and capital)
 
 
 def _labels() -> str:
@@ -223,7 +248,10 @@ def _made_up_in_clause(
             while start < end and plain[start] in ":=(":
                 start += 1
             value = plain[start:end]
-            if start in seen or not made_up(value):
+            # a value of pieces (`pieced`) straight after its label ("预共享密钥 Qz9-Meihua-
+            # 2024"): given as the secret, though each piece is a word
+            adjacent = 0 <= start - label.end() <= 3 and pieced(value)
+            if start in seen or not (made_up(value) or adjacent):
                 continue
             if _PUBLIC_BEFORE.search(plain, max(left, start - 40), start) or _SCHEME_BEFORE.search(
                 plain, max(left, start - 12), start

@@ -30,6 +30,7 @@ from .secret_commands import DETECTORS as _COMMANDS
 from .secret_patterns import DETECTORS as _PATTERNS
 from .secret_patterns import SecretFinding, iban_checksum_ok, public_blocks
 from .secret_public import public_value
+from .secret_qualified import candidates as _qualifier_readings
 from .secret_random import DETECTORS as _RANDOM
 from .secret_random import made_up
 from .secret_shapes import DETECTORS as _SHAPES
@@ -63,6 +64,26 @@ _DETECTORS: tuple[Detector, ...] = (
     *_RANDOM,
     *_TYPOS,
 )
+
+
+@functools.lru_cache(maxsize=2048)
+def _plainly_found_in(text: str) -> tuple[SecretFinding, ...]:
+    """`find_secrets` of `text` without the readings that set words aside."""
+    return _found_in(text, _DETECTORS)
+
+
+def _qualifier_set_aside(text: str) -> Iterator[SecretFinding]:
+    """What the detectors find after a label's colon once the qualifier between the
+    label and its colon is set aside (`credo.secret_qualified`): "the backup code for my
+    mail account in case the phone dies: 8142 5573"."""
+    for reading in _qualifier_readings(text):
+        for f in _plainly_found_in(reading.text):
+            if reading.keeps(f.kind, f.start):
+                yield SecretFinding(f.kind, f.start + reading.shift, f.end + reading.shift)
+
+
+#: the detectors, then the readings of the text with words set aside
+_READINGS: tuple[Detector, ...] = (*_DETECTORS, _qualifier_set_aside)
 
 
 def find_secrets(text: str) -> list[SecretFinding]:
@@ -127,7 +148,7 @@ def _kept(text: str) -> tuple[SecretFinding, ...]:
     return _found_in(text)
 
 
-def _found_in(text: str) -> tuple[SecretFinding, ...]:
+def _found_in(text: str, detectors: tuple[Detector, ...] = _READINGS) -> tuple[SecretFinding, ...]:
     """`find_secrets`, computed (findings are frozen: the tuple is safe to share)."""
     # Accepted spans are disjoint, so sorted by start they are also sorted by end and an
     # overlap can only be with the neighbours of the insertion point.
@@ -137,7 +158,7 @@ def _found_in(text: str) -> tuple[SecretFinding, ...]:
     # ARN): no other detector's reading of a piece of them counts either
     public: list[tuple[int, int]] = []
     text = text.translate(_FULLWIDTH)  # one character for one: spans stay the text's
-    for detector in _DETECTORS:
+    for detector in detectors:
         for finding in detector(text):
             if finding.end <= finding.start:
                 continue
@@ -148,6 +169,14 @@ def _found_in(text: str) -> tuple[SecretFinding, ...]:
                 continue
             if _filtered(text, finding):
                 continue
+            if detector is _qualifier_set_aside:
+                # a reading with the qualifier set aside sees the whole value where the
+                # text as written showed a piece of it ("... is tulip lemon orchid 70"):
+                # the pieces inside it give way
+                inside = [a for a in accepted if finding.start <= a.start and a.end <= finding.end]
+                for a in inside:
+                    starts.remove(a.start)
+                    accepted.remove(a)
             i = bisect.bisect_right(starts, finding.start)
             if i > 0 and accepted[i - 1].end > finding.start:
                 continue
