@@ -1357,8 +1357,10 @@ def _half_sentence(words: Sequence[str]) -> bool:
     friday"): half a sentence, a condition, a time or a thing said before."""
     if not words:
         return False
-    return words[0] in _SUBORDINATE or words[0] in _RELATIVE or (
-        words[0] in _FOCUSING and len(words) > 1 and words[1] in _SUBORDINATE
+    return (
+        words[0] in _SUBORDINATE
+        or words[0] in _RELATIVE
+        or (words[0] in _FOCUSING and len(words) > 1 and words[1] in _SUBORDINATE)
     )
 
 
