@@ -1338,7 +1338,7 @@ def _slot_value(st: Statement) -> bool:
     catalogue = shipped_predicates()
     base, negated = catalogue.canonical(st.predicate)
     # a slot the catalogue lists; not "my <thing> is ...", which describes as often as it
-    # names ("my team is super encouraging")
+    # names ("my boss is really patient")
     return not negated and base in catalogue.one and base != "is"
 
 
@@ -1496,7 +1496,7 @@ class RuleExtractor:
         for part in parts:
             # only a part that opens the clause can leave its "I" unsaid ("turned 40 on
             # sunday, ..."); one after a comma is a participle of the clause, no statement
-            # ("..., verifying the members")
+            # ("..., checking the totals")
             opens = clause.lower().startswith(part.lower().rstrip(".!"))
             cand, _ = self.judge(part, turn, speaker, people, opens=opens, told=told)
             if cand is None and part in described:
