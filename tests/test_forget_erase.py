@@ -98,7 +98,10 @@ def found(store: Store, needles: dict[str, bytes]) -> dict[str, list[str]]:
 @pytest.fixture(params=["sqlite", "postgres"])
 def erasable(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Store]:
     store = make_store(str(request.param), tmp_path)
-    setattr(store, "erase_wait", 0.5)  # noqa: B010 - both backends have it
+    # both backends have it; the erase waits only while an older snapshot may see the
+    # forgotten rows (on a shared test server another worker's import or index build
+    # can hold one for seconds), so a long limit costs nothing when none does
+    setattr(store, "erase_wait", 30.0)  # noqa: B010
     try:
         yield store
     finally:
@@ -373,7 +376,10 @@ def test_forget_by_turn_id_erases_the_ingest_record(backend: str, tmp_path: Path
     from credo.ingest import ingest
 
     store = make_store(backend, tmp_path)
-    setattr(store, "erase_wait", 0.5)  # noqa: B010 - both backends have it
+    # both backends have it; the erase waits only while an older snapshot may see the
+    # forgotten rows (on a shared test server another worker's import or index build
+    # can hold one for seconds), so a long limit costs nothing when none does
+    setattr(store, "erase_wait", 30.0)  # noqa: B010
     try:
         mem = Memory(store, scope="default")
         turn_id = "turn-qxjvwz-" + uuid.uuid4().hex[:8]
