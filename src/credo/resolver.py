@@ -3480,7 +3480,7 @@ def left_off(text: str) -> str | None:
         if tok.dep_ == "prt":
             # "moved the backend off render onto ...": the parse made "off" a particle and
             # the place after it something else; the words up to the next preposition
-            after = []
+            after: list[str] = []
             for t in doc[tok.i + 1 : tok.i + 4]:
                 if t.pos_ in ("ADP", "PUNCT", "CCONJ", "SCONJ", "ADV", "AUX", "PRON", "DET"):
                     break
