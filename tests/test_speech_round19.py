@@ -16,7 +16,9 @@ sentence is invented for the class it stands for.
   fact with an amount of that unit; with two such facts, nothing is ended;
 - a sentence that names nothing but its amount ("i weigh 80kg") measures what another
   does only when the two read closer than where both name something: a lift's record in
-  kilos is no weight."""
+  kilos is no weight;
+- the gate: what another person "says" is theirs, not a fact of the user's, as what they
+  "think" or "claim" already was; a sentence opened by "if only" is a wish."""
 
 from __future__ import annotations
 
@@ -162,3 +164,25 @@ def test_a_thing_moved_off_a_named_place_ends_it_there(store: SQLiteStore) -> No
     )
     assert got["the backend is hosted on render"] == "superseded"
     assert got["the blog is hosted on render"] == "active"
+
+
+@pytest.mark.parametrize(
+    ("said", "code"),
+    [
+        ("my uncle says crypto is a pyramid scheme haha", "attributed_opinion"),
+        ("my flatmate says the landlord is useless", "attributed_opinion"),
+        ("if only i could work four days a week", "speculative"),
+        ("If only we lived nearer the sea", "speculative"),
+    ],
+)
+def test_what_others_say_and_if_only_are_no_facts(store: SQLiteStore, said: str, code: str) -> None:
+    got = memory(store).remember(said, valid_from=T0)
+    assert not got.accepted and got.code == code, got.why
+
+
+@pytest.mark.parametrize(
+    "said",
+    ["i only eat fish if its fresh", "my kids say goodnight to the cat every night"],
+)
+def test_only_and_say_elsewhere_leave_a_fact(store: SQLiteStore, said: str) -> None:
+    assert memory(store).remember(said, valid_from=T0).accepted
