@@ -201,9 +201,24 @@ def _tokens(value: str | None) -> list[str]:
     words = (_SCHEME.sub("", w.strip(".,:;!?")).rstrip("/") for w in _WORDS.findall(typed))
     return [
         number_value(w) or (w if _is_number(w) else lemma_of(one_spelling(w)))
-        for w in words
+        for w in (_VERSION_MARK.sub("", _PER_PERIOD.get(w, w)) for w in words)
         if w and w not in _STOP
     ]
+
+
+#: a version number's "v" ("react v18" is "react 18")
+_VERSION_MARK = re.compile(r"^v(?=\d)")
+#: how often said as an adverb: "monthly" is "a month"
+_PER_PERIOD = {
+    "hourly": "hour",
+    "daily": "day",
+    "nightly": "night",
+    "weekly": "week",
+    "fortnightly": "fortnight",
+    "monthly": "month",
+    "yearly": "year",
+    "annually": "year",
+}
 
 
 def _state(predicate: str, obj: str | None) -> str:
