@@ -35,6 +35,7 @@ import argparse
 import json
 import os
 import random
+import re
 import statistics
 import sys
 import time
@@ -318,7 +319,8 @@ def measure(args: argparse.Namespace, out: Path) -> None:
                 "queries_below_0.9": int(sum(o < 0.9 for o in overlaps)),
                 "tenth_gap_mean": round(float(np.mean(gaps)), 5),
                 "tenth_gap_max": round(float(np.max(gaps)), 5),
-                "plan": "hnsw" if "hnsw" in plan else ("btree" if "scope" in plan else "seq scan"),
+                "plan": ", ".join(sorted(set(re.findall(r"using (\w+)", plan, re.I))))
+                or "seq scan",
             },
         )
     conn.close()
