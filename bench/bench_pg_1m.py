@@ -23,6 +23,8 @@ A config is `variant:ef_search[:shortlist[:iterative]]`:
   ranked again exactly;
 - halfvec / bit: the reduced-precision index (built by `index --variant`), its first
   `shortlist` rows ranked again exactly by the float vectors;
+- partsN: N graphs over parts of the rows (`index --variant part --part k --parts N`,
+  `WHERE id % N = k`), each walked for its top 10 (shortlist: its top L), merged exactly;
 - exact-in-sql: no index (a sequential scan of every row), for the cost of exact search.
 
 iterative is off / relaxed_order (default) / strict_order. Every step is printed and
@@ -175,6 +177,10 @@ INDEXES = {
     "halfvec": "CREATE INDEX vectors_hnsw_halfvec ON vectors USING hnsw "
     "((vec::halfvec({dim})) halfvec_cosine_ops) WITH (m = {m}, ef_construction = {efc}) "
     "WHERE dim = {dim}",
+    # one graph over a part of the rows (`--part k --parts n`: id % n = k)
+    "part": "CREATE INDEX vectors_hnsw_part{part} ON vectors USING hnsw "
+    "((vec::vector({dim})) vector_cosine_ops) WITH (m = {m}, ef_construction = {efc}) "
+    "WHERE dim = {dim} AND id % {parts} = {part}",
     "bit": "CREATE INDEX vectors_hnsw_bit ON vectors USING hnsw "
     "((binary_quantize(vec)::bit({dim})) bit_hamming_ops) WITH (m = {m}, "
     "ef_construction = {efc}) WHERE dim = {dim}",
@@ -196,8 +202,12 @@ def index(args: argparse.Namespace, out: Path) -> None:
     conn.execute("SET max_parallel_maintenance_workers = 0")
     dim = int(conn.execute("SELECT dim FROM vectors LIMIT 1").fetchone()[0])
     t0 = time.perf_counter()
-    conn.execute(INDEXES[args.variant].format(dim=dim, m=args.m, efc=args.ef_construction))
-    name = f"vectors_hnsw_{args.variant}"
+    conn.execute(
+        INDEXES[args.variant].format(
+            dim=dim, m=args.m, efc=args.ef_construction, part=args.part, parts=args.parts
+        )
+    )
+    name = f"vectors_hnsw_{args.variant}" + (str(args.part) if args.variant == "part" else "")
     isize = conn.execute("SELECT pg_relation_size(%s)", (name,)).fetchone()[0]
     log(
         out,
@@ -220,6 +230,16 @@ def query_sql(variant: str, dim: int, shortlist: int) -> str:
     if variant == "exact-in-sql":
         return f"SELECT id, vec <=> %(q)s::vector({dim}) AS distance {where} LIMIT 10"
     limit = max(10, shortlist)
+    if variant.startswith("parts"):
+        # each part's graph walked for its own top 10, the answers merged exactly
+        parts = int(variant[5:])
+        walks = " UNION ALL ".join(
+            f"(SELECT id, (vec::vector({dim})) <=> %(q)s::vector({dim}) AS distance "
+            f"FROM vectors WHERE dim = {dim} AND id %% {parts} = {k} AND scope = %(s)s "
+            f"ORDER BY distance LIMIT {limit})"
+            for k in range(parts)
+        )
+        return f"SELECT id FROM ({walks}) u ORDER BY distance LIMIT 10"
     if variant in ORDER:
         return (
             f"SELECT id FROM (SELECT id, vec FROM vectors WHERE dim = {dim} AND scope = %(s)s "
@@ -332,6 +352,8 @@ def main() -> None:
     )
     p.add_argument("mode", choices=["build", "index", "measure"])
     p.add_argument("--variant", choices=sorted(INDEXES), default="bit")
+    p.add_argument("--part", type=int, default=0, help="with --variant part: this part")
+    p.add_argument("--parts", type=int, default=4, help="with --variant part: of so many")
     p.add_argument("--db", required=True)
     p.add_argument("--schema", default="pg1m")
     p.add_argument("--facts", type=int, default=1_000_000)
