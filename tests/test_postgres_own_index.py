@@ -279,3 +279,40 @@ def test_the_build_runs_beside_the_writes_and_searches(pg: PostgresStore) -> Non
     finally:
         older.close()
     assert set(_built(pg)) == {"big"}
+
+
+@needs_pg
+def test_a_build_that_gave_up_is_started_again_by_a_search(
+    pg: PostgresStore, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A transaction older than the build, open longer than `own_index_wait`, makes the
+    concurrent build give up and leave an invalid index; the scope's searches (a tenant
+    that only reads) start it again once that transaction is gone, at most every
+    `own_index_retry` seconds."""
+    import psycopg
+
+    monkeypatch.setattr(postgres_mod, "SIZE_TTL", 0.0)
+    _others(pg)
+    pg.own_index_wait = 0.5
+    older = psycopg.connect(PG_DSN, autocommit=True)
+    try:
+        older.execute("BEGIN ISOLATION LEVEL REPEATABLE READ")
+        older.execute(f'SELECT count(*) FROM "{pg.schema}".vectors')  # holds its snapshot
+        pg.put_many(_facts("big", FROM + 10))
+        assert _built(pg) == {}  # gave up waiting for the older transaction
+        assert pg._own_index_state(pg._conn, DIM, "big") == "invalid"
+        q = pg.embed(["rust"], kind="query")[0]
+        pg.own_index_retry = 3600.0
+        assert len(pg.vector_search(q, scope="big", k=5)) == 5  # the shared graph
+        assert _built(pg) == {}  # started again, and gave up again: the older one is open
+        older.execute("ROLLBACK")
+    finally:
+        older.close()
+    assert len(pg.vector_search(q, scope="big", k=5)) == 5
+    assert _built(pg) == {}  # not again within own_index_retry
+    pg.own_index_retry = 0.0
+    got = pg.vector_search(q, scope="big", k=5)
+    assert set(_built(pg)) == {"big"}
+    pg._conn.execute("ANALYZE vectors")  # the planner knows the scope is not a rare one
+    assert own_index_name(DIM, "big") in _index_used(pg, "big")
+    assert [i for i, _ in pg.vector_search(q, scope="big", k=5)] == [i for i, _ in got]

@@ -739,3 +739,53 @@ def test_lexical_nearest_reads_the_hits_vectors_in_one_statement(
     assert by_id[facts[1].id] is None
     stored = pg.vectors_of([facts[0].id], scope="s")[facts[0].id]
     assert by_id[facts[0].id] is not None and (by_id[facts[0].id] == stored).all()
+
+
+@needs_pg
+def test_a_lookup_by_id_never_reads_the_scopes_index_even_when_prepared(
+    pg: PostgresStore,
+) -> None:
+    """A prepared statement's generic plan knows no scope: planned for an average one, it
+    ANDed the scope's whole btree into the lookup by id (110,000 entries for a tenant of
+    105k facts). The scope is spelled so that no plan can use that index."""
+    from psycopg import sql as psql
+
+    from credo.store import sql as q
+
+    facts = [Fact(text=f"fact number {i}", scope="big") for i in range(300)]
+    pg.put_many(facts)
+    pg.put_many([Fact(text=f"other {i}", scope=f"s{i}") for i in range(30)])
+    pg._conn.execute("ANALYZE facts")
+    ids = [f.id for f in facts[:20]]
+    with pg.transaction():
+        pg._conn.execute("SET LOCAL plan_cache_mode = force_generic_plan")
+        for knob in ("enable_seqscan",):
+            pg._conn.execute(f"SET LOCAL {knob} = off")
+        for build in (q.facts_by_id, q.fact_ids_in):
+            args = (
+                (q.POSTGRES, "id", "big", ids)
+                if build is q.facts_by_id
+                else (q.POSTGRES, "big", ids)
+            )
+            statement, params = build(*args)  # type: ignore[operator]
+            pg._conn.execute(f"PREPARE lookup(text, text[]) AS {_numbered(statement)}")
+            try:
+                plan = "\n".join(
+                    str(r[0])
+                    for r in pg._conn.execute(
+                        psql.SQL("EXPLAIN EXECUTE lookup({}, {})").format(
+                            *(psql.Literal(p) for p in params)
+                        )
+                    )
+                )
+            finally:
+                pg._conn.execute("DEALLOCATE lookup")
+            assert "facts_pkey" in plan and "facts_scope" not in plan, plan
+    assert [f.id for f in pg.get_many(ids, scope="big")] == ids
+    assert pg.get_many(ids, scope="s1") == []
+
+
+def _numbered(statement: str) -> str:
+    """psycopg's %s placeholders as PREPARE's $1, $2, ..."""
+    parts = statement.split("%s")
+    return "".join(p + (f"${i + 1}" if i < len(parts) - 1 else "") for i, p in enumerate(parts))

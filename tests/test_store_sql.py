@@ -118,6 +118,8 @@ def test_both_dialects_build_the_same_statement_but_for_what_differs(name: str) 
 def test_the_dialects_spell_placeholders_order_and_limits() -> None:
     assert SQLITE.marks(3) == "?, ?, ?" and POSTGRES.marks(2) == "%s, %s"
     assert SQLITE.pin("scope") == "+scope" and POSTGRES.pin("scope") == "scope"
+    assert SQLITE.pin_text("scope") == "+scope"
+    assert POSTGRES.pin_text("scope") == "(scope || '')"
     assert SQLITE.limit(None) == -1 and POSTGRES.limit(None) is None
     assert SQLITE.limit(-5) == -1 and POSTGRES.limit(-5) is None
     assert SQLITE.limit(2**70) == POSTGRES.limit(2**70) == 2**63 - 1
@@ -217,7 +219,7 @@ def test_events_and_lineage_keep_to_their_facts_scope() -> None:
         "ON CONFLICT DO NOTHING"
     )
     assert "AND +scope = ?" in sql.insert_event(SQLITE)
-    assert "AND scope = %s" in sql.insert_event(POSTGRES)
+    assert "AND (scope || '') = %s" in sql.insert_event(POSTGRES)
 
 
 def test_nul_is_refused_with_one_error_and_kept_in_refusals() -> None:

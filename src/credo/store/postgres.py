@@ -160,6 +160,17 @@ OWN_INDEX_SHARE = 0.5
 OWN_INDEXES_MAX = 100
 
 
+#: a concurrent build waits for every transaction of the database older than it, at most
+#: `own_index_wait` for each; one open longer (an import, a dump, another index build)
+#: makes it give up and leaves the index invalid. It was built again only at the scope's
+#: next write: a read-mostly tenant of 100k stayed on the shared graph, 0.856 of the exact
+#: top 10 and 128 ms recall p50 among 10,000 tenants (docs/benchmarks.md, "PostgreSQL at
+#: 1M and 10,000 tenants"). A search that finds the scope's index invalid starts the build
+#: again in the background, at most once per this many seconds per scope and process: a
+#: build of 100k rows takes minutes, and may give up again while the old transaction lasts
+OWN_INDEX_RETRY = 600.0
+
+
 def ef_for_rows(rows: int) -> int:
     """The HNSW candidate list for a graph of `rows` vectors."""
     return max(EF_SEARCH_MIN, min(EF_SEARCH_MAX, int(rows) // EF_ROWS))
@@ -409,6 +420,9 @@ class PostgresStore(SQLStore):
     #: seconds building or dropping a scope's own index waits for each lock (other
     #: sessions' transactions on the table) before it gives up, to try again later
     own_index_wait = 60.0
+    #: seconds between two builds of a scope's own index that a search starts, when it
+    #: finds the index left invalid by a build that gave up (see `OWN_INDEX_RETRY`)
+    own_index_retry = OWN_INDEX_RETRY
     #: build and drop scopes' own indexes in a thread of their own (False: in the thread
     #: whose commit made them due, before its `transaction()` returns). `close` and
     #: `wait_for_indexes` wait for that thread
@@ -463,6 +477,8 @@ class PostgresStore(SQLStore):
         self._own_checked: dict[str, list[float]] = {}
         # scope -> (rows of its own valid HNSW index, 0 when none; when looked up)
         self._own_rows: dict[str, tuple[int, float]] = {}
+        #: when a search last started the build of a scope's invalid own index
+        self._own_retried: dict[str, float] = {}
         # the hnsw.ef_search each connection's session has (`_use_ef_search`)
         self._ef_set: weakref.WeakKeyDictionary[Conn, int] = weakref.WeakKeyDictionary()
         self._reader_lock = threading.Lock()
@@ -1308,18 +1324,31 @@ class PostgresStore(SQLStore):
         return sorted(self.own_indexes())
 
     def _own_index_rows(self, conn: Conn, scope: str) -> int:
-        """Rows of the scope's own valid HNSW index (0: none), kept SIZE_TTL seconds."""
+        """Rows of the scope's own valid HNSW index (0: none), kept SIZE_TTL seconds. An
+        invalid one (a concurrent build that gave up, or one running) has its build
+        started again in the background, at most every `own_index_retry` seconds."""
         now = time.monotonic()
         known = self._own_rows.get(scope)
         if known is not None and now - known[1] < SIZE_TTL:
             return known[0]
+        dim = int(self.embedder.dim)
         row = conn.execute(
-            "SELECT c.reltuples FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace "
+            "SELECT c.reltuples, i.indisvalid AND i.indisready FROM pg_class c "
+            "JOIN pg_namespace n ON n.oid = c.relnamespace "
             "JOIN pg_index i ON i.indexrelid = c.oid "
-            "WHERE n.nspname = %s AND c.relname = %s AND i.indisvalid",
-            (self._home, own_index_name(int(self.embedder.dim), scope)),
+            "WHERE n.nspname = %s AND c.relname = %s",
+            (self._home, own_index_name(dim, scope)),
         ).fetchone()
-        rows = 0 if row is None else max(1, int(row[0]))
+        rows = 0 if row is None or not row[1] else max(1, int(row[0]))
+        if row is not None and not row[1] and self.own_index_background:
+            last = self._own_retried.get(scope)
+            if last is None or now - last >= self.own_index_retry:
+                if len(self._own_retried) >= _SIZES_KEPT:
+                    self._own_retried.clear()
+                self._own_retried[scope] = now
+                # the build drops the leftover first; one running elsewhere holds the
+                # session lock, and this one then leaves it to that one
+                self._own_index_ddl_soon(scope, dim, build=True)
         if len(self._own_rows) >= _SIZES_KEPT:
             self._own_rows.clear()
         self._own_rows[scope] = (rows, now)
