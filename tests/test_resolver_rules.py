@@ -275,6 +275,11 @@ RULES: list[tuple[Rule, str, str, bool]] = [
     (resolver._same_owner, "i have 2 ferrets", "i have 3 ferrets", True),
     (resolver._same_owner, "i have 2 ferrets", "my sister has 3 ferrets", False),
     (resolver._remeasured, "i have 2 ferrets", "my sister has 3 ferrets", False),
+    (resolver._remeasured, "our horse juno weighs 500kg", "juno is up to 520 kilos", True),
+    # an amount said to have moved, the only one of its unit stored
+    (resolver._amount_moved, "i weigh 70kg", "down to 68 kilos", True),
+    (resolver._amount_moved, "i weigh 70kg", "down to 68 miles", False),
+    (resolver._amount_moved, "i weigh 70kg", "i lift 68 kilos", False),
     # a count said without a number, then with one, of the same things
     (resolver._count_made_exact, "i have a few piercings", "i have exactly 4 piercings", True),
     (resolver._count_made_exact, "i have a few piercings", "i have 4 tattoos", False),

@@ -589,13 +589,13 @@ def check(
         return Verdict(False, "speculative", f"a plan for a time to come: {planned!r}")
     wished = _WISH.match(strip_particles(text))  # "hiya, hope youre well": after a greeting
     if wished:  # "wish I had a bigger kitchen": the "I" of "I wish" left out
-        return Verdict(False, "speculative", f"a wish: {wished.group('verb')!r}")
+        return Verdict(False, "speculative", f"a wish: {wished.group('verb') or 'if only'!r}")
     reaction = _reaction(text)
     if reaction:
         return Verdict(False, "affect", f"a reaction, not a fact: {reaction!r}")
     advice = _advice(text)
     if advice:
-        return Verdict(False, "attributed_opinion", f"advice someone gives: {advice!r}")
+        return Verdict(False, "attributed_opinion", f"advice or a view of theirs: {advice!r}")
     if chatter:
         return Verdict(False, *chatter)
     vexed = _VEXED.match(text)
@@ -717,9 +717,10 @@ def _chatter(statement: Statement) -> tuple[str, str] | None:
 _ADVISING = words("advising_verbs")  # lexicon list "advising_verbs"
 #: a sentence that opens with "wish" or "hope" and what is wished ("Wish I had ...",
 #: "wish we could ...", "hope youre well", "hope my sister gets the job"), its "I" left
-#: out as people type
+#: out as people type; or with "if only" ("if only i had more time")
 _WISH = re.compile(
-    r"^\W*(?:(?:i|we)(?:\s+am|\s+are|'m|'re|m|re)?\s+)?(?P<verb>wish(?:ing)?|hop(?:e|ing))\s+"
+    r"^\W*(?:(?:(?:i|we)(?:\s+am|\s+are|'m|'re|m|re)?\s+)?(?P<verb>wish(?:ing)?|hop(?:e|ing))"
+    r"|(?P<only>if\s+only))\s+"
     r"(?:i|we|my|our|it|there|that|you|your|youre|the|he|she|they)\b",
     re.IGNORECASE,
 )
@@ -797,7 +798,9 @@ def _told_how_it_went(root: Token, subject: Token) -> str | None:
 def _advice(text: str) -> str | None:
     """ "my mum says I should move back home": someone else's verb of saying or thinking
     whose reported clause holds "should" or "ought" is their advice, not a fact
-    (what it advises is not done). The words that say so, or None."""
+    (what it advises is not done); what they say of a thing neither the speaker's nor
+    theirs ("my uncle says crypto is a scam") is their view. The words that say so, or
+    None."""
     from .nlp import parse
 
     for verb in parse(text):
@@ -815,7 +818,26 @@ def _advice(text: str) -> str | None:
             )
             if modal is not None:
                 return f"{verb.text} ... {modal.text}"
+            if verb.lemma_.lower() == "say" and clause.dep_ == "ccomp" and _of_a_thing(clause):
+                return verb.text  # "my uncle says crypto is a scam": their view of a thing
     return None
+
+
+#: who a reported clause may be about and still tell a fact: the speaker, the speaker's
+#: people, the one who says it ("my brother says he quit")
+_ABOUT_PEOPLE = frozenset({"i", "me", "we", "us", "he", "she", "they", "him", "her", "them"})
+
+
+def _of_a_thing(clause: Token) -> bool:
+    """Is the reported `clause` about a thing that is neither the speaker's nor the
+    sayer's: its subject a noun with no "my" / "our" / "his" / "her" / "their"?"""
+    subject = next((c for c in clause.children if c.dep_ in ("nsubj", "nsubjpass")), None)
+    if subject is None or subject.lower_ in _ABOUT_PEOPLE:
+        return False
+    if subject.pos_ not in ("NOUN", "PROPN"):
+        return False
+    owned = {c.lower_ for c in subject.children if c.dep_ == "poss"}
+    return not owned & {"my", "our", "his", "her", "their"}
 
 
 def passes_gate(candidate: dict[str, str]) -> tuple[bool, str]:

@@ -3295,10 +3295,12 @@ def changed_value(text: str) -> tuple[str, str, str] | None:
     doc = parse(elided_subject(said))
     for verb in doc:
         lemma = _verb_lemma(verb) if verb.pos_ in ("VERB", "AUX") else ""
-        if lemma == "go" and any(  # "rent went up to 980", "went down to 2 days a week"
-            c.dep_ in ("prt", "advmod") and c.lower_ in ("up", "down") for c in verb.children
+        if lemma in ("go", "put") and any(  # "rent went up to 980", "put the rent up to"
+            t.lower_ in ("up", "down") and t.i + 1 < len(doc) and doc[t.i + 1].lower_ == "to"
+            for t in verb.subtree
+            if t.i > verb.i
         ):
-            lemma = "go up"
+            lemma = f"{lemma} up"
         elif lemma not in _CHANGING:
             continue
         objects = [c for c in verb.children if c.dep_ == "dobj"]
@@ -3324,15 +3326,31 @@ def changed_value(text: str) -> tuple[str, str, str] | None:
         if thing is None or thing.pos_ == "PRON":
             continue
         heads = [verb, thing, *(c for c in verb.children if c.dep_ == "prt")]
+        # "moved the api onto fly.io": a thing put on a new place
+        into = ("to", "onto") if lemma in _REPLACING else ("to",)
         to = next(
             (
                 c
                 for h in heads
                 for c in h.children
-                if c.dep_ in ("prep", "dative") and c.lower_ == "to"
+                if c.dep_ in ("prep", "dative") and c.lower_ in into
             ),
             None,
         )
+        if to is None:
+            # "bumped my dose up to 30mg", "put the rent up to 1290": the "to" after the
+            # "up" or "down" the verb or its thing is moved by, however the parse hung it
+            to = next(
+                (
+                    t
+                    for t in verb.subtree
+                    if t.i > verb.i + 1
+                    and t.lower_ == "to"
+                    and doc[t.i - 1].lower_ in ("up", "down")
+                    and doc[t.i - 1] in verb.subtree
+                ),
+                None,
+            )
         if to is None and lemma in _REPLACING:
             # "upgraded the app to react 18": a name the tagger took for a verb (only after
             # a verb that puts one thing for another: "improved it to handle 500" is no name)
@@ -3347,6 +3365,8 @@ def changed_value(text: str) -> tuple[str, str, str] | None:
                 None,
             )
         words = _value_after(to) if to is not None else []
+        if lemma == "put up" and not any(w.like_num for w in words):
+            continue  # "put the kids down to sleep": no amount, no value
         if words:
             return lemma, lemma_of(thing.lower_), _span_text(words)
     return None
@@ -3431,6 +3451,20 @@ def _value_after(prep: Token) -> list[Token]:
         if not out and tok.pos_ == "VERB" and not _versioned_name(tok) and _bare_name(tok):
             return [tok]  # "to rust two years ago": the name alone
         named = not out and _versioned_name(tok)
+        if not out and tok.like_num and tok.dep_ == "npadvmod":
+            out.append(tok)  # "up to 100mg": the number the parse hung on the verb
+            continue
+        # "to 30 mg": the unit the parse hung on the verb, right after its number
+        if (
+            out
+            and out[-1].like_num
+            and tok.i == out[-1].i + 1
+            and tok.pos_ == "NOUN"
+            and tok.dep_ in ("npadvmod", "quantmod")
+            and tok.lemma_.lower() not in _NOT_MEASURES
+        ):
+            out.append(tok)
+            continue
         if (
             tok.dep_ in ("npadvmod", "advmod", "punct", "cc", "conj", "mark", "advcl")
             and not named

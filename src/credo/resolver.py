@@ -386,6 +386,8 @@ def _holds_thing(fact: Fact, verb: str, thing: str, value: str, catalogue: Catal
         return True
     if not fact.key or objects_agree(value, fact.object) or extends(fact.object, value):
         return False
+    if _amount_of(fact, thing, value):
+        return True
     base, negated = catalogue.canonical(fact.predicate or "")
     if negated:
         return False
@@ -401,6 +403,19 @@ def _holds_thing(fact: Fact, verb: str, thing: str, value: str, catalogue: Catal
         if found and thing in _tokens(found["thing"]) and not objects_agree(value, found["value"]):
             return not _other_measures(value, found["value"])
     return False
+
+
+def _amount_of(fact: Fact, thing: str, value: str) -> bool:
+    """Does `fact` give an amount of `thing` in the unit `value` is said in, another
+    number ("i take 20mg of sertraline" / "bumped my sertraline up to 50mg")? The thing
+    named in its sentence, one amount of that unit in it, none in the value's words."""
+    from .values import quantities
+
+    new = [q for q in quantities(value) if q.unit]
+    if len(new) != 1 or thing not in _tokens(fact.text):
+        return False
+    told = [q for q in quantities(fact.text) if q.unit == new[0].unit]
+    return len(told) == 1 and told[0].value != new[0].value
 
 
 def _other_measures(a: str, b: str) -> bool:
@@ -1365,17 +1380,22 @@ def _ended_by_past(case: _Case, fact: Fact) -> bool:
 
 
 def _spelt_out(case: _Case, fact: Fact) -> set[str]:
-    """The words of an object written as initials on one side ("nyc" / "New York City"):
-    the same value, so only what the sentences say besides them can differ."""
+    """The words of an object written as initials on one side ("nyc" / "New York City"),
+    or by a synonym: the same value, so only what the sentences say besides them can
+    differ."""
     incoming = case.incoming
-    spelt = set(_tokens(incoming.object)) | set(_tokens(fact.object))
+    mine, theirs = set(_tokens(incoming.object)), set(_tokens(fact.object))
     initials = (
         _initials_of(incoming.object, fact.object)
         or _initials_of(fact.object, incoming.object)
         or _spelt_in_part(incoming.object or "", fact.object or "")
         or _spelt_in_part(fact.object or "", incoming.object or "")
+        # or one named by a synonym of the other ("the bahama islands" / "the bahamas")
+        or bool(mine ^ theirs)
+        and said_otherwise(incoming.object or "", mine - theirs, fact.object or "", theirs - mine)
+        == (set(), set())
     )
-    return spelt if initials else set()
+    return mine | theirs if initials else set()
 
 
 def _same_claim(case: _Case, fact: Fact) -> bool:
@@ -2529,18 +2549,75 @@ def _revalued(case: _Case, fact: Fact) -> bool:
 
 def _remeasured(case: _Case, fact: Fact) -> bool:
     """ "im down to 1 coffee a day now" / "i drink like 4 coffees a day": one thing
-    measured with another number, whatever keys the parser gave the two (a clash)."""
+    measured with another number, whatever keys the parser gave the two (a clash). Also
+    one of the speaker's own, named in one key's relation and as the other's subject
+    ("our dog bruno weighs 30kg" / "bruno is down to 27 kilos")."""
     incoming = case.incoming
     return (
         not (
             fact.subject
             and incoming.subject
             and not same_subject(fact.subject, incoming.subject, case.me)
+            and not _named_as_own(case, fact, incoming)
+            and not _named_as_own(case, incoming, fact)
         )
         and split_polarity(fact.predicate or "")[1] == case.negated
         and _same_owner(case, fact)
         and remeasured(incoming.text, fact.text, case.similarity)
     )
+
+
+def _named_as_own(case: _Case, mine: Fact, named: Fact) -> bool:
+    """Is `mine` the speaker's (or their "we"'s) fact that names one of their own, and
+    `named`'s subject that one: "our cat mochi weighs 4kg" (`cat_mochi_weigh`) and "mochi
+    ..."?"""
+    if not named.subject or not (
+        same_subject(mine.subject, case.me, case.me) or mine.subject == WE
+    ):
+        return False
+    who = set(_tokens(named.subject)) - {case.me, WE}
+    return bool(who) and who <= set(_tokens(mine.text))
+
+
+#: an amount said to have moved: "down to 3 a day", "up to 5.2 kilos"
+_MOVED_TO = re.compile(r"\b(?:up|down)\s+to\s+(?P<rest>.+)", re.IGNORECASE)
+
+
+def _amount_moved(case: _Case, fact: Fact) -> bool:
+    """ "down to 84 kilos!" / "i weigh 92kg": an amount said to have gone up or down to
+    a number of a unit ends the stored fact of the same one that gives an amount of that
+    unit, whatever it is keyed on, when it is the only one; where two stored facts give
+    one (a weight and a lift, both in kilos) it is not known which moved, and both stay."""
+    from .values import quantities
+
+    moved = _MOVED_TO.search(case.incoming.text)
+    if moved is None or case.negated or split_polarity(fact.predicate or "")[1]:
+        return False
+    new = [q for q in quantities(moved["rest"]) if q.unit]
+    if len(new) != 1:
+        return False
+    unit = new[0].unit
+
+    def amounts(f: Fact) -> list[str]:
+        return [q.value for q in quantities(f.text) if q.unit == unit]
+
+    def mine(f: Fact) -> bool:
+        return (
+            bool(f.subject and case.incoming.subject)
+            and (
+                same_subject(f.subject, case.incoming.subject, case.me)
+                or _named_as_own(case, f, case.incoming)
+            )
+            and _same_owner(case, f)
+            and f.asserted_at <= case.incoming.asserted_at
+        )
+
+    told = amounts(fact)
+    if not mine(fact) or len(told) != 1 or told[0] == new[0].value:
+        return False
+    # any other amount of that unit, whoever's it is said to be ("my pb is 140kg" is
+    # keyed on the lift): not known which moved
+    return not any(f is not fact and amounts(f) for f in case.live)
 
 
 def _owner(fact: Fact, catalogue: Catalogue) -> str:
@@ -3204,7 +3281,10 @@ def _clashing(case: _Case, bearing: _Bearing) -> _Bearing:
                 clashes.append(fact)
     # a measure or a version said anew: a verb of change ("cut", "upgraded") says it changed
     remeasures = [
-        f for f in live if f not in clashes and (_remeasured(case, f) or _reversioned(case, f))
+        f
+        for f in live
+        if f not in clashes
+        and (_remeasured(case, f) or _reversioned(case, f) or _amount_moved(case, f))
     ]
     clashes.extend(remeasures)
     found = _Bearing(bearing.refines, clashes, denied, gainsaid, remeasures)
@@ -3243,15 +3323,37 @@ def _left_by_name(case: _Case, bearing: _Bearing) -> Fact | None:
     if _ADDED.search(incoming.text) or _MIND_CHANGED.search(incoming.text):
         return None
     left = case.left_behind or left_off(incoming.text)
-    named = value_words(left) if left else frozenset()
-    if not named:
+    if not left:
         return None
+    named = value_words(left)
+    # a thing moved off a place whose name the tagger read as a word of another kind
+    # ("moved the backend off render"): the place is still named, for that thing
+    moved_off = named or frozenset(_words_of(left)) - _STOP
     for _, fact in _ranked(case):
-        if not _endable(case, bearing, fact):
-            continue
-        if _names_whole(fact.text, named):
+        if named and _endable(case, bearing, fact) and _names_whole(fact.text, named):
+            return fact
+        if _own_thing_moved(case, bearing, fact) and _names_whole(fact.text, moved_off):
             return fact
     return None
+
+
+def _own_thing_moved(case: _Case, bearing: _Bearing, fact: Fact) -> bool:
+    """Is `fact` about a thing (its subject) that the speaker's incoming sentence moves,
+    naming it in its object ("the api is hosted on heroku" / "moved the api off heroku
+    onto fly.io")? As `_endable` asks, but of the thing's own key, not the speaker's."""
+    incoming = case.incoming
+    if not same_subject(incoming.subject, case.me, case.me) and incoming.subject != WE:
+        return False
+    thing = set(_tokens(fact.subject)) - {case.me, WE}
+    return (
+        bool(thing)
+        and fact not in bearing.clashes
+        and fact.asserted_at <= incoming.asserted_at
+        and thing <= set(_tokens(incoming.object))
+        and not _others(incoming) ^ _others(fact)
+        and not split_polarity(fact.predicate or "")[1]
+        and not said_in_the_past(fact.text)
+    )
 
 
 #: "a thinkpad instead of the mac", "oat milk in place of cows milk": the value a thing
@@ -3365,8 +3467,9 @@ def left_off(text: str) -> str | None:
     "heroku"; None where "off" is no place left ("a day off", "turned it off")."""
     from .nlp import parse
 
-    for tok in parse(text):
-        if tok.lower_ != "off" or tok.dep_ != "prep" or tok.head.pos_ != "VERB":
+    doc = parse(text)
+    for tok in doc:
+        if tok.lower_ != "off" or tok.dep_ not in ("prep", "prt") or tok.head.pos_ != "VERB":
             continue
         if tok.head.lemma_.lower() not in _TAKING_OFF:
             continue
@@ -3374,6 +3477,18 @@ def left_off(text: str) -> str | None:
         if objects:
             head = objects[0]
             return " ".join(t.text for t in head.subtree)
+        if tok.dep_ == "prt":
+            # "moved the backend off render onto ...": the parse made "off" a particle and
+            # the place after it something else; the words up to the next preposition
+            after: list[str] = []
+            for t in doc[tok.i + 1 : tok.i + 4]:
+                if t.pos_ in ("ADP", "PUNCT", "CCONJ", "SCONJ", "ADV", "AUX", "PRON", "DET"):
+                    break
+                if t.dep_ == "npadvmod" or t.like_num and not after:
+                    break
+                after.append(t.text)
+            if after:
+                return " ".join(after)
     return None
 
 

@@ -294,11 +294,15 @@ def _phrases(text: str, left: set[str]) -> list[tuple[str, frozenset[str]]]:
         for i in range(len(tokens) - size + 1):
             run = tokens[i : i + size]
             last = run[-1]
-            typed = [t.text.lower() for t in run[:-1]]
-            typed.append((last.lemma_ if last.pos_ == "NOUN" else last.text).lower())
-            said = frozenset(typed) & left
-            if said and all(w in left or t.is_stop for w, t in zip(typed, run, strict=True)):
-                out.append((" ".join(typed), said))
+            # a noun's lemma, and as typed too: "the bahamas" is no plural of a "bahama"
+            ends = [last.lemma_.lower(), last.lower_] if last.pos_ == "NOUN" else [last.lower_]
+            for end in dict.fromkeys(ends):
+                typed = [*(t.lower_ for t in run[:-1]), end]
+                # the value words are compared as lemmas or as typed, whichever `left` has
+                words = [*typed[:-1], next((e for e in ends if e in left), end)]
+                said = frozenset(words) & left
+                if said and all(w in left or t.is_stop for w, t in zip(words, run, strict=True)):
+                    out.append((" ".join(typed), said))
     return out
 
 
@@ -447,6 +451,9 @@ REMEASURED_AT = 0.6
 #: more particular ("15 problems at an accuracy rate above 80%" is not "my accuracy")
 MORE_WORDS = 2
 UNITLESS_AT = 0.85
+#: ... and where one of the two names nothing but its amount: halfway between the two
+#: above (the embedding alone must say that both measure one thing)
+NAMES_NOTHING_AT = 0.725
 
 
 def remeasured(new: str, old: str, similarity: Callable[[str, str], float]) -> bool:
@@ -480,10 +487,18 @@ def remeasured(new: str, old: str, similarity: Callable[[str, str], float]) -> b
 
     def besides_numbers(text: str) -> frozenset[str]:
         return frozenset(
-            w for w in value_words(text) if w not in units and not any(c.isdigit() for c in w)
+            w
+            for w in value_words(text)
+            # a unit in any of its spellings ("kilo" for "kg")
+            if _MEASURE_UNITS.get(w, w) not in units and not any(c.isdigit() for c in w)
         )
 
     words_a, words_b = besides_numbers(new), besides_numbers(old)
+    if bool(words_a) != bool(words_b):
+        # one names nothing but its amount ("i weigh 80kg"): with no word to compare,
+        # only the sentences' meaning says whether they measure one thing ("my best
+        # squat is 120kg" does not), read closer than where both name something
+        at = max(at, NAMES_NOTHING_AT)
     fewer, more = sorted((words_a, words_b), key=len)
     extra = {w for w in more if not any(one_word(w, o) for o in fewer)}
     if not found_in(fewer, more) or len(extra) > MORE_WORDS:
