@@ -302,9 +302,29 @@ def _card_prefix_ok(digits: str) -> bool:
     )
 
 
+def _brand_length_ok(digits: str) -> bool:
+    """Whether a number with a card's prefix has that card's length: a Mastercard has 16
+    digits, an American Express 15, a Visa 13, 16 or 19 (other issuers' lengths vary). A
+    15-digit number starting 54 (a parcel's tracking number) is no Mastercard, whatever its
+    checksum says."""
+    two, four = int(digits[:2]), int(digits[:4])
+    if 51 <= two <= 55 or 2221 <= four <= 2720:
+        return len(digits) == 16
+    if two in (34, 37):
+        return len(digits) == 15
+    if digits[0] == "4":
+        return len(digits) in (13, 16, 19)
+    return True
+
+
 def _is_card_number(raw: str) -> bool:
     digits = re.sub(r"[ \-]", "", raw)
-    return 13 <= len(digits) <= 19 and _card_prefix_ok(digits) and _luhn_ok(digits)
+    return (
+        13 <= len(digits) <= 19
+        and _card_prefix_ok(digits)
+        and _brand_length_ok(digits)
+        and _luhn_ok(digits)
+    )
 
 
 # IBAN length by country (the SWIFT IBAN registry); a code not listed is not an IBAN.
@@ -678,6 +698,20 @@ def _bounded(words: Iterable[str], *, longest_first: bool = True) -> str:
     underscore either side), longest first unless told."""
     listed = sorted(words, key=len, reverse=True) if longest_first else list(words)
     return r"(?<![^\W_])(?:" + "|".join(re.escape(w) for w in listed) + r")(?![^\W_])"
+
+
+def stems(words: Iterable[str], *, more: int = 4) -> str:
+    """A regular expression for any of `words` as the start of a word (with up to `more`
+    letters after it: "arriv" reads "arrived", "mand" reads "mandou"); a word of Chinese,
+    Japanese or Korean anywhere, as those scripts put no blank between words."""
+    listed = sorted(set(words), key=lambda w: (-len(w), w))
+    latin = [w for w in listed if not _CJK.search(w)]
+    cjk = [w for w in listed if _CJK.search(w)]
+    body = "|".join(re.escape(w).replace(r"\ ", r"[ \t]+") for w in latin)
+    parts = [rf"(?<![^\W_])(?:{body})[^\W\d_]{{0,{more}}}(?![^\W_])"]
+    if cjk:
+        parts.append("|".join(re.escape(w) for w in cjk))
+    return "(?i:" + "|".join(parts) + ")"
 
 
 def one_slip(*words: str) -> str:

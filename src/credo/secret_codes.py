@@ -201,8 +201,12 @@ _SET_ON_THING = re.compile(
 # thing named first, then set with "it" standing for it, in the same sentence
 _SET_IT = re.compile(
     rf"(?i)(?<![^\W_])(?P<thing>{_LOCKED})(?:['’]s)?(?P<cw>[ \t]+(?:{_CODE_WORD}|pin))?"
-    r"(?![^\W_])[^.!?\n\d]{0,24}?(?<![^\W_])(?:set|changed|reset|programmed|switched)[ \t]+"
-    r"(?:it|that|the[ \t]+(?:code|combination|combo|pin))[ \t]+to[ \t]+"
+    # what is said of the thing between (where it is, its own number: "gym locker 12 is set
+    # to ...", "the safe in the wardrobe at the rental, they set it to ...")
+    r"(?![^\W_])[^.!?\n]{0,60}?(?<![^\W_])"
+    r"(?:(?:set|changed|reset|programmed|switched)[ \t]+"
+    r"(?:it|that|the[ \t]+(?:code|combination|combo|pin))"
+    r"|(?:is|was|been|got|gets)[ \t]+(?:set|changed|reset|programmed|switched))[ \t]+to[ \t]+"
     r"(?P<v>[*#]?\d(?:[ \-]?\d){3,9}[#*]?)(?![\w\-]|[.,:/]\d)"
 )
 
@@ -427,7 +431,9 @@ def _keyed_codes(text: str) -> Iterator[SecretFinding]:
     text = _without_mask_tags(text)  # "[secret:x]" names no secret
     for m in _KEYED.finditer(text):
         sentence = _sentence_around(text, m.start(), m.end())
-        if _OPENED_BY_CODE.search(sentence) and not _FOLLOWED_BY_UNIT.match(text, m.end("v")):
+        if _FOLLOWED_BY_UNIT.match(text, m.end("v")) or _CODE_UNITS.match(text, m.end("v")):
+            continue  # "type 1920 px wide images for the door sign": a size
+        if _OPENED_BY_CODE.search(sentence):
             yield SecretFinding("password", m.start("v"), m.end("v"))
     for m in _OPENED_AND_CODE.finditer(text):
         if _CODE_UNITS.match(text, m.end("v")):
@@ -575,10 +581,19 @@ def _codes_in_clause(text: str) -> Iterator[SecretFinding]:
         yield SecretFinding("password", code.start("v"), code.end("v"))
 
 
+#: a card named ("card", "tarjeta", "Karte", a brand): where a count of digits "on the back"
+#: is the card's
+_A_CARD = re.compile("(?i)" + _bounded(_WORDS["card_context"]["cards"]))
+
+
 _CARD_SECURITY = re.compile(
-    "(?i)"
-    + _phrases("card_security")
-    + r"[^.!?\n]{0,60}?(?:[ \t]+(?:are|is|sind|ist|son|es|sont|est|sono|è|são|é|zijn|is|är"
+    "(?i)(?:"
+    + _phrases("card_security", skip=("counts", "back"))
+    + "|(?P<count>"
+    + _phrases("card_security", skip=("all", "back"))
+    + r"(?:[ \t]+[^\W\d_][\w'’]{0,14}){0,2}?[ \t]+"
+    + _phrases("card_security", skip=("all", "counts"))
+    + r"))[^.!?\n]{0,60}?(?:[ \t]+(?:are|is|sind|ist|son|es|sont|est|sono|è|são|é|zijn|is|är"
     r"|to|это)[ \t]+|[ \t]*[:=][ \t]*)(?P<v>\d{3,4})(?![\w\-]|[.,:/]\d)"
 )
 
@@ -586,7 +601,12 @@ _CARD_SECURITY = re.compile(
 def _card_security_codes(text: str) -> Iterator[SecretFinding]:
     """A card's security code after its name or where it is printed, the card between:
     "the 3 digits on the back of the visa ending 4412 are 731"."""
-    for m in _CARD_SECURITY.finditer(_without_mask_tags(text)):
+    text = _without_mask_tags(text)
+    for m in _CARD_SECURITY.finditer(text):
+        if _FOLLOWED_BY_UNIT.match(text, m.end("v")) or _CODE_UNITS.match(text, m.end("v")):
+            continue  # "the three houses at the back are 1200 years old"
+        if m.group("count") and not _A_CARD.search(_sentence_around(text, m.start(), m.end())):
+            continue  # "the four on the back row are 2024's graduates": no card named
         yield SecretFinding("password", m.start("v"), m.end("v"))
 
 

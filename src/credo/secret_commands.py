@@ -137,7 +137,11 @@ _ASKED_STRONG = re.compile(
 
 
 # "... my gpg passphrase each time. it's X": the value given in the sentence after its label
-_ITS = re.compile(r"(?i)(?<![^\W_])(?:it['’]s|it[ \t]+is)[ \t]+(?P<v>[^\s,;]{8,64})")
+# (and "c'est", "es ist", "het is", "det är", "это": the same words in other languages)
+_ITS = re.compile(
+    r"(?i)(?<![^\W_])(?:it['’]s|it[ \t]+is|c['’]est|c['’]était|es[ \t]+ist|ist[ \t]+es|het[ \t]+is"
+    r"|det[ \t]+är|det[ \t]+er|eso[ \t]+es|это|to[ \t]+jest|se[ \t]+on)[ \t]+(?P<v>[^\s,;]{8,64})"
+)
 _PASSWORD_WORD = re.compile(r"(?i)(?<![^\W_])(?:" + _ANY_PASSWORD_WORD + r")(?![^\W_])")
 _STRONG = frozenset("!@#$%^&*?+=~")
 

@@ -34,6 +34,7 @@ from .secret_base import (
     _without_mask_tags,
     iban_checksum_ok,
     label_then_value,
+    stems,
 )
 
 # An IBAN starts with a listed country code and two check digits; its characters may be
@@ -201,6 +202,23 @@ def _paid_to_a_business(text: str, start: int, end: int) -> bool:
     )
 
 
+#: a gift to a charity, a parish, a food bank (`[donations]`)
+_DONATIONS = re.compile(stems(_WORDS["donations"]["all"]))
+
+
+def _given_to(text: str, start: int, end: int) -> bool:
+    """Whether the IBAN at `text[start:end]` is where gifts go: its sentence says donations
+    are paid into it, and no word of the speaker's ("my") nor the speaker as the one paid
+    ("give me"). A charity publishes its account for whoever gives; a person's own IBAN
+    for a collection among friends is masked ("donations for the party to my IBAN")."""
+    sentence = _sentence_around(text, start, end)
+    return (
+        _DONATIONS.search(sentence) is not None
+        and not _MINE.search(sentence)
+        and not _TO_ME.search(sentence)
+    )
+
+
 def _ibans(text: str) -> Iterator[SecretFinding]:
     for m in _IBAN_START.finditer(text):
         length = _IBAN_LENGTHS.get(m.group("cc").upper())
@@ -225,7 +243,7 @@ def _ibans(text: str) -> Iterator[SecretFinding]:
             continue
         if _on_an_invoice(text, m.start(), i):
             continue
-        if _paid_to_a_business(text, m.start(), i):
+        if _paid_to_a_business(text, m.start(), i) or _given_to(text, m.start(), i):
             continue
         if not _shared_to_be_paid(text, m.start(), i, iban=True):
             yield SecretFinding("iban", m.start(), i)
@@ -319,6 +337,11 @@ def _labelled_number_pattern(table: str) -> re.Pattern[str]:
             + rf"(?:[ \t]+(?i:{_ARTICLES}))?[ \t]*:?[ \t]*"
             # "the national insurance no. — it's ...", "tax id, that's ..."
             + r"|[ \t]*[,;:\-–—]*[ \t]+(?i:it['’]?s|it[ \t]+is|that['’]?s|which[ \t]+is)[ \t]+"
+            # ... and in other languages, a demonstrative and its verb after a comma: "mijn
+            # BSN, dat is ...", "meine Steuer-ID, das ist ...", "мой ИНН, это ..."
+            + r"|[ \t]*[,;:\-–—]+[ \t]*(?i:dat|das|det|dies|ce|esto|eso|ese|questo|quello|isso"
+            + r"|isto|это|то|tämä|se|to|bu|ito)[ \t]+(?:"
+            + rf"(?i:{_CODE_VERBS})[ \t]+)?"
             + r"|[ \t]+",
             qualifier=_NUMBER_WORD,
             words=r"(?i:[^\W\d_][\w'’\-]{0,19})",
@@ -356,12 +379,24 @@ _LABELLED_NUMBERS = (
 _SSN_SHAPE = re.compile(r"(\d{3})[ \-]?(\d{2})[ \-]?(\d{4})")
 
 
+def _an_iban(value: str) -> bool:
+    """Whether `value` is an IBAN: its country's length and its check digits."""
+    compact = re.sub(r"[ \t\-]", "", value).upper()
+    return (
+        re.fullmatch(r"[A-Z]{2}\d{2}[A-Z0-9]+", compact) is not None
+        and _IBAN_LENGTHS.get(compact[:2]) == len(compact)
+        and iban_checksum_ok(compact)
+    )
+
+
 def _labelled_numbers(text: str) -> Iterator[SecretFinding]:
     for kind, pattern in _LABELLED_NUMBERS:
         for m in pattern.finditer(text):
             value = m.group("v")
-            if not m.group("conn").strip() and m.group("q"):
-                continue  # "social media 12000": words between, no verb, no colon
+            q = m.group("q")
+            if not m.group("conn").strip() and q and not _MINE.fullmatch(q.strip()):
+                continue  # "social media 12000": words between, no verb, no colon (but a
+                # possessive after its noun, "NIK aku ...", is the speaker's own number)
             digits = sum(c.isdigit() for c in value)
             alnum = sum(c.isalnum() for c in value)
             if kind == "passport_number":
@@ -373,6 +408,8 @@ def _labelled_numbers(text: str) -> Iterator[SecretFinding]:
                 ok = digits >= 5 and alnum >= 6 or digits >= 4 and alnum - digits >= 4
             if not ok or _A_DATE.fullmatch(value) or (value.isdigit() and _is_yyyymmdd(value)):
                 continue
+            if _an_iban(value):
+                continue  # "... social: ES83 1490 ...": an IBAN, `_ibans` judges it
             check = _AMBIGUOUS_LABELS.get(" ".join(m.group("label").lower().split()))
             if check is not None and not check(value):
                 continue  # "the train's PNR 4521...": a booking, not a personal number

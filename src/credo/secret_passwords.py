@@ -378,32 +378,29 @@ _PASSPHRASE_LABEL = (
 _PASSPHRASE_VALUE = (
     r"(?P<v>[^\W_][^\s,;:.!?()]*(?:[ \t]+[^\s,;:.!?()]+){1,7})(?=[ \t]*(?:[,;.!?(—–]|$))"
 )
-_PASSPHRASE = re.compile(
-    label_then_value(
-        _PASSPHRASE_LABEL,
-        _PASSPHRASE_VALUE,
-        r"[ \t]*(?:[:=：]|[ \t]—|[ \t]–|[ \t]-)[ \t]*",
-        words=r"[^\W\d_][\w'’\-]*",
-        most=4,
-        words_group="q",
-        connector_group=None,
-        before_value="",
-    ),
-    re.MULTILINE,
-)
-_PASSPHRASE_IS = re.compile(
-    label_then_value(
-        _PASSPHRASE_LABEL,
-        _PASSPHRASE_VALUE,
-        rf"[ \t]+(?i:{_CODE_VERBS})[ \t]+",
-        words=r"[^\W\d_][\w'’\-]*",
-        most=4,
-        words_group="q",
-        connector_group=None,
-        before_value="",
-    ),
-    re.MULTILINE,
-)
+
+
+def _passphrase_after(connector: str) -> re.Pattern[str]:
+    """A passphrase's label, up to four words of what it is for, `connector`, then its
+    phrase of words: after a colon or a dash (`_PASSPHRASE`), or after an "is"
+    (`_PASSPHRASE_IS`)."""
+    return re.compile(
+        label_then_value(
+            _PASSPHRASE_LABEL,
+            _PASSPHRASE_VALUE,
+            connector,
+            words=r"[^\W\d_][\w'’\-]*",
+            most=4,
+            words_group="q",
+            connector_group=None,
+            before_value="",
+        ),
+        re.MULTILINE,
+    )
+
+
+_PASSPHRASE = _passphrase_after(r"[ \t]*(?:[:=：]|[ \t]—|[ \t]–|[ \t]-)[ \t]*")
+_PASSPHRASE_IS = _passphrase_after(rf"[ \t]+(?i:{_CODE_VERBS})[ \t]+")
 
 
 # a number and what it counts ("4 words", "20 characters", "12 слов")
@@ -575,7 +572,12 @@ def _credential_pairs(text: str) -> Iterator[SecretFinding]:
 # The answer to a security question: in a sentence about one ("my mother's maiden name
 # is Kowalczyk", "svar på säkerhetsfrågan: ... hette Smulan"), what follows "is",
 # "hette", "era", ":" and the like, when it is a name or holds a digit.
-_SECURITY_MARK = re.compile(_phrases("security_answers", skip=("answer_verbs",)), re.IGNORECASE)
+_SECURITY_MARK = re.compile(
+    _phrases("security_answers", skip=("answer_verbs", "answered", "questions")), re.IGNORECASE
+)
+_ANSWERED_VERBS = _phrases(
+    "security_answers", skip=tuple(k for k in _WORDS["security_answers"] if k != "answered")
+)
 
 
 _ANSWER_VERBS = "|".join(
@@ -599,6 +601,44 @@ _CJK_ANSWER = re.compile(
     r"(?P<v>[^\s。、，,.!！?？「」『』\"“”はがをの：:是为為]{1,16}?)[」』\"”]?"
     r"(?=です|でした|だよ|だ|。|、|，|,|！|!|？|\?|$|\s)"
 )
+
+
+#: a question quoted ("'what was your first school?'", «¿nombre de tu primer perro?»): its
+#: words end with a question mark, or open with a Spanish one
+_QUOTED_QUESTION = re.compile(
+    r"[\"'“‘«„]¿?[^\n\"“”«»]{6,100}?\?[\"'”’»“]|[\"'“‘«„]¿[^\n\"“”«»?]{6,100}[\"'”’»“]"
+    r"|[\"'“‘«„](?i:"
+    + _bounded(_WORDS["security_answers"]["questions"])
+    + r")[ \t][^\n\"“”«»?]{4,100}?[\"'”’»“](?=[ \t]*[—–\-:,])"
+)
+_ANSWERED = re.compile(
+    rf"(?<![^\W_])(?i:{_ANSWERED_VERBS})" + r"[ \t]+[\"'“«]?"
+    r"(?P<v>[^\W_][\w'’\-]*(?:[ \t]+(?:(?i:am|an|im|von|van|der|de|del|da|di|du|of|the|la|le)"
+    r"[ \t]+)?[^\W\d_][\w'’\-]*){0,3})"
+)
+
+
+def _answers_to_a_quoted_question(text: str) -> Iterator[SecretFinding]:
+    """The answer a person gave to a question quoted just before (within its sentence or
+    the next words): "'which street did you grow up on?' - I replied Elm Row", "la
+    pregunta era «¿...?» y contesté ...". A name, or words holding a digit."""
+    for q in _QUOTED_QUESTION.finditer(text):
+        m = _ANSWERED.search(text, q.end())
+        if m is None or m.start() - q.end() > 40:
+            continue
+        if re.search(r"[.!?\n]", text[q.end() : m.start()]):
+            continue
+        value = m.group("v")
+        words = value.split()
+        while len(words) > 1 and not words[-1][:1].isupper():
+            words.pop()  # "Elm Row on the form": a name's words, each capitalised
+        value = " ".join(words)
+        if value.lower() in _NOT_A_VALUE or len(value) < 2:
+            continue
+        if not (value[:1].isupper() or any(c.isdigit() for c in value)):
+            continue
+        start = m.start("v")
+        yield SecretFinding("security_answer", start, start + len(value))
 
 
 def _answers(text: str) -> Iterator[re.Match[str]]:
@@ -643,6 +683,7 @@ def _quoted_answer(text: str, start: int) -> str | None:
 
 def _security_answers(text: str) -> Iterator[SecretFinding]:
     if not _SECURITY_MARK.search(text):
+        yield from _answers_to_a_quoted_question(text)
         return
     if _CJK.search(text):
         for m in _CJK_ANSWER.finditer(text):

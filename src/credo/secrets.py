@@ -33,6 +33,7 @@ from .secret_public import public_value
 from .secret_qualified import candidates as _qualifier_readings
 from .secret_random import DETECTORS as _RANDOM
 from .secret_random import made_up
+from .secret_said import DETECTORS as _SAID
 from .secret_shapes import DETECTORS as _SHAPES
 from .secret_spoken import DETECTORS as _SPOKEN
 from .secret_tokens import shown_public
@@ -61,6 +62,7 @@ _DETECTORS: tuple[Detector, ...] = (
     *_COMMANDS,
     *_CODE,
     *_SPOKEN,
+    *_SAID,
     *_RANDOM,
     *_TYPOS,
 )
