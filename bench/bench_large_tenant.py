@@ -41,7 +41,7 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from bench_pg_options import log  # noqa: E402
-from bench_scale import make_query, make_text, pct  # noqa: E402
+from bench_scale import embedded_pool, make_query, make_text, pct  # noqa: E402
 
 from credo.embed import get_embedder  # noqa: E402
 from credo.store.postgres import ef_for_rows  # noqa: E402
@@ -103,17 +103,7 @@ def main() -> None:
     dim = model.dim
     t0 = time.perf_counter()
     texts = list(dict.fromkeys(make_text(rng) for _ in range(args.pool)))
-    cache = Path(args.pool_cache) if args.pool_cache else None
-    if cache is not None and cache.exists():
-        pool = np.load(cache)
-        if len(pool) != len(texts):
-            sys.exit(f"{cache} holds {len(pool)} vectors, not the {len(texts)} of this --pool")
-    else:
-        pool = np.concatenate(
-            [model.embed_batch(texts[i : i + 512]) for i in range(0, len(texts), 512)]
-        )
-        if cache is not None:
-            np.save(cache, pool)
+    pool = embedded_pool(model, texts, args.pool_cache)
     queries = [make_query(rng) for _ in range(args.queries)]
     qvecs = model.embed_batch(queries)
     shared_efs = args.ef_search or [ef_for_rows(total), 200, 400, 800]

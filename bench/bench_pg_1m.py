@@ -34,7 +34,6 @@ appended to --out (JSON) with the 1-minute load average beside it.
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import random
 import re
@@ -47,20 +46,14 @@ from typing import Any
 import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from bench_scale import make_query, make_text, pct  # noqa: E402
+from bench_scale import embedded_pool, log_step, make_query, make_text, pct  # noqa: E402
 
 from credo.embed import get_embedder  # noqa: E402
 
 RESULTS = Path(__file__).resolve().parent / "results"
 
 
-def log(out: Path, record: dict[str, Any]) -> None:
-    record["load_1min"] = round(os.getloadavg()[0], 2)
-    record["at"] = time.strftime("%H:%M:%S")
-    print(json.dumps(record), flush=True)
-    data = json.loads(out.read_text()) if out.exists() else {"steps": []}
-    data["steps"].append(record)
-    out.write_text(json.dumps(data, indent=2))
+log = log_step
 
 
 def renice_backend(conn: Any, niceness: int) -> None:
@@ -76,19 +69,9 @@ def renice_backend(conn: Any, niceness: int) -> None:
 def pool_and_queries(args: argparse.Namespace, model: Any) -> tuple[np.ndarray, list[str]]:
     rng = random.Random(args.seed)
     texts = list(dict.fromkeys(make_text(rng) for _ in range(args.pool)))
-    cache = Path(args.pool_cache) if args.pool_cache else None
-    if cache is not None and cache.exists():
-        pool = np.load(cache)
-        if len(pool) != len(texts):
-            sys.exit(f"{cache} holds {len(pool)} vectors, not the {len(texts)} of this --pool")
-    else:
-        pool = np.concatenate(
-            [model.embed_batch(texts[i : i + 512]) for i in range(0, len(texts), 512)]
-        )
-        if cache is not None:
-            np.save(cache, pool)
+    pool = embedded_pool(model, texts, args.pool_cache)
     queries = [make_query(rng) for _ in range(args.queries)]
-    return pool.astype(np.float32), queries
+    return pool, queries
 
 
 def build(args: argparse.Namespace, out: Path) -> None:

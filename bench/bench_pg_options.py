@@ -29,7 +29,6 @@ finish (a 1M HNSW build on two shared cores) still says what it reached.
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import random
 import statistics
@@ -41,7 +40,7 @@ from typing import Any
 import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from bench_scale import make_query, make_text, pct, replay  # noqa: E402
+from bench_scale import embedded_pool, log_step, make_query, make_text, pct, replay  # noqa: E402
 
 from credo.embed import get_embedder  # noqa: E402
 
@@ -79,13 +78,7 @@ def query(variant: str, dim: int, shortlist: int) -> str:
     )
 
 
-def log(out: Path, record: dict[str, Any]) -> None:
-    record["load_1min"] = round(os.getloadavg()[0], 2)
-    record["at"] = time.strftime("%H:%M:%S")
-    print(json.dumps(record), flush=True)
-    data = json.loads(out.read_text()) if out.exists() else {"steps": []}
-    data["steps"].append(record)
-    out.write_text(json.dumps(data, indent=2))
+log = log_step
 
 
 def main() -> None:
@@ -148,19 +141,7 @@ def main() -> None:
     texts = (
         [] if args.vectors_from else list(dict.fromkeys(make_text(rng) for _ in range(args.pool)))
     )
-    cache = Path(args.pool_cache) if args.pool_cache else None
-    if cache is not None and cache.exists():
-        pool = np.load(cache)
-        if len(pool) != len(texts):
-            sys.exit(f"{cache} holds {len(pool)} vectors, not the {len(texts)} of this --pool")
-    else:
-        pool = np.empty((0, dim), dtype=np.float32)
-        if texts:
-            pool = np.concatenate(
-                [model.embed_batch(texts[i : i + 512]) for i in range(0, len(texts), 512)]
-            )
-        if cache is not None:
-            np.save(cache, pool)
+    pool = embedded_pool(model, texts, args.pool_cache)
     real = replay(args.vectors_from) if args.vectors_from else None
     queries = [make_query(rng) for _ in range(args.queries)]
     qvecs = model.embed_batch(queries)

@@ -189,6 +189,36 @@ def pct(values: Sequence[float], q: float) -> float:
     return float(np.percentile(np.array(values), q))
 
 
+def embedded_pool(model: Embedder, texts: Sequence[str], cache: str | None) -> np.ndarray:
+    """The pool sentences' vectors, embedded 512 at a time, or read back from `cache`
+    (a `.npy` file written the first time) when it holds as many as there are texts."""
+    path = Path(cache) if cache else None
+    if path is not None and path.exists():
+        pool = np.load(path)
+        if len(pool) != len(texts):
+            sys.exit(f"{path} holds {len(pool)} vectors, not the {len(texts)} of this --pool")
+        return pool.astype(np.float32)
+    pool = np.empty((0, model.dim), dtype=np.float32)
+    if texts:
+        pool = np.concatenate(
+            [model.embed_batch(texts[i : i + 512]) for i in range(0, len(texts), 512)]
+        )
+    if path is not None:
+        np.save(path, pool)
+    return pool.astype(np.float32)
+
+
+def log_step(out: Path, record: dict[str, Any]) -> None:
+    """Print one measured step as JSON, with the load average and the time, and append it
+    to the `steps` of the results file `out`."""
+    record["load_1min"] = round(os.getloadavg()[0], 2)
+    record["at"] = time.strftime("%H:%M:%S")
+    print(json.dumps(record), flush=True)
+    data = json.loads(out.read_text()) if out.exists() else {"steps": []}
+    data["steps"].append(record)
+    out.write_text(json.dumps(data, indent=2))
+
+
 class PrecomputedEmbedder(Embedder):
     """Documents from a table filled before each batch; queries from the real model. Its
     name is the real model's, so the store records (and checks) the real model."""
