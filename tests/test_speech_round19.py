@@ -104,6 +104,13 @@ def test_no_value_where_nothing_is_given_one(said: str) -> None:
         ),
         # the speaker's weight down to a number of kilos, the unit spelt otherwise
         ("i weigh 80kg", "down to 76 kilos!", 60, ("superseded", "update")),
+        # "down to" says the change itself: the same day is no conflict
+        (
+            "i cycle 100 miles a week",
+            "down to 40 miles a week since the new job",
+            0,
+            ("superseded", "update"),
+        ),
         # a pet of the speaker's named in the relation, then as the subject
         ("our dog bruno weighs 30kg", "bruno is up to 33 kilos now", 90, ("superseded", "update")),
     ],

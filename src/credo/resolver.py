@@ -2596,6 +2596,7 @@ def _named_as_own(case: _Case, mine: Fact, named: Fact) -> bool:
 
 #: an amount said to have moved: "down to 3 a day", "up to 5.2 kilos"
 _MOVED_TO = re.compile(r"\b(?:up|down)\s+to\s+(?P<rest>.+)", re.IGNORECASE)
+_MOVED_WORDS = re.compile(r"\b(?:up|down)\s+to\b", re.IGNORECASE)
 
 
 def _amount_moved(case: _Case, fact: Fact) -> bool:
@@ -3738,7 +3739,13 @@ def _sorted(case: _Case, bearing: _Bearing) -> _Sorted:
     incoming = case.incoming
     refines, clashes = bearing.refines, bearing.clashes
     gainsaid, remeasures = bearing.gainsaid, bearing.remeasures
-    measured_changed = _change_verbs(incoming.text) if remeasures else set()
+    # a measure said to have moved: by a verb ("cut", "improved"), or "down to" / "up to"
+    measured_changed = (
+        _change_verbs(incoming.text)
+        | {m.group(0).lower() for m in _MOVED_WORDS.finditer(incoming.text)}
+        if remeasures
+        else set()
+    )
     said_changed = _said_changed(case)
     supersede = [
         f
