@@ -85,11 +85,13 @@ from .predicates import Catalogue, shipped, split_polarity
 from .store.base import Event
 from .values import (
     NUMBER_VALUES,
+    Quantity,
     _plain,
     found_in,
     in_digits,
     number_value,
     one_word,
+    quantities,
     remeasured,
     said_less,
     said_otherwise,
@@ -423,9 +425,8 @@ def _holds_thing(fact: Fact, verb: str, thing: str, value: str, catalogue: Catal
 def _amount_of(fact: Fact, thing: str, value: str) -> bool:
     """Does `fact` give an amount of `thing` in the unit `value` is said in, another
     number ("i take 20mg of sertraline" / "bumped my sertraline up to 50mg")? The thing
-    named in its sentence, one amount of that unit in it, none in the value's words."""
-    from .values import quantities
-
+    named in its sentence, one amount with a unit in the value and one of that unit in
+    the sentence."""
     new = [q for q in quantities(value) if q.unit]
     if len(new) != 1 or thing not in _tokens(fact.text):
         return False
@@ -1324,6 +1325,30 @@ class _Case:
             key=lambda p: p[0],
             reverse=True,
         )
+
+    @cached_property
+    def moved_amount(self) -> Quantity | None:
+        """The amount the incoming sentence says something went up or down to, with its
+        unit ("down to 76 kilos"); None where it says none, or several."""
+        moved = _MOVED_TO.search(self.incoming.text)
+        if moved is None:
+            return None
+        new = [q for q in quantities(moved["rest"]) if q.unit]
+        return new[0] if len(new) == 1 else None
+
+    @cached_property
+    def holding_moved_unit(self) -> dict[str, str]:
+        """{fact id: its amount} of the live facts that give exactly one amount in the
+        unit of `moved_amount` (a fact giving two counts too, as "" : it could be meant)."""
+        if self.moved_amount is None:
+            return {}
+        unit = self.moved_amount.unit
+        out = {}
+        for f in self.live:
+            told = [q.value for q in quantities(f.text) if q.unit == unit]
+            if told:
+                out[f.id] = told[0] if len(told) == 1 else ""
+        return out
 
     @cached_property
     def renewed(self) -> str | None:
@@ -2604,36 +2629,24 @@ def _amount_moved(case: _Case, fact: Fact) -> bool:
     a number of a unit ends the stored fact of the same one that gives an amount of that
     unit, whatever it is keyed on, when it is the only one; where two stored facts give
     one (a weight and a lift, both in kilos) it is not known which moved, and both stay."""
-    from .values import quantities
-
-    moved = _MOVED_TO.search(case.incoming.text)
+    moved, holders = case.moved_amount, case.holding_moved_unit
     if moved is None or case.negated or split_polarity(fact.predicate or "")[1]:
-        return False
-    new = [q for q in quantities(moved["rest"]) if q.unit]
-    if len(new) != 1:
-        return False
-    unit = new[0].unit
-
-    def amounts(f: Fact) -> list[str]:
-        return [q.value for q in quantities(f.text) if q.unit == unit]
-
-    def mine(f: Fact) -> bool:
-        return (
-            bool(f.subject and case.incoming.subject)
-            and (
-                same_subject(f.subject, case.incoming.subject, case.me)
-                or _named_as_own(case, f, case.incoming)
-            )
-            and _same_owner(case, f)
-            and f.asserted_at <= case.incoming.asserted_at
-        )
-
-    told = amounts(fact)
-    if not mine(fact) or len(told) != 1 or told[0] == new[0].value:
         return False
     # any other amount of that unit, whoever's it is said to be ("my pb is 140kg" is
     # keyed on the lift): not known which moved
-    return not any(f is not fact and amounts(f) for f in case.live)
+    told = holders.get(fact.id)
+    if len(holders) != 1 or not told or told == moved.value:
+        return False
+    incoming = case.incoming
+    return (
+        bool(fact.subject and incoming.subject)
+        and (
+            same_subject(fact.subject, incoming.subject, case.me)
+            or _named_as_own(case, fact, incoming)
+        )
+        and _same_owner(case, fact)
+        and fact.asserted_at <= incoming.asserted_at
+    )
 
 
 def _owner(fact: Fact, catalogue: Catalogue) -> str:

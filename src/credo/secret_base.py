@@ -693,11 +693,19 @@ _CODE_ADVERBS = (
 )
 
 
+def alternatives(words: Iterable[str], *, spaced: bool = False) -> str:
+    """`words` as one regular-expression alternation, longest first (a longer word wins
+    over one it starts with); with `spaced`, a blank inside a phrase matches any run of
+    blanks."""
+    escaped = (re.escape(w) for w in sorted(words, key=len, reverse=True))
+    return "|".join(e.replace(r"\ ", r"[ \t]+") if spaced else e for e in escaped)
+
+
 def _bounded(words: Iterable[str], *, longest_first: bool = True) -> str:
     """A regular expression for any of `words` as a whole word (no letter, digit or
     underscore either side), longest first unless told."""
-    listed = sorted(words, key=len, reverse=True) if longest_first else list(words)
-    return r"(?<![^\W_])(?:" + "|".join(re.escape(w) for w in listed) + r")(?![^\W_])"
+    body = alternatives(words) if longest_first else "|".join(re.escape(w) for w in words)
+    return r"(?<![^\W_])(?:" + body + r")(?![^\W_])"
 
 
 def stems(words: Iterable[str], *, more: int = 4) -> str:

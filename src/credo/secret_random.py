@@ -33,6 +33,7 @@ from .secret_base import (
     _sentence_around,
     _shannon_entropy,
     _without_mask_tags,
+    alternatives,
 )
 from .secret_codes import _CLAUSE_CODE_LABEL, _CODE_LABEL, _CODE_WORD, _LOCKED, _NOT_CODE
 
@@ -155,12 +156,7 @@ def _labels() -> str:
             words.extend(listed)
     latin = [w for w in words if not re.search(rf"[{_CJK_RANGES}\u0e00-\u0e7f]", w)]
     other = [w for w in words if w not in latin]
-    return (
-        rf"(?i:{_bounded(latin)}"
-        + "|"
-        + "|".join(re.escape(w) for w in sorted(other, key=len, reverse=True))
-        + ")"
-    )
+    return rf"(?i:{_bounded(latin)}" + "|" + alternatives(other) + ")"
 
 
 _LABEL = re.compile(_labels())

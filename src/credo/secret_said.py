@@ -20,6 +20,7 @@ from .secret_base import (
     SecretFinding,
     _sentence_around,
     _without_mask_tags,
+    alternatives,
     stems,
 )
 from .secret_codes import (
@@ -47,7 +48,7 @@ _RECEIVED = _WORDS["received_codes"]
 #: a word for a code, alone or ending a compound ("Bestätigungscode", "verificatiecode")
 _A_CODE = re.compile(
     r"(?i)(?<![^\W_])(?P<pre>[^\W\d_]*?)(?:"
-    + "|".join(re.escape(w) for w in sorted(_RECEIVED["codes"], key=len, reverse=True))
+    + alternatives(_RECEIVED["codes"])
     + r")(?![^\W_])"
     + "|"
     + "|".join(re.escape(w) for w in _RECEIVED["codes"] if _CJK.search(w))
@@ -61,9 +62,7 @@ _NOT_CODE_PREFIX = re.compile(
 _CLAUSE = re.compile(r"[^.!?\n]+")
 #: a code's word just before its digits ("код 3201", "koden: 4471")
 _CODE_JUST_BEFORE = re.compile(
-    r"(?i)(?:"
-    + "|".join(re.escape(w) for w in sorted(_RECEIVED["codes"], key=len, reverse=True))
-    + r")[ \t]*[:：]?[ \t]*$"
+    r"(?i)(?:" + alternatives(_RECEIVED["codes"]) + r")[ \t]*[:：]?[ \t]*$"
 )
 _FOUND_DIGITS = re.compile(_DIGITS)
 
@@ -147,10 +146,7 @@ def _keyed_near_a_keypad(text: str) -> Iterator[SecretFinding]:
 
 # -- a value said again after how it is made --------------------------------------------
 
-_MARKER = "|".join(
-    re.escape(w).replace(r"\ ", r"[ \t]+")
-    for w in sorted(_WORDS["restating"]["all"], key=len, reverse=True)
-)
+_MARKER = alternatives(_WORDS["restating"]["all"], spaced=True)
 _RESTATED = re.compile(
     r"(?:[,;:、，]|[ \t]*[—–]|[ \t]-)[ \t]*"
     rf"(?:(?<![^\W_])(?i:{_MARKER})(?![^\W_\d])|(?i:{_MARKER})(?=\d))"
