@@ -82,6 +82,7 @@ HALVES = (
     "fresh15",
     "fresh16",
     "fresh17",
+    "fresh18",
 )
 #: ids of the sealed sets, each labelled later by people who never saw the code and only
 #: ever scored, never printed: examples/natural/sealed/ (after the test half's figures had
@@ -95,8 +96,8 @@ HALVES = (
 #: fresh10's had), examples/natural/fresh12/ (after fresh11's had),
 #: examples/natural/fresh13/ (after fresh12's had), examples/natural/fresh14/ (after
 #: fresh13's had), examples/natural/fresh15/ (after fresh14's had),
-#: examples/natural/fresh16/ (after fresh15's had) and examples/natural/fresh17/ (after
-#: fresh16's had)
+#: examples/natural/fresh16/ (after fresh15's had), examples/natural/fresh17/ (after
+#: fresh16's had) and examples/natural/fresh18/ (after fresh17's had)
 SEALED = "sealed-"
 FRESH = "fresh-"
 FRESH2 = "fresh2-"
@@ -115,6 +116,7 @@ FRESH14 = "fresh14-"
 FRESH15 = "fresh15-"
 FRESH16 = "fresh16-"
 FRESH17 = "fresh17-"
+FRESH18 = "fresh18-"
 _UNREAD = {
     SEALED: "sealed",
     FRESH: "fresh",
@@ -134,6 +136,7 @@ _UNREAD = {
     FRESH15: "fresh15",
     FRESH16: "fresh16",
     FRESH17: "fresh17",
+    FRESH18: "fresh18",
 }
 _BEAM_MARKER = re.compile(r"\s*->->\s*\d+\s*,\s*\d+\s*$")
 #: PersonaChat's tokenisation undone, case left as typed: "i 'm a nurse ." -> "i'm a nurse."
