@@ -2521,6 +2521,14 @@ def elided_subject(clause: str) -> str:
     if _level_said(sent):
         return "I'm " + clause[:1].lower() + clause[1:]  # "down to 84 kilos"
     before = [t for t in sent if t.i < root.i]
+    if [t.lower_ for t in before] == ["never"] and root.tag_ in ("VBN", "VBD"):
+        # "never been to japan", "never owned a car": a denial of the past, its "I" (and
+        # the "have" of a participle) left out
+        from .nlp import inflections, lemma_of
+
+        said = clause[:1].lower() + clause[1:]
+        done = root.lower_ in inflections(lemma_of(root.lower_), "VBN")
+        return ("I've " if done else "I ") + said
     if (
         [t.dep_ for t in before] == ["auxpass"]
         and before[0].lemma_.lower() == "get"

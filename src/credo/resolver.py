@@ -825,7 +825,13 @@ def _reports(denial: Fact, report: Fact, similarity: Similarity, catalogue: Cata
     named = bool(_named(denial.text) & _named(report.text))
     if _another_doing(doing, told):  # a name, or two words of the thing, tie them
         return (named or len(said & told) >= 2) and score >= WORDS_NEVER_AT
-    same_verb = verb not in _LIGHT_VERBS and other.split("_")[0] == verb
+    # "i never played cricket" / "i play squash": one verb, another thing named
+    apart = (
+        bool(denial.object and report.object)
+        and not _a_kind(denial.object)
+        and not (set(_tokens(denial.object)) & set(_tokens(report.object))) - _PLAIN
+    )
+    same_verb = verb not in _LIGHT_VERBS and other.split("_")[0] == verb and not apart
     if same_verb and not denial.object and base == verb:
         return True  # "i have never worked" denies every work: "i worked at a supermarket"
     shared = state & set(_tokens(_state(other, report.object)))
@@ -3598,6 +3604,11 @@ NEVER_AGAINST_AT = 0.3
 _NEVER = re.compile(r"\bnever\b", re.IGNORECASE)
 
 
+def _a_kind(value: str | None) -> bool:
+    """Does `value` name any one of a kind ("a team sport", "any pets"), not a thing?"""
+    return bool(value) and value.split(maxsplit=1)[0].lower() in ("a", "an", "any")
+
+
 def _never_against(case: _Case, bearing: _Bearing) -> Fact | None:
     """The last rule for a denial of the past: a "never" no other rule relates to a stored
     fact denies the stored report of the same speaker closest to it in meaning, when that
@@ -3611,8 +3622,10 @@ def _never_against(case: _Case, bearing: _Bearing) -> Fact | None:
     here, there = _places_named(case.incoming.text), _places_named(fact.text)
     if here and there and not here & there:
         return None  # "never been to south america" / "a week in lisbon": other places
-    if fact in case.on_key:
-        return None  # "i never played cricket" / "i play squash": the key's rules judged
+    if fact in case.on_key and not _a_kind(case.incoming.object):
+        # "i never played cricket" / "i play squash": the key's rules judged; a kind
+        # denied ("never played a team sport") is judged by meaning, as off the key
+        return None
     said, held = _words_of_kind(case.incoming.text), _words_of_kind(fact.text)
     if said[0] & held[0] and not said[1] & held[1]:
         # "ive never owned a horse" / "i ride my neighbour's horse": one thing, another

@@ -203,6 +203,29 @@ _QUESTION_AFTER_COMMA = frozenset(
 )
 
 
+#: how a word hangs on a noun before it when a list or an apposition goes on past a comma
+_PHRASE_LINKS = frozenset({"appos", "conj", "nummod", "compound", "amod", "npadvmod"})
+
+
+def _continues_phrase(doc: Doc, nxt: int, comma: int) -> bool:
+    """Does the phrase opening at `nxt` go on with a noun before the comma at `comma` ("a
+    rug of 2 m, 3 m, and ...": "3 m" is another item of the list)? Climbs
+    from doc[nxt] to the word of its phrase that hangs outside it; a verb there opens a
+    clause of its own."""
+    word = doc[nxt]
+    while word.head.i >= nxt and word.head.i != word.i:
+        word = word.head
+    if word.pos_ in ("VERB", "AUX") or any(c.dep_ in _SUBJ for c in word.children):
+        return False
+    head, last = word.head, doc[comma - 1]
+    return (
+        word.dep_ in _PHRASE_LINKS
+        and (last.i == head.i or last.head.i == head.i)  # the phrase right before it
+        and head.pos_ in ("NOUN", "PROPN", "NUM")
+        and not _asks_unmarked([t for t in doc[nxt:] if not t.is_punct])
+    )
+
+
 def _asks_after(doc: Doc, comma: int, end: int) -> bool:
     """Does a question open right after the comma at `comma` ("..., how do i ...?")?"""
     return comma + 1 < end and doc[comma + 1].lower_ in _QUESTION_AFTER_COMMA
@@ -351,6 +374,8 @@ def _cut_points(sent: Span) -> list[int]:
         if nxt >= end or coordinator and tok.head.pos_ not in ("VERB", "AUX"):
             continue  # "my husband and kids": "and" joins two nouns
         first = doc[nxt]
+        if tok.text == "," and _continues_phrase(doc, nxt, tok.i):
+            continue  # "a shed of 2 m, 3 m, and we've ...": a list goes on
         if (
             (asks or requests)
             and tok.text in (",", *_STRONG_BREAKS)
@@ -412,13 +437,15 @@ def _trim(tokens: list[Token], names: frozenset[str]) -> list[Token]:
         elif low in _FACTIVE and head.dep_ == "mark" and nxt is not None and nxt.dep_ in _SUBJ:
             tokens, changed = tokens[1:], True  # "After I failed the test, ...": it happened
         elif (
-            low in _GROUNDS_THAT
+            low in _GROUNDS_THAT | _GROUNDS_GIVEN
             and nxt is not None
             and nxt.lower_ == "that"
             and len(tokens) > 2
             and tokens[2].dep_ in _SUBJ
         ):
             tokens, changed = tokens[2:], True  # "now that i live in york, ...": it is so
+        elif low in _GROUNDS_GIVEN and nxt is not None and nxt.dep_ in _SUBJ:
+            tokens, changed = tokens[1:], True  # "considering i've never ...": it is so
         elif (
             low == "by"
             and len(tokens) > 2
@@ -741,6 +768,9 @@ def judged(doc: Doc) -> list[str]:
 #: york", "given that im vegan"
 _GROUNDS = frozenset({"since", "because", "cause", "as"})
 _GROUNDS_THAT = frozenset({"now", "given", "seeing"})
+#: a participle that gives grounds when a clause with its own subject follows it, with or
+#: without "that": "considering i've never driven abroad", "given we rent"
+_GROUNDS_GIVEN = frozenset({"considering", "given", "seeing"})
 
 
 def reasons_given(doc: Doc) -> list[str]:
@@ -751,15 +781,22 @@ def reasons_given(doc: Doc) -> list[str]:
     opener left off ("if i move ...", "when i was ..." are no grounds)."""
     out = []
     for verb in doc:
-        if verb.pos_ not in ("VERB", "AUX") or verb.dep_ not in ("advcl", "ccomp", "pcomp"):
+        if verb.pos_ not in ("VERB", "AUX"):
             continue
-        mark = _speakers_clause(verb)
-        if mark is None:
-            continue
-        before = doc[mark.i - 1].lower_ if mark.i > 0 else ""
-        if not (mark.lower_ in _GROUNDS or mark.lower_ == "that" and before in _GROUNDS_THAT):
-            continue
-        said = _as_said(doc, mark.i + 1, verb.right_edge.i + 1)
+        said = ""
+        if verb.dep_ in ("advcl", "ccomp", "pcomp") and (mark := _speakers_clause(verb)):
+            before = doc[mark.i - 1].lower_ if mark.i > 0 else ""
+            if mark.lower_ in _GROUNDS or (
+                mark.lower_ == "that" and before in _GROUNDS_THAT | _GROUNDS_GIVEN
+            ):
+                said = _as_said(doc, mark.i + 1, verb.right_edge.i + 1)
+        elif verb.dep_ == "ccomp" and verb.head.lower_ in _GROUNDS_GIVEN:
+            # "..., considering i've never driven abroad": no "that" opens it
+            subject = next((c for c in verb.children if c.dep_ in ("nsubj", "nsubjpass")), None)
+            if subject is not None and _of_the_speaker(subject):
+                start = subject.left_edge.i
+                if start == verb.head.i + 1:
+                    said = _as_said(doc, start, verb.right_edge.i + 1)
         if said:
             out.append(said)
     return out

@@ -1,0 +1,119 @@
+"""Natural speech the write path reads since the twentieth round (issue 23), through
+`Memory.remember`, the real parser, the default embedding model and a SQLite file. Every
+sentence is invented for the class it stands for.
+
+- a comma inside a list of measures ("a shed of 2 m, 3 m, and ...") goes on with the list:
+  the clause after the list is read whole, not cut into a piece that opens with a number;
+- "considering" / "given" / "seeing" with a clause of the speaker's after it (with or
+  without "that") gives grounds: the clause is a fact, not an intention;
+- "never been to japan", "never owned a car": a denial of the past with its "I" (and the
+  "have" of a participle) left out is the speaker's, keyed as one, so it flags the report
+  it denies; a kind denied ("never played a team sport") is judged by meaning, though the
+  report of one of its members is on the same key;
+- "i never played cricket" / "i play squash": one verb, another thing named, is no
+  denial of the report."""
+
+from __future__ import annotations
+
+import pytest
+from speech_pairs import memory, module_store, outcome, stored
+
+from credo.keys import elided_subject
+from credo.store.sqlite import SQLiteStore
+
+store = module_store("round20")
+
+
+@pytest.mark.parametrize(
+    ("said", "kept"),
+    [
+        (
+            "can you check my maths for a room of 3 m, 4 m, 2.5 m, and we've already "
+            "bought 12 litres of paint, so how many coats is that",
+            "we've already bought 12 litres of paint",
+        ),
+        (
+            "plan me a drive past three towns, york, leeds, hull, and i've already booked "
+            "the hotel in york",
+            "The user has already booked the hotel in york",
+        ),
+    ],
+)
+def test_a_list_after_a_comma_goes_on_and_the_clause_after_it_is_whole(
+    store: SQLiteStore, said: str, kept: str
+) -> None:
+    assert kept in stored(store, said)
+
+
+@pytest.mark.parametrize(
+    ("said", "kept"),
+    [
+        ("what should i cook tonight, considering i've been vegan since may", "vegan"),
+        ("any tips for sleeping in the day considering that i work nights", "works nights"),
+        ("which car would suit us considering we have three kids", "three kids"),
+        (
+            "help me plan the week, considering i've never driven on the motorway",
+            "never driven on the motorway",
+        ),
+    ],
+)
+def test_a_clause_given_as_grounds_after_considering_is_a_fact(
+    store: SQLiteStore, said: str, kept: str
+) -> None:
+    facts = stored(store, said)
+    assert any(kept in f for f in facts), facts
+
+
+@pytest.mark.parametrize(
+    "said", ["im considering moving to berlin", "considering my options for a new job"]
+)
+def test_considering_a_plan_is_still_no_fact(store: SQLiteStore, said: str) -> None:
+    assert stored(store, said) == []
+
+
+@pytest.mark.parametrize(
+    ("said", "read"),
+    [
+        ("never been to japan", "I've never been to japan"),
+        ("never owned a car", "I've never owned a car"),
+        ("never went to university", "I never went to university"),
+    ],
+)
+def test_a_denial_of_the_past_with_no_subject_is_the_speakers(said: str, read: str) -> None:
+    assert elided_subject(said) == read
+
+
+@pytest.mark.parametrize(
+    ("first", "then"),
+    [
+        ("i went to japan in 2019", "never been to japan"),
+        ("i had a car at uni", "never owned a car"),
+        ("i played hockey at school", "never played a team sport"),
+    ],
+)
+def test_a_subjectless_never_flags_the_report_it_denies(
+    store: SQLiteStore, first: str, then: str
+) -> None:
+    assert outcome(store, first, then, 30) == ("conflicted", "conflict")
+
+
+def test_never_eaten_before_a_question_is_told(store: SQLiteStore) -> None:
+    facts = stored(store, "never eaten sushi, is it safe when pregnant")
+    assert facts == ["The user has never eaten sushi"]
+
+
+@pytest.mark.parametrize(
+    ("first", "then"),
+    [("i play squash", "i never played cricket"), ("i play the cello", "ive never played golf")],
+)
+def test_one_verb_and_another_thing_named_is_no_denial(
+    store: SQLiteStore, first: str, then: str
+) -> None:
+    assert outcome(store, first, then, 30) == ("active", "new")
+
+
+def test_a_denial_keyed_as_the_speakers_is_listed_with_its_key(store: SQLiteStore) -> None:
+    mem = memory(store)
+    mem.remember("never been to lisbon")
+    (fact,) = mem.list()
+    assert fact.subject == "user" and fact.predicate and fact.predicate.startswith("not_")
