@@ -3606,7 +3606,8 @@ _NEVER = re.compile(r"\bnever\b", re.IGNORECASE)
 
 def _a_kind(value: str | None) -> bool:
     """Does `value` name any one of a kind ("a team sport", "any pets"), not a thing?"""
-    return bool(value) and value.split(maxsplit=1)[0].lower() in ("a", "an", "any")
+    words = (value or "").split(maxsplit=1)
+    return bool(words) and words[0].lower() in ("a", "an", "any")
 
 
 def _never_against(case: _Case, bearing: _Bearing) -> Fact | None:
