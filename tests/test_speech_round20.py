@@ -117,3 +117,26 @@ def test_a_denial_keyed_as_the_speakers_is_listed_with_its_key(store: SQLiteStor
     mem.remember("never been to lisbon")
     (fact,) = mem.list()
     assert fact.subject == "user" and fact.predicate and fact.predicate.startswith("not_")
+
+
+@pytest.mark.parametrize(
+    ("first", "then", "expected"),
+    [
+        # a total told in the present perfect grows: a larger one later is the new total
+        ("ive visited 20 countries", "ive visited 23 countries", ("superseded", "update")),
+        # a smaller one later is no new total: both kept, flagged on one key
+        ("ive read 15 books this year", "ive read 12 books this year", ("conflicted", "conflict")),
+        # ... and kept apart where they measure other lots
+        (
+            "i've finished 15 puzzles with 95% of them right",
+            "i have finished 12 puzzles",
+            ("active", "new"),
+        ),
+        # what one holds may shrink: "have" is no running total
+        ("i have 3 bikes", "i have 2 bikes", ("superseded", "update")),
+    ],
+)
+def test_a_running_total_does_not_shrink(
+    store: SQLiteStore, first: str, then: str, expected: tuple[str, str]
+) -> None:
+    assert outcome(store, first, then, 40) == expected

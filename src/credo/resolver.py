@@ -2610,7 +2610,40 @@ def _remeasured(case: _Case, fact: Fact) -> bool:
         and split_polarity(fact.predicate or "")[1] == case.negated
         and _same_owner(case, fact)
         and remeasured(incoming.text, fact.text, case.similarity)
+        and not _total_shrank(incoming.text, fact.text)
     )
+
+
+def _running_total(text: str) -> tuple[str, float] | None:
+    """The verb and the count of a total said in the present perfect: "i've completed 15
+    problems" -> ("complete", 15.0); None for any other sentence, and for a verb by which
+    a thing is held ("i've had 2 cars")."""
+    from .nlp import parse
+
+    doc = parse(text)
+    root = next(iter(doc.sents)).root
+    if root.tag_ != "VBN" or root.lemma_.lower() in _HOLDING:
+        return None
+    if not any(c.dep_ == "aux" and c.lemma_.lower() == "have" for c in root.children):
+        return None
+    for obj in root.children:
+        if obj.dep_ != "dobj":
+            continue
+        for num in obj.children:
+            if num.dep_ == "nummod":
+                try:
+                    return root.lemma_.lower(), float(num.text.replace(",", ""))
+                except ValueError:
+                    return None
+    return None
+
+
+def _total_shrank(new: str, old: str) -> bool:
+    """ "i've completed 12 problems" after "i've completed 15 problems": a total told in
+    the present perfect does not shrink; a smaller one later counts another lot (both
+    kept), whatever the two read like."""
+    a, b = _running_total(new), _running_total(old)
+    return a is not None and b is not None and a[0] == b[0] and a[1] < b[1]
 
 
 def _named_as_own(case: _Case, mine: Fact, named: Fact) -> bool:
@@ -2739,6 +2772,8 @@ def _replaces(case: _Case, old: Fact, said_changed: set[str]) -> bool:
         return False
     if _a_fixed_state(incoming) or _a_fixed_state(old):
         return False  # "im an only child" / "my brother and i ...": a childhood stands
+    if _total_shrank(incoming.text, old.text):
+        return False  # a total told in the present perfect does not shrink
     # "... green, not blue": a value said instead of the stored one (a sentence that only
     # denies it, "I am not a vegetarian", corrects nothing: a conflict)
     corrected = not case.negated and bool(
