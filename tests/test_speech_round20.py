@@ -140,3 +140,23 @@ def test_a_running_total_does_not_shrink(
     store: SQLiteStore, first: str, then: str, expected: tuple[str, str]
 ) -> None:
     assert outcome(store, first, then, 40) == expected
+
+
+@pytest.mark.parametrize(
+    ("first", "then", "expected"),
+    [
+        # retired from the place one worked: the work there ended (never its paraphrase)
+        (
+            "i work at the tax office in the audit team",
+            "im retired from the tax office",
+            ("superseded", "update"),
+        ),
+        ("i work for acme", "I'm retired from acme now.", ("superseded", "update")),
+        # retired from somewhere else: the work one holds stands
+        ("i work at a bakery", "im retired from the navy", ("active", "new")),
+    ],
+)
+def test_retired_from_where_one_works_ends_that_work(
+    store: SQLiteStore, first: str, then: str, expected: tuple[str, str]
+) -> None:
+    assert outcome(store, first, then, 400) == expected

@@ -948,6 +948,19 @@ def _ends_work(base: str, negated: bool, obj: str | None) -> bool:
     )
 
 
+def _retired_from(base: str, negated: bool, obj: str | None, held: str | None) -> bool:
+    """ "i'm retired from the council" / "i work at the council": an end of work said of
+    the place one worked ends the work there (not work elsewhere)."""
+    state, _, after = base.removeprefix("be_").partition("_")
+    return (
+        not negated
+        and base.startswith("be_")
+        and state in _NOT_WORKING
+        and after == "from"
+        and (objects_agree(obj, held) or extends(held, obj))
+    )
+
+
 _STUDENTS = words("students")
 _STUDIES = words("studies")
 
@@ -1564,6 +1577,8 @@ def _paraphrased(case: _Case, fact: Fact, score: float) -> bool:
         return False
     if not _same_owner(case, fact):
         return False  # "my partner is a member" / "i have a membership": another's
+    if _ended_by(case, fact):
+        return False  # "i'm retired from monsanto" / "i work at monsanto": it ended
     return split_polarity(fact.predicate or "")[1] == case.negated and paraphrase(
         incoming, fact, score
     )
@@ -2124,6 +2139,8 @@ def _ended_by(case: _Case, fact: Fact) -> bool:
         or _no_longer_works(incoming, base, negated)
         and _is_work(*other, fact.object)
         or _ends_work(base, negated, incoming.object)
+        and _is_work(*other, fact.object)
+        or _retired_from(base, negated, incoming.object, fact.object)
         and _is_work(*other, fact.object)
         or _ends_study(incoming, base, negated)
         and _is_study(*other, fact.object)
