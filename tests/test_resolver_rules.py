@@ -207,6 +207,14 @@ RULES: list[tuple[Rule, str, str, bool]] = [
     (resolver._rival_for_slot, "our db is mariadb", "we run everything on mongodb", True),
     (resolver._rival_for_slot, "i write my code in sublime text", "my editor is sublime", False),
     (resolver._rival_for_slot, "our db is mariadb", "we cache with redis", False),
+    (resolver._studies_elsewhere, "im a student at durham", "im a student at kent uni", True),
+    (resolver._studies_elsewhere, "im a student at durham", "im a student at uni", False),
+    (
+        resolver._studies_elsewhere,
+        "im a student at durham",
+        "im also a student at the open university",
+        False,
+    ),
     (
         resolver._rival_for_slot,
         "i write my code in sublime text",

@@ -160,3 +160,41 @@ def test_retired_from_where_one_works_ends_that_work(
     store: SQLiteStore, first: str, then: str, expected: tuple[str, str]
 ) -> None:
     assert outcome(store, first, then, 400) == expected
+
+
+@pytest.mark.parametrize(
+    ("first", "then", "gap", "expected"),
+    [
+        # one studies at one place at a time: another named the same day is a rival ...
+        (
+            "im a student at exeter",
+            "i'm a student at bath spa university",
+            0,
+            ("conflicted", "conflict"),
+        ),
+        # ... and a year on, a change
+        (
+            "im a student at exeter",
+            "im a student at cardiff uni now",
+            365,
+            ("superseded", "update"),
+        ),
+        # the same place said more fully is no rival; "also" is one more
+        (
+            "im a student at exeter",
+            "im a student at the university of exeter",
+            0,
+            ("superseded", "refinement"),
+        ),
+        (
+            "im a student at exeter",
+            "im also a student at the open university",
+            0,
+            ("active", "new"),
+        ),
+    ],
+)
+def test_a_place_of_study_named_anew(
+    store: SQLiteStore, first: str, then: str, gap: float, expected: tuple[str, str]
+) -> None:
+    assert outcome(store, first, then, gap) == expected

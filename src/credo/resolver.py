@@ -1032,6 +1032,18 @@ _TIME_WORDS = frozenset(
 )
 
 
+_AT_PLACE = re.compile(r"\b(?:at|@)\s+(?P<place>.+)$", re.IGNORECASE)
+
+
+def _school_named(value: str | None) -> set[str]:
+    """The words that name where one studies, after "at" ("a student at leeds uni" ->
+    {"leeds"}); none where only the kind of school is said ("at uni")."""
+    m = _AT_PLACE.search(value or "")
+    if not m:
+        return set()
+    return _naming_words(m["place"]) - _as_tokens("studies") - _as_tokens("students")
+
+
 def _naming_words(value: str | None) -> set[str]:
     """A value's words that name what it is, not when ("in the spring", "second year")
     nor how many."""
@@ -1904,6 +1916,20 @@ def _occupation_replaced(case: _Case, fact: Fact) -> bool:
         and theirs in _OCCUPATIONS
         and ours != theirs
     )
+
+
+def _studies_elsewhere(case: _Case, fact: Fact) -> bool:
+    """ "i'm a student at york" / "i'm a student at leeds uni": one studies at one place at
+    a time; another named, with no word in common, is a rival (a clash); not one said to
+    be more ("also a student at the open university")."""
+    incoming = case.incoming
+    if not _of_us(case, fact) or _ADDED.search(case.said or incoming.text):
+        return False
+    other = case.catalogue.canonical(fact.predicate or "")
+    if not (_is_study(case.base, case.negated, incoming.object) and _is_study(*other, fact.object)):
+        return False
+    here, there = _school_named(incoming.object), _school_named(fact.object)
+    return bool(here and there) and not here & there
 
 
 def _negates_claim(case: _Case, fact: Fact) -> bool:
@@ -3348,6 +3374,7 @@ def _clashing(case: _Case, bearing: _Bearing) -> _Bearing:
         _counted_otherwise,
         _value_for_slot,
         _rival_for_slot,
+        _studies_elsewhere,
         _rescheduled,
         _owned_yet_denied,
         _liked_yet_shunned,
