@@ -198,3 +198,15 @@ def test_a_place_of_study_named_anew(
     store: SQLiteStore, first: str, then: str, gap: float, expected: tuple[str, str]
 ) -> None:
     assert outcome(store, first, then, gap) == expected
+
+
+@pytest.mark.parametrize("gap", [0, 30])
+@pytest.mark.parametrize(
+    ("first", "then"),
+    [("im right handed", "im left handed"), ("i'm left-handed", "I am right handed")],
+)
+def test_handedness_is_born_into_and_never_updated(
+    store: SQLiteStore, first: str, then: str, gap: float
+) -> None:
+    # "left" in "left handed" says no one left anything: no change said, no update
+    assert outcome(store, first, then, gap) == ("conflicted", "conflict")

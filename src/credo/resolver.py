@@ -723,9 +723,11 @@ _FIXED_STATES = words("fixed_states")
 def _a_fixed_state(fact: Fact) -> bool:
     """Does the fact say a state its subject was born into ("an only child")? Nothing
     said later updates it, nor does it update what contradicts it: they conflict."""
-    if not (fact.predicate or "").startswith("be"):
+    predicate = fact.predicate or ""
+    if not predicate.startswith("be"):
         return False
-    said = (fact.object or "").lower()
+    # "left handed" may be read as a verb and its object (be_left / handed): both, as said
+    said = " ".join([*predicate.split("_")[1:], (fact.object or "")]).lower()
     return any(re.search(rf"(?<![\w-]){re.escape(w)}(?![\w-])", said) for w in _FIXED_STATES)
 
 
@@ -4016,7 +4018,7 @@ def same_claim(
 #: coexists with the stored ones stays beside them ("I speak German now")
 _CHANGE_WORDS = re.compile(
     r"\b(?:now|nowadays|these days|actually|any ?more|no longer|instead|used to|"
-    r"switched|changed|stopped|moved|migrated|left(?!-)|quit|"
+    r"switched|changed|stopped|moved|migrated|left(?![-\s]*hand)|quit|"
     r"correction|corrected|i meant|meant to say|got (?:that|it) wrong|scratch that|my bad|"
     r"wait,? no|no,? wait|oops|typo|"
     r"got\s+(?:married|divorced|engaged|separated|remarried)|"
