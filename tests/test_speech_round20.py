@@ -11,7 +11,14 @@ sentence is invented for the class it stands for.
   it denies; a kind denied ("never played a team sport") is judged by meaning, though the
   report of one of its members is on the same key;
 - "i never played cricket" / "i play squash": one verb, another thing named, is no
-  denial of the report."""
+  denial of the report;
+- a total told in the present perfect ("ive read 15 books") does not shrink: a smaller
+  one later is no new total;
+- "retired from" the place one works ends that work, and is never its paraphrase;
+- one studies at one place at a time: another named is a rival;
+- handedness is a state one is born into, and "left" in "left handed" is no change said;
+- one amount in two systems of units ("180 lbs" / "82 kg", "5 foot 10" / "178cm") is
+  one claim, and another amount in the other system a new value."""
 
 from __future__ import annotations
 
@@ -20,6 +27,7 @@ from speech_pairs import memory, module_store, outcome, stored
 
 from credo.keys import elided_subject
 from credo.store.sqlite import SQLiteStore
+from credo.values import same_amount
 
 store = module_store("round20")
 
@@ -210,3 +218,38 @@ def test_handedness_is_born_into_and_never_updated(
 ) -> None:
     # "left" in "left handed" says no one left anything: no change said, no update
     assert outcome(store, first, then, gap) == ("conflicted", "conflict")
+
+
+@pytest.mark.parametrize(
+    ("a", "b", "same"),
+    [
+        ("180 lbs", "about 82 kg", True),
+        ("5 foot 10", "178cm tall", True),
+        ("6ft 2in", "188cm", True),
+        ("12 stone 4", "78 kilos", True),
+        ("5 miles", "8km", True),
+        ("180 lbs", "75 kg", False),
+        ("5 foot 10", "190cm", False),
+        ("5 miles", "5 minutes", False),
+        ("80kg", "80 kg of flour", False),
+    ],
+)
+def test_one_amount_in_two_systems_of_units(a: str, b: str, same: bool) -> None:
+    assert same_amount(a, b) is same
+
+
+@pytest.mark.parametrize(
+    ("first", "then", "gap", "expected"),
+    [
+        ("i weigh 180 lbs", "i weigh about 82 kg", 20, ("active", "duplicate")),
+        ("im 5 foot 10", "im 178cm tall", 20, ("active", "duplicate")),
+        ("i weigh 12 stone 4", "i weigh 78 kilos", 20, ("active", "duplicate")),
+        # another amount in the other system: a change a season on, a rival the same day
+        ("i weigh 180 lbs", "i weigh 75 kg now", 90, ("superseded", "update")),
+        ("i weigh 180 lbs", "i weigh 75 kg", 0, ("conflicted", "conflict")),
+    ],
+)
+def test_a_measure_said_in_other_units(
+    store: SQLiteStore, first: str, then: str, gap: float, expected: tuple[str, str]
+) -> None:
+    assert outcome(store, first, then, gap) == expected

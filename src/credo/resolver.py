@@ -95,6 +95,7 @@ from .values import (
     remeasured,
     said_less,
     said_otherwise,
+    same_amount,
     same_values,
     spelt_out,
     typed_number,
@@ -239,6 +240,7 @@ def objects_agree(a: str | None, b: str | None) -> bool:
         or said_otherwise(a or "", ta - tb, b or "", tb - ta) == (set(), set())
         or _spelt_in_part(a or "", b or "")
         or _spelt_in_part(b or "", a or "")
+        or same_amount(a or "", b or "")
     )
 
 
@@ -1475,6 +1477,8 @@ def _same_claim(case: _Case, fact: Fact) -> bool:
     """A fact on the key (`_agrees_on_key`) said in the same words, naming no other
     numbers or names, and the new sentence says nothing more: a duplicate."""
     incoming = case.incoming
+    if same_amount(incoming.object or "", fact.object or ""):
+        return True  # "i weigh 180 lbs" / "i weigh about 82 kg": one amount, other units
     return _same_signature(
         fact.text, incoming.text, negations=False, values=(incoming.object, fact.object)
     ) and not (_extra_words(incoming, fact, case.catalogue) - _spelt_out(case, fact))

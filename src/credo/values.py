@@ -429,6 +429,78 @@ def quantities(text: str) -> tuple[Quantity, ...]:
     return tuple(found)
 
 
+def _unit_size(spec: str) -> tuple[str, float]:
+    base, size = spec.split()
+    return base, float(size)
+
+
+#: a unit of a measure said in more than one system -> the unit the measure is compared
+#: in, and how many of that unit it is (lexicon "unit_sizes": "lb" -> ("kg", 0.4536))
+_UNIT_SIZES = {unit: _unit_size(spec) for unit, spec in mapping("unit_sizes").items()}
+#: the unit a second number with none of its own is in, after a unit of these sizes
+#: ("5 foot 10" is 5 feet and 10 inches, "12 stone 4" 12 stone and 4 pounds)
+_THEN_SMALLER = {_UNIT_SIZES["ft"]: _UNIT_SIZES["inch"], _UNIT_SIZES["stone"]: _UNIT_SIZES["lb"]}
+#: how far apart two amounts of one measure, each rounded as people round, may be and
+#: still be one amount ("6 foot 2" is 187.96 cm: "188cm")
+SAME_AMOUNT_WITHIN = 0.02
+
+
+def amounts(text: str) -> list[tuple[str, float]]:
+    """The measures `text` states in units of a known size, each in the unit its measure is
+    compared in: "im 5 foot 10" -> [("m", 1.778)], "i weigh 180 lbs" -> [("kg", 81.6)]."""
+    found = quantities(text)
+    out: list[tuple[str, float]] = []
+    n = 0
+    while n < len(found):
+        q = found[n]
+        n += 1
+        size = _UNIT_SIZES.get(q.unit)
+        if size is None:
+            continue
+        try:
+            value = float(q.value) * size[1]
+            smaller = _THEN_SMALLER.get(size)
+            if smaller and n < len(found) and not found[n].unit:
+                value += float(found[n].value) * smaller[1]
+                n += 1
+        except ValueError:
+            continue
+        out.append((size[0], value))
+    return out
+
+
+def _one_amount(a: float, b: float) -> bool:
+    return abs(a - b) <= SAME_AMOUNT_WITHIN * max(abs(a), abs(b))
+
+
+def same_amount(a: str, b: str) -> bool:
+    """Do two values state one amount of one measure, in the same units or not ("180 lbs"
+    / "82 kg", "5 foot 10" / "178cm tall"), naming nothing else apart?"""
+    mine, theirs = amounts(a), amounts(b)
+    if len(mine) != 1 or len(theirs) != 1 or mine[0][0] != theirs[0][0]:
+        return False
+    if not _one_amount(mine[0][1], theirs[0][1]):
+        return False
+
+    def named(text: str) -> frozenset[str]:
+        return frozenset(
+            w
+            for w in value_words(text)
+            if w not in _UNIT_SIZES
+            and _MEASURE_UNITS.get(w, w) not in _UNIT_SIZES
+            and not any(c.isdigit() for c in w)
+        )
+
+    here, there = named(a), named(b)
+    if here == there:
+        return True
+    # "178cm tall" / "5 foot 10": a word that only says how it measures, on one side
+    from .nlp import parse
+
+    said = {t.lower_: t.pos_ for t in parse(f"{a} {b}")}
+    return not (here and there) and all(said.get(w) == "ADJ" for w in here ^ there)
+
+
 def masked(text: str) -> str:
     """`text` with its numbers out ("i drink 4 coffees a day" -> "i drink # coffees a
     day"): what it measures, for the embedding to compare."""
@@ -475,7 +547,14 @@ def remeasured(new: str, old: str, similarity: Callable[[str, str], float]) -> b
 
     a, b = by_unit(mine), by_unit(theirs)
     shared = [u for u in a.keys() & b.keys() if u]
-    if shared:
+    sized_a, sized_b = amounts(new), amounts(old)
+    # one measure in two systems ("180 lbs" / "75 kg"), or in the same one
+    sized = len(sized_a) == len(sized_b) == 1 and sized_a[0][0] == sized_b[0][0]
+    if sized:
+        if _one_amount(sized_a[0][1], sized_b[0][1]):
+            return False
+        at = REMEASURED_AT
+    elif shared:
         if all(a[u] == b[u] for u in shared):
             return False
         at = REMEASURED_AT
