@@ -218,8 +218,12 @@ def _continues_phrase(doc: Doc, nxt: int, comma: int) -> bool:
     if word.pos_ in ("VERB", "AUX") or any(c.dep_ in _SUBJ for c in word.children):
         return False
     head, last = word.head, doc[comma - 1]
+    after = word.right_edge.i + 1
     return (
-        word.dep_ in _PHRASE_LINKS
+        # the list goes on after it ("2 m, 3 m, and ..."); "..., redis or memcached?" ends
+        after < len(doc)
+        and (doc[after].text == "," or doc[after].dep_ == "cc")
+        and word.dep_ in _PHRASE_LINKS
         and (last.i == head.i or last.head.i == head.i)  # the phrase right before it
         and head.pos_ in ("NOUN", "PROPN", "NUM")
         and not _asks_unmarked([t for t in doc[nxt:] if not t.is_punct])
