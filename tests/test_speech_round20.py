@@ -253,3 +253,17 @@ def test_a_measure_said_in_other_units(
     store: SQLiteStore, first: str, then: str, gap: float, expected: tuple[str, str]
 ) -> None:
     assert outcome(store, first, then, gap) == expected
+
+
+@pytest.mark.parametrize(
+    ("first", "then", "expected"),
+    [
+        # how often, typed "3x": the same number as "three times"
+        ("i swim three times a week", "i go for a swim 3x a week", ("active", "duplicate")),
+        ("i swim three times a week", "i go for a swim 4x a week", ("superseded", "update")),
+    ],
+)
+def test_how_often_typed_with_an_x_is_the_number_said(
+    store: SQLiteStore, first: str, then: str, expected: tuple[str, str]
+) -> None:
+    assert outcome(store, first, then, 5) == expected

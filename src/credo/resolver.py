@@ -1147,7 +1147,8 @@ _THOUSANDS = re.compile(r"(?<=\d),(?=\d{3}\b)")
 def signature(text: str) -> tuple[frozenset[str], frozenset[str], frozenset[str]]:
     """What two wordings of one claim must share: numbers, names, and negations."""
     # "$2,000": the thousands separator is part of the number, not a break between two
-    words = _WORDS.findall(_THOUSANDS.sub("", text.replace("n't", " n't")))
+    # numbers as digits ("twelve hundred", "3x a week" as "3 times a week")
+    words = _WORDS.findall(_THOUSANDS.sub("", in_digits(text).replace("n't", " n't")))
     nums = frozenset(
         number_value(w.strip(".,")) or typed_number(w) or w.lower().strip(".,")
         for w in words
