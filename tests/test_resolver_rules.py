@@ -207,6 +207,8 @@ RULES: list[tuple[Rule, str, str, bool]] = [
     (resolver._rival_for_slot, "our db is mariadb", "we run everything on mongodb", True),
     (resolver._rival_for_slot, "i write my code in sublime text", "my editor is sublime", False),
     (resolver._rival_for_slot, "our db is mariadb", "we cache with redis", False),
+    (resolver._says_more, "i attend church", "i attend church daily", True),
+    (resolver._says_more, "i work from home", "i work from home these days", False),
     (resolver._studies_elsewhere, "im a student at durham", "im a student at kent uni", True),
     (resolver._studies_elsewhere, "im a student at durham", "im a student at uni", False),
     (

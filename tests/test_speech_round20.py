@@ -25,7 +25,7 @@ from __future__ import annotations
 import pytest
 from speech_pairs import memory, module_store, outcome, stored
 
-from credo.keys import elided_subject
+from credo.keys import analyse, elided_subject
 from credo.store.sqlite import SQLiteStore
 from credo.values import same_amount
 
@@ -267,3 +267,27 @@ def test_how_often_typed_with_an_x_is_the_number_said(
     store: SQLiteStore, first: str, then: str, expected: tuple[str, str]
 ) -> None:
     assert outcome(store, first, then, 5) == expected
+
+
+@pytest.mark.parametrize(
+    ("said", "thing"),
+    [
+        ("i play hockey weekly", "hockey"),
+        ("we order pizza monthly", "pizza"),
+        ("I attend Mass daily.", "Mass"),
+    ],
+)
+def test_how_often_in_one_word_is_no_part_of_the_thing(said: str, thing: str) -> None:
+    assert analyse(said).object == thing
+
+
+def test_how_often_added_is_said_more_fully_not_the_same_words(store: SQLiteStore) -> None:
+    assert outcome(store, "I attend mass.", "I attend Mass daily.", 14) == (
+        "superseded",
+        "refinement",
+    )
+    # words of "now" add nothing: the same life, said again
+    assert outcome(store, "i work from home", "i work from home these days", 30) == (
+        "active",
+        "duplicate",
+    )

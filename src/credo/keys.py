@@ -926,6 +926,15 @@ def _adverb_and_place(adverb: Token) -> tuple[str, list[Token]] | None:
     return (f"_{adverb.lower_}_{prep.lower_}", _subtree(pobj)) if pobj is not None else None
 
 
+#: how often, said in one word made of a span of time: "daily", "weekly", "annually"
+_HOW_OFTEN_WORD = re.compile(r"(?:hour|dai|night|week|fortnight|month|quarter|year)ly|annually")
+
+
+def _compounds(word: Token) -> list[Token]:
+    """The nouns the parse hung on `word` as its compounds, before it."""
+    return [c for c in word.lefts if c.dep_ == "compound" and c.pos_ in ("NOUN", "PROPN")]
+
+
 def _object_of(verb: Token) -> tuple[str, list[Token]] | None:
     """The predicate suffix and the object tokens for a (non-copular) verb."""
     particle = next((c for c in verb.children if c.dep_ == "prt"), None)
@@ -967,6 +976,10 @@ def _object_of(verb: Token) -> tuple[str, list[Token]] | None:
                     stray = _stray_object(later)
                     if stray is not None:  # "keep secrets in .env.local"
                         tokens = tokens + _subtree(stray)
+            if _HOW_OFTEN_WORD.fullmatch(child.lower_) and _compounds(child):
+                # "i play football weekly", read as a "football weekly": how often is no
+                # part of what is played
+                tokens = [t for t in tokens if t.i != child.i]
             doc = verb.doc
             after = tokens[-1].i + 1
             if after < len(doc) and _VERSION.fullmatch(doc[after].text):
@@ -975,6 +988,10 @@ def _object_of(verb: Token) -> tuple[str, list[Token]] | None:
             return suffix, tokens
         if child.dep_ == "xcomp":
             return suffix, _subtree(child)
+        if child.dep_ == "advmod" and _HOW_OFTEN_WORD.fullmatch(child.lower_):
+            named = _compounds(child)  # "i attend church daily", "church" read as its noun
+            if named:
+                return suffix, [t for c in named for t in _subtree(c)]
         if child.dep_ == "advmod" and child.pos_ == "ADV" and (back := _adverb_and_place(child)):
             return back  # "I'm down to 84 kilos", "I moved back to leeds"
         if child.dep_ == "prep":

@@ -1578,9 +1578,21 @@ def _same_words(case: _Case, fact: Fact) -> bool:
         )
     ):
         return False
+    if fact.key and incoming.key and _says_more(case, fact):
+        return False  # "i attend church daily" says more than "i attend church"
     return _same_signature(fact.text, incoming.text) and said_in_the_past(
         fact.text
     ) == said_in_the_past(incoming.text)
+
+
+def _says_more(case: _Case, fact: Fact) -> bool:
+    """Does the incoming sentence name more than the stored one, besides words of "now"
+    ("these days", "anymore") and words the stored one spelt out?"""
+    from .nlp import lemma_of
+
+    now = {lemma_of(w) for said in change_words(case.incoming.text) for w in said.split()}
+    extra = _extra_words(case.incoming, fact, case.catalogue) - _spelt_out(case, fact)
+    return bool(extra - now - _ONLY_NOW)
 
 
 def _paraphrased(case: _Case, fact: Fact, score: float) -> bool:
