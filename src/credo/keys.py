@@ -976,10 +976,10 @@ def _object_of(verb: Token) -> tuple[str, list[Token]] | None:
                     stray = _stray_object(later)
                     if stray is not None:  # "keep secrets in .env.local"
                         tokens = tokens + _subtree(stray)
-            if _HOW_OFTEN_WORD.fullmatch(child.lower_) and _compounds(child):
+            if len(tokens) > 1 and _HOW_OFTEN_WORD.fullmatch(tokens[-1].lower_):
                 # "i play football weekly", read as a "football weekly": how often is no
                 # part of what is played
-                tokens = [t for t in tokens if t.i != child.i]
+                tokens = tokens[:-1]
             doc = verb.doc
             after = tokens[-1].i + 1
             if after < len(doc) and _VERSION.fullmatch(doc[after].text):
