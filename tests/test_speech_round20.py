@@ -23,7 +23,7 @@ sentence is invented for the class it stands for.
 from __future__ import annotations
 
 import pytest
-from speech_pairs import memory, module_store, outcome, stored
+from speech_pairs import DAY, T0, memory, module_store, outcome, stored
 
 from credo.keys import analyse, elided_subject
 from credo.store.sqlite import SQLiteStore
@@ -291,3 +291,28 @@ def test_how_often_added_is_said_more_fully_not_the_same_words(store: SQLiteStor
         "active",
         "duplicate",
     )
+
+
+@pytest.mark.parametrize(
+    ("said", "statuses_after"),
+    [
+        # the one thing held at a version, its name left out of the upgrade
+        (["i have an iphone 12", "upgraded to the 15 pro"], ["superseded", "active"]),
+        # two such things: which one is not said, so neither ends
+        (
+            ["i have an iphone 12", "we run node 18", "upgraded to the 15 pro"],
+            ["active", "active", "active"],
+        ),
+    ],
+)
+def test_an_upgrade_with_no_name_changes_the_one_thing_held_at_a_version(
+    store: SQLiteStore, said: list[str], statuses_after: list[str]
+) -> None:
+    mem = memory(store)
+    ids = []
+    for n, text in enumerate(said):
+        result = mem.remember(text, valid_from=T0 + n * 100 * DAY)
+        assert result.fact is not None, text
+        ids.append(result.fact.id)
+    got = [store.get(i, scope=mem.scope) for i in ids]
+    assert [f.status.value for f in got if f] == statuses_after

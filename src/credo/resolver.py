@@ -2779,6 +2779,10 @@ def _reversioned(case: _Case, fact: Fact) -> bool:
         # "we upgraded postgres to 16", "postgres got upgraded to 16": the new version
         # after the change's "to"
         told = _versions_told(name, r"\b[^.,;!?]*?\bto\s+", incoming.text)
+    if not told and _versions_its_one_thing(case, fact):
+        # "i have a pixel 6" / "upgraded to the 8 pro": the one thing of ours held at a
+        # version, its name left out
+        told = {m["number"] for m in _TO_VERSION.finditer(incoming.text)}
     if not told or number in told:
         return False
     mine = case.base.split("_")[0]
@@ -2793,6 +2797,36 @@ def _reversioned(case: _Case, fact: Fact) -> bool:
     ):
         return False
     return case.says_a_change or mine == theirs or {mine, theirs} <= _HOLDING
+
+
+#: a version said after the "to" of a change with no name before it ("to the 8 pro")
+_TO_VERSION = re.compile(r"\bto\s+(?:the\s+|an?\s+)?v?(?P<number>\d+(?:\.\d+)*)(?![\w.:%])", re.I)
+#: verbs that change the version of a thing (lexicon "version_changes")
+_VERSION_CHANGES = words("version_changes")
+
+
+def _held_at_a_version(case: _Case, fact: Fact) -> bool:
+    """Is `fact` one of ours that has or uses a named thing at a version ("i have a pixel
+    6", "we run node 18")?"""
+    found = _VERSIONED.search(fact.object or "")
+    verb = case.catalogue.canonical(fact.predicate or "")[0].split("_")[0]
+    return (
+        found is not None
+        and found["name"].lower() not in _NOT_A_NAME | _COUNTED
+        and verb in _HOLDING
+        and _of_us(case, fact)
+        and _same_owner(case, fact)
+    )
+
+
+def _versions_its_one_thing(case: _Case, fact: Fact) -> bool:
+    """Does the incoming sentence change the version of `fact`'s thing without naming it
+    ("upgraded to the 8 pro"), `fact` being the one live fact of ours that holds a thing
+    at a version? Never where two could be meant."""
+    if case.negated or case.base.split("_")[0] not in _VERSION_CHANGES:
+        return False
+    held = [f for f in case.live if _held_at_a_version(case, f)]
+    return held == [fact]
 
 
 def _versions_told(name: str, between: str, text: str) -> set[str]:
