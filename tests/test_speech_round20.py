@@ -316,3 +316,17 @@ def test_an_upgrade_with_no_name_changes_the_one_thing_held_at_a_version(
         ids.append(result.fact.id)
     got = [store.get(i, scope=mem.scope) for i in ids]
     assert [f.status.value for f in got if f] == statuses_after
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "Always include the units when I ask about a recipe.",
+        "always answer in spanish when i write in spanish",
+    ],
+)
+def test_a_standing_instruction_with_the_speaker_asking_is_no_fact(
+    store: SQLiteStore, said: str
+) -> None:
+    # the verb with no subject is asked of the listener: the speaker is who asks
+    assert stored(store, said) == []

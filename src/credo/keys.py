@@ -619,6 +619,10 @@ def _subject_after_verb(verb: Token, second: Token) -> bool:
     return verb.head.i == head.i and head.tag_ in (("VB",) if base else ("VBN", "VBG"))
 
 
+#: verbs by which the speaker asks or tells the listener (lexicon "telling", "telling_verbs")
+_ASKING_VERBS = words("telling") | words("telling_verbs")
+
+
 def _kind(sent: Span, said: str) -> str:
     words = [t for t in sent if not t.is_punct and t.pos_ != "INTJ"]
     if not words:
@@ -664,7 +668,20 @@ def _kind(sent: Span, said: str) -> str:
             return "instruction"
         return "statement"
     before = [t for t in words if t.i < root.i]
-    if root.tag_ == "VB" and all(
+    # a present form with no subject is a base form too where the speaker asks or tells
+    # in another clause: "always include versions when i ask" asks it of the listener
+    told_to = (
+        root.tag_ == "VB"
+        or root.tag_ == "VBP"
+        and any(
+            t.dep_ in _SUBJ
+            and t.lower_ == "i"
+            and t.head.i != root.i
+            and t.head.lemma_.lower() in _ASKING_VERBS
+            for t in sent
+        )
+    )
+    if told_to and all(
         t.pos_ in ("ADV", "INTJ", "PART", "AUX") or t.lower_ in ("please", "do", "don't")
         for t in before
     ):
