@@ -25,6 +25,7 @@ from __future__ import annotations
 import pytest
 from speech_pairs import DAY, T0, memory, module_store, outcome, stored
 
+from credo.extract.rules import split_clauses
 from credo.keys import analyse, elided_subject
 from credo.store.sqlite import SQLiteStore
 from credo.values import same_amount
@@ -330,3 +331,15 @@ def test_a_standing_instruction_with_the_speaker_asking_is_no_fact(
 ) -> None:
     # the verb with no subject is asked of the listener: the speaker is who asks
     assert stored(store, said) == []
+
+
+def test_code_pasted_in_a_message_is_no_speech() -> None:
+    text = (
+        "here's my test file:\n```js\nconst n = 1;\n// i use tabs\n```\n"
+        "I've run the suite on my laptop. I use vitest 2 for the frontend."
+    )
+    got = split_clauses(text)
+    assert "I use vitest 2 for the frontend." in got
+    assert not any("```" in c or "const" in c or "tabs" in c for c in got)
+    # a message cut inside its code block keeps the words before it
+    assert split_clauses("my config is below\n```yaml\nport: 80") == ["My config is below"]

@@ -532,6 +532,10 @@ def _pieces(text: str) -> list[str]:
         rest = rest[cut.end() :]
 
 
+#: a block of code fenced by three backticks (or one a cut message leaves open)
+_CODE_BLOCK = re.compile(r"```.*?(?:```|\Z)", re.DOTALL)
+
+
 def _clauses(
     text: str, names: frozenset[str], *, capitalise: bool = True
 ) -> list[tuple[str, bool, bool]]:
@@ -540,6 +544,9 @@ def _clauses(
     text = _CAPTION.sub("", text).strip()
     if not text:
         return []
+    prose = [p for p in _CODE_BLOCK.split(text) if p.strip()]
+    if prose != [text]:  # code pasted in a message is no speech: the words around it are
+        return [c for piece in prose for c in _clauses(piece, names, capitalise=capitalise)]
     pieces = _pieces(text)
     if len(pieces) > 1:
         return [c for piece in pieces for c in _clauses(piece, names, capitalise=capitalise)]
