@@ -28,7 +28,7 @@ from speech_pairs import DAY, T0, memory, module_store, outcome, stored
 from credo.extract.rules import split_clauses
 from credo.keys import analyse, elided_subject
 from credo.store.sqlite import SQLiteStore
-from credo.values import same_amount
+from credo.values import quantities, same_amount
 
 store = module_store("round20")
 
@@ -343,3 +343,19 @@ def test_code_pasted_in_a_message_is_no_speech() -> None:
     assert not any("```" in c or "const" in c or "tabs" in c for c in got)
     # a message cut inside its code block keeps the words before it
     assert split_clauses("my config is below\n```yaml\nport: 80") == ["My config is below"]
+
+
+def test_a_count_counts_the_noun_its_words_name() -> None:
+    # "12 sorting problems" counts problems, not "sorting"; a unit typed apart stays one
+    assert [q.unit for q in quantities("i solved 12 algebra problems")] == ["problem"]
+    assert [q.unit for q in quantities("i take 20 mg citalopram")] == ["mg"]
+
+
+def test_another_kind_of_the_counted_thing_is_no_remeasure(store: SQLiteStore) -> None:
+    # the kind said in one and not the other, and two more words: other problems
+    assert outcome(
+        store,
+        "i recently finished 12 algebra problems with a steady accuracy rate above 70%",
+        "ive finished 12 problems with 90% accuracy",
+        20,
+    ) == ("active", "new")

@@ -424,7 +424,24 @@ def quantities(text: str) -> tuple[Quantity, ...]:
             if after.text in ("%", "percent"):
                 unit = "%"
             elif after.pos_ in ("NOUN", "PROPN") and after.is_alpha:
-                unit = after.lemma_.lower()
+                from .language.kinds import is_a_kind_of
+
+                counted = after
+                # "15 classification problems" counts problems: the noun the words after
+                # the number name, not the first word of their compound ("50 mg
+                # sertraline" measures in mg: a unit is the unit)
+                unit_said = after.lower_ in _MEASURE_UNITS or is_a_kind_of(
+                    after.lemma_.lower(), "measure"
+                )
+                while (
+                    not unit_said
+                    and counted.dep_ == "compound"
+                    and counted.head.i > counted.i
+                    and counted.head.pos_ in ("NOUN", "PROPN")
+                    and counted.head.is_alpha
+                ):
+                    counted = counted.head
+                unit = counted.lemma_.lower()
         found.append(Quantity(value, _MEASURE_UNITS.get(unit, unit)))
     return tuple(found)
 
