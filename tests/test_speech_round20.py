@@ -359,3 +359,8 @@ def test_another_kind_of_the_counted_thing_is_no_remeasure(store: SQLiteStore) -
         "ive finished 12 problems with 90% accuracy",
         20,
     ) == ("active", "new")
+
+
+def test_hours_of_one_kind_are_a_measure_of_their_own() -> None:
+    # "mixing hours" and "recording hours" are two measures: the kind names the unit
+    assert [q.unit for q in quantities("we spent 9 mixing hours on the album")] == ["mixing"]

@@ -441,6 +441,11 @@ def quantities(text: str) -> tuple[Quantity, ...]:
                     and counted.head.is_alpha
                 ):
                     counted = counted.head
+                if counted is not after and (
+                    counted.lower_ in _MEASURE_UNITS
+                    or is_a_kind_of(counted.lemma_.lower(), "measure")
+                ):
+                    counted = after  # "9 mixing hours" and "4 recording hours": two measures
                 unit = counted.lemma_.lower()
         found.append(Quantity(value, _MEASURE_UNITS.get(unit, unit)))
     return tuple(found)
