@@ -364,3 +364,8 @@ def test_another_kind_of_the_counted_thing_is_no_remeasure(store: SQLiteStore) -
 def test_hours_of_one_kind_are_a_measure_of_their_own() -> None:
     # "mixing hours" and "recording hours" are two measures: the kind names the unit
     assert [q.unit for q in quantities("we spent 9 mixing hours on the album")] == ["mixing"]
+
+
+def test_a_height_in_feet_is_no_thing_held_at_a_version(store: SQLiteStore) -> None:
+    # "5 foot 10" reads like a name and a number ("pixel 6"): a unit is no thing's name
+    assert outcome(store, "im 5 foot 10", "upgraded to the 15 pro", 10) == ("active", "new")

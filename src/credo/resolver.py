@@ -89,6 +89,7 @@ from .values import (
     _plain,
     found_in,
     in_digits,
+    is_unit,
     number_value,
     one_word,
     quantities,
@@ -2813,6 +2814,7 @@ def _held_at_a_version(case: _Case, fact: Fact) -> bool:
     return (
         found is not None
         and found["name"].lower() not in _NOT_A_NAME | _COUNTED
+        and not is_unit(found["name"])  # "5 foot 10" is a height, not "foot" at 10
         and verb in _HOLDING
         and _of_us(case, fact)
         and _same_owner(case, fact)

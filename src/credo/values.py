@@ -491,6 +491,19 @@ def amounts(text: str) -> list[tuple[str, float]]:
     return out
 
 
+def is_unit(word: str) -> bool:
+    """Is `word` a unit of measure as people type one ("kg", "kilos", "foot", "stone")?"""
+    from .language.kinds import is_a_kind_of
+
+    low = word.lower()
+    return (
+        low in _UNIT_SIZES
+        or low in _MEASURE_UNITS
+        or low in _MEASURE_UNITS.values()
+        or is_a_kind_of(low, "measure")
+    )
+
+
 def _one_amount(a: float, b: float) -> bool:
     return abs(a - b) <= SAME_AMOUNT_WITHIN * max(abs(a), abs(b))
 
