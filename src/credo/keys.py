@@ -619,10 +619,6 @@ def _subject_after_verb(verb: Token, second: Token) -> bool:
     return verb.head.i == head.i and head.tag_ in (("VB",) if base else ("VBN", "VBG"))
 
 
-#: verbs by which the speaker asks or tells the listener (lexicon "telling", "telling_verbs")
-_ASKING_VERBS = words("telling") | words("telling_verbs")
-
-
 def _kind(sent: Span, said: str) -> str:
     words = [t for t in sent if not t.is_punct and t.pos_ != "INTJ"]
     if not words:
@@ -2453,6 +2449,8 @@ def _placed(predicate: str, value: list[Token], sent: Span) -> tuple[str, list[T
 
 
 _TELLING = words("telling")
+#: verbs by which the speaker asks or tells the listener (lexicon "telling", "telling_verbs")
+_ASKING_VERBS = _TELLING | words("telling_verbs")
 
 
 def _done_to_us(sent: Span, subject: str) -> bool:

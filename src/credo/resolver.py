@@ -1020,11 +1020,16 @@ def _is_study(base: str, negated: bool, obj: str | None) -> bool:
     )
 
 
+def _study_named(value: str | None) -> set[str]:
+    """A value's naming words beyond the words of studying ("a student at leeds uni" ->
+    {"leeds"})."""
+    return _naming_words(value) - _as_tokens("studies") - _as_tokens("students")
+
+
 def _studies_named_apart(incoming: Fact, fact: Fact) -> bool:
     """ "graduated from leeds" / "a student at york": the end of other studies, each
     naming where or what (words beyond the words of studying) and none in common."""
-    ours = _naming_words(incoming.object) - _as_tokens("studies") - _as_tokens("students")
-    theirs = _naming_words(fact.object) - _as_tokens("studies") - _as_tokens("students")
+    ours, theirs = _study_named(incoming.object), _study_named(fact.object)
     return bool(ours and theirs and not ours & theirs)
 
 
@@ -1044,9 +1049,7 @@ def _school_named(value: str | None) -> set[str]:
     """The words that name where one studies, after "at" ("a student at leeds uni" ->
     {"leeds"}); none where only the kind of school is said ("at uni")."""
     m = _AT_PLACE.search(value or "")
-    if not m:
-        return set()
-    return _naming_words(m["place"]) - _as_tokens("studies") - _as_tokens("students")
+    return _study_named(m["place"]) if m else set()
 
 
 def _naming_words(value: str | None) -> set[str]:
@@ -1386,6 +1389,16 @@ class _Case:
             if told:
                 out[f.id] = told[0] if len(told) == 1 else ""
         return out
+
+    @cached_property
+    def version_changed_unnamed(self) -> Fact | None:
+        """The one live fact of ours holding a thing at a version, where the incoming
+        sentence changes a version without naming the thing ("upgraded to the 8 pro");
+        None where it does not, or where two could be meant."""
+        if self.negated or self.base.split("_")[0] not in _VERSION_CHANGES:
+            return None
+        held = [f for f in self.live if _held_at_a_version(self, f)]
+        return held[0] if len(held) == 1 else None
 
     @cached_property
     def renewed(self) -> str | None:
@@ -2824,11 +2837,8 @@ def _held_at_a_version(case: _Case, fact: Fact) -> bool:
 def _versions_its_one_thing(case: _Case, fact: Fact) -> bool:
     """Does the incoming sentence change the version of `fact`'s thing without naming it
     ("upgraded to the 8 pro"), `fact` being the one live fact of ours that holds a thing
-    at a version? Never where two could be meant."""
-    if case.negated or case.base.split("_")[0] not in _VERSION_CHANGES:
-        return False
-    held = [f for f in case.live if _held_at_a_version(case, f)]
-    return held == [fact]
+    at a version (`_Case.version_changed_unnamed`)? Never where two could be meant."""
+    return case.version_changed_unnamed is fact
 
 
 def _versions_told(name: str, between: str, text: str) -> set[str]:

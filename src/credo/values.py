@@ -389,6 +389,13 @@ def _how_often(tok: Token) -> bool:
     )
 
 
+def _a_unit(tok: Token) -> bool:
+    """Is the word a unit of measure, as typed or as its lemma ("mg", "hours")?"""
+    from .language.kinds import is_a_kind_of
+
+    return tok.lower_ in _MEASURE_UNITS or is_a_kind_of(tok.lemma_.lower(), "measure")
+
+
 def quantities(text: str) -> tuple[Quantity, ...]:
     """The numbers `text` states, each with its unit: the letters on it, a currency sign,
     or the noun after it."""
@@ -424,27 +431,19 @@ def quantities(text: str) -> tuple[Quantity, ...]:
             if after.text in ("%", "percent"):
                 unit = "%"
             elif after.pos_ in ("NOUN", "PROPN") and after.is_alpha:
-                from .language.kinds import is_a_kind_of
-
                 counted = after
                 # "15 classification problems" counts problems: the noun the words after
                 # the number name, not the first word of their compound ("50 mg
                 # sertraline" measures in mg: a unit is the unit)
-                unit_said = after.lower_ in _MEASURE_UNITS or is_a_kind_of(
-                    after.lemma_.lower(), "measure"
-                )
                 while (
-                    not unit_said
+                    not _a_unit(after)
                     and counted.dep_ == "compound"
                     and counted.head.i > counted.i
                     and counted.head.pos_ in ("NOUN", "PROPN")
                     and counted.head.is_alpha
                 ):
                     counted = counted.head
-                if counted is not after and (
-                    counted.lower_ in _MEASURE_UNITS
-                    or is_a_kind_of(counted.lemma_.lower(), "measure")
-                ):
+                if counted is not after and _a_unit(counted):
                     counted = after  # "9 mixing hours" and "4 recording hours": two measures
                 unit = counted.lemma_.lower()
         found.append(Quantity(value, _MEASURE_UNITS.get(unit, unit)))
@@ -470,7 +469,11 @@ SAME_AMOUNT_WITHIN = 0.02
 def amounts(text: str) -> list[tuple[str, float]]:
     """The measures `text` states in units of a known size, each in the unit its measure is
     compared in: "im 5 foot 10" -> [("m", 1.778)], "i weigh 180 lbs" -> [("kg", 81.6)]."""
-    found = quantities(text)
+    return _sized(quantities(text))
+
+
+def _sized(found: tuple[Quantity, ...]) -> list[tuple[str, float]]:
+    """`amounts` of quantities already read."""
     out: list[tuple[str, float]] = []
     n = 0
     while n < len(found):
@@ -582,7 +585,7 @@ def remeasured(new: str, old: str, similarity: Callable[[str, str], float]) -> b
 
     a, b = by_unit(mine), by_unit(theirs)
     shared = [u for u in a.keys() & b.keys() if u]
-    sized_a, sized_b = amounts(new), amounts(old)
+    sized_a, sized_b = _sized(mine), _sized(theirs)
     # one measure in two systems ("180 lbs" / "75 kg"), or in the same one
     sized = len(sized_a) == len(sized_b) == 1 and sized_a[0][0] == sized_b[0][0]
     if sized:
