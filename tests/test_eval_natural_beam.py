@@ -121,6 +121,15 @@ def test_natural_references_are_resolved_and_checked(tmp_path: Path) -> None:
             "gap_days",
         ),
         ({"a": {"text": "a"}, "b": {"text": "b"}, "label": "update"}, "no id"),
+        (
+            {
+                "id": "x",
+                "a": {"text": "a"},
+                "b": {"text": "i live here\nand work there"},
+                "label": "update",
+            },
+            "2 lines",
+        ),
     ],
 )
 def test_natural_bad_items_are_clear_errors(tmp_path: Path, row: dict, message: str) -> None:

@@ -195,7 +195,11 @@ def test_kinds_of_person_come_from_wordnet(noun: str, person: bool) -> None:
 @pytest.mark.parametrize(
     ("said", "kept"),
     [
-        ("been gluten free 3 yrs now, any tips for eating out?", "been gluten free 3 yrs now"),
+        (
+            "been gluten free 3 yrs now, any tips for eating out?",
+            # its "I've" left out, read and stored with it since the twenty-first round
+            "The user has been gluten free 3 yrs now",
+        ),
         ("single mum of twins, quick dinner ideas pls", "single mum of twins"),
         ("pescatarian since uni. best fish for a barbecue?", "pescatarian since uni"),
     ],

@@ -677,9 +677,15 @@ def _kind(sent: Span, said: str) -> str:
             for t in sent
         )
     )
-    if told_to and all(
-        t.pos_ in ("ADV", "INTJ", "PART", "AUX") or t.lower_ in ("please", "do", "don't")
-        for t in before
+    if (
+        told_to
+        and all(
+            t.pos_ in ("ADV", "INTJ", "PART", "AUX") or t.lower_ in ("please", "do", "don't")
+            for t in before
+        )
+        # "didnt go to uni", "normally get up at 6": told of oneself, its "I" left out
+        and not _negation_of_mine(before, root)
+        and not any(t.lower_ in _HABIT_ADVERBS for t in before)
     ):
         return "instruction"  # "Always use metric units", "Never push to main"
     return "statement"
@@ -2561,6 +2567,10 @@ def elided_subject(clause: str) -> str:
         said = clause[:1].lower() + clause[1:]
         done = root.lower_ in inflections(lemma_of(root.lower_), "VBN")
         return ("I've " if done else "I ") + said
+    if sent[0].lower_ == "been" and sent[0].tag_ == "VBN":
+        return "I've " + clause[:1].lower() + clause[1:]  # "been vegan for six years"
+    if _negation_of_mine(before, root):
+        return "I " + clause[:1].lower() + clause[1:]  # "didnt go to uni", "dont own a car"
     if (
         [t.dep_ for t in before] == ["auxpass"]
         and before[0].lemma_.lower() == "get"
@@ -2570,8 +2580,13 @@ def elided_subject(clause: str) -> str:
     if any(t.pos_ != "ADV" or t.dep_ != "advmod" for t in before) or sent[0].pos_ == "PROPN":
         return clause
     said = clause[:1].lower() + clause[1:]
-    if root.tag_ in ("VB", "VBP") and (_past_told(root, sent) or _told_of_oneself(root)):
-        return "I " + said  # "quit smoking last year", "live in cardiff now"
+    if root.tag_ in ("VB", "VBP") and (
+        _past_told(root, sent)
+        or _told_of_oneself(root)
+        or any(t.lower_ in _HABIT_ADVERBS for t in before)
+    ):
+        # "quit smoking last year", "live in cardiff now", "usually cycle to work"
+        return "I " + said
     if (
         root.i == sent.start
         and root.lower_ in _DONE_TO
@@ -2605,6 +2620,24 @@ def elided_subject(clause: str) -> str:
     if not past_form(root):
         return clause
     return "I " + said
+
+
+#: adverbs of habit no command opens with (lexicon "habit_adverbs")
+_HABIT_ADVERBS = words("habit_adverbs")
+
+
+def _negation_of_mine(before: list[Token], verb: Token) -> bool:
+    """ "didnt go to uni", "havent had a drink since march", "cant swim", "dont own a car":
+    a negated auxiliary opening a sentence with no subject. No command opens with one in
+    the past, with "have" or with "can"; "dont" opens commands ("dont use bullet points"),
+    so it tells only before a verb of one's own life or "have"."""
+    if len(before) != 2 or before[0].dep_ != "aux" or before[1].dep_ != "neg":
+        return False
+    aux = before[0]
+    if aux.tag_ == "VBD" or aux.lemma_.lower() in ("have", "can"):
+        return True
+    lemma = verb.lemma_.lower()
+    return aux.lemma_.lower() == "do" and (lemma == "have" or lemma in _SELF_REPORTS)
 
 
 #: words that open a level said without "I'm" ("down to 84 kilos"; lexicon "level_words")
@@ -3297,11 +3330,22 @@ def told_year(text: str, *, said_at: float | None = None) -> int | None:
 
 def denies_the_past(text: str) -> bool:
     """Does the statement say something never happened ("I've never been to Asia", "I
-    never went to university")? The past does not change: against a stored report of it,
-    that is a contradiction whatever the time between, not an update. A habit denied in
-    the present ("I never drink coffee") is not this."""
+    never went to university", "I didn't go to university")? The past does not change:
+    against a stored report of it, that is a contradiction whatever the time between, not
+    an update. A habit denied in the present ("I never drink coffee") is not this, nor
+    one occasion denied ("I didn't go to the gym yesterday")."""
     doc = _reading(text)
     for tok in doc if doc is not None else ():
+        if (
+            tok.dep_ == "neg"
+            and any(
+                c.dep_ == "aux" and c.tag_ == "VBD" and c.lemma_.lower() == "do"
+                for c in tok.head.children
+            )
+            # "i didn't go to the gym yesterday" denies one occasion, not a habit
+            and not any(t.lower_ in _PAST_TIME or t.ent_type_ in ("DATE", "TIME") for t in doc)
+        ):
+            return True  # "I didn't go to university": the past, denied with "did"
         if tok.lower_ != "never":
             continue
         verb = tok.head

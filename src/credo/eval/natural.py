@@ -83,6 +83,7 @@ HALVES = (
     "fresh16",
     "fresh17",
     "fresh18",
+    "fresh19",
 )
 #: ids of the sealed sets, each labelled later by people who never saw the code and only
 #: ever scored, never printed: examples/natural/sealed/ (after the test half's figures had
@@ -97,7 +98,8 @@ HALVES = (
 #: examples/natural/fresh13/ (after fresh12's had), examples/natural/fresh14/ (after
 #: fresh13's had), examples/natural/fresh15/ (after fresh14's had),
 #: examples/natural/fresh16/ (after fresh15's had), examples/natural/fresh17/ (after
-#: fresh16's had) and examples/natural/fresh18/ (after fresh17's had)
+#: fresh16's had), examples/natural/fresh18/ (after fresh17's had) and
+#: examples/natural/fresh19/ (after fresh18's had)
 SEALED = "sealed-"
 FRESH = "fresh-"
 FRESH2 = "fresh2-"
@@ -117,6 +119,7 @@ FRESH15 = "fresh15-"
 FRESH16 = "fresh16-"
 FRESH17 = "fresh17-"
 FRESH18 = "fresh18-"
+FRESH19 = "fresh19-"
 _UNREAD = {
     SEALED: "sealed",
     FRESH: "fresh",
@@ -137,6 +140,7 @@ _UNREAD = {
     FRESH16: "fresh16",
     FRESH17: "fresh17",
     FRESH18: "fresh18",
+    FRESH19: "fresh19",
 }
 _BEAM_MARKER = re.compile(r"\s*->->\s*\d+\s*,\s*\d+\s*$")
 #: PersonaChat's tokenisation undone, case left as typed: "i 'm a nurse ." -> "i'm a nurse."
@@ -236,7 +240,7 @@ def _statement(value: Any, data: _Data, where: str) -> str:
         text = value["text"]
         if not isinstance(text, str) or not text.strip():
             raise NaturalDataError(f"{where}: 'text' must be a non-empty string")
-        return text
+        return _one_line(text, where)
     try:
         whole = data.text(value)
     except LookupError:
@@ -252,7 +256,17 @@ def _statement(value: Any, data: _Data, where: str) -> str:
         )
     if "personaext" in value:  # tokenised chat: rejoin punctuation, keep the case as typed
         text = _SPACED_CLITIC.sub(r"\1", _SPACED_PUNCT.sub(r"\1", " ".join(text.split())))
-    return text.strip()
+    return _one_line(text.strip(), where)
+
+
+def _one_line(text: str, where: str) -> str:
+    """`text`, where it is one line: `remember` takes one statement at a time."""
+    if "\n" in text.strip():
+        raise NaturalDataError(
+            f"{where}: the statement holds {text.strip().count(chr(10)) + 1} lines, and one "
+            "is remembered at a time: give a reference a 'span' of one line"
+        )
+    return text
 
 
 @dataclass

@@ -1,0 +1,114 @@
+"""Natural speech the write path reads since the twenty-first round (issue 23), through
+`Memory.remember`, the real parser, the default embedding model and a SQLite file. Every
+sentence is invented for the class it stands for.
+
+- a statement that opens with "been" has left its "I've" out ("been vegan for six
+  years"): the speaker's, keyed as theirs;
+- a negation no command opens with ("didnt", "havent", "cant") and "dont" before a verb
+  of one's own life have left their "I" out; "dont" before any other verb is a command;
+- an adverb of habit before a verb in its base form ("usually cycle to work") has left
+  its "I" out: a habit of the speaker's, not a command;
+- "didn't" with no time said denies the past as "never" does ("i didn't go to uni"
+  against "i went to uni in leeds" is a clash at any gap); one occasion denied ("didn't go
+  to the gym yesterday") is no habit denied."""
+
+from __future__ import annotations
+
+import pytest
+from speech_pairs import module_store, outcome, stored
+
+from credo.keys import analyse, elided_subject
+from credo.store.sqlite import SQLiteStore
+
+store = module_store("round21")
+
+
+@pytest.mark.parametrize(
+    ("said", "read"),
+    [
+        ("been vegan for six years now", "I've been vegan for six years now"),
+        ("been at the same firm since 2016", "I've been at the same firm since 2016"),
+        ("been learning welsh on and off", "I've been learning welsh on and off"),
+        ("Been a nurse for a decade", "I've been a nurse for a decade"),
+    ],
+)
+def test_been_with_no_subject_has_left_its_ive_out(said: str, read: str) -> None:
+    assert elided_subject(said) == read
+
+
+@pytest.mark.parametrize(
+    ("said", "read"),
+    [
+        ("didnt go to uni, went straight into work", "I didnt go to uni, went straight into work"),
+        ("havent had a drink since march", "I havent had a drink since march"),
+        ("can't swim, never learned", "I can't swim, never learned"),
+        ("dont own a car", "I dont own a car"),
+        ("don't have any pets", "I don't have any pets"),
+    ],
+)
+def test_a_negation_no_command_opens_with_is_the_speakers(said: str, read: str) -> None:
+    assert elided_subject(said) == read
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "dont use bullet points in your answers",
+        "don't mention the budget in the summary",
+        "never say that again",
+    ],
+)
+def test_dont_before_any_other_verb_stays_a_command(store: SQLiteStore, said: str) -> None:
+    assert elided_subject(said) == said
+    assert stored(store, said) == []
+
+
+@pytest.mark.parametrize(
+    ("said", "read"),
+    [
+        ("usually cycle to work unless it rains", "I usually cycle to work unless it rains"),
+        ("normally get up at 6 on weekdays", "I normally get up at 6 on weekdays"),
+        ("mostly eat vegetarian at home", "I mostly eat vegetarian at home"),
+        ("sometimes play bass in a covers band", "I sometimes play bass in a covers band"),
+    ],
+)
+def test_a_habit_with_no_subject_is_the_speakers(said: str, read: str) -> None:
+    assert elided_subject(said) == read
+
+
+@pytest.mark.parametrize(
+    "said",
+    ["always answer in french", "just give me the short version", "also add a summary"],
+)
+def test_an_adverb_of_command_keeps_the_command(said: str) -> None:
+    assert elided_subject(said) == said
+
+
+def test_a_subjectless_statement_is_keyed_as_the_speakers() -> None:
+    for said in ("been vegan for six years now", "havent had a drink since march"):
+        read = analyse(said)
+        assert read.subject is not None and read.predicate, (said, read)
+
+
+@pytest.mark.parametrize(
+    ("first", "then", "gap", "expected"),
+    [
+        # refused as a command before: read as the speaker's, it relates
+        ("i have a car", "dont own a car", 30, ("superseded", "update")),
+        ("i have two cats", "dont have any pets", 0, ("conflicted", "conflict")),
+        # "didn't" denies the past as "never" does: a clash at any gap, never an update
+        ("i went to uni in leeds", "didnt go to uni", 30, ("conflicted", "conflict")),
+        ("i went to uni in leeds", "i didn't go to university", 400, ("conflicted", "conflict")),
+        # one occasion denied is no habit denied
+        (
+            "i swim at the lido most mornings",
+            "i didnt swim at the lido yesterday",
+            30,
+            ("active", "new"),
+        ),
+    ],
+)
+def test_a_subjectless_statement_relates_to_the_claim_it_meets(
+    store: SQLiteStore, first: str, then: str, gap: int, expected: tuple[str, str]
+) -> None:
+    assert outcome(store, first, then, gap) == expected
