@@ -3335,7 +3335,9 @@ def denies_the_past(text: str) -> bool:
     an update. A habit denied in the present ("I never drink coffee") is not this, nor
     one occasion denied ("I didn't go to the gym yesterday")."""
     doc = _reading(text)
-    for tok in doc if doc is not None else ():
+    if doc is None:
+        return False
+    for tok in doc:
         if (
             tok.dep_ == "neg"
             and any(
