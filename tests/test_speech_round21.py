@@ -112,3 +112,25 @@ def test_a_subjectless_statement_relates_to_the_claim_it_meets(
     store: SQLiteStore, first: str, then: str, gap: int, expected: tuple[str, str]
 ) -> None:
     assert outcome(store, first, then, gap) == expected
+
+
+@pytest.mark.parametrize(
+    ("said", "thing"),
+    [
+        ("i hate tacos", "tacos"),
+        ("i did my phd at leeds uni", "leeds uni"),
+        ("we just had the 12 week scan", "12 week scan"),
+    ],
+)
+def test_a_sentence_typed_without_a_full_stop_keeps_its_last_word(said: str, thing: str) -> None:
+    """The parser may read the last word of a sentence typed with no full stop as the
+    stop itself; read with one typed, the word is the object it is."""
+    read = analyse(said)
+    assert read.object is not None and thing in read.object, read
+
+
+def test_a_dislike_typed_without_a_full_stop_flags_the_liking(store: SQLiteStore) -> None:
+    assert outcome(store, "i love tacos and nachos", "i hate tacos", 0) == (
+        "conflicted",
+        "conflict",
+    )

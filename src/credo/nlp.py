@@ -379,9 +379,29 @@ def parse(text: str) -> Doc:
             bare = nlp(" ".join(t.text for t in reading if t.i not in commas))
             if len(bare) == len(doc) - 2 and _has_subject(bare):
                 return _laid_on(doc, bare, gaps=commas)
+        reading = _stopped(nlp, reading)
     if reading is doc or len(reading) != len(doc):
         return doc
     return _laid_on(doc, reading)
+
+
+def _stopped(nlp: Language, reading: Doc) -> Doc:
+    """ "i hate tacos" typed with no full stop: the parser may hang a word of the sentence
+    on it as punctuation (its last noun, "tacos", read as a full stop), and the sentence
+    loses its object. Read again with the full stop typed, the added stop left out, when
+    that reading hangs no word so and nothing on the stop. Only for reading."""
+    if (
+        not any(t.dep_ == "punct" and t.is_alpha for t in reading)
+        or not reading.text[-1:].isalnum()
+    ):
+        return reading
+    again = nlp(reading.text + ".")
+    if len(again) != len(reading) + 1 or again[-1].text != ".":
+        return reading
+    words = again[:-1]
+    if any(t.head.i == len(reading) or t.dep_ == "punct" and t.is_alpha for t in words):
+        return reading
+    return words.as_doc()
 
 
 def _parenthetical(reading: Doc) -> tuple[int, int] | None:
