@@ -134,3 +134,39 @@ def test_a_dislike_typed_without_a_full_stop_flags_the_liking(store: SQLiteStore
         "conflicted",
         "conflict",
     )
+
+
+@pytest.mark.parametrize(
+    ("first", "then", "gap", "expected"),
+    [
+        # the one thing of ours at a version of that name, whatever the thing is called
+        (
+            "the staging box runs mysql 8.0",
+            "we're on mysql 5.7 on staging",
+            0,
+            ("conflicted", "conflict"),
+        ),
+        (
+            "the site targets php 7.4",
+            "bumped the repo to php 8.3 last month",
+            20,
+            ("superseded", "update"),
+        ),
+        # another thing named as the subject is another thing
+        ("my laptop has python 3.9", "the build server runs python 3.12", 30, ("active", "new")),
+    ],
+)
+def test_a_version_said_by_us_meets_the_one_thing_held_at_a_version(
+    store: SQLiteStore, first: str, then: str, gap: int, expected: tuple[str, str]
+) -> None:
+    assert outcome(store, first, then, gap) == expected
+
+
+def test_of_two_things_at_a_version_of_one_name_neither_is_meant(store: SQLiteStore) -> None:
+    from speech_pairs import T0, memory
+
+    mem = memory(store)
+    mem.remember("the api runs python 3.11", valid_from=T0)
+    mem.remember("the worker runs python 3.9", valid_from=T0)
+    mem.remember("we bumped it to python 3.12", valid_from=T0 + 10 * 86400)
+    assert len(mem.list()) == 3

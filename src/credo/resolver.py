@@ -2808,6 +2808,10 @@ def _reversioned(case: _Case, fact: Fact) -> bool:
         # "postgres got upgraded to 16" names it so
         or theirs in ("be", "is")
         and case.says_a_change
+        # "the staging box runs mysql 8" / "we're on mysql 5.7": said by us of the one
+        # thing of ours held at a version of that name
+        or incoming.subject in (WE, case.me)
+        and _sole_holder(case, fact, name)
     ):
         return False
     return case.says_a_change or mine == theirs or {mine, theirs} <= _HOLDING
@@ -2831,6 +2835,15 @@ def _held_at_a_version(case: _Case, fact: Fact) -> bool:
         and verb in _HOLDING
         and _of_us(case, fact)
         and _same_owner(case, fact)
+    )
+
+
+def _sole_holder(case: _Case, fact: Fact, name: str) -> bool:
+    """Is `fact` the one live fact that holds a thing called `name` at a version, no other
+    live fact naming it at any ("the api on python 3.11" and "the worker on python 3.9":
+    either may be meant, so neither is)?"""
+    return all(
+        f is fact or not _versions_told(name, r"\s*", f.text) for f in case.live
     )
 
 
