@@ -149,6 +149,13 @@ RULES: list[tuple[Rule, str, str, bool]] = [
     (resolver._gained, "we don't have pets", "we adopted a kitten", True),
     (resolver._gained, "i don't own a tv", "i bought a new sofa", False),
     (resolver._counted_otherwise, "i have 2 kids", "my 3 kids are up early", True),
+    (resolver._sole_holder, "the box runs mysql 8.0", "we're on mysql 5.7", True),
+    (resolver._sole_holder, "the box runs mysql 8.0", "i love my dog", True),
+    (resolver._sole_holder, "the box runs a mysql database", "we're on mysql 5.7", False),
+    (resolver._names_the_thing, "i work at a bank", "the bank i work for is barclays", True),
+    (resolver._names_the_thing, "im learning a language", "the language i learn is welsh", True),
+    (resolver._names_the_thing, "i work at a bank", "the shop i work for is lidl", False),
+    (resolver._names_the_thing, "i own a bank", "the bank i work for is barclays", False),
     (resolver._a_kind_of_it, "i have a dog", "i have a husky", True),
     (resolver._a_kind_of_it, "i play an instrument", "i play the cello, grade 6", True),
     (resolver._a_kind_of_it, "i have a husky", "i have a dog", False),  # broader

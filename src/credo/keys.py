@@ -40,6 +40,7 @@ __all__ = [
     "elided_subject",
     "first_sentence",
     "parse_key",
+    "relative_thing",
     "rewrite",
     "values_in_passing",
 ]
@@ -2765,6 +2766,47 @@ def _existential(said: str) -> str | None:
     return f"{m['whose']} {m['place']} {verb} {m['thing']}"
 
 
+#: nouns a relative clause says when, why or how of, not what ("the reason i moved")
+_NOT_WHAT = words("adverbial_nouns")
+
+
+def relative_thing(text: str, me: str = "user") -> str | None:
+    """The kind of thing a statement names by what the speaker does to it ("the instrument
+    i play is the oboe" -> "instrument"; `_relative_said`), said as typed or as stored
+    (the speaker `me`: "the instrument the user plays is the oboe"), or None."""
+    said = strip_particles(strip_wrapper(text))
+    found = _relative_said(first_sentence(said), me.lower()) if said else None
+    return found[0] if found else None
+
+
+def _relative_said(sent: Span, me: str = "") -> tuple[str, str] | None:
+    """ "the instrument i play is the oboe" -> ("instrument", "i play the oboe"), "the
+    company i work for is monzo" -> ("company", "i work for monzo"): a thing the speaker
+    (or "we") does something to, said to be a value, read as the speaker doing it to the
+    value (the stored words stay as said); the thing's kind first. None for any other
+    sentence, and where the clause says why, when or how ("the reason i moved is work")."""
+    root = sent.root
+    if root.lemma_.lower() != "be" or any(c.dep_ == "neg" for c in root.children):
+        return None
+    thing = next((c for c in root.children if c.dep_ == "nsubj"), None)
+    value = next((c for c in root.children if c.dep_ in ("attr", "acomp")), None)
+    if thing is None or value is None or thing.pos_ != "NOUN" or thing.lemma_ in _NOT_WHAT:
+        return None
+    clause = next((c for c in thing.children if c.dep_ == "relcl"), None)
+    if clause is None or clause.i > root.i or any(c.dep_ == "neg" for c in clause.children):
+        return None
+    who = [c for c in clause.children if c.dep_ in ("nsubj", "nsubjpass")]
+    if len(who) != 1 or who[0].lower_ not in ("i", "we", me):
+        return None
+    if any(c.dep_ in ("dobj", "attr", "ccomp", "xcomp") for c in clause.children) or any(
+        c.dep_ == "prep" and any(g.dep_ == "pobj" for g in c.children) for c in clause.children
+    ):
+        return None  # the clause has its own object: the thing is none of it
+    words = [t for t in clause.subtree if t.tag_ not in ("WDT", "WP") and t.lower_ != "that"]
+    told = "".join(t.text_with_ws for t in words).strip()
+    return thing.lemma_.lower(), told + " " + "".join(t.text_with_ws for t in value.subtree).strip()
+
+
 #: "as a 38 year old guy, ...", "as a nurse on nights, ...": who the speaker is, said
 #: before what they ask
 _AS_A = re.compile(
@@ -3016,6 +3058,13 @@ def analyse(text: str, *, self_name: str = "The user") -> Statement:
     if owned is not None:
         # "theres 6 devs on my team": read as what it says, "my team has 6 devs"
         retry = first_sentence(owned)
+        again = _key(retry)
+        if again is not None:
+            sent, found = retry, again
+    relative = _relative_said(sent) if kind == "statement" else None
+    if relative is not None:
+        # "the instrument i play is the oboe": read as what it says, "i play the oboe"
+        retry = first_sentence(relative[1])
         again = _key(retry)
         if again is not None:
             sent, found = retry, again

@@ -386,21 +386,21 @@ def parse(text: str) -> Doc:
 
 
 def _stopped(nlp: Language, reading: Doc) -> Doc:
-    """ "i hate tacos" typed with no full stop: the parser may hang a word of the sentence
-    on it as punctuation (its last noun, "tacos", read as a full stop), and the sentence
-    loses its object. Read again with the full stop typed, the added stop left out, when
-    that reading hangs no word so and nothing on the stop. Only for reading."""
-    if (
-        not any(t.dep_ == "punct" and t.is_alpha for t in reading)
-        or not reading.text[-1:].isalnum()
-    ):
+    """ "i hate tacos" typed with no full stop: the parser may hang the last word of the
+    sentence on it as punctuation (a noun, "tacos", read as a full stop), and the
+    sentence loses its object. Read again with the full stop typed, the added stop left
+    out, when that reading hangs no word so and nothing on the stop. Only for reading."""
+    last = reading[-1] if len(reading) else None
+    if last is None or last.dep_ != "punct" or not last.is_alpha:
         return reading
     again = nlp(reading.text + ".")
     if len(again) != len(reading) + 1 or again[-1].text != ".":
         return reading
     words = again[:-1]
-    if any(t.head.i == len(reading) or t.dep_ == "punct" and t.is_alpha for t in words):
-        return reading
+    if words[-1].dep_ not in ("dobj", "pobj") or any(
+        t.head.i == len(reading) or t.dep_ == "punct" and t.is_alpha for t in words
+    ):
+        return reading  # "are bagels ok": no object lost
     return words.as_doc()
 
 

@@ -73,6 +73,7 @@ from .keys import (
     content_lemmas,
     denied_words,
     denies_the_past,
+    relative_thing,
     renewed_thing,
     root_lemma,
     said_in_the_past,
@@ -1874,6 +1875,30 @@ def _a_kind_of_it(case: _Case, fact: Fact) -> bool:
     return any(is_a_kind_of(noun, old[0]) for noun in named)
 
 
+def _names_the_thing(case: _Case, fact: Fact) -> bool:
+    """ "i work at a bank" -> "the bank i work for is barclays", "i'm learning a language"
+    -> "the language im learning is japanese": the incoming sentence names the very thing
+    the stored one left unnamed, by what the speaker does to it (`keys.relative_thing`),
+    with the same verb, of the same subject (a refinement: the stored claim follows)."""
+    from .nlp import lemma_of
+
+    incoming = case.incoming
+    thing = relative_thing(incoming.text, case.me)
+    if thing is None or not fact.key or case.negated or not _same_polarity(case, fact):
+        return False
+    if not same_subject(fact.subject, incoming.subject, case.me):
+        return False
+    theirs = case.catalogue.canonical(fact.predicate or "")[0].split("_")[0]
+    if theirs != case.base.split("_")[0]:
+        return False
+    held = re.findall(r"[\w'-]+", (fact.object or "").lower())
+    return (
+        len(held) >= 2
+        and bool({"a", "an", "some", "one"} & set(held[:-1]))
+        and lemma_of(held[-1]) == thing
+    )
+
+
 def _clashes_on_key(case: _Case, fact: Fact) -> bool:
     """Another value on the key: another version, another value of a one-valued
     relation, a value the catalogue says excludes it, the value "switched from X" left
@@ -2811,7 +2836,7 @@ def _reversioned(case: _Case, fact: Fact) -> bool:
         # "the staging box runs mysql 8" / "we're on mysql 5.7": said by us of the one
         # thing of ours held at a version of that name
         or incoming.subject in (WE, case.me)
-        and _sole_holder(case, fact, name)
+        and _sole_holder(case, fact)
     ):
         return False
     return case.says_a_change or mine == theirs or {mine, theirs} <= _HOLDING
@@ -2838,12 +2863,13 @@ def _held_at_a_version(case: _Case, fact: Fact) -> bool:
     )
 
 
-def _sole_holder(case: _Case, fact: Fact, name: str) -> bool:
-    """Is `fact` the one live fact that holds a thing called `name` at a version, no other
-    live fact naming it at any ("the api on python 3.11" and "the worker on python 3.9":
-    either may be meant, so neither is)?"""
-    return all(
-        f is fact or not _versions_told(name, r"\s*", f.text) for f in case.live
+def _sole_holder(case: _Case, fact: Fact) -> bool:
+    """Is `fact` the one live fact that holds a thing of its name at a version ("the
+    staging box runs mysql 8.0"), no other live fact naming it at any ("the api on python
+    3.11" and "the worker on python 3.9": either may be meant, so neither is)?"""
+    found = _VERSIONED.search(fact.object or "")
+    return found is not None and all(
+        f is fact or not _versions_told(found["name"].lower(), r"\s*", f.text) for f in case.live
     )
 
 
@@ -3332,6 +3358,7 @@ def _weighed_on_key(case: _Case, agreeing: _Agreeing) -> Resolution | _Bearing:
         if f not in refines
         and (
             _names_the_described(case, f)
+            or _names_the_thing(case, f)
             or _says_which(case, f)
             or _stricter_diet(case, f)
             or _said_more_of_it(case, f)
