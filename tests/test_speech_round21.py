@@ -201,3 +201,39 @@ def test_a_relative_clause_of_why_or_when_is_no_object() -> None:
 )
 def test_naming_the_thing_one_does_it_to_refines(store: SQLiteStore, first: str, then: str) -> None:
     assert outcome(store, first, then, 10) == ("superseded", "refinement")
+
+
+@pytest.mark.parametrize(
+    ("said", "value"),
+    [
+        ("we're on react 16", "react 16"),
+        ("we're on rails 7", "rails 7"),
+        ("the api uses react v19", "react v19"),
+    ],
+)
+def test_a_lower_case_name_keeps_its_version(said: str, value: str) -> None:
+    """The parser may hang a version on the verb, or read the name before it as a verb;
+    read as the name it is, the version is the name's."""
+    assert analyse(said).object == value
+
+
+@pytest.mark.parametrize(
+    ("said", "value"),
+    [("i ran 5 miles today", "5 miles"), ("i weigh 80 kg", "80 kg"), ("i have 2 kids", "2 kids")],
+)
+def test_a_number_that_counts_is_no_version(said: str, value: str) -> None:
+    assert analyse(said).object == value
+
+
+@pytest.mark.parametrize(
+    ("first", "then", "expected"),
+    [
+        ("we're on rails 7", "we use rails v7", ("active", "duplicate")),
+        ("the api uses react v19", "we're on react 19", ("active", "duplicate")),
+        ("i have a pixel 7", "i use a pixel 7 for work", ("active", "new")),  # says more
+    ],
+)
+def test_the_same_version_held_again_is_a_duplicate(
+    store: SQLiteStore, first: str, then: str, expected: tuple[str, str]
+) -> None:
+    assert outcome(store, first, then, 10) == expected

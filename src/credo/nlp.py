@@ -362,6 +362,11 @@ def parse(text: str) -> Doc:
         objects = _object_named(reading, named)
         if objects != named:
             reading = nlp(objects)
+        versioned = _versions_named(reading, objects)
+        if versioned != objects:
+            retry = nlp(versioned)
+            if len(retry) == len(reading) and _adrift(retry) < _adrift(reading):
+                reading, objects = retry, versioned
         copula = _s_as_is(reading, objects)
         if copula != objects:
             retry = nlp(copula)
@@ -445,6 +450,45 @@ def _s_as_is(reading: Doc, text: str) -> str:
         else:
             continue
         out = out[: tok.idx] + " " + word + out[tok.idx + len(tok.text) :]
+    return out
+
+
+#: a version after a name: "18", "3.12", "v18", "v2.5"
+_VERSION = re.compile(r"v?\d+(?:\.\d+)*", re.IGNORECASE)
+
+
+def _adrift(reading: Doc) -> int:
+    """How many versions right after a word are not that name's ("react 18" read with
+    "18" hung on the verb, or "react" read as a verb)."""
+    return sum(
+        1
+        for tok in reading[1:]
+        if _VERSION.fullmatch(tok.text)
+        and tok.dep_ != "nummod"
+        and (tok.head.i != tok.i - 1 or reading[tok.i - 1].pos_ in ("VERB", "AUX"))
+    )
+
+
+def _versions_named(reading: Doc, text: str) -> str:
+    """ "we're on react 18", "we use react v18": a lower-case name before its version,
+    where the parser hung the version on the verb (or read the name as a verb), the
+    value losing its version. Written as the name it is ("React 18"), the version is the
+    name's. Not a number that counts what follows ("ran 5 miles"). Only for reading; the
+    stored words are the user's."""
+    out = text
+    for tok in reversed(reading):
+        if tok.i == 0 or not _VERSION.fullmatch(tok.text):
+            continue
+        name = reading[tok.i - 1]
+        if tok.head.i == name.i and name.pos_ in ("NOUN", "PROPN") or tok.dep_ == "nummod":
+            continue  # already the name's, or counting what follows
+        if not (name.is_alpha and name.is_lower and len(name) > 1):
+            continue
+        if not (name.pos_ in ("NOUN", "PROPN") or tok.lower_.startswith("v")):
+            continue
+        if tok.lower_.startswith("v"):  # "v19", read as the number it is
+            out = out[: tok.idx] + out[tok.idx + 1 :]
+        out = out[: name.idx] + name.text[:1].upper() + out[name.idx + 1 :]
     return out
 
 

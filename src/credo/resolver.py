@@ -2863,6 +2863,35 @@ def _held_at_a_version(case: _Case, fact: Fact) -> bool:
     )
 
 
+def _same_version_held(case: _Case, fact: Fact) -> bool:
+    """ "we're on react 18" / "we use react v18", "the frontend is react 18": the same
+    named thing at the same version, had, used or run by the same one (or by us and the
+    one thing of ours held at a version of that name), said again: the same claim."""
+    incoming = case.incoming
+    found = _VERSIONED.search(fact.object or "")
+    if found is None or case.negated or case.says_a_change or not incoming.object:
+        return False
+    name = found["name"].lower()
+    if name in _NOT_A_NAME | _COUNTED or is_unit(name):
+        return False
+    if found["number"] not in _versions_told(name, r"\s*", incoming.object):
+        return False
+    mine = case.base.split("_")[0]
+    theirs = case.catalogue.canonical(fact.predicate or "")[0].split("_")[0]
+    if not {mine, theirs} <= _HOLDING or split_polarity(fact.predicate or "")[1]:
+        return False
+    return (
+        _same_owner(case, fact)
+        and (
+            same_subject(fact.subject, incoming.subject, case.me)
+            or WE in (fact.subject, incoming.subject)
+            and _sole_holder(case, fact)
+        )
+        # "i use an iphone 12 for work" says more than "i have an iphone 12"
+        and not _says_more(case, fact)
+    )
+
+
 def _sole_holder(case: _Case, fact: Fact) -> bool:
     """Is `fact` the one live fact that holds a thing of its name at a version ("the
     staging box runs mysql 8.0"), no other live fact naming it at any ("the api on python
@@ -3308,6 +3337,8 @@ def _already_said(case: _Case) -> Resolution | None:
     for fact in case.live:
         if _same_address(case, fact):
             return _duplicate(incoming, fact, f"the same address: {fact.object!r}")
+        if _same_version_held(case, fact):
+            return _duplicate(incoming, fact, f"the same version: {fact.object!r}")
     again = _said_again_off_key(case)
     if again is not None:
         return _duplicate(incoming, again, "the same said again in other words, nothing more")
