@@ -237,3 +237,31 @@ def test_the_same_version_held_again_is_a_duplicate(
     store: SQLiteStore, first: str, then: str, expected: tuple[str, str]
 ) -> None:
     assert outcome(store, first, then, 10) == expected
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "im currently in law school",
+        "currently in the navy, posted in plymouth",
+        "i'm in a choir at the moment",
+        "my brother is currently divorced",
+        "i'm currently in a relationship",
+    ],
+)
+def test_a_membership_or_a_status_as_of_now_is_no_passing_state(
+    store: SQLiteStore, said: str
+) -> None:
+    assert stored(store, said), said
+
+
+@pytest.mark.parametrize(
+    "said",
+    ["i'm currently in a seminar", "im currently in hospital", "currently in paris for work"],
+)
+def test_a_gathering_or_a_place_as_of_now_still_passes(store: SQLiteStore, said: str) -> None:
+    assert stored(store, said) == []
+
+
+def test_in_a_relationship_excludes_single(store: SQLiteStore) -> None:
+    assert outcome(store, "im single", "im in a relationship", 0) == ("conflicted", "conflict")

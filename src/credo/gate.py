@@ -172,6 +172,34 @@ def _exclusive_state(statement: Statement | None) -> bool:
     return shipped().exclusive_state(said)
 
 
+def _owned_relation(predicate: str) -> str:
+    """The relation of a predicate said of one of the speaker's ("sister_be" -> "be")."""
+    from .predicates import shipped
+
+    return shipped().owned(predicate)[1]
+
+
+def _in_a_body(statement: Statement | None) -> bool:
+    """ "im currently in med school", "currently in a band", "in the army at the moment":
+    the subject is in a body of people (an organisation or a social group in WordNet's
+    first sense of the word: a school, an army, a choir), a membership that holds as of
+    now; a gathering ("in a meeting", "in a seminar") passes."""
+    from .language.kinds import is_a_kind_of
+    from .nlp import lemma_of
+
+    value = ((statement.object or "") if statement else "").lower()
+    # the noun the value names, before what is said of it ("a choir at the moment")
+    said = re.findall(
+        r"[a-z]+", re.split(r"[,;(]|\b(?:at|for|with|in|on|since|from|of)\b", value)[0]
+    )
+    if not said:
+        return False
+    head = lemma_of(said[-1])
+    return (
+        is_a_kind_of(head, "organization") or is_a_kind_of(head, "social group")
+    ) and not is_a_kind_of(head, "gathering")
+
+
 #: kinds of person WordNet lacks (lexicon "person_nouns", "occupations": "barista", "mum")
 _PERSON_WORDS = words("person_nouns") | words("occupations")
 
@@ -298,12 +326,16 @@ def _views(text: str, policy: GatePolicy, statement: Statement | None) -> _Views
     vague_words = {m.lower() for m in policy.vague}
     predicate = (statement.predicate or "") if statement else ""
     verb = predicate.removeprefix("not_").split("_", 1)[0]
+    # "my sister is currently married": the verb of a relation said of one's own
+    own = _owned_relation(predicate.removeprefix("not_"))
     durable = (
         verb in DURABLE_NOW
         or predicate.removeprefix("not_") in DURABLE_NOW
         or any(word in _MEASURING for word in predicate.split("_"))
-        or verb == "be"
+        or "be" in (verb, own.split("_", 1)[0])
         and _exclusive_state(statement)
+        or own == "be_in"
+        and _in_a_body(statement)
         or predicate == "be"
         and _a_kind_of_person(doc)
     )
