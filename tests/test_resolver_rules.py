@@ -149,6 +149,9 @@ RULES: list[tuple[Rule, str, str, bool]] = [
     (resolver._gained, "we don't have pets", "we adopted a kitten", True),
     (resolver._gained, "i don't own a tv", "i bought a new sofa", False),
     (resolver._counted_otherwise, "i have 2 kids", "my 3 kids are up early", True),
+    (resolver._same_member, "im left handed", "im a lefty", True),
+    (resolver._same_member, "im a lefty", "im right handed", False),
+    (resolver._same_member, "im left handed", "im a lefty and a leo", False),  # says more
     (resolver._same_version_held, "we're on vue 3", "we use vue v3", True),
     (resolver._same_version_held, "we're on vue 3", "we use vue 2", False),
     (resolver._same_version_held, "we're on vue 3", "we moved to vue 3", False),  # a change

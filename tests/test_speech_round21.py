@@ -265,3 +265,25 @@ def test_a_gathering_or_a_place_as_of_now_still_passes(store: SQLiteStore, said:
 
 def test_in_a_relationship_excludes_single(store: SQLiteStore) -> None:
     assert outcome(store, "im single", "im in a relationship", 0) == ("conflicted", "conflict")
+
+
+@pytest.mark.parametrize(
+    ("first", "then", "gap", "expected"),
+    [
+        # a state said in another of its ways is the same state
+        ("im left handed", "im a southpaw", 20, ("active", "duplicate")),
+        ("im a righty", "im right-handed", 20, ("active", "duplicate")),
+        # and a rival of the group in any of its ways is a rival, at any gap
+        (
+            "im right handed",
+            "as a leftie, which tin opener should i get",
+            0,
+            ("conflicted", "conflict"),
+        ),
+        ("im a lefty", "im right handed", 200, ("conflicted", "conflict")),
+    ],
+)
+def test_a_state_in_another_of_its_ways(
+    store: SQLiteStore, first: str, then: str, gap: int, expected: tuple[str, str]
+) -> None:
+    assert outcome(store, first, then, gap) == expected

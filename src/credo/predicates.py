@@ -57,11 +57,19 @@ def _mentions(text: str, phrase: str) -> bool:
     return re.search(rf"(?<![\w-]){pattern}(?![\w-])", text) is not None
 
 
+def _spellings(member: str) -> list[str]:
+    """The ways a member of an exclusive group is said: "left-handed = lefty" -> both."""
+    return [w.strip() for w in member.split("=") if w.strip()]
+
+
 def parse_groups(entries: Iterable[str]) -> tuple[frozenset[str], ...]:
-    """["married | single", ...] -> ({"married", "single"}, ...)."""
+    """["married | single", ...] -> ({"married", "single"}, ...); a member said in more
+    than one way lists its ways with "=" ("left-handed = lefty | right-handed")."""
     groups = []
     for entry in entries:
-        words = frozenset(w.strip().lower() for w in entry.split("|") if w.strip())
+        words = frozenset(
+            " = ".join(_spellings(w.lower())) for w in entry.split("|") if _spellings(w)
+        )
         if len(words) < 2:
             raise CatalogueError(f"exclusive: {entry!r} needs two values or more, split by |")
         groups.append(words)
@@ -132,17 +140,30 @@ class Catalogue:
         "single", "tabs" / "spaces")? Members are words or phrases, matched whole."""
         low_a, low_b = a.lower(), b.lower()
         for group in self.exclusive:
-            in_a = {m for m in group if _mentions(low_a, m)}
-            in_b = {m for m in group if _mentions(low_b, m)}
+            in_a = {m for m in group if any(_mentions(low_a, w) for w in _spellings(m))}
+            in_b = {m for m in group if any(_mentions(low_b, w) for w in _spellings(m))}
             if in_a and in_b and in_a != in_b:
                 return True
         return False
+
+    def members(self, value: str) -> frozenset[str]:
+        """The members of exclusive groups `value` names, by their first way of saying:
+        "a lefty" -> {"left-handed = lefty = ..."}."""
+        low = value.lower()
+        return frozenset(
+            m
+            for group in self.exclusive
+            for m in group
+            if any(_mentions(low, w) for w in _spellings(m))
+        )
 
     def exclusive_state(self, value: str) -> bool:
         """Does `value` name a member of an exclusive group ("engaged", "left handed")?
         Such a state holds until it changes: "at the moment" beside it says "as of now"."""
         low = value.lower()
-        return any(_mentions(low, m) for group in self.exclusive for m in group)
+        return any(
+            _mentions(low, w) for group in self.exclusive for m in group for w in _spellings(m)
+        )
 
     def canonical(self, predicate: str) -> tuple[str, bool]:
         """The canonical base predicate and whether the statement negates it. A relation

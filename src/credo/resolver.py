@@ -1547,6 +1547,26 @@ def _same_state(case: _Case, fact: Fact) -> bool:
     )
 
 
+def _same_member(case: _Case, fact: Fact) -> bool:
+    """ "im left handed" / "im a lefty": one state of an exclusive group said in another
+    of its ways (the catalogue's "exclusive", its ways joined by "="), of the same one,
+    with the same polarity and nothing more: a duplicate."""
+    incoming = case.incoming
+    theirs = case.catalogue.canonical(fact.predicate or "")[0]
+    if case.negated or split_polarity(fact.predicate or "")[1] or not fact.key:
+        return False
+    if case.base.split("_")[0] != "be" or theirs.split("_")[0] != "be":
+        return False
+    if not (same_subject(fact.subject, incoming.subject, case.me) and _same_owner(case, fact)):
+        return False
+    said = case.catalogue.members(f"{case.base} {incoming.object or ''}".replace("_", " "))
+    held = case.catalogue.members(f"{theirs} {fact.object or ''}".replace("_", " "))
+    if len(said) != 1 or said != held:
+        return False
+    ways = {w for way in next(iter(said)).split("=") for w in _tokens(way)}
+    return not _extra_words(incoming, fact, case.catalogue) - ways - _ONLY_NOW
+
+
 def _state_said_more_fully(case: _Case, fact: Fact) -> bool:
     """ "I am engaged" after "I am engaged to Noor": a state on a sibling "be" key said
     less fully than stored: a duplicate (said more fully, it is stored beside: a fuller
@@ -3318,7 +3338,7 @@ def _already_said(case: _Case) -> Resolution | None:
     the same address; None when the incoming fact is not already said."""
     incoming = case.incoming
     for fact in case.live:
-        if _same_state(case, fact):
+        if _same_state(case, fact) or _same_member(case, fact):
             return _duplicate(incoming, fact, "the same state")
         if _state_said_more_fully(case, fact):
             return _duplicate(incoming, fact, f"said more fully by {fact.text!r}")
