@@ -149,6 +149,8 @@ RULES: list[tuple[Rule, str, str, bool]] = [
     (resolver._gained, "we don't have pets", "we adopted a kitten", True),
     (resolver._gained, "i don't own a tv", "i bought a new sofa", False),
     (resolver._counted_otherwise, "i have 2 kids", "my 3 kids are up early", True),
+    (resolver._no_longer_done, "i run 20 miles a week", "i stopped running", True),
+    (resolver._no_longer_done, "i run 20 miles a week", "i stopped swimming", False),
     (resolver._same_member, "im left handed", "im a lefty", True),
     (resolver._same_member, "im a lefty", "im right handed", False),
     (resolver._same_member, "im left handed", "im a lefty and a leo", False),  # says more

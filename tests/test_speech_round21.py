@@ -287,3 +287,69 @@ def test_a_state_in_another_of_its_ways(
     store: SQLiteStore, first: str, then: str, gap: int, expected: tuple[str, str]
 ) -> None:
     assert outcome(store, first, then, gap) == expected
+
+
+@pytest.mark.parametrize(
+    ("first", "then", "gap", "expected"),
+    [
+        # where a thing runs, lives or is hosted moves with it
+        (
+            "my portfolio site runs on a hetzner box",
+            "moved the portfolio site onto vercel",
+            40,
+            ("superseded", "update"),
+        ),
+        (
+            "my wiki lives on a pi in the loft",
+            "i moved the wiki to a cheap vps",
+            40,
+            ("superseded", "update"),
+        ),
+        ("my wiki lives on a pi in the loft", "i moved my photos to a nas", 40, ("active", "new")),
+        # a model's name is a name ("the s9"), a count is none
+        ("my tablet is a galaxy tab s7", "sold the s7 to my cousin", 90, ("superseded", "update")),
+        (
+            "my laptop is a thinkpad x1",
+            "finally retired the x1, it was dying",
+            90,
+            ("superseded", "update"),
+        ),
+        # "retired from" the place one works, said with the verb
+        (
+            "i work at the council",
+            "i retired from the council in june",
+            200,
+            ("superseded", "update"),
+        ),
+        # a doing ended with nothing of its own ends the habit, whatever its amount
+        (
+            "i cycle 100 miles a week",
+            "i stopped cycling after the crash",
+            90,
+            ("superseded", "update"),
+        ),
+        (
+            "i cycle 100 miles a week",
+            "no longer cycling since the crash",
+            90,
+            ("superseded", "update"),
+        ),
+        ("i cycle 100 miles a week", "i stopped swimming after the crash", 90, ("active", "new")),
+    ],
+)
+def test_an_ending_or_a_move_said_of_what_is_held(
+    store: SQLiteStore, first: str, then: str, gap: int, expected: tuple[str, str]
+) -> None:
+    assert outcome(store, first, then, gap) == expected
+
+
+@pytest.mark.parametrize(
+    ("said", "read"),
+    [
+        ("no longer cycling since the crash", "I'm no longer cycling since the crash"),
+        ("no longer work weekends", "I no longer work weekends"),
+        ("no longer on facebook", "I'm no longer on facebook"),
+    ],
+)
+def test_no_longer_with_no_subject_is_the_speakers(said: str, read: str) -> None:
+    assert elided_subject(said) == read

@@ -2568,6 +2568,14 @@ def elided_subject(clause: str) -> str:
         said = clause[:1].lower() + clause[1:]
         done = root.lower_ in inflections(lemma_of(root.lower_), "VBN")
         return ("I've " if done else "I ") + said
+    if [t.lower_ for t in sent[:2]] == ["no", "longer"] and len(sent) > 2:
+        # "no longer running", "no longer work there", "no longer vegan": never a command
+        from lemminflect import getAllLemmas
+
+        said = clause[:1].lower() + clause[1:]
+        if root.tag_ in ("VB", "VBP") and "VERB" in getAllLemmas(root.lower_):
+            return "I " + said
+        return "I'm " + said
     if sent[0].lower_ == "been" and sent[0].tag_ == "VBN":
         return "I've " + clause[:1].lower() + clause[1:]  # "been vegan for six years"
     if _negation_of_mine(before, root):

@@ -392,6 +392,11 @@ def _renamed(longer: str | None, shorter: str | None) -> bool:
 
 
 #: a value said with the thing it is for or on: "npm for the monorepo", "my blog on ghost"
+#: relations of where a thing runs, lives or is hosted: "my blog runs on a vps"
+#: (blog_run_on), "the api is hosted with render"; the thing moves, and they end
+_PLACED_ON = re.compile(
+    r"(?:^|_)(?:run|live|sit|host|deploy|be_hosted|be_deployed|be)_(?:on|at|with|via)$"
+)
 _VALUE_FOR_THING = re.compile(r"^(?P<value>.+?)\s+(?:for|in|of)\s+(?P<thing>.+)$", re.I)
 _THING_ON_VALUE = re.compile(r"^(?P<thing>.+?)\s+(?:on|at|with|via|to)\s+(?P<value>.+)$", re.I)
 
@@ -415,6 +420,8 @@ def _holds_thing(fact: Fact, verb: str, thing: str, value: str, catalogue: Catal
     slot = set(_tokens(fact.subject)) | set(_tokens(" ".join(base.split("_"))))
     if thing in slot and (catalogue.one_valued(base) or other_version(value, fact.object)):
         return True
+    if thing in slot and _PLACED_ON.search(base):
+        return True  # "my blog runs on a vps", "the api is hosted on heroku": it moves
     # what a thing runs on or is hosted on moves with it; what is used for a thing
     # changes only when the user says they switched it ("moved the API to Rust" leaves
     # "I use Docker for the API")
@@ -653,12 +660,17 @@ def _ends_thing(
     # "ditched jira for linear", "traded the focus in for a model 3": what was ended is
     # what comes before what it was exchanged for
     obj = _EXCHANGED_FOR.sub("", obj or "")
-    ended = {w for w in _tokens(obj) if not _is_number(w)}
+    # a count is no name ("sold 2 bikes"); a model's name is ("sold the s9", "the x1")
+    ended = {w for w in _tokens(obj) if not _is_number(w) or _MODEL_NAME.fullmatch(w)}
     # the stored fact's own verb names the thing done ("gave up smoking" / "I smoke")
     verb = other[0].split("_")[0]
     done = set(_tokens(other_obj)) | ({verb} if verb not in _LIGHT_VERBS else set())
     shared = ended & done
     return bool(shared) and 2 * len(shared) >= len(ended)
+
+
+#: a model's name: letters, then digits ("s9", "x1", "ps5"; not "20mg")
+_MODEL_NAME = re.compile(r"[a-z]+\d+[a-z\d]*")
 
 
 #: slots the past fills once: where one was born, when, where one grew up
@@ -955,12 +967,12 @@ def _ends_work(base: str, negated: bool, obj: str | None) -> bool:
 
 
 def _retired_from(base: str, negated: bool, obj: str | None, held: str | None) -> bool:
-    """ "i'm retired from the council" / "i work at the council": an end of work said of
-    the place one worked ends the work there (not work elsewhere)."""
+    """ "i'm retired from the council", "i retired from the council" / "i work at the
+    council": an end of work said of the place one worked ends the work there (not work
+    elsewhere)."""
     state, _, after = base.removeprefix("be_").partition("_")
     return (
         not negated
-        and base.startswith("be_")
         and state in _NOT_WORKING
         and after == "from"
         and (objects_agree(obj, held) or extends(held, obj))
@@ -2029,15 +2041,24 @@ def _negates_claim(case: _Case, fact: Fact) -> bool:
 
 
 _USED_TO = re.compile(r"\bused?\s+to\b", re.IGNORECASE)
+#: a relation whose object says only when ("stopped cycling since the crash")
+_WHEN_SAID = re.compile(r"_(?:since|after|until|before|during)$")
+#: words of change that say a doing ended ("no longer", "stopped")
+_ENDED_SAID = frozenset({"no longer", "anymore", "stopped", "quit"})
 
 
 def _no_longer_done(case: _Case, fact: Fact) -> bool:
-    """ "i used to swim" / "i swim every morning before work": a doing said to be past
-    ("used to", keyed as its denial) with nothing of its own, against a stored present
-    doing of the same verb, whatever that one's object: the habit ended (a clash; the
-    time between is the grounds). "i used to swim in the sea" leaves "i swim in a pool"."""
+    """ "i used to swim" / "i swim every morning before work", "i stopped running" / "i
+    run 20 miles a week": a doing said to be past or ended ("used to", "no longer",
+    "anymore", "stopped", keyed as its denial) with nothing of its own, against a stored
+    present doing of the same verb, whatever that one's object: the habit ended (a clash;
+    the time between is the grounds). "i used to swim in the sea" leaves "i swim in a
+    pool"."""
     incoming = case.incoming
-    if not case.negated or incoming.object or not _USED_TO.search(incoming.text):
+    # "since the crash" says when, no object of the doing's own
+    if not case.negated or incoming.object and not _WHEN_SAID.search(case.base):
+        return False
+    if not (_USED_TO.search(incoming.text) or change_words(incoming.text) & _ENDED_SAID):
         return False
     base, negated = case.catalogue.canonical(fact.predicate or "")
     return (
