@@ -84,17 +84,20 @@ def test_born_in_one_place_living_in_another_is_two_facts(store: SQLiteStore) ->
             ("nurse here", "user", "be", "a nurse"),
         ),
         ("single dad here", ("single dad here", "user", "be", "a single dad")),
-        ("dad of three here, any tips", ("dad of three here", "user", "be", "a dad of three")),
+        ("dad of three here, any tips", ("dad of three here", "user", "have", "three kids")),
         ("celiac here, is spelt ok?", ("celiac here", "user", "be", "celiac")),
         ("two kids here", ("two kids here", "user", "have", "two kids")),
-        ("shellfish allergy here", ("shellfish allergy here", "user", "have", "shellfish allergy")),
+        (
+            "shellfish allergy here",
+            ("shellfish allergy here", "user", "be_allergic_to", "shellfish"),
+        ),
         (
             "peanut allergy here btw, so no satay recipes pls",
-            ("peanut allergy here", "user", "have", "peanut allergy"),
+            ("peanut allergy here", "user", "be_allergic_to", "peanut"),
         ),
         (
             "no nut allergies here, can i eat the satay?",
-            ("no nut allergies here", "user", "not_have", "nut allergies"),
+            ("no nut allergies here", "user", "not_be_allergic_to", "nut"),
         ),
     ],
 )

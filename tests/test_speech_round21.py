@@ -353,3 +353,32 @@ def test_an_ending_or_a_move_said_of_what_is_held(
 )
 def test_no_longer_with_no_subject_is_the_speakers(said: str, read: str) -> None:
     assert elided_subject(said) == read
+
+
+@pytest.mark.parametrize(
+    ("said", "key"),
+    [
+        ("i have a shellfish allergy", ("be_allergic_to", "shellfish")),
+        ("bad cashew allergy here", ("be_allergic_to", "cashew")),
+        ("i have a lactose intolerance", ("be_intolerant_to", "lactose")),
+        ("im a mum of two", ("have", "two kids")),
+    ],
+)
+def test_an_allergy_or_a_count_of_children_is_keyed_the_plain_way(
+    said: str, key: tuple[str, str]
+) -> None:
+    read = analyse(said)
+    assert (read.predicate, read.object) == key
+
+
+@pytest.mark.parametrize(
+    ("first", "then", "gap", "expected"),
+    [
+        ("im allergic to shellfish", "i have a shellfish allergy", 20, ("active", "duplicate")),
+        ("i have 2 kids", "im a dad of three", 0, ("conflicted", "conflict")),
+    ],
+)
+def test_the_plain_key_meets_the_claim(
+    store: SQLiteStore, first: str, then: str, gap: int, expected: tuple[str, str]
+) -> None:
+    assert outcome(store, first, then, gap) == expected

@@ -3181,7 +3181,7 @@ def analyse(text: str, *, self_name: str = "The user") -> Statement:
         predicate = _described(predicate, obj_tokens)
     predicate, obj_tokens = _placed(predicate, obj_tokens, sent)
     obj = _span_text(_asserted(obj_tokens, predicate))
-    pred = normalize_predicate(predicate)
+    pred, obj = _said_plainly(normalize_predicate(predicate), obj)
     if negated:
         pred = "not_" + pred
     return Statement(
@@ -3195,6 +3195,34 @@ def analyse(text: str, *, self_name: str = "The user") -> Statement:
         first_person=first,
         rewritten=changed,
     )
+
+
+#: "a peanut allergy", "a bad lactose intolerance": what one is allergic or intolerant to
+_ALLERGY = re.compile(
+    r"(?:(?:an?|some|a\s+\w+|severe|mild|bad|slight)\s+)*(?P<what>[\w\s-]+?)\s+"
+    r"(?P<kind>allergy|allergies|intolerance)",
+    re.IGNORECASE,
+)
+#: "a mum of three", "a proud dad of 2": how many children one has
+_PARENT_OF = re.compile(
+    r"(?:an?\s+)?(?:\w+\s+)?(?:mum|mom|mother|mam|mummy|mommy|dad|father|daddy|parent)"
+    r"\s+(?:of|to)\s+(?P<count>\d+|two|three|four|five|six|seven|eight|nine|ten)",
+    re.IGNORECASE,
+)
+
+
+def _said_plainly(predicate: str, obj: str) -> tuple[str, str]:
+    """A key said the plain way, for comparing: "i have a peanut allergy" as "allergic to
+    peanut" (be_allergic_to), "i have a gluten intolerance" as be_intolerant_to, "im a
+    mum of three" as having three kids. The stored sentence stays as said."""
+    found = _ALLERGY.fullmatch(obj) if predicate == "have" else None
+    if found:
+        kind = "be_intolerant_to" if found["kind"].lower() == "intolerance" else "be_allergic_to"
+        return kind, found["what"]
+    found = _PARENT_OF.fullmatch(obj) if predicate == "be" else None
+    if found:
+        return "have", f"{found['count']} kids"
+    return predicate, obj
 
 
 _LIGHT = words("light_verbs")
