@@ -382,3 +382,22 @@ def test_the_plain_key_meets_the_claim(
     store: SQLiteStore, first: str, then: str, gap: int, expected: tuple[str, str]
 ) -> None:
     assert outcome(store, first, then, gap) == expected
+
+
+@pytest.mark.parametrize(
+    "said", ["oh, i am sorry", "im ok", "i feel fine", "i am great lol", "we're good thanks"]
+)
+def test_how_one_is_in_a_bare_word_is_a_mood(store: SQLiteStore, said: str) -> None:
+    assert stored(store, said) == []
+
+
+@pytest.mark.parametrize(
+    ("said", "kept"),
+    [
+        ("im good at chess", "good at chess"),
+        ("i am fine with night shifts", "fine with night shifts"),
+        ("i am a great cook", "great cook"),
+    ],
+)
+def test_more_after_the_word_is_no_mood(store: SQLiteStore, said: str, kept: str) -> None:
+    assert any(kept in f for f in stored(store, said))

@@ -622,7 +622,7 @@ def check(
     wished = _WISH.match(strip_particles(text))  # "hiya, hope youre well": after a greeting
     if wished:  # "wish I had a bigger kitchen": the "I" of "I wish" left out
         return Verdict(False, "speculative", f"a wish: {wished.group('verb') or 'if only'!r}")
-    reaction = _reaction(text)
+    reaction = _reaction(strip_particles(text))  # "i am great lol": "lol" is no part
     if reaction:
         return Verdict(False, "affect", f"a reaction, not a fact: {reaction!r}")
     advice = _advice(text)
@@ -778,6 +778,9 @@ def _reaction(text: str) -> str | None:
         told = _told_how_it_went(root, subject) if subject is not None else None
         if told:
             return told
+        how = _how_one_is(root, subject)
+        if how:
+            return how
         if subject is None or subject.pos_ == "PRON":
             continue  # the speaker's own rank; "that's awesome" refers to nothing said
         if root.lemma_.lower() in _VERDICTS and not any(
@@ -793,6 +796,30 @@ def _reaction(text: str) -> str | None:
                 and not any(k.dep_ in ("prep", "relcl", "acl", "xcomp") for k in c.children)
             ):
                 return c.text
+    return None
+
+
+#: how one is, as "how are you" is answered (lexicon "how_one_is")
+_HOW_ONE_IS = words("how_one_is")
+
+
+def _how_one_is(root: Token, subject: Token | None) -> str | None:
+    """ "i am great", "im ok", "i feel fine", "i am sorry": the speaker (or "we") said to
+    be as one answers "how are you", in a bare word (not "good at chess", "fine with
+    it"), is a mood of the moment, not a fact. The word, or None."""
+    if subject is None or subject.lower_ not in ("i", "we"):
+        return None
+    if root.lemma_.lower() not in ("be", "feel"):
+        return None
+    told = [k for k in root.children if k.dep_ in ("prep", "xcomp", "ccomp", "attr", "acomp")]
+    for c in root.children:
+        if (
+            c.dep_ in ("acomp", "attr", "advmod", "oprd")
+            and c.lower_ in _HOW_ONE_IS
+            and not any(k.dep_ in ("prep", "xcomp", "ccomp", "relcl", "acl") for k in c.children)
+            and all(k.i == c.i for k in told)
+        ):
+            return c.text
     return None
 
 

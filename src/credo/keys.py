@@ -398,13 +398,26 @@ _LEADING_GREETING = re.compile(
 )
 
 
+#: a linking verb ending what comes before a word ("i am | sorry", "feeling | ok")
+_LINKING_LAST = re.compile(
+    r"(?:\b(?:am|is|are|was|were|be|been|being|feel|feels|felt|feeling|seem|seems|seemed)"
+    r"|['\u2019](?:m|re|s)|\b(?:im|ur|youre|theyre|hes|shes))\W*$",
+    re.IGNORECASE,
+)
+
+
 def strip_particles(text: str) -> str:
     """ "i use arch btw" -> "i use arch", "btw im vegan now" -> "im vegan now", "im
     lactose intolerant fyi!" -> "im lactose intolerant!": words said to the listener, at
     the end or at the start, like a wrapper, are no part of the fact
     (`language/lexicon.toml`, "chat_particles")."""
     found = _TRAILING_PARTICLES.search(text)
-    if found is not None and found.start() > 0:
+    if (
+        found is not None
+        and found.start() > 0
+        # "i am sorry", "we're ok": the word is what the subject is, no particle
+        and not _LINKING_LAST.search(text[: found.start()])
+    ):
         text = text[: found.start()] + found["end"]
     for leading in (_LEADING_GREETING, _LEADING_PARTICLES):
         lead = leading.match(text)
