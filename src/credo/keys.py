@@ -2649,14 +2649,15 @@ _HABIT_ADVERBS = words("habit_adverbs")
 
 
 def _negation_of_mine(before: list[Token], verb: Token) -> bool:
-    """ "didnt go to uni", "havent had a drink since march", "cant swim", "dont own a car":
-    a negated auxiliary opening a sentence with no subject. No command opens with one in
-    the past, with "have" or with "can"; "dont" opens commands ("dont use bullet points"),
-    so it tells only before a verb of one's own life or "have"."""
+    """ "didnt go to uni", "havent had a drink since march", "dont own a car": a negated
+    auxiliary opening a sentence with no subject. No command opens with one in the past
+    or with "have"; "dont" opens commands ("dont use bullet points"), so it tells only
+    before a verb of one's own life or "have". "cant sleep" is left as it is: a
+    complaint of the moment as often as an ability."""
     if len(before) != 2 or before[0].dep_ != "aux" or before[1].dep_ != "neg":
         return False
     aux = before[0]
-    if aux.tag_ == "VBD" or aux.lemma_.lower() in ("have", "can"):
+    if aux.tag_ == "VBD" or aux.lemma_.lower() == "have":
         return True
     lemma = verb.lemma_.lower()
     return aux.lemma_.lower() == "do" and (lemma == "have" or lemma in _SELF_REPORTS)
