@@ -62,6 +62,11 @@ def _spellings(member: str) -> list[str]:
     return [w.strip() for w in member.split("=") if w.strip()]
 
 
+def _names_member(text: str, member: str) -> bool:
+    """Does lower-cased `text` say `member` of an exclusive group in any of its ways?"""
+    return any(_mentions(text, w) for w in _spellings(member))
+
+
 def parse_groups(entries: Iterable[str]) -> tuple[frozenset[str], ...]:
     """["married | single", ...] -> ({"married", "single"}, ...); a member said in more
     than one way lists its ways with "=" ("left-handed = lefty | right-handed")."""
@@ -140,8 +145,8 @@ class Catalogue:
         "single", "tabs" / "spaces")? Members are words or phrases, matched whole."""
         low_a, low_b = a.lower(), b.lower()
         for group in self.exclusive:
-            in_a = {m for m in group if any(_mentions(low_a, w) for w in _spellings(m))}
-            in_b = {m for m in group if any(_mentions(low_b, w) for w in _spellings(m))}
+            in_a = {m for m in group if _names_member(low_a, m)}
+            in_b = {m for m in group if _names_member(low_b, m)}
             if in_a and in_b and in_a != in_b:
                 return True
         return False
@@ -150,20 +155,12 @@ class Catalogue:
         """The members of exclusive groups `value` names, by their first way of saying:
         "a lefty" -> {"left-handed = lefty = ..."}."""
         low = value.lower()
-        return frozenset(
-            m
-            for group in self.exclusive
-            for m in group
-            if any(_mentions(low, w) for w in _spellings(m))
-        )
+        return frozenset(m for group in self.exclusive for m in group if _names_member(low, m))
 
     def exclusive_state(self, value: str) -> bool:
         """Does `value` name a member of an exclusive group ("engaged", "left handed")?
         Such a state holds until it changes: "at the moment" beside it says "as of now"."""
-        low = value.lower()
-        return any(
-            _mentions(low, w) for group in self.exclusive for m in group for w in _spellings(m)
-        )
+        return bool(self.members(value))
 
     def canonical(self, predicate: str) -> tuple[str, bool]:
         """The canonical base predicate and whether the statement negates it. A relation

@@ -2889,15 +2889,21 @@ _TO_VERSION = re.compile(r"\bto\s+(?:the\s+|an?\s+)?v?(?P<number>\d+(?:\.\d+)*)(
 _VERSION_CHANGES = words("version_changes")
 
 
+def _named_version(fact: Fact) -> re.Match[str] | None:
+    """The named thing at a version `fact`'s value ends with ("an iphone 12"), where the
+    name is a thing's: not a word of counting, nor a unit ("5 foot 10" is a height)."""
+    found = _VERSIONED.search(fact.object or "")
+    if found is None or found["name"].lower() in _NOT_A_NAME | _COUNTED:
+        return None
+    return None if is_unit(found["name"]) else found
+
+
 def _held_at_a_version(case: _Case, fact: Fact) -> bool:
     """Is `fact` one of ours that has or uses a named thing at a version ("i have a pixel
     6", "we run node 18")?"""
-    found = _VERSIONED.search(fact.object or "")
     verb = case.catalogue.canonical(fact.predicate or "")[0].split("_")[0]
     return (
-        found is not None
-        and found["name"].lower() not in _NOT_A_NAME | _COUNTED
-        and not is_unit(found["name"])  # "5 foot 10" is a height, not "foot" at 10
+        _named_version(fact) is not None
         and verb in _HOLDING
         and _of_us(case, fact)
         and _same_owner(case, fact)
@@ -2909,12 +2915,10 @@ def _same_version_held(case: _Case, fact: Fact) -> bool:
     named thing at the same version, had, used or run by the same one (or by us and the
     one thing of ours held at a version of that name), said again: the same claim."""
     incoming = case.incoming
-    found = _VERSIONED.search(fact.object or "")
+    found = _named_version(fact)
     if found is None or case.negated or case.says_a_change or not incoming.object:
         return False
     name = found["name"].lower()
-    if name in _NOT_A_NAME | _COUNTED or is_unit(name):
-        return False
     if found["number"] not in _versions_told(name, r"\s*", incoming.object):
         return False
     mine = case.base.split("_")[0]
