@@ -61,87 +61,14 @@ LABELS = (
     "unrelated",
     "not-a-fact",
 )
-HALVES = (
-    "tune",
-    "test",
-    "sealed",
-    "fresh",
-    "fresh2",
-    "fresh3",
-    "fresh4",
-    "fresh5",
-    "fresh6",
-    "fresh7",
-    "fresh8",
-    "fresh9",
-    "fresh10",
-    "fresh11",
-    "fresh12",
-    "fresh13",
-    "fresh14",
-    "fresh15",
-    "fresh16",
-    "fresh17",
-    "fresh18",
-    "fresh19",
-)
-#: ids of the sealed sets, each labelled later by people who never saw the code and only
-#: ever scored, never printed: examples/natural/sealed/ (after the test half's figures had
-#: steered choices), examples/natural/fresh/ (after the first sealed set's had) and
-#: examples/natural/fresh2/ (after the fresh set's had), examples/natural/fresh3/ (after
-#: fresh2's had), examples/natural/fresh4/ (after fresh3's had), examples/natural/fresh5/
-#: (after fresh4's had), examples/natural/fresh6/ (after fresh5's had),
-#: examples/natural/fresh7/ (after fresh6's had), examples/natural/fresh8/ (after
-#: fresh7's had), examples/natural/fresh9/ (after fresh8's had),
-#: examples/natural/fresh10/ (after fresh9's had), examples/natural/fresh11/ (after
-#: fresh10's had), examples/natural/fresh12/ (after fresh11's had),
-#: examples/natural/fresh13/ (after fresh12's had), examples/natural/fresh14/ (after
-#: fresh13's had), examples/natural/fresh15/ (after fresh14's had),
-#: examples/natural/fresh16/ (after fresh15's had), examples/natural/fresh17/ (after
-#: fresh16's had), examples/natural/fresh18/ (after fresh17's had) and
-#: examples/natural/fresh19/ (after fresh18's had)
-SEALED = "sealed-"
-FRESH = "fresh-"
-FRESH2 = "fresh2-"
-FRESH3 = "fresh3-"
-FRESH4 = "fresh4-"
-FRESH5 = "fresh5-"
-FRESH6 = "fresh6-"
-FRESH7 = "fresh7-"
-FRESH8 = "fresh8-"
-FRESH9 = "fresh9-"
-FRESH10 = "fresh10-"
-FRESH11 = "fresh11-"
-FRESH12 = "fresh12-"
-FRESH13 = "fresh13-"
-FRESH14 = "fresh14-"
-FRESH15 = "fresh15-"
-FRESH16 = "fresh16-"
-FRESH17 = "fresh17-"
-FRESH18 = "fresh18-"
-FRESH19 = "fresh19-"
-_UNREAD = {
-    SEALED: "sealed",
-    FRESH: "fresh",
-    FRESH2: "fresh2",
-    FRESH3: "fresh3",
-    FRESH4: "fresh4",
-    FRESH5: "fresh5",
-    FRESH6: "fresh6",
-    FRESH7: "fresh7",
-    FRESH8: "fresh8",
-    FRESH9: "fresh9",
-    FRESH10: "fresh10",
-    FRESH11: "fresh11",
-    FRESH12: "fresh12",
-    FRESH13: "fresh13",
-    FRESH14: "fresh14",
-    FRESH15: "fresh15",
-    FRESH16: "fresh16",
-    FRESH17: "fresh17",
-    FRESH18: "fresh18",
-    FRESH19: "fresh19",
-}
+#: the sealed sets, each labelled later by people who never saw the code and only ever
+#: scored, never printed: examples/natural/sealed/ (after the test half's figures had steered
+#: choices), examples/natural/fresh/ (after the sealed set's had), then
+#: examples/natural/freshN/ for N = 2.. (each after fresh(N-1)'s had); ids start with the
+#: set's name and "-"
+SEALED_SETS = ("sealed", "fresh", *(f"fresh{n}" for n in range(2, 21)))
+HALVES = ("tune", "test", *SEALED_SETS)
+_UNREAD = {f"{name}-": name for name in SEALED_SETS}
 _BEAM_MARKER = re.compile(r"\s*->->\s*\d+\s*,\s*\d+\s*$")
 #: PersonaChat's tokenisation undone, case left as typed: "i 'm a nurse ." -> "i'm a nurse."
 _SPACED_PUNCT = re.compile(r" ([.,!?;:])")
