@@ -2572,6 +2572,8 @@ def elided_subject(clause: str) -> str:
         return "I " + clause[:1].lower() + clause[1:]  # "work at kpmg now": read as a noun
     if _level_said(sent):
         return "I'm " + clause[:1].lower() + clause[1:]  # "down to 84 kilos"
+    if _counted_own(sent):
+        return "I have " + clause[:1].lower() + clause[1:]  # "two kids under five"
     before = [t for t in sent if t.i < root.i]
     if [t.lower_ for t in before] == ["never"] and root.tag_ in ("VBN", "VBD"):
         # "never been to japan", "never owned a car": a denial of the past, its "I" (and
@@ -2685,6 +2687,34 @@ def _level_said(sent: Span) -> bool:
             return True  # "60k", "15mg"; not "5pm"
     return False
 
+
+def _counted_own(sent: Span) -> bool:
+    """ "two kids under five", "3 cats and a rabbit", "nine houseplants on the windowsill":
+    a count of people, animals, plants or vehicles that is the whole sentence (no verb
+    of its own: what it holds hangs on the count) is what the speaker has (as "two kids
+    here" is). Not a count of anything
+    else ("2 eggs and some flour", "three weeks to go", "20 min from town")."""
+    from .language.kinds import is_a_kind_of
+    from .nlp import lemma_of
+
+    first = sent[0]
+    noun = first.head
+    if (
+        not first.like_num
+        or first.dep_ != "nummod"
+        or noun.dep_ != "ROOT"
+        or noun.pos_ != "NOUN"
+        or any(c.dep_ in _SUBJ for c in noun.children)
+    ):
+        return False
+    lemma = lemma_of(noun.lower_)
+    return lemma not in _SPAN_NOUNS and any(
+        lemma == kind or is_a_kind_of(lemma, kind) for kind in _KEPT_KINDS
+    )
+
+
+#: the kinds of thing a count said with no verb is had of (`_counted_own`), in WordNet
+_KEPT_KINDS = ("person", "animal", "mammal", "bird", "plant", "conveyance")
 
 #: a number with its unit typed on: "60k", "15mg", "84kg", "20%"
 _MEASURE = re.compile(r"\d[\d.,]*[a-z%]+")
@@ -2933,8 +2963,8 @@ def speaker_fragment(text: str) -> str | None:
     words = [t for t in doc if not t.is_punct]
     if len(words) < 2 or any(t.dep_ in _SUBJ for t in words):
         return None
-    if words[0].lower_ == "been":
-        return piece
+    if words[0].lower_ == "been" or _counted_own(next(iter(doc.sents))):
+        return piece  # "been vegan 8 yrs now", "two kids under five"
     if any(t.tag_ in ("VBZ", "VBP", "VBD", "MD") for t in words) or words[0].pos_ == "ADP":
         return None
     # a kind of person anywhere in it, however the parse hangs the fragment together
@@ -3131,9 +3161,11 @@ def analyse(text: str, *, self_name: str = "The user") -> Statement:
             if found is not None:
                 kind, sent = "statement", retry
                 restored, rewritten = rewrite(full, self_name)
-                # "lost my job" -> "The user lost the user's job"; a level is kept as
-                # said ("down to 80 kilos": no verb of the user's to put back)
-                if rewritten and not _level_said(first_sentence(said)):
+                # "lost my job" -> "The user lost the user's job"; a level or a count
+                # is kept as said ("down to 80 kilos", "two kids under five": no verb
+                # of the user's to put back)
+                alone = first_sentence(said)
+                if rewritten and not _level_said(alone) and not _counted_own(alone):
                     stored, changed = restored, True
     template = (
         _copular_key(said) or _inverted_copular_key(said)
