@@ -5,7 +5,21 @@ sentence is invented for the class it stands for.
 - a count of people, animals, plants or vehicles said with no verb ("two kids under
   five", "3 ferrets and a rabbit") is what the speaker has, alone or before a question
   ("four goats on the smallholding, what do they eat in winter?"); a count of anything
-  else ("2 eggs", "three weeks to go", "20 min from town") is not."""
+  else ("2 eggs", "three weeks to go", "20 min from town") is not;
+- a sentence saying in words of not knowing that the speaker cannot tell why something is
+  so ("i dont understand why ...", "I wonder why ...", "no idea why ...") asks why in
+  other words: refused as a question, the clause of the speaker's it asks about kept on
+  its own; "I know why ..." tells;
+- a clause kept apart from a question that is itself refused whole is read apart once
+  more ("we're on the 3rd floor so getting the wardrobe up will be fun, any tips?": the
+  floor is kept, the plan and the question refused);
+- a past participle the tagger does not know ("never swum", "never ridden") is read as
+  the verb it is: with its "I've" left out, keyed on the verb, and a denial of what was
+  reported;
+- "currently" beside a verb of lasting use said with what it is done with is as of now,
+  whatever the key's first word ("my booking system currently uses stripe", "the docs
+  are currently hosted on gitbook"); a state of the moment still passes ("my phone is
+  currently running slow")."""
 
 from __future__ import annotations
 
@@ -78,3 +92,100 @@ def test_a_count_said_without_a_verb_meets_the_claim(store: SQLiteStore) -> None
     assert outcome(store, "i have two dogs", "three dogs now, how do i walk them all", 90)[0] == (
         "superseded"
     )
+
+
+@pytest.mark.parametrize(
+    ("said", "kept"),
+    [
+        ("i dont understand why ive never broken a bone", ["The user has never broken a bone"]),
+        ("I wonder why my tomatoes split every summer", ["The user's tomatoes split every summer"]),
+        (
+            "no idea why i never get seasick, is that genetic?",
+            ["The user never gets seasick"],
+        ),
+        (
+            "i really dont get why i have never been picked for jury duty, explain how they choose",
+            ["The user has never been picked for jury duty"],
+        ),
+        ("i wonder why the moon looks bigger near the horizon", []),
+        ("I don't understand why anyone likes opera", []),
+    ],
+)
+def test_not_knowing_why_asks_and_keeps_the_speakers_clause(
+    store: SQLiteStore, said: str, kept: list[str]
+) -> None:
+    assert stored(store, said) == kept
+
+
+def test_knowing_why_tells(store: SQLiteStore) -> None:
+    assert stored(store, "I know why my car keeps stalling") == [
+        "The user knows why the user's car keeps stalling"
+    ]
+
+
+def test_a_never_inside_not_knowing_why_meets_the_report(store: SQLiteStore) -> None:
+    assert outcome(
+        store,
+        "i broke my wrist skiing in 2015",
+        "i dont understand why ive never broken a bone",
+        30,
+    ) == ("conflicted", "conflict")
+
+
+@pytest.mark.parametrize(
+    ("said", "kept"),
+    [
+        (
+            "we're on the 3rd floor so getting the wardrobe up will be fun, any tips?",
+            ["we're on the 3rd floor"],
+        ),
+        (
+            "the cat's a stray so she hides from visitors. any ideas for calming her",
+            ["the cat's a stray"],
+        ),
+    ],
+)
+def test_a_clause_refused_whole_is_read_apart_once_more(
+    store: SQLiteStore, said: str, kept: list[str]
+) -> None:
+    assert stored(store, said) == kept
+
+
+@pytest.mark.parametrize(
+    ("said", "predicate"),
+    [
+        ("never swum in a lake in my life", "not_swim_in"),
+        ("i've never ridden a camel", "not_ride"),
+    ],
+)
+def test_a_participle_the_tagger_does_not_know_is_the_verb(said: str, predicate: str) -> None:
+    assert analyse(said).predicate == predicate
+
+
+def test_a_denial_with_an_unknown_participle_meets_the_report(store: SQLiteStore) -> None:
+    assert outcome(
+        store,
+        "i swam in a lake in finland last summer",
+        "never swum in a lake in my life, is it colder than the sea?",
+        30,
+    ) == ("conflicted", "conflict")
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "my booking system currently uses stripe for payments",
+        "the docs are currently hosted on gitbook",
+        "our backend currently runs on a single vps",
+    ],
+)
+def test_currently_beside_a_verb_of_lasting_use_is_as_of_now(store: SQLiteStore, said: str) -> None:
+    assert stored(store, said) != []
+
+
+@pytest.mark.parametrize(
+    "said",
+    ["my phone is currently running slow", "the deploy is currently failing"],
+)
+def test_a_state_of_the_moment_still_passes(store: SQLiteStore, said: str) -> None:
+    assert stored(store, said) == []

@@ -328,8 +328,20 @@ def _views(text: str, policy: GatePolicy, statement: Statement | None) -> _Views
     verb = predicate.removeprefix("not_").split("_", 1)[0]
     # "my sister is currently married": the verb of a relation said of one's own
     own = _owned_relation(predicate.removeprefix("not_"))
+    # the verb of the sentence itself, whatever its key: "my login system currently uses
+    # bcrypt", "the site is currently hosted on netlify" (the key's first word is a noun),
+    # with what it is done with ("my laptop is currently running slow" passes)
+    root = next(iter(doc.sents)).root if len(doc) else None
+    said = (
+        root.lemma_.lower()
+        if root is not None
+        and root.pos_ == "VERB"
+        and any(c.dep_ in ("dobj", "prep", "dative") for c in root.children)
+        else ""
+    )
     durable = (
         verb in DURABLE_NOW
+        or said in DURABLE_NOW
         or predicate.removeprefix("not_") in DURABLE_NOW
         or any(word in _MEASURING for word in predicate.split("_"))
         or "be" in (verb, own.split("_", 1)[0])
@@ -540,6 +552,15 @@ def _going_somewhere(tok: Token) -> bool:
     return tok.dep_ in ("xcomp", "pcomp", "dobj", "csubj", "ccomp") and tok.head.lemma_ != "be"
 
 
+def _asks_why(text: str) -> bool:
+    """ "i dont understand why ive never had a cavity", "I wonder why the sky is orange":
+    a sentence that says the speaker cannot tell why (`keys.puzzled_why`)."""
+    from .keys import puzzled_why
+    from .nlp import parse
+
+    return any(puzzled_why(sent) is not None for sent in parse(text).sents)
+
+
 def check(
     candidate: Candidate,
     policy: GatePolicy | None = None,
@@ -583,6 +604,8 @@ def check(
         return Verdict(False, "not_sourced", f"unknown source {candidate.source!r}")
     if text.endswith("?") or statement.kind == "question":
         return Verdict(False, "question", "a question asserts nothing")
+    if _asks_why(text):
+        return Verdict(False, "question", "asks why in other words: a question, not a fact")
     if statement.kind == "instruction":
         return Verdict(False, "instruction", "a request to the assistant, not a fact")
     if _greeting(text):

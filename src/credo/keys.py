@@ -2575,7 +2575,11 @@ def elided_subject(clause: str) -> str:
     if _counted_own(sent):
         return "I have " + clause[:1].lower() + clause[1:]  # "two kids under five"
     before = [t for t in sent if t.i < root.i]
-    if [t.lower_ for t in before] == ["never"] and root.tag_ in ("VBN", "VBD"):
+    from .nlp import participle_only
+
+    if [t.lower_ for t in before] == ["never"] and (
+        root.tag_ in ("VBN", "VBD") or participle_only(root.lower_)
+    ):
         # "never been to japan", "never owned a car": a denial of the past, its "I" (and
         # the "have" of a participle) left out
         from .nlp import inflections, lemma_of
@@ -2943,6 +2947,40 @@ def self_description(text: str) -> str | None:
 
 #: where the fragment a message opens with ends: "single dad of two boys, any ..."
 _FRAGMENT_END = re.compile(r"\s*(?:[,;:.!?]|\s[-–—]\s)")
+
+
+_PUZZLED = words("puzzled")
+#: what else the words before a "why" of not knowing may be: "i", "do", "not", "really",
+#: "no" ("i have no idea why")
+_PUZZLE_FRAME = ("PRON", "AUX", "PART", "ADV", "DET", "INTJ")
+
+
+def puzzled_why(sent: Span) -> Token | None:
+    """The verb of the clause a sentence says the speaker cannot tell the reason for, in
+    words of not knowing before its "why" ("i dont understand why ive never had a cavity",
+    "I wonder why my cat sleeps all day", "no idea why i never get hay fever"): such a
+    sentence asks why in other words. None for any other sentence ("I know why", "why
+    does my cat sleep all day" asks outright, "explain why ..." is a request)."""
+    why = next((t for t in sent if t.lower_ == "why" and t.dep_ == "advmod"), None)
+    if why is None or why.head.i == why.i or why.head.i < why.i:
+        return None
+    frame = [t for t in sent if t.i < why.i and not t.is_punct]
+    said = {t.lemma_.lower() for t in frame} | {t.lower_ for t in frame}
+    if not frame or len(frame) > 6 or not said & _PUZZLED:
+        return None
+    if not all(
+        t.pos_ in _PUZZLE_FRAME
+        or t.lemma_.lower() in _PUZZLED
+        or t.lemma_.lower() == "have"
+        or t.dep_ in ("nsubj", "det", "poss", "compound")  # "The user does not ..."
+        for t in frame
+    ):
+        return None
+    if "wonder" not in said and not said & (_NEG_WORDS | {"dont", "didnt", "cant"}):
+        return None  # "i know why ...", "i see why ...": the reason is known
+    verb = why.head  # a verb the tagger may misread: "why people like jazz"
+    clause = verb.pos_ in ("VERB", "AUX") or verb.dep_ in ("ccomp", "advcl", "relcl", "acl")
+    return verb if clause else None
 
 
 def speaker_fragment(text: str) -> str | None:

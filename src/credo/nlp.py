@@ -386,8 +386,39 @@ def parse(text: str) -> Doc:
                 return _laid_on(doc, bare, gaps=commas)
         reading = _stopped(nlp, reading)
     if reading is doc or len(reading) != len(doc):
-        return doc
-    return _laid_on(doc, reading)
+        return _participles(doc)
+    return _participles(_laid_on(doc, reading))
+
+
+#: what a past participle follows: "i've never swum", "has ridden", "never flown"
+_BEFORE_PARTICIPLE = frozenset({"have", "'ve", "’ve", "has", "had", "never", "ve"})
+
+
+def _participles(doc: Doc) -> Doc:
+    """A verb's past participle the tagger did not know ("i've never swum in the sea" read
+    "swum" as an adjective) is tagged as the participle it is, after "have" or "never",
+    with its verb's lemma: the key and the rules read the verb."""
+    for tok in doc:
+        after = tok.i > 0 and doc[tok.i - 1].lower_ in _BEFORE_PARTICIPLE
+        if after and tok.tag_ in ("JJ", "NN", "NNS") and participle_only(tok.lower_):
+            tok.tag_, tok.pos_ = "VBN", "VERB"
+            tok.lemma_ = lemma_of(tok.lower_)
+    return doc
+
+
+def participle_only(word: str) -> bool:
+    """A word that is only ever a verb's past participle, whatever the tagger made of it
+    ("swum", "ridden", "flown"; not "tired" or "married", adjectives too)."""
+    from lemminflect import getAllLemmas
+
+    lemmas = getAllLemmas(word)
+    verbs = lemmas.get("VERB", ())
+    return (
+        set(lemmas) == {"VERB"}
+        and bool(verbs)
+        and word != verbs[0]
+        and word in inflections(verbs[0], "VBN")
+    )
 
 
 def _stopped(nlp: Language, reading: Doc) -> Doc:

@@ -58,6 +58,7 @@ from ..keys import (
     elided_subject,
     inverted_question,
     past_form,
+    puzzled_why,
     self_description,
     speaker_fragment,
     strip_wrapper,
@@ -140,7 +141,7 @@ _IMPLICATIVE = words("implicative_verbs")
 #: verbs that broad mode leaves out even when their clause names something
 _BROAD_REFUSED = words("broad_refused_verbs")
 #: the gate's codes a clause may be handed over for, so the refusal is on record
-_GATE_CODES = frozenset({"affect", "hedged", "speculative", "transient", "secret"})
+_GATE_CODES = frozenset({"affect", "hedged", "speculative", "transient", "secret", "question"})
 #: what "I can't ..." says the speaker never does: "I can't have dairy"
 _NOT_ABLE = frozenset({"have", "eat", "drink"})
 # fmt: on
@@ -718,10 +719,10 @@ def _as_said(doc: Doc, start: int, end: int) -> str:
 def presupposed(text: str) -> list[str]:
     """The clauses a request or question takes as true: the one it asks the reason for
     ("clarify why I have never been billed for the api" -> "I have never been billed for
-    the api", "can you explain why my cat sleeps all day?" -> "my cat sleeps all day"),
-    and those it gives as its grounds (`reasons_given`). Only a clause of the speaker or
-    of their things ("explain how i can deploy it" asks, it tells nothing), as said, its
-    opener left off."""
+    the api", "can you explain why my cat sleeps all day?" -> "my cat sleeps all day"), or
+    says the speaker cannot tell the reason for (`puzzled_why`), and those it gives as its
+    grounds (`reasons_given`). Only a clause of the speaker or of their things ("explain
+    how i can deploy it" asks, it tells nothing), as said, its opener left off."""
     doc = parse(text)
     out = []
     for tok in doc:
@@ -735,6 +736,17 @@ def presupposed(text: str) -> list[str]:
             continue
         said = _as_said(doc, why.i + 1, tok.right_edge.i + 1)
         if said:
+            out.append(said)
+    for sent in doc.sents:
+        # "i dont get why ive never had a filling", "no idea why i never get hay
+        # fever": what the speaker cannot tell the reason for is so
+        verb = puzzled_why(sent)
+        subject = next((c for c in verb.children if c.dep_ in _SUBJ), None) if verb else None
+        if verb is None or subject is None or not _of_the_speaker(subject):
+            continue
+        why = next(t for t in sent if t.lower_ == "why" and t.head.i == verb.i)
+        said = _as_said(doc, why.i + 1, verb.right_edge.i + 1)
+        if said and said not in out:
             out.append(said)
     out += [j for j in judged(doc) if j not in out]
     return out + [r for r in reasons_given(doc) if r not in out]
@@ -1537,9 +1549,11 @@ class RuleExtractor:
         parts = told_apart(clause, code)
         if code in ASKING or code == "too_long":
             # a conversation's clauses are cut already: of one that asks, only who the
-            # speaker says they are; a clause too long to be a fact (code, a pasted log)
-            # has no parts worth reading apart
-            parts = [p for p in parts if p in described] if code == "question" else []
+            # speaker says they are and what it takes as true ("no idea why ive never
+            # flown", "explain why my cat ..."); a clause too long to be a fact
+            # (code, a pasted log) has no parts worth reading apart
+            taken = presupposed(clause) if code == "question" else []
+            parts = [p for p in parts if p in described or p in taken]
         out = []
         for part in parts:
             # only a part that opens the clause can leave its "I" unsaid ("turned 40 on
@@ -1809,7 +1823,9 @@ def told_apart(text: str, code: str) -> list[str]:
     if code not in ONE_CLAUSE:
         return []
     parts = [p for p in (with_antecedent(c, text) for c in statements_in(text)) if states(p)]
-    if code in ASKING:
+    if code in ASKING or code == "too_long":
+        # what a question takes as true, in a long chat message too ("... I have no
+        # idea why my knee clicks, can you explain ...")
         parts += [p for p in presupposed(text) if p not in parts and states(p)]
     if len(parts) <= 1 and code not in ASKING or (not parts and code == "instruction"):
         # the clause found beside the others kept ("nah, i own two kayaks and is happy
