@@ -19,7 +19,10 @@ sentence is invented for the class it stands for.
 - "currently" beside a verb of lasting use said with what it is done with is as of now,
   whatever the key's first word ("my booking system currently uses stripe", "the docs
   are currently hosted on gitbook"); a state of the moment still passes ("my phone is
-  currently running slow")."""
+  currently running slow");
+- a "<who or what> here" piece opening a message with more said after it ("southpaw
+  here, always smudging my notes") is what the message says of the speaker: keyed as
+  the piece ("I am a southpaw"), stored as said."""
 
 from __future__ import annotations
 
@@ -189,3 +192,22 @@ def test_currently_beside_a_verb_of_lasting_use_is_as_of_now(store: SQLiteStore,
 )
 def test_a_state_of_the_moment_still_passes(store: SQLiteStore, said: str) -> None:
     assert stored(store, said) == []
+
+
+@pytest.mark.parametrize(
+    ("said", "key"),
+    [
+        ("southpaw here, always smudging my notes", ("be", "a southpaw")),
+        ("paramedic here - night shifts are brutal", ("be", "paramedic")),
+    ],
+)
+def test_a_here_piece_opening_a_message_keys_it(said: str, key: tuple[str, str]) -> None:
+    st = analyse(said)
+    assert st.first_person and (st.predicate, st.object) == key
+
+
+def test_a_here_piece_meets_a_rival(store: SQLiteStore) -> None:
+    assert outcome(store, "southpaw here, always smudging my notes", "im right handed", 0) == (
+        "conflicted",
+        "conflict",
+    )

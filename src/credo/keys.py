@@ -3024,6 +3024,16 @@ _HERE = re.compile(r"(?P<what>[^,;:.!?]+?)\s+here\s*[.!]*", re.IGNORECASE)
 _HAD_KINDS = ("condition", "disorder")
 
 
+def _here_first(said: str) -> str | None:
+    """The statement a "<who or what> here" piece opening a message makes (`_here_said`),
+    when more is said after it ("lefty here, always smudging my ink", "nurse here - 12 hour
+    shifts are brutal"): the piece is what the message says of the speaker."""
+    m = _FRAGMENT_END.search(said)
+    if m is None or m.start() == 0 or not said[m.end() :].strip():
+        return None
+    return _here_said(said[: m.start()])
+
+
 def _here_said(said: str) -> str | None:
     """The statement a "<who or what> here" fragment makes of the speaker ("vegan here"
     -> "I am a vegan", "nurse here" -> "I am a nurse", "two kids here" -> "I have two
@@ -3124,7 +3134,7 @@ def analyse(text: str, *, self_name: str = "The user") -> Statement:
         # is a vegan", "as a 38 year old guy" -> "The user is a 38 year old guy"
         stored, changed = rewrite("I am " + described.split(None, 1)[1], self_name)
     if kind in ("statement", "fragment"):
-        here = _here_said(said)
+        here = _here_said(said) or _here_first(said)
         if here is not None:
             read = analyse(here, self_name=self_name)
             if read.keyed:  # keyed as the statement it makes, stored as said
