@@ -10,9 +10,6 @@ sentence is invented for the class it stands for.
   so ("i dont understand why ...", "I wonder why ...", "no idea why ...") asks why in
   other words: refused as a question, the clause of the speaker's it asks about kept on
   its own; "I know why ..." tells;
-- a clause kept apart from a question that is itself refused whole is read apart once
-  more ("we're on the 3rd floor so getting the wardrobe up will be fun, any tips?": the
-  floor is kept, the plan and the question refused);
 - a past participle the tagger does not know ("never swum", "never ridden") is read as
   the verb it is: with its "I've" left out, keyed on the verb, and a denial of what was
   reported;
@@ -137,25 +134,6 @@ def test_a_never_inside_not_knowing_why_meets_the_report(store: SQLiteStore) -> 
         "i dont understand why ive never broken a bone",
         30,
     ) == ("conflicted", "conflict")
-
-
-@pytest.mark.parametrize(
-    ("said", "kept"),
-    [
-        (
-            "we're on the 3rd floor so getting the wardrobe up will be fun, any tips?",
-            ["we're on the 3rd floor"],
-        ),
-        (
-            "the cat's a stray so she hides from visitors. any ideas for calming her",
-            ["the cat's a stray"],
-        ),
-    ],
-)
-def test_a_clause_refused_whole_is_read_apart_once_more(
-    store: SQLiteStore, said: str, kept: list[str]
-) -> None:
-    assert stored(store, said) == kept
 
 
 @pytest.mark.parametrize(

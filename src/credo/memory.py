@@ -93,9 +93,6 @@ _ELLIPTIC = frozenset({"instruction", "vague", "too_short"})
 #: how many of the scope's latest live facts a correction said without its sentence is
 #: looked for among
 _AMENDED_AMONG = 20
-#: how many times a clause refused whole is read apart again (`Memory._clauses_of`): a
-#: sentence, its clauses, theirs
-_APART_DEPTH = 1
 #: the piece a text opens with, up to its first comma, and the words of the speaker
 _OPENING_PIECE = re.compile(r"\s*([^,;:?]+)[,;:]")
 _OF_THE_SPEAKER = re.compile(r"\b(?:i|im|i'm|i’m|my|me|we|we're|our|us)\b", re.IGNORECASE)
@@ -472,15 +469,12 @@ class Memory:
         *,
         confidence: float | None,
         force: bool,
-        depth: int = 0,
     ) -> RememberResult:
         """A text refused as a whole may still state a fact in one of its clauses, as
         people write to an assistant: "i just moved to lisbon, any tips for a dentist?"
         keeps "i just moved to lisbon" (the question is refused). Each clause that is not
-        a question goes the same way as the whole, and a clause refused whole is read
-        apart once more ("we're on the 4th floor so moving the piano will be fun, any
-        tips?": the plan after "so" is refused, the floor kept); the result is the first
-        one stored, or the refusal of the whole when none is."""
+        a question goes the same way as the whole; the result is the first one stored, or
+        the refusal of the whole when none is."""
         from .extract.rules import told_apart
 
         if candidate.subject or candidate.predicate or candidate.object:
@@ -491,18 +485,13 @@ class Memory:
         first: RememberResult | None = None
         done: list[RememberResult] = []
         for part in parts:
-            piece = dataclasses.replace(candidate, text=part)
             result = self.remember_candidate(
-                piece,
+                dataclasses.replace(candidate, text=part),
                 require_subject=False,
                 confidence=confidence,
                 force=force,
                 affirmed=_affirmed(done),
             )
-            if not result.accepted and depth < _APART_DEPTH:
-                result = self._clauses_of(
-                    piece, result, confidence=confidence, force=force, depth=depth + 1
-                )
             done.append(result)
             if result.accepted and first is None:
                 first = result
