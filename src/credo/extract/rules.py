@@ -737,9 +737,18 @@ def presupposed(text: str) -> list[str]:
         said = _as_said(doc, why.i + 1, tok.right_edge.i + 1)
         if said:
             out.append(said)
+    out += [p for p in puzzled_about(doc) if p not in out]
+    out += [j for j in judged(doc) if j not in out]
+    return out + [r for r in reasons_given(doc) if r not in out]
+
+
+def puzzled_about(doc: Doc) -> list[str]:
+    """The clauses of the speaker's that a sentence says the speaker cannot tell the reason
+    for (`keys.puzzled_why`), which it takes as true: "i dont get why ive never had a
+    filling" -> "ive never had a filling", "no idea why i never get hay fever" -> "i never
+    get hay fever". As said, the "why" left off."""
+    out = []
     for sent in doc.sents:
-        # "i dont get why ive never had a filling", "no idea why i never get hay
-        # fever": what the speaker cannot tell the reason for is so
         verb = puzzled_why(sent)
         subject = next((c for c in verb.children if c.dep_ in _SUBJ), None) if verb else None
         if verb is None or subject is None or not _of_the_speaker(subject):
@@ -748,8 +757,7 @@ def presupposed(text: str) -> list[str]:
         said = _as_said(doc, why.i + 1, verb.right_edge.i + 1)
         if said and said not in out:
             out.append(said)
-    out += [j for j in judged(doc) if j not in out]
-    return out + [r for r in reasons_given(doc) if r not in out]
+    return out
 
 
 #: adjectives that judge a fact the asker tells: "is it normal that my son still naps?"
@@ -1823,9 +1831,7 @@ def told_apart(text: str, code: str) -> list[str]:
     if code not in ONE_CLAUSE:
         return []
     parts = [p for p in (with_antecedent(c, text) for c in statements_in(text)) if states(p)]
-    if code in ASKING or code == "too_long":
-        # what a question takes as true, in a long chat message too ("... I have no
-        # idea why my knee clicks, can you explain ...")
+    if code in ASKING:
         parts += [p for p in presupposed(text) if p not in parts and states(p)]
     if len(parts) <= 1 and code not in ASKING or (not parts and code == "instruction"):
         # the clause found beside the others kept ("nah, i own two kayaks and is happy
