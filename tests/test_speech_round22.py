@@ -23,7 +23,12 @@ sentence is invented for the class it stands for.
 - one thing given up for another ("ditched X for Y", "swapped X for Y", "replaced X with
   Y") is the switch from X to Y it says: keyed on Y, a change word, and it ends the
   stored X; a "for" of how long or of why is no thing taken ("exchanged letters for
-  years")."""
+  years");
+- a thing named with a relative clause the speaker tells of themselves ("the canoe we
+  built last winter", "the allotment i rent from the council") is what a question about
+  it takes as true: kept, as said, keyed as the clause with the thing put back ("we built
+  the canoe last winter"); a clause of when or why ("the day i ...") or about "the one"
+  is not."""
 
 from __future__ import annotations
 
@@ -220,3 +225,52 @@ def test_given_up_for_another_the_same_day_is_a_change_said(store: SQLiteStore) 
 )
 def test_a_for_of_how_long_is_no_thing_taken(said: str) -> None:
     assert analyse(said).predicate not in ("switch_to", "use")
+
+
+@pytest.mark.parametrize(
+    ("said", "predicate", "thing"),
+    [
+        ("the canoe we built last winter", "build", "the canoe"),
+        ("the allotment i rent from the council", "rent", "the allotment"),
+        ("the village i grew up in", "grow_up_in", "the village"),
+    ],
+)
+def test_a_thing_named_by_what_the_speaker_did_to_it_is_keyed_as_the_clause(
+    said: str, predicate: str, thing: str
+) -> None:
+    st = analyse(said)
+    assert (st.predicate, st.object) == (predicate, thing) or (
+        st.predicate == predicate and thing in (st.object or "")
+    )
+
+
+@pytest.mark.parametrize(
+    ("said", "kept"),
+    [
+        (
+            "how often should we varnish the canoe we built last winter?",
+            "the canoe we built last winter",
+        ),
+        (
+            "what can i plant in march on the allotment i rent from the council",
+            "the allotment i rent from the council",
+        ),
+    ],
+)
+def test_a_question_keeps_the_thing_the_speaker_tells_of(
+    store: SQLiteStore, said: str, kept: str
+) -> None:
+    mem_facts = stored(store, said)
+    assert len(mem_facts) == 1 and mem_facts[0].lower().startswith("the ")
+    assert mem_facts[0].split()[1] == kept.split()[1]
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "what should i wear on the day i start my new job",
+        "can you suggest a film like the one we watched on friday",
+    ],
+)
+def test_a_clause_of_when_or_of_the_one_keeps_nothing(store: SQLiteStore, said: str) -> None:
+    assert stored(store, said) == []
