@@ -28,7 +28,10 @@ sentence is invented for the class it stands for.
   built last winter", "the allotment i rent from the council") is what a question about
   it takes as true: kept, as said, keyed as the clause with the thing put back ("we built
   the canoe last winter"); a clause of when or why ("the day i ...") or about "the one"
-  is not."""
+  is not;
+- a participle used as a preposition opening a text ("given my tight budget", "regarding
+  my mortgage") leaves no "I" out: alone it is a phrase, refused, never "I was given my
+  tight budget"; "given a puppy by my aunt" is the participle ("I was given")."""
 
 from __future__ import annotations
 
@@ -274,3 +277,19 @@ def test_a_question_keeps_the_thing_the_speaker_tells_of(
 )
 def test_a_clause_of_when_or_of_the_one_keeps_nothing(store: SQLiteStore, said: str) -> None:
     assert stored(store, said) == []
+
+
+@pytest.mark.parametrize(
+    "said",
+    ["given my tight budget", "Given the state of my knees", "regarding my mortgage"],
+)
+def test_a_phrase_opened_by_a_prepositional_participle_is_no_statement(
+    store: SQLiteStore, said: str
+) -> None:
+    assert stored(store, said) == []
+    assert elided_subject(said) == said
+
+
+def test_given_before_a_thing_had_is_the_participle(store: SQLiteStore) -> None:
+    assert stored(store, "given a bonsai by my uncle last week") != []
+    assert elided_subject("given a puppy by my aunt") == "I was given a puppy by my aunt"

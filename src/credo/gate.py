@@ -610,6 +610,8 @@ def check(
         return Verdict(False, "instruction", "a request to the assistant, not a fact")
     if _greeting(text):
         return Verdict(False, "vague", "not specific: a greeting or thanks, not a fact")
+    if not statement.keyed and _phrase_only(text):
+        return Verdict(False, "vague", "not specific: a phrase, not a statement")
     opener = _discourse_opener(text)
     if opener:
         return Verdict(False, "vague", f"not specific: {opener!r} opens what is said, not a fact")
@@ -717,6 +719,17 @@ _OPENER = re.compile(
 def _sentence_starts(text: str) -> list[int]:
     """Where `text` and each sentence after its first begin ("i teach. my question is")."""
     return [0, *(m.end() for m in re.finditer(r"[.!?]+\s+", text))]
+
+
+def _phrase_only(text: str) -> bool:
+    """ "given my tight budget", "regarding my pension": a text that opens with a
+    participle used as a preposition (`keys.opens_with_preposition`) and has no verb of its
+    own after it: a phrase said of nothing."""
+    from .keys import opens_with_preposition
+    from .nlp import parse
+
+    words = [t for t in parse(text) if not t.is_punct]
+    return opens_with_preposition(words) and not any(t.pos_ in ("VERB", "AUX") for t in words[1:])
 
 
 def _discourse_opener(text: str) -> str:

@@ -29,6 +29,8 @@ from .language.places import is_place
 from .values import number_value
 
 if TYPE_CHECKING:
+    from collections.abc import Sequence
+
     from spacy.tokens import Doc, Span, Token
 
 __all__ = [
@@ -2564,8 +2566,8 @@ def elided_subject(clause: str) -> str:
 
     sent = next(iter(parse(clause).sents))
     root = sent.root
-    if any(c.dep_ in _SUBJ for c in root.children):
-        return clause
+    if any(c.dep_ in _SUBJ for c in root.children) or opens_with_preposition(sent):
+        return clause  # "given my budget": a preposition, not "I was given"
     if _were_for_we_are(sent):
         return "we're" + clause[4:]  # "were using postgres for the db", "were on react 18"
     if root.i + 1 < sent.end and root.nbor().lower_ in ("'s", "’s"):
@@ -2958,8 +2960,8 @@ def _given_up_for(sent: Span) -> tuple[str, str, str] | None:
     )
     if given is None or taken is None or given.pos_ == "PRON" or taken.pos_ == "PRON":
         return None
-    if any(c.dep_ == "prt" and c.lower_ not in ("in", "out") for c in root.children):
-        return None  # "traded in the golf for a leaf"; not "swapped over for a week"
+    if any(c.dep_ == "prt" for c in root.children):
+        return None  # "traded in the golf for a leaf": a thing sold, read as such
     if taken.lemma_.lower() in _SPAN_NOUNS or taken.lemma_.lower() in ("time", "reason"):
         return None  # "exchanged emails for weeks": how long, not a thing taken
     if any(t.i >= taken.i for t in given.subtree if t.i > given.i and t.dep_ == "prep"):
@@ -3054,6 +3056,24 @@ def self_description(text: str) -> str | None:
 
 #: where the fragment a message opens with ends: "single dad of two boys, any ..."
 _FRAGMENT_END = re.compile(r"\s*(?:[,;:.!?]|\s[-–—]\s)")
+
+
+#: participles used as prepositions: "given my budget", "regarding my pension"
+_PREPOSITIONAL = words("prepositional_participles")
+#: what "given" is a preposition before ("given my budget", "given the cost", "given
+#: that ..."); before anything else it is the participle ("given a kitten")
+_GIVEN_WHAT = frozenset(
+    {"my", "our", "his", "her", "their", "your", "the", "that", "this", "these", "how", "what"}
+)
+
+
+def opens_with_preposition(words: Span | Sequence[Token]) -> bool:
+    """Do the words open with a participle used as a preposition ("given my budget",
+    "regarding my pension"; not "given a kitten by my aunt", "I was given")?"""
+    first = [t for t in words if not t.is_punct][:2]
+    if not first or first[0].lower_ not in _PREPOSITIONAL:
+        return False
+    return first[0].lower_ != "given" or len(first) > 1 and first[1].lower_ in _GIVEN_WHAT
 
 
 _PUZZLED = words("puzzled")
