@@ -682,6 +682,9 @@ _PRONOUNS = words("pronoun_subjects")  # lexicon list "pronoun_subjects"
 _CONVERSATIONAL = words("conversational")  # lexicon list "conversational"
 #: objects that stand for what the conversation was about, not for anything named
 _STAND_INS = words("stand_ins")  # lexicon list "stand_ins"
+#: amounts with no noun that stand for things named before, when had ("i have plenty")
+_QUANTITY_STAND_INS = words("quantity_stand_ins")  # lexicon list "quantity_stand_ins"
+_HAVING = frozenset({"have", "own", "get"})
 
 
 #: longest first, so that "good morning" is tried before "morning"
@@ -775,7 +778,8 @@ def _chatter(statement: Statement) -> tuple[str, str] | None:
     acronym = (statement.object or "").isupper() and not statement.said.isupper()
     # "my daughter just turned one": an age, not a stand-in
     aged = obj == "one" and bool({"turn", "old"} & set(relation.split("_")))
-    if obj in _STAND_INS and words <= 5 and not acronym and not aged:
+    had = obj in _QUANTITY_STAND_INS and relation.rsplit("_", 1)[-1] in _HAVING
+    if (obj in _STAND_INS or had) and words <= 5 and not acronym and not aged:
         return "ungrounded", f"{statement.object!r} has nothing to refer to: say what it is"
     if not obj and relation in _CONVERSATIONAL and words <= 5:
         return "vague", "not specific: an answer in a conversation, not a fact"
