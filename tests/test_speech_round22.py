@@ -20,10 +20,6 @@ sentence is invented for the class it stands for.
 - a "<who or what> here" piece opening a message with more said after it ("southpaw
   here, always smudging my notes") is what the message says of the speaker: keyed as
   the piece ("I am a southpaw"), stored as said;
-- one thing given up for another ("ditched X for Y", "swapped X for Y", "replaced X with
-  Y") is the switch from X to Y it says: keyed on Y, a change word, and it ends the
-  stored X; a "for" of how long or of why is no thing taken ("exchanged letters for
-  years");
 - a thing named with a relative clause the speaker tells of themselves ("the canoe we
   built last winter", "the allotment i rent from the council") is what a question about
   it takes as true: kept, as said, keyed as the clause with the thing put back ("we built
@@ -201,33 +197,6 @@ def test_a_here_piece_meets_a_rival(store: SQLiteStore) -> None:
         "conflicted",
         "conflict",
     )
-
-
-@pytest.mark.parametrize(
-    ("first", "then"),
-    [
-        ("we use jira for our tickets", "we ditched jira for linear"),
-        ("i use spotify", "ditched spotify for apple music a while back"),
-        ("i have a fitbit", "swapped my fitbit for a garmin watch"),
-    ],
-)
-def test_a_thing_given_up_for_another_ends_it(store: SQLiteStore, first: str, then: str) -> None:
-    assert outcome(store, first, then, 60) == ("superseded", "update")
-
-
-def test_given_up_for_another_the_same_day_is_a_change_said(store: SQLiteStore) -> None:
-    assert outcome(store, "we use jira for our tickets", "we ditched jira for linear", 0) == (
-        "superseded",
-        "update",
-    )
-
-
-@pytest.mark.parametrize(
-    "said",
-    ["i exchanged letters with her for years", "we traded stories for hours"],
-)
-def test_a_for_of_how_long_is_no_thing_taken(said: str) -> None:
-    assert analyse(said).predicate not in ("switch_to", "use")
 
 
 @pytest.mark.parametrize(

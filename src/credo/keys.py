@@ -41,7 +41,6 @@ __all__ = [
     "display_name",
     "elided_subject",
     "first_sentence",
-    "given_up",
     "told_in_relative",
     "parse_key",
     "relative_thing",
@@ -2908,70 +2907,6 @@ def _relative_said(sent: Span, me: str = "") -> tuple[str, str] | None:
     return thing.lemma_.lower(), told + " " + "".join(t.text_with_ws for t in value.subtree).strip()
 
 
-#: verbs that give one thing up for another: "ditched trello for asana", "swapped my
-#: kindle for a kobo", "replaced the router with a mesh" (lexicon "giving_up_for")
-_GIVING_UP_FOR = words("giving_up_for")
-
-
-def _swapped_for(sent: Span) -> str | None:
-    """ "ditched chrome for firefox" -> "I switched from chrome to firefox", "we swapped
-    jenkins for github actions" -> "we switched from jenkins to github actions": one
-    thing given up for another, by the speaker (or "we", or the "I" left out), read as the
-    switch it is (the stored words stay as said). None for any other sentence."""
-    found = _given_up_for(sent)
-    if found is None:
-        return None
-    who, old, new = found
-    return f"{who} switched from {old} to {new}"
-
-
-def given_up(text: str) -> str | None:
-    """What a sentence says the speaker gave up for another thing: "ditched trello for
-    asana" -> "trello" (`_swapped_for`); None for any other sentence."""
-    said = strip_wrapper(text)
-    found = _given_up_for(first_sentence(elided_subject(said))) if said else None
-    return found[1] if found else None
-
-
-def _given_up_for(sent: Span) -> tuple[str, str, str] | None:
-    """(who, the thing given up, the thing taken) for "ditched chrome for firefox" ("I",
-    "chrome", "firefox"); None for any other sentence ("exchanged emails for weeks": a
-    "for" of how long, not a thing)."""
-    root = sent.root
-    lemma = root.lemma_.lower()
-    if lemma not in _GIVING_UP_FOR or any(c.dep_ == "neg" for c in root.children):
-        return None
-    who = [c for c in root.children if c.dep_ in _SUBJ]
-    if len(who) > 1 or who and who[0].lower_ not in ("i", "we"):
-        return None
-    given = next((c for c in root.children if c.dep_ == "dobj"), None)
-    prep = "with" if lemma == "replace" else "for"
-    heads = [root, *([given] if given is not None else [])]
-    taken = next(
-        (
-            p
-            for h in heads
-            for c in h.children
-            if c.dep_ == "prep" and c.lower_ == prep
-            for p in c.children
-            if p.dep_ == "pobj"
-        ),
-        None,
-    )
-    if given is None or taken is None or given.pos_ == "PRON" or taken.pos_ == "PRON":
-        return None
-    if any(c.dep_ == "prt" for c in root.children):
-        return None  # "traded in the golf for a leaf": a thing sold, read as such
-    if taken.lemma_.lower() in _SPAN_NOUNS or taken.lemma_.lower() in ("time", "reason"):
-        return None  # "exchanged emails for weeks": how long, not a thing taken
-    if any(t.i >= taken.i for t in given.subtree if t.i > given.i and t.dep_ == "prep"):
-        return None  # "dropped the car with the mechanic for a service": no thing taken
-    old = "".join(t.text_with_ws for t in given.subtree if t.i < taken.i).strip()
-    old = " ".join(w for w in old.split() if w.lower() != prep)
-    new = "".join(t.text_with_ws for t in taken.subtree).strip()
-    return who[0].text if who else "I", old, new
-
-
 #: "as a 38 year old guy, ...", "as a nurse on nights, ...": who the speaker is, said
 #: before what they ask
 _AS_A = re.compile(
@@ -3296,13 +3231,6 @@ def analyse(text: str, *, self_name: str = "The user") -> Statement:
         again = _key(retry)
         if again is not None:
             sent, found, kind = retry, again, "statement"
-    swapped = _swapped_for(sent) if kind == "statement" else None
-    if swapped is not None:
-        # "ditched trello for asana": read as what it says, "switched from trello to asana"
-        retry = first_sentence(swapped)
-        again = _key(retry)
-        if again is not None:
-            sent, found = retry, again
     relative = _relative_said(sent) if kind == "statement" else None
     if relative is not None:
         # "the instrument i play is the oboe": read as what it says, "i play the oboe"

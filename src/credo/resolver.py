@@ -73,7 +73,6 @@ from .keys import (
     content_lemmas,
     denied_words,
     denies_the_past,
-    given_up,
     relative_thing,
     renewed_thing,
     root_lemma,
@@ -4196,25 +4195,15 @@ def same_claim(
 #: without them a contradiction inside `update_window` is a conflict ("the deploy target is
 #: staging" / "the deploy target is prod"). They never make a contradiction: a value that
 #: coexists with the stored ones stays beside them ("I speak German now")
-@cache
-def _change_words_said() -> re.Pattern[str]:
-    """The words of `change_words`, compiled on first use (the verbs of giving one thing up
-    for another in their past form need the inflection tables)."""
-    from .nlp import inflect
-
-    given_up = "".join(f"{inflect(w, 'VBD')}|" for w in sorted(words("giving_up_for")))
-    return re.compile(
-        r"\b(?:now|nowadays|these days|actually|any ?more|no longer|instead|used to|"
-        r"switched|changed|stopped|moved|migrated|left(?![-\s]*hand)|quit|"
-        # "ditched trello for asana", "swapped my kindle for a kobo" (lexicon
-        # "giving_up_for")
-        + given_up
-        + r"correction|corrected|i meant|meant to say|got (?:that|it) wrong|scratch that|"
-        r"my bad|wait,? no|no,? wait|oops|typo|"
-        r"got\s+(?:married|divorced|engaged|separated|remarried)|"
-        r"(?:(?<=\bmy )|(?<=\bour )|(?<='s )|(?<=’s ))(?:new|current))\b",
-        re.IGNORECASE,
-    )
+_CHANGE_WORDS = re.compile(
+    r"\b(?:now|nowadays|these days|actually|any ?more|no longer|instead|used to|"
+    r"switched|changed|stopped|moved|migrated|left(?![-\s]*hand)|quit|"
+    r"correction|corrected|i meant|meant to say|got (?:that|it) wrong|scratch that|my bad|"
+    r"wait,? no|no,? wait|oops|typo|"
+    r"got\s+(?:married|divorced|engaged|separated|remarried)|"
+    r"(?:(?<=\bmy )|(?<=\bour )|(?<='s )|(?<=’s ))(?:new|current))\b",
+    re.IGNORECASE,
+)
 
 
 #: "don't", "doesn’t", "cannot", and "dont" as users type it: the auxiliary and "not"
@@ -4293,12 +4282,9 @@ _CHANGED_FROM = re.compile(
 
 def changed_from(text: str) -> str | None:
     """The value a sentence of change says it left: "I switched from Vim to Helix" ->
-    "Vim", "we migrated from MySQL to Postgres" -> "MySQL", "ditched trello for asana" ->
-    "trello"; None when it names none."""
+    "Vim", "we migrated from MySQL to Postgres" -> "MySQL"; None when it names none."""
     found = _CHANGED_FROM.search(text)
-    if found:
-        return found["old"].strip()
-    return given_up(text)  # "ditched trello for asana" -> "trello"
+    return found["old"].strip() if found else None
 
 
 _CHANGE_VERBS = words("changing") | words("reaching")
@@ -4318,7 +4304,7 @@ _MIND_CHANGED = re.compile(r"\bchang(?:e|ed|es|ing)\s+(?:my|our|his|her|their)\s
 def change_words(text: str) -> set[str]:
     """The words by which `text` says its value changed ("any more" as "anymore")."""
     text = _MIND_CHANGED.sub(" ", text)
-    return {w.lower().replace("any more", "anymore") for w in _change_words_said().findall(text)}
+    return {w.lower().replace("any more", "anymore") for w in _CHANGE_WORDS.findall(text)}
 
 
 #: words by which a denial says no more than the claim it denies: degree ("truly",
