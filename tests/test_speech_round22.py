@@ -20,11 +20,6 @@ sentence is invented for the class it stands for.
 - a "<who or what> here" piece opening a message with more said after it ("southpaw
   here, always smudging my notes") is what the message says of the speaker: keyed as
   the piece ("I am a southpaw"), stored as said;
-- a thing named with a relative clause the speaker tells of themselves ("the canoe we
-  built last winter", "the allotment i rent from the council") is what a question about
-  it takes as true: kept, as said, keyed as the clause with the thing put back ("we built
-  the canoe last winter"); a clause of when or why ("the day i ...") or about "the one"
-  is not;
 - a participle used as a preposition opening a text ("given my tight budget", "regarding
   my mortgage") leaves no "I" out: alone it is a phrase, refused, never "I was given my
   tight budget"; "given a puppy by my aunt" is the participle ("I was given")."""
@@ -197,55 +192,6 @@ def test_a_here_piece_meets_a_rival(store: SQLiteStore) -> None:
         "conflicted",
         "conflict",
     )
-
-
-@pytest.mark.parametrize(
-    ("said", "predicate", "thing"),
-    [
-        ("the canoe we built last winter", "build", "the canoe"),
-        ("the allotment i rent from the council", "rent", "the allotment"),
-        ("the village i grew up in", "grow_up_in", "the village"),
-    ],
-)
-def test_a_thing_named_by_what_the_speaker_did_to_it_is_keyed_as_the_clause(
-    said: str, predicate: str, thing: str
-) -> None:
-    st = analyse(said)
-    assert (st.predicate, st.object) == (predicate, thing) or (
-        st.predicate == predicate and thing in (st.object or "")
-    )
-
-
-@pytest.mark.parametrize(
-    ("said", "kept"),
-    [
-        (
-            "how often should we varnish the canoe we built last winter?",
-            "the canoe we built last winter",
-        ),
-        (
-            "what can i plant in march on the allotment i rent from the council",
-            "the allotment i rent from the council",
-        ),
-    ],
-)
-def test_a_question_keeps_the_thing_the_speaker_tells_of(
-    store: SQLiteStore, said: str, kept: str
-) -> None:
-    mem_facts = stored(store, said)
-    assert len(mem_facts) == 1 and mem_facts[0].lower().startswith("the ")
-    assert mem_facts[0].split()[1] == kept.split()[1]
-
-
-@pytest.mark.parametrize(
-    "said",
-    [
-        "what should i wear on the day i start my new job",
-        "can you suggest a film like the one we watched on friday",
-    ],
-)
-def test_a_clause_of_when_or_of_the_one_keeps_nothing(store: SQLiteStore, said: str) -> None:
-    assert stored(store, said) == []
 
 
 @pytest.mark.parametrize(

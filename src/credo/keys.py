@@ -41,7 +41,6 @@ __all__ = [
     "display_name",
     "elided_subject",
     "first_sentence",
-    "told_in_relative",
     "parse_key",
     "relative_thing",
     "rewrite",
@@ -2829,47 +2828,6 @@ def _existential(said: str) -> str | None:
 _NOT_WHAT = words("adverbial_nouns")
 
 
-def _relative_told(sent: Span) -> str | None:
-    """ "the rabbit we rescued last spring" -> "we rescued the rabbit last spring", "the
-    town i grew up in" -> "i grew up in the town": a noun phrase that is the whole
-    sentence, its relative clause told by the speaker (or "we"), read as the clause with
-    the noun put back where it belongs (the stored words stay as said). None for any other
-    sentence, for a clause with an object of its own ("the day i met her") and for a clause
-    of why, when or how ("the time we went to paris")."""
-    return told_in_relative(sent.root)
-
-
-def told_in_relative(root: Token) -> str | None:
-    """What the speaker's relative clause on the noun `root` tells, the noun put back in
-    it ("the rabbit we rescued last spring" -> "we rescued the rabbit last spring"; see
-    `_relative_told`); None where the clause tells nothing of the speaker's."""
-    if root.pos_ not in ("NOUN", "PROPN") or root.lemma_.lower() in _NOT_WHAT | {"one"}:
-        return None  # "a book like the one i read": "one" stands for what was named
-    clause = next((c for c in root.children if c.dep_ == "relcl" and c.i > root.i), None)
-    if clause is None or clause.pos_ not in ("VERB", "AUX") or clause.lemma_.lower() == "be":
-        return None
-    who = [c for c in clause.children if c.dep_ in _SUBJ]
-    if len(who) != 1 or who[0].lower_ not in ("i", "we"):
-        return None
-    if any(c.dep_ in ("dobj", "attr", "ccomp", "xcomp", "neg") for c in clause.children):
-        return None
-    inside = range(clause.left_edge.i, clause.right_edge.i + 1)
-    phrase = " ".join(t.text for t in root.subtree if t.i not in inside and not t.is_punct)
-    words = [t for t in clause.subtree if t.tag_ not in ("WDT", "WP") and t.lower_ != "that"]
-    hanging = next((c for c in clause.children if c.dep_ == "prep" and not list(c.children)), None)
-    after = hanging or max((clause, *(c for c in clause.children if c.dep_ == "prt")), key=_at)
-    out: list[str] = []
-    for t in words:
-        out.append(t.text)
-        if t.i == after.i:
-            out.append(phrase)
-    return " ".join(out)
-
-
-def _at(tok: Token) -> int:
-    return tok.i
-
-
 def relative_thing(text: str, me: str = "user") -> str | None:
     """The kind of thing a statement names by what the speaker does to it ("the instrument
     i play is the oboe" -> "instrument"; `_relative_said`), said as typed or as stored
@@ -3223,14 +3181,6 @@ def analyse(text: str, *, self_name: str = "The user") -> Statement:
         again = _key(retry)
         if again is not None:
             sent, found = retry, again
-    told = _relative_told(sent) if found is None and kind != "question" else None
-    if told is not None:
-        # "the rabbit we rescued last spring": read as what it tells, "we rescued the
-        # rabbit last spring"
-        retry = first_sentence(told)
-        again = _key(retry)
-        if again is not None:
-            sent, found, kind = retry, again, "statement"
     relative = _relative_said(sent) if kind == "statement" else None
     if relative is not None:
         # "the instrument i play is the oboe": read as what it says, "i play the oboe"

@@ -62,7 +62,6 @@ from ..keys import (
     self_description,
     speaker_fragment,
     strip_wrapper,
-    told_in_relative,
     values_in_passing,
 )
 from ..language import words
@@ -739,24 +738,8 @@ def presupposed(text: str) -> list[str]:
         if said:
             out.append(said)
     out += [p for p in puzzled_about(doc) if p not in out]
-    out += [p for p in relatives_told(doc) if p not in out]
     out += [j for j in judged(doc) if j not in out]
     return out + [r for r in reasons_given(doc) if r not in out]
-
-
-def relatives_told(doc: Doc) -> list[str]:
-    """The noun phrases whose relative clause the speaker tells of themselves
-    (`keys.told_in_relative`), which a question takes as true: "what should we feed the
-    rabbit we rescued last spring" -> "the rabbit we rescued last spring". As said."""
-    out = []
-    for tok in doc:
-        if tok.dep_ == "ROOT" or told_in_relative(tok) is None:
-            continue
-        clause = next(c for c in tok.children if c.dep_ == "relcl")
-        said = _as_said(doc, tok.left_edge.i, clause.right_edge.i + 1)
-        if said and said not in out:
-            out.append(said)
-    return out
 
 
 def puzzled_about(doc: Doc) -> list[str]:
