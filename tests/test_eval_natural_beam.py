@@ -194,6 +194,19 @@ def test_beam_reads_user_turns_with_their_dates_and_scores_the_store(tmp_path: P
     assert contradiction.both_stored and contradiction.flagged
     assert contradiction.shown_with_warning
     assert report.to_dict()["contradiction"]["flagged"] == 1.0
+    # every flagged pair is counted, and told apart from those a question names
+    assert report.conflict_pairs == report.named_pairs == 1
+    assert "1 pairs, 1 of them named by a question" in beam.format_report(report)
+
+
+def test_beam_counts_conflicts_no_question_names(tmp_path: Path) -> None:
+    folder = _chat(tmp_path / "beam" / "1")
+    chat = json.loads((folder / "chat.json").read_text())
+    chat[1]["turns"][0].append({"role": "user", "id": 5, "content": "I live in Tromso. ->-> 2,3"})
+    (folder / "chat.json").write_text(json.dumps(chat))
+    report = beam.evaluate(beam.read_beam(folder.parent), HashEmbedder())
+    assert report.conflict_pairs == report.named_pairs + 1
+    assert report.to_dict()["conflict_pairs"] == report.conflict_pairs
 
 
 def test_beam_value_terms() -> None:

@@ -320,6 +320,12 @@ class BeamReport:
     facts: int = 0
     cut: int = 0
     seconds: float = 0.0
+    #: every pair of live facts flagged as a conflict, over all the chats, and those of them
+    #: that a contradiction question names (its first and second statement's turns): the
+    #: rest are flagged where no question looks (some true, some false; nothing here
+    #: says which)
+    conflict_pairs: int = 0
+    named_pairs: int = 0
     updates: list[UpdateOutcome] = field(default_factory=list)
     contradictions: list[ContradictionOutcome] = field(default_factory=list)
 
@@ -353,9 +359,19 @@ class BeamReport:
             "seconds": round(self.seconds, 1),
             "knowledge_update": self.update_figures(),
             "contradiction": self.contradiction_figures(),
+            "conflict_pairs": self.conflict_pairs,
+            "conflict_pairs_named": self.named_pairs,
             "update_items": [u.to_dict() for u in self.updates],
             "contradiction_items": [c.to_dict() for c in self.contradictions],
         }
+
+
+def _named(chat: BeamChat, a: Fact, b: Fact) -> bool:
+    """Is the flagged pair (a, b) one a contradiction question of the chat names?"""
+    return any(
+        _from(a, c.first) and _from(b, c.second) or _from(a, c.second) and _from(b, c.first)
+        for c in chat.contradictions
+    )
 
 
 def _from(fact: Fact, ids: Iterable[str]) -> bool:
@@ -452,6 +468,9 @@ def evaluate(
                     report.updates.append(score_update(chat, memory, u, facts))
                 for c in chat.contradictions:
                     report.contradictions.append(score_contradiction(chat, memory, c, facts))
+                pairs = memory.conflicts()
+                report.conflict_pairs += len(pairs)
+                report.named_pairs += sum(_named(chat, p.a, p.b) for p in pairs)
                 if progress:
                     progress(f"chat {chat.name}: {len(facts)} facts")
         finally:
@@ -476,6 +495,8 @@ def format_report(report: BeamReport, *, items: bool = False) -> str:
         f"  both claims stored          {c['both_stored']:.3f}",
         f"  flagged as a conflict       {c['flagged']:.3f}",
         f"  both shown with the warning {c['shown_with_warning']:.3f}",
+        f"conflicts flagged in all: {report.conflict_pairs} pairs, {report.named_pairs} of "
+        "them named by a question (the others may be true or false)",
     ]
     if report.cut:
         lines.append(f"({report.cut} user turns over {MAX_TURN_CHARS} characters were cut)")
