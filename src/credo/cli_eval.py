@@ -355,7 +355,8 @@ def register(command: CommandAdder) -> None:
         "knowledge-update questions (new value stored, old value superseded, new value "
         "rendered, stale value rendered as current; counted over the questions whose update "
         "turn holds the value) and its contradiction questions (both claims stored, flagged, "
-        "both shown with the warning). Every figure is read from the store and the rendered "
+        "both shown with the warning), and count every pair flagged as a conflict and how "
+        "many of them a question names. Every figure is read from the store and the rendered "
         "block; nothing asks a model.",
     )
     e.add_argument(
