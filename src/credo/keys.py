@@ -2698,8 +2698,8 @@ def _counted_own(sent: Span) -> bool:
     """ "two kids under five", "3 cats and a rabbit", "nine houseplants on the windowsill":
     a count of people, animals, plants or vehicles that is the whole sentence (no verb
     of its own: what it holds hangs on the count) is what the speaker has (as "two kids
-    here" is). Not a count of anything
-    else ("2 eggs and some flour", "three weeks to go", "20 min from town")."""
+    here" is). Not a count of anything else ("2 eggs and some flour", "three weeks to
+    go", "20 min from town")."""
     from .language.kinds import is_a_kind_of
     from .nlp import lemma_of
 
@@ -2996,7 +2996,7 @@ def puzzled_why(sent: Span) -> Token | None:
         for t in frame
     ):
         return None
-    if "wonder" not in said and not said & (_NEG_WORDS | {"dont", "didnt", "cant"}):
+    if "wonder" not in said and not said & _NEG_WORDS:  # "dont" is read "do" + "nt"
         return None  # "i know why ...", "i see why ...": the reason is known
     verb = why.head  # a verb the tagger may misread: "why people like jazz"
     clause = verb.pos_ in ("VERB", "AUX") or verb.dep_ in ("ccomp", "advcl", "relcl", "acl")
