@@ -354,7 +354,7 @@ def test_a_plain_denial_is_still_a_conflict(store: SQLiteStore) -> None:
 @pytest.mark.parametrize(
     ("said", "key"),
     [
-        ("oops, my sister is called hanna", ("has_sister_called", "hanna")),
+        ("oops, my sister is called hanna", ("has_sister", "hanna")),
         ("wait no, the standup is at 9:45", ("be_at", "9:45")),
         ("my son is 8 sorry", ("has_son_old", "8")),
     ],

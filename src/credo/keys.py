@@ -958,7 +958,33 @@ def _adverb_and_place(adverb: Token) -> tuple[str, list[Token]] | None:
     if prep is None or prep.i != adverb.i + 1:
         return None
     pobj = next((c for c in prep.children if c.dep_ == "pobj"), None)
-    return (f"_{adverb.lower_}_{prep.lower_}", _subtree(pobj)) if pobj is not None else None
+    if pobj is None:
+        return None
+    if (
+        adverb.lower_ in _WHERE_ADVERBS
+        and prep.lower_ in _AT_A_PLACE
+        and _verb_lemma(adverb.head) != "be"
+    ):
+        # "i live here in leeds", "we work there at the depot": where, said twice, is the
+        # place ("I'm up at 6" is not "I'm at 6": "be" keeps its adverb)
+        return f"_{prep.lower_}", _subtree(pobj)
+    return f"_{adverb.lower_}_{prep.lower_}", _subtree(pobj)
+
+
+def _place_adverb(token: Token) -> bool:
+    """Is `token` an adverb pointing at the place its preposition names ("here in
+    leeds")?"""
+    return (
+        token.dep_ == "advmod"
+        and token.lower_ in _WHERE_ADVERBS
+        and any(c.dep_ == "prep" and c.lower_ in _AT_A_PLACE for c in token.children)
+    )
+
+
+#: adverbs that point at a place the preposition after them names ("here in leeds")
+_WHERE_ADVERBS = frozenset({"here", "there", "out", "over", "down", "up"})
+#: prepositions of being somewhere, not of going ("to", "into") or a level ("to 84 kilos")
+_AT_A_PLACE = frozenset({"in", "at", "on", "near", "by", "outside", "around"})
 
 
 #: how often, said in one word made of a span of time: "daily", "weekly", "annually"
@@ -1402,6 +1428,10 @@ def _passive_reading(
     for both participles (be_born_in [Texas]); with no object, a state as with an
     adjective ("I am married", "I'm retired": be [married])."""
     found = _object_of(verb)
+    if found is None and verb.lemma_ in ("call", "name"):
+        # "my tortoise is called shelly": the tagger read an unknown name as an adverb
+        name = next((c for c in verb.rights if _given_name(c)), None)
+        found = ("", _subtree(name)) if name is not None else None
     # "born and raised in Texas": the place is said once, for both participles
     shared = next((c for c in verb.children if c.dep_ == "conj" and c.tag_ == "VBN"), None)
     if found is None and shared is not None:
@@ -1409,6 +1439,8 @@ def _passive_reading(
     if found is None:  # "I am married", "I'm retired": a state, as with an adjective
         return subject, "be", [verb], negated
     suffix, obj = found
+    if suffix == "" and obj and _given_name(obj[-1]):
+        return subject, "be", obj, negated  # "my dog is called Rex" says "my dog is Rex"
     return subject, f"be_{verb.lower_}{suffix}", obj, negated
 
 
@@ -2248,6 +2280,8 @@ def _described(predicate: str, value: list[Token]) -> str:
     words = [t for t in value if not t.is_punct]
     if not words or set(phrase.split("_")) & _SLOT_WORDS:
         return predicate
+    if len(words) == 1 and (_typed_name(words[0]) or _given_name(words[0])):
+        return predicate  # "my coach is viktor", "my tortoise is called shelly"
     person = phrase.rsplit("_", 1)[-1] in PEOPLE
     describes = (
         # a person is named by a name: "my partner is Sam", never "my partner is vegan"
@@ -2257,6 +2291,35 @@ def _described(predicate: str, value: list[Token]) -> str:
         and any(_quality(t) for t in words)
     )
     return f"{phrase}_be" if describes else predicate
+
+
+def _typed_name(token: Token) -> bool:
+    """Is `token`, a lower-case word said alone after "my <noun> is", a name typed in
+    lower case? A word English does not know ("viktor", "oluwaseun"), or one it knows only
+    as a singular noun that is no kind of person ("tom", "rex"): the tagger's guess at
+    such a word (an adjective, a noun) says nothing. A quality ("diabetic"), a kind of
+    person ("vegan", "nurse") or a word that is also a verb ("mark") is left to the
+    tagger."""
+    from lemminflect import getAllLemmas
+
+    if not token.is_alpha or token.text != token.lower_ or len(token.text) < 2:
+        return False
+    readings = set(getAllLemmas(token.lower_))
+    if not readings:
+        return token.pos_ in ("NOUN", "PROPN", "ADJ")
+    return readings == {"NOUN"} and token.tag_ == "NN" and not is_kind_of_person(token.lower_)
+
+
+def _given_name(token: Token) -> bool:
+    """Is `token` the name a thing is "called" or "named" ("my tortoise is called
+    shelly"), whatever the tagger made of an unknown word there (an adverb, a noun)?"""
+    head = token.head
+    return (
+        head.lemma_ in ("call", "name")
+        and head.tag_ == "VBN"
+        and token.i > head.i
+        and token.dep_ in ("oprd", "attr", "advmod", "npadvmod", "dobj", "acomp")
+    )
 
 
 #: people one is related to or works with: "my brother is a teacher" says what he is, one
@@ -2630,7 +2693,7 @@ def elided_subject(clause: str) -> str:
     if (
         root.tag_ == "VBG"
         and root.i == sent.start
-        and any(c.dep_ in ("dobj", "prep", "npadvmod") for c in root.children)
+        and any(c.dep_ in ("dobj", "prep", "npadvmod") or _place_adverb(c) for c in root.children)
     ):
         return "I'm " + said  # "doing keto atm", "training for a half marathon"
     # "started at nokia in march" is the past tense; "born in leeds", "hired by a bank"

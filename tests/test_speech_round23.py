@@ -1,0 +1,113 @@
+"""Natural speech the write path reads since the twenty-third round (issue 23), through
+`Memory.remember`, the real parser, the default embedding model and a SQLite file. Every
+sentence is invented for the class it stands for.
+
+- a person of the speaker's named by a name typed in lower case ("my coach is viktor",
+  "my landlord is bob") is named, as "my coach is Viktor" is: the tagger's guess at an
+  unknown lower-case word (an adjective, a noun) does not make the name a description;
+  a word English knows as a quality or a kind of person ("my uncle is diabetic", "my
+  aunt is vegan", "my nan is nurse") still describes (so "tom", which WordNet knows as
+  a kind of person, is left to the tagger);
+- a place pointed at and then named ("i live here in galway", "living here in galway")
+  is the place: keyed as "i live in galway"; an adverb of a level or a return ("down
+  to 70 kilos", "back to galway") stays in the key;
+- a thing or person "called" or "named" something ("my tortoise is called shelly", "my
+  supervisor is named Ingrid") is keyed as "my tortoise is Shelly": a new name said later
+  meets the old one."""
+
+from __future__ import annotations
+
+import pytest
+from speech_pairs import module_store, outcome
+
+from credo.keys import analyse
+from credo.store.sqlite import SQLiteStore
+
+store = module_store("round23")
+
+
+@pytest.mark.parametrize(
+    ("said", "typed"),
+    [
+        ("my coach is viktor", "my coach is Viktor"),
+        ("my landlord is bob", "my landlord is Bob"),
+        ("my mentor is oluwaseun", "my mentor is Oluwaseun"),
+        ("my flatmate is kasia", "my flatmate is Kasia"),
+    ],
+)
+def test_a_name_typed_in_lower_case_names_the_person(said: str, typed: str) -> None:
+    lower, upper = analyse(said), analyse(typed)
+    assert lower.predicate == upper.predicate
+    assert lower.predicate is not None and lower.predicate.startswith("has_")
+
+
+@pytest.mark.parametrize(
+    "said",
+    ["my uncle is diabetic", "my aunt is vegan", "my nan is nurse", "my cousin is bilingual"],
+)
+def test_a_quality_or_a_kind_of_person_still_describes(said: str) -> None:
+    predicate = analyse(said).predicate
+    assert predicate is not None and predicate.endswith("_be")
+
+
+@pytest.mark.parametrize(
+    ("said", "plain"),
+    [
+        ("my tortoise is called shelly", "my tortoise is Shelly"),
+        ("my supervisor is named Ingrid", "my supervisor is Ingrid"),
+        ("My band is called The Lemons", "My band is The Lemons"),
+    ],
+)
+def test_a_name_given_by_calling_is_the_name(said: str, plain: str) -> None:
+    st, same = analyse(said), analyse(plain)
+    assert (st.subject, st.predicate) == (same.subject, same.predicate)
+
+
+def test_a_new_name_said_later_meets_the_old_one(store: SQLiteStore) -> None:
+    assert outcome(store, "my supervisor is called ingrid", "my supervisor is Henrik now", 120) == (
+        "superseded",
+        "update",
+    )
+    assert outcome(store, "my coach is viktor", "my coach is pavel now", 200) == (
+        "superseded",
+        "update",
+    )
+
+
+def test_two_names_the_same_day_are_a_conflict_not_an_update(store: SQLiteStore) -> None:
+    assert outcome(store, "my landlord is bob", "my landlord is called gareth", 0) == (
+        "conflicted",
+        "conflict",
+    )
+
+
+def test_a_name_typed_again_in_lower_case_is_the_same_claim(store: SQLiteStore) -> None:
+    assert outcome(store, "My flatmate is Kasia", "my flatmate is kasia", 10) == ("active", "duplicate")
+
+
+@pytest.mark.parametrize(
+    ("said", "plain"),
+    [
+        ("i live here in galway", "i live in galway"),
+        ("we work there at the depot", "we work at the depot"),
+        ("living here in galway", "i live in galway"),
+    ],
+)
+def test_a_place_pointed_at_and_then_named_is_the_place(said: str, plain: str) -> None:
+    st, same = analyse(said), analyse(plain)
+    assert (st.subject, st.predicate, st.object) == (same.subject, same.predicate, same.object)
+
+
+@pytest.mark.parametrize(
+    ("said", "predicate"),
+    [("im down to 70 kilos", "be_down_to"), ("moved back to galway", "move_back_to")],
+)
+def test_an_adverb_that_says_more_than_where_stays(said: str, predicate: str) -> None:
+    assert analyse(said).predicate == predicate
+
+
+def test_a_move_said_with_here_meets_the_old_place(store: SQLiteStore) -> None:
+    assert outcome(store, "i live in galway", "i live here in cork now", 300) == (
+        "superseded",
+        "update",
+    )
