@@ -82,7 +82,10 @@ def test_two_names_the_same_day_are_a_conflict_not_an_update(store: SQLiteStore)
 
 
 def test_a_name_typed_again_in_lower_case_is_the_same_claim(store: SQLiteStore) -> None:
-    assert outcome(store, "My flatmate is Kasia", "my flatmate is kasia", 10) == ("active", "duplicate")
+    assert outcome(store, "My flatmate is Kasia", "my flatmate is kasia", 10) == (
+        "active",
+        "duplicate",
+    )
 
 
 @pytest.mark.parametrize(
