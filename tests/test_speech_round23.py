@@ -11,6 +11,9 @@ sentence is invented for the class it stands for.
 - a place pointed at and then named ("i live here in galway", "living here in galway")
   is the place: keyed as "i live in galway"; an adverb of a level or a return ("down
   to 70 kilos", "back to galway") stays in the key;
+- an "'s" before an adverb with no noun after it ("my brother's abroad", "my son's still
+  at uni", "my husband's back on nights") is "is": no noun owns an adverb; stored as
+  said ("my aunt's very old piano" stays a possessive);
 - a thing or person "called" or "named" something ("my tortoise is called shelly", "my
   supervisor is named Ingrid") is keyed as "my tortoise is Shelly": a new name said later
   meets the old one."""
@@ -18,7 +21,7 @@ sentence is invented for the class it stands for.
 from __future__ import annotations
 
 import pytest
-from speech_pairs import module_store, outcome
+from speech_pairs import module_store, outcome, stored
 
 from credo.keys import analyse
 from credo.store.sqlite import SQLiteStore
@@ -114,3 +117,28 @@ def test_a_move_said_with_here_meets_the_old_place(store: SQLiteStore) -> None:
         "superseded",
         "update",
     )
+
+
+@pytest.mark.parametrize(
+    ("said", "plain"),
+    [
+        ("my brother's abroad for a year", "my brother is abroad for a year"),
+        ("my son's still at uni", "my son is still at uni"),
+        ("my wife's really into climbing", "my wife is really into climbing"),
+    ],
+)
+def test_an_s_before_an_adverb_is_is(said: str, plain: str) -> None:
+    st, same = analyse(said), analyse(plain)
+    assert st.kind == "statement"
+    assert (st.subject, st.predicate, st.object) == (same.subject, same.predicate, same.object)
+
+
+def test_an_s_before_an_adverb_of_a_noun_owned_stays_a_possessive() -> None:
+    assert analyse("my aunt's very old piano").kind == "fragment"
+
+
+def test_a_state_said_with_s_before_a_question_is_kept(store: SQLiteStore) -> None:
+    kept = stored(
+        store, "my husband's back on nights since the new rota. any ideas for a quiet day?"
+    )
+    assert kept == ["The user's husband's back on nights since the new rota."]

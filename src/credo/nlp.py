@@ -461,7 +461,8 @@ def _s_as_is(reading: Doc, text: str) -> str:
     """ "the store's built on shopify", "my flight's at 6", "my sister's a nurse", "my
     birthday's the 3rd of may", "my son's 7", "my laptop's been slow": an "'s" the tagger
     took for a possessive where no noun can own what follows (a determiner, a
-    preposition, a participle or a number with no noun after it) is "is" ("has" before
+    preposition, a participle, a number or an adverb with no noun after it: "my
+    partner's back in the office") is "is" ("has" before
     "been" or "got"); read so, one token for one. Only for reading; the stored words are
     the user's."""
     out = text
@@ -474,7 +475,7 @@ def _s_as_is(reading: Doc, text: str) -> str:
             word = "has"
         elif (
             nxt.tag_ in ("DT", "PDT", "PRP$", "IN")
-            or nxt.tag_ in ("VBN", "CD")
+            or nxt.tag_ in ("VBN", "CD", "RB")
             and (after is None or after.tag_ not in _NOUN_TAGS)
         ):
             word = "is"
