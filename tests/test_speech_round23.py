@@ -14,6 +14,9 @@ sentence is invented for the class it stands for.
 - an "'s" before an adverb with no noun after it ("my brother's abroad", "my son's still
   at uni", "my husband's back on nights") is "is": no noun owns an adverb; stored as
   said ("my aunt's very old piano" stays a possessive);
+- a claim whose key is said the plain way in words its sentence does not hold ("im a mum
+  of two": having two kids) is the same claim as the plain one ("i have 2 kids"): the
+  sentence's own words are how it was said, not more said;
 - a thing or person "called" or "named" something ("my tortoise is called shelly", "my
   supervisor is named Ingrid") is keyed as "my tortoise is Shelly": a new name said later
   meets the old one."""
@@ -142,3 +145,21 @@ def test_a_state_said_with_s_before_a_question_is_kept(store: SQLiteStore) -> No
         store, "my husband's back on nights since the new rota. any ideas for a quiet day?"
     )
     assert kept == ["The user's husband's back on nights since the new rota."]
+
+
+@pytest.mark.parametrize(
+    ("first", "then"),
+    [
+        ("i have 2 kids", "im a mum of two"),
+        ("proud dad of 4 here", "i have four children"),
+        ("i have a shellfish allergy", "im allergic to shellfish"),
+    ],
+)
+def test_a_claim_said_the_plain_way_and_another_way_is_one_claim(
+    store: SQLiteStore, first: str, then: str
+) -> None:
+    assert outcome(store, first, then, 30) == ("active", "duplicate")
+
+
+def test_another_count_said_the_other_way_is_no_duplicate(store: SQLiteStore) -> None:
+    assert outcome(store, "i have 2 kids", "im a mum of three now", 300) == ("superseded", "update")

@@ -1231,10 +1231,21 @@ def _content(fact: Fact, catalogue: Catalogue, text: str | None = None) -> set[s
     }
 
 
+def _claimed(fact: Fact, catalogue: Catalogue) -> set[str]:
+    """The words `fact` says things with (`_content`); for a fact whose key says its claim
+    the plain way in words its sentence does not hold ("im a mum of three": having three
+    kids), the key's object: the sentence's own words are how it was said."""
+    said = set(_tokens(fact.text))
+    plain = set(_tokens(fact.object or ""))
+    if plain and not plain <= said:
+        return plain
+    return _content(fact, catalogue)
+
+
 def _extra_words(new: Fact, old: Fact, catalogue: Catalogue) -> set[str]:
     """What `new`'s sentence says that `old`'s does not ("years old" says nothing more of
     an age: "im 34" / "im 34 years old")."""
-    mine, theirs = _years_in_full(_content(new, catalogue), _content(old, catalogue))
+    mine, theirs = _years_in_full(_claimed(new, catalogue), _claimed(old, catalogue))
     extra = mine - theirs
     if (new.predicate or "").endswith("_old"):
         extra -= _AGE_WORDS
