@@ -331,6 +331,13 @@ RULES: list[tuple[Rule, str, str, bool]] = [
     (resolver._unable_yet_does, "i ski in val thorens", "i dont know how to ski", True),
     (resolver._unable_yet_does, "i dont know how to ski", "i skated once at a rink", False),
     (resolver._unable_yet_does, "i dont know how to ski", "i skied once in andorra", False),
+    # a doing denied with nothing of its own, and the same doing with an object
+    (resolver._denied_outright, "i dont sew", "i sew quilts for the whole family", True),
+    (resolver._denied_outright, "i bake sourdough on sundays", "i don't bake", True),
+    (resolver._denied_outright, "i dont drink", "i drink oat milk lattes", False),
+    (resolver._denied_outright, "i dont sew", "i sewed a quilt once", False),
+    (resolver._denied_outright, "i sew quilts", "i no longer sew", False),
+    (resolver._denied_outright, "my sister doesnt sew", "i sew quilts", False),
 ]
 
 

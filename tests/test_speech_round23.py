@@ -17,6 +17,9 @@ sentence is invented for the class it stands for.
 - a claim whose key is said the plain way in words its sentence does not hold ("im a mum
   of two": having two kids) is the same claim as the plain one ("i have 2 kids"): the
   sentence's own words are how it was said, not more said;
+- a doing denied with nothing said of it ("i dont drive") meets the same doing said with
+  what it is done with ("i drive a little red fiat"): a conflict the same day; a verb whose
+  use alone is a doing of its own ("i dont drink": alcohol) meets nothing so;
 - a thing or person "called" or "named" something ("my tortoise is called shelly", "my
   supervisor is named Ingrid") is keyed as "my tortoise is Shelly": a new name said later
   meets the old one."""
@@ -163,3 +166,12 @@ def test_a_claim_said_the_plain_way_and_another_way_is_one_claim(
 
 def test_another_count_said_the_other_way_is_no_duplicate(store: SQLiteStore) -> None:
     assert outcome(store, "i have 2 kids", "im a mum of three now", 300) == ("superseded", "update")
+
+
+def test_a_doing_denied_outright_meets_the_doing_with_an_object(store: SQLiteStore) -> None:
+    assert outcome(store, "i dont drive", "i drive a little red fiat", 0) == (
+        "conflicted",
+        "conflict",
+    )
+    assert outcome(store, "i cycle to the office", "i dont cycle anymore", 200)[0] == "superseded"
+    assert outcome(store, "i dont drink", "i drink a lot of herbal tea", 0) == ("active", "new")

@@ -2706,6 +2706,42 @@ def _unable_yet_does(case: _Case, fact: Fact) -> bool:
     return False
 
 
+#: verbs whose use with no object is a doing of its own ("i dont drink": alcohol)
+_BARE_SENSE = words("bare_sense_verbs")
+
+
+def _denied_outright(case: _Case, fact: Fact) -> bool:
+    """ "i dont drive" / "i drive a honda civic" (either way round): a doing denied with
+    nothing said of it against the same doing of the same subject with what it is done
+    with: one who does not drive drives no car (a clash). Not a verb whose use alone names
+    a doing of its own ("i dont drink" is no denial of "i drink tea"; lexicon
+    "bare_sense_verbs"), not a light verb, not a doing told in the past, not a denial said
+    with a change word (`_no_longer_done` reads those), not another's."""
+    incoming = case.incoming
+    if (
+        _same_polarity(case, fact)
+        or not (incoming.key and fact.key)
+        or not same_subject(fact.subject, incoming.subject, case.me)
+    ):
+        return False
+    denial, claim = (incoming, fact) if case.negated else (fact, incoming)
+    denied = case.catalogue.canonical(denial.predicate or "")[0]
+    claimed, claim_negated = case.catalogue.canonical(claim.predicate or "")
+    return (
+        not denial.object
+        and bool(claim.object)
+        and not claim_negated
+        and denied == claimed
+        and "_" not in denied
+        and denied not in _BARE_SENSE | _LIGHT_VERBS
+        and not _USED_TO.search(denial.text)
+        and not change_words(denial.text) & _ENDED_SAID
+        and not said_in_the_past(denial.text)
+        and not said_in_the_past(claim.text)
+        and not _NEVER.search(denial.text)
+    )
+
+
 def _renewed(case: _Case, fact: Fact) -> bool:
     """ "i have a new boss, tom" / "my boss is anna", "started a new job at globex" / "i
     work at acme": a new one of a thing the stored fact gives the one of (its slot names
@@ -3580,6 +3616,7 @@ def _clashing(case: _Case, bearing: _Bearing) -> _Bearing:
         _excluding_state,
         _state_denied,
         _unable_yet_does,
+        _denied_outright,
         _no_longer_done,
         _renewed,
         _revalued,
