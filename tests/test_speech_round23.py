@@ -20,6 +20,9 @@ sentence is invented for the class it stands for.
 - a doing denied with nothing said of it ("i dont drive") meets the same doing said with
   what it is done with ("i drive a little red fiat"): a conflict the same day; a verb whose
   use alone is a doing of its own ("i dont drink": alcohol) meets nothing so;
+- living "alone", "on my own" or "by myself" is living with no one (keyed as the denial
+  of "i live with ..."), so it meets "i live with my mum and dad"; "alone with my two
+  cats" names whom, "on my own in a flat" where;
 - a thing or person "called" or "named" something ("my tortoise is called shelly", "my
   supervisor is named Ingrid") is keyed as "my tortoise is Shelly": a new name said later
   meets the old one."""
@@ -175,3 +178,26 @@ def test_a_doing_denied_outright_meets_the_doing_with_an_object(store: SQLiteSto
     )
     assert outcome(store, "i cycle to the office", "i dont cycle anymore", 200)[0] == "superseded"
     assert outcome(store, "i dont drink", "i drink a lot of herbal tea", 0) == ("active", "new")
+
+
+@pytest.mark.parametrize("said", ["I live alone.", "i live on my own", "i live by myself"])
+def test_living_alone_is_living_with_no_one(said: str) -> None:
+    st = analyse(said)
+    assert (st.predicate, st.object) == ("not_live_with", None)
+
+
+@pytest.mark.parametrize("said", ["i live alone with my two cats", "i live on my own in a flat"])
+def test_living_alone_with_someone_or_somewhere_named_says_that(said: str) -> None:
+    assert analyse(said).predicate != "not_live_with"
+
+
+def test_living_alone_meets_living_with_someone(store: SQLiteStore) -> None:
+    assert outcome(store, "I live alone.", "i live with my mum and dad", 0) == (
+        "conflicted",
+        "conflict",
+    )
+    assert outcome(store, "i live with my boyfriend", "i live on my own now", 300) == (
+        "superseded",
+        "update",
+    )
+    assert outcome(store, "i live alone", "i live by myself", 40) == ("active", "duplicate")

@@ -1211,10 +1211,37 @@ def _key(sent: Span) -> tuple[Token, str, list[Token], bool] | None:
         return _copular_reading(verb, subject, negated)
     if verb.tag_ == "VBN" and any(c.dep_ == "auxpass" for c in verb.children):
         return _passive_reading(verb, subject, negated)
+    if lemma == "live" and _alone(verb):
+        # "i live alone", "i live on my own": living with no one, the denial of every
+        # "i live with ..."
+        return subject, "live_with", [], not negated
     found = _object_of(verb) or _shared_place(verb)
     if found is None:
         return _reading_without_object(verb, subject, lemma, negated)
     return _reading_with_object(verb, subject, lemma, found, negated)
+
+
+def _alone(verb: Token) -> bool:
+    """Is `verb` said "alone", "on my own" or "by myself" and nothing more: no one it is
+    done with ("alone with my cat"), no place ("on her own in the bungalow in rhyl" says
+    where)?"""
+    if any(t.lower_ == "with" for t in verb.subtree):
+        return False
+    preps = [c for c in verb.children if c.dep_ == "prep"]
+    if len(preps) > 1 or preps and preps[0].lower_ not in ("on", "by"):
+        return False
+    for child in verb.children:
+        if child.dep_ == "advmod" and child.lower_ == "alone":
+            return True
+        if child.dep_ == "prep" and child.lower_ in ("on", "by"):
+            pobj = next((c for c in child.children if c.dep_ == "pobj"), None)
+            if pobj is not None and (
+                pobj.lower_ == "own"
+                and any(c.dep_ == "poss" for c in pobj.children)
+                or pobj.lower_ in ("myself", "ourselves", "himself", "herself", "themselves")
+            ):
+                return True
+    return False
 
 
 def _shared_place(verb: Token) -> tuple[str, list[Token]] | None:

@@ -2706,6 +2706,8 @@ def _unable_yet_does(case: _Case, fact: Fact) -> bool:
     return False
 
 
+#: a denial's object that names no one thing ("i dont live with anyone"): a denial of all
+_ANY_ONE = frozenset({"anyone", "anybody", "anything", "any one", "any"})
 #: verbs whose use with no object is a doing of its own ("i dont drink": alcohol)
 _BARE_SENSE = words("bare_sense_verbs")
 
@@ -2728,12 +2730,11 @@ def _denied_outright(case: _Case, fact: Fact) -> bool:
     denied = case.catalogue.canonical(denial.predicate or "")[0]
     claimed, claim_negated = case.catalogue.canonical(claim.predicate or "")
     return (
-        not denial.object
+        (not denial.object or denial.object.lower() in _ANY_ONE)
         and bool(claim.object)
         and not claim_negated
         and denied == claimed
-        and "_" not in denied
-        and denied not in _BARE_SENSE | _LIGHT_VERBS
+        and denied.split("_")[0] not in _BARE_SENSE | _LIGHT_VERBS
         and not _USED_TO.search(denial.text)
         and not change_words(denial.text) & _ENDED_SAID
         and not said_in_the_past(denial.text)
