@@ -338,6 +338,8 @@ RULES: list[tuple[Rule, str, str, bool]] = [
     (resolver._denied_outright, "i dont sew", "i sewed a quilt once", False),
     (resolver._denied_outright, "i sew quilts", "i no longer sew", False),
     (resolver._denied_outright, "my sister doesnt sew", "i sew quilts", False),
+    (resolver._denied_outright_since, "i sew quilts", "i dont sew these days", True),
+    (resolver._denied_outright_since, "i sew quilts", "i dont sew", False),
 ]
 
 

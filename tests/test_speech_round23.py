@@ -18,11 +18,14 @@ sentence is invented for the class it stands for.
   of two": having two kids) is the same claim as the plain one ("i have 2 kids"): the
   sentence's own words are how it was said, not more said;
 - a doing denied with nothing said of it ("i dont drive") meets the same doing said with
-  what it is done with ("i drive a little red fiat"): a conflict the same day; a verb whose
+  what it is done with ("i drive a little red fiat"): a conflict at any gap, an update
+  only where a word of change says it changed ("i dont cycle anymore"); a verb whose
   use alone is a doing of its own ("i dont drink": alcohol) meets nothing so;
 - living "alone", "on my own" or "by myself" is living with no one (keyed as the denial
   of "i live with ..."), so it meets "i live with my mum and dad"; "alone with my two
   cats" names whom, "on my own in a flat" where;
+- a compound written as one word on one side and as two on the other ("chickenpox" /
+  "chicken pox", "icecream" / "ice-cream", "bookkeeper" / "book keeper") is one word;
 - a thing or person "called" or "named" something ("my tortoise is called shelly", "my
   supervisor is named Ingrid") is keyed as "my tortoise is Shelly": a new name said later
   meets the old one."""
@@ -201,3 +204,19 @@ def test_living_alone_meets_living_with_someone(store: SQLiteStore) -> None:
         "update",
     )
     assert outcome(store, "i live alone", "i live by myself", 40) == ("active", "duplicate")
+
+
+@pytest.mark.parametrize(
+    ("first", "then", "expected"),
+    [
+        ("ive never had chickenpox", "i had chicken pox in year 3", ("conflicted", "conflict")),
+        ("i love icecream", "i love ice-cream", ("active", "duplicate")),
+        ("i play pickleball", "i play pickle ball", ("active", "duplicate")),
+        ("im a bookkeeper", "im a book keeper", ("active", "duplicate")),
+    ],
+)
+def test_a_compound_written_as_one_word_or_two_is_one_word(
+    store: SQLiteStore, first: str, then: str, expected: tuple[str, str] | None
+) -> None:
+    got = outcome(store, first, then, 10)
+    assert got == (expected or ("conflicted", "conflict"))

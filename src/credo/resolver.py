@@ -95,10 +95,12 @@ from .values import (
     one_word,
     quantities,
     remeasured,
+    run_together,
     said_less,
     said_otherwise,
     same_amount,
     same_values,
+    spelt_alike,
     spelt_out,
     typed_number,
     value_words,
@@ -243,6 +245,7 @@ def objects_agree(a: str | None, b: str | None) -> bool:
         or _spelt_in_part(a or "", b or "")
         or _spelt_in_part(b or "", a or "")
         or same_amount(a or "", b or "")
+        or run_together(a or "") == run_together(b or "")  # "icecream" / "ice-cream"
     )
 
 
@@ -335,7 +338,8 @@ _SETS_AGAINST = re.compile(
 def extends(new: str | None, old: str | None) -> bool:
     """`new` says all that `old` says and more: Postgres -> Postgres 16 on Neon; never
     when what it says more sets something against the old value (see _CONTRAST)."""
-    old_t, new_t = set(_tokens(old)), set(_tokens(new))
+    old_t = set(_tokens(old))
+    new_t = set(_tokens(spelt_alike(old or "", new or "")))  # "chickenpox" / "chicken pox"
     return bool(old_t) and old_t < new_t and not (new_t - old_t) & _CONTRAST
 
 
@@ -1231,7 +1235,7 @@ def _content(fact: Fact, catalogue: Catalogue, text: str | None = None) -> set[s
     }
 
 
-def _claimed(fact: Fact, catalogue: Catalogue) -> set[str]:
+def _claimed(fact: Fact, catalogue: Catalogue, text: str | None = None) -> set[str]:
     """The words `fact` says things with (`_content`); for a fact whose key says its claim
     the plain way in words its sentence does not hold ("im a mum of three": having three
     kids), the key's object: the sentence's own words are how it was said."""
@@ -1239,13 +1243,16 @@ def _claimed(fact: Fact, catalogue: Catalogue) -> set[str]:
     plain = set(_tokens(fact.object or ""))
     if plain and not plain <= said:
         return plain
-    return _content(fact, catalogue)
+    return _content(fact, catalogue, text)
 
 
 def _extra_words(new: Fact, old: Fact, catalogue: Catalogue) -> set[str]:
     """What `new`'s sentence says that `old`'s does not ("years old" says nothing more of
     an age: "im 34" / "im 34 years old")."""
-    mine, theirs = _years_in_full(_claimed(new, catalogue), _claimed(old, catalogue))
+    # a compound written as one word on one side and two on the other is one word
+    mine = _claimed(new, catalogue, spelt_alike(old.text, new.text))
+    theirs = _claimed(old, catalogue, spelt_alike(new.text, old.text))
+    mine, theirs = _years_in_full(mine, theirs)
     extra = mine - theirs
     if (new.predicate or "").endswith("_old"):
         extra -= _AGE_WORDS
@@ -2715,7 +2722,9 @@ _BARE_SENSE = words("bare_sense_verbs")
 def _denied_outright(case: _Case, fact: Fact) -> bool:
     """ "i dont drive" / "i drive a honda civic" (either way round): a doing denied with
     nothing said of it against the same doing of the same subject with what it is done
-    with: one who does not drive drives no car (a clash). Not a verb whose use alone names
+    with: one who does not drive drives no car (a conflict at any gap: with no word of
+    change, nothing says which is current, and a verb's senses with and without an object
+    differ too often to end one by the other). Not a verb whose use alone names
     a doing of its own ("i dont drink" is no denial of "i drink tea"; lexicon
     "bare_sense_verbs"), not a light verb, not a doing told in the past, not a denial said
     with a change word (`_no_longer_done` reads those), not another's."""
@@ -2741,6 +2750,14 @@ def _denied_outright(case: _Case, fact: Fact) -> bool:
         and not said_in_the_past(claim.text)
         and not _NEVER.search(denial.text)
     )
+
+
+def _denied_outright_since(case: _Case, fact: Fact) -> bool:
+    """ "i live with my boyfriend" / "i live on my own now": a doing denied outright
+    (`_denied_outright`), or said again with what it is done with, in words that say it
+    changed ("now", "these days"): the change is the grounds (a clash, an update at a
+    gap)."""
+    return bool(change_words(case.incoming.text)) and _denied_outright(case, fact)
 
 
 def _renewed(case: _Case, fact: Fact) -> bool:
@@ -3591,7 +3608,15 @@ def _clashing(case: _Case, bearing: _Bearing) -> _Bearing:
     denied += [
         f for f in live if f not in clashes and f not in denied and _denies_the_past(case, f)
     ]
-    gainsaid = [f for f in live if f not in clashes and f not in denied and _gainsays(case, f)]
+    gainsaid = [
+        f
+        for f in live
+        if f not in clashes
+        and f not in denied
+        and (
+            _gainsays(case, f) or _denied_outright(case, f) and not change_words(case.incoming.text)
+        )
+    ]
     denied += gainsaid
     clashes.extend(denied)
     for fact in live:  # one pass: a leaving, a leaving of the employer, an ending
@@ -3617,7 +3642,7 @@ def _clashing(case: _Case, bearing: _Bearing) -> _Bearing:
         _excluding_state,
         _state_denied,
         _unable_yet_does,
-        _denied_outright,
+        _denied_outright_since,
         _no_longer_done,
         _renewed,
         _revalued,
@@ -4430,7 +4455,8 @@ def narrower_denial(denial: Fact, claim: Fact, catalogue: Catalogue | None = Non
     # in Bergen" denies Oslo outright; Bergen restricts nothing
     value = set(_tokens(denial.object))
     said = next((c for c in _CLAUSE_BREAK.split(said) if value <= set(_tokens(c))), said)
-    extra = _content(denial, catalogue, said) - _content(claim, catalogue)
+    claimed = _content(claim, catalogue, spelt_alike(said, claim.text))  # "chicken pox"
+    extra = _content(denial, catalogue, said) - claimed
     base = catalogue.owned(catalogue.canonical(claim.predicate or "")[0])[1]
     extra -= _UNRESTRICTING | _NEGATIONS | _ENDING | _IMPLICATIVE  # "didn't manage to"
     return any(catalogue.canonical(w)[0] != base for w in extra)  # "hate" is "like" denied

@@ -274,10 +274,49 @@ def said_otherwise(
     mine, theirs = set(a_left), set(b_left)
     for phrase, said in _phrases(a, mine):
         for other, also in _phrases(b, theirs):
-            if said <= mine and also <= theirs and synonymous(phrase, other):
+            if (
+                said <= mine
+                and also <= theirs
+                and (synonymous(phrase, other) or _spaced_otherwise(phrase, other))
+            ):
                 mine -= said
                 theirs -= also
     return mine, theirs
+
+
+def spelt_alike(a: str, b: str) -> str:
+    """`b` with two words run together where `a` writes them as one ("i had chicken pox"
+    read beside "chickenpox": "i had chickenpox"), the rest as it is; for comparing, the
+    stored words stay."""
+    ones = {w.lower() for w in re.findall(r"\w+", a) if len(w) > 5}
+    if not ones:
+        return b
+    spans = [m for m in re.finditer(r"\w+", b)]
+    out, at, i = [], 0, 0
+    while i < len(spans):
+        first = spans[i]
+        second = spans[i + 1] if i + 1 < len(spans) else None
+        if (
+            second is not None
+            and re.fullmatch(r"[\s-]+", b[first.end() : second.start()])
+            and (first.group() + second.group()).lower() in ones
+        ):
+            out.append(b[at : first.start()] + (first.group() + second.group()).lower())
+            at, i = second.end(), i + 2
+        else:
+            i += 1
+    return "".join(out) + b[at:] if out else b
+
+
+def _spaced_otherwise(a: str, b: str) -> bool:
+    """One compound written as one word and as two ("chickenpox" / "chicken pox")."""
+    return a.lower() != b.lower() and run_together(a) == run_together(b)
+
+
+def run_together(phrase: str) -> str:
+    """`phrase` with its words run together: a compound written as one word or two
+    ("chickenpox" / "chicken pox", "icecream" / "ice-cream") is one word."""
+    return re.sub(r"[\s-]+", "", phrase.lower())
 
 
 def _phrases(text: str, left: set[str]) -> list[tuple[str, frozenset[str]]]:
