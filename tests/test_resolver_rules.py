@@ -340,6 +340,11 @@ RULES: list[tuple[Rule, str, str, bool]] = [
     (resolver._denied_outright, "my sister doesnt sew", "i sew quilts", False),
     (resolver._denied_outright_since, "i sew quilts", "i dont sew these days", True),
     (resolver._denied_outright_since, "i sew quilts", "i dont sew", False),
+    # a rival product of one kind said as of now, on a relation of many values
+    (resolver._rival_now, "i use sublime text", "i use neovim these days", True),
+    (resolver._rival_now, "i use sublime text", "i use neovim", False),
+    (resolver._rival_now, "i use sublime text", "i use neovim now too", False),
+    (resolver._rival_now, "i use sublime text", "i use slack now", False),
 ]
 
 

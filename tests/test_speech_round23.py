@@ -26,6 +26,10 @@ sentence is invented for the class it stands for.
   cats" names whom, "on my own in a flat" where;
 - a compound written as one word on one side and as two on the other ("chickenpox" /
   "chicken pox", "icecream" / "ice-cream", "bookkeeper" / "book keeper") is one word;
+- a product said on the key of a stored rival of its kind, in words that say it is so as
+  of now ("i use firefox" / "i use chrome these days", "we deploy on render" / "we deploy
+  on fly.io now"), took its place, on a relation of many values too; said with "as well"
+  or with no such word, it is one more;
 - a thing or person "called" or "named" something ("my tortoise is called shelly", "my
   supervisor is named Ingrid") is keyed as "my tortoise is Shelly": a new name said later
   meets the old one."""
@@ -220,3 +224,19 @@ def test_a_compound_written_as_one_word_or_two_is_one_word(
 ) -> None:
     got = outcome(store, first, then, 10)
     assert got == (expected or ("conflicted", "conflict"))
+
+
+def test_a_rival_of_one_kind_said_as_of_now_takes_the_old_ones_place(store: SQLiteStore) -> None:
+    assert outcome(store, "we deploy on render", "we deploy on fly.io now", 90) == (
+        "superseded",
+        "update",
+    )
+    assert outcome(store, "i use firefox", "i use chrome these days", 60) == (
+        "superseded",
+        "update",
+    )
+
+
+def test_a_rival_said_beside_the_old_one_or_added_takes_nothing(store: SQLiteStore) -> None:
+    assert outcome(store, "i use firefox", "i use chrome now as well", 60) == ("active", "new")
+    assert outcome(store, "i use firefox", "i use chrome", 60) == ("active", "new")

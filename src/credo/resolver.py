@@ -2514,6 +2514,33 @@ def _rival_for_slot(case: _Case, fact: Fact) -> bool:
     return False
 
 
+def _rival_now(case: _Case, fact: Fact) -> bool:
+    """ "i use vim" / "i use vscode now", "we deploy on vercel" / "we deploy on netlify
+    these days": a product said on the key of a stored rival of its kind (two editors, two
+    hosts), in words that say it is so as of now: the new one took the old one's place,
+    on a relation of many values too (a clash; the change word is the grounds). Not an
+    addition ("also"), a denial, another's, nor where the old one is named again ("vim
+    for notes, vscode now for work")."""
+    from .language.products import products_in, rivals
+
+    incoming = case.incoming
+    if (
+        case.negated
+        or fact not in case.on_key
+        or not _same_polarity(case, fact)
+        or not change_words(incoming.text)
+        or _ADDED.search(incoming.text)
+        or fact.asserted_at > incoming.asserted_at
+        or not _same_owner(case, fact)
+    ):
+        return False
+    mine = products_in(_tokens(incoming.object))
+    theirs = products_in(_tokens(fact.object))
+    if not (mine and theirs) or set(theirs) & set(products_in(_tokens(incoming.text))):
+        return False
+    return all(any(rivals(m, t) for m in mine) for t in theirs)
+
+
 def _rescheduled(case: _Case, fact: Fact) -> bool:
     """ "the weekly sync is at 2" / "our weekly syncs at 3pm", "the report is due march 3"
     / "the deadline for the report is march 10": one thing given two times of one kind in
@@ -3631,6 +3658,7 @@ def _clashing(case: _Case, bearing: _Bearing) -> _Bearing:
         _counted_otherwise,
         _value_for_slot,
         _rival_for_slot,
+        _rival_now,
         _studies_elsewhere,
         _rescheduled,
         _owned_yet_denied,
