@@ -29,7 +29,8 @@ sentence is invented for the class it stands for.
 - a product said on the key of a stored rival of its kind, in words that say it is so as
   of now ("i use firefox" / "i use chrome these days", "we deploy on render" / "we deploy
   on fly.io now"), took its place, on a relation of many values too; said with "as well"
-  or with no such word, it is one more;
+  or with no such word, it is one more; hosting on or with a place is deploying there
+  (one key: "we host on netlify" / "we deploy on netlify");
 - a thing or person "called" or "named" something ("my tortoise is called shelly", "my
   supervisor is named Ingrid") is keyed as "my tortoise is Shelly": a new name said later
   meets the old one."""
@@ -240,3 +241,14 @@ def test_a_rival_of_one_kind_said_as_of_now_takes_the_old_ones_place(store: SQLi
 def test_a_rival_said_beside_the_old_one_or_added_takes_nothing(store: SQLiteStore) -> None:
     assert outcome(store, "i use firefox", "i use chrome now as well", 60) == ("active", "new")
     assert outcome(store, "i use firefox", "i use chrome", 60) == ("active", "new")
+
+
+def test_hosting_a_thing_somewhere_is_deploying_it_there(store: SQLiteStore) -> None:
+    assert outcome(store, "we host on netlify", "we deploy on netlify", 20) == (
+        "active",
+        "duplicate",
+    )
+    assert outcome(store, "we host with heroku", "we deploy on render now", 120) == (
+        "superseded",
+        "update",
+    )
