@@ -31,6 +31,8 @@ sentence is invented for the class it stands for.
   on fly.io now"), took its place, on a relation of many values too; said with "as well"
   or with no such word, it is one more; hosting on or with a place is deploying there
   (one key: "we host on netlify" / "we deploy on netlify");
+- a thing of the speaker's named in initials ("my resting hr", "my bmi") is the thing
+  named in full ("my resting heart rate", "my body mass index"): one slot;
 - a thing or person "called" or "named" something ("my tortoise is called shelly", "my
   supervisor is named Ingrid") is keyed as "my tortoise is Shelly": a new name said later
   meets the old one."""
@@ -251,4 +253,22 @@ def test_hosting_a_thing_somewhere_is_deploying_it_there(store: SQLiteStore) -> 
     assert outcome(store, "we host with heroku", "we deploy on render now", 120) == (
         "superseded",
         "update",
+    )
+
+
+def test_a_thing_named_in_initials_is_the_thing_named_in_full(store: SQLiteStore) -> None:
+    assert outcome(store, "my resting heart rate is 64", "my resting hr is 55 now", 150) == (
+        "superseded",
+        "update",
+    )
+    assert outcome(store, "my body mass index is 27", "my bmi is 31", 0) == (
+        "conflicted",
+        "conflict",
+    )
+
+
+def test_initials_of_other_words_name_another_thing(store: SQLiteStore) -> None:
+    assert outcome(store, "my heart rate is 64", "my hr rep is called dana", 150) == (
+        "active",
+        "new",
     )

@@ -1312,7 +1312,29 @@ def _same_subject_relation(
 ) -> bool:
     if not (a.key and b.key) or not same_subject(a.subject, b.subject, me):
         return False
-    return catalogue.canonical(a.predicate or "")[0] == catalogue.canonical(b.predicate or "")[0]
+    base_a, negated_a = catalogue.canonical(a.predicate or "")
+    base_b, negated_b = catalogue.canonical(b.predicate or "")
+    return base_a == base_b or negated_a == negated_b and _slot_said_short(base_a, base_b)
+
+
+def _slot_said_short(a: str, b: str) -> bool:
+    """Do two "my <thing> is" keys name one thing, one in initials ("has_resting_hr" /
+    "has_resting_heart_rate", "has_bp" / "has_blood_pressure")?"""
+    if not (a.startswith("has_") and b.startswith("has_")):
+        return False
+    for short, long in ((a, b), (b, a)):
+        words, full = short.split("_")[1:], long.split("_")[1:]
+        for i, word in enumerate(words):
+            head, tail = words[:i], words[i + 1 :]
+            run = full[len(head) : len(full) - len(tail)]
+            if (
+                full[: len(head)] == head
+                and full[len(full) - len(tail) :] == tail
+                and len(run) > 1
+                and _initials_of(word, " ".join(run))
+            ):
+                return True
+    return False
 
 
 @dataclass
