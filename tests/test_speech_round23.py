@@ -33,6 +33,10 @@ sentence is invented for the class it stands for.
   (one key: "we host on netlify" / "we deploy on netlify");
 - a thing of the speaker's named in initials ("my resting hr", "my bmi") is the thing
   named in full ("my resting heart rate", "my body mass index"): one slot;
+- an impersonal "they" changing a thing of the speaker's to a value ("they put my rent
+  up to 1350", "theyve moved standup to 11") says the thing's new value: keyed as the
+  speaker's ("my rent is 1350"), stored as said; what they did to anything else ("they
+  raised the price to 12 quid") stays theirs;
 - a thing or person "called" or "named" something ("my tortoise is called shelly", "my
   supervisor is named Ingrid") is keyed as "my tortoise is Shelly": a new name said later
   meets the old one."""
@@ -271,4 +275,30 @@ def test_initials_of_other_words_name_another_thing(store: SQLiteStore) -> None:
     assert outcome(store, "my heart rate is 64", "my hr rep is called dana", 150) == (
         "active",
         "new",
+    )
+
+
+@pytest.mark.parametrize(
+    ("said", "key"),
+    [
+        ("they put my rent up to 1350", ("I", "has_rent", "1350")),
+        ("theyve moved standup to 11", ("I", "has_standup", "11")),
+    ],
+)
+def test_an_impersonal_they_changing_a_thing_of_ours_says_its_new_value(
+    said: str, key: tuple[str, str, str]
+) -> None:
+    st = analyse(said)
+    assert (st.subject, st.predicate, st.object) == key
+
+
+@pytest.mark.parametrize("said", ["they raised the price to 12 quid", "they moved to lisbon"])
+def test_what_they_did_to_anything_else_stays_theirs(said: str) -> None:
+    assert analyse(said).subject == "they"
+
+
+def test_a_change_they_made_meets_the_old_value(store: SQLiteStore) -> None:
+    assert outcome(store, "my rent is 950 a month", "they put my rent up to 1100", 90) == (
+        "superseded",
+        "update",
     )

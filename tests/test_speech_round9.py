@@ -66,14 +66,15 @@ def test_a_change_of_something_else_ends_nothing(store: SQLiteStore, first: str,
     "said",
     [
         "they promoted me to team lead last week",
-        "theyve moved our standup to 11 from monday",
         "they cancelled my flight to rome",
         "they laid me off in june",
     ],
 )
 def test_what_they_did_to_the_speaker_is_a_fact(store: SQLiteStore, said: str) -> None:
     """The "they" of an employer or a company, doing something to the speaker or their
-    thing, is no one to name: the sentence is stored as said, with no key."""
+    thing, is no one to name: the sentence is stored as said, with no key (a thing of
+    theirs changed to a value, "theyve moved our standup to 11", is keyed as its new
+    value: tests/test_speech_round23.py)."""
     mem = memory(store)
     result = mem.remember(said, valid_from=T0)
     assert result.accepted and result.fact is not None, result.why

@@ -3224,6 +3224,38 @@ def analyse(text: str, *, self_name: str = "The user") -> Statement:
     `self_name` is how the scope's canonical subject reads in a sentence ("The user",
     "Arttu"); first-person statements are stored with it.
     """
+    read = _analysed(text, self_name=self_name)
+    theirs = (read.subject or "").lower() == "they" or (
+        read.subject is None and _THEY_OPENS.match(read.said) is not None
+    )
+    if read.kind == "statement" and theirs and not read.negated:
+        mine = _changed_for_us(read.said)
+        if mine is not None:
+            # "they put my rent up to 1290", "theyve moved standup to 10": an impersonal
+            # "they" changed a thing of the speaker's, whose new value is the claim
+            return replace(read, subject="I", predicate=mine[0], object=mine[1], first_person=True)
+    return read
+
+
+_THEY_OPENS = re.compile(r"(?i)\s*they(?:['’]?(?:ve|re|d))?\s")
+
+
+def _changed_for_us(said: str) -> tuple[str, str] | None:
+    """("has_<thing>", value) where `said` says a thing of the speaker's ("my rent", "our
+    standup", a bare "standup") was changed to a value ("they put my rent up to 1290");
+    None for another's thing ("they raised the price to 12 quid")."""
+    found = changed_value(said)
+    if found is None:
+        return None
+    _, thing, value = found
+    owned = re.search(rf"(?i)\b(?:my|our)\s+(?:\w+\s+)?{re.escape(thing)}", said)
+    bare = re.search(rf"(?i)\b\w+(?:ed|t)\s+{re.escape(thing)}", said)
+    if not (owned or bare) or not value:
+        return None
+    return f"has_{thing.replace(' ', '_')}", value
+
+
+def _analysed(text: str, *, self_name: str = "The user") -> Statement:
     said = strip_particles(strip_wrapper(text))
     if not said:
         return Statement(text.strip(), text.strip(), "fragment")
