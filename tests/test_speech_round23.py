@@ -37,6 +37,9 @@ sentence is invented for the class it stands for.
   up to 1350", "theyve moved standup to 11") says the thing's new value: keyed as the
   speaker's ("my rent is 1350"), stored as said; what they did to anything else ("they
   raised the price to 12 quid") stays theirs;
+- where one works ("i work from home", "i work in the office", "im fully remote") is one
+  state of an exclusive group, whatever the key ("remote", "remotely", "from home" one
+  way); said of some days only ("from home on fridays", "two days a week") it is no rival;
 - a thing or person "called" or "named" something ("my tortoise is called shelly", "my
   supervisor is named Ingrid") is keyed as "my tortoise is Shelly": a new name said later
   meets the old one."""
@@ -302,3 +305,31 @@ def test_a_change_they_made_meets_the_old_value(store: SQLiteStore) -> None:
         "superseded",
         "update",
     )
+
+
+@pytest.mark.parametrize(
+    ("first", "then", "expected", "gap"),
+    [
+        ("i work from home every day", "i work in the office five days a week", "conflict", 0),
+        ("im fully remote", "i work in the office every day", "conflict", 0),
+        ("i work in the office", "i work from home now", "update", 200),
+    ],
+)
+def test_ways_of_working_exclude_each_other(
+    store: SQLiteStore, first: str, then: str, expected: str, gap: int
+) -> None:
+    assert outcome(store, first, then, gap)[1] == expected
+
+
+@pytest.mark.parametrize(
+    ("first", "then"),
+    [
+        ("im hybrid", "i work from home on fridays"),
+        ("i work in the office on mondays", "i work from home two days a week"),
+        ("i work from home", "im fully remote"),
+    ],
+)
+def test_a_way_of_working_on_some_days_or_said_otherwise_is_no_rival(
+    store: SQLiteStore, first: str, then: str
+) -> None:
+    assert outcome(store, first, then, 0)[1] != "conflict"

@@ -761,7 +761,26 @@ def _as_state(base: str, obj: str | None) -> str | None:
         return _state(base, obj)
     if base == "have":
         return next((_PARTNER_STATES[w] for w in _tokens(obj) if w in _PARTNER_STATES), None)
+    verb, _, prep = base.partition("_")
+    if verb == "work" and obj and "_" not in prep:
+        # where one works: "i work from home" (work + "from home"), "i work in the office"
+        # (work_in + "the office"); a state only where it is one of an exclusive group's
+        return f"{prep} {obj}".strip()
     return None
+
+
+#: words that say a way of working holds on some days only ("from home on fridays", "two
+#: days a week", "mostly"): no rival of another way said so
+_PART_OF_THE_WEEK = re.compile(
+    r"(?i)\b(?:(?:mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)(?:day)?s?|weekends?|"
+    r"(?:[1-4]|one|two|three|four|a\s+few|some)\s+days?|some|sometimes|occasionally|"
+    r"part|partly|mostly|half|usually|often)\b"
+)
+
+
+def _said_of_some_days(fact: Fact) -> bool:
+    """Is a way of working said of some days only?"""
+    return _PART_OF_THE_WEEK.search(fact.text) is not None
 
 
 def _state_denies(state: Fact, claim: Fact, catalogue: Catalogue) -> bool:
@@ -2710,6 +2729,9 @@ def _excluding_state(case: _Case, fact: Fact) -> bool:
         or other[1] != case.negated
     ):
         return False
+    working = "work" in (case.base.split("_")[0], other[0].split("_")[0])
+    if working and (_said_of_some_days(incoming) or _said_of_some_days(fact)):
+        return False  # "from home on fridays" beside "in the office on mondays"
     # "vegan" after "vegetarian": the stricter diet keeps the other too (a refinement)
     return case.catalogue.excludes(case.my_state, their_state) and not _stricter_diet(case, fact)
 
