@@ -333,3 +333,13 @@ def test_a_way_of_working_on_some_days_or_said_otherwise_is_no_rival(
     store: SQLiteStore, first: str, then: str
 ) -> None:
     assert outcome(store, first, then, 0)[1] != "conflict"
+
+
+@pytest.mark.parametrize("days", ["wednesdays", "on saturday", "mon and weds", "thursdays"])
+def test_every_day_of_the_week_says_some_days_only(store: SQLiteStore, days: str) -> None:
+    # the days' names come from one list (language.schedule): "wednesday" and "saturday"
+    # were missed when the part-of-the-week words spelt the days themselves
+    assert outcome(store, "i work in the office", f"i work from home {days}", 30) == (
+        "active",
+        "new",
+    )

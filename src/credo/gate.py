@@ -7,7 +7,6 @@ what matched. Callers store every rejection: rejections are data, not debug outp
 
 from __future__ import annotations
 
-import calendar
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
@@ -17,6 +16,7 @@ from typing import TYPE_CHECKING
 from .config import MAX_FACT_CHARS
 from .fact import SOURCE_CONFIDENCE
 from .language import mapping, word_list, words
+from .language.schedule import WEEKDAYS
 
 if TYPE_CHECKING:
     from spacy.tokens import Doc, Token
@@ -500,7 +500,7 @@ def _tells_after(tok: Token) -> bool:
 _TELLING_NOW = frozenset({"mention", "say", "add", "note", "tell", "point", "clarify", "explain"})
 
 
-_WEEKDAYS = frozenset(d.lower() for d in calendar.day_name)
+_WEEKDAYS = frozenset(WEEKDAYS)
 #: "next summer", "next spring": a span of time to come ("this year" is now: "this year im
 #: teaching year 3" tells what is so)
 _NEXT_SPANS = frozenset(

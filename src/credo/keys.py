@@ -981,10 +981,8 @@ def _place_adverb(token: Token) -> bool:
     )
 
 
-#: adverbs that point at a place the preposition after them names ("here in leeds")
-_WHERE_ADVERBS = frozenset({"here", "there", "out", "over", "down", "up"})
-#: prepositions of being somewhere, not of going ("to", "into") or a level ("to 84 kilos")
-_AT_A_PLACE = frozenset({"in", "at", "on", "near", "by", "outside", "around"})
+_WHERE_ADVERBS = words("where_adverbs")
+_AT_A_PLACE = words("at_a_place")
 
 
 #: how often, said in one word made of a span of time: "daily", "weekly", "annually"

@@ -81,6 +81,7 @@ from .keys import (
     told_year,
 )
 from .language import mapping, word_list, words
+from .language.schedule import WEEKDAYS
 from .language.synonyms import synonymous
 from .predicates import Catalogue, shipped, split_polarity
 from .store.base import Event
@@ -771,8 +772,9 @@ def _as_state(base: str, obj: str | None) -> str | None:
 
 #: words that say a way of working holds on some days only ("from home on fridays", "two
 #: days a week", "mostly"): no rival of another way said so
+_DAY_NAMES = {*WEEKDAYS, *(day[:3] for day in WEEKDAYS), "tues", "thur", "thurs"}
 _PART_OF_THE_WEEK = re.compile(
-    r"(?i)\b(?:(?:mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)(?:day)?s?|weekends?|"
+    r"(?i)\b(?:(?:" + "|".join(sorted(_DAY_NAMES, key=len, reverse=True)) + r")s?|weekends?|"
     r"(?:[1-4]|one|two|three|four|a\s+few|some)\s+days?|some|sometimes|occasionally|"
     r"part|partly|mostly|half|usually|often)\b"
 )
@@ -2530,7 +2532,7 @@ def _rival_for_slot(case: _Case, fact: Fact) -> bool:
     slot by the kind of its product ("my editor", "our db": one of them), the other fills
     it with a rival product of that kind (`language.products`), said of one subject (a
     clash). Not where a sentence names both ("my editor is neovim, vscode for work")."""
-    from .language.products import is_of_kind, products_in, rivals
+    from .language.products import all_rivalled, is_of_kind, products_in
 
     incoming = case.incoming
     if not (incoming.key and fact.key) or not same_subject(fact.subject, incoming.subject, case.me):
@@ -2551,7 +2553,7 @@ def _rival_for_slot(case: _Case, fact: Fact) -> bool:
         mine = [p for p in products_in(_tokens(slotted.object)) if is_of_kind(p.name, noun)]
         theirs = products_in(_tokens(other.object))
         if mine and theirs and not set(products_in(named)) & set(theirs):
-            return all(any(rivals(m, t) for m in mine) for t in theirs)
+            return all_rivalled(mine, theirs)
     return False
 
 
@@ -2562,7 +2564,7 @@ def _rival_now(case: _Case, fact: Fact) -> bool:
     on a relation of many values too (a clash; the change word is the grounds). Not an
     addition ("also"), a denial, another's, nor where the old one is named again ("vim
     for notes, vscode now for work")."""
-    from .language.products import products_in, rivals
+    from .language.products import all_rivalled, products_in
 
     incoming = case.incoming
     if (
@@ -2579,7 +2581,7 @@ def _rival_now(case: _Case, fact: Fact) -> bool:
     theirs = products_in(_tokens(fact.object))
     if not (mine and theirs) or set(theirs) & set(products_in(_tokens(incoming.text))):
         return False
-    return all(any(rivals(m, t) for m in mine) for t in theirs)
+    return all_rivalled(mine, theirs)
 
 
 def _rescheduled(case: _Case, fact: Fact) -> bool:
@@ -2784,8 +2786,7 @@ def _unable_yet_does(case: _Case, fact: Fact) -> bool:
     return False
 
 
-#: a denial's object that names no one thing ("i dont live with anyone"): a denial of all
-_ANY_ONE = frozenset({"anyone", "anybody", "anything", "any one", "any"})
+_ANY_ONE = words("any_one")
 #: verbs whose use with no object is a doing of its own ("i dont drink": alcohol)
 _BARE_SENSE = words("bare_sense_verbs")
 
@@ -3685,7 +3686,7 @@ def _clashing(case: _Case, bearing: _Bearing) -> _Bearing:
         if f not in clashes
         and f not in denied
         and (
-            _gainsays(case, f) or _denied_outright(case, f) and not change_words(case.incoming.text)
+            _gainsays(case, f) or not change_words(case.incoming.text) and _denied_outright(case, f)
         )
     ]
     denied += gainsaid
@@ -3852,7 +3853,7 @@ def _rivals_replaced(case: _Case, bearing: _Bearing) -> list[Fact]:
     ("also started using vim"). A sentence that only reports a time, denies, or speaks
     of another person ends nothing this way; what happened (a fact told in the past)
     stays true; a product of the stored fact that the sentence names stays."""
-    from .language.products import products_in, rivals
+    from .language.products import all_rivalled, products_in
 
     incoming = case.incoming
     if case.negated or not incoming.subject or not _said_changed(case) - _ONLY_NOW:
@@ -3873,7 +3874,7 @@ def _rivals_replaced(case: _Case, bearing: _Bearing) -> list[Fact]:
         old = products_in(_tokens(fact.object))
         if any(set(o.name.split()) <= said for o in old):
             continue  # "moved from vim to neovim" names it: not this rule's
-        if old and all(any(rivals(n, o) for n in new) for o in old):
+        if old and all_rivalled(new, old):
             ended.append(fact)
     return ended
 

@@ -21,12 +21,13 @@ from __future__ import annotations
 
 import hashlib
 import tomllib
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from importlib import resources
 from typing import Any
 
-__all__ = ["Product", "is_of_kind", "kind_words", "products_in", "rivals"]
+__all__ = ["Product", "all_rivalled", "is_of_kind", "kind_words", "products_in", "rivals"]
 
 #: the longest name looked for, in words ("google cloud platform")
 LONGEST = 4
@@ -149,6 +150,12 @@ def _english() -> frozenset[str]:
 def rivals(one: Product, other: Product) -> bool:
     """Two products of one kind, not one product: two code editors, two banks."""
     return one != other and bool(one.kinds & other.kinds)
+
+
+def all_rivalled(new: Sequence[Product], old: Sequence[Product]) -> bool:
+    """Has each of the `old` products a rival among the `new` ones (each replaced by one
+    of its kind)?"""
+    return all(any(rivals(n, o) for n in new) for o in old)
 
 
 def kind_words(product: Product) -> frozenset[str]:

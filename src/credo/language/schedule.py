@@ -48,7 +48,8 @@ _MONTHS = {
     )
     for name in names
 }
-_WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
+#: the days of the week, Monday first (`date.weekday()` indexes them)
+WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
 _DAY = r"(?P<day>[0-3]?\d)(?:st|nd|rd|th)?"
 _MONTH = r"(?P<month>" + "|".join(sorted(_MONTHS, key=len, reverse=True)) + r")\.?"
 # "may" is a month only beside a day or after a word that sets a time ("end of may",
@@ -60,7 +61,7 @@ _DATES = (
 )
 _MONTH_ALONE = re.compile(rf"(?i)(?<![\w/.-]){_MONTH}(?![\w/-])")
 _THE_DAY = re.compile(r"(?i)\bthe\s+(?P<day>[0-3]?\d)(?:st|nd|rd|th)(?!\w)")
-_WEEKDAY = re.compile(r"(?i)(?<!\w)(?P<day>" + "|".join(_WEEKDAYS) + r")s?(?!\w)")
+_WEEKDAY = re.compile(r"(?i)(?<!\w)(?P<day>" + "|".join(WEEKDAYS) + r")s?(?!\w)")
 # 11am, 9 pm, 10:30, 9.15am, at 9 ("at 9 people" is a count: no noun may follow)
 _CLOCK = re.compile(
     r"(?i)(?<![\w:./$£€-])(?P<hour>[012]?\d)(?:[:.](?P<minute>[0-5]\d))?\s*"
@@ -148,7 +149,7 @@ def when_of(text: str) -> When | None:
     from ..nlp import parse
 
     clocks, dates = _clocks(text), _dates(text)
-    weekdays = [_WEEKDAYS.index(m["day"].lower()) for m in _WEEKDAY.finditer(text)]
+    weekdays = [WEEKDAYS.index(m["day"].lower()) for m in _WEEKDAY.finditer(text)]
     if not (clocks or dates or weekdays):
         return None
     doc = parse(text)
