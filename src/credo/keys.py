@@ -2521,6 +2521,15 @@ def _moved_elsewhere(predicate: str, value: list[Token]) -> bool:
     return not named or any(t.lemma_.lower() in _NOT_PLACES for t in value)
 
 
+def _moved_onto(value: list[Token]) -> bool:
+    """Does a move's value name a product as all it is ("moved to fly.io", "moved from
+    jira to linear")? Then the move is a switch onto it (`migrate_to`), not a home."""
+    from .language.products import products_in
+
+    words = [t.lower_ for t in value if not t.is_punct]
+    return bool(products_in(words)) and not any(t.lemma_.lower() in _NOT_PLACES for t in value)
+
+
 #: one-valued relations to a place or an employer, which a description does not fill
 PLACE_SLOTS = frozenset({"live_in", "live_at", "work_at", "work_for", "be_born_in"})
 
@@ -3409,8 +3418,12 @@ def _analysed(text: str, *, self_name: str = "The user") -> Statement:
         or _done_to_us(sent, subject)
         or _half_denied(sent)
         or _moved_elsewhere(predicate, obj_tokens)
+        and not _moved_onto(obj_tokens)
     ):
         return Statement(said, stored, kind, first_person=said_first, rewritten=changed)
+    if _moved_elsewhere(predicate, obj_tokens):
+        # "we moved to fly.io", "moved from jira to linear": onto a product, not a home
+        predicate = predicate.replace("move_to", "migrate_to").replace("relocate_to", "migrate_to")
     if said_predicate == "be":
         predicate = _described(predicate, obj_tokens)
     predicate, obj_tokens = _placed(predicate, obj_tokens, sent)
