@@ -5,7 +5,13 @@ sentence is invented for the class it stands for.
 - a move onto a product ("we moved to fly.io", "moved from jira to linear") is a switch
   onto it, keyed as one (`migrate_to`, which the catalogue reads as `use`), so it ends
   the rival it left; a move to a place stays a home ("we moved to york"), and a move to
-  anything else is stored as said, with no key ("moved to a new team")."""
+  anything else is stored as said, with no key ("moved to a new team");
+- another putting the speaker on a thing ("the doctor put me on metformin", "my
+  consultant switched me onto insulin"), up or down to an amount ("my gp took me up to
+  30mg of it"), or off it ("they took me off the statins") says what the speaker is now
+  on (keyed as "i am on ..." is, or its denial), stored as said; up or down to anything
+  but an amount ("moved me up to team lead") and what one does to another ("i put my
+  son on the bus") are not read so."""
 
 from __future__ import annotations
 
@@ -24,6 +30,7 @@ store = module_store("round24")
         ("we moved to fly.io", "fly.io"),
         ("moved from jira to linear last sprint", "linear"),
         ("i moved to postgres for the side project", "postgres"),
+        ("i moved to kubernetes last month", "kubernetes"),
     ],
 )
 def test_a_move_onto_a_product_is_a_switch(said: str, value: str) -> None:
@@ -48,3 +55,44 @@ def test_a_move_to_a_place_or_a_team_is_no_switch(said: str, predicate: str | No
 )
 def test_a_move_onto_a_rival_ends_the_old_one(store: SQLiteStore, first: str, then: str) -> None:
     assert outcome(store, first, then, 90) == ("superseded", "update")
+
+
+@pytest.mark.parametrize(
+    ("said", "key"),
+    [
+        ("the doctor put me on metformin", ("be_on", "metformin")),
+        ("my consultant switched me onto insulin", ("be_on", "insulin")),
+        ("my gp took me up to 30mg of citalopram", ("be_on", "30mg of citalopram")),
+        ("they bumped me down to 10mg", ("be_on", "10mg")),
+        ("the cardiologist took me off the statins", ("not_be_on", "the statins")),
+    ],
+)
+def test_put_on_a_thing_by_another_the_speaker_is_on_it(said: str, key: tuple[str, str]) -> None:
+    read = analyse(said)
+    assert (read.subject, read.predicate, read.object) == ("I", *key)
+    assert "the user" in stored_text(said).lower()  # stored as said, the speaker named
+
+
+def stored_text(said: str) -> str:
+    return analyse(said).text
+
+
+@pytest.mark.parametrize(
+    "said", ["my boss moved me up to team lead", "i put my son on the bus", "she took me out"]
+)
+def test_what_is_no_amount_or_done_to_another_is_not_put_on(said: str) -> None:
+    assert analyse(said).predicate != "be_on"
+
+
+@pytest.mark.parametrize(
+    ("first", "then"),
+    [
+        ("im on 25mg of sertraline", "my gp took me up to 50mg of sertraline, is that a lot?"),
+        ("im on 20mg of citalopram", "the psychiatrist put me on 40mg of citalopram"),
+        ("im on statins", "they took me off statins"),
+    ],
+)
+def test_put_on_by_another_meets_what_the_speaker_was_on(
+    store: SQLiteStore, first: str, then: str
+) -> None:
+    assert outcome(store, first, then, 60) == ("superseded", "update")

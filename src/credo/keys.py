@@ -3241,7 +3241,62 @@ def analyse(text: str, *, self_name: str = "The user") -> Statement:
             # "they put my rent up to 1290", "theyve moved standup to 10": an impersonal
             # "they" changed a thing of the speaker's, whose new value is the claim
             return replace(read, subject="I", predicate=mine[0], object=mine[1], first_person=True)
+    if read.kind == "statement" and not read.negated:
+        put = _put_me_on(read.said)
+        if put is not None:
+            # "the doctor put me on 50mg of sertraline", "gp took me up to 50mg": someone
+            # put the speaker on a thing, which the speaker is now on (stored as said)
+            return replace(read, subject="I", predicate=put[0], object=put[1], first_person=True)
     return read
+
+
+_PUTTING = words("putting_verbs")
+
+
+def _put_me_on(said: str) -> tuple[str, str] | None:
+    """("be_on", value) where another put the speaker on a value ("my gp put me on
+    metformin", "switched me onto insulin", "took me up to 50mg of it"), ("not_be_on",
+    value) where they took the speaker off it ("took me off the statins"); None
+    otherwise. The first verb with the speaker as its object decides."""
+    from .nlp import parse
+
+    for verb in parse(said):
+        if verb.pos_ != "VERB" or verb.lemma_.lower() not in _PUTTING:
+            continue
+        if not any(c.dep_ == "dobj" and c.lower_ == "me" for c in verb.children):
+            continue
+        for prep in (c for c in verb.children if c.dep_ in ("prep", "prt")):
+            onto = prep
+            if prep.lower_ in ("up", "down"):  # "took me up to 50mg"
+                after = [*prep.children, *verb.children]
+                onto = next((c for c in after if c.lower_ == "to" and c.i == prep.i + 1), prep)
+                if onto is prep:
+                    continue
+            elif prep.lower_ not in ("on", "onto", "off"):
+                continue
+            value = next((c for c in onto.children if c.dep_ == "pobj"), None)
+            if value is not None and onto is not prep and not _an_amount(_subtree(value)):
+                continue  # "moved me up to team lead": up or down to an amount only
+            if value is not None:
+                relation = "not_be_on" if prep.lower_ == "off" else "be_on"
+                return relation, _span_text(_subtree(value))
+        for amount in (c for c in verb.children if c.dep_ == "dobj" and c.lower_ != "me"):
+            said = _subtree(amount)  # "took me up to 30mg": the amount parsed as an object
+            if (
+                len(said) > 2
+                and said[0].lower_ in ("up", "down")
+                and said[1].lower_ == "to"
+                and _an_amount(said[2:])
+            ):
+                return "be_on", _span_text(said[2:])
+        return None
+    return None
+
+
+def _an_amount(value: list[Token]) -> bool:
+    """Does a value open with a number ("30mg of it", "ten a day", "half a tablet")?"""
+    first = value[0].lower_ if value else ""
+    return first[:1].isdigit() or first == "half" or number_value(first) is not None
 
 
 _THEY_OPENS = re.compile(r"(?i)\s*they(?:['’]?(?:ve|re|d))?\s")

@@ -4507,7 +4507,9 @@ _LIST_BREAK = re.compile(r",|\s(?:and|or|nor|&)\s|/", re.IGNORECASE)
 
 #: a denial that tells an ending: what follows says when it ended, not what is left
 _ENDED_AT = re.compile(
-    r"\b(?:stopped|quit|gave\s+up|no\s+longer|ceased|dropped\s+out)\b", re.IGNORECASE
+    r"\b(?:stopped|quit|gave\s+up|no\s+longer|ceased|dropped\s+out|"
+    r"(?:took|taken|takes?|taking)\s+(?:\S+\s+){1,2}off)\b",  # "the gp took me off it"
+    re.IGNORECASE,
 )
 
 
