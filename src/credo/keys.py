@@ -3281,14 +3281,14 @@ def _put_me_on(said: str) -> tuple[str, str] | None:
                 relation = "not_be_on" if prep.lower_ == "off" else "be_on"
                 return relation, _span_text(_subtree(value))
         for amount in (c for c in verb.children if c.dep_ == "dobj" and c.lower_ != "me"):
-            said = _subtree(amount)  # "took me up to 30mg": the amount parsed as an object
+            amount_said = _subtree(amount)  # "took me up to 30mg": the amount parsed as an object
             if (
-                len(said) > 2
-                and said[0].lower_ in ("up", "down")
-                and said[1].lower_ == "to"
-                and _an_amount(said[2:])
+                len(amount_said) > 2
+                and amount_said[0].lower_ in ("up", "down")
+                and amount_said[1].lower_ == "to"
+                and _an_amount(amount_said[2:])
             ):
-                return "be_on", _span_text(said[2:])
+                return "be_on", _span_text(amount_said[2:])
         return None
     return None
 
