@@ -172,6 +172,11 @@ RULES: list[tuple[Rule, str, str, bool]] = [
     (resolver._a_kind_of_it, "i have kids", "i have a daughter", False),  # one of them
     (resolver._a_kind_of_it, "i eat fish", "i eat salmon", False),  # a habit's kind
     (resolver._a_kind_of_it, "I am a vegetarian", "I am a vegan", False),  # what one is
+    (resolver._a_product_of_its_kind, "i have a honda car", "i have a honda civic", True),
+    (resolver._a_product_of_its_kind, "we use a linux distro", "we use fedora", True),
+    (resolver._a_product_of_its_kind, "i have a red honda car", "i have a honda civic", False),
+    (resolver._a_product_of_its_kind, "i have a toyota car", "i have a honda civic", False),
+    (resolver._a_product_of_its_kind, "i have a car", "i also have a honda civic", False),
     (resolver._value_for_slot, "our host is render", "we use fly.io for the host", True),
     (resolver._names_the_described, "i work at a bakery", "i work at crumbs bakery", True),
     (resolver._says_which, "i have a bike", "my bike is a brompton", True),

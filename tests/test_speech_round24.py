@@ -11,7 +11,11 @@ sentence is invented for the class it stands for.
   30mg of it"), or off it ("they took me off the statins") says what the speaker is now
   on (keyed as "i am on ..." is, or its denial), stored as said; up or down to anything
   but an amount ("moved me up to team lead") and what one does to another ("i put my
-  son on the bus") are not read so."""
+  son on the bus") are not read so;
+- a product named where a value named its kind ("i have a honda car" / "i have a honda
+  civic", "i use a linux distro" / "i use fedora"), with nothing else said of it, is
+  the value said more narrowly (a refinement); another make's ("a toyota car"), or one
+  more ("also"), is not."""
 
 from __future__ import annotations
 
@@ -96,3 +100,30 @@ def test_put_on_by_another_meets_what_the_speaker_was_on(
     store: SQLiteStore, first: str, then: str
 ) -> None:
     assert outcome(store, first, then, 60) == ("superseded", "update")
+
+
+@pytest.mark.parametrize(
+    ("first", "then"),
+    [
+        ("i drive a honda car", "i drive a honda civic"),
+        ("i use a linux distro", "i use ubuntu"),
+        ("we use a database", "we use postgres"),
+    ],
+)
+def test_a_product_where_its_kind_was_named_says_it_more_narrowly(
+    store: SQLiteStore, first: str, then: str
+) -> None:
+    assert outcome(store, first, then, 20) == ("superseded", "refinement")
+
+
+@pytest.mark.parametrize(
+    ("first", "then"),
+    [
+        ("i drive a toyota car", "i drive a honda civic"),
+        ("i drive a blue honda car", "i drive a honda civic"),
+    ],
+)
+def test_another_make_or_more_said_of_the_kind_is_no_refinement(
+    store: SQLiteStore, first: str, then: str
+) -> None:
+    assert outcome(store, first, then, 20)[1] != "refinement"

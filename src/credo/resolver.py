@@ -1971,6 +1971,37 @@ def _a_kind_of_it(case: _Case, fact: Fact) -> bool:
     return any(is_a_kind_of(noun, old[0]) for noun in named)
 
 
+def _a_product_of_its_kind(case: _Case, fact: Fact) -> bool:
+    """ "i have a honda car" -> "i have a honda civic", "we use a linux distro" -> "we use
+    fedora": the incoming value names a product (`language.products`) of the kind the
+    stored value names ("car", "linux distro"), and the stored value names nothing else
+    but words of the product's own name ("honda"): said more narrowly, a refinement. Not
+    a value said to be one more, nor two products, nor where the stored sentence says
+    what the incoming one does not ("a red honda car")."""
+    from .language.products import kind_words, products_in
+
+    incoming = case.incoming
+    if case.base.split("_")[0] not in _HOLDING - {"be", "is"} | _PLAYING:
+        return False
+    if _ADDED.search(incoming.text) or _plural(fact.object) != _plural(incoming.object):
+        return False
+    if not set(_tokens(fact.text)) - set(_tokens(fact.object)) <= set(_tokens(incoming.text)):
+        return False
+    new = products_in(_tokens(incoming.object))
+    if len(new) != 1:
+        return False
+    name = new[0].name.split()
+    kind = " ".join(w for w in _tokens(fact.object) if w not in name)
+    if kind not in kind_words(new[0]):
+        return False
+    # a product the stored value names is the new one's make ("honda") or its kind's word
+    # ("linux" of "linux distro"), not another product
+    return all(
+        set(old.name.split()) <= set(name) or old.name in kind.split()
+        for old in products_in(_tokens(fact.object))
+    )
+
+
 def _names_the_thing(case: _Case, fact: Fact) -> bool:
     """ "i work at a bank" -> "the bank i work for is barclays", "i'm learning a language"
     -> "the language im learning is japanese": the incoming sentence names the very thing
@@ -3559,6 +3590,7 @@ def _weighed_on_key(case: _Case, agreeing: _Agreeing) -> Resolution | _Bearing:
                 )
             elif (
                 _a_kind_of_it(case, fact)
+                or _a_product_of_its_kind(case, fact)
                 or _stricter_diet(case, fact)
                 or _count_made_exact(case, fact)
                 or _place_named(case, fact)
