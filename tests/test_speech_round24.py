@@ -15,7 +15,10 @@ sentence is invented for the class it stands for.
 - a product named where a value named its kind ("i have a honda car" / "i have a honda
   civic", "i use a linux distro" / "i use fedora"), with nothing else said of it, is
   the value said more narrowly (a refinement); another make's ("a toyota car"), or one
-  more ("also"), is not."""
+  more ("also"), is not;
+- working in an office however it is told ("in an office downtown", "at our office in
+  leeds") is working in the office: one state of the exclusive group of where one works
+  ("from home", "remote"); said of some days only it is still no rival."""
 
 from __future__ import annotations
 
@@ -127,3 +130,19 @@ def test_another_make_or_more_said_of_the_kind_is_no_refinement(
     store: SQLiteStore, first: str, then: str
 ) -> None:
     assert outcome(store, first, then, 20)[1] != "refinement"
+
+
+@pytest.mark.parametrize(
+    ("first", "then"),
+    [
+        ("i work five days a week in an office downtown", "i work from home now"),
+        ("i work at our office in leeds", "im fully remote these days"),
+    ],
+)
+def test_an_office_however_told_is_the_office(store: SQLiteStore, first: str, then: str) -> None:
+    assert outcome(store, first, then, 90) == ("superseded", "update")
+
+
+def test_an_office_on_some_days_is_no_rival(store: SQLiteStore) -> None:
+    said = ("i work from home", "i work at our office in leeds on mondays")
+    assert outcome(store, *said, 90) == ("active", "new")

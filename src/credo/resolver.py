@@ -766,8 +766,14 @@ def _as_state(base: str, obj: str | None) -> str | None:
     if verb == "work" and obj and "_" not in prep:
         # where one works: "i work from home" (work + "from home"), "i work in the office"
         # (work_in + "the office"); a state only where it is one of an exclusive group's
+        if prep in ("in", "at") and _OFFICE.search(obj):
+            return "in the office"  # "in an office downtown", "at our office in leeds"
         return f"{prep} {obj}".strip()
     return None
+
+
+#: an office one works in, however it is told ("an office downtown", "our office in leeds")
+_OFFICE = re.compile(r"^(?:an?|the|our|my|\w+'s)?\s*office\b", re.IGNORECASE)
 
 
 #: words that say a way of working holds on some days only ("from home on fridays", "two
