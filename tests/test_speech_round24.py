@@ -18,7 +18,12 @@ sentence is invented for the class it stands for.
   more ("also"), is not;
 - working in an office however it is told ("in an office downtown", "at our office in
   leeds") is working in the office: one state of the exclusive group of where one works
-  ("from home", "remote"); said of some days only it is still no rival."""
+  ("from home", "remote"); said of some days only it is still no rival;
+- an amount of money one makes, is on, takes home or is paid ("i make 60k a year", "im
+  on 45 grand") is what one earns (`earn`, one value at a time): a second amount said the
+  same day is a conflict, one said later with a change word an update; one amount said
+  two ways ("40k" / "40,000" / "40 grand") is no rival; a second income told apart by
+  what it is from ("5k a year from tutoring") keeps both."""
 
 from __future__ import annotations
 
@@ -27,6 +32,7 @@ from speech_pairs import module_store, outcome
 
 from credo.keys import analyse
 from credo.store.sqlite import SQLiteStore
+from credo.values import money, same_money
 
 store = module_store("round24")
 
@@ -146,3 +152,64 @@ def test_an_office_however_told_is_the_office(store: SQLiteStore, first: str, th
 def test_an_office_on_some_days_is_no_rival(store: SQLiteStore) -> None:
     said = ("i work from home", "i work at our office in leeds on mondays")
     assert outcome(store, *said, 90) == ("active", "new")
+
+
+@pytest.mark.parametrize(
+    "said", ["i make 60k a year", "im on 45 grand", "i get paid 15 quid an hour", "im on £32,000"]
+)
+def test_an_amount_of_money_made_is_earned(said: str) -> None:
+    assert analyse(said).predicate == "earn"
+
+
+@pytest.mark.parametrize("said", ["i make furniture", "i make 5k runs look easy", "im on 50mg"])
+def test_what_is_no_amount_of_money_is_not_earned(said: str) -> None:
+    assert analyse(said).predicate != "earn"
+
+
+@pytest.mark.parametrize(
+    ("a", "b", "same"),
+    [
+        ("40k", "£40,000", True),
+        ("45 grand", "45k", True),
+        ("60k", "60k a year", True),
+        ("40k", "40,000", True),
+        ("5k a month", "60k a year", False),
+        ("40k", "45k", False),
+        ("5k", "5,000 runs", False),
+    ],
+)
+def test_one_amount_of_money_said_two_ways(a: str, b: str, same: bool) -> None:
+    assert same_money(a, b) is same
+
+
+def test_money_reads_the_span_it_is_per() -> None:
+    assert money("60k a year") == (60000.0, "year")
+    assert money("15 quid an hour") == (15.0, "hour")
+    assert money("1200") is None  # a bare number says nothing of money
+
+
+@pytest.mark.parametrize(
+    ("first", "then", "expected", "gap"),
+    [
+        ("i earn 40k", "i make 60k a year", ("conflicted", "conflict"), 0),
+        ("i earn 40k a year", "im on 52k now", ("superseded", "update"), 120),
+    ],
+)
+def test_two_amounts_earned_are_rivals(
+    store: SQLiteStore, first: str, then: str, expected: tuple[str, str], gap: int
+) -> None:
+    assert outcome(store, first, then, gap) == expected
+
+
+@pytest.mark.parametrize(
+    ("first", "then"),
+    [
+        ("i earn 40k", "i earn 40,000"),
+        ("i earn 40k", "im on 40 grand"),
+        ("i earn 40k at my day job", "i make 5k a year from tutoring"),
+    ],
+)
+def test_one_amount_said_two_ways_or_another_income_is_no_rival(
+    store: SQLiteStore, first: str, then: str
+) -> None:
+    assert outcome(store, first, then, 0)[1] != "conflict"

@@ -26,7 +26,7 @@ from .fact import normalize_predicate, one_spelling
 from .language import words
 from .language.persons import is_kind_of_person
 from .language.places import is_place
-from .values import number_value
+from .values import money, number_value
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
@@ -3524,7 +3524,13 @@ def _said_plainly(predicate: str, obj: str) -> tuple[str, str]:
     found = _PARENT_OF.fullmatch(obj) if predicate == "be" else None
     if found:
         return "have", f"{found['count']} kids"
+    if predicate in _EARNING and money(obj) is not None:
+        return "earn", obj  # "i make 60k a year", "im on 45 grand", "i take home 2.1k"
     return predicate, obj
+
+
+#: relations that say what one earns when their value is an amount of money
+_EARNING = frozenset({"make", "be_on", "take_home", "bring_in", "pull_in", "be_paid"})
 
 
 _LIGHT = words("light_verbs")

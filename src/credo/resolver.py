@@ -100,6 +100,7 @@ from .values import (
     said_less,
     said_otherwise,
     same_amount,
+    same_money,
     same_values,
     spelt_alike,
     spelt_out,
@@ -246,6 +247,7 @@ def objects_agree(a: str | None, b: str | None) -> bool:
         or _spelt_in_part(a or "", b or "")
         or _spelt_in_part(b or "", a or "")
         or same_amount(a or "", b or "")
+        or same_money(a or "", b or "")  # "40k" / "£40,000"
         or run_together(a or "") == run_together(b or "")  # "icecream" / "ice-cream"
     )
 

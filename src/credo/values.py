@@ -660,3 +660,48 @@ def remeasured(new: str, old: str, similarity: Callable[[str, str], float]) -> b
     if not found_in(fewer, more) or len(extra) > MORE_WORDS:
         return False
     return similarity(masked(new), masked(old)) >= at
+
+
+#: an amount of money and nothing else, per a span of time or not: "60k", "£32,000 a
+#: year", "45 grand", "15 quid an hour", "$4.5k"; "5k runs" is none
+_MONEY = re.compile(
+    r"(?P<sign>[£$€])?\s?(?P<number>\d[\d,]*(?:\.\d+)?)\s*"
+    r"(?P<scale>k|grand|thousand)?\s*(?P<word>quid|bucks|dollars?|pounds?|euros?)?"
+    r"(?:\s+(?:a|an|per|every|each)\s+(?P<per>year|yr|annum|month|week|hour|hr|day))?",
+    re.IGNORECASE,
+)
+
+
+def money(value: str) -> tuple[float, str] | None:
+    """(amount, per what span: "" where none is said) when `value` is an amount of money
+    and nothing else ("60k a year" -> (60000.0, "year"), "£32,000" -> (32000.0, "")); a
+    number needs a sign, a scale ("k", "grand") or a word for money to be one."""
+    m = _MONEY.fullmatch(value.strip())
+    if m is None or not (m["sign"] or m["scale"] or m["word"]):
+        return None
+    amount = float(m["number"].replace(",", "")) * (1_000 if m["scale"] else 1)
+    per = (m["per"] or "").lower()
+    return amount, {"yr": "year", "annum": "year", "hr": "hour"}.get(per, per)
+
+
+def same_money(a: str, b: str) -> bool:
+    """One amount of money said two ways ("40k" / "£40,000", "45 grand" / "45k", "60k" /
+    "60k a year": a span said on one side only is no other amount)?"""
+    mine, theirs = money(a), money(b)
+    if (mine is None) == (theirs is None):
+        if mine is None or theirs is None:
+            return False
+    elif mine is None:  # "40,000" beside "40k": a bare number beside money is money
+        mine = _bare_amount(a)
+    else:
+        theirs = _bare_amount(b)
+    if mine is None or theirs is None:
+        return False
+    same_span = mine[1] == theirs[1] or not (mine[1] and theirs[1])
+    return same_span and _one_amount(mine[0], theirs[0])
+
+
+def _bare_amount(value: str) -> tuple[float, str] | None:
+    """A number and nothing else, as an amount ("40,000" -> (40000.0, ""))."""
+    m = _MONEY.fullmatch(value.strip())
+    return (float(m["number"].replace(",", "")), "") if m and not m["per"] else None
