@@ -23,7 +23,10 @@ sentence is invented for the class it stands for.
   on 45 grand") is what one earns (`earn`, one value at a time): a second amount said the
   same day is a conflict, one said later with a change word an update; one amount said
   two ways ("40k" / "40,000" / "40 grand") is no rival; a second income told apart by
-  what it is from ("5k a year from tutoring") keeps both."""
+  what it is from ("5k a year from tutoring") keeps both;
+- a claim said the plain way in other words ("mum of 4 here": having 4 kids) names what
+  its key names, not the words it was said in: said after a fuller sentence of the same
+  claim ("four kids in this house, all under ten") it is said already (a duplicate)."""
 
 from __future__ import annotations
 
@@ -213,3 +216,16 @@ def test_one_amount_said_two_ways_or_another_income_is_no_rival(
     store: SQLiteStore, first: str, then: str
 ) -> None:
     assert outcome(store, first, then, 0)[1] != "conflict"
+
+
+@pytest.mark.parametrize(
+    ("first", "then"),
+    [
+        ("four kids in this house, all under ten", "mum of 4 here"),
+        ("we have three kids at home, all boys", "dad of three here"),
+    ],
+)
+def test_a_claim_said_the_plain_way_after_a_fuller_one_is_said_already(
+    store: SQLiteStore, first: str, then: str
+) -> None:
+    assert outcome(store, first, then, 15) == ("active", "duplicate")

@@ -1867,14 +1867,20 @@ def _names_more(case: _Case, fact: Fact) -> bool:
     neighbour": galway is known)?"""
     from .nlp import parse
 
-    naming = {
-        w
-        for t in parse(case.incoming.text)
-        if t.pos_ in ("NOUN", "PROPN", "VERB", "ADJ", "NUM")
-        for w in _tokens(t.text)
-    }
+    plain = set(_tokens(case.incoming.object))
+    if plain and not plain <= set(_tokens(case.incoming.text)):
+        # "mum of 4 here": a key said the plain way names what its object names (4 kids)
+        named = plain
+    else:
+        naming = {
+            w
+            for t in parse(case.incoming.text)
+            if t.pos_ in ("NOUN", "PROPN", "VERB", "ADJ", "NUM")
+            for w in _tokens(t.text)
+        }
+        named = naming & _content(case.incoming, case.catalogue)
     known = {w for f in (fact, *case.live) for w in _tokens(f.text)}
-    return bool((naming & _content(case.incoming, case.catalogue)) - known)
+    return bool(named - known)
 
 
 def _plural(value: str | None) -> bool:
