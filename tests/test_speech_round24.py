@@ -26,13 +26,20 @@ sentence is invented for the class it stands for.
   what it is from ("5k a year from tutoring") keeps both;
 - a claim said the plain way in other words ("mum of 4 here": having 4 kids) names what
   its key names, not the words it was said in: said after a fuller sentence of the same
-  claim ("four kids in this house, all under ten") it is said already (a duplicate)."""
+  claim ("four kids in this house, all under ten") it is said already (a duplicate);
+- an event a clause of "when", "after", "while" ... tells in passing ("when i had chicken
+  pox at uni i missed my exams", "back when i was at uni i lived off noodles") happened:
+  it contradicts a denial of the past ("i've never had chickenpox", "i didnt go to uni")
+  either way round, at any gap, as the event said alone does; another person's event ("when
+  my sister went to spain") is not the speaker's."""
 
 from __future__ import annotations
 
 import pytest
 from speech_pairs import module_store, outcome
 
+from credo import resolver
+from credo.fact import Fact
 from credo.keys import analyse
 from credo.store.sqlite import SQLiteStore
 from credo.values import money, same_money
@@ -229,3 +236,32 @@ def test_a_claim_said_the_plain_way_after_a_fuller_one_is_said_already(
     store: SQLiteStore, first: str, then: str
 ) -> None:
     assert outcome(store, first, then, 15) == ("active", "duplicate")
+
+
+@pytest.mark.parametrize(
+    ("first", "then"),
+    [
+        ("i didnt go to uni", "back when i was at uni in leeds i lived on toast"),
+        ("back when i was at uni in leeds i lived on toast", "i didnt go to uni"),
+        ("ive never had chickenpox", "when i had chicken pox in sixth form i missed all my mocks"),
+    ],
+)
+def test_an_event_told_in_passing_meets_a_denial_of_the_past(
+    store: SQLiteStore, first: str, then: str
+) -> None:
+    assert outcome(store, first, then, 40) == ("conflicted", "conflict")
+
+
+def test_another_persons_event_told_in_passing_is_no_report(store: SQLiteStore) -> None:
+    said = ("ive never been to spain", "when my sister went to spain she loved it")
+    assert outcome(store, *said, 40)[1] != "conflict"
+
+
+def test_the_events_a_sentence_tells_in_passing_are_the_speakers_in_the_past() -> None:
+    fact = Fact(
+        "after the user moved to leeds the user took up climbing", "user", "take_up", "climbing"
+    )
+    told = resolver._events_told_in(fact, "user")
+    assert [(f.text, f.predicate) for f in told] == [("the user moved to leeds", "move_to")]
+    now = Fact("when the user lives in leeds the user climbs", "user", "climb", None)
+    assert resolver._events_told_in(now, "user") == []  # not told in the past

@@ -69,6 +69,7 @@ from .fact import (
 from .keys import (
     PEOPLE,
     PLACE_SLOTS,
+    analyse,
     changed_value,
     content_lemmas,
     denied_words,
@@ -872,7 +873,7 @@ def _reports(denial: Fact, report: Fact, similarity: Similarity, catalogue: Cata
     verb = base.split("_")[0]
     score = similarity(denial.text, report.text)
     heads, said, doing = denied_words(denial.text)
-    told = content_lemmas(report.text)
+    told = content_lemmas(spelt_alike(denial.text, report.text))  # "chicken pox"
     named = bool(_named(denial.text) & _named(report.text))
     if _another_doing(doing, told):  # a name, or two words of the thing, tie them
         return (named or len(said & told) >= 2) and score >= WORDS_NEVER_AT
@@ -885,7 +886,7 @@ def _reports(denial: Fact, report: Fact, similarity: Similarity, catalogue: Cata
     same_verb = verb not in _LIGHT_VERBS and other.split("_")[0] == verb and not apart
     if same_verb and not denial.object and base == verb:
         return True  # "i have never worked" denies every work: "i worked at a supermarket"
-    shared = state & set(_tokens(_state(other, report.object)))
+    shared = state & set(_tokens(spelt_alike(denial.text, _state(other, report.object))))
     return (
         (named or same_verb or len(shared) >= 2)
         and score >= NAMED_NEVER_AT
@@ -2287,7 +2288,10 @@ def _denies_the_past(case: _Case, fact: Fact) -> bool:
         case.past_denied
         and same_subject(fact.subject, incoming.subject, case.me)
         and not split_polarity(fact.predicate or "")[1]
-        and _reports(incoming, fact, case.similarity, case.catalogue)
+        and any(
+            _reports(incoming, report, case.similarity, case.catalogue)
+            for report in (fact, *_events_told_in(fact, case.me))
+        )
     )
 
 
@@ -2295,16 +2299,55 @@ def _gainsays(case: _Case, fact: Fact) -> bool:
     """ "i scored 7/10 on the chess puzzles in my book" after "I've never tried any chess
     puzzles": a report after a stored denial of the past contradicts it just the same,
     at any gap (it may tell a first time or a forgotten one: which, nothing says; both
-    kept)."""
+    kept); so does an event a clause of the report tells in passing ("when i had chicken
+    pox at uni i missed my exams" after "i've never had chickenpox")."""
     incoming = case.incoming
-    return bool(
+    if not (
         incoming.key
         and not case.negated
         and same_subject(fact.subject, incoming.subject, case.me)
         and split_polarity(fact.predicate or "")[1]
         and denies_the_past(fact.text)
-        and _reports(fact, incoming, case.similarity, case.catalogue)
+    ):
+        return False
+    return any(
+        _reports(fact, report, case.similarity, case.catalogue)
+        for report in (incoming, *_events_told_in(incoming, case.me))
     )
+
+
+#: words that open a clause telling when something else happened: what it tells happened
+_TELLING_WHEN = frozenset({"when", "after", "before", "while", "once"})
+
+
+def _events_told_in(fact: Fact, me: str) -> list[Fact]:
+    """The events the clauses of `fact`'s sentence opened by "when", "after", "while" ...
+    tell of its subject in the past ("when i had chicken pox at uni i missed my exams":
+    the speaker had chicken pox), each as a fact of its own, keyed as said alone; none
+    where no such clause is the subject's."""
+    from .nlp import parse
+
+    doc = parse(fact.text)
+    told = []
+    for verb in doc:
+        if verb.dep_ != "advcl" or verb.tag_ != "VBD":
+            continue
+        opener = next(
+            (c for c in verb.children if c.lower_ in _TELLING_WHEN and c.i < verb.i), None
+        )
+        if opener is None:
+            continue
+        words = [t for t in verb.subtree if t.i > opener.i]
+        clause = doc[words[0].i : words[-1].i + 1].text if words else ""
+        read = analyse(clause) if clause else None
+        if read is None or not read.keyed or not same_subject(read.subject, fact.subject, me):
+            continue
+        told.append(
+            fact.evolve(
+                text=clause, subject=fact.subject, predicate=read.predicate, object=read.object
+            )
+        )
+    return told
 
 
 def _of_us(case: _Case, fact: Fact) -> bool:
