@@ -31,7 +31,11 @@ sentence is invented for the class it stands for.
   pox at uni i missed my exams", "back when i was at uni i lived off noodles") happened:
   it contradicts a denial of the past ("i've never had chickenpox", "i didnt go to uni")
   either way round, at any gap, as the event said alone does; another person's event ("when
-  my sister went to spain") is not the speaker's."""
+  my sister went to spain") is not the speaker's;
+- the person a one-valued role of the speaker's names ("my manager is sarah", "my boss is
+  anna") said by name to have left it ("sarah left so now i report to tom", "anna retired
+  in june", "sarah quit her job") holds it no more: an update; what else they left ("left
+  her laptop here") says nothing of the role."""
 
 from __future__ import annotations
 
@@ -265,3 +269,22 @@ def test_the_events_a_sentence_tells_in_passing_are_the_speakers_in_the_past() -
     assert [(f.text, f.predicate) for f in told] == [("the user moved to leeds", "move_to")]
     now = Fact("when the user lives in leeds the user climbs", "user", "climb", None)
     assert resolver._events_told_in(now, "user") == []  # not told in the past
+
+
+@pytest.mark.parametrize(
+    ("first", "then"),
+    [
+        ("my team lead is ravi", "ravi left last month so now i report straight to the cto"),
+        ("my landlord is dev", "dev retired and his son runs the lettings now"),
+        ("my manager is nadia", "nadia quit her job in march"),
+    ],
+)
+def test_the_holder_of_a_role_who_left_holds_it_no_more(
+    store: SQLiteStore, first: str, then: str
+) -> None:
+    assert outcome(store, first, then, 90) == ("superseded", "update")
+
+
+def test_what_else_the_holder_left_says_nothing_of_the_role(store: SQLiteStore) -> None:
+    said = ("my manager is nadia", "nadia left her umbrella in my car")
+    assert outcome(store, *said, 90) == ("active", "new")

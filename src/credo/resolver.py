@@ -2519,6 +2519,62 @@ def _person_died(case: _Case, fact: Fact) -> bool:
     return not said_in_the_past(fact.text)
 
 
+#: verbs by which a person leaves a post or a place where they did something for others
+_LEFT_POST = frozenset({"leave", "quit", "resign", "retire", "move_on", "step_down"})
+#: roles a person holds for the speaker and can leave ("my manager", "my landlord"), not
+#: kin ("my sister")
+_HELD_ROLES = words("held_roles")
+#: what one leaves when one leaves a post ("left the company", "quit her job")
+_POSTS = frozenset({"company", "job", "firm", "team", "role", "post", "position", "business"})
+
+
+def _holder_left(case: _Case, fact: Fact) -> bool:
+    """ "my manager is sarah" / "sarah left so now i report to tom", "my boss is anna" /
+    "anna retired in june": the person a one-valued role of the speaker's names ("my
+    manager", "my landlord": lexicon "held_roles"), said by name to have left, holds it no
+    more (a clash; the leaving is the grounds), whatever else the sentence goes on to say.
+    Not kin ("my sister is gemma"), not a denial, not what else they left ("sarah left her
+    bag here")."""
+    if case.negated or not fact.object:
+        return False
+    base, negated = case.catalogue.canonical(fact.predicate or "")
+    role = base.removeprefix("has_")
+    if negated or not base.startswith("has_") or not case.catalogue.one_valued(base):
+        return False
+    if role not in _HELD_ROLES and role.split("_")[-1] not in _HELD_ROLES:
+        return False
+    return (
+        same_subject(fact.subject, case.me, case.me)
+        and fact.asserted_at <= case.incoming.asserted_at
+        and " ".join(_tokens(fact.object)) in _who_left(case.incoming.text)
+    )
+
+
+def _who_left(text: str) -> set[str]:
+    """The people `text` says left a post ("sarah left", "anna retired in june", "dev quit
+    his job"), by the words of their names; not one who left a thing ("left her bag")."""
+    from .nlp import parse
+
+    out = set()
+    for verb in parse(text):
+        if verb.pos_ != "VERB" or verb.lemma_.lower() not in _LEFT_POST:
+            continue
+        # "ravi left last month": a name typed in lower case the tagger took for a noun
+        # that "left" describes is still the one who left
+        after_name = verb.dep_ == "acl" and verb.i == verb.head.i + 1 and verb.head.pos_ != "PRON"
+        if verb.tag_ != "VBD" and not after_name:
+            continue
+        if any(c.dep_ == "neg" for c in verb.children):
+            continue
+        left = [c for c in verb.children if c.dep_ == "dobj"]
+        if left and not _POSTS & set(_tokens(" ".join(t.text for t in left[0].subtree))):
+            continue
+        subjects = [c for c in verb.children if c.dep_ == "nsubj" and c.pos_ != "PRON"]
+        for subject in subjects or ([verb.head] if after_name else []):
+            out.add(" ".join(_tokens(" ".join(t.text for t in subject.subtree if t.i < verb.i))))
+    return out
+
+
 _GAINING = words("gaining")
 
 
@@ -3788,6 +3844,7 @@ def _clashing(case: _Case, bearing: _Bearing) -> _Bearing:
     for rule in (
         _died,
         _person_died,
+        _holder_left,
         _gained,
         _counted_otherwise,
         _value_for_slot,
