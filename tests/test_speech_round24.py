@@ -35,7 +35,12 @@ sentence is invented for the class it stands for.
 - the person a one-valued role of the speaker's names ("my manager is sarah", "my boss is
   anna") said by name to have left it ("sarah left so now i report to tom", "anna retired
   in june", "sarah quit her job") holds it no more: an update; what else they left ("left
-  her laptop here") says nothing of the role."""
+  her laptop here") says nothing of the role;
+- what one is paid ("my salary is 72k", "my income is ...") is what one earns, and one
+  amount said two ways on it ("72k" / "72,000" / "seventy two thousand") is said already
+  (a duplicate); paying an amount for a payment of the lexicon's ("i pay 1200 rent", "i
+  pay twelve hundred quid rent", "1450 in rent") says what it is ("my rent is 1200"); what
+  one pays for a thing that is no payment of its own ("£40 for my phone") is not."""
 
 from __future__ import annotations
 
@@ -288,3 +293,41 @@ def test_the_holder_of_a_role_who_left_holds_it_no_more(
 def test_what_else_the_holder_left_says_nothing_of_the_role(store: SQLiteStore) -> None:
     said = ("my manager is nadia", "nadia left her umbrella in my car")
     assert outcome(store, *said, 90) == ("active", "new")
+
+
+@pytest.mark.parametrize(
+    ("first", "then", "expected", "gap"),
+    [
+        ("my salary is 48k", "im on 52k a year before tax", ("conflicted", "conflict"), 0),
+        ("i earn 48k a year", "my salary is forty eight thousand", ("active", "duplicate"), 10),
+        ("my salary is 48k", "my salary is 48,000", ("active", "duplicate"), 10),
+    ],
+)
+def test_a_salary_is_what_one_earns(
+    store: SQLiteStore, first: str, then: str, expected: tuple[str, str], gap: int
+) -> None:
+    assert outcome(store, first, then, gap) == expected
+
+
+@pytest.mark.parametrize(
+    ("said", "key"),
+    [
+        ("i pay 950 rent", ("has_rent", "950")),
+        ("i pay twelve hundred quid rent", ("has_rent", "twelve hundred quid")),
+        ("we pay 1400 on our mortgage", ("has_mortgage", "1400")),
+    ],
+)
+def test_paying_an_amount_for_a_payment_says_what_it_is(said: str, key: tuple[str, str]) -> None:
+    read = analyse(said)
+    assert (read.predicate, read.object) == key
+
+
+def test_paying_for_a_thing_that_is_no_payment_says_nothing_of_it() -> None:
+    assert analyse("i pay £40 a month for my phone").predicate != "has_phone"
+
+
+def test_paying_rent_meets_the_rent_said(store: SQLiteStore) -> None:
+    assert outcome(store, "my rent is 950 a month", "i pay 1100 in rent now", 200) == (
+        "superseded",
+        "update",
+    )

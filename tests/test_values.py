@@ -10,7 +10,15 @@ import pytest
 from credo import Memory
 from credo.embed import get_embedder
 from credo.store.sqlite import SQLiteStore
-from credo.values import masked, one_word, quantities, same_values, typed_number, value_words
+from credo.values import (
+    in_digits,
+    masked,
+    one_word,
+    quantities,
+    same_values,
+    typed_number,
+    value_words,
+)
 
 DAY = 86400.0
 START = 1_700_000_000.0
@@ -161,3 +169,19 @@ def test_words_are_one_as_people_type_them() -> None:
 def test_a_one_valued_state_told_in_the_past_later_ends_it(store: SQLiteStore) -> None:
     assert said(store, "i work at spotify", "i worked at spotify", 200) == "update"
     assert said(store, "i live in ghent", "i lived in ghent", 0) == "new"  # same day: beside
+
+
+@pytest.mark.parametrize(
+    ("said", "digits"),
+    [
+        ("forty eight thousand", "48000"),
+        ("sixty-five thousand", "65000"),
+        ("one hundred thousand", "100000"),
+        ("i have twenty two cats", "i have 22 cats"),
+        ("twelve hundred", "1200"),
+    ],
+)
+def test_numbers_said_in_words_of_two_parts_and_a_scale_are_one_number(
+    said: str, digits: str
+) -> None:
+    assert in_digits(said) == digits

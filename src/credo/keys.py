@@ -3526,7 +3526,29 @@ def _said_plainly(predicate: str, obj: str) -> tuple[str, str]:
         return "have", f"{found['count']} kids"
     if predicate in _EARNING and money(obj) is not None:
         return "earn", obj  # "i make 60k a year", "im on 45 grand", "i take home 2.1k"
+    paid = _paid(obj) if predicate in ("pay", "pay_in", "pay_for") else None
+    if paid is not None:
+        return f"has_{paid[0].replace(' ', '_')}", paid[1]  # "i pay 1200 rent"
     return predicate, obj
+
+
+#: what one pays that is an amount of its own: "i pay 1200 rent" says "my rent is 1200"
+_PAYMENTS = words("payments")
+#: the words between an amount and what it pays for ("1450 in rent", "900 for my mortgage")
+_PAID_FOR = re.compile(r"\s+(?:(?:in|for|on|towards)\s+)?(?:(?:my|our|the)\s+)?$", re.I)
+
+
+def _paid(obj: str) -> tuple[str, str] | None:
+    """(what is paid, the amount) where a value of "pay" is an amount and then a payment of
+    the lexicon's ("1200 rent", "twelve hundred quid rent", "1450 in rent"); else None."""
+    low = obj.lower().strip()
+    for what in _PAYMENTS:
+        if not low.endswith(" " + what):
+            continue
+        amount = _PAID_FOR.sub("", obj.strip()[: -len(what)])
+        if amount and (money(amount) is not None or amount[:1].isdigit()):
+            return what, amount
+    return None
 
 
 #: relations that say what one earns when their value is an amount of money

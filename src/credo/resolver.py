@@ -1574,12 +1574,25 @@ def _spelt_out(case: _Case, fact: Fact) -> set[str]:
     return mine | theirs if initials else set()
 
 
+#: words by which an amount of money earned is said, not more of what is claimed ("my
+#: salary is sixty thousand" / "i earn 60k")
+_AMOUNT_WORDS = frozenset(
+    {"thousand", "hundred", "grand", "k", "quid", "pound", "pounds", "dollar", "dollars"}
+    | {"euro", "euros", "buck", "bucks", "salary", "income", "wage", "wages", "pay", "paid"}
+    | {"earn", "make"}
+)
+
+
 def _same_claim(case: _Case, fact: Fact) -> bool:
     """A fact on the key (`_agrees_on_key`) said in the same words, naming no other
     numbers or names, and the new sentence says nothing more: a duplicate."""
     incoming = case.incoming
     if same_amount(incoming.object or "", fact.object or ""):
         return True  # "i weigh 180 lbs" / "i weigh about 82 kg": one amount, other units
+    if same_money(incoming.object or "", fact.object or "") and not {
+        w for w in _extra_words(incoming, fact, case.catalogue) - _AMOUNT_WORDS if not _is_number(w)
+    }:
+        return True  # "my salary is 72k" / "my salary is 72,000": one amount of money
     return _same_signature(
         fact.text, incoming.text, negations=False, values=(incoming.object, fact.object)
     ) and not (_extra_words(incoming, fact, case.catalogue) - _spelt_out(case, fact))

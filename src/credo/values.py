@@ -59,7 +59,7 @@ NUMBER_VALUES = {
 
 
 _COMPOUND_NUMBER = re.compile(
-    r"\b(?:" + "|".join(_TENS) + r")-(?:" + "|".join(_UNITS[1:10]) + r")\b", re.IGNORECASE
+    r"\b(?:" + "|".join(_TENS) + r")[- ](?:" + "|".join(_UNITS[1:10]) + r")\b", re.IGNORECASE
 )
 
 
@@ -92,8 +92,12 @@ def in_digits(text: str) -> str:
     week" and "three times a week" -> "3 times a week")."""
     text = _TIMES_TYPED.sub(r"\1 times", text)
     text = _TIMES_SAID.sub(lambda m: _HOW_OFTEN[m.group(1).lower()], text)
-    text = _SCALED_NUMBER.sub(_scaled, text)
-    return _COMPOUND_NUMBER.sub(lambda m: number_value(m.group(0)) or m.group(0), text)
+    # "forty eight thousand": the compound first (48), then its scale (48000), twice for
+    # a scale of a scale ("one hundred thousand")
+    text = _COMPOUND_NUMBER.sub(
+        lambda m: number_value(m.group(0).replace(" ", "-")) or m.group(0), text
+    )
+    return _SCALED_NUMBER.sub(_scaled, _SCALED_NUMBER.sub(_scaled, text))
 
 
 def number_value(word: str) -> str | None:
@@ -676,7 +680,7 @@ def money(value: str) -> tuple[float, str] | None:
     """(amount, per what span: "" where none is said) when `value` is an amount of money
     and nothing else ("60k a year" -> (60000.0, "year"), "£32,000" -> (32000.0, "")); a
     number needs a sign, a scale ("k", "grand") or a word for money to be one."""
-    m = _MONEY.fullmatch(value.strip())
+    m = _MONEY.fullmatch(in_digits(value).strip())  # "sixty thousand" as 60000
     if m is None or not (m["sign"] or m["scale"] or m["word"]):
         return None
     amount = float(m["number"].replace(",", "")) * (1_000 if m["scale"] else 1)
@@ -703,5 +707,5 @@ def same_money(a: str, b: str) -> bool:
 
 def _bare_amount(value: str) -> tuple[float, str] | None:
     """A number and nothing else, as an amount ("40,000" -> (40000.0, ""))."""
-    m = _MONEY.fullmatch(value.strip())
+    m = _MONEY.fullmatch(in_digits(value).strip())
     return (float(m["number"].replace(",", "")), "") if m and not m["per"] else None
