@@ -40,7 +40,11 @@ sentence is invented for the class it stands for.
   amount said two ways on it ("72k" / "72,000" / "seventy two thousand") is said already
   (a duplicate); paying an amount for a payment of the lexicon's ("i pay 1200 rent", "i
   pay twelve hundred quid rent", "1450 in rent") says what it is ("my rent is 1200"); what
-  one pays for a thing that is no payment of its own ("£40 for my phone") is not."""
+  one pays for a thing that is no payment of its own ("£40 for my phone") is not;
+- a product used ("i use arch") and the same product named as the slot of its kind ("my os
+  is arch linux"), by its full name or a short one, either way round, with nothing more
+  said, are one claim (a duplicate); a rival of its kind is not, nor one said with more
+  ("on a thinkpad")."""
 
 from __future__ import annotations
 
@@ -331,3 +335,22 @@ def test_paying_rent_meets_the_rent_said(store: SQLiteStore) -> None:
         "superseded",
         "update",
     )
+
+
+@pytest.mark.parametrize(
+    ("first", "then"),
+    [
+        ("i use mint", "my os is linux mint"),
+        ("my editor is nvim", "i use neovim"),
+        ("my browser is firefox", "i use firefox"),
+    ],
+)
+def test_a_product_used_and_named_as_its_slot_is_one_claim(
+    store: SQLiteStore, first: str, then: str
+) -> None:
+    assert outcome(store, first, then, 10) == ("active", "duplicate")
+
+
+def test_a_product_said_with_more_is_no_duplicate(store: SQLiteStore) -> None:
+    said = ("i use mint", "my os is linux mint on an old thinkpad")
+    assert outcome(store, *said, 10)[1] != "duplicate"

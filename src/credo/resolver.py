@@ -2714,6 +2714,32 @@ def _rival_for_slot(case: _Case, fact: Fact) -> bool:
     return False
 
 
+def _product_for_slot(case: _Case, fact: Fact) -> bool:
+    """ "i use arch" / "my os is arch linux" (either way round): one fact names the slot by
+    the kind of its product ("my os"), the other uses the same product, by its full name
+    or a short one, and says nothing more: the same claim (a duplicate)."""
+    from .language.products import is_of_kind, products_in
+
+    incoming = case.incoming
+    if not (incoming.key and fact.key) or not same_subject(fact.subject, incoming.subject, case.me):
+        return False
+    if split_polarity(fact.predicate or "")[1] or case.negated or not _same_owner(case, fact):
+        return False
+    for slotted, other in ((incoming, fact), (fact, incoming)):
+        noun = _slot_noun(case.catalogue.canonical(slotted.predicate or "")[0])
+        if noun is None or case.catalogue.canonical(other.predicate or "")[0] not in _USING:
+            continue
+        mine = products_in(_tokens(slotted.object))
+        if mine and mine == products_in(_tokens(other.object)) and is_of_kind(mine[0].name, noun):
+            extra = set(_tokens(incoming.text)) - set(_tokens(fact.text)) - _PLAIN
+            return not extra - {noun, *_USING, *(w for p in mine for w in p.name.split())}
+    return False
+
+
+#: verbs that use a product without naming its slot ("i use arch", "i run fedora")
+_USING = frozenset({"use", "run", "be_on", "work_in", "code_in", "drive", "have"})
+
+
 def _rival_now(case: _Case, fact: Fact) -> bool:
     """ "i use vim" / "i use vscode now", "we deploy on vercel" / "we deploy on netlify
     these days": a product said on the key of a stored rival of its kind (two editors, two
@@ -3681,6 +3707,8 @@ def _already_said(case: _Case) -> Resolution | None:
             return _duplicate(incoming, fact, f"the same address: {fact.object!r}")
         if _same_version_held(case, fact):
             return _duplicate(incoming, fact, f"the same version: {fact.object!r}")
+        if _product_for_slot(case, fact):
+            return _duplicate(incoming, fact, f"the same product for its slot: {fact.object!r}")
     again = _said_again_off_key(case)
     if again is not None:
         return _duplicate(incoming, again, "the same said again in other words, nothing more")
