@@ -44,7 +44,12 @@ sentence is invented for the class it stands for.
 - a product used ("i use arch") and the same product named as the slot of its kind ("my os
   is arch linux"), by its full name or a short one, either way round, with nothing more
   said, are one claim (a duplicate); a rival of its kind is not, nor one said with more
-  ("on a thinkpad")."""
+  ("on a thinkpad");
+- a bare noun naming the kind of the product its "is" names ("db is mysql", "frontend is
+  react") is the speaker's slot of that kind, as "my db is mysql" is (chat leaves out the
+  "my"); a product named after "my <slot> is" names it whatever tag the tagger gave an
+  unknown lower-case word ("my frontend is react" is no description); "coffee is life"
+  and "the db is ..." are not read so."""
 
 from __future__ import annotations
 
@@ -354,3 +359,32 @@ def test_a_product_used_and_named_as_its_slot_is_one_claim(
 def test_a_product_said_with_more_is_no_duplicate(store: SQLiteStore) -> None:
     said = ("i use mint", "my os is linux mint on an old thinkpad")
     assert outcome(store, *said, 10)[1] != "duplicate"
+
+
+@pytest.mark.parametrize(
+    ("said", "key"),
+    [
+        ("db is postgres", ("I", "has_db", "postgres")),
+        ("frontend is svelte", ("I", "has_frontend", "svelte")),
+        ("my frontend is react", ("I", "has_frontend", "react")),
+    ],
+)
+def test_a_slot_named_by_its_products_kind_is_the_speakers(
+    said: str, key: tuple[str, str, str]
+) -> None:
+    read = analyse(said)
+    assert (read.subject, read.predicate, read.object) == key
+
+
+@pytest.mark.parametrize(
+    "said", ["coffee is life", "the db is postgres", "Python 3 is the default"]
+)
+def test_what_names_no_slot_of_a_products_kind_stays_as_it_is(said: str) -> None:
+    assert analyse(said).subject != "I"
+
+
+def test_a_bare_slot_meets_the_slot_said_in_full(store: SQLiteStore) -> None:
+    assert outcome(store, "our database is mysql", "db is postgres now", 60) == (
+        "superseded",
+        "update",
+    )

@@ -2308,6 +2308,8 @@ def _described(predicate: str, value: list[Token]) -> str:
     if len(words) == 1 and (_typed_name(words[0]) or _given_name(words[0])):
         return predicate  # "my coach is viktor", "my tortoise is called shelly"
     person = phrase.rsplit("_", 1)[-1] in PEOPLE
+    if not person and _names_a_product(words):
+        return predicate  # "my frontend is react": a product is named, whatever its tag
     describes = (
         # a person is named by a name: "my partner is Sam", never "my partner is vegan"
         person
@@ -2316,6 +2318,15 @@ def _described(predicate: str, value: list[Token]) -> str:
         and any(_quality(t) for t in words)
     )
     return f"{phrase}_be" if describes else predicate
+
+
+def _names_a_product(words: list[Token]) -> bool:
+    """Is the value, all of it, a product's name ("react", "arch linux")?"""
+    from .language.products import products_in
+
+    said = [t.lower_ for t in words if t.pos_ != "DET"]
+    found = products_in(said)
+    return len(found) == 1 and set(said) <= set(found[0].name.split()) | {said[0]}
 
 
 def _typed_name(token: Token) -> bool:
@@ -2997,14 +3008,14 @@ def _mine_without_my(sent: Span, said: str) -> str | None:
     subject = next((t for t in sent if t.dep_ in ("nsubj", "nsubjpass")), None)
     if subject is None or subject.left_edge.i != first.i:
         return None
-    if (
-        subject.tag_ not in ("NN", "NNS", "NNP")
-        or any(t.tag_ == "NNP" for t in sent[:1])
-        and (one_spelling(subject.lower_) not in PEOPLE)
-    ):
-        return None  # "Python 3 is the default": a name, no thing of one's own
+    if subject.tag_ not in ("NN", "NNS", "NNP"):
+        return None
     if any(c.dep_ in ("det", "poss", "prep") for c in subject.children):
         return None  # "the rent", "friend of mine lives in oslo"
+    if subject.is_lower and _slot_of_product(subject, sent):
+        return "my " + said.lstrip()  # "db is mysql": the tagger's guess at "db" aside
+    if any(t.tag_ == "NNP" for t in sent[:1]) and one_spelling(subject.lower_) not in PEOPLE:
+        return None  # "Python 3 is the default": a name, no thing of one's own
     person = (
         one_spelling(subject.lower_) in PEOPLE
         and subject.tag_ in ("NN", "NNP")
@@ -3018,9 +3029,25 @@ def _mine_without_my(sent: Span, said: str) -> str | None:
         and not any(c.like_num for c in subject.children)
         and any(t.tag_ == "CD" or t.text[:1].isdigit() for t in sent if t.i > subject.head.i)
     )
-    if person or measured:
+    if person or measured or _slot_of_product(subject, sent):
         return "my " + said.lstrip()[:1].lower() + said.lstrip()[1:]
     return None
+
+
+def _slot_of_product(subject: Token, sent: Span) -> bool:
+    """ "db is mysql", "frontend is react": a bare noun that names the kind of the product
+    its "is" names (a database, a frontend framework) is the speaker's slot of that kind."""
+    from .language.products import kind_words, products_in
+
+    if subject.head.lemma_ != "be" or subject.tag_ not in ("NN", "NNP"):
+        return False
+    after = [t.lower_ for t in sent if t.i > subject.head.i and not t.is_punct]
+    noun = subject.lower_
+    return any(
+        noun in kind.split()[:1] or noun == kind
+        for product in products_in(after)
+        for kind in kind_words(product)
+    )
 
 
 def self_description(text: str) -> str | None:
