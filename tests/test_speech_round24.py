@@ -49,7 +49,9 @@ sentence is invented for the class it stands for.
   react") is the speaker's slot of that kind, as "my db is mysql" is (chat leaves out the
   "my"); a product named after "my <slot> is" names it whatever tag the tagger gave an
   unknown lower-case word ("my frontend is react" is no description); "coffee is life"
-  and "the db is ..." are not read so."""
+  and "the db is ..." are not read so;
+- a state the tagger split in two ("im type 1 diabetic": "type" and "1 diabetic") is one
+  value, all of it ("type 1 diabetic"), so "im a type one diabetic" is the same claim."""
 
 from __future__ import annotations
 
@@ -388,3 +390,16 @@ def test_a_bare_slot_meets_the_slot_said_in_full(store: SQLiteStore) -> None:
         "superseded",
         "update",
     )
+
+
+@pytest.mark.parametrize(
+    ("said", "value"),
+    [("im type 1 diabetic", "type 1 diabetic"), ("im a type 2 diabetic", "a type 2 diabetic")],
+)
+def test_a_state_the_tagger_split_is_one_value(said: str, value: str) -> None:
+    assert analyse(said).object == value
+
+
+def test_a_state_said_whole_meets_itself_said_otherwise(store: SQLiteStore) -> None:
+    said = ("im type 2 diabetic", "im a type two diabetic")
+    assert outcome(store, *said, 20) == ("active", "duplicate")

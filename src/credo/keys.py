@@ -1138,6 +1138,17 @@ _BECOMING = words("becoming")
 _BECOMING_UNTAKING = words("becoming_untaking")
 
 
+def _joined(verb: Token, first: Token, value: list[Token]) -> list[Token]:
+    """`value` and the complement of `verb` right after it, where the tagger split one
+    phrase into two ("im type 1 diabetic": "type" and "1 diabetic")."""
+    after = next(
+        (c for c in verb.rights if c.dep_ in ("attr", "acomp", "oprd") and c.i > first.i), None
+    )
+    if after is None or not value or after.left_edge.i != value[-1].i + 1:
+        return value
+    return [*value, *_subtree(after, stop=frozenset({"prep", "advcl", "relcl"}))]
+
+
 def _copula(verb: Token) -> tuple[str, list[Token]] | None:
     """ "is a nurse" -> ("", [a nurse]); "is allergic to peanuts" -> ("_allergic_to",
     [peanuts]); "is from Finland" -> ("_from", [Finland]); "was born in India"."""
@@ -1155,9 +1166,11 @@ def _copula(verb: Token) -> tuple[str, list[Token]] | None:
             npadv = next((c for c in child.lefts if c.dep_ == "npadvmod"), None)
             if npadv is not None and child.lower_ == "old":
                 return "_old", _subtree(npadv)  # "I am 30 years old"
-            return "", _subtree(child, stop=frozenset({"prep", "advcl", "relcl"}))
+            return "", _joined(
+                verb, child, _subtree(child, stop=frozenset({"prep", "advcl", "relcl"}))
+            )
         if child.dep_ in ("attr", "oprd"):
-            return "", _subtree(child, stop=frozenset({"relcl", "advcl"}))
+            return "", _joined(verb, child, _subtree(child, stop=frozenset({"relcl", "advcl"})))
         if child.dep_ == "advmod" and child.pos_ == "ADV" and (back := _adverb_and_place(child)):
             return back  # "I'm down to 84 kilos", "I moved back to leeds"
         if child.dep_ == "prep":
