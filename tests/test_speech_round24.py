@@ -51,7 +51,12 @@ sentence is invented for the class it stands for.
   unknown lower-case word ("my frontend is react" is no description); "coffee is life"
   and "the db is ..." are not read so;
 - a state the tagger split in two ("im type 1 diabetic": "type" and "1 diabetic") is one
-  value, all of it ("type 1 diabetic"), so "im a type one diabetic" is the same claim."""
+  value, all of it ("type 1 diabetic"), so "im a type one diabetic" is the same claim;
+- a thing made again in a rival product ("rebuilt the blog in hugo", "we rewrote the api
+  in fastapi": lexicon "remaking") gives it its new product, as "moved the api to render"
+  gives it a new place, and ends the fact that held a rival of it ("the blog runs on
+  wordpress", "the api is written in flask"); made again in a time ("rewrote my cv in an
+  evening") it is given no value."""
 
 from __future__ import annotations
 
@@ -403,3 +408,21 @@ def test_a_state_the_tagger_split_is_one_value(said: str, value: str) -> None:
 def test_a_state_said_whole_meets_itself_said_otherwise(store: SQLiteStore) -> None:
     said = ("im type 2 diabetic", "im a type two diabetic")
     assert outcome(store, *said, 20) == ("active", "duplicate")
+
+
+@pytest.mark.parametrize(
+    ("first", "then"),
+    [
+        ("the shop runs on woocommerce", "we rebuilt the shop on shopify over the summer"),
+        ("the backend is written in django", "rewrote the backend in rails last year"),
+    ],
+)
+def test_a_thing_made_again_in_a_rival_product_ends_the_old_one(
+    store: SQLiteStore, first: str, then: str
+) -> None:
+    assert outcome(store, first, then, 150) == ("superseded", "update")
+
+
+def test_a_thing_made_again_in_a_time_is_given_no_value(store: SQLiteStore) -> None:
+    said = ("my cv is two pages", "i rewrote my cv in an afternoon")
+    assert outcome(store, *said, 30) == ("active", "new")

@@ -3815,7 +3815,7 @@ def denies_the_past(text: str) -> bool:
 
 #: verbs that give a thing a new value: "switched the monorepo to pnpm", "bumped the
 #: budget to 8k", "the launch got pushed to April", "the team has now reached 11 people"
-_CHANGING = words("changing")
+_CHANGING = words("changing") | words("remaking")
 #: how the speaker reads once stored ("The user ...")
 _SELF_NOUNS = frozenset({"user"})
 #: verbs whose object is the new value itself ("the team reached 11 people")
@@ -3867,8 +3867,15 @@ def changed_value(text: str) -> tuple[str, str, str] | None:
         if thing is None or thing.pos_ == "PRON":
             continue
         heads = [verb, thing, *(c for c in verb.children if c.dep_ == "prt")]
-        # "moved the api onto fly.io": a thing put on a new place
-        into = ("to", "onto") if lemma in _REPLACING else ("to",)
+        # "moved the api onto fly.io": a thing put on a new place; "rebuilt the blog in
+        # hugo": a thing made again in a new one
+        into = (
+            ("in", "on", "with")
+            if lemma in _REMAKING
+            else ("to", "onto")
+            if lemma in _REPLACING
+            else ("to",)
+        )
         to = next(
             (
                 c
@@ -3908,6 +3915,13 @@ def changed_value(text: str) -> tuple[str, str, str] | None:
         words = _value_after(to) if to is not None else []
         if lemma == "put up" and not any(w.like_num for w in words):
             continue  # "put the kids down to sleep": no amount, no value
+        if lemma in _REMAKING:
+            # "rebuilt the shop on shopify over the summer": the product its words open with
+            words = next(
+                (words[:k] for k in range(len(words), 0, -1) if _names_a_product(words[:k])), []
+            )
+            if not words:
+                continue  # "rewrote my cv in an evening": made again in a time, no product
         if words:
             return lemma, lemma_of(thing.lower_), _span_text(words)
     return None
@@ -3945,6 +3959,8 @@ _NOT_MEASURES = frozenset({"time", "times", "day", "week", "month", "year", "hou
 
 #: verbs of change that put one thing in place of another, not an amount
 _REPLACING = frozenset({"upgrade", "downgrade", "bump", "migrate", "port", "switch", "move"})
+#: verbs of making a thing again, in what follows "in" ("rewrote the api in fastapi")
+_REMAKING = words("remaking")
 
 
 def _versioned_name(tok: Token) -> bool:

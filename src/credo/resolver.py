@@ -409,6 +409,18 @@ _VALUE_FOR_THING = re.compile(r"^(?P<value>.+?)\s+(?:for|in|of)\s+(?P<thing>.+)$
 _THING_ON_VALUE = re.compile(r"^(?P<thing>.+?)\s+(?:on|at|with|via|to)\s+(?P<value>.+)$", re.I)
 
 
+def _rival_products(new: str, old: str | None) -> bool:
+    """Does `new` name products that each stand for a rival of one `old` names (two web
+    frameworks, two hosts)?"""
+    from .language.products import Product, all_rivalled, products_in
+
+    def named(value: str | None) -> list[Product]:  # "rails" as typed, not as "rail"
+        return products_in(_tokens(value)) or products_in(_WORDS.findall((value or "").lower()))
+
+    mine, theirs = named(new), named(old)
+    return bool(mine and theirs) and all_rivalled(mine, theirs)
+
+
 def _holds_thing(fact: Fact, verb: str, thing: str, value: str, catalogue: Catalogue) -> bool:
     """Does `fact` hold the value of `thing` that `verb` changing it to `value` ends? Its
     slot names
@@ -430,6 +442,8 @@ def _holds_thing(fact: Fact, verb: str, thing: str, value: str, catalogue: Catal
         return True
     if thing in slot and _PLACED_ON.search(base):
         return True  # "my blog runs on a vps", "the api is hosted on heroku": it moves
+    if thing in slot and _rival_products(value, fact.object):
+        return True  # "the api is written in flask" / "rewrote the api in fastapi"
     # what a thing runs on or is hosted on moves with it; what is used for a thing
     # changes only when the user says they switched it ("moved the API to Rust" leaves
     # "I use Docker for the API")
