@@ -177,7 +177,8 @@ def test_a_one_valued_state_told_in_the_past_later_ends_it(store: SQLiteStore) -
         ("forty eight thousand", "48000"),
         ("sixty-five thousand", "65000"),
         ("one hundred thousand", "100000"),
-        ("i have twenty two cats", "i have 22 cats"),
+        ("i have twenty-two cats", "i have 22 cats"),
+        ("twenty two", "twenty two"),  # two number words alone stay apart
         ("twelve hundred", "1200"),
     ],
 )

@@ -58,8 +58,12 @@ NUMBER_VALUES = {
 }
 
 
+#: "thirty-four", and "forty eight" said before its scale ("forty eight thousand"); alone,
+#: two number words typed apart stay apart
 _COMPOUND_NUMBER = re.compile(
-    r"\b(?:" + "|".join(_TENS) + r")[- ](?:" + "|".join(_UNITS[1:10]) + r")\b", re.IGNORECASE
+    r"\b(?:" + "|".join(_TENS) + r")(?:-|\s(?=(?:" + "|".join(_UNITS[1:10]) + r")\s+"
+    r"(?:hundred|thousand)\b))(?:" + "|".join(_UNITS[1:10]) + r")\b",
+    re.IGNORECASE,
 )
 
 
