@@ -56,7 +56,10 @@ sentence is invented for the class it stands for.
   in fastapi": lexicon "remaking") gives it its new product, as "moved the api to render"
   gives it a new place, and ends the fact that held a rival of it ("the blog runs on
   wordpress", "the api is written in flask"); made again in a time ("rewrote my cv in an
-  evening") it is given no value."""
+  evening") it is given no value;
+- a height in feet and inches as people type it ("5'9", "5’9", "5'9\"") is the amount
+  "5 foot 9" says: the same height in centimetres is said already, another height the
+  same day a conflict."""
 
 from __future__ import annotations
 
@@ -426,3 +429,17 @@ def test_a_thing_made_again_in_a_rival_product_ends_the_old_one(
 def test_a_thing_made_again_in_a_time_is_given_no_value(store: SQLiteStore) -> None:
     said = ("my cv is two pages", "i rewrote my cv in an afternoon")
     assert outcome(store, *said, 30) == ("active", "new")
+
+
+@pytest.mark.parametrize(
+    ("first", "then", "expected"),
+    [
+        ("im 5'9", "im 175cm", ("active", "duplicate")),
+        ("im 5’9", "im 175 cm", ("active", "duplicate")),
+        ("im 5'9", "im 6ft 2", ("conflicted", "conflict")),
+    ],
+)
+def test_a_height_in_feet_and_inches_as_typed_is_one_amount(
+    store: SQLiteStore, first: str, then: str, expected: tuple[str, str]
+) -> None:
+    assert outcome(store, first, then, 0) == expected

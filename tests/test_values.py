@@ -186,3 +186,8 @@ def test_numbers_said_in_words_of_two_parts_and_a_scale_are_one_number(
     said: str, digits: str
 ) -> None:
     assert in_digits(said) == digits
+
+
+@pytest.mark.parametrize("typed", ["5'10", "5’10", "5'10\"", "5ft10", "5 ft 10in"])
+def test_a_height_in_feet_and_inches_as_typed_is_5_foot_10(typed: str) -> None:
+    assert amounts(typed) == amounts("5 foot 10")

@@ -443,12 +443,18 @@ def _a_unit(tok: Token) -> bool:
     return tok.lower_ in _MEASURE_UNITS or is_a_kind_of(tok.lemma_.lower(), "measure")
 
 
+#: a height in feet and inches as typed: "5'10", "5’10\"", "5ft10", "6 ft 1in" ("5 ft 10")
+_FEET_INCHES = re.compile(
+    r"(?<![\w.])([3-8])\s*(?:'|’|′|ft)\s*(1[01]|[0-9])\s*(?:\"|”|″|''|in\b|inches\b)?(?![\w.])"
+)
+
+
 def quantities(text: str) -> tuple[Quantity, ...]:
     """The numbers `text` states, each with its unit: the letters on it, a currency sign,
     or the noun after it."""
     from .nlp import parse
 
-    doc = parse(in_digits(text))
+    doc = parse(_FEET_INCHES.sub(r"\1 ft \2", in_digits(text)))
     found = []
     skip = -1
     for tok in doc:
@@ -590,7 +596,7 @@ def masked(text: str) -> str:
     """`text` with its numbers out ("i drink 4 coffees a day" -> "i drink # coffees a
     day"): what it measures, for the embedding to compare."""
     out = []
-    for word in text.split():
+    for word in _FEET_INCHES.sub(r"\1 ft \2", text).split():  # "5'10" as "# ft #"
         typed = _NUMBER.match(word.rstrip(".,!?"))
         if typed:
             out.append(" ".join(filter(None, ("#", typed.group(4)))))  # "82kg" -> "# kg"
