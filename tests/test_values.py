@@ -11,6 +11,7 @@ from credo import Memory
 from credo.embed import get_embedder
 from credo.store.sqlite import SQLiteStore
 from credo.values import (
+    amounts,
     in_digits,
     masked,
     one_word,
