@@ -59,7 +59,10 @@ sentence is invented for the class it stands for.
   evening") it is given no value;
 - a height in feet and inches as people type it ("5'9", "5’9", "5'9\"") is the amount
   "5 foot 9" says: the same height in centimetres is said already, another height the
-  same day a conflict."""
+  same day a conflict;
+- where one works said with another verb ("i work from home" / "im remote", "im fully
+  remote") is the same state said again (a duplicate), as two ways of one state said with
+  "be" already were; said of some days only it says more."""
 
 from __future__ import annotations
 
@@ -443,3 +446,21 @@ def test_a_height_in_feet_and_inches_as_typed_is_one_amount(
     store: SQLiteStore, first: str, then: str, expected: tuple[str, str]
 ) -> None:
     assert outcome(store, first, then, 0) == expected
+
+
+@pytest.mark.parametrize(
+    ("first", "then"),
+    [
+        ("i work from home", "im remote"),
+        ("im fully remote", "i work from home"),
+        ("i work in the office", "im on-site"),
+    ],
+)
+def test_where_one_works_said_with_another_verb_is_said_again(
+    store: SQLiteStore, first: str, then: str
+) -> None:
+    assert outcome(store, first, then, 20) == ("active", "duplicate")
+
+
+def test_where_one_works_on_some_days_is_no_duplicate(store: SQLiteStore) -> None:
+    assert outcome(store, "im remote", "i work from home on fridays", 20)[1] != "duplicate"

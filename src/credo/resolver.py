@@ -1659,6 +1659,10 @@ def _same_state(case: _Case, fact: Fact) -> bool:
     )
 
 
+#: words of degree that say no more of a state ("fully remote", "totally vegan")
+_DEGREE = frozenset({"fully", "completely", "totally", "entirely", "100%", "full", "time"})
+
+
 def _same_member(case: _Case, fact: Fact) -> bool:
     """ "im left handed" / "im a lefty": one state of an exclusive group said in another
     of its ways (the catalogue's "exclusive", its ways joined by "="), of the same one,
@@ -1667,16 +1671,21 @@ def _same_member(case: _Case, fact: Fact) -> bool:
     theirs = case.catalogue.canonical(fact.predicate or "")[0]
     if case.negated or split_polarity(fact.predicate or "")[1] or not fact.key:
         return False
-    if case.base.split("_")[0] != "be" or theirs.split("_")[0] != "be":
-        return False
     if not (same_subject(fact.subject, incoming.subject, case.me) and _same_owner(case, fact)):
         return False
-    said = case.catalogue.members(f"{case.base} {incoming.object or ''}".replace("_", " "))
-    held = case.catalogue.members(f"{theirs} {fact.object or ''}".replace("_", " "))
+    if case.base.split("_")[0] == "be" and theirs.split("_")[0] == "be":
+        said = case.catalogue.members(f"{case.base} {incoming.object or ''}".replace("_", " "))
+        held = case.catalogue.members(f"{theirs} {fact.object or ''}".replace("_", " "))
+    else:
+        # "i work from home" / "im remote": where one works is a state whatever the key
+        mine, other = _as_state(case.base, incoming.object), _as_state(theirs, fact.object)
+        if mine is None or other is None or "work" not in (case.base[:4], theirs[:4]):
+            return False
+        said, held = case.catalogue.members(mine), case.catalogue.members(other)
     if len(said) != 1 or said != held:
         return False
     ways = {w for way in next(iter(said)).split("=") for w in _tokens(way)}
-    return not _extra_words(incoming, fact, case.catalogue) - ways - _ONLY_NOW
+    return not _extra_words(incoming, fact, case.catalogue) - ways - _ONLY_NOW - _DEGREE
 
 
 def _state_said_more_fully(case: _Case, fact: Fact) -> bool:
