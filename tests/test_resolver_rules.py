@@ -359,6 +359,13 @@ RULES: list[tuple[Rule, str, str, bool]] = [
     (resolver._rival_now, "i use sublime text", "i use neovim", False),
     (resolver._rival_now, "i use sublime text", "i use neovim now too", False),
     (resolver._rival_now, "i use sublime text", "i use slack now", False),
+    (resolver._aged_otherwise, "my son is 3", "i have a 5 year old son", True),
+    (resolver._aged_otherwise, "my son is 3", "i have a 3 year old son", False),
+    (resolver._aged_otherwise, "my son is 3", "i have a 5 year old daughter", False),
+    (resolver._all_on_rivals, "we host everything on aws", "we run everything on gcp", True),
+    (resolver._all_on_rivals, "we host everything on aws", "our api runs on gcp", False),
+    (resolver._other_colour, "my bike is black", "my white bike has a puncture", True),
+    (resolver._other_colour, "my black cat is salem", "my white cat sleeps a lot", False),
 ]
 
 

@@ -301,6 +301,24 @@ _DAY_WORDS = frozenset({"today", "tonight", "week", "morning", "afternoon", "eve
 _MODALS = words("name_modals")  # modals that may be names ("Will"): lexicon
 
 
+def _names_a_product(verb: Token, subject: Token) -> bool:
+    """Does what `verb` says of `subject` name a product, as its object or the object of
+    a preposition ("runs on azure", "is hosted on vercel")?"""
+    from .language.products import products_in
+
+    objects = [
+        o
+        for c in verb.children
+        if c.i > subject.i
+        for o in ([c] if c.dep_ in ("dobj", "attr") else c.children if c.dep_ == "prep" else [])
+        if o.dep_ in ("dobj", "attr", "pobj")
+    ]
+    return any(
+        products_in([t.lower_ for t in o.subtree if t.pos_ != "DET" and not t.is_punct])
+        for o in objects
+    )
+
+
 @dataclass(frozen=True)
 class _Views:
     """The candidate as the marker lists read it, one view per kind of marker.
@@ -398,6 +416,17 @@ def _views(text: str, policy: GatePolicy, statement: Statement | None) -> _Views
             and c.is_alpha
             for c in t.children
         )
+    }
+    # "all our stuff runs on azure", "our things are in storage with safestore": a vague
+    # word for what is the speaker's, said to run on or be in a product, is made specific
+    # by the product
+    modifiers |= {
+        t.i
+        for t in doc
+        if t.lower_ in vague_words
+        and t.dep_ in ("nsubj", "nsubjpass")
+        and any(c.dep_ == "poss" or c.lower_ == "all" for c in t.children)
+        and _names_a_product(t.head, t)
     }
     now = {t.i for t in doc if t.lower_ in _NOW_WORDS} if durable else set()
     if durable:  # "im single at the moment": as of now, not passing

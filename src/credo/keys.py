@@ -586,8 +586,12 @@ def asks_unmarked(words: list[Token]) -> bool:
     )
 
 
-#: the pronouns a yes-no question puts after its verb: "should i", "does that affect"
-_ASKED_OF = frozenset({"you", "i", "we", "it", "there", "he", "she", "that", "this"})
+#: the pronouns a yes-no question puts after its verb: "should i", "does that affect",
+#: "does anyone still use ...", "is everyone ..."
+_ASKED_OF = frozenset(
+    {"you", "i", "we", "it", "there", "he", "she", "that", "this"}
+    | {"anyone", "anybody", "someone", "somebody", "everyone", "everybody"}
+)
 _THINGS = frozenset({"NOUN", "PROPN", "PRON", "DET"})
 
 
@@ -600,9 +604,15 @@ def asks_yes_or_no(words: list[Token]) -> bool:
     verb = words[0]
     if _subject_after_verb(verb, words[1]):
         return True
+    if verb.lower_ not in ("is", "are", "was", "were"):
+        return False
+    if verb.dep_ == "ROOT" and any(t.tag_ in ("JJR", "RBR") for t in words[2:4]):
+        # "is svelte actually faster than react", "are heat pumps cheaper to run": two
+        # things compared after a verb put first, whatever tag the thing asked of got
+        return True
     # "are cashews ok", "is that weird": the parse may not make the thing asked of the
     # verb's subject; a thing named right after "is", then the quality asked of it
-    if verb.lower_ not in ("is", "are", "was", "were") or words[1].pos_ not in _THINGS:
+    if words[1].pos_ not in _THINGS:
         return False
     # (the parse may not call the quality a complement: "ok" read as punctuation)
     return any((c.dep_ == "acomp" or c.pos_ == "ADJ") and c.i > words[1].i for c in verb.children)

@@ -110,6 +110,8 @@ from .values import (
 )
 
 if TYPE_CHECKING:
+    from spacy.tokens import Token
+
     from .store.base import Store
 
 Similarity = Callable[[str, str], float]
@@ -2870,6 +2872,159 @@ def _counted_otherwise(case: _Case, fact: Fact) -> bool:
     return any(count != numbers[0] and same_kind(kind) for kind, count in told.items())
 
 
+#: an age said before the one it is of: "a 3 year old son", "my 4-year-old", "an eight
+#: month old puppy", "im a 34 yr old nurse"
+_AGE_BEFORE = re.compile(
+    r"\b(\d{1,3}|[a-z]+(?:-[a-z]+)?)[\s-]+(year|yr|month|mo|week|wk)s?[\s-]+old(?:[\s-]+(\w+))?",
+    re.IGNORECASE,
+)
+_ARTICLE = re.compile(r"^(?:an?|the)\s+", re.IGNORECASE)
+#: what follows a bare number that is an age: "is 8 and ...", "is 8 now", "is 8 years"
+_AFTER_AN_AGE = frozenset({"and", "now", "today", "years", "year", "yrs", "but", "already"})
+_AGE_UNITS = {"yr": "year", "mo": "month", "wk": "week"}
+
+
+def _ages_told(fact: Fact, catalogue: Catalogue) -> dict[str, tuple[str, str]]:
+    """Whose age a fact gives, and the age (its number in digits, its unit): "my son is
+    4" ({"son": ("4", "year")}), "i have a 3 year old son" (the same), "im a 34 year old
+    nurse" and "i'm 34" (the speaker's own, under ""). Nothing from a sentence of two
+    ages ("a 3 year old and a 5 year old"), nor for one named in the plural ("my sons"):
+    which age is whose is not said."""
+    text = fact.text
+    found = list(_AGE_BEFORE.finditer(text))
+    if len(found) > 1:
+        return {}
+    told: dict[str, tuple[str, str]] = {}
+    predicate, negated = catalogue.canonical(fact.predicate or "")
+    # "im a 34 year old nurse" (be, "a 34 year old nurse"): the age is the speaker's own
+    own = predicate == "be" and bool(_AGE_BEFORE.match(_ARTICLE.sub("", fact.object or "")))
+    for m in found:
+        number = m.group(1) if m.group(1).isdigit() else number_value(m.group(1))
+        who = "" if own else (m.group(3) or "").lower()
+        if number is not None and (who == "" or who.isalpha() and who not in _STOP):
+            told[who] = (number, _AGE_UNITS.get(m.group(2).lower(), m.group(2).lower()))
+    slot = re.fullmatch(r"has_([a-z]+)_old", predicate)
+    said = _WORDS.findall((fact.object or "").lower())
+    age = said[0] if said else ""
+    number = age if age.isdigit() else number_value(age)
+    be = re.fullmatch(r"(?:has_)?([a-z]+)_be", predicate)
+    if slot is None and be and (len(said) == 1 or said[1:2] and said[1] in _AFTER_AN_AGE):
+        slot = be  # "my daughter is 8 and mad about horses": a bare number first is an age
+    if not negated and number is not None and (slot or predicate == "be_old"):
+        unit = next((u for u in ("month", "week") if u in (fact.object or "").lower()), "year")
+        told.setdefault(slot.group(1) if slot else "", (number, unit))
+    plain = set(re.findall(r"[a-z]+", text.lower()))
+    return {who: age for who, age in told.items() if not who or f"{who}s" not in plain}
+
+
+def _aged_otherwise(case: _Case, fact: Fact) -> bool:
+    """ "my son is 3" / "i have a four year old son", "i'm a 34 year old nurse" / "im 36":
+    one age of the same one said two ways, whatever keys the two got, the numbers apart
+    (a clash). Not for one of two ("a 3 year old and a 5 year old son"), another's child
+    ("my sister's son is 4"), nor ages in other units ("an 8 month old" / "is 1")."""
+    incoming = case.incoming
+    if case.negated or not _of_us(case, fact):
+        return False  # (whose age it is, the speaker's son or daughter, is told below)
+    if incoming.key and incoming.key == fact.key:
+        return False  # on one key the objects are compared already
+    mine = _ages_told(incoming, case.catalogue)
+    theirs = _ages_told(fact, case.catalogue)
+    return any(
+        who in theirs and theirs[who][1] == unit and theirs[who][0] != number
+        for who, (number, unit) in mine.items()
+    )
+
+
+#: words that say a claim holds of all the speaker has of a kind: "everything runs on
+#: aws", "all our stuff is on azure", "all of my code is in go"
+_ALL_OF_IT = re.compile(r"\b(?:everything|all\s+(?:of\s+)?(?:our|my|the)\b)", re.IGNORECASE)
+
+
+def _all_on_rivals(case: _Case, fact: Fact) -> bool:
+    """ "we host everything on aws" / "all our stuff runs on azure": all of what the
+    speaker has said to be on rival products of one kind, whatever keys the two got (a
+    clash): all of it cannot be on both. Not where either adds ("also"), names the
+    other's product, or holds of a part only ("our api runs on azure")."""
+    incoming = case.incoming
+    if case.negated or not _of_us(case, fact) or not _same_owner(case, fact):
+        return False
+    if not (_ALL_OF_IT.search(incoming.text) and _ALL_OF_IT.search(fact.text)):
+        return False
+    if _ADDED.search(incoming.text) or split_polarity(fact.predicate or "")[1]:
+        return False
+    return _rival_products(_where_all_is(incoming), _where_all_is(fact))
+
+
+def _where_all_is(fact: Fact) -> str:
+    """What a fact says all of it is on or in: its object after its last "on", "in",
+    "at" or "with" ("everything on azure" -> "azure"), or the whole object."""
+    value = _ALL_OF_IT.sub(" ", fact.object or "")
+    return re.split(r"\b(?:on|in|at|with)\s+", value)[-1].strip()
+
+
+_COLOURS = words("colours")
+
+
+def _coloured(fact: Fact) -> tuple[str, set[str], bool, str] | None:
+    """The one colour a fact gives a thing, the words that name the thing (its noun, its
+    compounds, the subject a copula gives it: "my car is a blue mazda 3" -> car, mazda),
+    whether it is declared as the one of its owner ("my car is ..."), and whose it is (the
+    possessor's word: "user" in "The user's car", "sister" in "... sister's car"); None
+    for a sentence of no colour or of two."""
+    from .nlp import parse
+
+    doc = parse(fact.text)
+    said = [t for t in doc if t.lower_ in _COLOURS]
+    if len({t.lower_ for t in said}) != 1:
+        return None
+    colour = said[0]
+    head = colour.head
+    if colour.dep_ in ("amod", "compound") and head.pos_ in ("NOUN", "PROPN"):
+        things = {head.lemma_.lower()} | {c.lower_ for c in head.children if c.dep_ == "compound"}
+        if head.dep_ != "attr":
+            return colour.lower_, things, False, _possessor(head)
+        head = head.head  # "my car is a blue mazda": the car is the mazda
+    elif colour.dep_ in ("acomp", "attr"):
+        things = set()  # "my car is silver"
+    else:
+        return None
+    subject = next((c for c in head.children if c.dep_ == "nsubj"), None)
+    if subject is None or subject.pos_ != "NOUN":
+        return colour.lower_, things, False, ""
+    owner = _possessor(subject)
+    return colour.lower_, things | {subject.lemma_.lower()}, bool(owner), owner
+
+
+def _possessor(noun: Token) -> str:
+    """The word for whose `noun` is ("user" for "The user's car"), or ""."""
+    poss = next((c for c in noun.children if c.dep_ == "poss"), None)
+    return poss.lemma_.lower() if poss is not None else ""
+
+
+def _other_colour(case: _Case, fact: Fact) -> bool:
+    """ "my car is a blue mazda 3" / "my red mazda needs new tyres", "my bike is black" /
+    "my white bike got a puncture": one thing of the speaker's, named by the same make or
+    model or declared as their one ("my X is ..."), given another colour (a clash).
+    Not two cats told apart by colour ("my black cat" / "my white cat"), another's thing,
+    nor a sentence of two colours."""
+    if case.negated or not _of_us(case, fact) or not _same_owner(case, fact):
+        return False
+    mine, theirs = _coloured(case.incoming), _coloured(fact)
+    if mine is None or theirs is None or mine[0] == theirs[0]:
+        return False
+
+    def whose(said: Fact, owner: str) -> str:  # "i drive a black car": the speaker's own
+        mine = same_subject(said.subject, case.me, case.me)
+        return "" if mine and owner in ("", "user", case.me.lower()) else owner
+
+    if whose(case.incoming, mine[3]) != whose(fact, theirs[3]):
+        return False
+    from .language.products import products_in
+
+    shared = mine[1] & theirs[1]
+    return bool(shared) and (mine[2] or theirs[2] or any(products_in([w]) for w in shared))
+
+
 def _named_in(name: str | None, fact: Fact) -> bool:
     """Is `name` (a subject that is not the speaker) the name the stored fact's object
     gives what it holds ("a cat called miso", "a dog named Rex")? A name the object only
@@ -3911,6 +4066,9 @@ def _clashing(case: _Case, bearing: _Bearing) -> _Bearing:
         _holder_left,
         _gained,
         _counted_otherwise,
+        _aged_otherwise,
+        _all_on_rivals,
+        _other_colour,
         _value_for_slot,
         _rival_for_slot,
         _rival_now,

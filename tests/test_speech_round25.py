@@ -1,0 +1,173 @@
+"""Natural speech the write path reads since the twenty-fifth round (issue 23), through
+`Memory.remember`, the real parser, the default embedding model and a SQLite file. Every
+sentence is invented for the class it stands for.
+
+- one age of the same one said two ways ("my son is 3" / "i have a four year old son",
+  "i'm 29" / "im a 31 year old teacher"), whatever keys the two sentences got, with the
+  numbers apart, is a clash: a later one an update, one said the same day a conflict; the
+  same age said again is no rival; an age of one of two ("a 3 year old and a 6 year old
+  son"), of another's child ("my sister's son") or in another unit ("an 8 month old") is
+  none of the stored one's;
+- a yes-no question typed without its "?" asks whatever tag the thing asked of got: a verb
+  put first before two things compared ("is svelte actually faster than react", "are
+  heat pumps cheaper to run"), or before "anyone", "everyone" ("does anyone still use
+  jquery"); it is refused as a question and ends nothing stored; the same comparison
+  told ("svelte is faster than react for us") is no question;
+- a vague word for what the speaker has ("all our stuff", "my things"), said to run on or
+  be in a product ("runs on azure", "is hosted on vercel"), is made specific by it and
+  stored; "some stuff happened at work" and "all my stuff is in boxes" stay vague;
+- all of what the speaker has said to be on rival products of one kind ("we host
+  everything on aws" / "all our stuff runs on azure", "we run everything on gcp"),
+  whatever keys the two got, is a clash: all of it cannot be on both; a part of it ("our
+  api runs on azure") or one more ("we also run everything on azure") is no rival;
+- one thing of the speaker's named by the same make or model ("my car is a blue mazda 3"
+  / "my red mazda needs new tyres") or declared as their one ("my bike is black" / "my
+  white bike got a puncture"), given another colour, is a clash (lexicon "colours"); two
+  cats told apart by colour, the same colour again, or a sentence of two colours are
+  not;"""
+
+from __future__ import annotations
+
+import pytest
+from speech_pairs import memory, module_store, outcome
+
+from credo.keys import analyse
+from credo.store.sqlite import SQLiteStore
+
+store = module_store("round25")
+
+
+@pytest.mark.parametrize(
+    ("first", "then", "gap", "expected"),
+    [
+        ("my son is 3", "I have a four year old son.", 400, ("superseded", "update")),
+        (
+            "i have a 6 year old daughter",
+            "my daughter is 8 and mad about horses",
+            500,
+            ("superseded", "update"),
+        ),
+        ("i have a 6 year old daughter", "my daughter is 9", 0, ("conflicted", "conflict")),
+        ("i have a 4 year old son", "my son is 7", 0, ("conflicted", "conflict")),
+        ("i'm 29", "im a 31 year old teacher", 0, ("conflicted", "conflict")),
+        ("im a 34 yr old nurse", "I'm 36", 700, ("superseded", "update")),
+    ],
+)
+def test_an_age_said_two_ways_is_one_age(
+    store: SQLiteStore, first: str, then: str, gap: int, expected: tuple[str, str]
+) -> None:
+    assert outcome(store, first, then, gap) == expected
+
+
+@pytest.mark.parametrize(
+    ("first", "then"),
+    [
+        ("i have a 3 year old son and a 6 year old son", "my son is 4"),
+        ("my sisters son is 4", "i have a 6 year old son"),
+        ("i have an 8 month old puppy", "my puppy is 1"),
+        ("my son is 4", "i have a 4 year old son"),
+    ],
+)
+def test_an_age_of_one_of_two_or_of_another_or_the_same_is_no_rival(
+    store: SQLiteStore, first: str, then: str
+) -> None:
+    assert outcome(store, first, then, 200)[0] == "active"
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "is svelte actually faster than react or is that just hype",
+        "are heat pumps cheaper to run",
+        "does anyone still use jquery",
+        "is everyone on the team remote",
+    ],
+)
+def test_a_yes_no_question_typed_without_its_mark_is_a_question(
+    store: SQLiteStore, said: str
+) -> None:
+    assert analyse(said).kind == "question"
+    result = memory(store).remember(said)
+    assert not result.accepted and result.code == "question"
+
+
+def test_a_question_without_its_mark_ends_nothing(store: SQLiteStore) -> None:
+    mem = memory(store)
+    first = mem.remember("we use react")
+    assert first.fact is not None
+    mem.remember("is svelte faster than react or is that hype")
+    after = store.get(first.fact.id, scope=mem.scope)
+    assert after is not None and after.status.value == "active"
+
+
+@pytest.mark.parametrize(
+    "said", ["svelte is faster than react for us", "is what it is, im a nurse on nights"]
+)
+def test_a_comparison_told_is_no_question(said: str) -> None:
+    assert analyse(said).kind != "question"
+
+
+@pytest.mark.parametrize(
+    "said", ["all our stuff runs on azure", "all my stuff is hosted on vercel"]
+)
+def test_a_vague_word_said_to_be_on_a_product_is_specific(store: SQLiteStore, said: str) -> None:
+    result = memory(store).remember(said)
+    assert result.accepted, result.why
+
+
+@pytest.mark.parametrize("said", ["some stuff happened at work", "all my stuff is in boxes"])
+def test_a_vague_word_with_no_product_stays_vague(store: SQLiteStore, said: str) -> None:
+    result = memory(store).remember(said)
+    assert not result.accepted and result.code == "vague"
+
+
+@pytest.mark.parametrize(
+    ("first", "then"),
+    [
+        ("we host everything on aws", "all our stuff runs on azure"),
+        ("all our stuff runs on aws", "we run everything on gcp"),
+    ],
+)
+def test_all_of_it_on_rival_products_is_a_clash(store: SQLiteStore, first: str, then: str) -> None:
+    assert outcome(store, first, then, 0) == ("conflicted", "conflict")
+
+
+@pytest.mark.parametrize(
+    ("first", "then"),
+    [
+        ("all our stuff runs on aws", "our api runs on azure"),
+        ("we host everything on aws", "we also run everything on azure"),
+    ],
+)
+def test_a_part_or_one_more_is_no_rival_of_all_of_it(
+    store: SQLiteStore, first: str, then: str
+) -> None:
+    assert outcome(store, first, then, 0) == ("active", "new")
+
+
+@pytest.mark.parametrize(
+    ("first", "then"),
+    [
+        ("my car is a blue mazda 3", "my red mazda needs new tyres, what brand"),
+        ("my bike is black", "my white bike got a puncture"),
+        ("my car is silver", "i drive a black car"),
+    ],
+)
+def test_one_thing_given_another_colour_is_a_clash(
+    store: SQLiteStore, first: str, then: str
+) -> None:
+    assert outcome(store, first, then, 0) == ("conflicted", "conflict")
+
+
+@pytest.mark.parametrize(
+    ("first", "then"),
+    [
+        ("my black cat is called salem", "my white cat sleeps all day"),
+        ("my car is a blue mazda", "my mazda has red and white stripes"),
+        ("my sister's car is red", "my car is blue"),
+    ],
+)
+def test_things_told_apart_by_colour_are_no_rivals(
+    store: SQLiteStore, first: str, then: str
+) -> None:
+    assert outcome(store, first, then, 0)[0] == "active"
