@@ -366,6 +366,8 @@ RULES: list[tuple[Rule, str, str, bool]] = [
     (resolver._all_on_rivals, "we host everything on aws", "our api runs on gcp", False),
     (resolver._other_colour, "my bike is black", "my white bike has a puncture", True),
     (resolver._other_colour, "my black cat is salem", "my white cat sleeps a lot", False),
+    (resolver._level_moved, "lily is in year 5", "lily just started year 6", True),
+    (resolver._level_moved, "my son is in year 2", "my daughter just started year 4", False),
 ]
 
 

@@ -24,7 +24,12 @@ sentence is invented for the class it stands for.
   / "my red mazda needs new tyres") or declared as their one ("my bike is black" / "my
   white bike got a puncture"), given another colour, is a clash (lexicon "colours"); two
   cats told apart by colour, the same colour again, or a sentence of two colours are
-  not;"""
+  not;
+- the same one at another school level of one kind ("lily is in year 5" / "lily just
+  started year 6", "my son is in 2nd grade" / "started third grade", "i teach year 3" /
+  "theyve put me on year 4"; lexicon "school_levels"), whatever keys the two got, is a
+  move (an update some months on); another's level ("my daughter" / "my son"), or what
+  one teaches beside a child's year, is not;"""
 
 from __future__ import annotations
 
@@ -171,3 +176,26 @@ def test_things_told_apart_by_colour_are_no_rivals(
     store: SQLiteStore, first: str, then: str
 ) -> None:
     assert outcome(store, first, then, 0)[0] == "active"
+
+
+@pytest.mark.parametrize(
+    ("first", "then"),
+    [
+        ("lily is in year 5", "lily just started year 6, the homework has gone mental"),
+        ("i teach year 3", "theyve put me on year 4 from september, any tips"),
+        ("my son is in 2nd grade", "my son started third grade this week"),
+    ],
+)
+def test_another_school_level_is_a_move(store: SQLiteStore, first: str, then: str) -> None:
+    assert outcome(store, first, then, 300) == ("superseded", "update")
+
+
+@pytest.mark.parametrize(
+    ("first", "then"),
+    [
+        ("my son is in year 2", "my daughter just started year 4"),
+        ("i teach year 3", "my son is in year 5"),
+    ],
+)
+def test_another_ones_school_level_is_no_move(store: SQLiteStore, first: str, then: str) -> None:
+    assert outcome(store, first, then, 300) == ("active", "new")

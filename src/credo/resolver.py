@@ -88,6 +88,7 @@ from .predicates import Catalogue, shipped, split_polarity
 from .store.base import Event
 from .values import (
     NUMBER_VALUES,
+    ORDINAL_VALUES,
     Quantity,
     _plain,
     found_in,
@@ -3025,6 +3026,56 @@ def _other_colour(case: _Case, fact: Fact) -> bool:
     return bool(shared) and (mine[2] or theirs[2] or any(products_in([w]) for w in shared))
 
 
+_LEVELS = words("school_levels")
+#: a level and its number, either way round: "year 5", "grade 3", "5th grade", "third year"
+_LEVEL_NOUNS = "|".join(sorted(_LEVELS))
+_LEVEL = re.compile(
+    rf"\b(?:(?P<noun>{_LEVEL_NOUNS})\s+(?P<number>\d{{1,2}}|[a-z]+)\b"
+    rf"|(?P<ordinal>\d{{1,2}}(?:st|nd|rd|th)|{'|'.join(ORDINAL_VALUES)})\s+(?P<noun2>{_LEVEL_NOUNS})\b)",
+    re.IGNORECASE,
+)
+
+
+def _levels_told(text: str) -> dict[str, str]:
+    """The school levels a sentence names, by their noun, as numbers: "lily is in year 5"
+    -> {"year": "5"}, "she just started 5th grade" -> {"grade": "5"}; nothing for a noun
+    named at two levels ("year 5 and year 6")."""
+    found: dict[str, set[str]] = {}
+    for m in _LEVEL.finditer(text.lower()):
+        if m["noun"]:
+            noun = m["noun"]
+            number = m["number"] if m["number"].isdigit() else number_value(m["number"])
+        else:
+            noun, said = m["noun2"], m["ordinal"]
+            number = said[:-2] if said[:1].isdigit() else str(ORDINAL_VALUES[said])
+        if number is not None:
+            found.setdefault(noun, set()).add(number)
+    return {noun: next(iter(n)) for noun, n in found.items() if len(n) == 1}
+
+
+def _holder(fact: Fact, me: str) -> tuple[str, frozenset[str]]:
+    """Who a fact is about: its subject, and the people its relation names ("has_son_in":
+    the speaker's son)."""
+    people = frozenset(w for w in (fact.predicate or "").split("_") if w in PEOPLE)
+    subject = "" if same_subject(fact.subject, me, me) else (fact.subject or "").lower()
+    return subject, people
+
+
+def _level_moved(case: _Case, fact: Fact) -> bool:
+    """ "lily is in year 5" / "lily just started year 6", "i teach year 3" / "theyve put
+    me on year 4", "my son is in 2nd grade" / "my son started third grade": the same one
+    at another school level of the same kind, whatever keys the two got (a clash). Not
+    another's level ("my daughter" / "my son"), one of the past ("i did year 10 at st
+    marys"), nor a sentence of two levels of one kind."""
+    incoming = case.incoming
+    if case.negated or not _of_us(case, fact) or said_in_the_past(fact.text):
+        return False
+    if _holder(incoming, case.me) != _holder(fact, case.me):
+        return False
+    mine, theirs = _levels_told(incoming.text), _levels_told(fact.text)
+    return any(noun in theirs and theirs[noun] != n for noun, n in mine.items())
+
+
 def _named_in(name: str | None, fact: Fact) -> bool:
     """Is `name` (a subject that is not the speaker) the name the stored fact's object
     gives what it holds ("a cat called miso", "a dog named Rex")? A name the object only
@@ -4069,6 +4120,7 @@ def _clashing(case: _Case, bearing: _Bearing) -> _Bearing:
         _aged_otherwise,
         _all_on_rivals,
         _other_colour,
+        _level_moved,
         _value_for_slot,
         _rival_for_slot,
         _rival_now,

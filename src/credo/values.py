@@ -56,6 +56,21 @@ NUMBER_VALUES = {
     **{w: n for n, w in enumerate(_UNITS)},
     **{w: 10 * (n + 2) for n, w in enumerate(_TENS)},
 }
+#: the ordinals as words, with their numbers: "third" -> 3
+ORDINAL_VALUES = {
+    "first": 1,
+    "second": 2,
+    "third": 3,
+    "fourth": 4,
+    "fifth": 5,
+    "sixth": 6,
+    "seventh": 7,
+    "eighth": 8,
+    "ninth": 9,
+    "tenth": 10,
+    "eleventh": 11,
+    "twelfth": 12,
+}
 
 
 #: "thirty-four", and "forty eight" said before its scale ("forty eight thousand"); alone,
