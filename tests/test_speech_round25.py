@@ -29,7 +29,11 @@ sentence is invented for the class it stands for.
   started year 6", "my son is in 2nd grade" / "started third grade", "i teach year 3" /
   "theyve put me on year 4"; lexicon "school_levels"), whatever keys the two got, is a
   move (an update some months on); another's level ("my daughter" / "my son"), or what
-  one teaches beside a child's year, is not;"""
+  one teaches beside a child's year, is not;
+- a move home said with which way it went ("we relocated up to inverness", "moved down
+  to brighton") or with another verb of moving ("relocated", "emigrated to canada") is a
+  move: it says where one lives now, and ends where one lived; "i moved out" and "moved in
+  with my girlfriend" keep their particle;"""
 
 from __future__ import annotations
 
@@ -37,6 +41,7 @@ import pytest
 from speech_pairs import memory, module_store, outcome
 
 from credo.keys import analyse
+from credo.predicates import shipped
 from credo.store.sqlite import SQLiteStore
 
 store = module_store("round25")
@@ -199,3 +204,31 @@ def test_another_school_level_is_a_move(store: SQLiteStore, first: str, then: st
 )
 def test_another_ones_school_level_is_no_move(store: SQLiteStore, first: str, then: str) -> None:
     assert outcome(store, first, then, 300) == ("active", "new")
+
+
+@pytest.mark.parametrize(
+    ("said", "key"),
+    [
+        ("we relocated up to inverness over the summer", ("live_in", "inverness")),
+        ("moved down to brighton last year", ("live_in", "brighton")),
+        ("i moved out last week", ("move_out", None)),
+        ("i moved in with my girlfriend", ("move_in_with", "my girlfriend")),
+    ],
+)
+def test_which_way_a_move_went_is_no_part_of_it(said: str, key: tuple[str, str | None]) -> None:
+    read = analyse(said)
+    assert (shipped().canonical(read.predicate or "")[0] or None, read.object) == key
+
+
+@pytest.mark.parametrize(
+    ("first", "then"),
+    [
+        ("we live in glasgow", "we relocated up to inverness over the summer"),
+        ("we live in glasgow", "we relocated to inverness"),
+        ("i live in leeds", "emigrated to canada last spring"),
+    ],
+)
+def test_a_move_said_with_another_verb_ends_the_old_home(
+    store: SQLiteStore, first: str, then: str
+) -> None:
+    assert outcome(store, first, then, 200) == ("superseded", "update")

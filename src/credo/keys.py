@@ -175,6 +175,8 @@ _TAKES_OBJECT = frozenset(
 )
 #: verbs of changing from one value to another: the new value is the object
 _CHANGES = frozenset({"move", "relocate", "switch", "migrate", "change", "go", "transfer"})
+#: which way a move went, said as a particle: "moved up to", "relocated down to"
+_WAYS = frozenset({"up", "down", "over", "across", "back", "away"})
 _MONTHS = frozenset(
     {
         "january",
@@ -1007,6 +1009,13 @@ def _compounds(word: Token) -> list[Token]:
 def _object_of(verb: Token) -> tuple[str, list[Token]] | None:
     """The predicate suffix and the object tokens for a (non-copular) verb."""
     particle = next((c for c in verb.children if c.dep_ == "prt"), None)
+    if (
+        particle is not None
+        and particle.lower_ in _WAYS
+        and _verb_lemma(verb) in _CHANGES
+        and any(c.dep_ == "prep" and c.lower_ in ("to", "into") for c in verb.rights)
+    ):
+        particle = None  # "we relocated up to inverness": which way is no part of the move
     suffix = f"_{particle.lower_}" if particle is not None else ""
     for child in verb.rights:
         if child.lower_ in (
