@@ -368,6 +368,8 @@ RULES: list[tuple[Rule, str, str, bool]] = [
     (resolver._other_colour, "my black cat is salem", "my white cat sleeps a lot", False),
     (resolver._level_moved, "lily is in year 5", "lily just started year 6", True),
     (resolver._level_moved, "my son is in year 2", "my daughter just started year 4", False),
+    (resolver._born, "im 6 months pregnant", "the baby arrived on the 3rd", True),
+    (resolver._born, "my sister is pregnant", "the baby arrived on the 3rd", False),
 ]
 
 

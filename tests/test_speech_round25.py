@@ -33,7 +33,11 @@ sentence is invented for the class it stands for.
 - a move home said with which way it went ("we relocated up to inverness", "moved down
   to brighton") or with another verb of moving ("relocated", "emigrated to canada") is a
   move: it says where one lives now, and ends where one lived; "i moved out" and "moved in
-  with my girlfriend" keep their particle;"""
+  with my girlfriend" keep their particle;
+- a birth told ("the baby arrived on the 3rd", "our daughter was born last week", "gave
+  birth to a little boy"; lexicon "newborns") ends the pregnancy a stored fact of the
+  speaker or their partner holds; another's pregnancy ("my sister is pregnant"), and what
+  else arrives ("my baby brother arrived from canada", "my son arrived home"), do not;"""
 
 from __future__ import annotations
 
@@ -232,3 +236,29 @@ def test_a_move_said_with_another_verb_ends_the_old_home(
     store: SQLiteStore, first: str, then: str
 ) -> None:
     assert outcome(store, first, then, 200) == ("superseded", "update")
+
+
+@pytest.mark.parametrize(
+    ("first", "then"),
+    [
+        ("im 6 months pregnant", "baby arrived on the 3rd, a little girl"),
+        ("my wife is pregnant with our first", "our daughter was born last week"),
+        ("im expecting in may", "gave birth to a little boy on the 2nd"),
+    ],
+)
+def test_a_birth_ends_the_pregnancy(store: SQLiteStore, first: str, then: str) -> None:
+    assert outcome(store, first, then, 100) == ("superseded", "update")
+
+
+@pytest.mark.parametrize(
+    ("first", "then"),
+    [
+        ("my sister is pregnant", "our daughter was born last week"),
+        ("im 30 weeks pregnant", "my baby brother arrived from canada"),
+        ("im pregnant", "my son arrived home from uni"),
+    ],
+)
+def test_another_pregnancy_or_an_arrival_is_no_birth(
+    store: SQLiteStore, first: str, then: str
+) -> None:
+    assert outcome(store, first, then, 100) == ("active", "new")

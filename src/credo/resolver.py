@@ -3076,6 +3076,37 @@ def _level_moved(case: _Case, fact: Fact) -> bool:
     return any(noun in theirs and theirs[noun] != n for noun, n in mine.items())
 
 
+_NEWBORNS = "|".join(sorted(words("newborns"), key=len, reverse=True))
+#: a birth told: "the baby arrived", "our son was born", "gave birth to ...", "we had a
+#: little girl", "welcomed our daughter"
+_BIRTH = re.compile(
+    rf"\b(?:(?:the|our|my|a|little|baby|new)\s+)*(?:{_NEWBORNS})\s+"
+    rf"(?:arrived(?!\s+(?:home|back|from|at|in|to)\b)|was\s+born|were\s+born|came\s+(?:early|on|last|yesterday))"
+    rf"|\bgave\s+birth\b"
+    rf"|\b(?:had|welcomed)\s+(?:the|our|my|a|an)\s+(?:little\s+|baby\s+|healthy\s+)*(?:{_NEWBORNS})\b",
+    re.IGNORECASE,
+)
+_PREGNANT = re.compile(r"\b(?:pregnant|expecting)\b", re.IGNORECASE)
+_PARTNERS = words("partner_nouns")
+
+
+def _born(case: _Case, fact: Fact) -> bool:
+    """ "im 6 months pregnant" / "baby arrived on the 3rd", "my wife is pregnant" / "our
+    son was born last week": a birth told ends the pregnancy a stored fact of the speaker
+    or their partner holds (a clash; the birth is the grounds). Not another's pregnancy
+    ("my sister is pregnant"), nor what else "arrived" ("my baby brother arrived from
+    canada": no birth)."""
+    incoming = case.incoming
+    if case.negated or not _BIRTH.search(incoming.text) or not fact.key:
+        return False
+    if not (same_subject(fact.subject, case.me, case.me) or fact.subject == WE):
+        return False  # (the birth's own subject is the baby's: "the baby arrived")
+    if not _PREGNANT.search(fact.text) or split_polarity(fact.predicate or "")[1]:
+        return False
+    people = {w for w in (fact.predicate or "").split("_") if w in PEOPLE}
+    return people <= _PARTNERS
+
+
 def _named_in(name: str | None, fact: Fact) -> bool:
     """Is `name` (a subject that is not the speaker) the name the stored fact's object
     gives what it holds ("a cat called miso", "a dog named Rex")? A name the object only
@@ -4121,6 +4152,7 @@ def _clashing(case: _Case, bearing: _Bearing) -> _Bearing:
         _all_on_rivals,
         _other_colour,
         _level_moved,
+        _born,
         _value_for_slot,
         _rival_for_slot,
         _rival_now,
