@@ -37,7 +37,10 @@ sentence is invented for the class it stands for.
 - a birth told ("the baby arrived on the 3rd", "our daughter was born last week", "gave
   birth to a little boy"; lexicon "newborns") ends the pregnancy a stored fact of the
   speaker or their partner holds; another's pregnancy ("my sister is pregnant"), and what
-  else arrives ("my baby brother arrived from canada", "my son arrived home"), do not;"""
+  else arrives ("my baby brother arrived from canada", "my son arrived home"), do not;
+- a parting said with when it happened ("dariusz and i separated in the spring", "we
+  split in march") ends the partnership: when is not whom one parted from, as "broke up
+  with my band" names a whom that is no partner;"""
 
 from __future__ import annotations
 
@@ -262,3 +265,20 @@ def test_another_pregnancy_or_an_arrival_is_no_birth(
     store: SQLiteStore, first: str, then: str
 ) -> None:
     assert outcome(store, first, then, 100) == ("active", "new")
+
+
+@pytest.mark.parametrize(
+    ("first", "then"),
+    [
+        ("been married to dariusz for about eight years", "dariusz and i separated in the spring"),
+        ("im married to sol", "sol and i divorced last year"),
+    ],
+)
+def test_a_parting_said_with_when_ends_the_partnership(
+    store: SQLiteStore, first: str, then: str
+) -> None:
+    assert outcome(store, first, then, 300) == ("superseded", "update")
+
+
+def test_a_parting_from_another_ends_no_partnership(store: SQLiteStore) -> None:
+    assert outcome(store, "im dating jonas", "i broke up with my band", 40) == ("active", "new")

@@ -736,7 +736,9 @@ def _ends_partner(incoming: Fact, base: str, negated: bool, fact: Fact, other: s
         return False
     # whom one parts from: the object of "break up with", "divorce", "leave" (not "in march")
     direct = base.endswith(("_with", "_from")) or "_" not in base
-    named = set(_tokens(incoming.object)) if direct else set()
+    # "dariusz and i separated in the spring": when, not whom
+    when = re.match(r"(?:in|on|at|last|after|before|during|over|this)\b", incoming.object or "")
+    named = set(_tokens(incoming.object)) if direct and not when else set()
     if named and not named & (_PARTNER_NOUNS | set(_tokens(fact.object))):
         return False  # "broke up with my band"
     partner = set(_tokens(fact.object)) - _PARTNER_NOUNS  # "sam" in "dating sam"
