@@ -69,7 +69,14 @@ from credo.memory import Memory as CredoMemory  # noqa: E402
 from credo.store.sqlite import SQLiteStore  # noqa: E402
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from bench_scale import RESULTS, machine, make_query, make_text, ort_no_spin  # noqa: E402
+from bench_scale import (  # noqa: E402
+    RESULTS,
+    machine,
+    make_query,
+    make_text,
+    ort_no_spin,
+    reference,
+)
 
 logging.getLogger("mem0").setLevel(logging.ERROR)
 
@@ -262,8 +269,33 @@ def credo_side(
             pct(add, 95),
         )
         row[f"{label}_remember_per_s"] = round(1000 * len(add) / sum(add), 1)
+    # how much of the exact top 10 (numpy over the scope's own vectors) the vector search
+    # returns: the part of recall that an index can get wrong
+    ref = reference(store, ["bench"], list(queries[:OVERLAP_QUERIES]))
+    row[f"{label}_vector_overlap_at_10"] = ref["vector_overlap_at_10"]
     store.close()
     return row
+
+
+#: queries whose top 10 are compared with exact search, on each side
+OVERLAP_QUERIES = 100
+
+
+def mem0_overlap(
+    m0: Any, texts: Sequence[str], vectors: np.ndarray, queries: Sequence[str]
+) -> float:
+    """How much of the exact top 10 (numpy cosine over the vectors mem0 stored, the query
+    embedded by mem0's own embedder) mem0's search returns, by memory text."""
+    unit = vectors / np.maximum(np.linalg.norm(vectors, axis=1, keepdims=True), 1e-12)
+    shares = []
+    for q in queries[:OVERLAP_QUERIES]:
+        qv = np.asarray(m0.embedding_model.embed(q, "search"), dtype=np.float32)
+        scores = unit @ (qv / max(float(np.linalg.norm(qv)), 1e-12))
+        top = np.argpartition(-scores, 9)[:10]
+        exact = {texts[int(i)] for i in top}
+        found = {r["memory"] for r in mem0_search(m0, q)}
+        shares.append(len(exact & found) / 10)
+    return round(float(np.mean(shares)), 4)
 
 
 class CachedEmbedder(STEmbedder):
@@ -320,6 +352,7 @@ def latency(n: int, args: argparse.Namespace, st: STEmbedder) -> dict[str, Any]:
             mem0_search(m0, q)
         srch = timed(lambda q: mem0_search(m0, q), queries)
         row["mem0_search_p50_ms"], row["mem0_search_p95_ms"] = pct(srch, 50), pct(srch, 95)
+        row["mem0_vector_overlap_at_10"] = mem0_overlap(m0, texts, vectors, queries)
         if n <= args.agree_at:
             # the bulk path must be the store add() builds: the same facts, one add() each
             added = mem0_memory(args.mem0_store, f"{tmp}/mem0-add")

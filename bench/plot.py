@@ -1,6 +1,7 @@
 """One figure: recall latency (p50, p95 as error bar tops) against store size, for credo on
-SQLite (and PostgreSQL when measured, bench_scale.py) and credo vs mem0 (bench_mem0.py), and
-beside it each system's recall over its own query embedding. Runs in the benchmark
+SQLite (and PostgreSQL when measured, bench_scale.py) and credo vs mem0 (bench_mem0.py);
+beside it each system's recall over its own query embedding, and each system's top 10
+against exact search over its own vectors. Runs in the benchmark
 environment (matplotlib is not a credo dependency):
 
     .bench-venv/bin/python bench/plot.py          # -> docs/benchmarks-latency.png
@@ -77,6 +78,13 @@ def mem0_rows(name: str) -> tuple[list[Row], str]:
         for key in ("credo_over_embed", "mem0_over_embed"):
             if key in r:
                 row[key] = r[key]
+        for key, name in (
+            ("shipped", "credo_vector_overlap_at_10"),
+            ("fp32", "credo_fp32_vector_overlap_at_10"),
+            ("mem0", "mem0_vector_overlap_at_10"),
+        ):
+            if name in r:
+                row[f"{key}_overlap"] = r[name]
         out.append(row)
     return sorted(out, key=lambda r: r["facts"]), store
 
@@ -130,6 +138,30 @@ def ratio_panel(ax: Any, mem0: list[Row], store: str) -> None:
     ax.yaxis.set_minor_formatter(FormatStrFormatter("%g"))
 
 
+def overlap_panel(ax: Any, mem0: list[Row], store: str) -> None:
+    """Each system's top 10 against exact search over its own vectors (1 = exactly what
+    a brute-force search returns): credo's vector search, mem0's search."""
+    lines: list[tuple[list[Row], str, str, str]] = [
+        (scale_rows("sqlite"), "vector_overlap_at_10", "credo, SQLite (bench_scale)", "o-"),
+        (scale_rows("postgres"), "vector_overlap_at_10", "credo, PostgreSQL (bench_scale)", "s-"),
+        (mem0, "shipped_overlap", "credo, SQLite (bench_mem0 run)", "^--"),
+        (mem0, "fp32_overlap", "credo on mem0's fp32 model", "x:"),
+        (mem0, "mem0_overlap", f"mem0 ({store}), same run", "v--"),
+    ]
+    for rows, key, label, style in lines:
+        have = [r for r in rows if r.get(key) is not None]
+        if have:
+            ax.plot([r["facts"] for r in have], [r[key] for r in have], style, label=label)
+    ax.set_xscale("log")
+    ax.set_ylim(0.8, 1.01)
+    ax.set_xlabel("facts in the scope")
+    ax.set_ylabel("top-10 overlap with exact search")
+    ax.set_title("What exact search would return (1 = all of it)")
+    ax.grid(True, which="both", alpha=0.3)
+    if ax.get_legend_handles_labels()[0]:
+        ax.legend(fontsize=7, loc="upper center", bbox_to_anchor=(0.5, -0.1), ncol=1)
+
+
 def log_axes(ax: Any, ylabel: str, title: str, *, fontsize: int, ncol: int) -> None:
     """Both axes logarithmic, labelled, gridded, with the legend under the panel."""
     ax.set_xscale("log")
@@ -148,9 +180,12 @@ def main() -> None:
     )
     parser.add_argument("--out", default=str(ROOT / "docs" / "benchmarks-latency.png"))
     args = parser.parse_args()
-    fig, (ax, rax) = plt.subplots(1, 2, figsize=(14, 7), gridspec_kw={"width_ratios": [3, 2]})
+    fig, (ax, rax, oax) = plt.subplots(
+        1, 3, figsize=(20, 7), gridspec_kw={"width_ratios": [3, 2, 2]}
+    )
     mem0, store = mem0_rows("mem0.json")
     ratio_panel(rax, mem0, store)
+    overlap_panel(oax, mem0, store)
     for backend, label, style in (
         ("sqlite", "credo recall, SQLite (local:minilm)", "o-"),
         ("postgres", "credo recall, PostgreSQL (local:minilm)", "s-"),
