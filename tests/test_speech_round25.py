@@ -40,7 +40,10 @@ sentence is invented for the class it stands for.
   else arrives ("my baby brother arrived from canada", "my son arrived home"), do not;
 - a parting said with when it happened ("dariusz and i separated in the spring", "we
   split in march") ends the partnership: when is not whom one parted from, as "broke up
-  with my band" names a whom that is no partner;"""
+  with my band" names a whom that is no partner;
+- the lexicon's occupations are a fuller list of common ones ("teller", "solicitor",
+  "plasterer", "carer"): being one is work, which losing one's job or being made
+  redundant ends; losing one's keys does not;"""
 
 from __future__ import annotations
 
@@ -282,3 +285,19 @@ def test_a_parting_said_with_when_ends_the_partnership(
 
 def test_a_parting_from_another_ends_no_partnership(store: SQLiteStore) -> None:
     assert outcome(store, "im dating jonas", "i broke up with my band", 40) == ("active", "new")
+
+
+@pytest.mark.parametrize(
+    ("first", "then"),
+    [
+        ("i'm a teller at a bank downtown, been there 6 yrs", "I lost my banking job."),
+        ("im a plasterer", "got made redundant last week"),
+        ("i'm a solicitor in leeds", "i quit my job in march"),
+    ],
+)
+def test_losing_the_job_ends_an_occupation(store: SQLiteStore, first: str, then: str) -> None:
+    assert outcome(store, first, then, 30) == ("superseded", "update")
+
+
+def test_losing_another_thing_ends_no_occupation(store: SQLiteStore) -> None:
+    assert outcome(store, "im a locksmith", "i lost my keys again", 30) == ("active", "new")
