@@ -43,7 +43,10 @@ sentence is invented for the class it stands for.
   with my band" names a whom that is no partner;
 - the lexicon's occupations are a fuller list of common ones ("teller", "solicitor",
   "plasterer", "carer"): being one is work, which losing one's job or being made
-  redundant ends; losing one's keys does not;"""
+  redundant ends; losing one's keys does not;
+- what "my grandad is in a care home" says (keyed `has_grandfather_in`) is said of the
+  grandad, as "my grandad lives in leeds" is: his death ends it; what was said of him in
+  the past ("my grandad was a miner") stays;"""
 
 from __future__ import annotations
 
@@ -301,3 +304,16 @@ def test_losing_the_job_ends_an_occupation(store: SQLiteStore, first: str, then:
 
 def test_losing_another_thing_ends_no_occupation(store: SQLiteStore) -> None:
     assert outcome(store, "im a locksmith", "i lost my keys again", 30) == ("active", "new")
+
+
+@pytest.mark.parametrize(
+    "first", ["my grandad is in the rosewood care home", "my nan is in hospital in york"]
+)
+def test_a_death_ends_where_they_were(store: SQLiteStore, first: str) -> None:
+    then = "grandad passed away on friday" if "grandad" in first else "my nan passed last week"
+    assert outcome(store, first, then, 30) == ("superseded", "update")
+
+
+def test_a_death_leaves_their_past(store: SQLiteStore) -> None:
+    said = ("my grandad was a miner", "grandad passed away on friday")
+    assert outcome(store, *said, 30)[0] == "active"

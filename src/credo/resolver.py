@@ -944,6 +944,9 @@ def _whose(base: str) -> tuple[str, str]:
     """("partner", "quit") for `partner_quit`: the person of the speaker's a relation is
     said of, and the relation; ("", base) for the speaker's own."""
     person, _, rest = base.partition("_")
+    if person == "has":  # "my grandad is in a care home" (has_grandfather_in): his "be_in"
+        owner, _, said = rest.partition("_")
+        return (owner, f"be_{said}") if said and owner in PEOPLE else ("", base)
     return (person, rest) if rest and person in PEOPLE else ("", base)
 
 
