@@ -46,7 +46,11 @@ sentence is invented for the class it stands for.
   redundant ends; losing one's keys does not;
 - what "my grandad is in a care home" says (keyed `has_grandfather_in`) is said of the
   grandad, as "my grandad lives in leeds" is: his death ends it; what was said of him in
-  the past ("my grandad was a miner") stays;"""
+  the past ("my grandad was a miner") stays;
+- having a job at a place ("i have a job at google", "a part-time job with the nhs") and
+  one's job being there ("my job is at google") say where one works, as "i work at"
+  does: another employer said the same day is a conflict; "a new job at tesco" (a change,
+  read as such) and "a job interview at google" are not read so;"""
 
 from __future__ import annotations
 
@@ -317,3 +321,22 @@ def test_a_death_ends_where_they_were(store: SQLiteStore, first: str) -> None:
 def test_a_death_leaves_their_past(store: SQLiteStore) -> None:
     said = ("my grandad was a miner", "grandad passed away on friday")
     assert outcome(store, *said, 30)[0] == "active"
+
+
+@pytest.mark.parametrize(
+    ("said", "key"),
+    [
+        ("i have a job at google", ("work_at", "google")),
+        ("i have a part-time job with the nhs", ("work_at", "the nhs")),
+        ("my job is with the nhs", ("work_at", "the nhs")),
+        ("i have a job interview at google", ("have", "a job interview at google")),
+    ],
+)
+def test_a_job_at_a_place_is_where_one_works(said: str, key: tuple[str, str]) -> None:
+    read = analyse(said)
+    assert (shipped().canonical(read.predicate or "")[0], read.object) == key
+
+
+def test_another_employer_the_same_day_is_a_conflict(store: SQLiteStore) -> None:
+    said = ("i have a job at google", "i work for ibm, i am a desk jockey")
+    assert outcome(store, *said, 0) == ("conflicted", "conflict")

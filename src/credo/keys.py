@@ -3564,6 +3564,12 @@ _ALLERGY = re.compile(
     r"(?P<kind>allergy|allergies|intolerance)",
     re.IGNORECASE,
 )
+#: "a job at google", "a full-time job with the nhs": where the job is, as "work at" says it
+_JOB_AT = re.compile(
+    r"(?:an?|my)\s+(?:(?:full|part)[- ]?time\s+|permanent\s+|steady\s+)?"
+    r"(?:job|position|post)\s+(?:at|with|for)\s+(?P<employer>.+)",
+    re.IGNORECASE,
+)
 #: "a mum of three", "a proud dad of 2": how many children one has
 _PARENT_OF = re.compile(
     r"(?:an?\s+)?(?:\w+\s+)?(?:mum|mom|mother|mam|mummy|mommy|dad|father|daddy|parent)"
@@ -3585,6 +3591,9 @@ def _said_plainly(predicate: str, obj: str) -> tuple[str, str]:
         return "have", f"{found['count']} kids"
     if predicate in _EARNING and money(obj) is not None:
         return "earn", obj  # "i make 60k a year", "im on 45 grand", "i take home 2.1k"
+    found = _JOB_AT.fullmatch(obj) if predicate == "have" else None
+    if found:
+        return "work_at", found["employer"]  # "i have a job at google": where one works
     paid = _paid(obj) if predicate in ("pay", "pay_in", "pay_for") else None
     if paid is not None:
         return f"has_{paid[0].replace(' ', '_')}", paid[1]  # "i pay 1200 rent"
