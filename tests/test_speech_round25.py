@@ -50,7 +50,11 @@ sentence is invented for the class it stands for.
 - having a job at a place ("i have a job at google", "a part-time job with the nhs") and
   one's job being there ("my job is at google") say where one works, as "i work at"
   does: another employer said the same day is a conflict; "a new job at tesco" (a change,
-  read as such) and "a job interview at google" are not read so;"""
+  read as such) and "a job interview at google" are not read so;
+- an early bird, an early riser and a morning person are one state, a night owl and a
+  night person another (predicates.toml's exclusive groups): "im an early bird" / "im a
+  morning person" is the same state said again, not the conflict it was, and "a real
+  night owl" / "an early riser" the same day is one;"""
 
 from __future__ import annotations
 
@@ -339,4 +343,13 @@ def test_a_job_at_a_place_is_where_one_works(said: str, key: tuple[str, str]) ->
 
 def test_another_employer_the_same_day_is_a_conflict(store: SQLiteStore) -> None:
     said = ("i have a job at google", "i work for ibm, i am a desk jockey")
+    assert outcome(store, *said, 0) == ("conflicted", "conflict")
+
+
+def test_one_chronotype_said_two_ways_is_one_state(store: SQLiteStore) -> None:
+    assert outcome(store, "im an early bird", "im a morning person", 0) == ("active", "duplicate")
+
+
+def test_rival_chronotypes_the_same_day_conflict(store: SQLiteStore) -> None:
+    said = ("im a real night owl", "im definitely an early riser")
     assert outcome(store, *said, 0) == ("conflicted", "conflict")
