@@ -54,7 +54,10 @@ sentence is invented for the class it stands for.
 - an early bird, an early riser and a morning person are one state, a night owl and a
   night person another (predicates.toml's exclusive groups): "im an early bird" / "im a
   morning person" is the same state said again, not the conflict it was, and "a real
-  night owl" / "an early riser" the same day is one;"""
+  night owl" / "an early riser" the same day is one;
+- what the speaker's group does ("our team ditched jira for linear", "our company
+  dropped slack"; lexicon "speakers_groups") is what "we" do, for what it ends; what the
+  group is ("our company is 50 people") stays the group's;"""
 
 from __future__ import annotations
 
@@ -353,3 +356,18 @@ def test_one_chronotype_said_two_ways_is_one_state(store: SQLiteStore) -> None:
 def test_rival_chronotypes_the_same_day_conflict(store: SQLiteStore) -> None:
     said = ("im a real night owl", "im definitely an early riser")
     assert outcome(store, *said, 0) == ("conflicted", "conflict")
+
+
+@pytest.mark.parametrize(
+    ("first", "then"),
+    [
+        ("we use jira for tickets", "our team ditched jira for linear"),
+        ("we use slack", "our company dropped slack for teams"),
+    ],
+)
+def test_what_our_group_ends_we_end(store: SQLiteStore, first: str, then: str) -> None:
+    assert outcome(store, first, then, 180) == ("superseded", "update")
+
+
+def test_what_our_group_is_stays_its_own(store: SQLiteStore) -> None:
+    assert outcome(store, "we use slack", "our company is 50 people", 90) == ("active", "new")

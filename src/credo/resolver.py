@@ -947,7 +947,13 @@ def _whose(base: str) -> tuple[str, str]:
     if person == "has":  # "my grandad is in a care home" (has_grandfather_in): his "be_in"
         owner, _, said = rest.partition("_")
         return (owner, f"be_{said}") if said and owner in PEOPLE else ("", base)
+    if person in _GROUPS and rest and not rest.startswith(("be", "has")):
+        return "", rest  # "our team ditched jira": what the speaker's group does, as "we"
     return (person, rest) if rest and person in PEOPLE else ("", base)
+
+
+#: the groups a speaker does things with, which "we" names ("our team", "my company")
+_GROUPS = words("speakers_groups")
 
 
 def _whose_of(fact: Fact) -> str:
