@@ -370,6 +370,8 @@ RULES: list[tuple[Rule, str, str, bool]] = [
     (resolver._level_moved, "my son is in year 2", "my daughter just started year 4", False),
     (resolver._born, "im 6 months pregnant", "the baby arrived on the 3rd", True),
     (resolver._born, "my sister is pregnant", "the baby arrived on the 3rd", False),
+    (resolver._stepped_down, "im the club treasurer", "i stepped down as treasurer", True),
+    (resolver._stepped_down, "im the club treasurer", "i stepped down as secretary", False),
 ]
 
 

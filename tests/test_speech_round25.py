@@ -57,7 +57,10 @@ sentence is invented for the class it stands for.
   night owl" / "an early riser" the same day is one;
 - what the speaker's group does ("our team ditched jira for linear", "our company
   dropped slack"; lexicon "speakers_groups") is what "we" do, for what it ends; what the
-  group is ("our company is 50 people") stays the group's;"""
+  group is ("our company is 50 people") stays the group's;
+- leaving a role by its name ("stepped down as treasurer", "resigned as a governor",
+  "handed the treasurer job over to margaret") ends being it; leaving another role
+  ("resigned as secretary") does not;"""
 
 from __future__ import annotations
 
@@ -371,3 +374,20 @@ def test_what_our_group_ends_we_end(store: SQLiteStore, first: str, then: str) -
 
 def test_what_our_group_is_stays_its_own(store: SQLiteStore) -> None:
     assert outcome(store, "we use slack", "our company is 50 people", 90) == ("active", "new")
+
+
+@pytest.mark.parametrize(
+    ("first", "then"),
+    [
+        ("i'm the treasurer for the allotment society", "stepped down as treasurer at the agm"),
+        ("i'm the treasurer for the allotment society", "handed the treasurer job over to mo"),
+        ("im a school governor", "i resigned as a governor in june"),
+    ],
+)
+def test_leaving_a_role_by_its_name_ends_it(store: SQLiteStore, first: str, then: str) -> None:
+    assert outcome(store, first, then, 180) == ("superseded", "update")
+
+
+def test_leaving_another_role_ends_nothing(store: SQLiteStore) -> None:
+    said = ("i'm the treasurer for the allotment society", "resigned as secretary of the book club")
+    assert outcome(store, *said, 180) == ("active", "new")

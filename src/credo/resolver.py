@@ -3118,6 +3118,36 @@ def _born(case: _Case, fact: Fact) -> bool:
     return people <= _PARTNERS
 
 
+#: a role left, named: "stepped down as treasurer", "resigned as a governor", "quit as
+#: captain", "handed the treasurer job over to margaret", "passed on the chair role"
+_ROLE_LEFT = re.compile(
+    r"\b(?:stepp(?:ed|ing)\s+down|step\s+down|st(?:oo|an)d\s+down|resign(?:ed|ing)?|"
+    r"quit|retired)\s+(?:from\s+being|as)\s+(?:the\s+|an?\s+|our\s+|my\s+)?"
+    r"(?P<role>[a-z-]+(?:\s+[a-z-]+)?)"
+    r"|\b(?:handed|passed|gave)\s+(?:over\s+|on\s+)?(?:the\s+|my\s+)?(?P<held>[a-z-]+)\s+"
+    r"(?:job|role|post|position|hat|duties)\b",
+    re.IGNORECASE,
+)
+
+
+def _stepped_down(case: _Case, fact: Fact) -> bool:
+    """ "i'm the treasurer for the allotment society" / "stepped down as treasurer at the
+    agm", "handed the treasurer job over to margaret": leaving a role by its name ends
+    being it (a clash; the leaving is the grounds). Not another role ("resigned as
+    secretary"), nor one of the past ("i was treasurer years ago")."""
+    incoming = case.incoming
+    if case.negated or not _of_us(case, fact) or said_in_the_past(fact.text):
+        return False
+    if case.catalogue.canonical(fact.predicate or "") != ("be", False):
+        return False
+    found = _ROLE_LEFT.search(incoming.text)
+    if found is None:
+        return False
+    left = (found["role"] or found["held"]).lower().split()
+    held = _head_noun(fact.object)
+    return bool(held) and any(_head_noun(w) == held for w in left)
+
+
 def _named_in(name: str | None, fact: Fact) -> bool:
     """Is `name` (a subject that is not the speaker) the name the stored fact's object
     gives what it holds ("a cat called miso", "a dog named Rex")? A name the object only
@@ -4164,6 +4194,7 @@ def _clashing(case: _Case, bearing: _Bearing) -> _Bearing:
         _other_colour,
         _level_moved,
         _born,
+        _stepped_down,
         _value_for_slot,
         _rival_for_slot,
         _rival_now,
