@@ -60,7 +60,12 @@ sentence is invented for the class it stands for.
   group is ("our company is 50 people") stays the group's;
 - leaving a role by its name ("stepped down as treasurer", "resigned as a governor",
   "handed the treasurer job over to margaret") ends being it; leaving another role
-  ("resigned as secretary") does not;"""
+  ("resigned as secretary") does not;
+- how life, work or a stretch of time has gone of late, in an adjective ("life's been a
+  bit rough lately", "work has been crazy lately", "my week has been so hectic"; lexicon
+  "goings") is a verdict on the stretch, refused whole, and no piece of it is kept ("so"
+  in "so hectic" says how much: a piece ending on "has been" is no statement); "work is
+  remote" is a fact;"""
 
 from __future__ import annotations
 
@@ -391,3 +396,22 @@ def test_leaving_a_role_by_its_name_ends_it(store: SQLiteStore, first: str, then
 def test_leaving_another_role_ends_nothing(store: SQLiteStore) -> None:
     said = ("i'm the treasurer for the allotment society", "resigned as secretary of the book club")
     assert outcome(store, *said, 180) == ("active", "new")
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "Life's been a bit rough lately but I'm doing alright.",
+        "work has been crazy lately",
+        "my week has been so hectic",
+    ],
+)
+def test_how_things_have_gone_is_no_fact(store: SQLiteStore, said: str) -> None:
+    mem = memory(store)
+    result = mem.remember(said)
+    assert not result.accepted and result.code == "affect"
+    assert mem.list() == []
+
+
+def test_how_work_is_done_is_a_fact(store: SQLiteStore) -> None:
+    assert memory(store).remember("work is remote").accepted

@@ -847,7 +847,7 @@ def _reaction(text: str) -> str | None:
         told = _told_how_it_went(root, subject) if subject is not None else None
         if told:
             return told
-        how = _how_one_is(root, subject)
+        how = _how_one_is(root, subject) or _how_things_go(root, subject)
         if how:
             return how
         if subject is None or subject.pos_ == "PRON":
@@ -920,6 +920,35 @@ def _told_how_it_went(root: Token, subject: Token) -> str | None:
             and not any(k.dep_ not in ("advmod", "punct") for k in c.children)
         ):
             return c.text
+    return None
+
+
+#: what one says "has been rough lately" of: life, work, things, the week (lexicon)
+_GOINGS = words("goings")
+
+
+def _how_things_go(root: Token, subject: Token | None) -> str | None:
+    """ "life's been a bit rough lately", "work has been crazy", "my week has been hectic
+    so far": how life, work or a stretch of time has gone, in an adjective, said as of
+    late (the present perfect, or "lately", "recently") is a verdict on the stretch, not
+    a fact ("work is remote", "my week is mon to thu" are not so told). The adjective, or
+    None."""
+    if subject is None or subject.lemma_.lower() not in _GOINGS or root.lemma_.lower() != "be":
+        return None
+    perfect = any(c.dep_ == "aux" and c.lemma_.lower() == "have" for c in root.children)
+    lately = any(c.lower_ in ("lately", "recently") for c in root.subtree)
+    if not (perfect or lately):
+        return None
+    for c in root.children:
+        said = c if c.dep_ == "acomp" else None
+        if c.dep_ == "attr":  # "a bit rough": the adjective the attribute holds
+            said = next((k for k in c.subtree if k.pos_ == "ADJ"), None)
+        if (
+            said is not None
+            and said.pos_ == "ADJ"
+            and not any(k.dep_ in ("prep", "xcomp", "ccomp") for k in said.children)
+        ):
+            return said.text
     return None
 
 

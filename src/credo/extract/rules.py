@@ -644,7 +644,13 @@ def asides(text: str) -> list[str]:
     outside = _PARENTHESISED.sub(" ", text) if inside else text
     pieces = [p.strip().rstrip(".!") for p in _ASIDE_BREAKS.split(outside)]
     pieces += [p.strip().rstrip(".!") for p in inside]  # "(we meet every tuesday)"
-    return [p for p in pieces if len(p.split()) >= 2]
+    # a piece that ends on a verb still waiting for its complement is no statement: "so"
+    # in "my week has been so hectic" says how much, it cuts nothing
+    return [p for p in pieces if len(p.split()) >= 2 and p.split()[-1].lower() not in _OPEN_ENDS]
+
+
+#: words a statement does not end on: a copula or an auxiliary still to be completed
+_OPEN_ENDS = frozenset({"is", "are", "was", "were", "be", "been", "am", "being", "has", "have"})
 
 
 #: words said in parentheses: an aside of its own
