@@ -65,7 +65,10 @@ sentence is invented for the class it stands for.
   bit rough lately", "work has been crazy lately", "my week has been so hectic"; lexicon
   "goings") is a verdict on the stretch, refused whole, and no piece of it is kept ("so"
   in "so hectic" says how much: a piece ending on "has been" is no statement); "work is
-  remote" is a fact;"""
+  remote" is a fact;
+- dating someone ("im dating someone", "been seeing someone for three months", "seeing a
+  guy from work") is the state "dating", which "single" excludes; seeing one's therapist
+  is no dating;"""
 
 from __future__ import annotations
 
@@ -415,3 +418,20 @@ def test_how_things_have_gone_is_no_fact(store: SQLiteStore, said: str) -> None:
 
 def test_how_work_is_done_is_a_fact(store: SQLiteStore) -> None:
     assert memory(store).remember("work is remote").accepted
+
+
+@pytest.mark.parametrize(
+    "then",
+    [
+        "im dating someone",
+        "been seeing someone for about three months now, its official lol",
+        "im seeing a guy from work",
+    ],
+)
+def test_dating_someone_ends_being_single(store: SQLiteStore, then: str) -> None:
+    assert outcome(store, "im single", then, 100) == ("superseded", "update")
+
+
+def test_seeing_a_therapist_is_no_dating(store: SQLiteStore) -> None:
+    said = ("im single", "i see my therapist every week")
+    assert outcome(store, *said, 100) == ("active", "new")

@@ -784,6 +784,8 @@ def _as_state(base: str, obj: str | None) -> str | None:
         return _state(base, obj)
     if base == "have":
         return next((_PARTNER_STATES[w] for w in _tokens(obj) if w in _PARTNER_STATES), None)
+    if base == "date" and obj or base == "see" and _SOMEONE.match(obj or ""):
+        return "dating"  # "im dating someone", "been seeing someone for three months"
     verb, _, prep = base.partition("_")
     if verb == "work" and obj and "_" not in prep:
         # where one works: "i work from home" (work + "from home"), "i work in the office"
@@ -794,6 +796,8 @@ def _as_state(base: str, obj: str | None) -> str | None:
     return None
 
 
+#: whom one is "seeing" when it is dating: someone, not "my therapist" or "a band"
+_SOMEONE = re.compile(r"(?:someone|somebody|a\s+(?:guy|girl|man|woman|lad|lass))\b", re.I)
 #: an office one works in, however it is told ("an office downtown", "our office in leeds")
 _OFFICE = re.compile(r"^(?:an?|the|our|my|\w+'s)?\s*office\b", re.IGNORECASE)
 
