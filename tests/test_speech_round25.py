@@ -2,14 +2,14 @@
 `Memory.remember`, the real parser, the default embedding model and a SQLite file. Every
 sentence is invented for the class it stands for.
 
-- one age of the same one said two ways ("my son is 3" / "i have a four year old son",
+- one age of the same one said two ways ("my son is 3" / "a lively four year old son",
   "i'm 29" / "im a 31 year old teacher"), whatever keys the two sentences got, with the
   numbers apart, is a clash: a later one an update, one said the same day a conflict; the
-  same age said again is no rival; an age of one of two ("a 3 year old and a 6 year old
+  same age said again is no rival; an age of one of two ("a 3 year old son and a 6 year old
   son"), of another's child ("my sister's son") or in another unit ("an 8 month old") is
   none of the stored one's;
 - a yes-no question typed without its "?" asks whatever tag the thing asked of got: a verb
-  put first before two things compared ("is svelte actually faster than react", "are
+  put first before two things compared ("is solid actually quicker than vue", "are
   heat pumps cheaper to run"), or before "anyone", "everyone" ("does anyone still use
   jquery"); it is refused as a question and ends nothing stored; the same comparison
   told ("svelte is faster than react for us") is no question;
@@ -17,28 +17,28 @@ sentence is invented for the class it stands for.
   be in a product ("runs on azure", "is hosted on vercel"), is made specific by it and
   stored; "some stuff happened at work" and "all my stuff is in boxes" stay vague;
 - all of what the speaker has said to be on rival products of one kind ("we host
-  everything on aws" / "all our stuff runs on azure", "we run everything on gcp"),
+  everything on aws" / "all our stuff sits on azure", "we run everything on gcp"),
   whatever keys the two got, is a clash: all of it cannot be on both; a part of it ("our
   api runs on azure") or one more ("we also run everything on azure") is no rival;
-- one thing of the speaker's named by the same make or model ("my car is a blue mazda 3"
-  / "my red mazda needs new tyres") or declared as their one ("my bike is black" / "my
+- one thing of the speaker's named by the same make or model ("my car is a blue mazda 2"
+  / "my red mazda failed its mot again") or declared as their one ("my bike is black" / "my
   white bike got a puncture"), given another colour, is a clash (lexicon "colours"); two
   cats told apart by colour, the same colour again, or a sentence of two colours are
   not;
-- the same one at another school level of one kind ("lily is in year 5" / "lily just
-  started year 6", "my son is in 2nd grade" / "started third grade", "i teach year 3" /
-  "theyve put me on year 4"; lexicon "school_levels"), whatever keys the two got, is a
+- the same one at another school level of one kind ("ava is in year 3" / "ava just
+  started year 4", "my son is in 2nd grade" / "started third grade", "i teach year 2" /
+  "moved me onto year 5"; lexicon "school_levels"), whatever keys the two got, is a
   move (an update some months on); another's level ("my daughter" / "my son"), or what
   one teaches beside a child's year, is not;
-- a move home said with which way it went ("we relocated up to inverness", "moved down
+- a move home said with which way it went ("we relocated up to aberdeen", "moved down
   to brighton") or with another verb of moving ("relocated", "emigrated to canada") is a
   move: it says where one lives now, and ends where one lived; "i moved out" and "moved in
   with my girlfriend" keep their particle;
-- a birth told ("the baby arrived on the 3rd", "our daughter was born last week", "gave
+- a birth told ("the baby arrived on the 9th", "our daughter was born last week", "gave
   birth to a little boy"; lexicon "newborns") ends the pregnancy a stored fact of the
   speaker or their partner holds; another's pregnancy ("my sister is pregnant"), and what
   else arrives ("my baby brother arrived from canada", "my son arrived home"), do not;
-- a parting said with when it happened ("dariusz and i separated in the spring", "we
+- a parting said with when it happened ("tomas and i separated in the autumn", "we
   split in march") ends the partnership: when is not whom one parted from, as "broke up
   with my band" names a whom that is no partner;
 - the lexicon's occupations are a fuller list of common ones ("teller", "solicitor",
@@ -47,7 +47,7 @@ sentence is invented for the class it stands for.
 - what "my grandad is in a care home" says (keyed `has_grandfather_in`) is said of the
   grandad, as "my grandad lives in leeds" is: his death ends it; what was said of him in
   the past ("my grandad was a miner") stays;
-- having a job at a place ("i have a job at google", "a part-time job with the nhs") and
+- having a job at a place ("i have a job at monzo", "a part-time job with the nhs") and
   one's job being there ("my job is at google") say where one works, as "i work at"
   does: another employer said the same day is a conflict; "a new job at tesco" (a change,
   read as such) and "a job interview at google" are not read so;
@@ -55,18 +55,18 @@ sentence is invented for the class it stands for.
   night person another (predicates.toml's exclusive groups): "im an early bird" / "im a
   morning person" is the same state said again, not the conflict it was, and "a real
   night owl" / "an early riser" the same day is one;
-- what the speaker's group does ("our team ditched jira for linear", "our company
+- what the speaker's group does ("our team swapped jira for linear", "our company
   dropped slack"; lexicon "speakers_groups") is what "we" do, for what it ends; what the
   group is ("our company is 50 people") stays the group's;
 - leaving a role by its name ("stepped down as treasurer", "resigned as a governor",
-  "handed the treasurer job over to margaret") ends being it; leaving another role
+  "handed the treasurer role over to priya") ends being it; leaving another role
   ("resigned as secretary") does not;
-- how life, work or a stretch of time has gone of late, in an adjective ("life's been a
-  bit rough lately", "work has been crazy lately", "my week has been so hectic"; lexicon
+- how life, work or a stretch of time has gone of late, in an adjective ("life's been
+  pretty rough lately", "work has been crazy lately", "my week has been so hectic"; lexicon
   "goings") is a verdict on the stretch, refused whole, and no piece of it is kept ("so"
   in "so hectic" says how much: a piece ending on "has been" is no statement); "work is
   remote" is a fact;
-- dating someone ("im dating someone", "been seeing someone for three months", "seeing a
+- dating someone ("im dating someone", "been seeing someone for a few weeks", "seeing a
   guy from work") is the state "dating", which "single" excludes; seeing one's therapist
   is no dating;"""
 
@@ -85,7 +85,7 @@ store = module_store("round25")
 @pytest.mark.parametrize(
     ("first", "then", "gap", "expected"),
     [
-        ("my son is 3", "I have a four year old son.", 400, ("superseded", "update")),
+        ("my son is 3", "I have a lively four year old son.", 400, ("superseded", "update")),
         (
             "i have a 6 year old daughter",
             "my daughter is 8 and mad about horses",
@@ -93,7 +93,7 @@ store = module_store("round25")
             ("superseded", "update"),
         ),
         ("i have a 6 year old daughter", "my daughter is 9", 0, ("conflicted", "conflict")),
-        ("i have a 4 year old son", "my son is 7", 0, ("conflicted", "conflict")),
+        ("i have a giddy 4 year old son", "my son is 7", 0, ("conflicted", "conflict")),
         ("i'm 29", "im a 31 year old teacher", 0, ("conflicted", "conflict")),
         ("im a 34 yr old nurse", "I'm 36", 700, ("superseded", "update")),
     ],
@@ -107,10 +107,10 @@ def test_an_age_said_two_ways_is_one_age(
 @pytest.mark.parametrize(
     ("first", "then"),
     [
-        ("i have a 3 year old son and a 6 year old son", "my son is 4"),
-        ("my sisters son is 4", "i have a 6 year old son"),
-        ("i have an 8 month old puppy", "my puppy is 1"),
-        ("my son is 4", "i have a 4 year old son"),
+        ("two boys here, a 3 year old son and a 6 year old son", "my son is 4"),
+        ("my sisters son is 4", "i have a chatty 6 year old son"),
+        ("i have a fluffy 8 month old puppy", "my puppy is 1"),
+        ("my son is 4", "i have a giddy 4 year old son"),
     ],
 )
 def test_an_age_of_one_of_two_or_of_another_or_the_same_is_no_rival(
@@ -122,7 +122,7 @@ def test_an_age_of_one_of_two_or_of_another_or_the_same_is_no_rival(
 @pytest.mark.parametrize(
     "said",
     [
-        "is svelte actually faster than react or is that just hype",
+        "is solid actually quicker than vue or is that marketing",
         "are heat pumps cheaper to run",
         "does anyone still use jquery",
         "is everyone on the team remote",
@@ -140,7 +140,7 @@ def test_a_question_without_its_mark_ends_nothing(store: SQLiteStore) -> None:
     mem = memory(store)
     first = mem.remember("we use react")
     assert first.fact is not None
-    mem.remember("is svelte faster than react or is that hype")
+    mem.remember("is svelte faster than react or is it all hype")
     after = store.get(first.fact.id, scope=mem.scope)
     assert after is not None and after.status.value == "active"
 
@@ -153,7 +153,7 @@ def test_a_comparison_told_is_no_question(said: str) -> None:
 
 
 @pytest.mark.parametrize(
-    "said", ["all our stuff runs on azure", "all my stuff is hosted on vercel"]
+    "said", ["all our stuff sits on azure", "all my stuff is hosted on vercel"]
 )
 def test_a_vague_word_said_to_be_on_a_product_is_specific(store: SQLiteStore, said: str) -> None:
     result = memory(store).remember(said)
@@ -169,7 +169,7 @@ def test_a_vague_word_with_no_product_stays_vague(store: SQLiteStore, said: str)
 @pytest.mark.parametrize(
     ("first", "then"),
     [
-        ("we host everything on aws", "all our stuff runs on azure"),
+        ("we run everything on aws", "all our stuff sits on azure"),
         ("all our stuff runs on aws", "we run everything on gcp"),
     ],
 )
@@ -181,7 +181,7 @@ def test_all_of_it_on_rival_products_is_a_clash(store: SQLiteStore, first: str, 
     ("first", "then"),
     [
         ("all our stuff runs on aws", "our api runs on azure"),
-        ("we host everything on aws", "we also run everything on azure"),
+        ("we run everything on aws", "we also run everything on azure"),
     ],
 )
 def test_a_part_or_one_more_is_no_rival_of_all_of_it(
@@ -193,7 +193,7 @@ def test_a_part_or_one_more_is_no_rival_of_all_of_it(
 @pytest.mark.parametrize(
     ("first", "then"),
     [
-        ("my car is a blue mazda 3", "my red mazda needs new tyres, what brand"),
+        ("my car is a blue mazda 2", "my red mazda failed its mot again"),
         ("my bike is black", "my white bike got a puncture"),
         ("my car is silver", "i drive a black car"),
     ],
@@ -221,8 +221,8 @@ def test_things_told_apart_by_colour_are_no_rivals(
 @pytest.mark.parametrize(
     ("first", "then"),
     [
-        ("lily is in year 5", "lily just started year 6, the homework has gone mental"),
-        ("i teach year 3", "theyve put me on year 4 from september, any tips"),
+        ("ava is in year 3", "ava just started year 4, loads more homework"),
+        ("i teach year 2", "they moved me onto year 5 from january"),
         ("my son is in 2nd grade", "my son started third grade this week"),
     ],
 )
@@ -234,7 +234,7 @@ def test_another_school_level_is_a_move(store: SQLiteStore, first: str, then: st
     ("first", "then"),
     [
         ("my son is in year 2", "my daughter just started year 4"),
-        ("i teach year 3", "my son is in year 5"),
+        ("i teach year 2", "my son is in year 5"),
     ],
 )
 def test_another_ones_school_level_is_no_move(store: SQLiteStore, first: str, then: str) -> None:
@@ -244,7 +244,7 @@ def test_another_ones_school_level_is_no_move(store: SQLiteStore, first: str, th
 @pytest.mark.parametrize(
     ("said", "key"),
     [
-        ("we relocated up to inverness over the summer", ("live_in", "inverness")),
+        ("we relocated up to aberdeen in the spring", ("live_in", "aberdeen")),
         ("moved down to brighton last year", ("live_in", "brighton")),
         ("i moved out last week", ("move_out", None)),
         ("i moved in with my girlfriend", ("move_in_with", "my girlfriend")),
@@ -258,8 +258,8 @@ def test_which_way_a_move_went_is_no_part_of_it(said: str, key: tuple[str, str |
 @pytest.mark.parametrize(
     ("first", "then"),
     [
-        ("we live in glasgow", "we relocated up to inverness over the summer"),
-        ("we live in glasgow", "we relocated to inverness"),
+        ("we live in dundee", "we relocated up to aberdeen in the spring"),
+        ("we live in dundee", "we relocated to perth"),
         ("i live in leeds", "emigrated to canada last spring"),
     ],
 )
@@ -272,7 +272,7 @@ def test_a_move_said_with_another_verb_ends_the_old_home(
 @pytest.mark.parametrize(
     ("first", "then"),
     [
-        ("im 6 months pregnant", "baby arrived on the 3rd, a little girl"),
+        ("im 7 months pregnant", "baby arrived on the 9th, a boy, 3.2kg"),
         ("my wife is pregnant with our first", "our daughter was born last week"),
         ("im expecting in may", "gave birth to a little boy on the 2nd"),
     ],
@@ -298,7 +298,7 @@ def test_another_pregnancy_or_an_arrival_is_no_birth(
 @pytest.mark.parametrize(
     ("first", "then"),
     [
-        ("been married to dariusz for about eight years", "dariusz and i separated in the spring"),
+        ("been married to tomas for about six years", "tomas and i separated in the autumn"),
         ("im married to sol", "sol and i divorced last year"),
     ],
 )
@@ -315,7 +315,7 @@ def test_a_parting_from_another_ends_no_partnership(store: SQLiteStore) -> None:
 @pytest.mark.parametrize(
     ("first", "then"),
     [
-        ("i'm a teller at a bank downtown, been there 6 yrs", "I lost my banking job."),
+        ("im a cashier at a building society", "lost my building society job in may"),
         ("im a plasterer", "got made redundant last week"),
         ("i'm a solicitor in leeds", "i quit my job in march"),
     ],
@@ -329,10 +329,10 @@ def test_losing_another_thing_ends_no_occupation(store: SQLiteStore) -> None:
 
 
 @pytest.mark.parametrize(
-    "first", ["my grandad is in the rosewood care home", "my nan is in hospital in york"]
+    "first", ["my grandad is in a care home in ripon", "my nan is in hospital in york"]
 )
 def test_a_death_ends_where_they_were(store: SQLiteStore, first: str) -> None:
-    then = "grandad passed away on friday" if "grandad" in first else "my nan passed last week"
+    then = "grandad passed away on sunday" if "grandad" in first else "my nan passed last week"
     assert outcome(store, first, then, 30) == ("superseded", "update")
 
 
@@ -344,8 +344,8 @@ def test_a_death_leaves_their_past(store: SQLiteStore) -> None:
 @pytest.mark.parametrize(
     ("said", "key"),
     [
-        ("i have a job at google", ("work_at", "google")),
-        ("i have a part-time job with the nhs", ("work_at", "the nhs")),
+        ("i have a job at monzo", ("work_at", "monzo")),
+        ("i have a steady part-time job with the nhs", ("work_at", "the nhs")),
         ("my job is with the nhs", ("work_at", "the nhs")),
         ("i have a job interview at google", ("have", "a job interview at google")),
     ],
@@ -356,7 +356,7 @@ def test_a_job_at_a_place_is_where_one_works(said: str, key: tuple[str, str]) ->
 
 
 def test_another_employer_the_same_day_is_a_conflict(store: SQLiteStore) -> None:
-    said = ("i have a job at google", "i work for ibm, i am a desk jockey")
+    said = ("i have a job at monzo", "i work for ibm on the data team")
     assert outcome(store, *said, 0) == ("conflicted", "conflict")
 
 
@@ -372,7 +372,7 @@ def test_rival_chronotypes_the_same_day_conflict(store: SQLiteStore) -> None:
 @pytest.mark.parametrize(
     ("first", "then"),
     [
-        ("we use jira for tickets", "our team ditched jira for linear"),
+        ("we use jira for tickets", "our team swapped jira for linear"),
         ("we use slack", "our company dropped slack for teams"),
     ],
 )
@@ -387,8 +387,8 @@ def test_what_our_group_is_stays_its_own(store: SQLiteStore) -> None:
 @pytest.mark.parametrize(
     ("first", "then"),
     [
-        ("i'm the treasurer for the allotment society", "stepped down as treasurer at the agm"),
-        ("i'm the treasurer for the allotment society", "handed the treasurer job over to mo"),
+        ("im treasurer of the running club", "stepped down as treasurer last month"),
+        ("im treasurer of the running club", "handed the treasurer role over to priya"),
         ("im a school governor", "i resigned as a governor in june"),
     ],
 )
@@ -397,14 +397,14 @@ def test_leaving_a_role_by_its_name_ends_it(store: SQLiteStore, first: str, then
 
 
 def test_leaving_another_role_ends_nothing(store: SQLiteStore) -> None:
-    said = ("i'm the treasurer for the allotment society", "resigned as secretary of the book club")
+    said = ("im treasurer of the running club", "resigned as secretary of the book club")
     assert outcome(store, *said, 180) == ("active", "new")
 
 
 @pytest.mark.parametrize(
     "said",
     [
-        "Life's been a bit rough lately but I'm doing alright.",
+        "life's been pretty rough lately, honestly",
         "work has been crazy lately",
         "my week has been so hectic",
     ],
@@ -424,7 +424,7 @@ def test_how_work_is_done_is_a_fact(store: SQLiteStore) -> None:
     "then",
     [
         "im dating someone",
-        "been seeing someone for about three months now, its official lol",
+        "been seeing someone for a few weeks now",
         "im seeing a guy from work",
     ],
 )

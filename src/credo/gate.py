@@ -417,7 +417,7 @@ def _views(text: str, policy: GatePolicy, statement: Statement | None) -> _Views
             for c in t.children
         )
     }
-    # "all our stuff runs on azure", "our things are in storage with safestore": a vague
+    # "all our stuff sits on azure", "our things are in storage with safestore": a vague
     # word for what is the speaker's, said to run on or be in a product, is made specific
     # by the product
     modifiers |= {
@@ -928,7 +928,7 @@ _GOINGS = words("goings")
 
 
 def _how_things_go(root: Token, subject: Token | None) -> str | None:
-    """ "life's been a bit rough lately", "work has been crazy", "my week has been hectic
+    """ "life's been pretty rough lately", "work has been crazy", "my week has been hectic
     so far": how life, work or a stretch of time has gone, in an adjective, said as of
     late (the present perfect, or "lately", "recently") is a verdict on the stretch, not
     a fact ("work is remote", "my week is mon to thu" are not so told). The adjective, or

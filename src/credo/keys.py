@@ -609,7 +609,7 @@ def asks_yes_or_no(words: list[Token]) -> bool:
     if verb.lower_ not in ("is", "are", "was", "were"):
         return False
     if verb.dep_ == "ROOT" and any(t.tag_ in ("JJR", "RBR") for t in words[2:4]):
-        # "is svelte actually faster than react", "are heat pumps cheaper to run": two
+        # "is solid actually quicker than vue", "are heat pumps cheaper to run": two
         # things compared after a verb put first, whatever tag the thing asked of got
         return True
     # "are cashews ok", "is that weird": the parse may not make the thing asked of the
@@ -1015,7 +1015,7 @@ def _object_of(verb: Token) -> tuple[str, list[Token]] | None:
         and _verb_lemma(verb) in _CHANGES
         and any(c.dep_ == "prep" and c.lower_ in ("to", "into") for c in verb.rights)
     ):
-        particle = None  # "we relocated up to inverness": which way is no part of the move
+        particle = None  # "we relocated up to aberdeen": which way is no part of the move
     suffix = f"_{particle.lower_}" if particle is not None else ""
     for child in verb.rights:
         if child.lower_ in (
@@ -3566,7 +3566,7 @@ _ALLERGY = re.compile(
 )
 #: "a job at google", "a full-time job with the nhs": where the job is, as "work at" says it
 _JOB_AT = re.compile(
-    r"(?:an?|my)\s+(?:(?:full|part)[- ]?time\s+|permanent\s+|steady\s+)?"
+    r"(?:an?|my)\s+(?:(?:full|part)[- ]?time\s+|permanent\s+|steady\s+)*"
     r"(?:job|position|post)\s+(?:at|with|for)\s+(?P<employer>.+)",
     re.IGNORECASE,
 )
@@ -3593,7 +3593,7 @@ def _said_plainly(predicate: str, obj: str) -> tuple[str, str]:
         return "earn", obj  # "i make 60k a year", "im on 45 grand", "i take home 2.1k"
     found = _JOB_AT.fullmatch(obj) if predicate == "have" else None
     if found:
-        return "work_at", found["employer"]  # "i have a job at google": where one works
+        return "work_at", found["employer"]  # "i have a job at monzo": where one works
     paid = _paid(obj) if predicate in ("pay", "pay_in", "pay_for") else None
     if paid is not None:
         return f"has_{paid[0].replace(' ', '_')}", paid[1]  # "i pay 1200 rent"

@@ -736,7 +736,7 @@ def _ends_partner(incoming: Fact, base: str, negated: bool, fact: Fact, other: s
         return False
     # whom one parts from: the object of "break up with", "divorce", "leave" (not "in march")
     direct = base.endswith(("_with", "_from")) or "_" not in base
-    # "dariusz and i separated in the spring": when, not whom
+    # "tomas and i separated in the autumn": when, not whom
     when = re.match(r"(?:in|on|at|last|after|before|during|over|this)\b", incoming.object or "")
     named = set(_tokens(incoming.object)) if direct and not when else set()
     if named and not named & (_PARTNER_NOUNS | set(_tokens(fact.object))):
@@ -785,7 +785,7 @@ def _as_state(base: str, obj: str | None) -> str | None:
     if base == "have":
         return next((_PARTNER_STATES[w] for w in _tokens(obj) if w in _PARTNER_STATES), None)
     if base == "date" and obj or base == "see" and _SOMEONE.match(obj or ""):
-        return "dating"  # "im dating someone", "been seeing someone for three months"
+        return "dating"  # "im dating someone", "been seeing someone for a few weeks"
     verb, _, prep = base.partition("_")
     if verb == "work" and obj and "_" not in prep:
         # where one works: "i work from home" (work + "from home"), "i work in the office"
@@ -952,7 +952,7 @@ def _whose(base: str) -> tuple[str, str]:
         owner, _, said = rest.partition("_")
         return (owner, f"be_{said}") if said and owner in PEOPLE else ("", base)
     if person in _GROUPS and rest and not rest.startswith(("be", "has")):
-        return "", rest  # "our team ditched jira": what the speaker's group does, as "we"
+        return "", rest  # "our team swapped jira": what the speaker's group does, as "we"
     return (person, rest) if rest and person in PEOPLE else ("", base)
 
 
@@ -2902,7 +2902,7 @@ _AGE_UNITS = {"yr": "year", "mo": "month", "wk": "week"}
 
 def _ages_told(fact: Fact, catalogue: Catalogue) -> dict[str, tuple[str, str]]:
     """Whose age a fact gives, and the age (its number in digits, its unit): "my son is
-    4" ({"son": ("4", "year")}), "i have a 3 year old son" (the same), "im a 34 year old
+    4" ({"son": ("4", "year")}), "a 3 year old son" (the same), "im a 34 year old
     nurse" and "i'm 34" (the speaker's own, under ""). Nothing from a sentence of two
     ages ("a 3 year old and a 5 year old"), nor for one named in the plural ("my sons"):
     which age is whose is not said."""
@@ -2934,7 +2934,7 @@ def _ages_told(fact: Fact, catalogue: Catalogue) -> dict[str, tuple[str, str]]:
 
 
 def _aged_otherwise(case: _Case, fact: Fact) -> bool:
-    """ "my son is 3" / "i have a four year old son", "i'm a 34 year old nurse" / "im 36":
+    """ "my son is 3" / "a four year old son", "i'm a 34 year old nurse" / "im 36":
     one age of the same one said two ways, whatever keys the two got, the numbers apart
     (a clash). Not for one of two ("a 3 year old and a 5 year old son"), another's child
     ("my sister's son is 4"), nor ages in other units ("an 8 month old" / "is 1")."""
@@ -2957,7 +2957,7 @@ _ALL_OF_IT = re.compile(r"\b(?:everything|all\s+(?:of\s+)?(?:our|my|the)\b)", re
 
 
 def _all_on_rivals(case: _Case, fact: Fact) -> bool:
-    """ "we host everything on aws" / "all our stuff runs on azure": all of what the
+    """ "we run everything on aws" / "all our stuff sits on azure": all of what the
     speaker has said to be on rival products of one kind, whatever keys the two got (a
     clash): all of it cannot be on both. Not where either adds ("also"), names the
     other's product, or holds of a part only ("our api runs on azure")."""
@@ -2983,7 +2983,7 @@ _COLOURS = words("colours")
 
 def _coloured(fact: Fact) -> tuple[str, set[str], bool, str] | None:
     """The one colour a fact gives a thing, the words that name the thing (its noun, its
-    compounds, the subject a copula gives it: "my car is a blue mazda 3" -> car, mazda),
+    compounds, the subject a copula gives it: "my car is a blue mazda 2" -> car, mazda),
     whether it is declared as the one of its owner ("my car is ..."), and whose it is (the
     possessor's word: "user" in "The user's car", "sister" in "... sister's car"); None
     for a sentence of no colour or of two."""
@@ -3018,7 +3018,7 @@ def _possessor(noun: Token) -> str:
 
 
 def _other_colour(case: _Case, fact: Fact) -> bool:
-    """ "my car is a blue mazda 3" / "my red mazda needs new tyres", "my bike is black" /
+    """ "my car is a blue mazda 2" / "my red mazda failed its mot again", "my bike is black" /
     "my white bike got a puncture": one thing of the speaker's, named by the same make or
     model or declared as their one ("my X is ..."), given another colour (a clash).
     Not two cats told apart by colour ("my black cat" / "my white cat"), another's thing,
@@ -3052,7 +3052,7 @@ _LEVEL = re.compile(
 
 
 def _levels_told(text: str) -> dict[str, str]:
-    """The school levels a sentence names, by their noun, as numbers: "lily is in year 5"
+    """The school levels a sentence names, by their noun, as numbers: "ava is in year 3"
     -> {"year": "5"}, "she just started 5th grade" -> {"grade": "5"}; nothing for a noun
     named at two levels ("year 5 and year 6")."""
     found: dict[str, set[str]] = {}
@@ -3077,8 +3077,8 @@ def _holder(fact: Fact, me: str) -> tuple[str, frozenset[str]]:
 
 
 def _level_moved(case: _Case, fact: Fact) -> bool:
-    """ "lily is in year 5" / "lily just started year 6", "i teach year 3" / "theyve put
-    me on year 4", "my son is in 2nd grade" / "my son started third grade": the same one
+    """ "ava is in year 3" / "ava just started year 4", "i teach year 2" / "they moved
+    me onto year 5", "my son is in 2nd grade" / "my son started third grade": the same one
     at another school level of the same kind, whatever keys the two got (a clash). Not
     another's level ("my daughter" / "my son"), one of the past ("i did year 10 at st
     marys"), nor a sentence of two levels of one kind."""
@@ -3106,7 +3106,7 @@ _PARTNERS = words("partner_nouns")
 
 
 def _born(case: _Case, fact: Fact) -> bool:
-    """ "im 6 months pregnant" / "baby arrived on the 3rd", "my wife is pregnant" / "our
+    """ "im 6 months pregnant" / "baby arrived on the 9th", "my wife is pregnant" / "our
     son was born last week": a birth told ends the pregnancy a stored fact of the speaker
     or their partner holds (a clash; the birth is the grounds). Not another's pregnancy
     ("my sister is pregnant"), nor what else "arrived" ("my baby brother arrived from
@@ -3123,7 +3123,7 @@ def _born(case: _Case, fact: Fact) -> bool:
 
 
 #: a role left, named: "stepped down as treasurer", "resigned as a governor", "quit as
-#: captain", "handed the treasurer job over to margaret", "passed on the chair role"
+#: captain", "handed the treasurer role over to priya", "passed on the chair role"
 _ROLE_LEFT = re.compile(
     r"\b(?:stepp(?:ed|ing)\s+down|step\s+down|st(?:oo|an)d\s+down|resign(?:ed|ing)?|"
     r"quit|retired)\s+(?:from\s+being|as)\s+(?:the\s+|an?\s+|our\s+|my\s+)?"
@@ -3135,8 +3135,8 @@ _ROLE_LEFT = re.compile(
 
 
 def _stepped_down(case: _Case, fact: Fact) -> bool:
-    """ "i'm the treasurer for the allotment society" / "stepped down as treasurer at the
-    agm", "handed the treasurer job over to margaret": leaving a role by its name ends
+    """ "im treasurer of the running club" / "stepped down as treasurer last month",
+    "handed the treasurer role over to priya": leaving a role by its name ends
     being it (a clash; the leaving is the grounds). Not another role ("resigned as
     secretary"), nor one of the past ("i was treasurer years ago")."""
     incoming = case.incoming
