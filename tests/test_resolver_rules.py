@@ -372,6 +372,8 @@ RULES: list[tuple[Rule, str, str, bool]] = [
     (resolver._born, "my sister is pregnant", "the baby arrived on the 9th", False),
     (resolver._stepped_down, "im the club treasurer", "i stepped down as treasurer", True),
     (resolver._stepped_down, "im the club treasurer", "i stepped down as secretary", False),
+    (resolver._met_elsewhere, "i met my wife at college", "met my wife on bumble", True),
+    (resolver._met_elsewhere, "i met my boss at a gig", "met my boss at the pub", False),
 ]
 
 

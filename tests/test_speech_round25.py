@@ -68,7 +68,11 @@ sentence is invented for the class it stands for.
   remote" is a fact;
 - dating someone ("im dating someone", "been seeing someone for a few weeks", "seeing a
   guy from work") is the state "dating", which "single" excludes; seeing one's therapist
-  is no dating;"""
+  is no dating;
+- where one met one's partner ("i met my wife at college" / "met my wife on bumble in
+  2019") is a meeting the past holds once: two places that neither names the other are a
+  conflict at any gap, neither side picked; the same place said more fully is not, nor
+  where one met one's boss;"""
 
 from __future__ import annotations
 
@@ -435,3 +439,29 @@ def test_dating_someone_ends_being_single(store: SQLiteStore, then: str) -> None
 def test_seeing_a_therapist_is_no_dating(store: SQLiteStore) -> None:
     said = ("im single", "i see my therapist every week")
     assert outcome(store, *said, 100) == ("active", "new")
+
+
+@pytest.mark.parametrize(
+    ("first", "then", "gap"),
+    [
+        ("i met my wife at college", "met my wife on bumble in 2019", 20),
+        ("met my husband at the gym", "met my husband through friends back in 2015", 400),
+    ],
+)
+def test_where_one_met_a_partner_told_twice_conflicts(
+    store: SQLiteStore, first: str, then: str, gap: int
+) -> None:
+    assert outcome(store, first, then, gap) == ("conflicted", "conflict")
+
+
+@pytest.mark.parametrize(
+    ("first", "then"),
+    [
+        ("i met my wife at college", "i met my wife at college in bath"),
+        ("i met my boss at a conference", "met my boss at the pub"),
+    ],
+)
+def test_the_same_meeting_or_another_person_is_no_conflict(
+    store: SQLiteStore, first: str, then: str
+) -> None:
+    assert outcome(store, first, then, 20)[1] != "conflict"

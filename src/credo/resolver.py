@@ -3152,6 +3152,35 @@ def _stepped_down(case: _Case, fact: Fact) -> bool:
     return bool(held) and any(_head_noun(w) == held for w in left)
 
 
+#: whom one met and where: "my wife at uni", "my husband on hinge back in 2016"
+_MET = re.compile(
+    r"^(?:my|our)\s+(?P<who>[\w-]+)\s+(?:at|on|in|through|via|from)\s+(?P<where>.+?)"
+    r"(?:\s+(?:back\s+)?(?:in|around)\s+(?:19|20)\d\d)?$",
+    re.IGNORECASE,
+)
+
+
+def _met_elsewhere(case: _Case, fact: Fact) -> bool:
+    """ "i met my wife at uni" / "met my wife on hinge in 2020", "met my husband at work" /
+    "met my husband through friends": where one met one's partner, told twice with two
+    places that neither names the other: the past holds one such meeting (a conflict at
+    any gap, neither side picked). Not another person met ("met my boss at a conference"),
+    nor the same place told more fully ("at uni" / "at uni in leeds")."""
+    incoming = case.incoming
+    if case.negated or not _of_us(case, fact):
+        return False
+    if case.base != "meet" or case.catalogue.canonical(fact.predicate or "") != ("meet", False):
+        return False
+    mine, theirs = _MET.match(incoming.object or ""), _MET.match(fact.object or "")
+    if mine is None or theirs is None:
+        return False
+    who = set(_tokens(mine["who"]))
+    if not who & _PARTNERS or who != set(_tokens(theirs["who"])):
+        return False
+    here, there = mine["where"], theirs["where"]
+    return not (objects_agree(here, there) or extends(here, there) or extends(there, here))
+
+
 def _named_in(name: str | None, fact: Fact) -> bool:
     """Is `name` (a subject that is not the speaker) the name the stored fact's object
     gives what it holds ("a cat called miso", "a dog named Rex")? A name the object only
@@ -4222,6 +4251,10 @@ def _clashing(case: _Case, bearing: _Bearing) -> _Bearing:
         for fact in live:
             if fact not in clashes and rule(case, fact):
                 clashes.append(fact)
+    for fact in live:  # where one met one's partner: the past holds one such meeting
+        if fact not in clashes and _met_elsewhere(case, fact):
+            clashes.append(fact)
+            gainsaid.append(fact)  # a conflict at any gap, as a denial of the past is
     # a measure or a version said anew: a verb of change ("cut", "upgraded") says it changed
     remeasures = [
         f
