@@ -374,6 +374,8 @@ RULES: list[tuple[Rule, str, str, bool]] = [
     (resolver._stepped_down, "im the club treasurer", "i stepped down as secretary", False),
     (resolver._met_elsewhere, "i met my wife at college", "met my wife on bumble", True),
     (resolver._met_elsewhere, "i met my boss at a gig", "met my boss at the pub", False),
+    (resolver._began_otherwise, "we got married in 2009", "weve been married since 2011", True),
+    (resolver._began_otherwise, "i moved to york in 2013", "ive been vegan since 2016", False),
 ]
 
 

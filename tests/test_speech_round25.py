@@ -72,7 +72,11 @@ sentence is invented for the class it stands for.
 - where one met one's partner ("i met my wife at college" / "met my wife on bumble in
   2019") is a meeting the past holds once: two places that neither names the other are a
   conflict at any gap, neither side picked; the same place said more fully is not, nor
-  where one met one's boss;"""
+  where one met one's boss;
+- when a state of the speaker's began, told twice with two years ("we moved into this
+  flat in 2021" / "weve been in this flat since 2017", "we got married in 2009" / "weve
+  been married since 2011"), is a conflict at any gap; two things, or one year told twice,
+  are not;"""
 
 from __future__ import annotations
 
@@ -465,3 +469,28 @@ def test_the_same_meeting_or_another_person_is_no_conflict(
     store: SQLiteStore, first: str, then: str
 ) -> None:
     assert outcome(store, first, then, 20)[1] != "conflict"
+
+
+@pytest.mark.parametrize(
+    ("first", "then"),
+    [
+        ("we moved into this flat in 2021", "weve been in this flat since 2017"),
+        ("we got married in 2009", "weve been married since 2011"),
+        ("i moved to york in 2013", "ive lived in york since 2016"),
+    ],
+)
+def test_a_start_told_with_two_years_conflicts(store: SQLiteStore, first: str, then: str) -> None:
+    assert outcome(store, first, then, 30) == ("conflicted", "conflict")
+
+
+@pytest.mark.parametrize(
+    ("first", "then"),
+    [
+        ("i moved to york in 2013", "ive been vegan since 2016"),
+        ("i moved to york in 2013", "ive lived in york since 2013"),
+    ],
+)
+def test_another_start_or_the_same_year_is_no_conflict(
+    store: SQLiteStore, first: str, then: str
+) -> None:
+    assert outcome(store, first, then, 30)[1] != "conflict"

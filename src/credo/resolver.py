@@ -3181,6 +3181,42 @@ def _met_elsewhere(case: _Case, fact: Fact) -> bool:
     return not (objects_agree(here, there) or extends(here, there) or extends(there, here))
 
 
+#: when a state began: "since 2016", or a verb of beginning and its year ("moved into
+#: this house in 2020", "we got married in 2012", "started at google in 2019")
+_SINCE_YEAR = re.compile(r"\bsince\s+((?:19|20)\d\d)\b", re.IGNORECASE)
+_BEGAN_IN = re.compile(
+    r"\b(?:moved|started|joined|began|got\s+married|married|opened)\b[^.;!?]*?"
+    r"\bin\s+((?:19|20)\d\d)\b",
+    re.IGNORECASE,
+)
+_TIME_SAID = re.compile(r"\b(?:since|in|from)\s+(?:19|20)\d\d\b", re.IGNORECASE)
+
+
+def _start_year(text: str) -> str | None:
+    found = _SINCE_YEAR.search(text) or _BEGAN_IN.search(text)
+    return found[1] if found else None
+
+
+def _began_otherwise(case: _Case, fact: Fact) -> bool:
+    """ "we moved into this house in 2020" / "weve been in this house since 2016", "we got
+    married in 2012" / "weve been married since 2010": when one state of the speaker's
+    began, told twice with two years: the past holds one start (a conflict at any gap,
+    neither side picked). Not two things ("in this house since 2016" / "started at google
+    in 2020"), nor one year told twice."""
+    incoming = case.incoming
+    if case.negated or not _of_us(case, fact) or split_polarity(fact.predicate or "")[1]:
+        return False
+    mine, theirs = _start_year(incoming.text), _start_year(fact.text)
+    if mine is None or theirs is None or mine == theirs:
+        return False
+    here = _TIME_SAID.sub(" ", incoming.object or "").strip()
+    there = _TIME_SAID.sub(" ", fact.object or "").strip()
+    if here and there:
+        return objects_agree(here, there)
+    same = case.catalogue.canonical(fact.predicate or "")[0] == case.base
+    return not here and not there and same
+
+
 def _named_in(name: str | None, fact: Fact) -> bool:
     """Is `name` (a subject that is not the speaker) the name the stored fact's object
     gives what it holds ("a cat called miso", "a dog named Rex")? A name the object only
@@ -4251,8 +4287,8 @@ def _clashing(case: _Case, bearing: _Bearing) -> _Bearing:
         for fact in live:
             if fact not in clashes and rule(case, fact):
                 clashes.append(fact)
-    for fact in live:  # where one met one's partner: the past holds one such meeting
-        if fact not in clashes and _met_elsewhere(case, fact):
+    for fact in live:  # where one met one's partner, when a state began: the past holds one
+        if fact not in clashes and (_met_elsewhere(case, fact) or _began_otherwise(case, fact)):
             clashes.append(fact)
             gainsaid.append(fact)  # a conflict at any gap, as a denial of the past is
     # a measure or a version said anew: a verb of change ("cut", "upgraded") says it changed
