@@ -3102,7 +3102,6 @@ _BIRTH = re.compile(
     re.IGNORECASE,
 )
 _PREGNANT = re.compile(r"\b(?:pregnant|expecting)\b", re.IGNORECASE)
-_PARTNERS = words("partner_nouns")
 
 
 def _born(case: _Case, fact: Fact) -> bool:
@@ -3119,7 +3118,7 @@ def _born(case: _Case, fact: Fact) -> bool:
     if not _PREGNANT.search(fact.text) or split_polarity(fact.predicate or "")[1]:
         return False
     people = {w for w in (fact.predicate or "").split("_") if w in PEOPLE}
-    return people <= _PARTNERS
+    return people <= _PARTNER_NOUNS
 
 
 #: a role left, named: "stepped down as treasurer", "resigned as a governor", "quit as
@@ -3175,7 +3174,7 @@ def _met_elsewhere(case: _Case, fact: Fact) -> bool:
     if mine is None or theirs is None:
         return False
     who = set(_tokens(mine["who"]))
-    if not who & _PARTNERS or who != set(_tokens(theirs["who"])):
+    if not who & _PARTNER_NOUNS or who != set(_tokens(theirs["who"])):
         return False
     here, there = mine["where"], theirs["where"]
     return not (objects_agree(here, there) or extends(here, there) or extends(there, here))
