@@ -376,6 +376,13 @@ RULES: list[tuple[Rule, str, str, bool]] = [
     (resolver._met_elsewhere, "i met my boss at a gig", "met my boss at the pub", False),
     (resolver._began_otherwise, "we got married in 2009", "weve been married since 2011", True),
     (resolver._began_otherwise, "i moved to york in 2013", "ive been vegan since 2016", False),
+    (
+        resolver._state_gainsaid,
+        "ive been sober for 6 years",
+        "had two pints of cider on friday",
+        True,
+    ),
+    (resolver._state_gainsaid, "i dont drink", "took up drinking wine with dinner", False),
 ]
 
 

@@ -760,6 +760,9 @@ def _moves_out(
 
 
 _DENYING_STATES = mapping("denying_states")
+#: what a verb said alone is about ("i dont drink": alcohol)
+_BARE_SENSES = mapping("bare_senses")
+_ASPECTUAL = words("aspectual_verbs")
 _FIXED_STATES = words("fixed_states")
 
 
@@ -821,18 +824,7 @@ def _state_denies(state: Fact, claim: Fact, catalogue: Catalogue) -> bool:
     """Does `state` ("I'm an only child") deny `claim` ("I have two younger brothers")? The
     state names one of the lexicon's denying states; the claim says its verb, of the
     thing or of one of its kind."""
-    base, negated = catalogue.canonical(state.predicate or "")
-    if negated or not base.startswith("be"):
-        return False
-    said = _state(base, state.object).lower()
-    denied = next(
-        (
-            c
-            for s, c in _DENYING_STATES.items()
-            if re.search(rf"(?<![\w-]){re.escape(s)}(?![\w-])", said)
-        ),
-        None,
-    )
+    denied = _denied_by_state(state, catalogue)
     if denied is None:
         return False
     verb, _, thing = denied.partition(" ")
@@ -842,9 +834,45 @@ def _state_denies(state: Fact, claim: Fact, catalogue: Catalogue) -> bool:
     if other_negated:
         return False
     done, obj = _doing(other.split("_")[0], claim.object or "")
+    if done == "have" and verb in _TAKING_IN and thing:
+        done = verb  # "had a couple of beers": a thing taken in, had, is drunk or eaten
     if done != verb:
         return False
-    return not thing or thing in _tokens(obj) or catalogue.of_kind(thing, obj)
+    return not thing or thing in _tokens(obj) or _names_of_kind(thing, obj, catalogue)
+
+
+def _denied_by_state(state: Fact, catalogue: Catalogue) -> str | None:
+    """What `state` denies, as "<verb> [<thing>]": the lexicon's denying states ("im
+    teetotal", "ive been sober for years": drink alcohol), or a verb whose use alone names
+    a doing of its own, denied with nothing said of it ("i dont drink": drink alcohol;
+    lexicon "bare_senses"); None for any other fact."""
+    base, negated = catalogue.canonical(state.predicate or "")
+    if negated:
+        if state.object or base not in _BARE_SENSES:
+            return None
+        return f"{base} {_BARE_SENSES[base]}"
+    if not base.startswith("be"):
+        return None
+    said = _state(base, state.object).lower()
+    return next(
+        (
+            c
+            for s, c in _DENYING_STATES.items()
+            if re.search(rf"(?<![\w-]){re.escape(s)}(?![\w-])", said)
+        ),
+        None,
+    )
+
+
+def _names_of_kind(kind: str, value: str, catalogue: Catalogue) -> bool:
+    """Does `value` name one of `kind` ("a couple of beers", "three pints of lager":
+    alcohol), by the catalogue's kinds or WordNet's (a noun of it in its usual sense)?"""
+    from .language.kinds import is_a_kind_of
+    from .nlp import lemma_of
+
+    if catalogue.of_kind(kind, value):
+        return True
+    return any(is_a_kind_of(lemma_of(w), kind) for w in _WORDS.findall(value.lower()))
 
 
 #: "my brother", "the user's older sister": one of the speaker's own, by its noun
@@ -3305,6 +3333,20 @@ def _state_denied(case: _Case, fact: Fact) -> bool:
     )
 
 
+def _state_gainsaid(case: _Case, fact: Fact) -> bool:
+    """A state that denies a doing (`_state_denied`) against one time it was done, told
+    in the past ("ive been sober for years" / "had a few pints last night"), with no word
+    of change: one lapse ends no state and the state does not undo what happened, so
+    neither is current over the other at any gap (a conflict; "started having the odd
+    beer again" says it changed)."""
+    incoming = case.incoming
+    if change_words(incoming.text) or not _state_denied(case, fact):
+        return False
+    claim = fact if _state_denies(incoming, fact, case.catalogue) else incoming
+    # "started having the odd beer again": a doing begun, not done once
+    return said_in_the_past(claim.text) and root_lemma(claim.text) not in _ASPECTUAL
+
+
 #: "how to drive", "how to swim properly": the doing a denied knowing is of
 _HOW_TO = re.compile(r"^\s*how\s+to\s+(?P<verb>[a-z]+)", re.IGNORECASE)
 
@@ -4290,6 +4332,8 @@ def _clashing(case: _Case, bearing: _Bearing) -> _Bearing:
         if fact not in clashes and (_met_elsewhere(case, fact) or _began_otherwise(case, fact)):
             clashes.append(fact)
             gainsaid.append(fact)  # a conflict at any gap, as a denial of the past is
+        elif fact in clashes and fact not in gainsaid and _state_gainsaid(case, fact):
+            gainsaid.append(fact)
     # a measure or a version said anew: a verb of change ("cut", "upgraded") says it changed
     remeasures = [
         f

@@ -1,0 +1,58 @@
+"""Natural speech the write path reads since the twenty-sixth round (issue 23), through
+`Memory.remember`, the real parser, the default embedding model and a SQLite file. Every
+sentence is invented for the class it stands for.
+
+- not drinking, said as a state ("im teetotal", "ive been sober for years") or as the verb
+  alone ("i dont drink": alcohol, lexicon "bare_senses"), is gainsaid by a drink of
+  alcohol, drunk or had ("had a couple of beers at the match", "drank a bottle of rum"),
+  as a vegan is by a meat eaten or had: one time it was done, told in the past, is a
+  conflict at any gap (one lapse ends no state, and the state does not undo it); "started
+  having the odd beer again" says it changed (an update at a gap); a drink of another
+  thing ("a flat white") or another's drinking is no rival;
+"""
+
+from __future__ import annotations
+
+import pytest
+from speech_pairs import module_store, outcome
+
+from credo.store.sqlite import SQLiteStore
+
+store = module_store("round26")
+
+
+@pytest.mark.parametrize(
+    ("first", "then", "gap"),
+    [
+        ("i dont drink", "had a couple of beers at the match yesterday", 0),
+        ("ive been sober for four years", "we had a bottle of wine with dinner last night", 0),
+        ("im teetotal", "drank half a bottle of rum at the party", 90),
+        ("i dont drink", "had three pints of lager on friday", 40),
+        ("im a vegan", "had a bacon sandwich for breakfast", 0),
+    ],
+)
+def test_not_drinking_is_gainsaid_by_a_drink_of_alcohol(
+    store: SQLiteStore, first: str, then: str, gap: int
+) -> None:
+    assert outcome(store, first, then, gap) == ("conflicted", "conflict")
+
+
+def test_taking_it_up_again_is_a_change(store: SQLiteStore) -> None:
+    assert outcome(store, "i dont drink", "started having the odd beer again", 300) == (
+        "superseded",
+        "update",
+    )
+
+
+@pytest.mark.parametrize(
+    ("first", "then"),
+    [
+        ("i dont drink", "had a flat white with my sister on saturday"),
+        ("ive been sober for two years", "my husband drinks a lot of beer"),
+        ("im teetotal", "i drink gallons of green tea"),
+    ],
+)
+def test_a_drink_of_another_thing_or_anothers_drinking_is_no_rival(
+    store: SQLiteStore, first: str, then: str
+) -> None:
+    assert outcome(store, first, then, 0)[0] == "active"
