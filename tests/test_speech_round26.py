@@ -9,6 +9,12 @@ sentence is invented for the class it stands for.
   conflict at any gap (one lapse ends no state, and the state does not undo it); "started
   having the odd beer again" says it changed (an update at a gap); a drink of another
   thing ("a flat white") or another's drinking is no rival;
+- a state toward things denied of all of them ("i dont have any allergies", "i have no
+  allergies": allergic to anything) or of a kind ("no drug allergies", "not allergic to
+  any drugs"), against the same state toward one of them ("allergic to penicillin", of
+  the kind by WordNet), either way round, is a conflict at any gap with no word of
+  change; a denial of another kind ("no food allergies") or of one other thing ("not
+  allergic to dogs") is no rival;
 """
 
 from __future__ import annotations
@@ -53,6 +59,36 @@ def test_taking_it_up_again_is_a_change(store: SQLiteStore) -> None:
     ],
 )
 def test_a_drink_of_another_thing_or_anothers_drinking_is_no_rival(
+    store: SQLiteStore, first: str, then: str
+) -> None:
+    assert outcome(store, first, then, 0)[0] == "active"
+
+
+@pytest.mark.parametrize(
+    ("first", "then", "gap"),
+    [
+        ("i dont have any allergies", "im allergic to wasp stings", 0),
+        ("im allergic to cats", "i have no allergies, can i get a kitten", 30),
+        ("im allergic to penicillin", "i have no drug allergies", 0),
+        ("i have a penicillin allergy", "im not allergic to any drugs", 200),
+        ("im not scared of anything", "im really scared of spiders", 0),
+    ],
+)
+def test_a_state_denied_of_all_or_of_a_kind_is_gainsaid_by_one(
+    store: SQLiteStore, first: str, then: str, gap: int
+) -> None:
+    assert outcome(store, first, then, gap) == ("conflicted", "conflict")
+
+
+@pytest.mark.parametrize(
+    ("first", "then"),
+    [
+        ("im allergic to penicillin", "i dont have any food allergies"),
+        ("im allergic to cats", "im not allergic to dogs"),
+        ("my son has no allergies", "im allergic to hazelnuts"),
+    ],
+)
+def test_a_denial_of_another_kind_or_thing_or_of_anothers_is_no_rival(
     store: SQLiteStore, first: str, then: str
 ) -> None:
     assert outcome(store, first, then, 0)[0] == "active"

@@ -3559,9 +3559,10 @@ def _analysed(text: str, *, self_name: str = "The user") -> Statement:
 
 
 #: "a peanut allergy", "a bad lactose intolerance": what one is allergic or intolerant to
+#: ("allergies" alone, "any allergies": to anything)
 _ALLERGY = re.compile(
-    r"(?:(?:an?|some|a\s+\w+|severe|mild|bad|slight)\s+)*(?P<what>[\w\s-]+?)\s+"
-    r"(?P<kind>allergy|allergies|intolerance)",
+    r"(?:(?:an?|some|a\s+\w+|severe|mild|bad|slight)\s+)*(?:(?P<what>[\w\s-]+?)\s+)?"
+    r"(?P<kind>allergy|allergies|intolerance|intolerances)",
     re.IGNORECASE,
 )
 #: "a job at google", "a full-time job with the nhs": where the job is, as "work at" says it
@@ -3584,8 +3585,8 @@ def _said_plainly(predicate: str, obj: str) -> tuple[str, str]:
     mum of three" as having three kids. The stored sentence stays as said."""
     found = _ALLERGY.fullmatch(obj) if predicate == "have" else None
     if found:
-        kind = "be_intolerant_to" if found["kind"].lower() == "intolerance" else "be_allergic_to"
-        return kind, found["what"]
+        kind = "be_intolerant_to" if found["kind"].lower().startswith("into") else "be_allergic_to"
+        return kind, found["what"] or "any"
     found = _PARENT_OF.fullmatch(obj) if predicate == "be" else None
     if found:
         return "have", f"{found['count']} kids"

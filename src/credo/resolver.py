@@ -3418,6 +3418,32 @@ def _denied_outright(case: _Case, fact: Fact) -> bool:
     )
 
 
+#: "be allergic to", "be scared of": a state said of what it is toward
+_STATE_TOWARD = re.compile(r"^be_[a-z]+_(?:to|of|by|with|about)$")
+
+
+def _denied_of_all(case: _Case, fact: Fact) -> bool:
+    """ "i dont have any allergies" / "im allergic to cats", "no drug allergies" / "allergic
+    to penicillin" (either way round): a state toward things denied of all of them, or of
+    a kind ("any drugs"), against the same state toward one of them, said of the same
+    subject (a clash). Not the same state toward another kind ("no food allergies" /
+    "allergic to penicillin"), not a denial of one thing ("not allergic to cats")."""
+    incoming = case.incoming
+    if _same_polarity(case, fact) or not same_subject(fact.subject, incoming.subject, case.me):
+        return False
+    denial, claim = (incoming, fact) if case.negated else (fact, incoming)
+    denied = case.catalogue.canonical(denial.predicate or "")[0]
+    claimed, claim_negated = case.catalogue.canonical(claim.predicate or "")
+    if claim_negated or denied != claimed or not _STATE_TOWARD.match(denied):
+        return False
+    if said_in_the_past(denial.text) or said_in_the_past(claim.text) or not claim.object:
+        return False
+    told = [w for w in _tokens(denial.object) if w not in _ANY_ONE]
+    if not told:
+        return True  # "any", "anything", nothing said: all of them
+    return len(told) == 1 and _names_of_kind(told[0], claim.object, case.catalogue)
+
+
 def _denied_outright_since(case: _Case, fact: Fact) -> bool:
     """ "i live with my boyfriend" / "i live on my own now": a doing denied outright
     (`_denied_outright`), or said again with what it is done with, in words that say it
@@ -4334,6 +4360,10 @@ def _clashing(case: _Case, bearing: _Bearing) -> _Bearing:
             gainsaid.append(fact)  # a conflict at any gap, as a denial of the past is
         elif fact in clashes and fact not in gainsaid and _state_gainsaid(case, fact):
             gainsaid.append(fact)
+        elif fact not in clashes and _denied_of_all(case, fact):
+            clashes.append(fact)
+            if not change_words(case.incoming.text):
+                gainsaid.append(fact)  # "no allergies" / "allergic to cats": neither picked
     # a measure or a version said anew: a verb of change ("cut", "upgraded") says it changed
     remeasures = [
         f
