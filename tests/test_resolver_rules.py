@@ -385,6 +385,8 @@ RULES: list[tuple[Rule, str, str, bool]] = [
     (resolver._state_gainsaid, "i dont drink", "took up drinking wine with dinner", False),
     (resolver._denied_of_all, "i have no allergies", "im allergic to oak pollen", True),
     (resolver._denied_of_all, "im not allergic to cats", "im allergic to horses", False),
+    (resolver._named_otherwise, "my mum is called ruth", "my mum brenda loves gardening", True),
+    (resolver._named_otherwise, "my mum is called ruth", "my aunt brenda loves gardening", False),
 ]
 
 

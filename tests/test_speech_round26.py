@@ -15,6 +15,12 @@ sentence is invented for the class it stands for.
   the kind by WordNet), either way round, is a conflict at any gap with no word of
   change; a denial of another kind ("no food allergies") or of one other thing ("not
   allergic to dogs") is no rival;
+- one of the speaker's one-held relatives (a mother, a father, a partner) given two names
+  ("my husband is called mark" / "my husband steve keeps snoring", "my mums name is
+  karen" / "my mum linda lives in spain", "my wife, sarah, works ..."), either way round,
+  whatever keys the two got, is a conflict at any gap with no word of change ("my
+  boyfriend now is sam" a year on is an update); a name said more fully, a sister (one
+  of several), or a day after the relative ("i see my dad Sunday") is no rival;
 """
 
 from __future__ import annotations
@@ -89,6 +95,42 @@ def test_a_state_denied_of_all_or_of_a_kind_is_gainsaid_by_one(
     ],
 )
 def test_a_denial_of_another_kind_or_thing_or_of_anothers_is_no_rival(
+    store: SQLiteStore, first: str, then: str
+) -> None:
+    assert outcome(store, first, then, 0)[0] == "active"
+
+
+@pytest.mark.parametrize(
+    ("first", "then", "gap"),
+    [
+        ("my husband is called mark", "my husband steve keeps snoring, any ideas", 0),
+        ("my mums name is karen", "my mum linda lives in spain", 0),
+        ("my wife is called jo", "my wife, sarah, works at the post office", 60),
+        ("my dad alan is a retired plumber", "my dads name is geoff", 0),
+    ],
+)
+def test_a_one_held_relative_given_two_names_is_a_conflict(
+    store: SQLiteStore, first: str, then: str, gap: int
+) -> None:
+    assert outcome(store, first, then, gap) == ("conflicted", "conflict")
+
+
+def test_a_partner_named_anew_with_a_word_of_change_is_an_update(store: SQLiteStore) -> None:
+    assert outcome(store, "my boyfriend is called tom", "my boyfriend now is sam", 300) == (
+        "superseded",
+        "update",
+    )
+
+
+@pytest.mark.parametrize(
+    ("first", "then"),
+    [
+        ("my husband is called mark", "my husband mark evans is a chef"),
+        ("my sister is called amy", "my sister beth lives in leeds"),
+        ("my dad is called bob", "i see my dad Sunday for lunch"),
+    ],
+)
+def test_a_fuller_name_a_sibling_or_a_day_is_no_rival(
     store: SQLiteStore, first: str, then: str
 ) -> None:
     assert outcome(store, first, then, 0)[0] == "active"

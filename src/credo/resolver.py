@@ -3444,6 +3444,73 @@ def _denied_of_all(case: _Case, fact: Fact) -> bool:
     return len(told) == 1 and _names_of_kind(told[0], claim.object, case.catalogue)
 
 
+#: the speaker's relatives one has one of at a time: a mother, a father, a partner
+_ONE_HELD_KIN = frozenset({"mother", "father", "stepmother", "stepfather"}) | {
+    one_spelling(w) for w in _PARTNER_NOUNS
+}
+#: "my husband is called mark", "my mums name is karen", "the user's wife is named jo"
+_KIN_CALLED = re.compile(
+    r"\b(?:my|our|the\s+user(?:'s|\u2019s))\s+(?P<who>[a-z]+?)(?:'?s)?\s+(?:is\s+)?"
+    r"(?:called|named|name\s+is|name's)\s+(?P<name>[a-z][\w'-]*)",
+    re.IGNORECASE,
+)
+
+
+def _kin_named(text: str) -> dict[str, str]:
+    """{relative: name} for each one-held relative of the speaker `text` names: "my
+    husband is called mark", "my mums name is karen", or the name right after the
+    relative ("my husband steve keeps snoring", "my wife, sarah, works at ..."), read as
+    a name by the tagger or no noun of English."""
+    from .nlp import parse
+
+    named: dict[str, str] = {}
+    for found in _KIN_CALLED.finditer(text):
+        who = one_spelling(found["who"].lower())
+        if who in _ONE_HELD_KIN:
+            named[who] = found["name"].lower()
+    from .language.kinds import is_a_noun
+
+    tokens = [t for t in parse(text) if t.lower_ != ","]
+    for tok, after in zip(tokens, tokens[1:], strict=False):
+        who = one_spelling(tok.lower_)
+        # a name as the tagger reads it, or a word it takes for a noun that is no noun of
+        # English ("my mum brenda loves ...": a name typed in lower case)
+        if (
+            who not in _ONE_HELD_KIN
+            or who in named
+            or after.pos_ != "PROPN"
+            and (after.pos_ != "NOUN" or not after.is_alpha or is_a_noun(after.lower_))
+        ):
+            continue
+        before = tokens[tok.i - 1].lower_ if tok.i else ""
+        if before in ("my", "our", "'s", "\u2019s") and not _a_time(after.text):
+            named[who] = after.lower_
+    return named
+
+
+def _a_time(word: str) -> bool:
+    """ "Sunday", "march": a word after a relative that names no one ("i see my dad
+    Sunday"). (Not places: many a town is a first name too.)"""
+    import calendar
+
+    low = word.lower()
+    months = {m.lower() for m in (*calendar.month_name, *calendar.month_abbr) if m}
+    return low.removesuffix("s") in WEEKDAYS or low in months
+
+
+def _named_otherwise(case: _Case, fact: Fact) -> bool:
+    """ "my husband is called mark" / "my husband steve keeps snoring", "my mums name is
+    karen" / "my mum linda lives in spain": one of the speaker's one-held relatives (a
+    mother, a father, a partner) given two names, either way round (a clash). Not a name
+    said more fully ("mark" / "mark evans"), not another's relative."""
+    mine, theirs = _kin_named(case.incoming.text), _kin_named(fact.text)
+    for who, name in mine.items():
+        other = theirs.get(who)
+        if other and not (name.startswith(other) or other.startswith(name)):
+            return True
+    return False
+
+
 def _denied_outright_since(case: _Case, fact: Fact) -> bool:
     """ "i live with my boyfriend" / "i live on my own now": a doing denied outright
     (`_denied_outright`), or said again with what it is done with, in words that say it
@@ -4360,6 +4427,10 @@ def _clashing(case: _Case, bearing: _Bearing) -> _Bearing:
             gainsaid.append(fact)  # a conflict at any gap, as a denial of the past is
         elif fact in clashes and fact not in gainsaid and _state_gainsaid(case, fact):
             gainsaid.append(fact)
+        elif fact not in clashes and _named_otherwise(case, fact):
+            clashes.append(fact)
+            if not change_words(case.incoming.text):
+                gainsaid.append(fact)  # two names for one mother: neither picked
         elif fact not in clashes and _denied_of_all(case, fact):
             clashes.append(fact)
             if not change_words(case.incoming.text):
