@@ -6,9 +6,14 @@ sentence is invented for the class it stands for.
   alone ("i dont drink": alcohol, lexicon "bare_senses"), is gainsaid by a drink of
   alcohol, drunk or had ("had a couple of beers at the match", "drank a bottle of rum"),
   as a vegan is by a meat eaten or had: one time it was done, told in the past, is a
-  conflict at any gap (one lapse ends no state, and the state does not undo it); "started
+  conflict at any gap (one lapse ends no state, and the state does not undo it), and so
+  is any drinking against "i dont drink" with no word of change (as "i dont smoke" / "i
+  smoke 5 a day" is); "started
   having the odd beer again" says it changed (an update at a gap); a drink of another
-  thing ("a flat white") or another's drinking is no rival;
+  thing ("a flat white"), another's drinking or a drink one keeps ("i have a bottle of
+  rum at home") is no rival, nor is a drink told before
+  a state said begun since ("had a few beers at the wedding" / "i dont drink anymore":
+  what was done stays done);
 - a state toward things denied of all of them ("i dont have any allergies", "i have no
   allergies": allergic to anything) or of a kind ("no drug allergies", "not allergic to
   any drugs"), against the same state toward one of them ("allergic to penicillin", of
@@ -40,6 +45,7 @@ store = module_store("round26")
         ("ive been sober for four years", "we had a bottle of wine with dinner last night", 0),
         ("im teetotal", "drank half a bottle of rum at the party", 90),
         ("i dont drink", "had three pints of lager on friday", 40),
+        ("i dont drink", "i drink a cold beer most nights", 100),
         ("im a vegan", "had a bacon sandwich for breakfast", 0),
     ],
 )
@@ -62,6 +68,8 @@ def test_taking_it_up_again_is_a_change(store: SQLiteStore) -> None:
         ("i dont drink", "had a flat white with my sister on saturday"),
         ("ive been sober for two years", "my husband drinks a lot of beer"),
         ("im teetotal", "i drink gallons of green tea"),
+        ("had a few beers at the wedding", "i dont drink anymore"),
+        ("i dont drink", "i have a bottle of rum at home for guests"),
     ],
 )
 def test_a_drink_of_another_thing_or_anothers_drinking_is_no_rival(

@@ -834,8 +834,10 @@ def _state_denies(state: Fact, claim: Fact, catalogue: Catalogue) -> bool:
     if other_negated:
         return False
     done, obj = _doing(other.split("_")[0], claim.object or "")
-    if done == "have" and verb in _TAKING_IN and thing:
-        done = verb  # "had a couple of beers": a thing taken in, had, is drunk or eaten
+    if done == "have" and verb in _TAKING_IN and thing and said_in_the_past(claim.text):
+        # "had a couple of beers": a thing taken in, had, was drunk or eaten ("i have a
+        # bottle of rum at home" may say what one keeps)
+        done = verb
     if done != verb:
         return False
     return not thing or thing in _tokens(obj) or _names_of_kind(thing, obj, catalogue)
@@ -3322,29 +3324,33 @@ def _state_denied(case: _Case, fact: Fact) -> bool:
     """ "I'm an only child" / "i have two brothers", "I am a vegan" / "I eat meat": a
     state that denies a claim, in either order (a clash)."""
     incoming = case.incoming
-    return bool(
-        incoming.key
-        and fact.key
-        and same_subject(fact.subject, incoming.subject, case.me)
-        and (
-            _state_denies(incoming, fact, case.catalogue)
-            or _state_denies(fact, incoming, case.catalogue)
-        )
-    )
+    if not (incoming.key and fact.key and same_subject(fact.subject, incoming.subject, case.me)):
+        return False
+    if _state_denies(incoming, fact, case.catalogue):
+        # "had a few beers at the wedding" / "i dont drink anymore": what was done stays
+        # done; the state begun since ends nothing of it
+        return not (said_in_the_past(fact.text) and change_words(incoming.text))
+    return _state_denies(fact, incoming, case.catalogue)
 
 
 def _state_gainsaid(case: _Case, fact: Fact) -> bool:
     """A state that denies a doing (`_state_denied`) against one time it was done, told
-    in the past ("ive been sober for years" / "had a few pints last night"), with no word
-    of change: one lapse ends no state and the state does not undo what happened, so
-    neither is current over the other at any gap (a conflict; "started having the odd
-    beer again" says it changed)."""
+    in the past ("ive been sober for years" / "had a few pints last night"), or a doing
+    denied outright ("i dont drink") against the doing, with no word of change: one lapse
+    ends no state and the state does not undo what happened, so neither is current over
+    the other at any gap (a conflict; "started having the odd beer again" says it
+    changed)."""
     incoming = case.incoming
     if change_words(incoming.text) or not _state_denied(case, fact):
         return False
-    claim = fact if _state_denies(incoming, fact, case.catalogue) else incoming
-    # "started having the odd beer again": a doing begun, not done once
-    return said_in_the_past(claim.text) and root_lemma(claim.text) not in _ASPECTUAL
+    state, claim = (
+        (incoming, fact) if _state_denies(incoming, fact, case.catalogue) else (fact, incoming)
+    )
+    if root_lemma(claim.text) in _ASPECTUAL:
+        return False  # "started having the odd beer again": a doing begun, not done once
+    # "i dont drink" / "i have a beer most nights": a doing denied outright, against the
+    # doing, as `_denied_outright` reads it
+    return split_polarity(state.predicate or "")[1] or said_in_the_past(claim.text)
 
 
 #: "how to drive", "how to swim properly": the doing a denied knowing is of
