@@ -26,6 +26,10 @@ sentence is invented for the class it stands for.
   whatever keys the two got, is a conflict at any gap with no word of change ("my
   boyfriend now is sam" a year on is an update); a name said more fully, a sister (one
   of several), or a day after the relative ("i see my dad Sunday") is no rival;
+- a count changed to a number of things said with a broader word for them ("theres 6
+  devs on my team" / "my team has now reached 11 people", "40 employees" / "grown to 55
+  people": counts of people, by WordNet) is the same count moved (an update at a gap); a
+  count of other things ("6 devs" / "grown to 3 testers") is not;
 """
 
 from __future__ import annotations
@@ -142,3 +146,22 @@ def test_a_fuller_name_a_sibling_or_a_day_is_no_rival(
     store: SQLiteStore, first: str, then: str
 ) -> None:
     assert outcome(store, first, then, 0)[0] == "active"
+
+
+@pytest.mark.parametrize(
+    ("first", "then"),
+    [
+        ("theres 6 devs on my team", "my team has now reached 11 people"),
+        ("our startup has 40 employees", "our startup has grown to 55 people"),
+    ],
+)
+def test_a_count_said_with_a_broader_word_is_the_same_count(
+    store: SQLiteStore, first: str, then: str
+) -> None:
+    assert outcome(store, first, then, 120) == ("superseded", "update")
+
+
+def test_a_count_of_other_things_is_no_rival(store: SQLiteStore) -> None:
+    assert outcome(store, "my team has 6 devs", "my team has grown to 3 testers", 120)[0] == (
+        "active"
+    )

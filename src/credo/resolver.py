@@ -466,8 +466,27 @@ def _amount_of(fact: Fact, thing: str, value: str) -> bool:
     new = [q for q in quantities(value) if q.unit]
     if len(new) != 1 or thing not in _tokens(fact.text):
         return False
-    told = [q for q in quantities(fact.text) if q.unit == new[0].unit]
+    told = [q for q in quantities(fact.text) if q.unit and _one_unit(q.unit, new[0].unit)]
     return len(told) == 1 and told[0].value != new[0].value
+
+
+#: a count of persons said as such ("11 people")
+_PERSONS = frozenset({"people", "persons", "person", "folk", "folks"})
+
+
+def _one_unit(a: str, b: str) -> bool:
+    """Do two counts count the same things: the same word, or one a kind of the other
+    ("6 devs" / "11 people", "40 employees" / "55 staff members" are counts of people;
+    "6 devs" / "11 testers" are not)?"""
+    from .language.kinds import is_a_kind_of
+    from .nlp import lemma_of
+
+    if a.lower() == b.lower():
+        return True
+    one, other = (
+        "person" if w.lower() in _PERSONS else lemma_of(one_spelling(w.lower())) for w in (a, b)
+    )
+    return one == other or is_a_kind_of(one, other) or is_a_kind_of(other, one)
 
 
 def _other_measures(a: str, b: str) -> bool:
@@ -479,7 +498,7 @@ def _other_measures(a: str, b: str) -> bool:
     from .language.kinds import is_a_kind_of
 
     units = [_head_noun(x) for x in (a, b)]
-    if not all(u.isalpha() for u in units) or units[0] == units[1]:
+    if not all(u.isalpha() for u in units) or _one_unit(*units):
         return False
     # two units of measure may be one measure said two ways ("1.5 hours" / "90 minutes")
     return not all(is_a_kind_of(u, "measure") for u in units)
