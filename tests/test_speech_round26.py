@@ -30,6 +30,11 @@ sentence is invented for the class it stands for.
   devs on my team" / "my team has now reached 11 people", "40 employees" / "grown to 55
   people": counts of people, by WordNet) is the same count moved (an update at a gap); a
   count of other things ("6 devs" / "grown to 3 testers") is not;
+- a doing said as the subject of what it does to the speaker ("paying 1450 rent every
+  month is killing me", "working two jobs is wearing me down") is the speaker's doing,
+  keyed as "i pay 1450 rent every month" (stored as said): another rent said the same
+  day is a conflict; a view of anyone's doing ("eating meat is wrong") or a doing with
+  its own doer ("my son starting school is stressing me out") is not the speaker's;
 """
 
 from __future__ import annotations
@@ -37,6 +42,7 @@ from __future__ import annotations
 import pytest
 from speech_pairs import module_store, outcome
 
+from credo.keys import analyse
 from credo.store.sqlite import SQLiteStore
 
 store = module_store("round26")
@@ -165,3 +171,30 @@ def test_a_count_of_other_things_is_no_rival(store: SQLiteStore) -> None:
     assert outcome(store, "my team has 6 devs", "my team has grown to 3 testers", 120)[0] == (
         "active"
     )
+
+
+@pytest.mark.parametrize(
+    ("said", "key"),
+    [
+        ("paying 1450 rent every month is killing me", ("has_rent", "1450")),
+        ("working two jobs is wearing me down", ("work", "two jobs")),
+        ("living with my in-laws is driving us mad", ("live_with", "my in-laws")),
+    ],
+)
+def test_a_doing_said_as_what_wears_the_speaker_is_theirs(said: str, key: tuple[str, str]) -> None:
+    read = analyse(said)
+    assert (read.subject, read.predicate, read.object) == ("I", *key)
+
+
+@pytest.mark.parametrize(
+    ("said", "not_read_as"),
+    [("eating meat is wrong", "eat"), ("my son starting school is stressing me out", "start")],
+)
+def test_a_view_or_anothers_doing_is_not_the_speakers(said: str, not_read_as: str) -> None:
+    assert analyse(said).predicate != not_read_as
+
+
+def test_a_rent_that_wears_the_speaker_is_their_rent(store: SQLiteStore) -> None:
+    assert outcome(
+        store, "my rent is 1200 a month", "paying 1450 rent every month is killing me", 0
+    ) == ("conflicted", "conflict")

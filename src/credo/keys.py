@@ -2964,6 +2964,29 @@ def _existential(said: str) -> str | None:
     return f"{m['whose']} {m['place']} {verb} {m['thing']}"
 
 
+def _gerund_said(sent: Span) -> str | None:
+    """ "paying 1450 rent every month is killing me" -> "i pay 1450 rent every month": a
+    doing said as the subject of what it does to the speaker, with no doer of its own,
+    opening the sentence, is the speaker's doing, for reading its key (the stored words
+    stay as said). None for any other sentence ("my son starting school is hard" has its
+    doer, "eating meat is wrong" is a view)."""
+    root = sent.root
+    doing = next((c for c in root.children if c.dep_ == "csubj"), None)
+    if (
+        doing is None
+        or doing.tag_ != "VBG"
+        or doing.i != sent.start
+        or any(c.dep_ in _SUBJ for c in doing.children)
+        # what it does to the speaker ("is killing me", "drives us mad"); "eating meat is
+        # wrong" is a view of anyone's eating
+        or not any(c.dep_ in ("dobj", "dative") and c.lower_ in ("me", "us") for c in root.children)
+    ):
+        return None
+    words = [t for t in doing.subtree if t.i > doing.i]
+    rest = sent.doc[words[0].i : words[-1].i + 1].text if words else ""
+    return f"i {doing.lemma_.lower()} {rest}".strip()
+
+
 #: nouns a relative clause says when, why or how of, not what ("the reason i moved")
 _NOT_WHAT = words("adverbial_nouns")
 
@@ -3421,6 +3444,13 @@ def _analysed(text: str, *, self_name: str = "The user") -> Statement:
     if owned is not None:
         # "theres 6 devs on my team": read as what it says, "my team has 6 devs"
         retry = first_sentence(owned)
+        again = _key(retry)
+        if again is not None:
+            sent, found = retry, again
+    gerund = _gerund_said(sent) if kind == "statement" else None
+    if gerund is not None:
+        # "paying 1450 rent every month is killing me": read as "i pay 1450 rent ..."
+        retry = first_sentence(gerund)
         again = _key(retry)
         if again is not None:
             sent, found = retry, again
