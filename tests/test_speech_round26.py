@@ -35,12 +35,22 @@ sentence is invented for the class it stands for.
   keyed as "i pay 1450 rent every month" (stored as said): another rent said the same
   day is a conflict; a view of anyone's doing ("eating meat is wrong") or a doing with
   its own doer ("my son starting school is stressing me out") is not the speaker's;
+- a text about the one spoken to, with no word of the speaker's ("You're living the
+  dream!", "glad your son is okay"), or with no key and speaking to them ("take care and
+  enjoy the rest of your day"), is refused ("listener"): it tells nothing of the user
+  ("you know i love live music" does); a text with no key that names neither the
+  speaker nor any thing ("Talk soon.", "Yeah, keep going!") is refused as vague; a text
+  of several sentences none of which is a fact alone ("Catch ya later! Talk soon.") is
+  refused whole, while one that holds a fact, or a sentence that points back to the one
+  before ("I have a dog. He is called Rex."), is judged as one; "and thanks" is thanks;
+  a verb opening the text with the speaker after it ("Let me know how it goes!") asks,
+  however it is cased ("Love me some tacos" tells);
 """
 
 from __future__ import annotations
 
 import pytest
-from speech_pairs import module_store, outcome
+from speech_pairs import memory, module_store, outcome
 
 from credo.keys import analyse
 from credo.store.sqlite import SQLiteStore
@@ -198,3 +208,37 @@ def test_a_rent_that_wears_the_speaker_is_their_rent(store: SQLiteStore) -> None
     assert outcome(
         store, "my rent is 1200 a month", "paying 1450 rent every month is killing me", 0
     ) == ("conflicted", "conflict")
+
+
+@pytest.mark.parametrize(
+    ("said", "code"),
+    [
+        ("You're living the dream and inspiring others too!", "listener"),
+        ("wow you did great taking that leap", "listener"),
+        ("Glad your son is okay, Melanie.", "listener"),
+        ("Talk soon.", "vague"),
+        ("Yeah, keep going!", "vague"),
+        ("Wow, stunning! And thanks. Really appreciate it. Means a lot.", "vague"),
+        ("Take care and enjoy the rest of your day.", "listener"),
+        ("Let me know how it goes!", "instruction"),
+    ],
+)
+def test_chat_that_tells_nothing_of_the_user_is_refused(
+    store: SQLiteStore, said: str, code: str
+) -> None:
+    result = memory(store).remember(said)
+    assert not result.accepted and result.code == code, result.why
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "you know i love live music",
+        "I have a dog. He is called Rex.",
+        "Talk soon! I start at the new bakery on monday.",
+        "sites deployed on vercel",
+    ],
+)
+def test_a_text_that_tells_something_of_the_user_is_kept(store: SQLiteStore, said: str) -> None:
+    result = memory(store).remember(said)
+    assert result.accepted, result.why

@@ -7,6 +7,7 @@ what matched. Callers store every rejection: rejections are data, not debug outp
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
@@ -679,6 +680,13 @@ def check(
     reaction = _reaction(strip_particles(text))  # "i am great lol": "lol" is no part
     if reaction:
         return Verdict(False, "affect", f"a reaction, not a fact: {reaction!r}")
+    unspoken = (
+        _said_to_the_listener(text, keyed=statement.keyed) if candidate.subject is None else None
+    )
+    if unspoken:
+        return Verdict(False, "listener", f"about the one spoken to, not the user: {unspoken!r}")
+    if not statement.keyed and candidate.subject is None and _names_no_one_nothing(text):
+        return Verdict(False, "vague", "not specific: names no one and nothing")
     advice = _advice(text)
     if advice:
         return Verdict(False, "attributed_opinion", f"advice or a view of theirs: {advice!r}")
@@ -701,10 +709,95 @@ def check(
         return Verdict(False, "ungrounded", f"{subject!r} has nothing to refer to")
     if require_subject and not subject:
         return Verdict(False, "no_subject", "no subject: cannot be keyed or contradicted")
+    refused = _every_sentence_refused(candidate, policy, suppressions)
+    if refused is not None:
+        return Verdict(False, refused.code, f"no sentence of it is a fact: {refused.reason}")
     return Verdict(True, "ok", "ok")
 
 
+def _every_sentence_refused(
+    candidate: Candidate,
+    policy: GatePolicy,
+    suppressions: Sequence[Suppression] | Iterable[Suppression],
+) -> Verdict | None:
+    """A text of several sentences none of which the gate takes alone ("Catch ya later!
+    Talk soon. Take care."; "Wow, you're amazing! Keep it up!"): the first sentence's
+    refusal; None where one sentence is a fact, where the text is one sentence, or where
+    a sentence is refused only for a word that may point back ("He's called Rex" after
+    "I have a dog": the whole is judged as one)."""
+    text = candidate.text.strip()
+    starts = _sentence_starts(text)
+    if len(starts) < 2:
+        return None
+    pieces = [text[a:b].strip() for a, b in zip(starts, [*starts[1:], len(text)], strict=False)]
+    verdicts = [
+        check(
+            dataclasses.replace(candidate, text=piece),
+            policy,
+            require_subject=False,
+            suppressions=suppressions,
+        )
+        for piece in pieces
+        if piece
+    ]
+    if len(verdicts) < 2 or any(v.accepted or v.code == "ungrounded" for v in verdicts):
+        return None
+    return verdicts[0]
+
+
 _PRONOUNS = words("pronoun_subjects")  # lexicon list "pronoun_subjects"
+#: words by which a speaker says "I" or "we" (as typed: "im", "ive", "id")
+_SPEAKER_WORDS = frozenset(
+    {"i", "im", "ive", "id", "ill", "me", "my", "mine", "myself", "we", "us", "our", "ours"}
+    | {"ourselves", "weve", "were"}
+)
+#: words by which a speaker addresses the one they speak to, as typed
+_LISTENER_WORDS = frozenset({"you", "your", "yours", "yourself", "ya", "u", "ur", "youre"})
+
+
+def _words_said(text: str) -> list[str]:
+    return [w.lower().replace("'", "").replace("\u2019", "") for w in _WORDS_OF.findall(text)]
+
+
+def _said_to_the_listener(text: str, *, keyed: bool = True) -> str | None:
+    """ "You're living the dream", "wow, you're amazing! keep it up", "glad your son is
+    okay": a text about the one spoken to, with no word of the speaker's ("I", "my",
+    "we"), tells nothing of the user; nor does one with no key that speaks to them ("take
+    care and enjoy the rest of your day"). The words that say so, or None ("you know i
+    love live music" is the speaker's)."""
+    from .nlp import parse
+
+    said = _words_said(text)
+    if not _LISTENER_WORDS & set(said) or _SPEAKER_WORDS & set(said):
+        return None
+    if not keyed:
+        return next(w for w in said if w in _LISTENER_WORDS)
+    for tok in parse(text):
+        if tok.dep_ in ("nsubj", "nsubjpass") and (
+            tok.lower_ in _LISTENER_WORDS
+            or any(c.dep_ == "poss" and c.lower_ in _LISTENER_WORDS for c in tok.children)
+        ):
+            return " ".join(t.text for t in tok.subtree)
+    return None
+
+
+def _names_no_one_nothing(text: str) -> bool:
+    """ "Talk soon.", "Yeah, keep going!", "Means a lot.": a text with no key that names
+    neither the speaker nor any thing (no name, number or noun but the lexicon's
+    `filler_nouns`): chat, no fact."""
+    from .nlp import parse
+
+    if _SPEAKER_WORDS & set(_words_said(text)):
+        return False
+    return not any(
+        t.pos_ in ("PROPN", "NUM")
+        or t.like_num
+        or t.pos_ == "NOUN"
+        and t.lemma_.lower() not in _FILLER_NOUNS
+        and t.lower_ not in _FILLER_NOUNS
+        for t in parse(text)
+    )
+
 
 #: verbs of a conversational turn: "I understand", "I agree", "I hope so", "I forgot" answer
 #: the assistant; said of nothing in particular, they are not facts about the speaker
@@ -782,6 +875,8 @@ def _greeting(text: str) -> bool:
     """Is `text` only a greeting or a farewell, with at most a word of address ("good
     morning!", "hey there :)", "night all")?"""
     said = " ".join(_WORDS_OF.findall(text.lower()))
+    # "and thanks", "oh hi there": a word that joins it to what was said before
+    said = re.sub(r"^(?:(?:and|but|so|oh|well|ok|okay)\s+)+", "", said)
     if not said:
         return False
     for greeting in _GREETINGS:

@@ -688,6 +688,12 @@ def _kind(sent: Span, said: str) -> str:
             and not _past_told(root, sent)
             and not _told_of_oneself(root)
             or low in _REQUEST_VERBS
+            # "Let me know how it goes!": the speaker is whom the one spoken to does it
+            # for, however it is cased
+            or root.tag_ == "VB"
+            and root.i + 1 < len(root.doc)
+            and root.nbor().lower_ in ("me", "us")
+            and root.lemma_.lower() not in _PREFERRING  # "Love me some tacos"
         ):
             return "instruction"
         return "statement"
