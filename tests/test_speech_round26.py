@@ -42,7 +42,8 @@ sentence is invented for the class it stands for.
   speaker nor any thing ("Talk soon.", "Yeah, keep going!") is refused as vague; a text
   of several sentences none of which is a fact alone ("Catch ya later! Talk soon.") is
   refused whole, while one that holds a fact, or a sentence that points back to the one
-  before ("I have a dog. He is called Rex."), is judged as one; "and thanks" is thanks;
+  before ("I have a dog. He is called Rex."), is judged as one (a first sentence has
+  none to point back to: "That's awesome! Keep it up."); "and thanks" is thanks;
   a verb opening the text with the speaker after it ("Let me know how it goes!") asks,
   however it is cased ("Love me some tacos" tells);
 """
@@ -221,6 +222,7 @@ def test_a_rent_that_wears_the_speaker_is_their_rent(store: SQLiteStore) -> None
         ("Wow, stunning! And thanks. Really appreciate it. Means a lot.", "vague"),
         ("Take care and enjoy the rest of your day.", "listener"),
         ("Let me know how it goes!", "instruction"),
+        ("That's awesome, Jon! Keep it up.", "ungrounded"),
     ],
 )
 def test_chat_that_tells_nothing_of_the_user_is_refused(

@@ -723,8 +723,8 @@ def _every_sentence_refused(
     """A text of several sentences none of which the gate takes alone ("Catch ya later!
     Talk soon. Take care."; "Wow, you're amazing! Keep it up!"): the first sentence's
     refusal; None where one sentence is a fact, where the text is one sentence, or where
-    a sentence is refused only for a word that may point back ("He's called Rex" after
-    "I have a dog": the whole is judged as one)."""
+    a later sentence is refused only for a word that may point back ("He's called Rex"
+    after "I have a dog": the whole is judged as one)."""
     text = candidate.text.strip()
     starts = _sentence_starts(text)
     if len(starts) < 2:
@@ -740,7 +740,11 @@ def _every_sentence_refused(
         for piece in pieces
         if piece
     ]
-    if len(verdicts) < 2 or any(v.accepted or v.code == "ungrounded" for v in verdicts):
+    # the first sentence has no sentence before it to point back to: "That's so nice!"
+    # points at what someone else said
+    if len(verdicts) < 2 or any(
+        v.accepted or v.code == "ungrounded" and n for n, v in enumerate(verdicts)
+    ):
         return None
     return verdicts[0]
 
