@@ -38,8 +38,11 @@ sentence is invented for the class it stands for.
 - a text about the one spoken to, with no word of the speaker's ("You're living the
   dream!", "glad your son is okay"), or with no key and speaking to them ("take care and
   enjoy the rest of your day"), is refused ("listener"): it tells nothing of the user
-  ("you know i love live music" does); a text with no key that names neither the
-  speaker nor any thing ("Talk soon.", "Yeah, keep going!") is refused as vague; a text
+  ("you know i love live music", "thank you, been vegan 8 years", "as you know, still in
+  leeds" do); a text with no key that names neither the speaker nor any thing, said in
+  a plain or present verb or as praise ("Talk soon.", "Yeah, keep going!", "Wow,
+  stunning!"), is refused as vague, while a state with its "I'm" left out ("pregnant
+  again", "not working at the moment") names the speaker; a text
   of several sentences none of which is a fact alone ("Catch ya later! Talk soon.") is
   refused whole, while one that holds a fact, or a sentence that points back to the one
   before ("I have a dog. He is called Rex."), is judged as one (a first sentence has
@@ -239,6 +242,10 @@ def test_chat_that_tells_nothing_of_the_user_is_refused(
         "I have a dog. He is called Rex.",
         "Talk soon! I start at the new bakery on monday.",
         "sites deployed on vercel",
+        "thank you, been vegan 8 years",
+        "as you know, still in leeds",
+        "pregnant again",
+        "not working at the moment",
     ],
 )
 def test_a_text_that_tells_something_of_the_user_is_kept(store: SQLiteStore, said: str) -> None:

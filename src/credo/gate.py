@@ -774,9 +774,26 @@ def _said_to_the_listener(text: str, *, keyed: bool = True) -> str | None:
     said = _words_said(text)
     if not _LISTENER_WORDS & set(said) or _SPEAKER_WORDS & set(said):
         return None
+    doc = parse(text)
     if not keyed:
-        return next(w for w in said if w in _LISTENER_WORDS)
-    for tok in parse(text):
+        # the listener's things, or the listener doing ("enjoy the rest of your day",
+        # "you did great"); not "thank you" or "as you know" beside a fact whose "I" is
+        # left out ("thank you, been vegan 8 years", "as you know, still in leeds")
+        return next(
+            (
+                t.text
+                for t in doc
+                if t.lower_ in _LISTENER_WORDS
+                and (
+                    t.dep_ == "poss"
+                    # of the sentence's own verb: not "as you know, still in leeds"
+                    or t.dep_ in ("nsubj", "nsubjpass")
+                    and t.head.dep_ == "ROOT"
+                )
+            ),
+            None,
+        )
+    for tok in doc:
         if tok.dep_ in ("nsubj", "nsubjpass") and (
             tok.lower_ in _LISTENER_WORDS
             or any(c.dep_ == "poss" and c.lower_ in _LISTENER_WORDS for c in tok.children)
@@ -793,13 +810,25 @@ def _names_no_one_nothing(text: str) -> bool:
 
     if _SPEAKER_WORDS & set(_words_said(text)):
         return False
-    return not any(
+    doc = parse(text)
+    if any(
         t.pos_ in ("PROPN", "NUM")
         or t.like_num
         or t.pos_ == "NOUN"
         and t.lemma_.lower() not in _FILLER_NOUNS
         and t.lower_ not in _FILLER_NOUNS
-        for t in parse(text)
+        for t in doc
+    ):
+        return False
+    # a state with its "I'm" left out names the speaker ("pregnant again", "not working
+    # at the moment", "retired too"); a verb in its plain or present form says nothing
+    # of anyone ("talk soon", "keep it up", "means a lot"), nor does praise ("stunning!")
+    roots = [t for t in doc if t.dep_ == "ROOT"]
+    return all(
+        r.tag_ in ("VB", "VBP", "VBZ", "UH")
+        or r.pos_ in ("ADJ", "ADV", "INTJ")
+        and r.lower_ in _PRAISING
+        for r in roots
     )
 
 
