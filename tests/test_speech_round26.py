@@ -41,7 +41,7 @@ sentence is invented for the class it stands for.
   ("you know i love live music", "thank you, been vegan 8 years", "as you know, still in
   leeds" do); a text with no key that names neither the speaker nor any thing, said in
   a plain or present verb or as praise ("Talk soon.", "Yeah, keep going!", "Wow,
-  stunning!"), is refused as vague, while a state with its "I'm" left out ("pregnant
+  stunning!") or as an answer ("Absolutely!"), is refused as vague, while a state with its "I'm" left out ("pregnant
   again", "not working at the moment") names the speaker; a text
   of several sentences none of which is a fact alone ("Catch ya later! Talk soon.") is
   refused whole, while one that holds a fact, or a sentence that points back to the one
@@ -225,6 +225,7 @@ def test_a_rent_that_wears_the_speaker_is_their_rent(store: SQLiteStore) -> None
         ("Wow, stunning! And thanks. Really appreciate it. Means a lot.", "vague"),
         ("Take care and enjoy the rest of your day.", "listener"),
         ("Let me know how it goes!", "instruction"),
+        ("Absolutely!", "vague"),
         ("That's awesome, Jon! Keep it up.", "ungrounded"),
     ],
 )

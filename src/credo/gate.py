@@ -822,11 +822,13 @@ def _names_no_one_nothing(text: str) -> bool:
         return False
     # a state with its "I'm" left out names the speaker ("pregnant again", "not working
     # at the moment", "retired too"); a verb in its plain or present form says nothing
-    # of anyone ("talk soon", "keep it up", "means a lot"), nor does praise ("stunning!")
+    # of anyone ("talk soon", "keep it up", "means a lot"), nor do praise ("stunning!")
+    # and answers ("absolutely!", "same here")
     roots = [t for t in doc if t.dep_ == "ROOT"]
     return all(
         r.tag_ in ("VB", "VBP", "VBZ", "UH")
-        or r.pos_ in ("ADJ", "ADV", "INTJ")
+        or r.pos_ in ("ADV", "INTJ")  # "Absolutely!", "same here", "not really"
+        or r.pos_ == "ADJ"
         and r.lower_ in _PRAISING
         for r in roots
     )
