@@ -35,20 +35,20 @@ sentence is invented for the class it stands for.
   keyed as "i pay 1450 rent every month" (stored as said): another rent said the same
   day is a conflict; a view of anyone's doing ("eating meat is wrong") or a doing with
   its own doer ("my son starting school is stressing me out") is not the speaker's;
-- a text about the one spoken to, with no word of the speaker's ("You're living the
-  dream!", "glad your son is okay"), or with no key and speaking to them ("take care and
-  enjoy the rest of your day"), is refused ("listener"): it tells nothing of the user
-  ("you know i love live music", "thank you, been vegan 8 years", "as you know, still in
-  leeds" do); a text with no key that names neither the speaker nor any thing, said in
-  a plain or present verb or as praise ("Talk soon.", "Yeah, keep going!", "Wow,
-  stunning!") or as an answer ("Absolutely!"), is refused as vague, while a state with its "I'm" left out ("pregnant
-  again", "not working at the moment") names the speaker; a text
-  of several sentences none of which is a fact alone ("Catch ya later! Talk soon.") is
-  refused whole, while one that holds a fact, or a sentence that points back to the one
-  before ("I have a dog. He is called Rex."), is judged as one (a first sentence has
-  none to point back to: "That's awesome! Keep it up."); "and thanks" is thanks;
-  a verb opening the text with the speaker after it ("Let me know how it goes!") asks,
-  however it is cased ("Love me some tacos" tells);
+- a text about the one spoken to, with no word of the speaker's ("You're such a natural
+  at this!", "glad your daughter got the flat"), or with no key and speaking to them
+  ("go easy and have a lovely rest of your evening"), is refused ("listener"): it tells
+  nothing of the user ("you know i adore jazz clubs", "thank you, been vegan 8 years", "as
+  you know, still in leeds" do); a text with no key that names neither the speaker nor
+  any thing, said in a plain or present verb, as praise or as an answer ("Speak soon.",
+  "Sounds fab!", "Wow, brilliant!", "Absolutely!"), is refused as vague, while a
+  state with its "I'm" left out ("pregnant again", "not working at the moment") names the
+  speaker; a text of several sentences none of which is a fact alone ("Laters! Speak
+  soon.") is refused whole, while one that holds a fact, or a sentence that points back
+  to the one before ("I own a greyhound. She is called Pip."), is judged as one (a first
+  sentence has none to point back to: "That's brilliant, Ola! Keep at it."); "and thanks"
+  is thanks; a verb opening the text with the speaker after it ("Let me hear how the move
+  went!") asks, however it is cased ("Love me some tacos" tells);
 """
 
 from __future__ import annotations
@@ -217,16 +217,17 @@ def test_a_rent_that_wears_the_speaker_is_their_rent(store: SQLiteStore) -> None
 @pytest.mark.parametrize(
     ("said", "code"),
     [
-        ("You're living the dream and inspiring others too!", "listener"),
-        ("wow you did great taking that leap", "listener"),
-        ("Glad your son is okay, Melanie.", "listener"),
-        ("Talk soon.", "vague"),
-        ("Yeah, keep going!", "vague"),
-        ("Wow, stunning! And thanks. Really appreciate it. Means a lot.", "vague"),
-        ("Take care and enjoy the rest of your day.", "listener"),
-        ("Let me know how it goes!", "instruction"),
+        ("You're such a natural at this, honestly!", "listener"),
+        ("wow you nailed that interview", "listener"),
+        ("Glad your daughter got the flat, Ola.", "listener"),
+        ("Speak soon.", "vague"),
+        ("Yeah, keep at it!", "instruction"),
+        ("Sounds fab!", "vague"),
+        ("Wow, brilliant! And cheers. Means loads.", "vague"),
+        ("Go easy and have a lovely rest of your evening.", "listener"),
+        ("Let me hear how the move went!", "instruction"),
         ("Absolutely!", "vague"),
-        ("That's awesome, Jon! Keep it up.", "ungrounded"),
+        ("That's brilliant, Ola! Keep at it.", "ungrounded"),
     ],
 )
 def test_chat_that_tells_nothing_of_the_user_is_refused(
@@ -239,9 +240,9 @@ def test_chat_that_tells_nothing_of_the_user_is_refused(
 @pytest.mark.parametrize(
     "said",
     [
-        "you know i love live music",
-        "I have a dog. He is called Rex.",
-        "Talk soon! I start at the new bakery on monday.",
+        "you know i adore jazz clubs",
+        "I own a greyhound. She is called Pip.",
+        "Speak soon! I start at the new bakery on monday.",
         "sites deployed on vercel",
         "thank you, been vegan 8 years",
         "as you know, still in leeds",

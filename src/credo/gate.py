@@ -720,8 +720,8 @@ def _every_sentence_refused(
     policy: GatePolicy,
     suppressions: Sequence[Suppression] | Iterable[Suppression],
 ) -> Verdict | None:
-    """A text of several sentences none of which the gate takes alone ("Catch ya later!
-    Talk soon. Take care."; "Wow, you're amazing! Keep it up!"): the first sentence's
+    """A text of several sentences none of which the gate takes alone ("Laters! Speak
+    soon. Look after yourself."; "Wow, brilliant! Keep at it!"): the first sentence's
     refusal; None where one sentence is a fact, where the text is one sentence, or where
     a later sentence is refused only for a word that may point back ("He's called Rex"
     after "I have a dog": the whole is judged as one)."""
@@ -764,11 +764,11 @@ def _words_said(text: str) -> list[str]:
 
 
 def _said_to_the_listener(text: str, *, keyed: bool = True) -> str | None:
-    """ "You're living the dream", "wow, you're amazing! keep it up", "glad your son is
-    okay": a text about the one spoken to, with no word of the speaker's ("I", "my",
-    "we"), tells nothing of the user; nor does one with no key that speaks to them ("take
-    care and enjoy the rest of your day"). The words that say so, or None ("you know i
-    love live music" is the speaker's)."""
+    """ "You're such a natural at this", "wow, you're brilliant! keep at it", "glad your
+    daughter is feeling better": a text about the one spoken to, with no word of the
+    speaker's ("I", "my", "we"), tells nothing of the user; nor does one with no key that
+    speaks to them ("go easy and have a lovely rest of your evening"). The words that say
+    so, or None ("you know i adore jazz clubs" is the speaker's)."""
     from .nlp import parse
 
     said = _words_said(text)
@@ -776,8 +776,8 @@ def _said_to_the_listener(text: str, *, keyed: bool = True) -> str | None:
         return None
     doc = parse(text)
     if not keyed:
-        # the listener's things, or the listener doing ("enjoy the rest of your day",
-        # "you did great"); not "thank you" or "as you know" beside a fact whose "I" is
+        # the listener's things, or the listener doing ("have a lovely rest of your
+        # evening", "you nailed it"); not "thank you" or "as you know" beside a fact whose "I" is
         # left out ("thank you, been vegan 8 years", "as you know, still in leeds")
         return next(
             (
@@ -803,7 +803,7 @@ def _said_to_the_listener(text: str, *, keyed: bool = True) -> str | None:
 
 
 def _names_no_one_nothing(text: str) -> bool:
-    """ "Talk soon.", "Yeah, keep going!", "Means a lot.": a text with no key that names
+    """ "Speak soon.", "Yeah, keep at it!", "Means loads.": a text with no key that names
     neither the speaker nor any thing (no name, number or noun but the lexicon's
     `filler_nouns`): chat, no fact."""
     from .nlp import parse
@@ -815,14 +815,13 @@ def _names_no_one_nothing(text: str) -> bool:
         t.pos_ in ("PROPN", "NUM")
         or t.like_num
         or t.pos_ == "NOUN"
-        and t.lemma_.lower() not in _FILLER_NOUNS
-        and t.lower_ not in _FILLER_NOUNS
+        and not {t.lemma_.lower(), t.lower_} & (_FILLER_NOUNS | _QUANTITY_STAND_INS)
         for t in doc
     ):
         return False
     # a state with its "I'm" left out names the speaker ("pregnant again", "not working
     # at the moment", "retired too"); a verb in its plain or present form says nothing
-    # of anyone ("talk soon", "keep it up", "means a lot"), nor do praise ("stunning!")
+    # of anyone ("speak soon", "keep at it", "means loads"), nor do praise ("brilliant!")
     # and answers ("absolutely!", "same here")
     roots = [t for t in doc if t.dep_ == "ROOT"]
     return all(

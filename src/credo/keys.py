@@ -688,7 +688,7 @@ def _kind(sent: Span, said: str) -> str:
             and not _past_told(root, sent)
             and not _told_of_oneself(root)
             or low in _REQUEST_VERBS
-            # "Let me know how it goes!": the speaker is whom the one spoken to does it
+            # "Let me hear how the move went!": the speaker is whom the one spoken to does it
             # for, however it is cased
             or root.tag_ == "VB"
             and root.i + 1 < len(root.doc)
