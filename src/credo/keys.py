@@ -2970,6 +2970,18 @@ def _existential(said: str) -> str | None:
     return f"{m['whose']} {m['place']} {verb} {m['thing']}"
 
 
+def _read_as(
+    sent: Span, found: tuple[Token, str, list[Token], bool] | None, said_as: str | None
+) -> tuple[Span, tuple[Token, str, list[Token], bool] | None]:
+    """(sentence, key) of `said_as`, the same statement said another way, where it has a
+    key; else the `sent` and `found` given."""
+    if said_as is None:
+        return sent, found
+    retry = first_sentence(said_as)
+    again = _key(retry)
+    return (retry, again) if again is not None else (sent, found)
+
+
 def _gerund_said(sent: Span) -> str | None:
     """ "paying 1450 rent every month is killing me" -> "i pay 1450 rent every month": a
     doing said as the subject of what it does to the speaker, with no doer of its own,
@@ -3446,27 +3458,14 @@ def _analysed(text: str, *, self_name: str = "The user") -> Statement:
             again = _key(retry)
             if again is not None:
                 sent, found = retry, again
-    owned = _existential(said) if kind == "statement" else None
-    if owned is not None:
-        # "theres 6 devs on my team": read as what it says, "my team has 6 devs"
-        retry = first_sentence(owned)
-        again = _key(retry)
-        if again is not None:
-            sent, found = retry, again
-    gerund = _gerund_said(sent) if kind == "statement" else None
-    if gerund is not None:
-        # "paying 1450 rent every month is killing me": read as "i pay 1450 rent ..."
-        retry = first_sentence(gerund)
-        again = _key(retry)
-        if again is not None:
-            sent, found = retry, again
-    relative = _relative_said(sent) if kind == "statement" else None
-    if relative is not None:
-        # "the instrument i play is the oboe": read as what it says, "i play the oboe"
-        retry = first_sentence(relative[1])
-        again = _key(retry)
-        if again is not None:
-            sent, found = retry, again
+    if kind == "statement":
+        # read as what it says, where it says it another way: "theres 6 devs on my team"
+        # as "my team has 6 devs", "paying 1450 rent every month is killing me" as "i
+        # pay 1450 rent ...", "the instrument i play is the oboe" as "i play the oboe"
+        sent, found = _read_as(sent, found, _existential(said))
+        sent, found = _read_as(sent, found, _gerund_said(sent))
+        relative = _relative_said(sent)
+        sent, found = _read_as(sent, found, relative[1] if relative else None)
     verbless = _possessive_as_is(said) if found is None and kind != "question" else None
     if verbless is not None:
         # "my cats a maine coon", "my mums from galway", "my bike's an mt07": the "is"

@@ -41,6 +41,7 @@ The rules, in order (when in doubt, keep both):
 
 from __future__ import annotations
 
+import calendar
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -3513,14 +3514,15 @@ def _kin_named(text: str) -> dict[str, str]:
     return named
 
 
+#: month names and their abbreviations, lower-cased
+_MONTH_WORDS = frozenset(m.lower() for m in (*calendar.month_name, *calendar.month_abbr) if m)
+
+
 def _a_time(word: str) -> bool:
     """ "Sunday", "march": a word after a relative that names no one ("i see my dad
     Sunday"). (Not places: many a town is a first name too.)"""
-    import calendar
-
     low = word.lower()
-    months = {m.lower() for m in (*calendar.month_name, *calendar.month_abbr) if m}
-    return low.removesuffix("s") in WEEKDAYS or low in months
+    return low.removesuffix("s") in WEEKDAYS or low in _MONTH_WORDS
 
 
 def _named_otherwise(case: _Case, fact: Fact) -> bool:
