@@ -66,7 +66,7 @@ LABELS = (
 #: choices), examples/natural/fresh/ (after the sealed set's had), then
 #: examples/natural/freshN/ for N = 2.. (each after fresh(N-1)'s had); ids start with the
 #: set's name and "-"
-SEALED_SETS = ("sealed", "fresh", *(f"fresh{n}" for n in range(2, 25)))
+SEALED_SETS = ("sealed", "fresh", *(f"fresh{n}" for n in range(2, 26)))
 HALVES = ("tune", "test", *SEALED_SETS)
 _UNREAD = {f"{name}-": name for name in SEALED_SETS}
 _BEAM_MARKER = re.compile(r"\s*->->\s*\d+\s*,\s*\d+\s*$")
