@@ -279,6 +279,11 @@ RULES: list[tuple[Rule, str, str, bool]] = [
     (resolver._state_denied, "i love cooking pasta", "im vegetarian now", False),
     # "left handed" typed without its hyphen is still one of the exclusive group
     (resolver._excluding_state, "im left handed", "i am right-handed", True),
+    # members of one exclusive group said of the speaker now, whatever the keys
+    (resolver._excluding_in_words, "total night owl here", "always been an early bird", True),
+    (resolver._excluding_in_words, "total night owl here", "sadly not a morning person", False),
+    (resolver._excluding_in_words, "my brother is vegan", "im a vegetarian", False),
+    (resolver._excluding_in_words, "i was vegan at uni", "i follow a pescatarian diet", False),
     # a thing typed in lower case first ("standup") is given the new value, not a person
     (resolver._value_changed, "our daily standup is at 9:30", "standup moved to 10", True),
     (resolver._state_denied, "I live in Tampere", "I live in Oulu", False),

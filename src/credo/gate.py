@@ -20,7 +20,7 @@ from .language import mapping, word_list, words
 from .language.schedule import WEEKDAYS
 
 if TYPE_CHECKING:
-    from spacy.tokens import Doc, Token
+    from spacy.tokens import Doc, Span, Token
 
     from .keys import Statement
     from .predicates import Catalogue
@@ -979,6 +979,9 @@ def _reaction(text: str) -> str | None:
         how = _how_one_is(root, subject) or _how_things_go(root, subject)
         if how:
             return how
+        praised = _praised_in_general(sent)
+        if praised:
+            return praised
         if subject is None or subject.pos_ == "PRON":
             continue  # the speaker's own rank; "that's awesome" refers to nothing said
         if root.lemma_.lower() in _VERDICTS and not any(
@@ -994,6 +997,65 @@ def _reaction(text: str) -> str | None:
                 and not any(k.dep_ in ("prep", "relcl", "acl", "xcomp") for k in c.children)
             ):
                 return c.text
+    return None
+
+
+#: verbs by which a thing is praised as it comes across ("looks amazing", "sounds fun")
+_COMING_ACROSS = frozenset({"look", "seem", "sound", "feel"})
+#: demonstratives: "that cake", "this view" point at what was shown (lexicon)
+_POINTING = words("demonstratives")
+#: one's own measured things, said without "my" (lexicon "own_measures")
+_OWN_MEASURES = words("own_measures")
+
+
+def _praised_in_general(sent: Span) -> str | None:
+    """ "that cake looks amazing", "Galway looks stunning!", "movies can be so powerful",
+    "hard work is key": praise of a thing shown or of a kind of thing in general, in a
+    sentence with no word of the speaker's, is a reaction or a view of the world, not a
+    fact about the user. Not "my garden looks amazing" (the speaker's), "living by the
+    sea is so calming" (a doing, most often the speaker's own: on the blind sets, read as
+    a reaction it refused six facts and no non-fact), "the api is fast" (a thing named
+    with "the", described), "school is online this year" (a bare noun with a word that
+    describes, not praises). The praising word, or None."""
+    if _SPEAKER_WORDS & {w.lower().replace("'", "") for w in map(str, sent)}:
+        return None
+    root = sent.root
+    lemma = root.lemma_.lower()
+    # "this view is breathtaking", read as the view doing it: the praise is "be"'s
+    praising = root.tag_ == "VBG" and root.lower_ in _PRAISING
+    if praising and any(c.dep_ == "aux" and c.lemma_.lower() == "be" for c in root.children):
+        if any(c.dep_ in ("dobj", "prep", "xcomp", "ccomp") for c in root.children):
+            return None
+        lemma = "be"
+    subject = next((c for c in root.children if c.dep_ in ("nsubj", "nsubjpass", "csubj")), None)
+    if subject is None or subject.pos_ == "PRON" or lemma not in _COMING_ACROSS | {"be"}:
+        return None
+    if any(c.dep_ == "poss" for c in subject.children):
+        return None  # "your garden looks amazing" is said to the listener, judged apart
+    if subject.dep_ == "csubj" or subject.tag_ == "VBG":
+        return None  # "living by the sea is so calming" tells what the speaker does
+    if lemma == "be":
+        dets = {c.lower_ for c in subject.children if c.dep_ in ("det", "predet")}
+        kind = not dets and subject.tag_ in ("NN", "NNS")  # "movies", "hard work"
+        if not (dets & _POINTING or kind):
+            return None
+        if kind and subject.lemma_.lower() in _GOINGS | _OWN_MEASURES:
+            return None  # "work is remote", "rent is steep": the speaker's, left unsaid
+    if root.lemma_.lower() != lemma:
+        return root.text
+    for c in root.children:
+        said = None
+        if c.dep_ in ("acomp", "attr") and (c.pos_ == "ADJ" or c.tag_ == "VBG"):
+            said = c
+        elif c.dep_ == "prep" and c.lower_ == "like" and lemma in _COMING_ACROSS:
+            # "looks like a great squad": the praise on what it looks like
+            said = next((k for k in c.subtree if k.dep_ == "amod"), None)
+        if (
+            said is not None
+            and said.lower_ in _PRAISING | _VERDICTS
+            and not any(k.dep_ in ("prep", "xcomp", "ccomp") for k in said.children)
+        ):
+            return said.text
     return None
 
 

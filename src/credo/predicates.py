@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 import tomllib
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
 from importlib import resources
@@ -53,8 +53,13 @@ def parse_pairs(entries: Iterable[str], what: str) -> dict[str, str]:
 def _mentions(text: str, phrase: str) -> bool:
     """`phrase` said whole in `text`, a hyphen typed as a space or none ("left-handed":
     "left handed", "lefthanded")."""
+    return next(_found(text, phrase), None) is not None
+
+
+def _found(text: str, phrase: str) -> Iterator[int]:
+    """Where `phrase` is said whole in `text` (as `_mentions` reads it)."""
     pattern = r"[-\s]?".join(re.escape(part) for part in phrase.split("-"))
-    return re.search(rf"(?<![\w-]){pattern}(?![\w-])", text) is not None
+    return (m.start() for m in re.finditer(rf"(?<![\w-]){pattern}(?![\w-])", text))
 
 
 def _spellings(member: str) -> list[str]:
@@ -156,6 +161,17 @@ class Catalogue:
         "a lefty" -> {"left-handed = lefty = ..."}."""
         low = value.lower()
         return frozenset(m for group in self.exclusive for m in group if _names_member(low, m))
+
+    def member_mentions(self, text: str) -> Iterator[tuple[int, str, int]]:
+        """Each member of an exclusive group said in `text`, in any of its ways: (the
+        group's number, the member by its first way of saying, where in the lower-cased
+        text it is said)."""
+        low = text.lower()
+        for n, group in enumerate(self.exclusive):
+            for member in group:
+                for way in _spellings(member):
+                    for start in _found(low, way):
+                        yield n, member, start
 
     def exclusive_state(self, value: str) -> bool:
         """Does `value` name a member of an exclusive group ("engaged", "left handed")?

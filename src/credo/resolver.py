@@ -3340,6 +3340,46 @@ def _excluding_state(case: _Case, fact: Fact) -> bool:
     return case.catalogue.excludes(case.my_state, their_state) and not _stricter_diet(case, fact)
 
 
+def _excluding_in_words(case: _Case, fact: Fact) -> bool:
+    """ "im a night owl" / "definitely an early riser", "i'm ambidextrous" / "being right
+    handed i can't ...", "i love meat, being a carnivore" / "just went vegan": members of
+    one exclusive group said of the speaker as holding now, in two sentences whatever keys
+    the parser gave them (a clash). A member said after a denial ("not a morning person",
+    "never married"), in the past ("i was vegan for years", "used to be married"), of
+    another ("my wife is vegan", "as a vegan would you ...") or of some days ("from home
+    on fridays") is not said of the speaker now; nor is a stricter diet (a refinement)."""
+    if _said_of_some_days(case.incoming) or _said_of_some_days(fact):
+        return False
+    mine, theirs = _members_held(case.incoming.text, case), _members_held(fact.text, case)
+    if not any(
+        mine.get(group) and theirs.get(group) and not mine[group] & theirs[group] for group in mine
+    ):
+        return False
+    return not _stricter_diet(case, fact)
+
+
+#: words before an exclusive state that say it is not the speaker's now (`_members_held`)
+_NOT_HELD_NOW = frozenset(
+    {"was", "were", "used", "you", "your", "youre", "u", "ur"}
+    | {"cant", "dont", "doesnt", "didnt", "isnt", "arent", "wasnt", "werent", "wont"}
+    | {"havent", "hasnt", "hadnt", "aint", "longer"}
+)
+
+
+def _members_held(text: str, case: _Case) -> dict[int, set[str]]:
+    """The members of exclusive groups `text` says the speaker holds now, by group: each
+    mention whose four words before hold no denial, no "was" or "used to", and no word for
+    another person or the listener."""
+    held: dict[int, set[str]] = {}
+    low = text.lower()
+    for group, member, start in case.catalogue.member_mentions(low):
+        before = _WORDS.findall(low[:start].replace("'", "").replace("\u2019", ""))[-4:]
+        if any(w in _NEGATIONS or w in _NOT_HELD_NOW or w in PEOPLE for w in before):
+            continue
+        held.setdefault(group, set()).add(member)
+    return held
+
+
 def _state_denied(case: _Case, fact: Fact) -> bool:
     """ "I'm an only child" / "i have two brothers", "I am a vegan" / "I eat meat": a
     state that denies a claim, in either order (a clash)."""
@@ -4437,6 +4477,7 @@ def _clashing(case: _Case, bearing: _Bearing) -> _Bearing:
         _moved_house,
         _value_changed,
         _excluding_state,
+        _excluding_in_words,
         _state_denied,
         _unable_yet_does,
         _denied_outright_since,

@@ -1,0 +1,120 @@
+"""Natural speech the write path reads since the twenty-seventh round (issue 23), through
+`Memory.remember`, the real parser, the default embedding model and a SQLite file. Every
+sentence is invented for the class it stands for.
+
+- praise of a thing shown ("that quilt looks gorgeous", "Porto looks stunning!", "this
+  view is breathtaking") or of a kind of thing in general ("road trips are the best",
+  "good friends are precious", "patience is key"), in a sentence with no word of the
+  speaker's, is a reaction or a view of the world (code "affect"), not a fact about the
+  user; a doing praised ("living by the sea is so calming") is most often the speaker's
+  own and is kept, as are the speaker's own things ("my allotment looks amazing"), what is good for the
+  speaker ("swimming is good for me"), a thing named with "the" and described ("the app
+  is fast"), a bare noun of the speaker's day ("work is remote", "rent is steep") and a
+  sentence of the same text that tells a fact ("That quilt looks gorgeous! I made one
+  for my niece last spring.") are kept;
+- two members of one exclusive group (catalogue `exclusive`: a night owl and an early
+  bird, ambidextrous and left handed, a carnivore and a vegan) said of the speaker as
+  holding now, in two sentences whatever keys the parser gave them, clash: a conflict the
+  same day, an update later; a member denied ("sadly not a morning person"), said in the
+  past ("i was vegan at uni"), of another ("my brother is vegan") or of some days ("from
+  home on fridays") is no rival.
+"""
+
+from __future__ import annotations
+
+import pytest
+from speech_pairs import memory, module_store, outcome
+
+from credo.store.sqlite import SQLiteStore
+
+store = module_store("round27")
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "that quilt looks gorgeous",
+        "Porto looks stunning!",
+        "this view is breathtaking",
+        "road trips are the best",
+        "good friends are so precious.",
+        "patience is key",
+        "Those puppies look like a lovely bunch.",
+        "That beach is really relaxing.",
+    ],
+)
+def test_praise_of_a_thing_a_doing_or_a_kind_is_a_reaction(store: SQLiteStore, said: str) -> None:
+    result = memory(store).remember(said)
+    assert not result.accepted and result.code == "affect", result.why
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "my allotment looks amazing this year",
+        "swimming is good for me",
+        "the app is fast",
+        "work is remote",
+        "rent is steep",
+        "my daughter is beautiful",
+        "knitting is my passion",
+        "living by the sea is so calming",
+        "Winning the league felt incredible!",
+        "we think the new flat looks great",
+    ],
+)
+def test_the_speakers_own_or_a_named_thing_described_is_kept(store: SQLiteStore, said: str) -> None:
+    result = memory(store).remember(said)
+    assert result.accepted, result.why
+
+
+def test_a_fact_beside_praise_in_one_text_is_kept(store: SQLiteStore) -> None:
+    result = memory(store).remember(
+        "That quilt looks gorgeous! I made one for my niece last spring."
+    )
+    assert result.accepted, result.why
+    assert result.fact is not None and "niece" in result.fact.text
+
+
+@pytest.mark.parametrize(
+    ("first", "then", "gap", "expected"),
+    [
+        (
+            "total night owl here, rarely asleep before 1",
+            "up at 5 most days, always been an early bird",
+            0,
+            ("conflicted", "conflict"),
+        ),
+        (
+            "im ambidextrous",
+            "as a very left handed person i smudge everything i write",
+            0,
+            ("conflicted", "conflict"),
+        ),
+        (
+            "i love a steak, proper carnivore",
+            "went vegan over the summer",
+            200,
+            ("superseded", "update"),
+        ),
+    ],
+)
+def test_two_members_of_one_exclusive_group_said_of_the_speaker_clash(
+    store: SQLiteStore, first: str, then: str, gap: int, expected: tuple[str, str]
+) -> None:
+    assert outcome(store, first, then, gap) == expected
+
+
+@pytest.mark.parametrize(
+    ("first", "then"),
+    [
+        ("total night owl here", "sadly not a morning person"),
+        ("my brother is vegan", "im a vegetarian"),
+        ("i was vegan at uni", "i follow a pescatarian diet"),
+        ("i work from home on fridays", "in the office the rest of the week"),
+    ],
+)
+def test_a_member_denied_past_anothers_or_of_some_days_is_no_rival(
+    store: SQLiteStore, first: str, then: str
+) -> None:
+    assert outcome(store, first, then, 0)[1] != "conflict"
