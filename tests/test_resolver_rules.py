@@ -279,6 +279,25 @@ RULES: list[tuple[Rule, str, str, bool]] = [
     (resolver._state_denied, "i love cooking pasta", "im vegetarian now", False),
     # "left handed" typed without its hyphen is still one of the exclusive group
     (resolver._excluding_state, "im left handed", "i am right-handed", True),
+    # the death of a thing the speaker has, told in a clause beside the keyed one
+    (resolver._died_aside, "i have a rabbit called pip", "i cant sleep since my rabbit died", True),
+    (
+        resolver._died_aside,
+        "i have a rabbit called pip",
+        "i cant sleep since my aunts rabbit died",
+        False,
+    ),
+    (
+        resolver._died_aside,
+        "i have a rabbit called pip",
+        "i cant sleep since my rabbit got ill",
+        False,
+    ),
+    # work begun against the speaker saying they do not work
+    (resolver._work_begun, "i dont have a job right now", "landed a job at the depot", True),
+    (resolver._work_begun, "im a stay-at-home dad", "started working nights at the depot", True),
+    (resolver._work_begun, "i dont have a job right now", "my wife landed a job", False),
+    (resolver._work_begun, "i work at the depot", "got a job offer from the port", False),
     # members of one exclusive group said of the speaker now, whatever the keys
     (resolver._excluding_in_words, "total night owl here", "always been an early bird", True),
     (resolver._excluding_in_words, "total night owl here", "sadly not a morning person", False),

@@ -17,7 +17,15 @@ sentence is invented for the class it stands for.
   holding now, in two sentences whatever keys the parser gave them, clash: a conflict the
   same day, an update later; a member denied ("sadly not a morning person"), said in the
   past ("i was vegan at uni"), of another ("my brother is vegan") or of some days ("from
-  home on fridays") is no rival.
+  home on fridays") is no rival;
+- work begun ("landed a job at the depot", "I have a new job in sales", "started working
+  from a shared office") against the speaker saying they do not work ("i dont have a job
+  right now", "im a stay-at-home dad", "im retired") is an update a day or more later;
+  another's new job ("my wife landed a job") or a new thing that is no work is no change
+  of the speaker's;
+- the death of a thing the speaker has, told in a clause beside the one the key is made
+  of ("the house feels empty since my rabbit died", "i havent been sleeping since my old
+  budgie passed"), ends having it (an update later); another's pet, or a pet ill, does not.
 """
 
 from __future__ import annotations
@@ -118,3 +126,38 @@ def test_a_member_denied_past_anothers_or_of_some_days_is_no_rival(
     store: SQLiteStore, first: str, then: str
 ) -> None:
     assert outcome(store, first, then, 0)[1] != "conflict"
+
+
+@pytest.mark.parametrize(
+    ("first", "then"),
+    [
+        ("i dont have a job right now", "landed a job at the depot, start monday"),
+        ("im a stay-at-home dad", "I have a new job in sales, part time"),
+        ("im retired", "started working a few hours a week at the library"),
+    ],
+)
+def test_work_begun_ends_not_working(store: SQLiteStore, first: str, then: str) -> None:
+    assert outcome(store, first, then, 120) == ("superseded", "update")
+
+
+@pytest.mark.parametrize(
+    "then",
+    ["my wife landed a job at the depot", "i have a new hobby"],
+)
+def test_anothers_job_or_a_new_thing_is_no_change(store: SQLiteStore, then: str) -> None:
+    assert outcome(store, "i dont have a job right now", then, 120)[1] != "update"
+
+
+@pytest.mark.parametrize(
+    ("first", "then", "expected"),
+    [
+        ("i have a rabbit called pip", "the house feels so empty since my rabbit died", "update"),
+        ("we have a budgie", "i havent been sleeping well since my old budgie passed", "update"),
+        ("i have a rabbit called pip", "i visit my aunt every day since her rabbit died", "new"),
+        ("i have a rabbit called pip", "i havent slept since my rabbit got ill", "new"),
+    ],
+)
+def test_a_death_told_beside_another_clause_ends_having_it(
+    store: SQLiteStore, first: str, then: str, expected: str
+) -> None:
+    assert outcome(store, first, then, 60)[1] == expected

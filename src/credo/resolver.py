@@ -2584,7 +2584,7 @@ def _died(case: _Case, fact: Fact) -> bool:
     stored object's words, or is of its kind ("my pet passed away" / "i have a cat"), or
     is the name the stored fact gives it ("miso died" / "i have a cat called miso")."""
     if case.negated:
-        return False
+        return _died_aside(case, fact)  # "i havent smiled since my cat passed"
     dies = any(case.base == v or case.base.startswith(v + "_") for v in _DYING)
     if dies and _named_in(case.incoming.subject, fact):
         return same_subject(fact.subject, case.me, case.me) and (
@@ -2594,7 +2594,9 @@ def _died(case: _Case, fact: Fact) -> bool:
         return False
     whose = next((case.base[: -len(v) - 1] for v in _DYING if case.base.endswith("_" + v)), None)
     other = case.catalogue.canonical(fact.predicate or "")
-    if not whose or other != ("have", False):
+    if not whose:
+        return _died_aside(case, fact)
+    if other != ("have", False):
         return False
     from lemminflect import getAllLemmas
 
@@ -2621,6 +2623,47 @@ def _person_died(case: _Case, fact: Fact) -> bool:
     if theirs != whose or any(stored == v or stored.startswith(v + "_") for v in _DYING):
         return False
     return not said_in_the_past(fact.text)
+
+
+def _died_aside(case: _Case, fact: Fact) -> bool:
+    """ "i havent smiled since my cat passed" / "i have a cat called speckles": the death
+    of a thing the speaker has, told in another clause than the one the key was made of."""
+    if not _of_us(case, fact) or case.catalogue.canonical(fact.predicate or "") != (
+        "have",
+        False,
+    ):
+        return False
+    return any(
+        head in _tokens(fact.object) or case.catalogue.of_kind(head, fact.object or "")
+        for head in _died_in_passing(case.incoming.text, case.me)
+    )
+
+
+def _died_in_passing(text: str, me: str) -> list[str]:
+    """The things of the speaker's a clause of `text` other than its main one says died
+    ("since my cat passed" -> ["cat"]), as base forms: a verb of dying (lexicon "dying")
+    whose subject is "my <noun>" (or the stored sentence's "the user's <noun>", `me`
+    being the speaker's subject) with nothing but adjectives between, not denied."""
+    owners = {"my", "our", me.lower(), "user"}
+    from .nlp import lemma_of, parse
+
+    out = []
+    for verb in parse(text):
+        if verb.dep_ == "ROOT" or verb.pos_ not in ("VERB", "AUX"):
+            continue
+        particle = next((c.lower_ for c in verb.children if c.dep_ == "prt"), "")
+        said = f"{verb.lemma_.lower()}_{particle}" if particle else verb.lemma_.lower()
+        if said not in _DYING or any(c.dep_ == "neg" for c in verb.children):
+            continue
+        for subject in verb.children:
+            if (
+                subject.dep_ == "nsubj"
+                and subject.pos_ == "NOUN"
+                and any(c.dep_ == "poss" and c.lower_ in owners for c in subject.children)
+                and all(c.dep_ in ("poss", "amod", "det") for c in subject.children)
+            ):
+                out.append(lemma_of(subject.lower_))
+    return out
 
 
 #: verbs by which a person leaves a post or a place where they did something for others
@@ -3606,6 +3649,37 @@ def _renewed(case: _Case, fact: Fact) -> bool:
     )
 
 
+def _work_begun(case: _Case, fact: Fact) -> bool:
+    """ "just got a job at a school" / "i currently do not work", "I have a new job selling
+    cars" / "I am a stay at home mom", "started working online" / "im unemployed": work
+    begun (a new job, a job got, found or taken, working started) against the speaker
+    saying they do not work (a clash)."""
+    if case.negated or not _of_us(case, fact) or _whose(case.base)[0] != _whose_of(fact):
+        return False  # "my husband got a new job" / "i dont work": his
+    incoming = case.incoming
+    verb = case.base.partition("_")[0]
+    words = set(_tokens(incoming.object))
+    begun = (
+        case.renewed in _WORK_NOUNS
+        or verb in _GAINING
+        and bool(words & _WORK_NOUNS)
+        and (verb != "have" or "new" in words)
+        or _STARTED_WORKING.search(incoming.text) is not None
+    )
+    if not begun:
+        return False
+    base, negated = case.catalogue.canonical(fact.predicate or "")
+    if negated:  # "i do not work", "i don't have a job"
+        return base == "work" or base == "have" and bool(set(_tokens(fact.object)) & _WORK_NOUNS)
+    return _ends_work(base, False, fact.object) or bool(_AT_HOME.search(fact.object or ""))
+
+
+#: working begun, said with its verb ("started working online", "began work at the mill")
+_STARTED_WORKING = re.compile(r"\b(?:start|began|begun|beginning)\w*\s+(?:work|working)\b", re.I)
+#: a parent at home, not in paid work: "a stay at home mom", "a stay-at-home dad"
+_AT_HOME = re.compile(r"\bstay[\s-]+at[\s-]+home\b", re.I)
+
+
 def _revalued(case: _Case, fact: Fact) -> bool:
     """ "the new grant deadline of march 9" / "i have a deadline of march 3 for the
     grant", "bumped the budget to 8k" / "... a budget of 5k": a thing said to be
@@ -4483,6 +4557,7 @@ def _clashing(case: _Case, bearing: _Bearing) -> _Bearing:
         _denied_outright_since,
         _no_longer_done,
         _renewed,
+        _work_begun,
         _revalued,
         _said_instead,
     ):
