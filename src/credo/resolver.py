@@ -2584,7 +2584,7 @@ def _died(case: _Case, fact: Fact) -> bool:
     stored object's words, or is of its kind ("my pet passed away" / "i have a cat"), or
     is the name the stored fact gives it ("miso died" / "i have a cat called miso")."""
     if case.negated:
-        return _died_aside(case, fact)  # "i havent smiled since my cat passed"
+        return _died_aside(case, fact)  # "i cant sleep since my rabbit died"
     dies = any(case.base == v or case.base.startswith(v + "_") for v in _DYING)
     if dies and _named_in(case.incoming.subject, fact):
         return same_subject(fact.subject, case.me, case.me) and (
@@ -2626,8 +2626,8 @@ def _person_died(case: _Case, fact: Fact) -> bool:
 
 
 def _died_aside(case: _Case, fact: Fact) -> bool:
-    """ "i havent smiled since my cat passed" / "i have a cat called speckles": the death
-    of a thing the speaker has, told in another clause than the one the key was made of."""
+    """ "i cant sleep since my rabbit died" / "i have a rabbit called pip": the death of a
+    thing the speaker has, told in another clause than the one the key was made of."""
     if not _of_us(case, fact) or case.catalogue.canonical(fact.predicate or "") != (
         "have",
         False,
@@ -2641,7 +2641,7 @@ def _died_aside(case: _Case, fact: Fact) -> bool:
 
 def _died_in_passing(text: str, me: str) -> list[str]:
     """The things of the speaker's a clause of `text` other than its main one says died
-    ("since my cat passed" -> ["cat"]), as base forms: a verb of dying (lexicon "dying")
+    ("since my rabbit died" -> ["rabbit"]), as base forms: a verb of dying (lexicon "dying")
     whose subject is "my <noun>" (or the stored sentence's "the user's <noun>", `me`
     being the speaker's subject) with nothing but adjectives between, not denied."""
     owners = {"my", "our", me.lower(), "user"}
@@ -3650,10 +3650,10 @@ def _renewed(case: _Case, fact: Fact) -> bool:
 
 
 def _work_begun(case: _Case, fact: Fact) -> bool:
-    """ "just got a job at a school" / "i currently do not work", "I have a new job selling
-    cars" / "I am a stay at home mom", "started working online" / "im unemployed": work
-    begun (a new job, a job got, found or taken, working started) against the speaker
-    saying they do not work (a clash)."""
+    """ "landed a job at the depot" / "i dont have a job right now", "I have a new job in
+    sales" / "im a stay-at-home dad", "started working from a shared office" / "im
+    retired": work begun (a new job, a job got, found or landed, working started) against
+    the speaker saying they do not work (a clash)."""
     if case.negated or not _of_us(case, fact) or _whose(case.base)[0] != _whose_of(fact):
         return False  # "my husband got a new job" / "i dont work": his
     incoming = case.incoming
@@ -3676,7 +3676,7 @@ def _work_begun(case: _Case, fact: Fact) -> bool:
 
 #: working begun, said with its verb ("started working online", "began work at the mill")
 _STARTED_WORKING = re.compile(r"\b(?:start|began|begun|beginning)\w*\s+(?:work|working)\b", re.I)
-#: a parent at home, not in paid work: "a stay at home mom", "a stay-at-home dad"
+#: a parent at home, not in paid work: "a stay-at-home dad", "stay at home parent"
 _AT_HOME = re.compile(r"\bstay[\s-]+at[\s-]+home\b", re.I)
 
 
