@@ -25,7 +25,9 @@ sentence is invented for the class it stands for.
   of the speaker's;
 - the death of a thing the speaker has, told in a clause beside the one the key is made
   of ("the house feels empty since my rabbit died", "i havent been sleeping since my old
-  budgie passed"), ends having it (an update later); another's pet, or a pet ill, does not.
+  budgie passed"), ends having it (an update later); another's pet, or a pet ill, does not;
+- the listener's contractions typed without their apostrophe ("youve", "youll") are the
+  listener's words: "You've got a real eye for colour!" tells nothing of the user.
 """
 
 from __future__ import annotations
@@ -161,3 +163,13 @@ def test_a_death_told_beside_another_clause_ends_having_it(
     store: SQLiteStore, first: str, then: str, expected: str
 ) -> None:
     assert outcome(store, first, then, 60)[1] == expected
+
+
+@pytest.mark.parametrize(
+    "said", ["You've got a real eye for colour!", "youve got such a knack for this"]
+)
+def test_the_listener_said_with_a_contraction_is_the_listener(
+    store: SQLiteStore, said: str
+) -> None:
+    result = memory(store).remember(said)
+    assert not result.accepted and result.code == "listener", result.why

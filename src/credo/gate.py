@@ -756,7 +756,9 @@ _SPEAKER_WORDS = frozenset(
     | {"ourselves", "weve", "were"}
 )
 #: words by which a speaker addresses the one they speak to, as typed
-_LISTENER_WORDS = frozenset({"you", "your", "yours", "yourself", "ya", "u", "ur", "youre"})
+_LISTENER_WORDS = frozenset(
+    {"you", "your", "yours", "yourself", "ya", "u", "ur", "youre", "youve", "youll", "youd"}
+)
 
 
 def _words_said(text: str) -> list[str]:
