@@ -27,7 +27,11 @@ sentence is invented for the class it stands for.
   of ("the house feels empty since my rabbit died", "i havent been sleeping since my old
   budgie passed"), ends having it (an update later); another's pet, or a pet ill, does not;
 - the listener's contractions typed without their apostrophe ("youve", "youll") are the
-  listener's words: "You've got a real eye for colour!" tells nothing of the user.
+  listener's words: "You've got a real eye for colour!" tells nothing of the user;
+- a sentence opening with "got" and things counted or named, said of no time ("got 3
+  kids", "got two ferrets", "got a whippet called moss"), is "I've got": what the speaker
+  has (keyed "have", so "i have two ferrets" is the same claim); "got a job at the
+  library", "got a bike last year", "just got a puppy" stay the past they are.
 """
 
 from __future__ import annotations
@@ -35,6 +39,7 @@ from __future__ import annotations
 import pytest
 from speech_pairs import memory, module_store, outcome
 
+from credo.keys import analyse
 from credo.store.sqlite import SQLiteStore
 
 store = module_store("round27")
@@ -173,3 +178,28 @@ def test_the_listener_said_with_a_contraction_is_the_listener(
 ) -> None:
     result = memory(store).remember(said)
     assert not result.accepted and result.code == "listener", result.why
+
+
+@pytest.mark.parametrize(
+    ("said", "key"),
+    [
+        ("got 3 kids, all under ten", ("I", "have", "3 kids")),
+        ("got two ferrets", ("I", "have", "two ferrets")),
+        ("got a whippet called moss", ("I", "have", "a whippet called moss")),
+    ],
+)
+def test_got_with_things_counted_or_named_is_had(said: str, key: tuple[str, str, str]) -> None:
+    statement = analyse(said)
+    assert (statement.subject, statement.predicate, statement.object)[:2] == key[:2]
+    assert key[2] in (statement.object or "")
+
+
+@pytest.mark.parametrize(
+    "said", ["got a job at the library", "got two bikes last year", "just got a puppy"]
+)
+def test_got_of_a_time_or_a_thing_alone_stays_the_past(said: str) -> None:
+    assert analyse(said).predicate == "get"
+
+
+def test_got_said_again_is_a_duplicate(store: SQLiteStore) -> None:
+    assert outcome(store, "i have two ferrets", "got 2 ferrets", 30) == ("active", "duplicate")

@@ -2795,7 +2795,44 @@ def elided_subject(clause: str) -> str:
         return "I was " + said
     if not past_form(root):
         return clause
+    if _got_held(root, sent):
+        return "I've " + said  # "got 2 kids", "got a collie called bess": had, not gained
     return "I " + said
+
+
+#: words that date a "got" to a time it happened ("got the keys on friday", "just got a
+#: puppy", "got a bike last year")
+_WHEN_GOT = _PAST_TIME | frozenset({"today", "tonight", "this", "just", "recently", "finally"})
+
+
+def _got_held(root: Token, sent: Span) -> bool:
+    """ "got 2 kids", "got three cats", "got a border collie called bess": a sentence
+    opening with "got" and things counted or named, said of no time, is "I've got", as
+    people type it (what one has, not what one was given); "got a job at the library",
+    "got the keys on friday", "just got a puppy", "got married" stay the past they are."""
+    from .language.schedule import WEEKDAYS
+
+    return (
+        root.i == sent.start
+        and root.lower_ == "got"
+        and any(
+            c.dep_ == "dobj"
+            and c.pos_ in ("NOUN", "PROPN", "NUM")
+            and (
+                c.tag_ == "NNS"
+                or c.pos_ == "NUM"
+                or any(k.dep_ == "nummod" for k in c.children)
+                or any(k.dep_ == "acl" and k.lower_ in ("called", "named") for k in c.children)
+            )
+            for c in root.children
+        )
+        and not any(
+            t.lower_ in _WHEN_GOT
+            or t.lower_.rstrip("s") in WEEKDAYS
+            or t.like_num and len(t.text) == 4 and t.text[:2] in ("19", "20")
+            for t in sent
+        )
+    )
 
 
 #: adverbs of habit no command opens with (lexicon "habit_adverbs")
