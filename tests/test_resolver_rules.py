@@ -176,6 +176,11 @@ RULES: list[tuple[Rule, str, str, bool]] = [
     (resolver._a_kind_of_it, "i have a dog", "i have a husky", True),
     (resolver._a_kind_of_it, "i play an instrument", "i play the cello, grade 6", True),
     (resolver._a_kind_of_it, "i have a husky", "i have a dog", False),  # broader
+    # who one is said more narrowly; a kind the catalogue groups, by one of its members
+    (resolver._a_kind_of_it, "my brother is a doctor", "my brother is a surgeon", True),
+    (resolver._a_kind_of_it, "my brother is a doctor", "my brother is a surgeon now", False),
+    (resolver._a_kind_of_it, "im a vegetarian", "im a vegan", False),
+    (resolver._a_kind_of_it, "we have a pet", "we have a whippet", True),
     (resolver._a_kind_of_it, "i have a black dog", "i have a husky", False),  # "black" left
     (resolver._a_kind_of_it, "i have a dog", "i also have a husky", False),  # one more
     (resolver._a_kind_of_it, "i have kids", "i have a daughter", False),  # one of them

@@ -203,3 +203,16 @@ def test_got_of_a_time_or_a_thing_alone_stays_the_past(said: str) -> None:
 
 def test_got_said_again_is_a_duplicate(store: SQLiteStore) -> None:
     assert outcome(store, "i have two ferrets", "got 2 ferrets", 30) == ("active", "duplicate")
+
+
+@pytest.mark.parametrize(
+    ("first", "then"),
+    [
+        ("my brother is a doctor", "my brother is a surgeon in leeds"),
+        ("we have a pet", "we have a whippet called moss"),
+    ],
+)
+def test_who_one_is_or_a_pet_said_more_narrowly_is_a_refinement(
+    store: SQLiteStore, first: str, then: str
+) -> None:
+    assert outcome(store, first, then, 20) == ("superseded", "refinement")

@@ -2829,7 +2829,9 @@ def _got_held(root: Token, sent: Span) -> bool:
         and not any(
             t.lower_ in _WHEN_GOT
             or t.lower_.rstrip("s") in WEEKDAYS
-            or t.like_num and len(t.text) == 4 and t.text[:2] in ("19", "20")
+            or t.like_num
+            and len(t.text) == 4
+            and t.text[:2] in ("19", "20")
             for t in sent
         )
     )

@@ -2072,14 +2072,25 @@ def _a_kind_of_it(case: _Case, fact: Fact) -> bool:
     more ("i also have a husky"), nor where the stored sentence says what the incoming one
     does not ("i have a black dog")."""
     from .language.kinds import is_a_kind_of
+    from .language.persons import is_kind_of_person
 
     incoming = case.incoming
-    if case.base.split("_")[0] not in _HOLDING - {"be", "is"} | _PLAYING:
+    whose, said = _whose(case.base)
+    being = (
+        said == "be"
+        and _whose(case.catalogue.canonical(fact.predicate or "")[0]) == (whose, "be")
+        and not case.catalogue.exclusive_state(fact.object or "")
+    )
+    if case.base.split("_")[0] not in _HOLDING - {"be", "is"} | _PLAYING and not being:
         # "i eat fish" / "i eat salmon": a habit's kind; "a vegetarian" / "a vegan": what
         # one is, a change of it; no one thing named more narrowly
         return False
     old, new = _tokens(fact.object), _tokens(incoming.object)
     if len(old) != 1 or not new or _ADDED.search(incoming.text):
+        return False
+    if being and (not is_kind_of_person(old[0]) or change_words(incoming.text)):
+        # "my partner is a doctor" / "... a surgeon": who one is, more narrowly ("im a
+        # midwife now" says it changed)
         return False
     if _plural(fact.object) != _plural(incoming.object):
         return False  # "i have kids" / "i have a daughter": one of them, not them said again
@@ -2087,7 +2098,12 @@ def _a_kind_of_it(case: _Case, fact: Fact) -> bool:
         return False
     # the thing named, however the value goes on ("the cello, grade 6", "a sled dog")
     named = [*new, *(" ".join(new[i : i + 2]) for i in range(len(new) - 1))]
-    return any(is_a_kind_of(noun, old[0]) for noun in named)
+    # a kind the catalogue groups ("pet": cat, dog, ...): one of its members, or a kind of one
+    members = case.catalogue.kinds.get(old[0], frozenset())
+    return any(
+        is_a_kind_of(noun, old[0]) or noun in members or any(is_a_kind_of(noun, m) for m in members)
+        for noun in named
+    )
 
 
 def _a_product_of_its_kind(case: _Case, fact: Fact) -> bool:
