@@ -1019,7 +1019,7 @@ def _praised_in_general(sent: Span) -> str | None:
     a reaction it refused six facts and no non-fact), "the api is fast" (a thing named
     with "the", described), "school is online this year" (a bare noun with a word that
     describes, not praises). The praising word, or None."""
-    if _SPEAKER_WORDS & {w.lower().replace("'", "") for w in map(str, sent)}:
+    if _SPEAKER_WORDS & set(_words_said(sent.text)):
         return None
     root = sent.root
     lemma = root.lemma_.lower()

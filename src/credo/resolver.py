@@ -1569,6 +1569,16 @@ class _Case:
         return held[0] if len(held) == 1 else None
 
     @cached_property
+    def members_held(self) -> dict[int, set[str]]:
+        """The members of exclusive groups the incoming sentence says the speaker holds now."""
+        return _members_held(self.incoming.text, self.catalogue)
+
+    @cached_property
+    def died_in_passing(self) -> list[str]:
+        """The things of the speaker's a side clause of the incoming sentence says died."""
+        return _died_in_passing(self.incoming.text, self.me)
+
+    @cached_property
     def renewed(self) -> str | None:
         """The thing the incoming fact says there is a new one of ("a new boss")."""
         return renewed_thing(self.incoming.text) if not self.negated else None
@@ -2651,7 +2661,7 @@ def _died_aside(case: _Case, fact: Fact) -> bool:
         return False
     return any(
         head in _tokens(fact.object) or case.catalogue.of_kind(head, fact.object or "")
-        for head in _died_in_passing(case.incoming.text, case.me)
+        for head in case.died_in_passing
     )
 
 
@@ -3407,9 +3417,10 @@ def _excluding_in_words(case: _Case, fact: Fact) -> bool:
     "never married"), in the past ("i was vegan for years", "used to be married"), of
     another ("my wife is vegan", "as a vegan would you ...") or of some days ("from home
     on fridays") is not said of the speaker now; nor is a stricter diet (a refinement)."""
-    if _said_of_some_days(case.incoming) or _said_of_some_days(fact):
+    mine = case.members_held
+    if not mine or _said_of_some_days(case.incoming) or _said_of_some_days(fact):
         return False
-    mine, theirs = _members_held(case.incoming.text, case), _members_held(fact.text, case)
+    theirs = _members_held(fact.text, case.catalogue)
     if not any(
         mine.get(group) and theirs.get(group) and not mine[group] & theirs[group] for group in mine
     ):
@@ -3425,13 +3436,13 @@ _NOT_HELD_NOW = frozenset(
 )
 
 
-def _members_held(text: str, case: _Case) -> dict[int, set[str]]:
+def _members_held(text: str, catalogue: Catalogue) -> dict[int, set[str]]:
     """The members of exclusive groups `text` says the speaker holds now, by group: each
     mention whose four words before hold no denial, no "was" or "used to", and no word for
     another person or the listener."""
     held: dict[int, set[str]] = {}
     low = text.lower()
-    for group, member, start in case.catalogue.member_mentions(low):
+    for group, member, start in catalogue.member_mentions(low):
         before = _WORDS.findall(low[:start].replace("'", "").replace("\u2019", ""))[-4:]
         if any(w in _NEGATIONS or w in _NOT_HELD_NOW or w in PEOPLE for w in before):
             continue
