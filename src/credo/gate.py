@@ -981,7 +981,7 @@ def _reaction(text: str) -> str | None:
         how = _how_one_is(root, subject) or _how_things_go(root, subject)
         if how:
             return how
-        praised = _praised_in_general(sent)
+        praised = _praised_in_general(sent) or _praised_shown(root, subject)
         if praised:
             return praised
         if subject is None or subject.pos_ == "PRON":
@@ -1061,6 +1061,21 @@ def _praised_in_general(sent: Span) -> str | None:
     return None
 
 
+_LIKING = words("preference_verbs")
+
+
+def _praised_shown(root: Token, subject: Token | None) -> str | None:
+    """ "Loved that photo of the harbour", "love your garden!": a verb of liking opening
+    its sentence with no subject, whose object is a thing pointed at or the listener's
+    (`keys.shown_thing`), is praise of what the other shows or has: a reaction, no taste
+    of the speaker's ("love hiking", "love my allotment" are). The verb, or None."""
+    from .keys import shown_thing
+
+    if subject is not None or root.i != root.sent.start or root.lemma_.lower() not in _LIKING:
+        return None
+    return root.text if shown_thing(root) else None
+
+
 #: how one is, as "how are you" is answered (lexicon "how_one_is")
 _HOW_ONE_IS = words("how_one_is")
 
@@ -1069,8 +1084,24 @@ def _how_one_is(root: Token, subject: Token | None) -> str | None:
     """ "i am great", "im ok", "i feel fine", "i am sorry": the speaker (or "we") said to
     be as one answers "how are you", in a bare word (not "good at chess", "fine with
     it"), is a mood of the moment, not a fact. The word, or None."""
-    if subject is None or subject.lower_ not in ("i", "we"):
+    # "doing fine, thanks for asking": the "I'm" left out, as people answer
+    elided = subject is None and root.lower_ == "doing" and root.i == root.sent.start
+    if not elided and (subject is None or subject.lower_ not in ("i", "we")):
         return None
+    if root.lemma_.lower() == "do" and root.tag_ == "VBG":
+        # "i'm doing fine, thanks for asking", "we're doing ok": how one is doing, in a
+        # bare word (not "doing well at school", "doing keto")
+        if any(c.dep_ in ("prep", "xcomp", "ccomp") for c in root.children):
+            return None
+        return next(
+            (
+                c.text
+                for c in root.children
+                if c.dep_ in ("dobj", "advmod", "acomp", "oprd", "npadvmod")
+                and c.lower_ in _HOW_ONE_IS
+            ),
+            None,
+        )
     if root.lemma_.lower() not in ("be", "feel"):
         return None
     told = [k for k in root.children if k.dep_ in ("prep", "xcomp", "ccomp", "attr", "acomp")]

@@ -391,13 +391,15 @@ _LEADING_PARTICLES = re.compile(
 
 
 _GREETED = words("greetings")
-#: a greeting that opens a message: "morning! i moved to leeds", "hey, im sam" (a
-#: punctuation mark after it, so that "morning runs are my thing" keeps its word), or
-#: "hi" / "hey" / "hello" before a space
+#: a greeting that opens a message: "morning! i moved to leeds", "hey, im sam", with the
+#: word of address it may carry ("Hey Jo! Been ages", "hi mum, ...": the name is the
+#: listener, never the subject of what follows) and a punctuation mark after it (so
+#: that "morning runs are my thing" keeps its word), or "hi" / "hey" / "hello" before a
+#: space
 _LEADING_GREETING = re.compile(
     r"^\s*(?:(?:"
     + "|".join(sorted(map(re.escape, _GREETED), key=len, reverse=True))
-    + r")\s*[,;:.!-]+|(?:hi|hey|hello|hiya)\s)\s*",
+    + r")(?:\s+[^\W\d_][\w'\u2019-]*)?\s*[,;:.!-]+|(?:hi|hey|hello|hiya)\s)\s*",
     re.IGNORECASE,
 )
 
@@ -488,6 +490,25 @@ def _noun_read_as_verb(root: Token) -> bool:
     return "NOUN" in known and "VERB" not in known and root.nbor().tag_ in ("NN", "NNS")
 
 
+def shown_thing(verb: Token) -> bool:
+    """ "love the scarf", "love your garden", "loved that photo": a verb of liking whose
+    object is a thing pointed at (the, this, that) or the listener's: said with no "I", in
+    chat, it is praise of what the other shows or has, no taste of the speaker's ("love
+    hiking", "love dogs", "love my allotment" are)."""
+    for obj in verb.children:
+        # the object, or a noun the tagger took for a clause ("loved that photo")
+        if obj.dep_ not in ("dobj", "ccomp") or obj.pos_ not in ("NOUN", "PROPN", "ADJ"):
+            continue
+        return any(
+            c.dep_ == "det"
+            and c.lower_ in ("the", "this", "that", "these", "those")
+            or c.dep_ == "poss"
+            and c.lower_ in ("your", "ur")
+            for c in obj.children
+        )
+    return False
+
+
 def _told_of_oneself(verb: Token) -> bool:
     """ "live in cardiff now", "own two bikes", "work from home these days": a verb of the
     speaker's own life opening the sentence has left its "I" out; it asks for nothing
@@ -497,6 +518,8 @@ def _told_of_oneself(verb: Token) -> bool:
         return True  # "have two kids, both at school" ("have a look" asks)
     if lemma not in _SELF_REPORTS:
         return False
+    if lemma in _PREFERENCE and shown_thing(verb):
+        return False  # "love the scarf!", "love your garden": praise of what is shown
     if lemma != "work":
         return True
     return verb.i + 1 < len(verb.doc) and verb.nbor().lower_ in _WORKING_AT
@@ -1783,7 +1806,12 @@ def _third_person(verb: Token) -> str | None:
         return " " + _cased(
             "had" if nxt is not None and nxt.tag_ == "VBN" else "would", verb.text[1:]
         )
-    if verb.tag_ == "VBD" and low == verb.lemma_.lower() and not _said_of_the_past(verb.sent):
+    if (
+        verb.tag_ == "VBD"
+        and low == verb.lemma_.lower()
+        and not _said_of_the_past(verb.sent)
+        and not _past_by_the_sentence(verb)
+    ):
         return None  # "I read a lot": the tagger's past may be a present; stored as said
     if verb.tag_ in ("VBD", "MD", "VBZ"):
         return verb.text if low != "were" else _cased("was", verb.text)
@@ -1810,7 +1838,7 @@ def _third_person(verb: Token) -> str | None:
     if verb.tag_ in ("VBP", "VB") and inflect(verb.lemma_.lower(), "VBD") == low:
         # "I quit smoking": past or present? Said with a past time, it is the past;
         # otherwise it is not ours to decide, and the sentence is stored as said
-        return verb.text if _said_of_the_past(verb.sent) else None
+        return verb.text if _said_of_the_past(verb.sent) or _past_by_the_sentence(verb) else None
     if verb.tag_ in ("VBP", "VB") and inflect(_verb_lemma(verb), "VBD") == low:
         return verb.text  # "I retook the test": a past form the tagger missed
     form = inflect(verb.lemma_.lower(), "VBZ")
@@ -1856,6 +1884,43 @@ def _said_of_the_past(sent: Span) -> bool:
             word in ("in", "since")
             and n + 1 < len(words)
             and re.fullmatch(r"(19|20)\d\d", words[n + 1])
+        ):
+            return True
+    return False
+
+
+#: adverbs that put the verb they modify in the past: "i just set up a meeting", "i
+#: finally quit"
+_JUST_DONE = frozenset({"just", "finally", "recently", "already", "earlier"})
+#: "this morning", "the other day": times of a day gone by
+_DAY_GONE = re.compile(
+    r"\b(?:this (?:morning|afternoon)|earlier today|the other (?:day|night|week)|"
+    r"on (?:mon|tues|wednes|thurs|fri|satur|sun)day)\b",
+    re.IGNORECASE,
+)
+
+
+def _past_by_the_sentence(verb: Token) -> bool:
+    """A verb whose past and present are one word ("hit", "set", "put", "quit") told in the
+    past by its sentence, past what `_said_of_the_past` reads: an adverb of a thing done
+    ("just", "finally"), a time of a day gone by ("this morning", "on friday"), or another
+    verb of the sentence in a form only the past has ("i hit the winning shot and we won
+    the cup")."""
+    from .nlp import inflect
+
+    if any(c.dep_ == "advmod" and c.lower_ in _JUST_DONE for c in verb.children):
+        return True
+    sent = verb.sent
+    if _DAY_GONE.search(sent.text):
+        return True
+    for tok in sent:
+        if tok.i == verb.i or tok.tag_ != "VBD" or tok.pos_ not in ("VERB", "AUX"):
+            continue
+        lemma = tok.lemma_.lower()
+        if (
+            tok.lower_ != lemma
+            and inflect(lemma, "VBD") == tok.lower_
+            and lemma not in ("be", "have", "do")
         ):
             return True
     return False
@@ -2700,6 +2765,45 @@ def said_in_the_past(text: str) -> bool:
     return False
 
 
+def _it_has_been(been: Token) -> bool:
+    """ "been a long road", "been ages since we met", "been a real help": what "been" says
+    is a thing or a stretch of time, no kind of person, so its left-out subject is "it"
+    (or "there"), never the speaker ("been a nurse for years", "been a member since 2019",
+    "been vegan" are the speaker's)."""
+    for c in been.children:
+        if c.dep_ in ("attr", "npadvmod", "dobj") and c.pos_ in ("NOUN", "PROPN"):
+            noun = c.lemma_.lower()
+            said = " ".join(t.lower_ for t in c.subtree if t.dep_ in ("compound",) or t == c)
+            return not (
+                noun in _PERSON_NOUNS
+                or is_kind_of_person(noun)
+                or is_kind_of_person(said)
+                or c.lower_ in _PERSON_NOUNS
+            )
+    return False
+
+
+def _doing_as_subject(sent: Span) -> bool:
+    """ "Coaching the under 10s and seeing them improve is so rewarding", "trying out new
+    recipes has been a blast": the doing the sentence opens with is the subject of a "be"
+    later in it, however the parser hung them (it often makes the doing the root and the
+    "is" a conjunct): no "I'm" goes before it. A "be" with a subject of its own that is a
+    pronoun or a name ("training for a 10k and it is going well") is a clause of its own."""
+    for tok in sent[1:]:
+        if (
+            tok.lemma_.lower() == "be"
+            and tok.dep_ != "aux"
+            and tok.tag_ in ("VBZ", "VBD", "VBN")
+            and any(c.dep_ in ("acomp", "attr") for c in tok.children)
+            and not any(
+                c.dep_ in ("nsubj", "nsubjpass", "expl") and c.pos_ in ("PRON", "PROPN")
+                for c in tok.children
+            )
+        ):
+            return True
+    return False
+
+
 def elided_subject(clause: str) -> str:
     """ "Sold my bike to a neighbour yesterday" -> "I sold my bike to a neighbour yesterday": a
     report in the past tense with its "I" left out, as people write in chat. The speaker
@@ -2744,6 +2848,10 @@ def elided_subject(clause: str) -> str:
             return "I " + said
         return "I'm " + said
     if sent[0].lower_ == "been" and sent[0].tag_ == "VBN":
+        if _it_has_been(sent[0]):
+            return (
+                "it's " + clause[:1].lower() + clause[1:]
+            )  # "been a long road": it, not the speaker
         return "I've " + clause[:1].lower() + clause[1:]  # "been vegan for six years"
     if _negation_of_mine(before, root):
         return "I " + clause[:1].lower() + clause[1:]  # "didnt go to uni", "dont own a car"
@@ -2777,6 +2885,7 @@ def elided_subject(clause: str) -> str:
         root.tag_ == "VBG"
         and root.i == sent.start
         and any(c.dep_ in ("dobj", "prep", "npadvmod") or _place_adverb(c) for c in root.children)
+        and not _doing_as_subject(sent)
     ):
         return "I'm " + said  # "doing keto atm", "training for a half marathon"
     # "started at nokia in march" is the past tense; "born in leeds", "hired by a bank"
@@ -2793,8 +2902,8 @@ def elided_subject(clause: str) -> str:
         )
     ):
         return "I was " + said
-    if not past_form(root):
-        return clause
+    if not past_form(root) or root.lemma_.lower() in _PREFERENCE and shown_thing(root):
+        return clause  # "loved that photo of the harbour": praise of what was shown
     if _got_held(root, sent):
         return "I've " + said  # "got 2 kids", "got a collie called bess": had, not gained
     return "I " + said
@@ -2939,6 +3048,11 @@ _STATE_PARTICIPLES = words("state_participles")
 _SPLICES = frozenset({",", ";", "-", "--", "\u2013", "\u2014"})
 
 
+#: participles by which a sentence opens on the talk itself ("speaking of which, ...",
+#: "talking of holidays, ...", "thinking about it, ..."): lexicon "discourse_participles"
+_SAYING_PARTICIPLES = words("discourse_participles")
+
+
 def _first_clause(sent: Span) -> tuple[str, int] | None:
     """The text of a sentence's first clause and the index of the mark that ends it, when
     the sentence is two clauses spliced by a comma (or a dash) and the first is a main
@@ -2960,6 +3074,8 @@ def _first_clause(sent: Span) -> tuple[str, int] | None:
         lead = before[0]
         if lead.pos_ == "SCONJ" or lead.tag_ in ("WRB", "WDT", "IN"):
             return None
+        if lead.tag_ == "VBG" and lead.lemma_.lower() in _SAYING_PARTICIPLES:
+            return None  # "speaking of which, i got a puppy": a word on the talk, no clause
         return sent.doc.text[sent.start_char : tok.idx].strip(), tok.i
     return None
 

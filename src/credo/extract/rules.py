@@ -84,6 +84,8 @@ _CAPTION = re.compile(r"\s*\[shares a photo:[^\]]*\]")
 _SUBJ = ("nsubj", "nsubjpass", "csubj", "expl")
 _FIRST = words("first_person")
 _SECOND = words("second_person")
+#: the listener's contractions typed without their apostrophe ("youre", "youll")
+_LISTENER_CONTRACTED = frozenset({"youre", "youve", "youll", "youd"})
 _WE = words("we_words")
 #: pronouns that need an antecedent; a clause holding one means nothing out of context
 _THIRD = words("needs_antecedent")
@@ -586,9 +588,42 @@ def _clauses(
             form = _asking_form(tokens) or _piece_asks(tokens)
             question = asks and (hi == sent.end and marked and not worded or form)
             worded = worded or asks and form
+            if not question and _echoed_to_the_listener(tokens, doc, sent):
+                continue  # "running a bakery and raising twins - you're a superhero!"
             out.append((clause, question, lo == sent.start))
         asked = _asked_of_you(sent) if asks else None
     return out
+
+
+#: how many clauses after a doing may praise the listener for it ("learning japanese at
+#: 60 - that's inspiring! you'll do great!")
+_ECHO_REACH = 2
+
+
+def _echoed_to_the_listener(tokens: Sequence[Token], doc: Doc, sent: Span) -> bool:
+    """ "Taking in foster dogs - you're so generous!", "Learning Japanese at 60 - that's
+    inspiring! You'll do great!": a doing with no subject of its own, opening its
+    sentence, and the listener made the subject of what follows (in this sentence or the
+    next, before the speaker says anything of their own) is the listener's doing said back
+    to them, not the speaker's ("training for a half marathon, it's going well" is the
+    speaker's)."""
+    first = tokens[0]
+    if first.i != sent.start and not all(
+        t.is_punct or t.pos_ == "INTJ" for t in doc[sent.start : first.i]
+    ):
+        return False
+    if first.tag_ != "VBG" or any(t.dep_ in _SUBJ or t.lower_ in _FIRST for t in tokens):
+        return False
+    after = doc[tokens[-1].i + 1 :]
+    sents = [s for s in doc.sents if s.start >= sent.start][:_ECHO_REACH]
+    for tok in after:
+        if tok.sent not in sents:
+            break
+        if tok.lower_ in _FIRST or tok.lower_ in _WE:
+            return False
+        if tok.dep_ in ("nsubj", "nsubjpass") and tok.lower_ in _SECOND | _LISTENER_CONTRACTED:
+            return True
+    return False
 
 
 #: the verbs a yes-no question opens with: "can i ...", "should we ...", "is it ..."

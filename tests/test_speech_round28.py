@@ -1,0 +1,204 @@
+"""Chat the write path reads since the twenty-eighth round (issue 23): what a conversation
+says in passing that is no fact about the speaker, and sentences whose rewrite in the third
+person garbled them. Each class goes through `Memory.remember` (the real parser, the
+default embedding model and a SQLite file) and through the conversation extractor that
+`ingest` uses, with a speaker's name as a two-person chat gives it. Every sentence is
+invented for the class it stands for.
+
+- "been" with its "it" left out ("Been a long road but ...", "been ages since we caught
+  up", "been a real help"): what has been a road, ages or a help is not the speaker, so
+  no "I've" is put back; the speaker's own "been a nurse for 12 years", "been vegan since
+  2015", "been to iceland twice" still are;
+- a sentence opened by a participle of saying ("Speaking of which, ...", "Talking of
+  holidays, ...") is keyed on its main clause: the speaker is not "speaking of which";
+- a doing with no subject, echoed back with praise of the listener ("Running a bakery and
+  raising twins - you're a superhero!", "Learning Japanese at 60 - that's inspiring!
+  You'll do great!") is the listener's doing, not the speaker's; "training for a half
+  marathon, it's going well" is the speaker's;
+- a doing that is the subject of its sentence ("Trying out new recipes with oat milk has
+  been a blast!") is never rewritten as "X is trying out ... has been a blast!";
+- "doing fine", "doing ok, thanks for asking": how one is, as "how are you" is answered,
+  is a mood of the moment (code "affect"); "doing well at school" is not so told;
+- "Love the scarf, where did you get it?", "love your garden!": praise, with no subject,
+  of a thing the listener shows or has is a reaction, not a taste of the speaker's; "love
+  hiking", "love the outdoors, always have" are kept;
+- a verb whose past and present are one word ("hit", "set", "put", "cut", "quit") is
+  read as the past, and rewritten, when the sentence says so by another verb in the past
+  or "just" ("I hit the winning shot and we won the cup", "I just set up a meeting with
+  the bank"); said with no such word it is stored as said.
+"""
+
+from __future__ import annotations
+
+import pytest
+from speech_pairs import memory, module_store
+
+from credo.extract.base import Turn
+from credo.extract.rules import RuleExtractor
+from credo.gate import check
+from credo.store.sqlite import SQLiteStore
+
+store = module_store("round28")
+
+
+def remembered(store: SQLiteStore, said: str) -> list[tuple[str, str | None, str | None]]:
+    """(text, predicate, object) of what `Memory.remember` stores of `said` alone."""
+    mem = memory(store)
+    mem.remember(said)
+    return [(f.text, f.predicate, f.object) for f in mem.list()]
+
+
+def ingested(said: str, speaker: str = "Mia") -> list[tuple[str, str | None, str | None]]:
+    """(text, predicate, object) of what the conversation extractor proposes of one turn
+    of `speaker`'s that the gate keeps."""
+    turn = Turn("t1", "user", said, speaker=speaker)
+    found = RuleExtractor().extract_episode([turn], self_name=speaker).candidates
+    return [(c.text, c.predicate, c.object) for c in found if check(c).accepted]
+
+
+def both(store: SQLiteStore, said: str) -> list[tuple[str, str | None, str | None]]:
+    return remembered(store, said) + ingested(said)
+
+
+# -- "been" with its "it" left out ----------------------------------------------------------
+@pytest.mark.parametrize(
+    "said",
+    [
+        "Been a long road but the extension is finally finished.",
+        "Hey Kit! Been ages since we caught up.",
+        "been a crazy week at work",
+        "been a real help, thank you",
+        "Been a while since I rode a bike.",
+    ],
+)
+def test_been_with_its_it_left_out_is_not_the_speaker(store: SQLiteStore, said: str) -> None:
+    for text, _, obj in both(store, said):
+        assert "has been a" not in text and "has been ages" not in text, text
+        assert obj not in ("a long road", "ages", "a crazy week", "a real help", "a while")
+
+
+@pytest.mark.parametrize(
+    "said, obj",
+    [
+        ("been a nurse for 12 years", "a nurse"),
+        ("been a member of the rowing club since uni", "a member of the rowing club"),
+        ("been vegan since 2015", "vegan since 2015"),
+    ],
+)
+def test_been_of_the_speaker_is_still_the_speakers(store: SQLiteStore, said: str, obj: str) -> None:
+    for found in (remembered(store, said), ingested(said)):
+        assert [o for _, _, o in found] == [obj], found
+
+
+# -- a participle of saying before the main clause ----------------------------------------
+@pytest.mark.parametrize(
+    "said, predicate, obj",
+    [
+        ("Speaking of which, I just got a new puppy.", "get", "a new puppy"),
+        ("Talking of holidays, I booked a week in Crete.", "book_in", "Crete"),
+        ("speaking of music, i play bass in a covers band", "play", "bass in a covers band"),
+    ],
+)
+def test_a_participle_of_saying_opens_the_main_clause(
+    store: SQLiteStore, said: str, predicate: str, obj: str
+) -> None:
+    for found in (remembered(store, said), ingested(said)):
+        assert [(p, o) for _, p, o in found] == [(predicate, obj)], found
+        assert all(" is speaking" not in t and " is talking" not in t for t, *_ in found)
+
+
+# -- a doing echoed back with praise of the listener ----------------------------------------
+@pytest.mark.parametrize(
+    "said",
+    [
+        "Running a bakery and raising twins - you're a superhero!",
+        "Learning Japanese at 60 - that's inspiring! You'll do great!",
+        "Wow, fostering rescue greyhounds - you're so kind.",
+    ],
+)
+def test_a_doing_praised_in_the_listener_is_not_the_speakers(store: SQLiteStore, said: str) -> None:
+    assert both(store, said) == []
+
+
+def test_a_doing_with_news_of_ones_own_is_still_the_speakers(store: SQLiteStore) -> None:
+    said = "training for a half marathon, it's going well"
+    assert remembered(store, said)
+    assert [(p, o) for _, p, o in ingested(said)] == [("train_for", "a half marathon")]
+
+
+# -- a doing that is the subject of its sentence -----------------------------------------
+@pytest.mark.parametrize(
+    "said",
+    [
+        "Trying out new recipes with oat milk has been a blast!",
+        "Coaching the under 10s and seeing them improve is so rewarding.",
+    ],
+)
+def test_a_doing_as_the_subject_is_never_rewritten_as_progressive(
+    store: SQLiteStore, said: str
+) -> None:
+    for text, _, _ in both(store, said):
+        assert " is trying out" not in text and " is coaching" not in text, text
+
+
+# -- how one is, as "how are you" is answered -------------------------------------------
+@pytest.mark.parametrize(
+    "said",
+    ["Doing fine, thanks for asking.", "doing ok, cheers for asking", "doing alright thanks"],
+)
+def test_doing_fine_is_how_one_is(store: SQLiteStore, said: str) -> None:
+    result = memory(store).remember(said)
+    assert not result.accepted and result.code == "affect", result.why
+    assert ingested(said) == []
+
+
+def test_doing_well_at_something_is_not_how_one_is(store: SQLiteStore) -> None:
+    assert memory(store).remember("my daughter is doing well at her new school").accepted
+
+
+# -- praise of a thing the listener shows -------------------------------------------------
+@pytest.mark.parametrize(
+    "said",
+    [
+        "Love the scarf, where did you get it?",
+        "love your garden!",
+        "Loved that photo of the harbour.",
+        "Love the colours in this one. What inspired you?",
+    ],
+)
+def test_praise_of_a_thing_shown_with_no_subject_is_a_reaction(
+    store: SQLiteStore, said: str
+) -> None:
+    assert both(store, said) == []
+
+
+@pytest.mark.parametrize(
+    "said",
+    ["love hiking", "Love cooking for friends on a sunday", "I love the scarf my gran knitted"],
+)
+def test_a_taste_said_with_no_subject_is_kept(store: SQLiteStore, said: str) -> None:
+    assert remembered(store, said)
+
+
+# -- a past said in a form that is also the present ---------------------------------------
+@pytest.mark.parametrize(
+    "said, expected",
+    [
+        (
+            "I hit the winning shot and we won the cup.",
+            "The user hit the winning shot and we won the cup.",
+        ),
+        ("I just set up a meeting with the bank.", "The user just set up a meeting with the bank."),
+        ("I cut my hair short on saturday", "The user cut the user's hair short on saturday"),
+    ],
+)
+def test_a_past_told_by_the_sentence_is_rewritten(
+    store: SQLiteStore, said: str, expected: str
+) -> None:
+    assert [t for t, _, _ in remembered(store, said)] == [expected]
+
+
+def test_a_form_that_may_be_the_present_is_stored_as_said(store: SQLiteStore) -> None:
+    assert [t for t, _, _ in remembered(store, "I read a lot of horror.")] == [
+        "I read a lot of horror."
+    ]
