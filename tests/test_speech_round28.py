@@ -202,3 +202,41 @@ def test_a_form_that_may_be_the_present_is_stored_as_said(store: SQLiteStore) ->
     assert [t for t, _, _ in remembered(store, "I read a lot of horror.")] == [
         "I read a lot of horror."
     ]
+
+
+# -- further classes of the same round ------------------------------------------------------
+def test_a_doing_as_the_subject_of_a_modal_be_is_not_rewritten(store: SQLiteStore) -> None:
+    said = "Making a playlist and warming up together before a match can really be helpful."
+    for text, _, _ in both(store, said):
+        assert " is making" not in text, text
+
+
+@pytest.mark.parametrize("said", ["I love the idea!", "i like the colours", "I love the thought"])
+def test_liking_what_was_said_or_shown_is_a_reaction(store: SQLiteStore, said: str) -> None:
+    result = memory(store).remember(said)
+    assert not result.accepted and result.code == "affect", result.why
+
+
+def test_liking_a_thing_of_ones_own_is_kept(store: SQLiteStore) -> None:
+    assert remembered(store, "I like the design of my new kitchen")
+
+
+def test_a_name_of_the_listener_ending_a_sentence_is_no_part_of_it() -> None:
+    turns = [
+        Turn("t0", "user", "We got a new puppy!", speaker="Nate"),
+        Turn(
+            "t1",
+            "user",
+            "Aww how sweet! I love the idea Nate! I adopted a cat in May.",
+            speaker="Jo",
+        ),
+    ]
+    found = RuleExtractor().extract_episode(turns, self_name="Jo").candidates
+    kept = [c.text for c in found if c.derived_from == ("t1",) and check(c).accepted]
+    assert kept == ["Jo adopted a cat in May."]
+
+
+def test_how_one_is_in_a_conversation_is_a_mood() -> None:
+    turns = [Turn("t0", "user", "I'm doing ok, ta for asking.", speaker="Jo")]
+    found = RuleExtractor().extract_episode(turns, self_name="Jo").candidates
+    assert not any(check(c).accepted for c in found)

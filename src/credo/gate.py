@@ -677,7 +677,8 @@ def check(
     wished = _WISH.match(strip_particles(text))  # "hiya, hope youre well": after a greeting
     if wished:  # "wish I had a bigger kitchen": the "I" of "I wish" left out
         return Verdict(False, "speculative", f"a wish: {wished.group('verb') or 'if only'!r}")
-    reaction = _reaction(strip_particles(text))  # "i am great lol": "lol" is no part
+    # "i am great lol": "lol" is no part; a conversation's "Sam is doing ok" is Sam's "I"
+    reaction = _reaction(strip_particles(text), speaker=candidate.subject)
     if reaction:
         return Verdict(False, "affect", f"a reaction, not a fact: {reaction!r}")
     unspoken = (
@@ -964,7 +965,7 @@ _ADVICE_MODALS = frozenset({"should", "ought"})
 _VERDICTS = words("verdicts")  # lexicon list "verdicts"
 
 
-def _reaction(text: str) -> str | None:
+def _reaction(text: str, *, speaker: str | None = None) -> str | None:
     """ "ugh mondays are the worst", "this city is amazing", "dating apps suck": a verdict
     on something, said by no one in particular, is a reaction, not a fact. Not when the
     speaker says it of themselves ("I'm the best swimmer in my club" names a rank), nor
@@ -978,7 +979,7 @@ def _reaction(text: str) -> str | None:
         told = _told_how_it_went(root, subject) if subject is not None else None
         if told:
             return told
-        how = _how_one_is(root, subject) or _how_things_go(root, subject)
+        how = _how_one_is(root, subject, speaker) or _how_things_go(root, subject)
         if how:
             return how
         praised = _praised_in_general(sent) or _praised_shown(root, subject)
@@ -1062,6 +1063,8 @@ def _praised_in_general(sent: Span) -> str | None:
 
 
 _LIKING = words("preference_verbs")
+#: what a reaction to something said or shown is about ("the idea", "the colours")
+_REACTION_NOUNS = words("reaction_nouns")
 
 
 def _praised_shown(root: Token, subject: Token | None) -> str | None:
@@ -1071,7 +1074,21 @@ def _praised_shown(root: Token, subject: Token | None) -> str | None:
     of the speaker's ("love hiking", "love my allotment" are). The verb, or None."""
     from .keys import shown_thing
 
-    if subject is not None or root.i != root.sent.start or root.lemma_.lower() not in _LIKING:
+    if root.lemma_.lower() not in _LIKING:
+        return None
+    if subject is not None and subject.lower_ in ("i", "we"):
+        # "i love the idea!", "i like the colours": a reaction to what was said or
+        # shown, its noun all the object there is (not "the design of my kitchen")
+        for obj in root.children:
+            if (
+                obj.dep_ == "dobj"
+                and obj.lemma_.lower() in _REACTION_NOUNS
+                and any(c.dep_ in ("det", "poss") for c in obj.children)
+                and not any(c.dep_ in ("prep", "relcl", "acl", "compound") for c in obj.children)
+            ):
+                return obj.text
+        return None
+    if subject is not None or root.i != root.sent.start:
         return None
     return root.text if shown_thing(root) else None
 
@@ -1080,18 +1097,27 @@ def _praised_shown(root: Token, subject: Token | None) -> str | None:
 _HOW_ONE_IS = words("how_one_is")
 
 
-def _how_one_is(root: Token, subject: Token | None) -> str | None:
+def _how_one_is(root: Token, subject: Token | None, speaker: str | None = None) -> str | None:
     """ "i am great", "im ok", "i feel fine", "i am sorry": the speaker (or "we") said to
     be as one answers "how are you", in a bare word (not "good at chess", "fine with
-    it"), is a mood of the moment, not a fact. The word, or None."""
+    it"), is a mood of the moment, not a fact. `speaker`: the name a conversation's
+    candidate calls the speaker by ("Sam is doing ok"). The word, or None."""
     # "doing fine, thanks for asking": the "I'm" left out, as people answer
     elided = subject is None and root.lower_ == "doing" and root.i == root.sent.start
-    if not elided and (subject is None or subject.lower_ not in ("i", "we")):
+    named = (
+        subject is not None
+        and bool(speaker)
+        and subject.pos_ == "PROPN"
+        and subject.lower_ == (speaker or "").split()[-1].lower()
+    )
+    if not elided and not named and (subject is None or subject.lower_ not in ("i", "we")):
         return None
     if root.lemma_.lower() == "do" and root.tag_ == "VBG":
         # "i'm doing fine, thanks for asking", "we're doing ok": how one is doing, in a
         # bare word (not "doing well at school", "doing keto")
-        if any(c.dep_ in ("prep", "xcomp", "ccomp") for c in root.children):
+        comma = next((t.i for t in root.sent if t.text == "," and t.i > root.i), root.sent.end)
+        # what follows a comma is said to the listener ("..., ta for asking")
+        if any(c.dep_ in ("prep", "xcomp", "ccomp") and c.i < comma for c in root.children):
             return None
         return next(
             (

@@ -2793,7 +2793,12 @@ def _doing_as_subject(sent: Span) -> bool:
         if (
             tok.lemma_.lower() == "be"
             and tok.dep_ != "aux"
-            and tok.tag_ in ("VBZ", "VBD", "VBN")
+            # "is", "was", "has been", "can be"
+            and (
+                tok.tag_ in ("VBZ", "VBD", "VBN")
+                or tok.tag_ == "VB"
+                and any(c.tag_ == "MD" for c in tok.children)
+            )
             and any(c.dep_ in ("acomp", "attr") for c in tok.children)
             and not any(
                 c.dep_ in ("nsubj", "nsubjpass", "expl") and c.pos_ in ("PRON", "PROPN")

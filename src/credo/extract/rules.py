@@ -475,6 +475,15 @@ def _trim(tokens: list[Token], names: frozenset[str]) -> list[Token]:
         elif tail.lower_ in names and len(tokens) > 1 and tokens[-2].text == ",":
             tokens, changed = tokens[:-2], True  # "..., Mel!"
         elif (
+            tail.lower_ in names
+            and len(tokens) > 2
+            and tokens[-2].pos_ in ("NOUN", "ADJ", "ADV", "PRON")
+            # the name not what is done or to whom (a name read as the object of a noun
+            # before it is the tagger's)
+            and (tail.dep_ not in ("pobj", "dobj", "conj") or tokens[-2].dep_ == "compound")
+        ):
+            tokens, changed = tokens[:-1], True  # "i love the thought Nate!": to Nate
+        elif (
             len(tokens) > 3
             and tail.lower_ == "way"
             and tokens[-2].lower_ == "the"
