@@ -240,3 +240,27 @@ def test_how_one_is_in_a_conversation_is_a_mood() -> None:
     turns = [Turn("t0", "user", "I'm doing ok, ta for asking.", speaker="Jo")]
     found = RuleExtractor().extract_episode(turns, self_name="Jo").candidates
     assert not any(check(c).accepted for c in found)
+
+
+@pytest.mark.parametrize(
+    "said",
+    ["Thanks for the tip!", "thanks for the advice", "oh thank you so much for the recipe"],
+)
+def test_thanks_for_something_is_no_fact(store: SQLiteStore, said: str) -> None:
+    result = memory(store).remember(said)
+    assert not result.accepted and result.code == "vague", result.why
+
+
+def test_a_statement_after_thanks_is_kept_in_its_words(store: SQLiteStore) -> None:
+    assert [t for t, _, _ in remembered(store, "Thanks for the tip! I moved to Leeds in May.")] == [
+        "The user moved to Leeds in May."
+    ]
+
+
+@pytest.mark.parametrize(
+    "said",
+    ["Whoa, Kit, that sign looks serious.", "this soup smells a bit odd", "those lights look dim"],
+)
+def test_how_a_thing_pointed_at_comes_across_is_a_comment(store: SQLiteStore, said: str) -> None:
+    result = memory(store).remember(said)
+    assert not result.accepted and result.code == "affect", result.why

@@ -640,6 +640,8 @@ def check(
         return Verdict(False, "instruction", "a request to the assistant, not a fact")
     if _greeting(text):
         return Verdict(False, "vague", "not specific: a greeting or thanks, not a fact")
+    if _THANKS_FOR.match(text):
+        return Verdict(False, "vague", "not specific: thanks for something, not a fact")
     if not statement.keyed and _phrase_only(text):
         return Verdict(False, "vague", "not specific: a phrase, not a statement")
     opener = _discourse_opener(text)
@@ -908,6 +910,18 @@ def _discourse_opener(text: str) -> str:
     return found[0].strip() if found["noun"].lower() in _DISCOURSE_NOUNS else ""
 
 
+#: "thanks for the tip!", "oh thank you so much for the recipe": thanks for something,
+#: opening what is said (a statement after it is read apart: "thanks for the recipe, i
+#: made it last night")
+_THANKS_FOR = re.compile(
+    r"^\W*(?:(?:oh|aw+|wow|ah|ok|okay|well)\W+)*"
+    r"(?:thanks|thank\s+(?:you|u|ya)|thx|thankyou|many\s+thanks|cheers)"
+    r"(?:\s+(?:so|very)\s+much|\s+a\s+(?:lot|ton|bunch|million))?"
+    r"(?:\s*,?\s+[A-Z][a-z]+)?\s*,?\s+for\b",
+    re.IGNORECASE,
+)
+
+
 def _greeting(text: str) -> bool:
     """Is `text` only a greeting or a farewell, with at most a word of address ("good
     morning!", "hey there :)", "night all")?"""
@@ -1004,7 +1018,7 @@ def _reaction(text: str, *, speaker: str | None = None) -> str | None:
 
 
 #: verbs by which a thing is praised as it comes across ("looks amazing", "sounds fun")
-_COMING_ACROSS = frozenset({"look", "seem", "sound", "feel"})
+_COMING_ACROSS = frozenset({"look", "seem", "sound", "feel", "smell", "taste"})
 #: demonstratives: "that cake", "this view" point at what was shown (lexicon)
 _POINTING = words("demonstratives")
 #: one's own measured things, said without "my" (lexicon "own_measures")
@@ -1030,7 +1044,15 @@ def _praised_in_general(sent: Span) -> str | None:
         if any(c.dep_ in ("dobj", "prep", "xcomp", "ccomp") for c in root.children):
             return None
         lemma = "be"
-    subject = next((c for c in root.children if c.dep_ in ("nsubj", "nsubjpass", "csubj")), None)
+    # the subject next to the verb: "Kit, that sign looks serious" is said to Kit
+    subject = next(
+        (
+            c
+            for c in reversed(list(root.children))
+            if c.dep_ in ("nsubj", "nsubjpass", "csubj") and c.i < root.i
+        ),
+        None,
+    )
     if subject is None or subject.pos_ == "PRON" or lemma not in _COMING_ACROSS | {"be"}:
         return None
     if any(c.dep_ == "poss" for c in subject.children):
@@ -1046,6 +1068,11 @@ def _praised_in_general(sent: Span) -> str | None:
             return None  # "work is remote", "rent is steep": the speaker's, left unsaid
     if root.lemma_.lower() != lemma:
         return root.text
+    # "that sign looks serious", "those boots look comfy": how a thing pointed at comes
+    # across, whatever the word, is a comment on what is shown
+    shown = lemma in _COMING_ACROSS and bool(
+        {c.lower_ for c in subject.children if c.dep_ == "det"} & _POINTING
+    )
     for c in root.children:
         said = None
         if c.dep_ in ("acomp", "attr") and (c.pos_ == "ADJ" or c.tag_ == "VBG"):
@@ -1055,7 +1082,7 @@ def _praised_in_general(sent: Span) -> str | None:
             said = next((k for k in c.subtree if k.dep_ == "amod"), None)
         if (
             said is not None
-            and said.lower_ in _PRAISING | _VERDICTS
+            and (shown or said.lower_ in _PRAISING | _VERDICTS)
             and not any(k.dep_ in ("prep", "xcomp", "ccomp") for k in said.children)
         ):
             return said.text

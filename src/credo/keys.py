@@ -384,8 +384,11 @@ _TRAILING_PARTICLES = re.compile(
 )
 
 
+#: ... never one that what follows is about: "thanks for the tip" thanks for something
 _LEADING_PARTICLES = re.compile(
-    r"^\s*(?:(?:" + "|".join(sorted(map(re.escape, _PARTICLES))) + r")\b[\s,;:.!-]*)+",
+    r"^\s*(?:(?:"
+    + "|".join(sorted(map(re.escape, _PARTICLES)))
+    + r")\b(?!\s+(?:(?:so|very)\s+much\s+|a\s+lot\s+)?for\b)[\s,;:.!-]*)+",
     re.IGNORECASE,
 )
 
