@@ -162,7 +162,7 @@ def test_doing_well_at_something_is_not_how_one_is(store: SQLiteStore) -> None:
     [
         "Love the scarf, where did you get it?",
         "love your garden!",
-        "Loved that photo of the harbour.",
+        "Love that photo of the harbour.",
         "Love the colours in this one. What inspired you?",
     ],
 )
@@ -264,3 +264,36 @@ def test_a_statement_after_thanks_is_kept_in_its_words(store: SQLiteStore) -> No
 def test_how_a_thing_pointed_at_comes_across_is_a_comment(store: SQLiteStore, said: str) -> None:
     result = memory(store).remember(said)
     assert not result.accepted and result.code == "affect", result.why
+
+
+def conversation_kept(said: str) -> list[str]:
+    turns = [
+        Turn("t0", "user", "Look what I found!", speaker="Sam"),
+        Turn("t1", "user", said, speaker="Jo"),
+    ]
+    found = RuleExtractor().extract_episode(turns, self_name="Jo").candidates
+    return [c.text for c in found if c.derived_from == ("t1",) and check(c).accepted]
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "I'm a big fan of this band!",
+        "I love getting lost in that place.",
+        "I glazed this mug at my evening class.",
+    ],
+)
+def test_a_conversation_fact_about_a_thing_pointed_at_needs_the_conversation(said: str) -> None:
+    assert conversation_kept(said) == []
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "I snapped this picture at a bay called Porth Neigwl.",
+        "I'm a huge fan of fantasy novels!",
+        "I went to the coast last weekend with my sister.",
+    ],
+)
+def test_a_conversation_fact_that_names_its_thing_is_kept(said: str) -> None:
+    assert len(conversation_kept(said)) == 1

@@ -494,12 +494,14 @@ def _noun_read_as_verb(root: Token) -> bool:
 
 
 def shown_thing(verb: Token) -> bool:
-    """ "love the scarf", "love your garden", "loved that photo": a verb of liking whose
+    """ "love the scarf", "love your garden", "love that photo": a verb of liking whose
     object is a thing pointed at (the, this, that) or the listener's: said with no "I", in
     chat, it is praise of what the other shows or has, no taste of the speaker's ("love
     hiking", "love dogs", "love my allotment" are)."""
+    if verb.tag_ not in ("VB", "VBP"):
+        return False  # "loved that beach on our trip": what was lived, no reaction now
     for obj in verb.children:
-        # the object, or a noun the tagger took for a clause ("loved that photo")
+        # the object, or a noun the tagger took for a clause ("love that photo")
         if obj.dep_ not in ("dobj", "ccomp") or obj.pos_ not in ("NOUN", "PROPN", "ADJ"):
             continue
         return any(
@@ -2774,7 +2776,10 @@ def _it_has_been(been: Token) -> bool:
     (or "there"), never the speaker ("been a nurse for years", "been a member since 2019",
     "been vegan" are the speaker's)."""
     for c in been.children:
-        if c.dep_ in ("attr", "npadvmod", "dobj") and c.pos_ in ("NOUN", "PROPN"):
+        # what "been" is, or a stretch of time when it is nothing else ("been a while
+        # since ..."; not the "whole life" of "been teetotal my whole life")
+        alone = c.dep_ == "npadvmod" and not any(k.dep_ in ("acomp", "attr") for k in been.children)
+        if (c.dep_ == "attr" or alone) and c.pos_ in ("NOUN", "PROPN"):
             noun = c.lemma_.lower()
             said = " ".join(t.lower_ for t in c.subtree if t.dep_ in ("compound",) or t == c)
             return not (
