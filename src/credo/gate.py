@@ -640,7 +640,7 @@ def check(
         return Verdict(False, "instruction", "a request to the assistant, not a fact")
     if _greeting(text):
         return Verdict(False, "vague", "not specific: a greeting or thanks, not a fact")
-    if _THANKS_FOR.match(text):
+    if _THANKS_FOR.match(text) and not _SPEAKER_WORDS & set(_words_said(text)):
         return Verdict(False, "vague", "not specific: thanks for something, not a fact")
     if not statement.keyed and _phrase_only(text):
         return Verdict(False, "vague", "not specific: a phrase, not a statement")
@@ -1018,7 +1018,7 @@ def _reaction(text: str, *, speaker: str | None = None) -> str | None:
 
 
 #: verbs by which a thing is praised as it comes across ("looks amazing", "sounds fun")
-_COMING_ACROSS = frozenset({"look", "seem", "sound", "feel", "smell", "taste"})
+_COMING_ACROSS = frozenset({"look", "seem", "sound", "feel"})
 #: demonstratives: "that cake", "this view" point at what was shown (lexicon)
 _POINTING = words("demonstratives")
 #: one's own measured things, said without "my" (lexicon "own_measures")
@@ -1044,15 +1044,7 @@ def _praised_in_general(sent: Span) -> str | None:
         if any(c.dep_ in ("dobj", "prep", "xcomp", "ccomp") for c in root.children):
             return None
         lemma = "be"
-    # the subject next to the verb: "Kit, that sign looks serious" is said to Kit
-    subject = next(
-        (
-            c
-            for c in reversed(list(root.children))
-            if c.dep_ in ("nsubj", "nsubjpass", "csubj") and c.i < root.i
-        ),
-        None,
-    )
+    subject = next((c for c in root.children if c.dep_ in ("nsubj", "nsubjpass", "csubj")), None)
     if subject is None or subject.pos_ == "PRON" or lemma not in _COMING_ACROSS | {"be"}:
         return None
     if any(c.dep_ == "poss" for c in subject.children):
@@ -1068,11 +1060,6 @@ def _praised_in_general(sent: Span) -> str | None:
             return None  # "work is remote", "rent is steep": the speaker's, left unsaid
     if root.lemma_.lower() != lemma:
         return root.text
-    # "that sign looks serious", "those boots look comfy": how a thing pointed at comes
-    # across, whatever the word, is a comment on what is shown
-    shown = lemma in _COMING_ACROSS and bool(
-        {c.lower_ for c in subject.children if c.dep_ == "det"} & _POINTING
-    )
     for c in root.children:
         said = None
         if c.dep_ in ("acomp", "attr") and (c.pos_ == "ADJ" or c.tag_ == "VBG"):
@@ -1082,7 +1069,7 @@ def _praised_in_general(sent: Span) -> str | None:
             said = next((k for k in c.subtree if k.dep_ == "amod"), None)
         if (
             said is not None
-            and (shown or said.lower_ in _PRAISING | _VERDICTS)
+            and said.lower_ in _PRAISING | _VERDICTS
             and not any(k.dep_ in ("prep", "xcomp", "ccomp") for k in said.children)
         ):
             return said.text
@@ -1090,30 +1077,16 @@ def _praised_in_general(sent: Span) -> str | None:
 
 
 _LIKING = words("preference_verbs")
-#: what a reaction to something said or shown is about ("the idea", "the colours")
-_REACTION_NOUNS = words("reaction_nouns")
 
 
 def _praised_shown(root: Token, subject: Token | None) -> str | None:
-    """ "Loved that photo of the harbour", "love your garden!": a verb of liking opening
+    """ "Love that photo of the harbour", "love your garden!": a verb of liking opening
     its sentence with no subject, whose object is a thing pointed at or the listener's
     (`keys.shown_thing`), is praise of what the other shows or has: a reaction, no taste
     of the speaker's ("love hiking", "love my allotment" are). The verb, or None."""
     from .keys import shown_thing
 
     if root.lemma_.lower() not in _LIKING:
-        return None
-    if subject is not None and subject.lower_ in ("i", "we"):
-        # "i love the idea!", "i like the colours": a reaction to what was said or
-        # shown, its noun all the object there is (not "the design of my kitchen")
-        for obj in root.children:
-            if (
-                obj.dep_ == "dobj"
-                and obj.lemma_.lower() in _REACTION_NOUNS
-                and any(c.dep_ in ("det", "poss") for c in obj.children)
-                and not any(c.dep_ in ("prep", "relcl", "acl", "compound") for c in obj.children)
-            ):
-                return obj.text
         return None
     if subject is not None or root.i != root.sent.start:
         return None
@@ -1143,8 +1116,13 @@ def _how_one_is(root: Token, subject: Token | None, speaker: str | None = None) 
         # "i'm doing fine, thanks for asking", "we're doing ok": how one is doing, in a
         # bare word (not "doing well at school", "doing keto")
         comma = next((t.i for t in root.sent if t.text == "," and t.i > root.i), root.sent.end)
-        # what follows a comma is said to the listener ("..., ta for asking")
-        if any(c.dep_ in ("prep", "xcomp", "ccomp") and c.i < comma for c in root.children):
+        # what follows a comma is said to the listener ("..., ta for asking"); "doing
+        # better since the op" says how one has changed, and when
+        if any(
+            c.dep_ in ("prep", "xcomp", "ccomp", "advcl") and c.i < comma for c in root.children
+        ):
+            return None
+        if any(c.lower_ in ("better", "worse") for c in root.children):
             return None
         return next(
             (

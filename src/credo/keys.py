@@ -2771,24 +2771,34 @@ def said_in_the_past(text: str) -> bool:
 
 
 def _it_has_been(been: Token) -> bool:
-    """ "been a long road", "been ages since we met", "been a real help": what "been" says
-    is a thing or a stretch of time, no kind of person, so its left-out subject is "it"
-    (or "there"), never the speaker ("been a nurse for years", "been a member since 2019",
-    "been vegan" are the speaker's)."""
+    """ "been a long road", "been ages since we met", "been a crazy week": what "been" says
+    is a stretch of time, or a thing described, that is no kind of person, so its
+    left-out subject is "it" (or "there"), never the speaker ("been a nurse for years",
+    "been a member since 2019", "been vegan", "been a carer" are the speaker's: a word
+    WordNet does not know as a noun is never taken for a thing)."""
+    from .language.kinds import is_a_noun
+
     for c in been.children:
         # what "been" is, or a stretch of time when it is nothing else ("been a while
         # since ..."; not the "whole life" of "been teetotal my whole life")
         alone = c.dep_ == "npadvmod" and not any(k.dep_ in ("acomp", "attr") for k in been.children)
-        if (c.dep_ == "attr" or alone) and c.pos_ in ("NOUN", "PROPN"):
-            noun = c.lemma_.lower()
-            said = " ".join(t.lower_ for t in c.subtree if t.dep_ in ("compound",) or t == c)
-            return not (
-                noun in _PERSON_NOUNS
-                or is_kind_of_person(noun)
-                or is_kind_of_person(said)
-                or c.lower_ in _PERSON_NOUNS
-            )
+        if not (c.dep_ == "attr" or alone) or c.pos_ not in ("NOUN", "PROPN"):
+            continue
+        noun = c.lemma_.lower()
+        if noun in _PERSON_NOUNS or c.lower_ in _PERSON_NOUNS or is_kind_of_person(noun):
+            return False
+        if c.lower_ in _STRETCHES or noun in _STRETCHES:
+            return True  # "been ages", "been a while", "been a week"
+        described = any(k.dep_ == "amod" and k.pos_ == "ADJ" for k in c.children)
+        return described and is_a_noun(noun)  # "a long road", "a real help"
     return False
+
+
+#: stretches of time "been" may be with its "it" left out ("been ages since ...")
+_STRETCHES = frozenset(
+    {"ages", "age", "while", "forever", "eternity", "minute", "week", "day", "month", "year"}
+    | {"years", "months", "weeks", "days", "time"}
+)
 
 
 def _doing_as_subject(sent: Span) -> bool:
