@@ -25,7 +25,17 @@ invented for the class it stands for.
 - a verb whose past and present are one word ("hit", "set", "put", "cut", "quit") is
   read as the past, and rewritten, when the sentence says so by another verb in the past
   or "just" ("I hit the winning shot and we won the cup", "I just set up a meeting with
-  the bank"); said with no such word it is stored as said.
+  the bank"); said with no such word it is stored as said;
+- thanks for something ("thanks for the advice") is no fact; beside a statement of the
+  speaker's the words stay whole (never trimmed to "for the tip! ...");
+- in a conversation: a name of the other speaker ending a sentence is said to them ("I
+  love the idea Nate!") and how a named speaker is doing is a mood.
+
+Narrowed by the blind pair sets (outcome counts by id, no text read): "been" gives "it"
+only for a stretch of time (in a sentence with no "I") or a thing described; "doing
+better" is no "how are you" answer; thanks refuse only a text with no word of the
+speaker's. A refusal of conversation facts about a thing pointed at ("a big fan of this
+band") was taken out: it cost LoCoMo 1.7 points of evidence retention.
 """
 
 from __future__ import annotations
@@ -68,13 +78,17 @@ def both(store: SQLiteStore, said: str) -> list[tuple[str, str | None, str | Non
         "Hey Kit! Been ages since we caught up.",
         "been a crazy week at work",
         "been a real help, thank you",
-        "Been a while since I rode a bike.",
+        "Been a while since we spoke!",
     ],
 )
 def test_been_with_its_it_left_out_is_not_the_speaker(store: SQLiteStore, said: str) -> None:
     for text, _, obj in both(store, said):
         assert "has been a" not in text and "has been ages" not in text, text
         assert obj not in ("a long road", "ages", "a crazy week", "a real help", "a while")
+
+
+def test_a_stretch_the_speaker_measures_their_doing_by_is_kept(store: SQLiteStore) -> None:
+    assert remembered(store, "been 3 years since i quit smoking")
 
 
 @pytest.mark.parametrize(
@@ -264,22 +278,10 @@ def conversation_kept(said: str) -> list[str]:
 @pytest.mark.parametrize(
     "said",
     [
-        "I'm a big fan of this band!",
-        "I love getting lost in that place.",
-        "I glazed this mug at my evening class.",
-    ],
-)
-def test_a_conversation_fact_about_a_thing_pointed_at_needs_the_conversation(said: str) -> None:
-    assert conversation_kept(said) == []
-
-
-@pytest.mark.parametrize(
-    "said",
-    [
         "I snapped this picture at a bay called Porth Neigwl.",
         "I'm a huge fan of fantasy novels!",
         "I went to the coast last weekend with my sister.",
     ],
 )
-def test_a_conversation_fact_that_names_its_thing_is_kept(said: str) -> None:
+def test_a_conversation_fact_is_kept(said: str) -> None:
     assert len(conversation_kept(said)) == 1

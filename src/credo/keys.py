@@ -2788,7 +2788,9 @@ def _it_has_been(been: Token) -> bool:
         if noun in _PERSON_NOUNS or c.lower_ in _PERSON_NOUNS or is_kind_of_person(noun):
             return False
         if c.lower_ in _STRETCHES or noun in _STRETCHES:
-            return True  # "been ages", "been a while", "been a week"
+            # "been ages since we caught up"; not "been 3 years since i quit smoking", a
+            # stretch the speaker measures their own doing by
+            return not any(t.lower_ in ("i", "my", "me", "im", "i'm", "ive") for t in been.sent)
         described = any(k.dep_ == "amod" and k.pos_ == "ADJ" for k in c.children)
         return described and is_a_noun(noun)  # "a long road", "a real help"
     return False

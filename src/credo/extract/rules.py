@@ -1163,35 +1163,6 @@ def _quoted_after(verb: Token) -> bool:
     )
 
 
-def _pointed_at_object(sent: Span) -> bool:
-    """ "Sam is a big fan of this band", "loves hiding away in that place", "wrote a review
-    of this show": what the statement is about is pointed at (this, that, these,
-    those), something shown or said earlier in the conversation, and nothing in the
-    sentence says what it is (no name, number, or clause of its own: "this picture at a
-    bay called Porth Neigwl", "that book I lent you" say). Out of the conversation
-    the fact means little. Times ("this week", "that day") point at no thing."""
-    root = sent.root
-    for tok in sent:
-        if tok.dep_ != "det" or tok.lower_ not in _DEMONSTRATIVE:
-            continue
-        noun = tok.head
-        if noun.pos_ not in ("NOUN", "PROPN") or noun.lemma_.lower() in _TIME_NOUNS:
-            continue
-        # the object of the sentence's verb, of its complement, or of a preposition of either
-        head = noun.head.head if noun.dep_ == "pobj" else noun.head
-        if noun.dep_ not in ("dobj", "attr", "pobj") or head.i not in {
-            root.i,
-            *(c.i for c in root.children),
-        }:
-            continue
-        if any(t.dep_ in ("relcl", "acl") for t in noun.subtree) or any(
-            t.pos_ == "PROPN" for t in sent
-        ):
-            continue  # "that book i lent you"; "this picture at a bay called Porth Neigwl"
-        return True
-    return False
-
-
 def _copula_ok(verb: Token, subject: Token) -> bool:
     """ "I'm a nurse", "I'm vegan", "I'm from Sweden", "I'm into climbing", "I'm allergic
     to peanuts", "my editor is Helix", "my goal is to ...", "Blue is my favourite
@@ -1746,8 +1717,6 @@ class RuleExtractor:
             t.dep_ == "det" and t.lower_ in _DEMONSTRATIVE and t.head.dep_ in _SUBJ for t in sent
         ):
             refusal = "shown subject"  # "this agency", "that photo": what was shown
-        elif _pointed_at_object(sent):
-            refusal = "shown object"  # "a big fan of this band", "loves that place"
         elif (
             told
             or _durable(sent, subject_tok)
