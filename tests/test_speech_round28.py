@@ -285,3 +285,16 @@ def conversation_kept(said: str) -> list[str]:
 )
 def test_a_conversation_fact_is_kept(said: str) -> None:
     assert len(conversation_kept(said)) == 1
+
+
+@pytest.mark.parametrize(
+    "said", ["Gotta try that one.", "gotta get my mot done", "I gotta ring the bank"]
+)
+def test_gotta_is_an_obligation(store: SQLiteStore, said: str) -> None:
+    result = memory(store).remember(said)
+    assert not result.accepted and result.code == "speculative", result.why
+
+
+@pytest.mark.parametrize("said", ["Enjoy yourself!", "treat yourself to a massage"])
+def test_a_doing_to_the_listener_is_never_the_speakers(store: SQLiteStore, said: str) -> None:
+    assert both(store, said) == []

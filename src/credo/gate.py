@@ -673,6 +673,8 @@ def check(
         marker = _first_marker(seen, markers)
         if marker:
             return Verdict(False, code, f"{label}: {marker!r}")
+    if _GOTTA.search(text):  # "gotta get my mot done": an obligation, not a fact yet
+        return Verdict(False, "speculative", "an obligation: 'gotta'")
     planned = _scheduled(text)
     if planned:
         return Verdict(False, "speculative", f"a plan for a time to come: {planned!r}")
@@ -920,6 +922,10 @@ _THANKS_FOR = re.compile(
     r"(?:\s*,?\s+[A-Z][a-z]+)?\s*,?\s+for\b",
     re.IGNORECASE,
 )
+
+
+#: "gotta" (got to, have to) is an obligation, as "need to" is
+_GOTTA = re.compile(r"\bgott?a\b", re.IGNORECASE)
 
 
 def _greeting(text: str) -> bool:

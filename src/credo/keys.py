@@ -2829,6 +2829,10 @@ def _doing_as_subject(sent: Span) -> bool:
     return False
 
 
+#: the listener as what a verb is done to: "enjoy yourself", "treat yourselves"
+_LISTENERS = frozenset({"you", "yourself", "yourselves", "ya", "u"})
+
+
 def elided_subject(clause: str) -> str:
     """ "Sold my bike to a neighbour yesterday" -> "I sold my bike to a neighbour yesterday": a
     report in the past tense with its "I" left out, as people write in chat. The speaker
@@ -2841,6 +2845,8 @@ def elided_subject(clause: str) -> str:
     root = sent.root
     if any(c.dep_ in _SUBJ for c in root.children) or opens_with_preposition(sent):
         return clause  # "given my budget": a preposition, not "I was given"
+    if any(c.dep_ in ("dobj", "pobj") and c.lower_ in _LISTENERS for c in root.subtree):
+        return clause  # "enjoy yourself!", "say hi to you all": said to the listener
     if _were_for_we_are(sent):
         return "we're" + clause[4:]  # "were using postgres for the db", "were on react 18"
     if root.i + 1 < sent.end and root.nbor().lower_ in ("'s", "’s"):
