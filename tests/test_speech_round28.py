@@ -298,3 +298,18 @@ def test_gotta_is_an_obligation(store: SQLiteStore, said: str) -> None:
 @pytest.mark.parametrize("said", ["Enjoy yourself!", "treat yourself to a massage"])
 def test_a_doing_to_the_listener_is_never_the_speakers(store: SQLiteStore, said: str) -> None:
     assert both(store, said) == []
+
+
+@pytest.mark.parametrize(
+    "said, predicate, obj",
+    [
+        ("training for a half marathon - any tips?", "train_for", "a half marathon"),
+        ("just got diagnosed with coeliac, what can i eat?", "be_diagnosed_with", "coeliac"),
+        ("learning spanish on duolingo, is it any good?", "learn", "spanish on duolingo"),
+    ],
+)
+def test_a_fact_with_its_i_left_out_before_a_question_is_kept(
+    store: SQLiteStore, said: str, predicate: str, obj: str
+) -> None:
+    for found in (remembered(store, said), ingested(said)):
+        assert [(p, o) for _, p, o in found] == [(predicate, obj)], found

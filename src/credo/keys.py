@@ -2833,6 +2833,20 @@ def _doing_as_subject(sent: Span) -> bool:
 _LISTENERS = frozenset({"you", "yourself", "yourselves", "ya", "u"})
 
 
+def _doing_read_as_noun(root: Token, sent: Span) -> bool:
+    """ "training for a half marathon": a doing the tagger read as a noun, opening a
+    sentence with no finite verb, is the "-ing" of a verb ("train"), said with its "I'm"
+    left out ("training for new staff is mandatory" has a verb of its own)."""
+    from lemminflect import getAllLemmas
+
+    return (
+        root.tag_ == "NN"
+        and root.lower_.endswith("ing")
+        and "VERB" in getAllLemmas(root.lower_)
+        and not any(t.tag_ in ("VBZ", "VBP", "VBD", "MD") for t in sent)
+    )
+
+
 def elided_subject(clause: str) -> str:
     """ "Sold my bike to a neighbour yesterday" -> "I sold my bike to a neighbour yesterday": a
     report in the past tense with its "I" left out, as people write in chat. The speaker
@@ -2886,12 +2900,13 @@ def elided_subject(clause: str) -> str:
         return "I've " + clause[:1].lower() + clause[1:]  # "been vegan for six years"
     if _negation_of_mine(before, root):
         return "I " + clause[:1].lower() + clause[1:]  # "didnt go to uni", "dont own a car"
+    passive = [t for t in before if not (t.dep_ == "advmod" and t.pos_ == "ADV")]
     if (
-        [t.dep_ for t in before] == ["auxpass"]
-        and before[0].lemma_.lower() == "get"
+        [t.dep_ for t in passive] == ["auxpass"]
+        and passive[0].lemma_.lower() == "get"
         and root.tag_ == "VBN"
     ):
-        return "I " + clause[:1].lower() + clause[1:]  # "got fired on friday"
+        return "I " + clause[:1].lower() + clause[1:]  # "got fired on friday", "just got ..."
     if any(t.pos_ != "ADV" or t.dep_ != "advmod" for t in before) or sent[0].pos_ == "PROPN":
         return clause
     said = clause[:1].lower() + clause[1:]
@@ -2913,7 +2928,7 @@ def elided_subject(clause: str) -> str:
     if root.lower_ in _STATE_PARTICIPLES and root.tag_ in ("VBN", "JJ"):
         return "I'm " + said  # "married to ines", "based in oslo": a state
     if (
-        root.tag_ == "VBG"
+        (root.tag_ == "VBG" or _doing_read_as_noun(root, sent))
         and root.i == sent.start
         and any(c.dep_ in ("dobj", "prep", "npadvmod") or _place_adverb(c) for c in root.children)
         and not _doing_as_subject(sent)

@@ -509,11 +509,13 @@ _SO_THEN_ASKED = re.compile(rf"\s+so\s+(?=(?:{_OPENERS}|would|will)\b)", re.IGNO
 #: diesel so i just fill it with b7 right?", "we have one car so a small garage is fine
 #: yeah?"
 _SO_THEN_TAGGED = re.compile(r"\s+so\s+")
+#: ... or a dash between blanks: "training for a half marathon - any tips?"
+_DASH_THEN_ASKED = re.compile(rf"\s+[-\u2013\u2014]+\s+(?=(?:{_OPENERS})\b)", re.IGNORECASE)
 _TAGGED = re.compile(r"[\s,]+(?:right|yeah|yes|correct|ok|okay|no|innit)\s*\?+\s*$", re.IGNORECASE)
 
 
 def _pieces(text: str) -> list[str]:
-    """`text` cut where a pictograph or a "so" leads from a statement to a question
+    """`text` cut where a pictograph, a dash or a "so" leads from a statement to a question
     ("maisie's nine so what chores can she do?", "the van's diesel so i fill it with b7
     right?": a tag at the end asks), when the text asks (ends with "?" or
     the piece after the cut opens with a question word): each piece is read on its
@@ -525,12 +527,17 @@ def _pieces(text: str) -> list[str]:
     rest = text
     while True:
         cut = None
-        for pattern in (_PICTOGRAPHS, _SO_THEN_ASKED, *([_SO_THEN_TAGGED] if tagged else [])):
+        for pattern in (
+            _PICTOGRAPHS,
+            _SO_THEN_ASKED,
+            _DASH_THEN_ASKED,
+            *([_SO_THEN_TAGGED] if tagged else []),
+        ):
             for m in pattern.finditer(rest):
                 before, after = rest[: m.start()].strip(), rest[m.end() :].strip()
                 if len(before.split()) < 2 or len(after.split()) < 2:
                     continue
-                if pattern is _SO_THEN_ASKED and not asks:
+                if pattern in (_SO_THEN_ASKED, _DASH_THEN_ASKED) and not asks:
                     continue
                 if pattern is _PICTOGRAPHS and not (asks or _QUESTION_OPENER.match(after)):
                     continue
