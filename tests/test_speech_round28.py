@@ -87,8 +87,11 @@ def test_been_with_its_it_left_out_is_not_the_speaker(store: SQLiteStore, said: 
         assert obj not in ("a long road", "ages", "a crazy week", "a real help", "a while")
 
 
-def test_a_stretch_the_speaker_measures_their_doing_by_is_kept(store: SQLiteStore) -> None:
-    assert remembered(store, "been 3 years since i quit smoking")
+@pytest.mark.parametrize("said", ["been 3 years since i quit smoking", "been 6 months smoke free"])
+def test_a_stretch_the_speaker_measures_their_doing_by_is_kept(
+    store: SQLiteStore, said: str
+) -> None:
+    assert remembered(store, said)
 
 
 @pytest.mark.parametrize(

@@ -2787,6 +2787,10 @@ def _it_has_been(been: Token) -> bool:
         noun = c.lemma_.lower()
         if noun in _PERSON_NOUNS or c.lower_ in _PERSON_NOUNS or is_kind_of_person(noun):
             return False
+        if (c.lower_ in _STRETCHES or noun in _STRETCHES) and any(
+            k.dep_ == "nummod" or k.like_num for k in c.children
+        ):
+            return False  # "been 6 months smoke free": a measure of the speaker's own
         if c.lower_ in _STRETCHES or noun in _STRETCHES:
             # "been ages since we caught up"; not "been 3 years since i quit smoking", a
             # stretch the speaker measures their own doing by
