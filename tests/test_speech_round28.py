@@ -316,15 +316,3 @@ def test_a_fact_with_its_i_left_out_before_a_question_is_kept(
 ) -> None:
     for found in (remembered(store, said), ingested(said)):
         assert [(p, o) for _, p, o in found] == [(predicate, obj)], found
-
-
-@pytest.mark.parametrize("said", ["we talked", "we caught up last week", "i talked"])
-def test_talking_with_nothing_said_of_what_is_a_conversational_turn(
-    store: SQLiteStore, said: str
-) -> None:
-    result = memory(store).remember(said)
-    assert not result.accepted and result.code == "vague", result.why
-
-
-def test_talking_about_something_is_kept(store: SQLiteStore) -> None:
-    assert remembered(store, "we talked about moving to spain")

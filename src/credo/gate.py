@@ -949,9 +949,7 @@ def _chatter(statement: Statement) -> tuple[str, str] | None:
     verb whose only object stands for something the sentence does not name ("I like it",
     "I use it daily"). A longer sentence may name it after all ("I read about them,
     biographies before sleep"): left to the other checks."""
-    # the speaker, or "we" with them ("we talked": a conversational turn all the same)
-    ours = statement.first_person or (statement.subject or "").lower() == "we"
-    if not (statement.keyed and ours) or statement.kind != "statement":
+    if not (statement.keyed and statement.first_person) or statement.kind != "statement":
         return None
     words = len(re.findall(r"[\w'’-]+", statement.said))
     relation = (statement.predicate or "").removeprefix("not_")
