@@ -316,3 +316,17 @@ def test_a_fact_with_its_i_left_out_before_a_question_is_kept(
 ) -> None:
     for found in (remembered(store, said), ingested(said)):
         assert [(p, o) for _, p, o in found] == [(predicate, obj)], found
+
+
+@pytest.mark.parametrize(
+    "said, obj",
+    [("cancelled netflix, too expensive", "netflix"), ("sold bike last week", "bike")],
+)
+def test_a_thing_ended_read_as_an_adjective_is_the_speakers_report(
+    store: SQLiteStore, said: str, obj: str
+) -> None:
+    assert [o for _, _, o in remembered(store, said)] == [obj]
+
+
+def test_retired_before_a_noun_is_still_who_one_is(store: SQLiteStore) -> None:
+    assert [o for _, _, o in remembered(store, "retired teacher here")] == ["a retired teacher"]

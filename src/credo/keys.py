@@ -2851,6 +2851,29 @@ def _doing_read_as_noun(root: Token, sent: Span) -> bool:
     )
 
 
+#: verbs of ending a thing (lexicon "ending") whose past the tagger may read as an
+#: adjective before a name typed in lower case ("cancelled netflix"); "retired" before a
+#: noun is a kind of person ("retired teacher here")
+_ENDING_VERBS = words("ending") - {"retire"}
+
+
+def _ended_read_as_adjective(sent: Span) -> bool:
+    """ "cancelled netflix, too expensive", "sold bike last week": a verb of ending in
+    the past opening a sentence with no verb of its own, read by the tagger as an
+    adjective of the thing it ended (the name in lower case), is the speaker's report
+    with its "I" left out."""
+    first = sent[0]
+    return (
+        first.dep_ == "amod"
+        and first.tag_ in ("VBN", "VBD")
+        and first.head.pos_ in ("NOUN", "PROPN")
+        and first.head.dep_ == "ROOT"
+        and first.lemma_.lower() in _ENDING_VERBS
+        and past_form(first)
+        and not any(t.tag_ in ("VBZ", "VBP", "VBD", "MD") for t in sent[1:])
+    )
+
+
 def elided_subject(clause: str) -> str:
     """ "Sold my bike to a neighbour yesterday" -> "I sold my bike to a neighbour yesterday": a
     report in the past tense with its "I" left out, as people write in chat. The speaker
@@ -2869,6 +2892,8 @@ def elided_subject(clause: str) -> str:
         return "we're" + clause[4:]  # "were using postgres for the db", "were on react 18"
     if root.i + 1 < sent.end and root.nbor().lower_ in ("'s", "’s"):
         return clause  # "rent's 1200 a month": a noun and its "is", not a verb with no "I"
+    if _ended_read_as_adjective(sent):
+        return "I " + clause[:1].lower() + clause[1:]  # "cancelled netflix, too expensive"
     if root.i == sent.start and root.tag_ == "NN" and _told_of_oneself(root):
         return "I " + clause[:1].lower() + clause[1:]  # "work at kpmg now": read as a noun
     if _level_said(sent):
