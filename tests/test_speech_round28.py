@@ -255,7 +255,7 @@ def test_how_one_is_in_a_conversation_is_a_mood() -> None:
 
 @pytest.mark.parametrize(
     "said",
-    ["Thanks for the tip!", "thanks for the advice", "oh thank you so much for the recipe"],
+    ["Thanks for the tip!", "thanks for the advice", "oh thanks a ton for the lift home"],
 )
 def test_thanks_for_something_is_no_fact(store: SQLiteStore, said: str) -> None:
     result = memory(store).remember(said)
@@ -282,7 +282,7 @@ def conversation_kept(said: str) -> list[str]:
     "said",
     [
         "I snapped this picture at a bay called Porth Neigwl.",
-        "I'm a huge fan of fantasy novels!",
+        "I'm a keen reader of fantasy novels!",
         "I went to the coast last weekend with my sister.",
     ],
 )

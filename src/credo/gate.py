@@ -912,7 +912,7 @@ def _discourse_opener(text: str) -> str:
     return found[0].strip() if found["noun"].lower() in _DISCOURSE_NOUNS else ""
 
 
-#: "thanks for the tip!", "oh thank you so much for the recipe": thanks for something,
+#: "thanks for the tip!", "oh thanks a ton for the lift home": thanks for something,
 #: opening what is said (a statement after it is read apart: "thanks for the recipe, i
 #: made it last night")
 _THANKS_FOR = re.compile(
