@@ -58,12 +58,20 @@ def remembered(store: SQLiteStore, said: str) -> list[tuple[str, str | None, str
     return [(f.text, f.predicate, f.object) for f in mem.list()]
 
 
-def ingested(said: str, speaker: str = "Mia") -> list[tuple[str, str | None, str | None]]:
+def ingested(
+    said: str, speaker: str = "Mia", *, after: tuple[str, str] | None = None
+) -> list[tuple[str, str | None, str | None]]:
     """(text, predicate, object) of what the conversation extractor proposes of one turn
-    of `speaker`'s that the gate keeps."""
-    turn = Turn("t1", "user", said, speaker=speaker)
-    found = RuleExtractor().extract_episode([turn], self_name=speaker).candidates
-    return [(c.text, c.predicate, c.object) for c in found if check(c).accepted]
+    of `speaker`'s that the gate keeps; `after`: (who, what) the other speaker said
+    before it, so that the conversation has two people."""
+    turns = [Turn("t0", "user", after[1], speaker=after[0])] if after else []
+    turns.append(Turn("t1", "user", said, speaker=speaker))
+    found = RuleExtractor().extract_episode(turns, self_name=speaker).candidates
+    return [
+        (c.text, c.predicate, c.object)
+        for c in found
+        if c.derived_from == ("t1",) and check(c).accepted
+    ]
 
 
 def both(store: SQLiteStore, said: str) -> list[tuple[str, str | None, str | None]]:
@@ -233,24 +241,13 @@ def test_liking_a_thing_of_ones_own_is_kept(store: SQLiteStore) -> None:
 
 
 def test_a_name_of_the_listener_ending_a_sentence_is_no_part_of_it() -> None:
-    turns = [
-        Turn("t0", "user", "We got a new puppy!", speaker="Nate"),
-        Turn(
-            "t1",
-            "user",
-            "Aww how sweet! I love the idea Nate! I adopted a cat in May.",
-            speaker="Jo",
-        ),
-    ]
-    found = RuleExtractor().extract_episode(turns, self_name="Jo").candidates
-    kept = [c.text for c in found if c.derived_from == ("t1",) and check(c).accepted]
-    assert kept == ["Jo adopted a cat in May."]
+    said = "Aww how sweet! I love the idea Nate! I adopted a cat in May."
+    kept = ingested(said, "Jo", after=("Nate", "We got a new puppy!"))
+    assert [t for t, _, _ in kept] == ["Jo adopted a cat in May."]
 
 
 def test_how_one_is_in_a_conversation_is_a_mood() -> None:
-    turns = [Turn("t0", "user", "I'm doing ok, ta for asking.", speaker="Jo")]
-    found = RuleExtractor().extract_episode(turns, self_name="Jo").candidates
-    assert not any(check(c).accepted for c in found)
+    assert ingested("I'm doing ok, ta for asking.", "Jo") == []
 
 
 @pytest.mark.parametrize(
@@ -269,15 +266,6 @@ def test_thanks_beside_a_statement_of_ones_own_keep_it_whole(store: SQLiteStore)
     ]
 
 
-def conversation_kept(said: str) -> list[str]:
-    turns = [
-        Turn("t0", "user", "Look what I found!", speaker="Sam"),
-        Turn("t1", "user", said, speaker="Jo"),
-    ]
-    found = RuleExtractor().extract_episode(turns, self_name="Jo").candidates
-    return [c.text for c in found if c.derived_from == ("t1",) and check(c).accepted]
-
-
 @pytest.mark.parametrize(
     "said",
     [
@@ -287,7 +275,7 @@ def conversation_kept(said: str) -> list[str]:
     ],
 )
 def test_a_conversation_fact_is_kept(said: str) -> None:
-    assert len(conversation_kept(said)) == 1
+    assert len(ingested(said, "Jo", after=("Sam", "Look what I found!"))) == 1
 
 
 @pytest.mark.parametrize(

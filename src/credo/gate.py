@@ -761,8 +761,8 @@ _SPEAKER_WORDS = frozenset(
     | {"ourselves", "weve", "were"}
 )
 #: words by which a speaker addresses the one they speak to, as typed
-_LISTENER_WORDS = frozenset(
-    {"you", "your", "yours", "yourself", "ya", "u", "ur", "youre", "youve", "youll", "youd"}
+_LISTENER_WORDS = frozenset({"you", "your", "yours", "yourself", "ya", "u", "ur"}) | words(
+    "listener_contractions"
 )
 
 

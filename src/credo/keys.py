@@ -1811,12 +1811,7 @@ def _third_person(verb: Token) -> str | None:
         return " " + _cased(
             "had" if nxt is not None and nxt.tag_ == "VBN" else "would", verb.text[1:]
         )
-    if (
-        verb.tag_ == "VBD"
-        and low == verb.lemma_.lower()
-        and not _said_of_the_past(verb.sent)
-        and not _past_by_the_sentence(verb)
-    ):
+    if verb.tag_ == "VBD" and low == verb.lemma_.lower() and not _past_by_the_sentence(verb):
         return None  # "I read a lot": the tagger's past may be a present; stored as said
     if verb.tag_ in ("VBD", "MD", "VBZ"):
         return verb.text if low != "were" else _cased("was", verb.text)
@@ -1843,7 +1838,7 @@ def _third_person(verb: Token) -> str | None:
     if verb.tag_ in ("VBP", "VB") and inflect(verb.lemma_.lower(), "VBD") == low:
         # "I quit smoking": past or present? Said with a past time, it is the past;
         # otherwise it is not ours to decide, and the sentence is stored as said
-        return verb.text if _said_of_the_past(verb.sent) or _past_by_the_sentence(verb) else None
+        return verb.text if _past_by_the_sentence(verb) else None
     if verb.tag_ in ("VBP", "VB") and inflect(_verb_lemma(verb), "VBD") == low:
         return verb.text  # "I retook the test": a past form the tagger missed
     form = inflect(verb.lemma_.lower(), "VBZ")
@@ -1907,15 +1902,17 @@ _DAY_GONE = re.compile(
 
 def _past_by_the_sentence(verb: Token) -> bool:
     """A verb whose past and present are one word ("hit", "set", "put", "quit") told in the
-    past by its sentence, past what `_said_of_the_past` reads: an adverb of a thing done
+    past by its sentence: a past time (`_said_of_the_past`), an adverb of a thing done
     ("just", "finally"), a time of a day gone by ("this morning", "on friday"), or another
     verb of the sentence in a form only the past has ("i hit the winning shot and we won
     the cup")."""
     from .nlp import inflect
 
+    sent = verb.sent
+    if _said_of_the_past(sent):
+        return True
     if any(c.dep_ == "advmod" and c.lower_ in _JUST_DONE for c in verb.children):
         return True
-    sent = verb.sent
     if _DAY_GONE.search(sent.text):
         return True
     for tok in sent:

@@ -85,7 +85,7 @@ _SUBJ = ("nsubj", "nsubjpass", "csubj", "expl")
 _FIRST = words("first_person")
 _SECOND = words("second_person")
 #: the listener's contractions typed without their apostrophe ("youre", "youll")
-_LISTENER_CONTRACTED = frozenset({"youre", "youve", "youll", "youd"})
+_LISTENER_CONTRACTED = words("listener_contractions")
 _WE = words("we_words")
 #: pronouns that need an antecedent; a clause holding one means nothing out of context
 _THIRD = words("needs_antecedent")
