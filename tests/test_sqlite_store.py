@@ -181,3 +181,29 @@ def test_rule_ids_cannot_move_between_scopes(tmp_path: Path) -> None:
         with pytest.raises(StoreError):
             store.add_rule(Rule("r_1", "b", "home address", None, 1.0))
         assert [r.scope for r in store.rules(scope="a")] == ["a"]
+
+
+def test_a_facts_conflict_partners_are_found_by_its_id(tmp_path: Path) -> None:
+    """`conflicts_of` (recall calls it for every conflicted fact it returns) looks the
+    fact up by id, not through the scope's index of open conflicts: that read every open
+    conflict of the scope for each fact. Its partners stay within the scope asked."""
+    from credo.fact import Fact, Status
+    from credo.store import sql
+
+    with SQLiteStore(tmp_path / "c.db", HashEmbedder()) as store:
+        facts = [
+            Fact(text=f"Person {i} lives in Berlin", status=Status.CONFLICTED) for i in range(40)
+        ]
+        other = Fact(text="Person 0 lives in Rome", scope="s2", status=Status.CONFLICTED)
+        store.put_many([*facts, other])
+        for a, b in zip(facts[::2], facts[1::2], strict=True):
+            store.record_conflict("default", a.id, b.id, "rival cities")
+        statement, params = sql.conflict_partners(sql.SQLITE, "default", facts[3].id)
+        plan = " ".join(
+            str(row[-1]) for row in store._conn.execute("EXPLAIN QUERY PLAN " + statement, params)
+        )
+        assert "conflicts_scope" not in plan and "fact_a=?" in plan, plan
+        assert [f.id for f in store.conflicts_of(facts[3].id, scope="default")] == [facts[2].id]
+        assert [f.id for f in store.conflicts_of(facts[2].id, scope="default")] == [facts[3].id]
+        assert store.conflicts_of(facts[2].id, scope="s2") == []
+        assert store.conflicts_of(other.id, scope="default") == []

@@ -454,10 +454,13 @@ def conflicts(d: Dialect, scope: str, *, include_resolved: bool) -> Query:
 
 
 def conflict_partners(d: Dialect, scope: str, fact_id: str) -> Query:
-    """The other ends of a fact's unresolved conflicts."""
+    """The other ends of a fact's unresolved conflicts. Found by the fact's id (the
+    primary key, `conflicts_b`), the scope kept off its index: SQLite otherwise reads
+    every open conflict of the scope for each fact, 0.37 ms a call at 3,500 of them."""
+    scope_is = f"{d.pin_text('scope')} = {d.mark}"
     return (
-        f"SELECT fact_b FROM conflicts WHERE scope = {d.mark} AND fact_a = {d.mark} "
-        f"AND resolved_at IS NULL UNION SELECT fact_a FROM conflicts WHERE scope = {d.mark} "
+        f"SELECT fact_b FROM conflicts WHERE {scope_is} AND fact_a = {d.mark} "
+        f"AND resolved_at IS NULL UNION SELECT fact_a FROM conflicts WHERE {scope_is} "
         f"AND fact_b = {d.mark} AND resolved_at IS NULL",
         (scope, fact_id, scope, fact_id),
     )
