@@ -7,7 +7,7 @@ from __future__ import annotations
 import threading
 import time
 import uuid
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -544,6 +544,52 @@ def test_large_tables_select_lexical_candidates_by_rare_words(
     (best, _), *_ = pg.lexical_search("where does Zebulon live", scope="s", k=5)
     assert pg.get(best, scope="s").text == "Zebulon lives in Oslo"  # type: ignore[union-attr]
     assert pg.lexical_search("person lives berlin", scope="s", k=3)
+
+
+def test_a_small_scope_ranks_every_match_whatever_the_table_holds(
+    pg: PostgresStore, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A tenant of few facts in a large table: its full-text search ranks every one of
+    its facts that holds a query word, as a store of few facts does. No word is counted
+    over the table for it (a sample per new word), and its rows come from the scope's
+    btree, never from the full-text index, which holds every tenant's rows."""
+    from credo.store.postgres import lexical_query
+
+    _berliners_and_zebulon(pg, monkeypatch)
+    pg.put_many(
+        [
+            Fact(text="Zebulon lives in Oslo", scope="small"),
+            Fact(text="Pekka lives in Turku", scope="small"),
+            Fact(text="Pekka plays chess", scope="small"),
+        ]
+    )
+    counted: list[Sequence[str]] = []
+    count_words = pg._count_words
+
+    def counting(words: Sequence[str], rows: int, cutoff: int) -> list[int]:
+        counted.append(list(words))
+        return count_words(words, rows, cutoff)
+
+    monkeypatch.setattr(pg, "_count_words", counting)
+    small = {
+        pg.get(fid, scope="small").text  # type: ignore[union-attr]
+        for fid, _ in pg.lexical_search("where does Zebulon live", scope="small", k=5)
+    }
+    assert small == {"Zebulon lives in Oslo", "Pekka lives in Turku"}
+    assert counted == []
+    (best, _), *rest = pg.lexical_search("where does Zebulon live", scope="s", k=5)
+    assert pg.get(best, scope="s").text == "Zebulon lives in Oslo"  # type: ignore[union-attr]
+    assert rest == [] and counted  # the large scope: candidates by the rare word
+    with pg.transaction():
+        pg._conn.execute("SET LOCAL enable_seqscan = off")
+        plan = " ".join(
+            str(r[0])
+            for r in pg._conn.execute(
+                "EXPLAIN " + lexical_query(2, with_vectors=True, small=True),
+                ("zebulon", "live", "small", 5),
+            )
+        )
+    assert "facts_tsv" not in plan and "scope" in plan, plan
 
 
 def _snapshots_of_others(pg: PostgresStore) -> int:

@@ -254,16 +254,28 @@ def _tsquery(words: int) -> str:
     return " || ".join(["plainto_tsquery('english'::regconfig, %s)"] * words)
 
 
-def lexical_query(words: int, required: int = 0, *, with_vectors: bool = False) -> str:
+def lexical_query(
+    words: int, required: int = 0, *, with_vectors: bool = False, small: bool = False
+) -> str:
     """Full-text match of `words` words OR-ed: parameters (each word, scope, k). With
     `required` (parameters: each word, each required word, scope, k), a row must hold one
     of the required words, and every word still scores it. With `with_vectors`, a third
-    column holds each hit's stored vector (NULL for a fact without one)."""
+    column holds each hit's stored vector (NULL for a fact without one).
+
+    `small`: the scope holds few facts; they are read through the scope's btree and each
+    tested, never through the full-text index, which holds the whole table's rows for a
+    common word (a tenant of 100 facts among 230,000: 37,863 index entries read and
+    ANDed with the scope's 100, 4.6 ms, against 0.1 ms for the 100 rows)."""
     rare = f", {_tsquery(required)} AS r" if required else ""
+    facts = "facts f"
+    scope_is = "f.scope = %s AND "
+    if small:  # OFFSET 0: planned on its own, so its rows come from the scope's btree
+        facts = "(SELECT id, tsv, seq FROM facts WHERE scope = %s OFFSET 0) f"
+        scope_is = ""
     query = (
         "SELECT f.id, ts_rank_cd(f.tsv, q.q) AS score, f.seq "
-        f"FROM facts f, (SELECT {_tsquery(words)} AS q{rare}) q "
-        f"WHERE f.scope = %s AND f.tsv @@ q.{'r' if required else 'q'} "
+        f"FROM (SELECT {_tsquery(words)} AS q{rare}) q, {facts} "
+        f"WHERE {scope_is}f.tsv @@ q.{'r' if required else 'q'} "
         "ORDER BY score DESC, f.seq LIMIT %s"
     )
     if not with_vectors:
@@ -462,8 +474,8 @@ class PostgresStore(SQLStore):
         self._others: bool | None = None  # other scopes' vectors present (`_defer_index`)
         self._erase_due = False  # a forget inside a transaction: erase after its commit
         self._reader: Conn | None = None  # for vector searches (see `_search_conn`)
-        # scope -> (fewer than exact_below vectors, when counted) (see `_small_scope`)
-        self._scope_sizes: dict[str, tuple[bool, float]] = {}
+        # scope -> (its facts counted up to a cap, when) (see `_scope_rows`)
+        self._scope_sizes: dict[str, tuple[int, float]] = {}
         self._rows_seen: tuple[int, float] | None = None  # (vectors in the table, when)
         # scopes whose vectors the open transaction added (count) or forgot (-1), and
         # those committed and not yet looked at for an own index (`_own_indexes_due`)
@@ -1355,22 +1367,29 @@ class PostgresStore(SQLStore):
         return rows
 
     def _small_scope(self, conn: Conn, scope: str) -> bool:
-        """Whether the scope holds fewer than `exact_below` vectors, and is ranked exactly.
-        Counted up to that many through the scope's btree (an index-only scan) and kept
-        for SIZE_TTL seconds, shared by every scope's recalls in this process."""
+        """Whether the scope holds fewer than `exact_below` facts (so fewer vectors), and
+        is ranked exactly."""
+        return self._scope_rows(conn, scope) < self.exact_below
+
+    def _scope_rows(self, conn: Conn, scope: str) -> int:
+        """How many facts the scope holds, counted up to the larger of `exact_below` and
+        `RARE_WORDS_FROM` through the scope's btree (an index-only scan) and kept for
+        SIZE_TTL seconds, shared by every scope's recalls in this process: one count
+        serves a recall's full-text search (`_lexical`, which runs first) and its vector
+        search."""
         now = time.monotonic()
         known = self._scope_sizes.get(scope)
         if known is not None and now - known[1] < SIZE_TTL:
             return known[0]
         row = conn.execute(
-            "SELECT count(*) FROM (SELECT 1 FROM vectors WHERE scope = %s LIMIT %s) s",
-            (scope, int(self.exact_below)),
+            "SELECT count(*) FROM (SELECT 1 FROM facts WHERE scope = %s LIMIT %s) s",
+            (scope, max(int(self.exact_below), RARE_WORDS_FROM)),
         ).fetchone()
-        small = row is not None and int(row[0]) < self.exact_below
+        size = int(row[0]) if row is not None else 0
         if len(self._scope_sizes) >= _SIZES_KEPT:
             self._scope_sizes.clear()
-        self._scope_sizes[scope] = (small, now)
-        return small
+        self._scope_sizes[scope] = (size, now)
+        return size
 
     def lexical_search(self, query: str, *, scope: str, k: int) -> list[tuple[str, float]]:
         return [(fid, score) for fid, score, _ in self._lexical(query, scope, k, False)]
@@ -1389,12 +1408,16 @@ class PostgresStore(SQLStore):
         words = query_words(query)
         if not words or k <= 0:
             return []
-        required = self._rare_words(words, scope)
+        # a scope of few facts ranks every fact holding a query word, as a store of few
+        # facts does, whatever the other tenants hold: counting the words over the table
+        # (a sample, 1.4-1.7 ms for each new word) cost a small tenant more than its search
+        few = self._scope_rows(self._conn, scope) < RARE_WORDS_FROM
+        required = None if few else self._rare_words(words, scope)
         if required and len(required) < len(words):
             sql = lexical_query(len(words), len(required), with_vectors=with_vectors)
             args: tuple[Any, ...] = (*words, *required, scope, int(k))
         else:
-            sql = lexical_query(len(words), with_vectors=with_vectors)
+            sql = lexical_query(len(words), with_vectors=with_vectors, small=few)
             args = (*words, scope, int(k))
         if not with_vectors:
             return [(str(r[0]), float(r[1]), None) for r in self._conn.execute(sql, args)]
