@@ -44,6 +44,7 @@ __all__ = [
     "parse_key",
     "relative_thing",
     "rewrite",
+    "since_said",
     "values_in_passing",
 ]
 
@@ -2784,13 +2785,17 @@ def _it_has_been(been: Token) -> bool:
         noun = c.lemma_.lower()
         if noun in _PERSON_NOUNS or c.lower_ in _PERSON_NOUNS or is_kind_of_person(noun):
             return False
+        if (c.lower_ in _STRETCHES or noun in _STRETCHES) and _since_clause(been) is not None:
+            # "been 3 years since i quit smoking", "been ages since we caught up": what is
+            # counted from a doing of its own is time, never the speaker
+            return True
         if (c.lower_ in _STRETCHES or noun in _STRETCHES) and any(
             k.dep_ == "nummod" or k.like_num for k in c.children
         ):
             return False  # "been 6 months smoke free": a measure of the speaker's own
         if c.lower_ in _STRETCHES or noun in _STRETCHES:
-            # "been ages since we caught up"; not "been 3 years since i quit smoking", a
-            # stretch the speaker measures their own doing by
+            # "been ages since we caught up"; not "been ages vegan", a stretch the speaker
+            # measures their own being by
             return not any(t.lower_ in ("i", "my", "me", "im", "i'm", "ive") for t in been.sent)
         described = any(k.dep_ == "amod" and k.pos_ == "ADJ" for k in c.children)
         return described and is_a_noun(noun)  # "a long road", "a real help"
@@ -3195,6 +3200,75 @@ def _existential(said: str) -> str | None:
         return None
     verb = "had" if re.match(r"there\s+w", said.strip(), re.IGNORECASE) else "has"
     return f"{m['whose']} {m['place']} {verb} {m['thing']}"
+
+
+#: stretches that say only "long", not how long: "it's been ages since i played" says
+#: the playing stopped, not when it happened
+_VAGUE_STRETCHES = frozenset({"ages", "age", "while", "forever", "eternity"})
+
+
+def _since_clause(been: Token) -> Token | None:
+    """The clause a stretch of time is counted from: "it's been 2 years since [i moved to
+    leeds]", "been ages since [we caught up]" (the verb of a "since" clause with a subject
+    of its own, hung on "been" or on the stretch). None for anything else ("been vegan
+    since 2019", "it's been 6 months since my divorce": no clause)."""
+    if been.lemma_.lower() != "be":
+        return None
+    stretch = next(
+        (
+            c
+            for c in been.children
+            if c.dep_ in ("attr", "npadvmod")
+            and (c.lower_ in _STRETCHES or c.lemma_.lower() in _STRETCHES)
+        ),
+        None,
+    )
+    if stretch is None:
+        return None
+    for clause in (*been.children, *stretch.children):
+        if clause.dep_ != "advcl":
+            continue
+        # the marker and the subject may hang on an auxiliary the tagger made of a verb
+        # ("since i [went] climbing")
+        heads = [clause, *(c for c in clause.children if c.dep_ in ("aux", "auxpass"))]
+        words = [c for h in heads for c in h.children]
+        if any(m.dep_ == "mark" and m.lower_ == "since" for m in words) and any(
+            c.dep_ in ("nsubj", "nsubjpass") for c in words
+        ):
+            return clause
+    return None
+
+
+def since_said(sent: Span) -> tuple[Span, bool] | None:
+    """ "it's been 2 years since i moved to leeds" -> ("i moved to leeds", False); "been
+    ages since i played guitar" -> ("i played guitar", True): a stretch of time since a
+    doing, with "it" (or nothing) for its subject, says what its "since" clause says, for
+    reading its key (the stored words stay as said). A vague stretch ("ages", "a while", "a
+    long time") says the doing stopped: its key is denied (True), as "i haven't played
+    guitar in ages" is. None for any other sentence."""
+    been = sent.root
+    clause = _since_clause(been)
+    if clause is None:
+        return None
+    subjects = [c for c in been.children if c.dep_ in _SUBJ]
+    if subjects and not all(c.lower_ in ("it", "its", "this") for c in subjects):
+        return None  # "I've been a nurse 2 years since i qualified": the speaker's own
+    if not subjects and been.i != sent.start:
+        return None
+    stretch = next(c for c in been.children if c.dep_ in ("attr", "npadvmod"))
+    vague = stretch.lower_ in _VAGUE_STRETCHES or (
+        stretch.lemma_.lower() == "time" and any(c.lower_ == "long" for c in stretch.children)
+    )
+    doers = [
+        c
+        for h in (clause, *clause.children)
+        for c in h.children
+        if c.dep_ in ("nsubj", "nsubjpass") and (h is clause or h.dep_ in ("aux", "auxpass"))
+    ]
+    if vague and any(c.lower_ in ("we", "you", "u") for c in doers):
+        return None  # "been ages since we caught up": said of the talk, no one's habit
+    words = [t for t in clause.subtree if not (t.dep_ == "mark" and t.lower_ == "since")]
+    return sent.doc[words[0].i : words[-1].i + 1], vague
 
 
 def _read_as(
@@ -3693,6 +3767,11 @@ def _analysed(text: str, *, self_name: str = "The user") -> Statement:
         sent, found = _read_as(sent, found, _gerund_said(sent))
         relative = _relative_said(sent)
         sent, found = _read_as(sent, found, relative[1] if relative else None)
+        since = since_said(sent)
+        if since is not None:
+            sent, found = _read_as(sent, None, since[0].text)
+            if found is not None and since[1]:
+                found = (*found[:3], not found[3])
     verbless = _possessive_as_is(said) if found is None and kind != "question" else None
     if verbless is not None:
         # "my cats a maine coon", "my mums from galway", "my bike's an mt07": the "is"

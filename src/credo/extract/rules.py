@@ -60,6 +60,7 @@ from ..keys import (
     past_form,
     puzzled_why,
     self_description,
+    since_said,
     speaker_fragment,
     strip_wrapper,
     values_in_passing,
@@ -1677,6 +1678,11 @@ class RuleExtractor:
         if len(sents) != 1:
             return None, "several sentences"
         sent = sents[0]
+        since = since_said(sent)
+        if since is not None and st.keyed:
+            # "it's been 2 years since i moved to leeds": the statement its "since"
+            # clause makes is the one judged (whose, and whether it lasts), read alone
+            sent = next(iter(parse(since[0].text).sents))
         words = [t.lower_ for t in sent]
         if set(words) & _SECOND:
             reported = _reported(sent)
