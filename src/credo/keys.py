@@ -3251,7 +3251,7 @@ def since_said(sent: Span) -> tuple[Span, bool] | None:
     if clause is None:
         return None
     subjects = [c for c in been.children if c.dep_ in _SUBJ]
-    if subjects and not all(c.lower_ in ("it", "its", "this") for c in subjects):
+    if subjects and not all(c.lower_ in ("it", "its") for c in subjects):
         return None  # "I've been a nurse 2 years since i qualified": the speaker's own
     if not subjects and been.i != sent.start:
         return None
