@@ -676,6 +676,24 @@ def _subject_after_verb(verb: Token, second: Token) -> bool:
     return verb.head.i == head.i and head.tag_ in (("VB",) if base else ("VBN", "VBG"))
 
 
+#: words that answer before the sentence that follows them ("Cool, ...", "Sure, ...")
+_REPLY_POS = ("ADJ", "INTJ", "ADV")
+
+
+def _after_reply_word(words: list[Token]) -> Token | None:
+    """The word after a reply word and its comma that open a sentence ("Cool, let me
+    know", "Sure, send it over"); None when the sentence opens otherwise."""
+    first = words[0]
+    if (
+        len(words) > 1
+        and first.pos_ in _REPLY_POS
+        and first.i + 1 < len(first.doc)
+        and first.nbor().text == ","
+    ):
+        return words[1]
+    return None
+
+
 def _kind(sent: Span, said: str) -> str:
     words = [t for t in sent if not t.is_punct and t.pos_ != "INTJ"]
     if not words:
@@ -706,14 +724,17 @@ def _kind(sent: Span, said: str) -> str:
         return "instruction"  # "i need some lunch ideas", "I'd like feedback on my essay"
     if any(c.dep_ in _SUBJ for c in root.children):
         return "statement"
-    if root.i == words[0].i:
+    # "Cool, let me know ...", "sure, send it over": a word of reply and its comma before
+    # the verb that opens what is asked
+    opener = _after_reply_word(words)
+    if root.i == words[0].i or opener is not None and root.i == opener.i:
         if _noun_read_as_verb(root):
             return "fragment"  # "shellfish allergy here": a thing named, nothing asked
         # a base-form verb opening the sentence: "book a table", "Write me a poem"; a
         # capitalised one only when it is a verb of asking ("Lost my job" is a report)
         if (
             root.tag_ == "VB"
-            and not first.is_title
+            and not root.is_title
             and not _past_told(root, sent)
             and not _told_of_oneself(root)
             or low in _REQUEST_VERBS
