@@ -177,3 +177,36 @@ def test_a_report_is_still_one(store: SQLiteStore, said: str, predicate: str) ->
     sentence stays a statement, as before: read as a request, it refused four facts of
     the blind pair sets, counted without reading them, for one non-fact more refused.)"""
     assert [p for _, p, _ in remembered(store, said)] == [predicate]
+
+
+# -- the listener, with the speaker only as whom they are something to ----------------------
+@pytest.mark.parametrize(
+    "said",
+    [
+        "You're an inspiration to us all!",
+        "you've been such a good friend to me",
+        "You always make me laugh",
+        "you helped me so much with the garden",
+    ],
+)
+def test_the_listener_described_to_the_speaker_is_not_the_user(
+    store: SQLiteStore, said: str
+) -> None:
+    """A sentence whose subject is the one spoken to, with the speaker in it only as an
+    object ("me", "us"), is about the listener (was stored, keyed as the user's: "you"
+    became "user")."""
+    assert remembered(store, said) == []
+
+
+@pytest.mark.parametrize(
+    "said, predicate",
+    [
+        ("you can call me Bea", "call"),
+        ("you know i adore jazz clubs", "like"),
+        ("you and me met at uni", "meet_at"),
+    ],
+)
+def test_what_the_speaker_tells_the_listener_is_kept(
+    store: SQLiteStore, said: str, predicate: str
+) -> None:
+    assert [p for _, p, _ in remembered(store, said)] == [predicate]

@@ -779,8 +779,12 @@ def _said_to_the_listener(text: str, *, keyed: bool = True) -> str | None:
     from .nlp import parse
 
     said = _words_said(text)
-    if not _LISTENER_WORDS & set(said) or _SPEAKER_WORDS & set(said):
+    if not _LISTENER_WORDS & set(said):
         return None
+    if _SPEAKER_WORDS & set(said):
+        # "you're an inspiration to me", "you're a true friend to us": the speaker only
+        # as what the listener is or does to, in a text of one clause about the listener
+        return _listener_to_the_speaker(text) if keyed else None
     doc = parse(text)
     if not keyed:
         # the listener's things, or the listener doing ("have a lovely rest of your
@@ -807,6 +811,35 @@ def _said_to_the_listener(text: str, *, keyed: bool = True) -> str | None:
         ):
             return " ".join(t.text for t in tok.subtree)
     return None
+
+
+#: the speaker's words that only ever stand where someone is done to or spoken of
+_SPEAKER_OBJECTS = frozenset({"me", "us", "myself", "ourselves"})
+
+
+def _listener_to_the_speaker(text: str) -> str | None:
+    """ "you're an inspiration to me", "You've been a great friend to us": one sentence
+    whose subject is the one spoken to, the speaker in it only as an object ("me", "us").
+    The subject's words, or None ("you know i adore jazz", "you and I met at uni", "my
+    sister and you": the speaker is a subject or an owner there; "you can call me Sam":
+    a modal tells what the listener may do with the speaker's fact)."""
+    from .nlp import parse
+
+    doc = parse(text)
+    sents = list(doc.sents)
+    if len(sents) != 1:
+        return None
+    if any(t.lower_ in _SPEAKER_WORDS - _SPEAKER_OBJECTS for t in doc):
+        return None
+    root = sents[0].root
+    if any(c.dep_ == "aux" and c.tag_ == "MD" for c in root.children):
+        return None  # "you can call me Sam", "you can reach me at ...": the speaker's, told
+    subjects = [c for c in root.children if c.dep_ in ("nsubj", "nsubjpass")]
+    if len(subjects) != 1 or subjects[0].lower_ not in _LISTENER_WORDS:
+        return None
+    if any(c.dep_ == "conj" for c in subjects[0].children):
+        return None
+    return subjects[0].text
 
 
 def _names_no_one_nothing(text: str) -> bool:
