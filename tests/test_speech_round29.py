@@ -183,7 +183,7 @@ def test_a_report_is_still_one(store: SQLiteStore, said: str, predicate: str) ->
 @pytest.mark.parametrize(
     "said",
     [
-        "You're an inspiration to us all!",
+        "You're a real role model to us!",
         "you've been such a good friend to me",
         "You always make me laugh",
         "you helped me so much with the garden",
