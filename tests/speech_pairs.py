@@ -10,7 +10,10 @@ from collections.abc import Callable, Iterator
 import pytest
 
 from credo.embed import get_embedder
+from credo.extract.base import Turn
+from credo.extract.rules import RuleExtractor
 from credo.fact import Status
+from credo.gate import check
 from credo.memory import Memory
 from credo.resolver import Relation
 from credo.store.sqlite import SQLiteStore
@@ -50,6 +53,32 @@ def stored(store: SQLiteStore, said: str) -> list[str]:
     mem = memory(store)
     mem.remember(said, valid_from=T0)
     return [f.text for f in mem.list()]
+
+
+Keyed = tuple[str, str | None, str | None]
+
+
+def remembered(store: SQLiteStore, said: str) -> list[Keyed]:
+    """(text, predicate, object) of what `Memory.remember` stores of `said` alone."""
+    mem = memory(store)
+    mem.remember(said)
+    return [(f.text, f.predicate, f.object) for f in mem.list()]
+
+
+def ingested(
+    said: str, speaker: str = "Mia", *, after: tuple[str, str] | None = None
+) -> list[Keyed]:
+    """(text, predicate, object) of what the conversation extractor proposes of one turn
+    of `speaker`'s that the gate keeps; `after`: (who, what) the other speaker said
+    before it, so that the conversation has two people."""
+    turns = [Turn("t0", "user", after[1], speaker=after[0])] if after else []
+    turns.append(Turn("t1", "user", said, speaker=speaker))
+    found = RuleExtractor().extract_episode(turns, self_name=speaker).candidates
+    return [
+        (c.text, c.predicate, c.object)
+        for c in found
+        if c.derived_from == ("t1",) and check(c).accepted
+    ]
 
 
 def module_store(name: str) -> Callable[[pytest.TempPathFactory], Iterator[SQLiteStore]]:

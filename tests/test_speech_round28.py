@@ -41,37 +41,11 @@ band") was taken out: it cost LoCoMo 1.7 points of evidence retention.
 from __future__ import annotations
 
 import pytest
-from speech_pairs import memory, module_store
+from speech_pairs import ingested, memory, module_store, remembered
 
-from credo.extract.base import Turn
-from credo.extract.rules import RuleExtractor
-from credo.gate import check
 from credo.store.sqlite import SQLiteStore
 
 store = module_store("round28")
-
-
-def remembered(store: SQLiteStore, said: str) -> list[tuple[str, str | None, str | None]]:
-    """(text, predicate, object) of what `Memory.remember` stores of `said` alone."""
-    mem = memory(store)
-    mem.remember(said)
-    return [(f.text, f.predicate, f.object) for f in mem.list()]
-
-
-def ingested(
-    said: str, speaker: str = "Mia", *, after: tuple[str, str] | None = None
-) -> list[tuple[str, str | None, str | None]]:
-    """(text, predicate, object) of what the conversation extractor proposes of one turn
-    of `speaker`'s that the gate keeps; `after`: (who, what) the other speaker said
-    before it, so that the conversation has two people."""
-    turns = [Turn("t0", "user", after[1], speaker=after[0])] if after else []
-    turns.append(Turn("t1", "user", said, speaker=speaker))
-    found = RuleExtractor().extract_episode(turns, self_name=speaker).candidates
-    return [
-        (c.text, c.predicate, c.object)
-        for c in found
-        if c.derived_from == ("t1",) and check(c).accepted
-    ]
 
 
 def both(store: SQLiteStore, said: str) -> list[tuple[str, str | None, str | None]]:

@@ -23,11 +23,9 @@ from __future__ import annotations
 import time
 
 import pytest
-from speech_pairs import memory, module_store
+import speech_pairs
+from speech_pairs import memory, module_store, remembered
 
-from credo.extract.base import Turn
-from credo.extract.rules import RuleExtractor
-from credo.gate import check
 from credo.store.sqlite import SQLiteStore
 
 store = module_store("round29")
@@ -35,26 +33,9 @@ store = module_store("round29")
 DAY = 86_400.0
 
 
-def remembered(store: SQLiteStore, said: str) -> list[tuple[str, str | None, str | None]]:
-    """(text, predicate, object) of what `Memory.remember` stores of `said` alone."""
-    mem = memory(store)
-    mem.remember(said)
-    return [(f.text, f.predicate, f.object) for f in mem.list()]
-
-
-def ingested(said: str, speaker: str = "Mia") -> list[tuple[str, str | None, str | None]]:
-    """(text, predicate, object) of what the conversation extractor proposes of one turn
-    of `speaker`'s, in a chat of two, that the gate keeps."""
-    turns = [
-        Turn("t0", "user", "How have you been?", speaker="Joe"),
-        Turn("t1", "user", said, speaker=speaker),
-    ]
-    found = RuleExtractor().extract_episode(turns, self_name=speaker).candidates
-    return [
-        (c.text, c.predicate, c.object)
-        for c in found
-        if c.derived_from == ("t1",) and check(c).accepted
-    ]
+def ingested(said: str) -> list[tuple[str, str | None, str | None]]:
+    """What the conversation extractor keeps of Mia's turn, in a chat of two."""
+    return speech_pairs.ingested(said, "Mia", after=("Joe", "How have you been?"))
 
 
 # -- a stretch of time since a doing of the speaker's ------------------------------------------

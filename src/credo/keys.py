@@ -2806,15 +2806,14 @@ def _it_has_been(been: Token) -> bool:
         noun = c.lemma_.lower()
         if noun in _PERSON_NOUNS or c.lower_ in _PERSON_NOUNS or is_kind_of_person(noun):
             return False
-        if (c.lower_ in _STRETCHES or noun in _STRETCHES) and _since_clause(been) is not None:
+        stretch = c.lower_ in _STRETCHES or noun in _STRETCHES
+        if stretch and _since_clause(been) is not None:
             # "been 3 years since i quit smoking", "been ages since we caught up": what is
             # counted from a doing of its own is time, never the speaker
             return True
-        if (c.lower_ in _STRETCHES or noun in _STRETCHES) and any(
-            k.dep_ == "nummod" or k.like_num for k in c.children
-        ):
+        if stretch and any(k.dep_ == "nummod" or k.like_num for k in c.children):
             return False  # "been 6 months smoke free": a measure of the speaker's own
-        if c.lower_ in _STRETCHES or noun in _STRETCHES:
+        if stretch:
             # "been ages since we caught up"; not "been ages vegan", a stretch the speaker
             # measures their own being by
             return not any(t.lower_ in ("i", "my", "me", "im", "i'm", "ive") for t in been.sent)
@@ -3228,11 +3227,12 @@ def _existential(said: str) -> str | None:
 _VAGUE_STRETCHES = frozenset({"ages", "age", "while", "forever", "eternity"})
 
 
-def _since_clause(been: Token) -> Token | None:
-    """The clause a stretch of time is counted from: "it's been 2 years since [i moved to
-    leeds]", "been ages since [we caught up]" (the verb of a "since" clause with a subject
-    of its own, hung on "been" or on the stretch). None for anything else ("been vegan
-    since 2019", "it's been 6 months since my divorce": no clause)."""
+def _since_clause(been: Token) -> tuple[Token, Token, list[Token]] | None:
+    """(the stretch, the clause it is counted from, that clause's subjects): "it's been [2
+    years] since [i moved to leeds]", "been [ages] since [we caught up]" (the verb of a
+    "since" clause with a subject of its own, hung on "been" or on the stretch). None for
+    anything else ("been vegan since 2019", "it's been 6 months since my divorce": no
+    clause)."""
     if been.lemma_.lower() != "be":
         return None
     stretch = next(
@@ -3253,10 +3253,9 @@ def _since_clause(been: Token) -> Token | None:
         # ("since i [went] climbing")
         heads = [clause, *(c for c in clause.children if c.dep_ in ("aux", "auxpass"))]
         words = [c for h in heads for c in h.children]
-        if any(m.dep_ == "mark" and m.lower_ == "since" for m in words) and any(
-            c.dep_ in ("nsubj", "nsubjpass") for c in words
-        ):
-            return clause
+        doers = [c for c in words if c.dep_ in ("nsubj", "nsubjpass")]
+        if doers and any(m.dep_ == "mark" and m.lower_ == "since" for m in words):
+            return stretch, clause, doers
     return None
 
 
@@ -3268,24 +3267,18 @@ def since_said(sent: Span) -> tuple[Span, bool] | None:
     long time") says the doing stopped: its key is denied (True), as "i haven't played
     guitar in ages" is. None for any other sentence."""
     been = sent.root
-    clause = _since_clause(been)
-    if clause is None:
+    found = _since_clause(been)
+    if found is None:
         return None
+    stretch, clause, doers = found
     subjects = [c for c in been.children if c.dep_ in _SUBJ]
     if subjects and not all(c.lower_ in ("it", "its") for c in subjects):
         return None  # "I've been a nurse 2 years since i qualified": the speaker's own
     if not subjects and been.i != sent.start:
         return None
-    stretch = next(c for c in been.children if c.dep_ in ("attr", "npadvmod"))
     vague = stretch.lower_ in _VAGUE_STRETCHES or (
         stretch.lemma_.lower() == "time" and any(c.lower_ == "long" for c in stretch.children)
     )
-    doers = [
-        c
-        for h in (clause, *clause.children)
-        for c in h.children
-        if c.dep_ in ("nsubj", "nsubjpass") and (h is clause or h.dep_ in ("aux", "auxpass"))
-    ]
     if vague and any(c.lower_ in ("we", "you", "u") for c in doers):
         return None  # "been ages since we caught up": said of the talk, no one's habit
     words = [t for t in clause.subtree if not (t.dep_ == "mark" and t.lower_ == "since")]
