@@ -18,6 +18,7 @@ from .config import MAX_FACT_CHARS
 from .fact import SOURCE_CONFIDENCE
 from .language import mapping, word_list, words
 from .language.schedule import WEEKDAYS
+from .passing_states import passing_state
 
 if TYPE_CHECKING:
     from spacy.tokens import Doc, Span, Token
@@ -673,6 +674,9 @@ def check(
         marker = _first_marker(seen, markers)
         if marker:
             return Verdict(False, code, f"{label}: {marker!r}")
+    passing = passing_state(text)
+    if passing:  # "got a headache", "im so hungover": the body as it is right now
+        return Verdict(False, "transient", f"transient state: {passing!r}")
     if _GOTTA.search(text):  # "gotta get my mot done": an obligation, not a fact yet
         return Verdict(False, "speculative", "an obligation: 'gotta'")
     planned = _scheduled(text)
