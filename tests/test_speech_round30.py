@@ -9,6 +9,9 @@ extractor that `ingest` uses. Every sentence is invented for the class it stands
   had, got or caught, by the speaker or anyone: refused as a transient state (was stored);
 - a bodily state the speaker is, feels or got ("im starving", "i'm jet lagged", "hungover
   af"): refused as a transient state (was stored);
+- where the speaker is for a while ("im stuck in traffic", "i'm at the airport", "on the
+  train home"): refused as a transient state (was stored); a place one studies or lives
+  at, a time ("in bed by 10") or a club ("im in a car club") keeps it;
 - kept: the plural, a habit, a lasting word or a stretch of time ("i get migraines", "i'm
   always cold", "i have a chronic cough", "i've had a cough for months"), someone else's
   state ("my mum is ill"), an ailment of no one's ("the flat has a temperature of 18"),
@@ -63,6 +66,39 @@ def test_a_bodily_state_of_the_moment_is_no_fact(store: SQLiteStore, said: str) 
     result = mem.remember(said)
     assert not result.accepted and result.code == "transient", result.why
     assert mem.list() == []
+
+
+# -- where the speaker is right now -----------------------------------------------------------
+@pytest.mark.parametrize(
+    "said",
+    [
+        "im stuck in traffic",
+        "i'm at the airport",
+        "im on the train home",
+        "We're at the beach!",
+        "queuing for tickets",
+        "im in bed lol",
+    ],
+)
+def test_where_the_speaker_is_right_now_is_no_fact(store: SQLiteStore, said: str) -> None:
+    mem = memory(store)
+    result = mem.remember(said)
+    assert not result.accepted and result.code == "transient", result.why
+    assert mem.list() == []
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "im at uni in leeds",
+        "im in a car club",
+        "im in bed by 10 most nights",
+        "my office is at the station",
+        "i live on a boat",
+    ],
+)
+def test_a_place_that_is_part_of_a_life_is_kept(store: SQLiteStore, said: str) -> None:
+    assert len(remembered(store, said)) >= 1, said
 
 
 # -- kept: conditions, habits, others, things --------------------------------------------------

@@ -1,4 +1,4 @@
-"""States of the body that pass: what the gate refuses as a state of the moment.
+"""States that pass: what the gate refuses as a state of the moment.
 
 "got a headache", "im so hungover", "i'm starving", "my son has the flu": each tells how
 someone is right now, which is no fact to keep. The same words said as a habit or a
@@ -13,7 +13,14 @@ sentence's words alone:
 - a bodily state ("hungry", "hungover", "freezing"; lexicon "bodily_states") that the
   speaker is, feels or got, or that a fragment says alone ("hungover af"): passing; said
   with a habit word, with "when" or "at night", or of someone else, it is left to the
-  other rules.
+  other rules;
+- a place one is at for a while ("the airport", "the train", "traffic"; lexicon
+  "passing_places"), or a doing that fills a moment ("queuing", "stuck"; lexicon
+  "passing_doings"), said of the speaker now: passing; with a time ("in bed by 10") it is
+  a habit.
+
+A denial ("i've never had covid") and the past tense ("I had the flu last winter", "was
+sick") are left to the other rules: they tell what happened, not how one is now.
 """
 
 from __future__ import annotations
@@ -47,7 +54,7 @@ def passing_state(text: str) -> str | None:
     if _lasts(doc) or any(t.dep_ == "neg" or t.lower_ == "never" for t in doc):
         return None  # "i've never had covid": a denial, which the other rules judge
     for sent in doc.sents:
-        found = _ailment(sent.root) or _bodily_state(sent.root, doc)
+        found = _ailment(sent.root) or _bodily_state(sent.root, doc) or _situation(sent.root)
         if found:
             return found
     return None
@@ -137,15 +144,7 @@ def _ailment_name(tok: Token) -> str | None:
 def _bodily_state(root: Token, doc: Doc) -> str | None:
     """ "im so hungover", "i'm starving", "feeling dizzy", "hungover af": the speaker's
     body as it is right now."""
-    # the subject, under the verb or (as the parser may hang it) under its auxiliary
-    subject = next(
-        (
-            t
-            for t in root.sent
-            if t.dep_ in ("nsubj", "nsubjpass") and (t.head == root or t.head.head == root)
-        ),
-        None,
-    )
+    subject = _subject(root)
     if subject is not None and subject.lower_ not in _SPEAKER:
         return None
     said = f"{doc[root.i - 1].lower_} {root.lower_}" if root.i > 0 else root.lower_
@@ -163,3 +162,49 @@ def _bodily_state(root: Token, doc: Doc) -> str | None:
                 return None  # "sick of it", "full of ideas": something else
             return c.lower_ if c.lower_ in _STATES else said
     return None
+
+
+def _situation(root: Token) -> str | None:
+    """ "im stuck in traffic", "i'm at the airport", "on the train home", "waiting for the
+    bus": where the speaker is, or what they are waiting through, right now."""
+    subject = _subject(root)
+    if subject is not None and subject.lower_ not in _SPEAKER:
+        return None
+    if subject is None and root.i != root.sent.start:
+        return None
+    lemma = root.lemma_.lower()
+    if root.lower_ in _WAITING and root.tag_ == "VBG":
+        return root.lower_  # "waiting for the bus", "sat in the car" is below
+    if lemma not in ("be", "sit", "stand", "stick") and root.lower_ not in _WAITING:
+        return None
+    if not _now(root) and root.tag_ != "VBN":
+        return None
+    if any(t.like_num or t.lower_ in ("by", "before", "until", "till") for t in root.sent):
+        return None  # "in bed by 10 now", "on the train at 7": a time of a habit
+    for prep in (c for c in root.children if c.dep_ == "prep" and c.lower_ in ("at", "on", "in")):
+        place = next((k for k in prep.children if k.dep_ == "pobj"), None)
+        if place is None:
+            continue
+        # "on the train home": the parser may make the place a compound of "home"; never
+        # of anything else ("in a car club")
+        home = place.lower_ == "home"
+        for word in (place, *(k for k in place.children if home and k.dep_ == "compound")):
+            if word.lemma_.lower() in _PLACES_NOW:
+                return f"{prep.lower_} {word.lower_}"
+    return None
+
+
+def _subject(root: Token) -> Token | None:
+    """The subject, under the verb or (as the parser may hang it) under its auxiliary."""
+    return next(
+        (
+            t
+            for t in root.sent
+            if t.dep_ in ("nsubj", "nsubjpass") and (t.head == root or t.head.head == root)
+        ),
+        None,
+    )
+
+
+_PLACES_NOW = words("passing_places")
+_WAITING = words("passing_doings")
