@@ -12,6 +12,10 @@ extractor that `ingest` uses. Every sentence is invented for the class it stands
 - where the speaker is for a while ("im stuck in traffic", "i'm at the airport", "on the
   train home"): refused as a transient state (was stored); a place one studies or lives
   at, a time ("in bed by 10") or a club ("im in a car club") keeps it;
+- a state said with its "I'm" left out ("engaged to my partner", "hooked on rock
+  climbing"), which the tagger reads as the past tense, is stored with its "is" (was "The
+  user engaged to ..."); "retired in 2019" stays the act it tells; "so hyped for the
+  weekend" is a mood;
 - kept: the plural, a habit, a lasting word or a stretch of time ("i get migraines", "i'm
   always cold", "i have a chronic cough", "i've had a cough for months"), someone else's
   state ("my mum is ill"), an ailment of no one's ("the flat has a temperature of 18"),
@@ -148,3 +152,35 @@ def test_what_only_shares_the_words_is_kept(store: SQLiteStore, said: str) -> No
 )
 def test_the_fact_beside_a_passing_state_is_kept(store: SQLiteStore, said: str, kept: str) -> None:
     assert [o for _, _, o in remembered(store, said)] == [kept]
+
+
+# -- a state said with its "I'm" left out ------------------------------------------------------
+@pytest.mark.parametrize(
+    "said, stored",
+    [
+        ("engaged to my partner of 5 years", "The user is engaged to the user's partner"),
+        ("hooked on rock climbing these days", "The user is hooked on rock climbing"),
+        ("addicted to sudoku", "The user is addicted to sudoku"),
+    ],
+)
+def test_a_state_participle_without_its_im_reads_as_a_state(
+    store: SQLiteStore, said: str, stored: str
+) -> None:
+    """A participle that names a state, said with "I'm" left out and read by the tagger
+    as the past tense or a bare participle, is stored with its "is" (was "The user
+    engaged to ...", "The user hooked on ...", which is no English)."""
+    found = remembered(store, said)
+    assert len(found) == 1 and found[0][0].startswith(stored), found
+
+
+@pytest.mark.parametrize("said, stored", [("retired in 2019", "The user retired in 2019")])
+def test_the_act_a_participle_tells_stays_the_past(
+    store: SQLiteStore, said: str, stored: str
+) -> None:
+    assert [t for t, _, _ in remembered(store, said)] == [stored]
+
+
+def test_hype_is_a_mood(store: SQLiteStore) -> None:
+    mem = memory(store)
+    result = mem.remember("so hyped for the weekend")
+    assert not result.accepted and result.code == "affect", result.why

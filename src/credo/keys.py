@@ -2976,7 +2976,13 @@ def elided_subject(clause: str) -> str:
         and not (root.i + 1 < sent.end and root.nbor().tag_ in ("PRP$", "DT", "PRP"))
     ):
         return "I was " + said  # "promoted to team lead", "laid off in march"
-    if root.lower_ in _STATE_PARTICIPLES and root.tag_ in ("VBN", "JJ"):
+    if root.lower_ in _STATE_PARTICIPLES and (
+        root.tag_ in ("VBN", "JJ")
+        # "engaged to sam", read as the past tense: a state by what it is to ("retired in
+        # 2019" stays the act it tells)
+        or root.tag_ == "VBD"
+        and any(c.dep_ == "prep" and c.lower_ in _STATE_PREPOSITIONS for c in root.children)
+    ):
         return "I'm " + said  # "married to ines", "based in oslo": a state
     if (
         (root.tag_ == "VBG" or _doing_read_as_noun(root, sent))
@@ -3138,6 +3144,8 @@ _BORN = frozenset({"bear", "born", "raise"})
 #: what is done to one ("diagnosed with asthma", "promoted to lead"): said without "I was"
 _DONE_TO = words("life_participles")
 _STATE_PARTICIPLES = words("state_participles")
+#: what a state participle is to, on or with ("engaged to", "hooked on"), never when
+_STATE_PREPOSITIONS = frozenset({"to", "on", "with", "about", "of", "into", "for"})
 
 
 #: what ends a chat statement's first clause when another is spliced on ("i swim a lot,
