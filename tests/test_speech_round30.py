@@ -38,6 +38,14 @@ def ingested(said: str) -> list[tuple[str, str | None, str | None]]:
     return speech_pairs.ingested(said, "Mia", after=("Joe", "How's your week going?"))
 
 
+def refused_as(store: SQLiteStore, said: str, code: str) -> None:
+    """`said` is refused with `code` and nothing of it is stored."""
+    mem = memory(store)
+    result = mem.remember(said)
+    assert not result.accepted and result.code == code, result.why
+    assert mem.list() == []
+
+
 # -- an ailment of the moment ------------------------------------------------------------------
 @pytest.mark.parametrize(
     "said",
@@ -53,10 +61,7 @@ def ingested(said: str) -> list[tuple[str, str | None, str | None]]:
     ],
 )
 def test_an_ailment_of_the_moment_is_no_fact(store: SQLiteStore, said: str) -> None:
-    mem = memory(store)
-    result = mem.remember(said)
-    assert not result.accepted and result.code == "transient", result.why
-    assert mem.list() == []
+    refused_as(store, said, "transient")
     assert ingested(said) == []
 
 
@@ -66,10 +71,7 @@ def test_an_ailment_of_the_moment_is_no_fact(store: SQLiteStore, said: str) -> N
     ["im starving", "im so hungover", "hungover af", "i'm jet lagged", "I'm freezing!", "im ill"],
 )
 def test_a_bodily_state_of_the_moment_is_no_fact(store: SQLiteStore, said: str) -> None:
-    mem = memory(store)
-    result = mem.remember(said)
-    assert not result.accepted and result.code == "transient", result.why
-    assert mem.list() == []
+    refused_as(store, said, "transient")
 
 
 # -- where the speaker is right now -----------------------------------------------------------
@@ -85,10 +87,7 @@ def test_a_bodily_state_of_the_moment_is_no_fact(store: SQLiteStore, said: str) 
     ],
 )
 def test_where_the_speaker_is_right_now_is_no_fact(store: SQLiteStore, said: str) -> None:
-    mem = memory(store)
-    result = mem.remember(said)
-    assert not result.accepted and result.code == "transient", result.why
-    assert mem.list() == []
+    refused_as(store, said, "transient")
 
 
 @pytest.mark.parametrize(
@@ -181,6 +180,4 @@ def test_the_act_a_participle_tells_stays_the_past(
 
 
 def test_hype_is_a_mood(store: SQLiteStore) -> None:
-    mem = memory(store)
-    result = mem.remember("so hyped for the weekend")
-    assert not result.accepted and result.code == "affect", result.why
+    refused_as(store, "so hyped for the weekend", "affect")
