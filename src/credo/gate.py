@@ -554,6 +554,14 @@ def _scheduled(text: str) -> str | None:
         if tok.lemma_ == "expect":  # "we're expecting a baby in march": a state now
             continue
         auxes = [c for c in tok.children if c.dep_ == "aux"]
+        # "my sister's flying in": the "is" typed as "'s" and read as the possessive
+        auxes += [
+            c
+            for s in tok.children
+            if s.dep_ == "nsubj"
+            for c in s.children
+            if c.dep_ == "case" and c.i == s.i + 1
+        ]
         elided = not auxes and not any(c.dep_ in ("nsubj", "expl") for c in tok.children)
         if not (elided and tok.i == tok.sent.start or any(a.lower_ in _PRESENT_BE for a in auxes)):
             continue

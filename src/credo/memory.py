@@ -90,6 +90,9 @@ MemoryError_ = InvalidInput
 #: refusals a correction said without its sentence gets from the gate ("make that 10
 #: people" reads as a request, "i meant thursday" as a reply): read as corrections first
 _ELLIPTIC = frozenset({"instruction", "vague", "too_short"})
+#: refusals for what a sentence says of the moment, a plan or a hedge, which may still
+#: name in passing a thing of the speaker's ("my brother's coming to stay this weekend")
+_SAID_IN_PASSING = frozenset({"transient", "speculative", "hedged", "vague"})
 #: how many of the scope's latest live facts a correction said without its sentence is
 #: looked for among
 _AMENDED_AMONG = 20
@@ -651,7 +654,9 @@ class Memory:
                 return self._resolve_and_store(
                     amended, me=me, said=candidate.text, force=force, affirmed=affirmed
                 )
-        if not verdict.accepted:
+        if not verdict.accepted and not (
+            verdict.code in _SAID_IN_PASSING and self._gainsays_a_state(candidate.text, me)
+        ):
             self._reject(candidate, verdict, statement, aliases)
             return RememberResult(False, None, None, verdict.reason, verdict.code)
         try:
@@ -661,6 +666,16 @@ class Memory:
         return self._resolve_and_store(
             fact, me=me, said=candidate.text, force=force, affirmed=affirmed
         )
+
+    def _gainsays_a_state(self, text: str, me: str) -> bool:
+        """Does `text`, refused for what it says of the moment, name in passing a thing of
+        the speaker's that a live stored state says the speaker has none of ("my
+        brother's coming to stay this weekend" after "I'm an only child")? Refused, the
+        state would stand unquestioned; kept, the resolver flags the two."""
+        from .resolver import names_denied_own
+
+        states = self.store.by_key(me, "be", scope=self.scope)
+        return any(f.is_live and names_denied_own(f, text, self.catalogue) for f in states)
 
     def _amended(
         self, candidate: gate.Candidate, statement: Statement, aliases: dict[str, str]

@@ -848,7 +848,7 @@ def _state_denies(state: Fact, claim: Fact, catalogue: Catalogue) -> bool:
     if denied is None:
         return False
     verb, _, thing = denied.partition(" ")
-    if verb == "have" and thing and _names_own(claim.text, thing, catalogue):
+    if names_denied_own(state, claim.text, catalogue):
         return True  # "my brother and i shared a room": a brother had, whatever is said of him
     other, other_negated = catalogue.canonical(claim.predicate or "")
     if other_negated:
@@ -861,6 +861,16 @@ def _state_denies(state: Fact, claim: Fact, catalogue: Catalogue) -> bool:
     if done != verb:
         return False
     return not thing or thing in _tokens(obj) or _names_of_kind(thing, obj, catalogue)
+
+
+def names_denied_own(state: Fact, text: str, catalogue: Catalogue) -> bool:
+    """Does `text` name, in passing, a thing of the speaker's own that `state` says the
+    speaker has none of ("my brother's coming to stay" / "I'm an only child": a sibling)?"""
+    denied = _denied_by_state(state, catalogue)
+    if denied is None:
+        return False
+    verb, _, thing = denied.partition(" ")
+    return verb == "have" and bool(thing) and _names_own(text, thing, catalogue)
 
 
 def _denied_by_state(state: Fact, catalogue: Catalogue) -> str | None:
@@ -897,9 +907,11 @@ def _names_of_kind(kind: str, value: str, catalogue: Catalogue) -> bool:
     return any(is_a_kind_of(lemma_of(w), kind) for w in _WORDS.findall(value.lower()))
 
 
-#: "my brother", "the user's older sister": one of the speaker's own, by its noun
+#: "my brother", "the user's older sister", "my brother's wife": one of the speaker's own,
+#: by its noun (not "my brother-in-law")
 _OWN_NOUN = re.compile(
-    r"\b(?:my|our|the user(?:'s|\u2019s))\s+(?P<words>[a-z]+(?:\s+[a-z]+)?)\b(?![-\u2019'])",
+    r"\b(?:my|our|the user(?:'s|\u2019s))\s+(?P<words>[a-z]+(?:\s+[a-z]+)?)\b"
+    r"(?!-|[\u2019'](?!s\b))",
     re.IGNORECASE,
 )
 
@@ -2980,31 +2992,80 @@ def _counted(text: str, me: str = DEFAULT_SUBJECT) -> dict[str, str]:
     return out
 
 
+def _had_counts(fact: Fact) -> dict[str, str]:
+    """{kind: count} a fact of having gives, each number with the noun it counts: the
+    last word of the run of words after it ("i have 2 brothers and a sister" ->
+    {"brother": "2"}, "two rescue greyhounds" -> {"greyhound": "2"}). A number that
+    gives an age ("2 year old twins") counts nothing."""
+    from .nlp import lemma_of, parse
+
+    out: dict[str, str] = {}
+    doc = parse(fact.object or "")
+    for tok in doc:
+        count = tok.text if tok.text.isdigit() else number_value(tok.lower_)
+        if count is None:
+            continue
+        run = []
+        for after in doc[tok.i + 1 :]:
+            if not after.is_alpha or after.like_num or after.pos_ in _NOT_OF_A_NOUN:
+                break
+            run.append(after.lower_)
+        if run and not {"old", "of"} & set(run):
+            out.setdefault(lemma_of(run[-1]), count)
+    return out
+
+
+#: parts of speech that end the words a number counts ("2 kids *and* a dog")
+_NOT_OF_A_NOUN = frozenset({"ADP", "DET", "CCONJ", "SCONJ", "PRON", "AUX", "PART", "PUNCT"})
+
+
+def _counts_told(fact: Fact, catalogue: Catalogue, me: str) -> dict[str, str]:
+    """How many of each kind a fact says its speaker has: in passing ("my 3 kids", "my
+    only sister") and, in a fact of having, in its object ("i have 2 brothers")."""
+    told = _counted(fact.text, me)
+    if catalogue.canonical(fact.predicate or "") == ("have", False):
+        told = {**_had_counts(fact), **told}
+    return {_singular(kind): count for kind, count in told.items()}
+
+
+def _singular(noun: str) -> str:
+    """A plural the tagger has no lemma for, without its "s" ("grandkids", "kiddos")."""
+    if noun.endswith("s") and not noun.endswith("ss") and len(noun) > 3:
+        return noun[:-1]
+    return noun
+
+
 def _counted_otherwise(case: _Case, fact: Fact) -> bool:
     """ "my 3 kids are driving me mad" / "i have 2 kids", "my only child starts school" /
-    "i have 4 kids": how many of a kind the speaker has, said in passing, is not the
-    number a stored fact of having them gives (a clash; a count that grew is told by
-    `_replaces` as any change is)."""
-    if not _of_us(case, fact) or case.catalogue.canonical(fact.predicate or "") != (
-        "have",
-        False,
-    ):
+    "i have 4 kids", "my only sibling is a sister" / "i have two brothers": how many of a
+    kind the speaker has, said in passing or as a thing had, in either fact, cannot be
+    both: another number of the same kind, or more of a narrower kind (brothers) than of
+    the broader (siblings). A clash; a count that grew is told by `_replaces` as any
+    change is. Fewer of the narrower kind says nothing ("my only son" / "i have 2 kids")."""
+    if not _of_us(case, fact):
         return False
-    told = case.counted
-    if not told or case.incoming.key and case.incoming.key == fact.key:
+    if case.incoming.key and case.incoming.key == fact.key:
         return False  # on one key the objects are compared already
-    stored = _tokens(fact.object)
-    numbers = [w for w in stored if _is_number(w)]
-    if len(numbers) != 1:
-        return False
-    heads = [w for w in stored if not _is_number(w)]
+    mine = _counts_told(case.incoming, case.catalogue, case.me)
+    theirs = _counts_told(fact, case.catalogue, case.me) if mine else {}
 
-    def same_kind(kind: str) -> bool:  # "child" / "kids": one kind in two words
-        return kind in heads or any(
-            said_otherwise(kind, {kind}, h, {h}) == (set(), set()) for h in heads
-        )
+    def same_kind(one: str, other: str) -> bool:  # "child" / "kids": one kind in two words
+        return one == other or said_otherwise(one, {one}, other, {other}) == (set(), set())
 
-    return any(count != numbers[0] and same_kind(kind) for kind, count in told.items())
+    def narrower(one: str, other: str) -> bool:  # a brother is a sibling
+        return case.catalogue.of_kind(other, one) and not case.catalogue.of_kind(one, other)
+
+    for kind, count in mine.items():
+        for other, told in theirs.items():
+            if count == told:
+                continue
+            if same_kind(kind, other):
+                return True
+            if narrower(other, kind) and int(told) > int(count):
+                return True
+            if narrower(kind, other) and int(count) > int(told):
+                return True
+    return False
 
 
 #: an age said before the one it is of: "a 3 year old son", "my 4-year-old", "an eight
@@ -3454,6 +3515,14 @@ def _state_denied(case: _Case, fact: Fact) -> bool:
     """ "I'm an only child" / "i have two brothers", "I am a vegan" / "I eat meat": a
     state that denies a claim, in either order (a clash)."""
     incoming = case.incoming
+    if (
+        fact.key
+        and same_subject(fact.subject, case.me, case.me)
+        and names_denied_own(fact, incoming.text, case.catalogue)
+    ):
+        # a thing of the speaker's named in passing, whatever the sentence's key ("my
+        # sister's kids are coming over" / "I'm an only child")
+        return True
     if not (incoming.key and fact.key and same_subject(fact.subject, incoming.subject, case.me)):
         return False
     if _state_denies(incoming, fact, case.catalogue):
