@@ -14,6 +14,15 @@ flying in on friday") still names a sibling in passing. After "i'm an only child
 kept and flagged against it, whatever the gap: refused, the state would stand
 unquestioned. Without such a state it is refused as before; an in-law, a friend or
 another's sibling names no sibling of the speaker's.
+
+Found on the way: a message that opens with what it asks for and then says a fact ("any
+tips for a first time cat owner? we just adopted a tabby", "any advice for a new runner,
+i signed up for a half marathon") stored the question as a fact, or the two together:
+the opening piece was read as who the speaker is ("single mum of three, ..."), and "any"
+asked only before a plural ("any tips"), not before what one asks for ("any advice",
+"any help", and past a noun of a compound: "any recipe ideas"). Now the fact alone is
+stored; a piece that says who the speaker is in one word of the lexicon's
+`identity_adjectives` ("new to climbing, any advice") is kept as it was.
 """
 
 from __future__ import annotations
@@ -127,3 +136,38 @@ def test_a_plan_with_is_typed_as_s_is_refused(store, said: str) -> None:
 )
 def test_what_is_not_a_plan_for_a_day_close_ahead_is_kept(store, said: str) -> None:
     assert memory(store).remember(said).accepted
+
+
+# -- a question before the fact, or after it with no "?" -------------------------------------
+@pytest.mark.parametrize(
+    ("said", "kept"),
+    [
+        ("any tips for a first time cat owner? we just adopted a tabby", "adopted a tabby"),
+        ("any advice for a new runner, i signed up for a half marathon", "signed up for"),
+        ("i signed up for a half marathon, any advice", "signed up for"),
+        ("any help with my cv would be great, im a welder", "is a welder"),
+        ("im gluten free, any recipe ideas", "gluten free"),
+        ("my cat keeps scratching the sofa, any advice", "scratching the sofa"),
+    ],
+)
+def test_the_question_beside_a_fact_is_not_stored(store, said: str, kept: str) -> None:
+    mem = memory(store)
+    assert mem.remember(said).accepted
+    texts = [f.text for f in mem.list()]
+    assert len(texts) == 1 and kept in texts[0], texts
+    assert "any " not in texts[0].lower(), texts
+
+
+@pytest.mark.parametrize(
+    ("said", "kept"),
+    [
+        ("single mum of three, any quick lunches?", "single mum of three"),
+        ("been vegetarian 10 yrs now, any tips for iron?", "vegetarian 10 yrs"),
+        ("new to climbing, any advice", "new to climbing"),
+        ("allergic to sesame, what can i order at a lebanese place", "allergic to sesame"),
+    ],
+)
+def test_who_the_speaker_is_before_a_question_is_still_kept(store, said: str, kept: str) -> None:
+    mem = memory(store)
+    assert mem.remember(said).accepted
+    assert [kept in f.text for f in mem.list()] == [True]

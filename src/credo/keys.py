@@ -3527,11 +3527,13 @@ def speaker_fragment(text: str) -> str | None:
     """The fragment with no subject a message opens with, before its question or request,
     when it says who the speaker is: a kind of person ("single dad of two boys, any easy
     dinners?", "vegetarian since birth. best high protein breakfast?") or a state they
-    have been in ("been vegan 8 yrs now, any tips for b12?"). As said; None for any other
-    opening ("quick question, ...", "on a budget, ...")."""
+    have been in ("been vegan 8 yrs now, any tips for b12?"), or who they are in one
+    word of the lexicon's `identity_adjectives` ("vegan, any advice on b12", "new to
+    running, any advice"). As said; None for any other opening ("quick question, ...", "on
+    a budget, ...", "new phone, any tips")."""
     m = _FRAGMENT_END.search(text)
-    if m is None or m.start() == 0:
-        return None
+    if m is None or m.start() == 0 or m.group().strip() == "?":
+        return None  # a piece closed by "?" is the question ("any tips for a new owner?")
     from .nlp import parse
 
     piece = text[: m.start()].strip()
@@ -3539,8 +3541,12 @@ def speaker_fragment(text: str) -> str | None:
         return piece
     doc = parse(piece)
     words = [t for t in doc if not t.is_punct]
+    if words and words[0].lower_ in _WHO_ADJECTIVES and (len(words) == 1 or words[1].pos_ == "ADP"):
+        return piece  # "vegan, any advice on b12", "new to running, any advice"
     if len(words) < 2 or any(t.dep_ in _SUBJ for t in words):
         return None
+    if words[0].lower_ == "any":
+        return None  # "any tips for a first-time owner, ...": asks for some
     if words[0].lower_ == "been" or _counted_own(next(iter(doc.sents))):
         return piece  # "been vegan 8 yrs now", "two kids under five"
     if any(t.tag_ in ("VBZ", "VBP", "VBD", "MD") for t in words) or words[0].pos_ == "ADP":

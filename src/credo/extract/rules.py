@@ -290,16 +290,26 @@ def _piece_asks(tokens: Sequence[Token]) -> bool:
 def _asks_unmarked(words: Sequence[Token]) -> bool:
     """Words worded as a question with no "?" typed (`keys.asks_unmarked`), a verb put
     before its subject ("..., can i put e10 in it": `keys.asks_yes_or_no`), or "any" and a
-    plural noun, which asks for some ("any tips for a dentist", "any quick dinners")."""
+    plural noun or what one asks for, which asks for some ("any tips for a dentist", "any
+    quick dinners", "any advice on ...")."""
     if len(words) < 2:
         return False
     if words[0].lower_ in QUESTION_OPENERS and asks_unmarked(list(words)):
         return True
     if asks_yes_or_no(list(words)):
         return True
-    # "any quick dinners": describing words may come between
-    noun = next((w for w in words[1:] if w.pos_ != "ADJ"), None)
-    return words[0].lower_ == "any" and noun is not None and noun.tag_ == "NNS"
+    # "any quick dinners", "any advice for a new runner": describing words may come
+    # between; what one asks an assistant for (lexicon "asked_for") need not be plural
+    noun = next((w for w in words[1:] if w.pos_ != "ADJ" and w.dep_ != "compound"), None)
+    return (
+        words[0].lower_ == "any"
+        and noun is not None
+        and (noun.tag_ == "NNS" or noun.lemma_.lower() in _ASKED_FOR)
+    )
+
+
+#: what people ask an assistant for: "any advice", "any help" ask as "any tips" does
+_ASKED_FOR = words("asked_for")
 
 
 def _main_after_reason(sent: Span) -> int | None:
