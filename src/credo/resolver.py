@@ -848,7 +848,7 @@ def _state_denies(state: Fact, claim: Fact, catalogue: Catalogue) -> bool:
     if denied is None:
         return False
     verb, _, thing = denied.partition(" ")
-    if names_denied_own(state, claim.text, catalogue):
+    if _names_denied(denied, claim.text, catalogue):
         return True  # "my brother and i shared a room": a brother had, whatever is said of him
     other, other_negated = catalogue.canonical(claim.predicate or "")
     if other_negated:
@@ -867,8 +867,12 @@ def names_denied_own(state: Fact, text: str, catalogue: Catalogue) -> bool:
     """Does `text` name, in passing, a thing of the speaker's own that `state` says the
     speaker has none of ("my brother's coming to stay" / "I'm an only child": a sibling)?"""
     denied = _denied_by_state(state, catalogue)
-    if denied is None:
-        return False
+    return denied is not None and _names_denied(denied, text, catalogue)
+
+
+def _names_denied(denied: str, text: str, catalogue: Catalogue) -> bool:
+    """Does `text` name one of the speaker's own things of what a state denies having
+    (`denied` as `_denied_by_state` gives it: "have sibling")?"""
     verb, _, thing = denied.partition(" ")
     return verb == "have" and bool(thing) and _names_own(text, thing, catalogue)
 
