@@ -949,6 +949,33 @@ def _asserted(tokens: list[Token], predicate: str) -> list[Token]:
     return tokens
 
 
+#: "too", "as well", "myself" (lexicon "additive_particles"), as word sequences
+_ADDITIVES = tuple(tuple(p.split()) for p in words("additive_particles"))
+
+
+def _without_additives(tokens: list[Token]) -> list[Token]:
+    """The object's words without the particle that says the speaker shares it: "i have
+    two cats myself", "i love hiking too", "i play chess as well" hold the value "two
+    cats", "hiking", "chess". Only at the end, and never the whole object."""
+    kept = tokens
+    while True:
+        while kept and kept[-1].is_punct:
+            kept = kept[:-1]
+        end = next(
+            (
+                len(p)
+                for p in _ADDITIVES
+                if len(kept) > len(p) and tuple(t.lower_ for t in kept[-len(p) :]) == p
+            ),
+            0,
+        )
+        if not end:
+            return kept if kept else tokens
+        kept = kept[:-end]
+        while kept and kept[-1].is_punct:
+            kept = kept[:-1]
+
+
 def _noun_phrase(token: Token) -> list[Token]:
     """A subject's words without its determiner or possessor: "our production database"
     -> "production database", "the deploy target for the API" -> "deploy target", with a
@@ -2896,6 +2923,16 @@ def _ended_read_as_adjective(sent: Span) -> bool:
     )
 
 
+def _continued(clause: str) -> str:
+    """`clause` as it reads after a subject put before it: its first letter in lower
+    case ("Sold my bike" -> "sold my bike"), unless its first word is all in capitals
+    ("FINALLY finished ...", "NYC is home": said so)."""
+    first = clause.split(maxsplit=1)[0] if clause.strip() else ""
+    if len(first) > 1 and first.isupper():
+        return clause
+    return clause[:1].lower() + clause[1:]
+
+
 def elided_subject(clause: str) -> str:
     """ "Sold my bike to a neighbour yesterday" -> "I sold my bike to a neighbour yesterday": a
     report in the past tense with its "I" left out, as people write in chat. The speaker
@@ -2915,13 +2952,13 @@ def elided_subject(clause: str) -> str:
     if root.i + 1 < sent.end and root.nbor().lower_ in ("'s", "’s"):
         return clause  # "rent's 1200 a month": a noun and its "is", not a verb with no "I"
     if _ended_read_as_adjective(sent):
-        return "I " + clause[:1].lower() + clause[1:]  # "cancelled netflix, too expensive"
+        return "I " + _continued(clause)  # "cancelled netflix, too expensive"
     if root.i == sent.start and root.tag_ == "NN" and _told_of_oneself(root):
-        return "I " + clause[:1].lower() + clause[1:]  # "work at kpmg now": read as a noun
+        return "I " + _continued(clause)  # "work at kpmg now": read as a noun
     if _level_said(sent):
-        return "I'm " + clause[:1].lower() + clause[1:]  # "down to 84 kilos"
+        return "I'm " + _continued(clause)  # "down to 84 kilos"
     if _counted_own(sent):
-        return "I have " + clause[:1].lower() + clause[1:]  # "two kids under five"
+        return "I have " + _continued(clause)  # "two kids under five"
     before = [t for t in sent if t.i < root.i]
     from .nlp import participle_only
 
@@ -2932,35 +2969,33 @@ def elided_subject(clause: str) -> str:
         # the "have" of a participle) left out
         from .nlp import inflections, lemma_of
 
-        said = clause[:1].lower() + clause[1:]
+        said = _continued(clause)
         done = root.lower_ in inflections(lemma_of(root.lower_), "VBN")
         return ("I've " if done else "I ") + said
     if [t.lower_ for t in sent[:2]] == ["no", "longer"] and len(sent) > 2:
         # "no longer running", "no longer work there", "no longer vegan": never a command
         from lemminflect import getAllLemmas
 
-        said = clause[:1].lower() + clause[1:]
+        said = _continued(clause)
         if root.tag_ in ("VB", "VBP") and "VERB" in getAllLemmas(root.lower_):
             return "I " + said
         return "I'm " + said
     if sent[0].lower_ == "been" and sent[0].tag_ == "VBN":
         if _it_has_been(sent[0]):
-            return (
-                "it's " + clause[:1].lower() + clause[1:]
-            )  # "been a long road": it, not the speaker
-        return "I've " + clause[:1].lower() + clause[1:]  # "been vegan for six years"
+            return "it's " + _continued(clause)  # "been a long road": it, not the speaker
+        return "I've " + _continued(clause)  # "been vegan for six years"
     if _negation_of_mine(before, root):
-        return "I " + clause[:1].lower() + clause[1:]  # "didnt go to uni", "dont own a car"
+        return "I " + _continued(clause)  # "didnt go to uni", "dont own a car"
     passive = [t for t in before if not (t.dep_ == "advmod" and t.pos_ == "ADV")]
     if (
         [t.dep_ for t in passive] == ["auxpass"]
         and passive[0].lemma_.lower() == "get"
         and root.tag_ == "VBN"
     ):
-        return "I " + clause[:1].lower() + clause[1:]  # "got fired on friday", "just got ..."
+        return "I " + _continued(clause)  # "got fired on friday", "just got ..."
     if any(t.pos_ != "ADV" or t.dep_ != "advmod" for t in before) or sent[0].pos_ == "PROPN":
         return clause
-    said = clause[:1].lower() + clause[1:]
+    said = _continued(clause)
     if root.tag_ in ("VB", "VBP") and (
         _past_told(root, sent)
         or _told_of_oneself(root)
@@ -3910,7 +3945,7 @@ def _analysed(text: str, *, self_name: str = "The user") -> Statement:
     if said_predicate == "be":
         predicate = _described(predicate, obj_tokens)
     predicate, obj_tokens = _placed(predicate, obj_tokens, sent)
-    obj = _span_text(_asserted(obj_tokens, predicate))
+    obj = _span_text(_without_additives(_asserted(obj_tokens, predicate)))
     pred, obj = _said_plainly(normalize_predicate(predicate), obj)
     if negated:
         pred = "not_" + pred
@@ -4469,6 +4504,8 @@ def renewed_thing(text: str) -> str | None:
     for noun in doc:
         if _swapped(noun):  # "changed gp", "switched banks": a new one, not named
             return lemma_of(noun.lower_)
+        if _work_got(noun):  # "got a job at costco": new, whether or not it says so
+            return lemma_of(noun.lower_)
         if noun.pos_ != "NOUN" or not any(
             c.dep_ == "amod" and c.lower_ in _NEWNESS for c in noun.children
         ):
@@ -4483,6 +4520,28 @@ def renewed_thing(text: str) -> str | None:
 
 
 _GAINING = words("gaining")
+#: what the user's work is called (lexicon "work_nouns")
+_WORK_NOUNS = words("work_nouns")
+
+
+def _work_got(noun: Token) -> bool:
+    """Work gained, in the past: "got a job at costco", "landed a position at a lab",
+    "took a job as a courier" say a new job whether or not they say "new". Not "have a
+    job" (the state), nor one only wanted or sought ("trying to get a job": the verb is
+    not in the past)."""
+    head = noun.head
+    return (
+        noun.dep_ == "dobj"
+        and noun.lemma_.lower() in _WORK_NOUNS
+        and head.tag_ in ("VBD", "VBN")
+        and _verb_lemma(head) in _GAINING - {"have"}
+        and head.dep_ not in ("xcomp", "advcl", "relcl", "ccomp")
+        and not any(
+            c.dep_ in ("poss", "det") and c.lower_ not in ("a", "an") for c in noun.children
+        )
+    )
+
+
 #: verbs that put a new one of a thing in place of the old: "changed dentists"
 _SWAPPING = frozenset({"change", "switch", "swap"})
 

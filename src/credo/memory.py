@@ -488,13 +488,19 @@ class Memory:
         first: RememberResult | None = None
         done: list[RememberResult] = []
         for part in parts:
+            one = dataclasses.replace(candidate, text=part)
             result = self.remember_candidate(
-                dataclasses.replace(candidate, text=part),
+                one,
                 require_subject=False,
                 confidence=confidence,
                 force=force,
                 affirmed=_affirmed(done),
             )
+            if not result.accepted and len(part) < len(candidate.text):
+                # a clause refused for a clause of its own ("happy friday!! im an
+                # accountant so this week was brutal": the second piece is refused for
+                # "this week") is read apart in turn; each cut is shorter, so it ends
+                result = self._clauses_of(one, result, confidence=confidence, force=force)
             done.append(result)
             if result.accepted and first is None:
                 first = result

@@ -242,6 +242,8 @@ def spelt(text: str) -> str:
     text = _SPACED_TYPED.sub(lambda m: _with_apostrophe(m.group(0).replace(" ", "")), text)
     text = _TYPED_WORD.sub(lambda m: _with_apostrophe(m.group(0)), text)
     text = _USE_TO.sub(r"\1used to ", text)
+    if any(c.islower() for c in text):
+        text = _SHOUTED.sub(_unshouted, text)
     text = _LOWER_WORD.sub(_untyped, text)
     text = _MONTH_DAY.sub(lambda m: m.group(1)[:1].upper() + m.group(1)[1:] + m.group(2), text)
     text = _UNKNOWN_AFTER_TO.sub(_name_after_to, text)
@@ -251,6 +253,18 @@ def spelt(text: str) -> str:
 #: "i use to live in leeds": "used to" typed as it sounds, after a subject and before a
 #: verb ("i use to-do lists", "i use it to ...", with something between, stay)
 _USE_TO = re.compile(r"\b((?:i|I|we|you|they|he|she)\s+)use\s+to\s+(?=[a-z])")
+
+
+#: a word typed in capitals, four letters or more, in a text that has lower-case words:
+#: "FINALLY finished my thesis", "i LOVE my job" (said louder, not a name)
+_SHOUTED = re.compile(r"\b[A-Z]{4,}\b")
+
+
+def _unshouted(m: re.Match[str]) -> str:
+    """A word in capitals as it would be written, when English has it in lower case
+    ("FINALLY" -> "finally"); a name or an acronym it does not have stays ("NASA")."""
+    word = m.group(0).lower()
+    return m.group(0) if unknown_word(word) else word
 
 
 #: a word typed in lower case, four letters or more

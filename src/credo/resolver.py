@@ -1356,11 +1356,27 @@ def _content(fact: Fact, catalogue: Catalogue, text: str | None = None) -> set[s
     relation = {base, *base.split("_")}
     relation |= {alias for alias, canon in catalogue.synonyms.items() if canon == base}
     subject = set((fact.subject or "").split())
+    said = _ADDITIVE_PHRASES.sub(" ", uncontracted(fact.text if text is None else text))
     return {
         w
-        for w in _tokens(uncontracted(fact.text if text is None else text))
-        if w not in _PLAIN and w not in _FILLER and w not in relation and w not in subject
+        for w in _tokens(said)
+        if w not in _PLAIN
+        and w not in _FILLER
+        and w not in _ADDITIVE
+        and w not in relation
+        and w not in subject
     }
+
+
+#: "i play chess too", "... as well", "... myself": the speaker shares what the other
+#: said, and says nothing more of it (lexicon "additive_particles")
+_ADDITIVE = frozenset(w for w in words("additive_particles") if " " not in w)
+_ADDITIVE_PHRASES = re.compile(
+    r"\b(?:"
+    + "|".join(re.escape(w) for w in sorted(words("additive_particles")) if " " in w)
+    + r")\b",
+    re.IGNORECASE,
+)
 
 
 def _claimed(fact: Fact, catalogue: Catalogue, text: str | None = None) -> set[str]:
@@ -2325,6 +2341,92 @@ def _no_longer_done(case: _Case, fact: Fact) -> bool:
         and _same_owner(case, fact)
         and not said_in_the_past(fact.text)
     )
+
+
+#: verbs by which a doing is brought to its end (lexicon "finishing")
+_FINISHING = words("finishing")
+#: a sentence that says its doing is going on: "is reading", "'m working on"
+_GOING_ON = re.compile(
+    r"\b(?:am|is|are|im|i'm|i’m|we're|were|we’re)\s+(?:\w+ly\s+|still\s+|currently\s+)?"
+    r"(?P<doing>\w+ing)\b",
+    re.IGNORECASE,
+)
+
+
+#: verbs by which one is taken on for work or moved up in it, said in the passive ("got
+#: hired at costco", "was promoted to manager"; lexicon "taking_on")
+_TAKING_ON = words("taking_on")
+_TAKEN_ON = re.compile(r"be_(?P<verb>[a-z]+?)(?:_(?P<how>as|to|at|by|for|in))?")
+
+
+def _taken_on(case: _Case, fact: Fact) -> bool:
+    """ "got promoted to manager" / "i work as a waitress", "got hired at costco" / "i
+    work at target": the speaker's work said anew by a verb that takes them on or moves
+    them up (a change said in words). What it names is what it ends: a title ("as",
+    "to") ends the stored title ("im a cashier", "i work as ..."), a workplace ("at",
+    "by", "for") the stored workplace; a promotion leaves the employer be."""
+    from .nlp import lemma_of
+
+    said = _TAKEN_ON.fullmatch(case.base)
+    if case.negated or said is None or lemma_of(said["verb"]) not in _TAKING_ON:
+        return False
+    base, negated = case.catalogue.canonical(fact.predicate or "")
+    whose, done = _whose(base)
+    if (
+        negated
+        or whose != _whose(case.base)[0]
+        or not same_subject(fact.subject, case.incoming.subject, case.me)
+        or not _is_work(done, False, fact.object)
+        or objects_agree(case.incoming.object, fact.object)
+    ):
+        return False
+    obj = (case.incoming.object or "").lower()
+    how = said["how"] or ("at" if obj.startswith(("at ", "by ", "for ")) else "as")
+    title = how in ("as", "to") and not obj.startswith(("at ", "by ", "for "))
+    workplace = how in ("at", "by", "for", "in") or " at " in f" {obj} "
+    stored = f" {(fact.object or '').lower()} "
+    stored_title = done in ("be", "work_as") or done == "have" and " as " in stored
+    # "im a barista at a cafe": a title and a workplace
+    stored_place = not stored_title or " at " in stored
+    return title and stored_title or workplace and stored_place
+
+
+def _finishing_said(text: str) -> set[str]:
+    """The words of `text` that bring a doing to its end ("finished", "completed") or
+    take one on for work ("promoted", "hired"): a change said in words."""
+    from .nlp import lemma_of
+
+    return {
+        w
+        for w in re.findall(r"[a-z]+", text.lower())
+        if lemma_of(w) in _FINISHING or lemma_of(w) in _TAKING_ON
+    }
+
+
+def _finished_doing(case: _Case, fact: Fact) -> bool:
+    """ "i just finished war and peace" / "im reading war and peace", "finished my phd" /
+    "im working on my phd": a doing said to be going on, brought to its end with the same
+    thing (at least half of the finished thing's words) by the same one (a change said
+    in words: an update at any gap). A thing had ("i have a phd") is no
+    doing, and is not ended."""
+    from .nlp import lemma_of
+
+    incoming = case.incoming
+    if case.negated or case.base.split("_")[0] not in _FINISHING or not incoming.object:
+        return False
+    base, negated = case.catalogue.canonical(fact.predicate or "")
+    going = _GOING_ON.search(fact.text)
+    if (
+        negated
+        or going is None
+        or lemma_of(going["doing"].lower()) != _whose(base)[1].split("_")[0]
+        or not same_subject(fact.subject, incoming.subject, case.me)
+        or not _same_owner(case, fact)
+    ):
+        return False
+    finished = {w for w in _tokens(incoming.object) if not _is_number(w)}
+    shared = finished & set(_tokens(fact.object))
+    return bool(shared) and 2 * len(shared) >= len(finished)
 
 
 def _denies_kind(case: _Case, fact: Fact) -> bool:
@@ -3744,9 +3846,11 @@ def _renewed(case: _Case, fact: Fact) -> bool:
         or objects_agree(incoming.object, fact.object)
     ):
         return False
-    return (
-        renewed in other[0].split("_") or renewed in _WORK_NOUNS and _is_work(*other, fact.object)
-    )
+    if renewed in other[0].split("_"):
+        return True
+    # "my husband got a new job" / "i work at a bank": his job, not the speaker's
+    whose, base = _whose(case.base)[0], _whose(other[0])
+    return renewed in _WORK_NOUNS and whose == base[0] and _is_work(base[1], False, fact.object)
 
 
 def _work_begun(case: _Case, fact: Fact) -> bool:
@@ -4683,7 +4787,13 @@ def _clashing(case: _Case, bearing: _Bearing) -> _Bearing:
         f
         for f in live
         if f not in clashes
-        and (_remeasured(case, f) or _reversioned(case, f) or _amount_moved(case, f))
+        and (
+            _remeasured(case, f)
+            or _reversioned(case, f)
+            or _amount_moved(case, f)
+            or _finished_doing(case, f)  # "finished" says the change
+            or _taken_on(case, f)  # so do "promoted", "hired"
+        )
     ]
     clashes.extend(remeasures)
     found = _Bearing(bearing.refines, clashes, denied, gainsaid, remeasures)
@@ -5134,6 +5244,7 @@ def _sorted(case: _Case, bearing: _Bearing) -> _Sorted:
     measured_changed = (
         _change_verbs(incoming.text)
         | {m.group(0).lower() for m in _MOVED_WORDS.finditer(incoming.text)}
+        | _finishing_said(incoming.text)
         if remeasures
         else set()
     )

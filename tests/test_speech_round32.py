@@ -1,0 +1,134 @@
+"""Chat the write path reads since the thirty-second round (issue 23): work said anew and
+doings finished; replies that share what the other said.
+
+A job is said anew with other verbs than "started a new job": "got a job at the docks",
+"landed a position at a lab" (a job got in the past is new whether or not it says so),
+"got hired at the zoo" (taken on at a workplace ends the stored workplace), "was promoted
+to shift lead" (a new title ends the stored title, never the employer). A doing said to
+be going on ("im reading dune", "i'm working on my dissertation") is ended when the
+speaker says they finished or completed the same thing: an update at any gap, the verb
+is the grounds; a thing had ("i have a masters") is not ended by "finished my masters".
+Someone else's new job ("my husband got a new job") never ends the speaker's (it did:
+a value lost).
+
+A reply that shares what the other said ("i have a dog too", "i play the drums as well",
+"i have two cats myself", "i dont drink either") says no more than the claim: its key
+ends before the particle and it is the claim said again, a duplicate.
+
+A message that opens with a greeting or a mood, then a fact with a moment glued to it
+("happy monday!! im a dentist so this week is packed") is read apart down to the fact.
+
+Every pair goes through `Memory.remember` (the real parser, the default embedding model
+and a SQLite file); every sentence is invented for the class it stands for.
+"""
+
+from __future__ import annotations
+
+import pytest
+from speech_pairs import memory, module_store, outcome
+
+store = module_store("round32")
+
+
+# -- work said anew ---------------------------------------------------------------------------
+@pytest.mark.parametrize(
+    ("first", "then", "gap"),
+    [
+        ("i work at a hardware store", "just got a job at the docks", 90),
+        ("I'm a receptionist", "landed a position at a dental lab last week", 60),
+        ("i work at the post office", "took a job as a courier in june", 120),
+        ("im a barista at a cafe downtown", "i got hired at the zoo!", 45),
+        ("i work as a line cook", "got promoted to sous chef", 200),
+        ("I'm a junior accountant", "i was promoted to senior accountant last month", 30),
+        ("i work as a cashier", "i just got promoted to shift lead", 3),
+    ],
+)
+def test_work_said_anew_ends_the_old(store, first: str, then: str, gap: int) -> None:
+    assert outcome(store, first, then, gap) == ("superseded", "update")
+
+
+@pytest.mark.parametrize(
+    ("first", "then"),
+    [
+        # someone else's new work is theirs
+        ("i work at a bank", "my husband got a new job at a bakery"),
+        ("i work at a bank", "my wife just landed a job at the hospital"),
+        ("i'm a nurse", "my son got hired at the cinema"),
+        # a promotion leaves the employer be
+        ("i work at the town library", "i got promoted to head librarian"),
+        # work only wanted
+        ("i work at a call centre", "ive been trying to land a job at the airport"),
+    ],
+)
+def test_work_not_said_anew_for_the_speaker_ends_nothing(store, first: str, then: str) -> None:
+    assert outcome(store, first, then, 120) == ("active", "new")
+
+
+def test_his_new_job_ends_his_old_one(store) -> None:
+    assert outcome(
+        store, "my husband works at a garage", "my husband got a new job at a bakery", 100
+    ) == ("superseded", "update")
+
+
+# -- a doing finished -------------------------------------------------------------------------
+@pytest.mark.parametrize(
+    ("first", "then", "gap"),
+    [
+        ("im reading dune", "i just finished dune", 20),
+        ("i'm working on my dissertation", "FINALLY finished my dissertation!!", 150),
+        ("im knitting a scarf for my mum", "finished the scarf for my mum", 0),
+        ("i am training for a half marathon", "completed my first half marathon on sunday", 60),
+        ("im taking an evening course in welding", "i completed the welding course", 90),
+    ],
+)
+def test_a_doing_finished_ends_it(store, first: str, then: str, gap: int) -> None:
+    assert outcome(store, first, then, gap) == ("superseded", "update")
+
+
+@pytest.mark.parametrize(
+    ("first", "then"),
+    [
+        ("i have a masters in history", "i finished my masters in 2012"),
+        ("im reading dune", "i finished the hobbit last week"),
+        ("my sister is writing a cookbook", "i finished my cookbook"),
+        ("i knit scarves", "finished a scarf last night"),
+    ],
+)
+def test_a_finish_of_something_else_ends_nothing(store, first: str, then: str) -> None:
+    assert outcome(store, first, then, 30) == ("active", "new")
+
+
+# -- a reply that shares what the other said ---------------------------------------------------
+@pytest.mark.parametrize(
+    ("first", "then"),
+    [
+        ("i have a border collie", "oh nice, i have a border collie too!"),
+        ("I play the drums", "i play the drums as well lol"),
+        ("i have three cats", "i have three cats myself. do you have pets?"),
+        ("i dont drink coffee", "i dont drink coffee either"),
+        ("i love gardening", "i also love gardening"),
+    ],
+)
+def test_a_reply_sharing_the_claim_is_a_duplicate(store, first: str, then: str) -> None:
+    assert outcome(store, first, then, 10) == ("active", "duplicate")
+
+
+def test_the_key_ends_before_the_particle(store) -> None:
+    mem = memory(store)
+    said = mem.remember("i have a border collie too!")
+    assert said.fact is not None
+    assert (said.fact.predicate, said.fact.object) == ("have", "a border collie")
+
+
+# -- a fact between a greeting and a moment ----------------------------------------------------
+@pytest.mark.parametrize(
+    ("said", "kept"),
+    [
+        ("happy monday!! im a dentist so this week is packed", "The user is a dentist"),
+        ("merry xmas! i work as a paramedic so today is a shift", "The user works as a paramedic"),
+    ],
+)
+def test_a_fact_inside_a_greeting_and_a_moment_is_kept(store, said: str, kept: str) -> None:
+    mem = memory(store)
+    mem.remember(said)
+    assert [f.text for f in mem.list()] == [kept]
