@@ -132,3 +132,80 @@ def test_a_fact_inside_a_greeting_and_a_moment_is_kept(store, said: str, kept: s
     mem = memory(store)
     mem.remember(said)
     assert [f.text for f in mem.list()] == [kept]
+
+
+# -- questions typed without a "?" ------------------------------------------------------------
+@pytest.mark.parametrize(
+    "said",
+    [
+        "who painted the sistine chapel",
+        "who invented the bicycle",
+        "what happened to the old pier",
+        "how many moons does jupiter have",
+        "how many grams in an ounce",
+        "how much sugar in a can of cola",
+    ],
+)
+def test_a_question_without_its_mark_is_refused(store, said: str) -> None:
+    mem = memory(store)
+    result = mem.remember(said)
+    assert not result.accepted and result.code == "question"
+    assert mem.list() == []
+
+
+@pytest.mark.parametrize(
+    ("said", "kept"),
+    [
+        (
+            "my mum is diabetic what desserts can she eat",
+            "The user's mum is diabetic",
+        ),
+        (
+            "i spilled tea on my laptop what do i do",
+            "The user spilled tea on the user's laptop",
+        ),
+        (
+            "im a wedding photographer how much should i charge per hour",
+            "The user is a wedding photographer",
+        ),
+        ("i work nights where can i buy blackout blinds", "The user works nights"),
+    ],
+)
+def test_a_question_run_on_after_a_fact_is_cut_off(store, said: str, kept: str) -> None:
+    mem = memory(store)
+    mem.remember(said)
+    assert [f.text for f in mem.list()] == [kept]
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        # a question word that opens a clause the sentence says, not a question
+        "what matters most to me is my family",
+        "i know what i want for my birthday",
+        "we live where the two rivers meet",
+    ],
+)
+def test_a_clause_opened_by_a_question_word_is_no_question(store, said: str) -> None:
+    result = memory(store).remember(said)
+    assert result.code != "question"
+
+
+# -- a unit typed on its number -----------------------------------------------------------------
+@pytest.mark.parametrize(
+    ("first", "then"),
+    [
+        # the tagger reads some of these units as an address ("95kg", "116kg")
+        ("i weigh 95kg", "down to 90 kilos!"),
+        ("I weigh 116kg", "im down to 108 kilos now"),
+    ],
+)
+def test_a_measure_said_anew_with_its_unit_glued_on(store, first: str, then: str) -> None:
+    assert outcome(store, first, then, 120) == ("superseded", "update")
+
+
+def test_a_unit_glued_on_is_read_as_the_unit() -> None:
+    from credo.values import quantities
+
+    assert [(q.value, q.unit) for q in quantities("The user weighs 116kg")] == [("116", "kg")]
+    assert [(q.value, q.unit) for q in quantities("i cycle 12km to work")] == [("12", "km")]

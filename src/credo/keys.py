@@ -262,7 +262,7 @@ QUESTION_OPENERS = frozenset(
         "which",
     }
 )
-_AUX_OPENERS = frozenset(
+AUX_OPENERS = frozenset(
     {
         "do",
         "does",
@@ -539,7 +539,7 @@ def inverted_question(sent: Span) -> bool:
         if tok.tag_ not in ("WDT", "WP", "WRB") or not _opens_a_question(tok, sent):
             continue
         for aux in sent[tok.i - sent.start + 1 :]:
-            if aux.lower_ in _AUX_OPENERS and aux.i + 1 < sent.end:
+            if aux.lower_ in AUX_OPENERS and aux.i + 1 < sent.end:
                 subject = aux.nbor()
                 if subject.dep_ in ("nsubj", "nsubjpass") and subject.lower_ in _ASKERS:
                     return True
@@ -592,7 +592,7 @@ def asks_unmarked(words: list[Token]) -> bool:
     if first.dep_ == "mark" or len(words) < 2:
         return False
     nxt = words[1]
-    if nxt.lower_ in _AUX_OPENERS | _IS_CLITICS:
+    if nxt.lower_ in AUX_OPENERS | _IS_CLITICS:
         # "what's": the question word is the subject of a verb that is no clause the
         # sentence is about ("what matters most is family") nor a relative clause ("...,
         # which has improved to 250ms"), or no subject at all
@@ -609,11 +609,26 @@ def asks_unmarked(words: list[Token]) -> bool:
         return after is not None and after.tag_ in ("VBZ", "VBP", "VBD", "MD")
     if nxt.lower_ == "to" and len(words) > 2 and words[2].tag_ == "VB":
         return True
+    if (
+        first.lower_ in ("who", "what")
+        and first.dep_ in ("nsubj", "nsubjpass")
+        and first.head.i == nxt.i
+        and nxt.dep_ == "ROOT"
+        and nxt.tag_ in ("VBD", "VBZ", "VBP")
+    ):
+        # "who won the world cup in 2014", "what happened to the tram": the question word
+        # is the subject of the sentence's own verb (not of a clause it is about: "what
+        # matters most is family")
+        return True
+    if first.lower_ == "how" and nxt.lower_ in ("many", "much") and len(words) > 2:
+        # "how many planets have rings", "how many ounces in a cup": a count asked for,
+        # not "how much i love this town" (a subject right after: said, not asked)
+        return words[2].tag_ not in ("PRP", "PRP$") and words[2].lower_ not in ("im", "ive")
     return (
         first.lower_ == "how"
         and nxt.pos_ in ("ADJ", "ADV")
         and len(words) > 2
-        and words[2].lower_ in _AUX_OPENERS | _IS_CLITICS
+        and words[2].lower_ in AUX_OPENERS | _IS_CLITICS
     )
 
 
@@ -630,7 +645,7 @@ def asks_yes_or_no(words: list[Token]) -> bool:
     """Words opening with a verb put before its subject, a yes-no question however it is
     punctuated: "can i freeze rice", "are cashews ok", "does my cat need shots"; not "did
     a masters in leeds" (no subject after the verb) nor "Will Smith lives in Oslo"."""
-    if len(words) < 2 or words[0].lower_ not in _AUX_OPENERS:
+    if len(words) < 2 or words[0].lower_ not in AUX_OPENERS:
         return False
     verb = words[0]
     if _subject_after_verb(verb, words[1]):

@@ -455,7 +455,15 @@ def _a_unit(tok: Token) -> bool:
     """Is the word a unit of measure, as typed or as its lemma ("mg", "hours")?"""
     from .language.kinds import is_a_kind_of
 
-    return tok.lower_ in _MEASURE_UNITS or is_a_kind_of(tok.lemma_.lower(), "measure")
+    return (
+        tok.lower_ in _MEASURE_UNITS
+        or tok.lower_ in _UNITS_NAMED
+        or is_a_kind_of(tok.lemma_.lower(), "measure")
+    )
+
+
+#: the units spellings are read as ("kg" for "kilos")
+_UNITS_NAMED = frozenset(_MEASURE_UNITS.values())
 
 
 #: a height in feet and inches as typed: "5'10", "5’10\"", "5ft10", "6 ft 1in" ("5 ft 10")
@@ -498,6 +506,10 @@ def quantities(text: str) -> tuple[Quantity, ...]:
             after = doc[last + 1]
             if after.text in ("%", "percent"):
                 unit = "%"
+            elif not doc[last].whitespace_ and after.is_alpha and _a_unit(after):
+                # "97kg", cut in two by the tokenizer: the unit typed on the number, whatever
+                # the tagger took it for ("kg" read as an address after a verb)
+                unit = after.lower_
             elif after.pos_ in ("NOUN", "PROPN") and after.is_alpha:
                 counted = after
                 # "15 classification problems" counts problems: the noun the words after

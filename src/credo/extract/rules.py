@@ -50,6 +50,7 @@ from ..corrections import amendment
 from ..fact import one_spelling
 from ..gate import Candidate, GatePolicy, check
 from ..keys import (
+    AUX_OPENERS,
     QUESTION_OPENERS,
     Statement,
     analyse,
@@ -268,7 +269,12 @@ _OWN_COMPLEMENTS = frozenset(
 def _asking(sent: Span) -> bool:
     """Does the sentence ask: a "?" at its end, or a question in its words however it is
     punctuated ("upgraded to the 15 pro, how do i move my chats over")?"""
-    return sent.text.rstrip().endswith("?") or inverted_question(sent) or _unmarked_question(sent)
+    return (
+        sent.text.rstrip().endswith("?")
+        or inverted_question(sent)
+        or _unmarked_question(sent)
+        or _run_on_question(sent) is not None
+    )
 
 
 def _unmarked_question(sent: Span) -> bool:
@@ -284,7 +290,58 @@ def _piece_asks(tokens: Sequence[Token]) -> bool:
     """Does a piece of the clause, at its start or after a comma, ask with no "?" typed
     ("as a result of the move, whats the best way to ship a piano")?"""
     starts = [0, *(n + 1 for n, t in enumerate(tokens) if t.text in (",", ";", ":"))]
-    return any(_asks_unmarked([t for t in tokens[i:] if not t.is_punct]) for i in starts)
+    return _inverted_after([t for t in tokens if not t.is_punct]) or any(
+        _asks_unmarked([t for t in tokens[i:] if not t.is_punct]) for i in starts
+    )
+
+
+#: the question words a question run on after a statement opens with
+_RUN_ON_OPENERS = frozenset({"what", "how", "where", "which", "who", "why", "when"})
+#: what an inverted question puts after its verb: "should he", "do i", "is the"
+_ASKED_ABOUT = frozenset(
+    {"i", "you", "he", "she", "we", "they", "it", "my", "your", "his", "her", "our"}
+    | {"their", "the", "this", "that", "these", "those", "a", "an", "u"}
+)
+
+
+def _inverted_after(words: Sequence[Token]) -> bool:
+    """Do `words` open with a question word and put a verb before its subject, by their
+    words alone ("what do i do", "what foods should he avoid", "how much should i
+    charge", "where can i park")? Read by the words, not the parse: run on after a
+    statement, the parse of the whole hangs them elsewhere."""
+    if len(words) < 3 or words[0].lower_ not in _RUN_ON_OPENERS:
+        return False
+    j = 1
+    if words[0].lower_ == "how" and words[1].pos_ in ("ADJ", "ADV"):
+        j = 2  # "how much", "how long", "how often"
+    if words[0].lower_ in ("what", "which", "how"):
+        # "what foods", "which red wine", "how many hours": the thing asked of, in two
+        # words at most, whatever the tagger took them for ("desserts" read as a verb)
+        skip = j + 2
+        while j < min(skip, len(words)) and words[j].lower_ not in AUX_OPENERS | _ASKED_ABOUT:
+            j += 1
+    return (
+        j + 1 < len(words)
+        and words[j].lower_ in AUX_OPENERS
+        and words[j + 1].lower_ in _ASKED_ABOUT
+    )
+
+
+def _run_on_question(sent: Span) -> int | None:
+    """Where a question run on after a statement with no comma or stop starts ("my dad
+    has high blood pressure what foods should he avoid", "i spilled tea on my laptop what
+    do i do"): a question word after three words or more, its verb before its subject
+    (`_inverted_after`), with a clause of its own before it. None when there is none."""
+    doc, tokens = sent.doc, list(sent)
+    for tok in tokens[3:]:
+        if (
+            tok.lower_ in _RUN_ON_OPENERS
+            and not doc[tok.i - 1].is_punct
+            and _inverted_after([t for t in doc[tok.i : sent.end] if not t.is_punct])
+            and _independent(tokens, sent.start, tok.i)
+        ):
+            return tok.i
+    return None
 
 
 def _asks_unmarked(words: Sequence[Token]) -> bool:
@@ -347,6 +404,7 @@ def _cut_points(sent: Span) -> list[int]:
     if main is not None:
         cuts.append(main)
         start = main
+    run_on = _run_on_question(sent) if asks else None
     for tok in tokens[1:-1]:
         if tok.i < start:
             continue
@@ -428,6 +486,8 @@ def _cut_points(sent: Span) -> list[int]:
         if left and (imperative or _independent(tokens, nxt, end)):
             cuts.append(nxt)
             start = nxt
+    if run_on is not None and run_on > start:
+        cuts.append(run_on)  # "... on my keyboard what do i do": the question run on
     return cuts
 
 
