@@ -144,6 +144,10 @@ def test_a_fact_inside_a_greeting_and_a_moment_is_kept(store, said: str, kept: s
         "how many moons does jupiter have",
         "how many grams in an ounce",
         "how much sugar in a can of cola",
+        # a condition before the question is part of it
+        "if i won the lottery what should i buy first",
+        "when the baby naps what can i cook",
+        "if we sold the van, where would we keep the bikes",
     ],
 )
 def test_a_question_without_its_mark_is_refused(store, said: str) -> None:

@@ -444,7 +444,7 @@ class Memory:
         the fact it updates. A text with any clause that is not (a pronoun to resolve, a
         mood, a question, a clause that names nothing: "I used to smoke but I quit")
         stays whole: splitting it would lose what that clause says."""
-        from .extract.rules import names_something
+        from .extract.rules import names_something, states
 
         parts, asks = told  # nothing for a candidate with a key
         # "whats your favourite season? mine is autumn": a question, then the one statement
@@ -456,6 +456,8 @@ class Memory:
             statement = analyse(part)
             if not names_something(part, statement):
                 return []  # "... but I quit": a clause that names nothing means little alone
+            if not states(part):
+                return []  # "if i won the lottery, ...": a condition, half a sentence
             if not gate.check(
                 dataclasses.replace(candidate, text=part),
                 self.policy,

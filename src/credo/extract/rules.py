@@ -486,8 +486,10 @@ def _cut_points(sent: Span) -> list[int]:
         if left and (imperative or _independent(tokens, nxt, end)):
             cuts.append(nxt)
             start = nxt
-    if run_on is not None and run_on > start:
-        cuts.append(run_on)  # "... on my keyboard what do i do": the question run on
+    if run_on is not None and run_on > start and tokens[0].lower_ not in _SUBORDINATE:
+        # "... on my keyboard what do i do": the question run on; not after a condition
+        # ("if i had a million dollars what should i buy": one question)
+        cuts.append(run_on)
     return cuts
 
 
@@ -673,7 +675,9 @@ def _clauses(
             # after it asks nothing ("what should i cook tonight, i'm vegetarian", "how do
             # i list my degree on a cv, got a 2:1 in 2012"), "?" typed at the end or not
             form = _asking_form(tokens) or _piece_asks(tokens)
-            question = asks and (hi == sent.end and marked and not worded or form)
+            # "when the baby naps what can i cook": a condition, then what it asks
+            conditioned = tokens[0].lower_ in _SUBORDINATE and _run_on_question(sent) is not None
+            question = asks and (hi == sent.end and marked and not worded or form or conditioned)
             worded = worded or asks and form
             if not question and _echoed_to_the_listener(tokens, doc, sent):
                 continue  # "running a bakery and raising twins - you're a superhero!"
