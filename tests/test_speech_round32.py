@@ -213,3 +213,32 @@ def test_a_unit_glued_on_is_read_as_the_unit() -> None:
 
     assert [(q.value, q.unit) for q in quantities("The user weighs 116kg")] == [("116", "kg")]
     assert [(q.value, q.unit) for q in quantities("i cycle 12km to work")] == [("12", "km")]
+
+
+# -- what would be ------------------------------------------------------------------------------
+@pytest.mark.parametrize(
+    "said",
+    [
+        "if i won the lottery, i would buy a boat",
+        "if we had a garden we'd get chickens",
+        "i would have become a vet",
+    ],
+)
+def test_what_would_be_is_refused(store, said: str) -> None:
+    mem = memory(store)
+    result = mem.remember(said)
+    assert not result.accepted and result.code == "speculative"
+    assert mem.list() == []
+
+
+@pytest.mark.parametrize(
+    ("said", "key"),
+    [
+        ("i wouldnt eat pork", ("not_eat", "pork")),
+        ("my boss said she would give me a raise", ("boss_say", "she would give me a raise")),
+    ],
+)
+def test_would_denied_or_reported_is_kept(store, said: str, key: tuple[str, str]) -> None:
+    result = memory(store).remember(said)
+    assert result.accepted and result.fact is not None
+    assert (result.fact.predicate, result.fact.object) == key

@@ -690,6 +690,9 @@ def check(
     planned = _scheduled(text)
     if planned:
         return Verdict(False, "speculative", f"a plan for a time to come: {planned!r}")
+    would = _would(text)
+    if would:  # "if i won the lottery, i'd buy a boat": what would be, not what is
+        return Verdict(False, "speculative", f"what would be, not what is: {would!r}")
     wished = _WISH.match(strip_particles(text))  # "hiya, hope youre well": after a greeting
     if wished:  # "wish I had a bigger kitchen": the "I" of "I wish" left out
         return Verdict(False, "speculative", f"a wish: {wished.group('verb') or 'if only'!r}")
@@ -730,6 +733,30 @@ def check(
     if refused is not None:
         return Verdict(False, refused.code, f"no sentence of it is a fact: {refused.reason}")
     return Verdict(True, "ok", "ok")
+
+
+def _would(text: str) -> str | None:
+    """The "would" of a main verb that says what would be, not what is ("i would buy a
+    boat", "if i lost my job i'd claim benefits", "i would have gone"); None for a
+    sentence without one, for "would" denied ("i wouldn't eat pork": what the speaker does
+    not do), and for one of a clause inside another ("my boss said she would ...")."""
+    from .nlp import parse
+
+    for sent in parse(text).sents:
+        # with a condition said ("if we had a garden we'd get chickens"), the "would" of
+        # any verb, however the parse hung it; without, only the main verb's
+        conditioned = any(t.dep_ == "mark" and t.lower_ in ("if", "unless") for t in sent)
+        for aux in sent:
+            verb = aux.head
+            if (
+                aux.dep_ == "aux"
+                and aux.lower_ in ("would", "'d", "\u2019d")
+                and aux.tag_ == "MD"
+                and (verb.i == sent.root.i or conditioned)
+                and not any(c.dep_ == "neg" for c in verb.children)
+            ):
+                return aux.text
+    return None
 
 
 def _every_sentence_refused(

@@ -971,24 +971,24 @@ _ADDITIVES = tuple(tuple(p.split()) for p in words("additive_particles"))
 def _without_additives(tokens: list[Token]) -> list[Token]:
     """The object's words without the particle that says the speaker shares it: "i have
     two cats myself", "i love hiking too", "i play chess as well" hold the value "two
-    cats", "hiking", "chess". Only at the end, and never the whole object."""
+    cats", "hiking", "chess". Only at the end, and never the whole object; an object
+    without one is returned as it came ("a falafel wrap (no onions)", "5'10\"")."""
     kept = tokens
     while True:
-        while kept and kept[-1].is_punct:
-            kept = kept[:-1]
+        words = kept
+        while words and words[-1].is_punct:
+            words = words[:-1]
         end = next(
             (
                 len(p)
                 for p in _ADDITIVES
-                if len(kept) > len(p) and tuple(t.lower_ for t in kept[-len(p) :]) == p
+                if len(words) > len(p) and tuple(t.lower_ for t in words[-len(p) :]) == p
             ),
             0,
         )
         if not end:
-            return kept if kept else tokens
-        kept = kept[:-end]
-        while kept and kept[-1].is_punct:
-            kept = kept[:-1]
+            return kept
+        kept = words[:-end]
 
 
 def _noun_phrase(token: Token) -> list[Token]:
