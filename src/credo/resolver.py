@@ -2407,8 +2407,8 @@ def _finished_doing(case: _Case, fact: Fact) -> bool:
     """ "i just finished war and peace" / "im reading war and peace", "finished my phd" /
     "im working on my phd": a doing said to be going on, brought to its end with the same
     thing (at least half of the finished thing's words) by the same one (a change said
-    in words: an update at any gap). A thing had ("i have a phd") is no
-    doing, and is not ended."""
+    in words: an update at any gap). A thing had ("i have a phd") is no doing, and is
+    not ended."""
     from .nlp import lemma_of
 
     incoming = case.incoming
