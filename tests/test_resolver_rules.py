@@ -335,6 +335,8 @@ RULES: list[tuple[Rule, str, str, bool]] = [
     (resolver._finished_doing, "im reading emma", "i just finished emma", True),
     (resolver._finished_doing, "i have a maritime law degree", "i finished my law degree", False),
     (resolver._finished_doing, "im reading emma", "i finished persuasion", False),
+    (resolver._bought_anew, "i drive a ford focus", "just bought a new car", True),
+    (resolver._bought_anew, "i drive a ford focus", "just bought another car", False),
     (resolver._taken_on, "i work as a porter", "i got promoted to head porter", True),
     (resolver._taken_on, "i work at a mill", "i got hired at the quarry", True),
     (resolver._taken_on, "i work at a mill", "i got promoted to foreman", False),

@@ -242,3 +242,28 @@ def test_would_denied_or_reported_is_kept(store, said: str, key: tuple[str, str]
     result = memory(store).remember(said)
     assert result.accepted and result.fact is not None
     assert (result.fact.predicate, result.fact.object) == key
+
+
+# -- a thing of its kind bought anew --------------------------------------------------------------
+@pytest.mark.parametrize(
+    ("first", "then"),
+    [
+        ("i drive a honda civic", "just bought a new car!"),
+        ("i drive a toyota corolla", "we bought a subaru outback last month"),
+    ],
+)
+def test_a_thing_of_its_kind_bought_anew_takes_its_place(store, first: str, then: str) -> None:
+    assert outcome(store, first, then, 120) == ("superseded", "update")
+
+
+@pytest.mark.parametrize(
+    ("first", "then"),
+    [
+        ("i drive a honda civic", "i bought a second car, a mazda 3"),  # one more
+        ("i drive a honda civic", "my wife just bought a new car"),  # hers
+        ("i drive a honda civic", "i just got a new bike"),  # another kind
+        ("i have a cat", "we picked up a new van on monday"),
+    ],
+)
+def test_a_thing_bought_beside_ends_nothing(store, first: str, then: str) -> None:
+    assert outcome(store, first, then, 120) == ("active", "new")

@@ -3018,6 +3018,50 @@ def _product_for_slot(case: _Case, fact: Fact) -> bool:
 _USING = frozenset({"use", "run", "be_on", "work_in", "code_in", "drive", "have"})
 
 
+#: verbs by which the speaker comes to have a thing ("bought", "got", "picked up")
+_ACQUIRING = frozenset({"buy", "get", "purchase", "lease", "pick_up"})
+
+
+def _bought_anew(case: _Case, fact: Fact) -> bool:
+    """ "just bought a new car" / "i drive a honda civic", "i got an iphone 15" / "i have
+    an iphone 11": the speaker says, in the past, they came to have a thing of the kind
+    of a product they have, use or drive: a new one of that kind ("a new car", `renewed`)
+    or a rival product of it (a tesla for a civic). The new one takes the old one's place
+    (a clash; the time between is the grounds). Not another's, not one more ("another
+    car", "a second phone"), nor one of another kind ("a new car" / "i use a macbook")."""
+    from .language.products import all_rivalled, kind_words, products_in
+
+    incoming = case.incoming
+    said = case.base.split("_")[0]
+    if case.negated or said not in _ACQUIRING and case.base not in _ACQUIRING:
+        return False
+    if _ADDED.search(incoming.text) or re.search(
+        r"\b(?:another|second|2nd|extra)\b", incoming.text, re.I
+    ):
+        return False
+    if not said_in_the_past(incoming.text) and not re.search(
+        r"\b(?:just|finally)\b", incoming.text, re.I
+    ):
+        return False
+    base, negated = case.catalogue.canonical(fact.predicate or "")
+    if negated or base.split("_")[0] not in _USING | {"own", "ride"} or not _same_owner(case, fact):
+        return False
+    if not same_subject(fact.subject, incoming.subject, case.me):
+        return False
+    old = products_in(_tokens(fact.object))
+    if not old:
+        return False
+    renewed = case.renewed
+    if renewed:
+        return all(renewed in kind_words(p) for p in old)
+    new = products_in(_tokens(incoming.object))
+    # a make for a model ("a tesla" / "a honda civic"): both named by "car"
+    return bool(new) and (
+        all_rivalled(new, old)
+        or all(any(n != o and kind_words(n) & kind_words(o) for n in new) for o in old)
+    )
+
+
 def _rival_now(case: _Case, fact: Fact) -> bool:
     """ "i use vim" / "i use vscode now", "we deploy on vercel" / "we deploy on netlify
     these days": a product said on the key of a stored rival of its kind (two editors, two
@@ -4761,6 +4805,7 @@ def _clashing(case: _Case, bearing: _Bearing) -> _Bearing:
         _denied_outright_since,
         _no_longer_done,
         _renewed,
+        _bought_anew,
         _work_begun,
         _revalued,
         _said_instead,
