@@ -25,7 +25,7 @@ and a SQLite file); every sentence is invented for the class it stands for.
 from __future__ import annotations
 
 import pytest
-from speech_pairs import memory, module_store, outcome
+from speech_pairs import DAY, T0, memory, module_store, outcome
 
 store = module_store("round32")
 
@@ -267,3 +267,13 @@ def test_a_thing_of_its_kind_bought_anew_takes_its_place(store, first: str, then
 )
 def test_a_thing_bought_beside_ends_nothing(store, first: str, then: str) -> None:
     assert outcome(store, first, then, 120) == ("active", "new")
+
+
+def test_why_names_the_word_said(store) -> None:
+    """The reason names what the user said: the verb that got the job, not a "new"
+    nobody typed."""
+    mem = memory(store)
+    mem.remember("i work at a garden centre", valid_from=T0)
+    result = mem.remember("just got a job at the aquarium", valid_from=T0 + DAY / 24)
+    assert result.relation == "update"
+    assert "'got'" in result.why and "'new'" not in result.why

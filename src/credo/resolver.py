@@ -5053,15 +5053,35 @@ def left_off(text: str) -> str | None:
 TOPIC_CHANGED_AT = 0.35
 
 
+#: words by which a thing is said to be a new one ("a new boss"; lexicon "newness")
+_NEWNESS_SAID = words("newness")
+
+
+def _renewal_said(case: _Case) -> set[str]:
+    """The word by which the incoming sentence says a thing is a new one: "new" (or
+    another of the lexicon's `newness`) as typed, else the verb that got it ("got" in
+    "just got a job at the library"); nothing when it says no new one."""
+    from .nlp import lemma_of
+
+    if not case.renewed:
+        return set()
+    said = re.findall(r"[a-z]+", case.incoming.text.lower())
+    new = next((w for w in said if w in _NEWNESS_SAID), None)
+    if new is not None:
+        return {new}
+    verb = case.base.split("_")[0]
+    return {next((w for w in said if lemma_of(w) == verb), "new")}
+
+
 def _said_changed(case: _Case) -> set[str]:
     """The words by which the incoming sentence (or the message it came in, `said`) says
     a value changed, and the change verb or the "new" it names."""
-    changed, renewed = case.changed, case.renewed
+    changed = case.changed
     return (
         change_words(case.incoming.text)
         | change_words(case.said or "")
         | ({changed[0]} if changed else set())
-        | ({"new"} if renewed else set())  # "i have a new boss": the change is said
+        | _renewal_said(case)  # "i have a new boss", "just got a job at ...": said
         | ({"off"} if left_off(case.incoming.text) else set())  # "got it off heroku"
     )
 
