@@ -3022,6 +3022,10 @@ _USING = frozenset({"use", "run", "be_on", "work_in", "code_in", "drive", "have"
 _ACQUIRING = frozenset({"buy", "get", "purchase", "lease", "pick_up"})
 
 
+#: one more of a thing besides the one had ("another" is `_ADDED`'s): "a second car"
+_ONE_MORE = re.compile(r"\b(?:second|2nd|extra)\b", re.IGNORECASE)
+
+
 def _bought_anew(case: _Case, fact: Fact) -> bool:
     """ "just bought a new car" / "i drive a honda civic", "i got an iphone 15" / "i have
     an iphone 11": the speaker says, in the past, they came to have a thing of the kind
@@ -3035,9 +3039,7 @@ def _bought_anew(case: _Case, fact: Fact) -> bool:
     said = case.base.split("_")[0]
     if case.negated or said not in _ACQUIRING and case.base not in _ACQUIRING:
         return False
-    if _ADDED.search(incoming.text) or re.search(
-        r"\b(?:another|second|2nd|extra)\b", incoming.text, re.I
-    ):
+    if _ADDED.search(incoming.text) or _ONE_MORE.search(incoming.text):
         return False
     if not said_in_the_past(incoming.text) and not re.search(
         r"\b(?:just|finally)\b", incoming.text, re.I

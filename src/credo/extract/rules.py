@@ -647,6 +647,7 @@ def _clauses(
     asked: str | None = None  # "favourite season" of the last "what's your favourite season?"
     for sent in doc.sents:
         asks = _asking(sent)
+        run_on = _run_on_question(sent) if asks else None  # read once, for every clause
         worded = False  # a clause before this one is worded as a question
         bounds = [sent.start, *_cut_points(sent), sent.end]
         for lo, hi in zip(bounds, bounds[1:], strict=False):
@@ -676,7 +677,7 @@ def _clauses(
             # i list my degree on a cv, got a 2:1 in 2012"), "?" typed at the end or not
             form = _asking_form(tokens) or _piece_asks(tokens)
             # "when the baby naps what can i cook": a condition, then what it asks
-            conditioned = tokens[0].lower_ in _SUBORDINATE and _run_on_question(sent) is not None
+            conditioned = tokens[0].lower_ in _SUBORDINATE and run_on is not None
             question = asks and (hi == sent.end and marked and not worded or form or conditioned)
             worded = worded or asks and form
             if not question and _echoed_to_the_listener(tokens, doc, sent):
