@@ -581,6 +581,17 @@ def _asks_first(verb: Token, sent: Span) -> bool:
     )
 
 
+def asks_after_description(sent: Span) -> bool:
+    """Does the sentence say who the speaker is ("as a runner", `self_description`) and
+    then ask, no comma or "?" typed ("as a runner which shoes are best for flat feet")?"""
+    described = self_description(sent.text)
+    if described is None:
+        return False
+    end = sent.start_char + len(described)
+    rest = [t for t in sent if t.idx >= end and not t.is_punct]
+    return bool(rest) and rest[0].lower_ in QUESTION_OPENERS and asks_unmarked(rest)
+
+
 def asks_unmarked(words: list[Token]) -> bool:
     """A sentence opening with a question word that asks, typed without its "?": the word
     before a verb put first ("where is the nearest pharmacy", "whats a good salary in
@@ -721,7 +732,7 @@ def _kind(sent: Span, said: str) -> str:
     low = first.lower_
     if inverted_question(sent):
         return "question"  # "as a leftie which scissors should i get", no "?" typed
-    if low in QUESTION_OPENERS and asks_unmarked(words):
+    if low in QUESTION_OPENERS and asks_unmarked(words) or asks_after_description(sent):
         return "question"
     if _REQUEST_OPENERS.search(said) or _PLEASE_LAST.search(said):
         return "instruction"
@@ -3429,8 +3440,9 @@ _AS_A = re.compile(
 #: "being a night nurse, ...", "being gluten free, ...": the same, said with "being" (not
 #: before a verb: "being a parent is hard" says no more than that)
 _BEING = re.compile(
-    r"^\s*being (?:an? )?(?P<who>(?:(?!\b(?:is|are|was|were|has|have|had|makes?|can|will)\b)"
-    r"[^,.;!?])+?)\s*(?:[,;:]|$)",
+    r"^\s*being (?:an? )?(?P<who>(?:(?!\b(?:is|are|was|were|has|have|had|makes?|can|will|"
+    r"which|what|how|where|when|who|why)\b)[^,.;!?])+?)\s*"
+    r"(?:[,;:]|$|(?=\b(?:which|what|how|where|when|who|why)\b))",
     re.IGNORECASE,
 )
 #: what a diet is said to be without: "gluten free", "dairy-free"
@@ -3540,33 +3552,69 @@ def opens_with_preposition(words: Span | Sequence[Token]) -> bool:
 
 
 _PUZZLED = words("puzzled")
+#: verbs of setting out to know, before a verb of knowing: "we are trying to work out why
+#: the sink drains slowly", "she wants to know how ..." (lexicon "seeking_to_know")
+_SEEKING = words("seeking_to_know")
+#: verbs of knowing a search for the reason may end in ("find out", "work out"), beside
+#: the words of not knowing
+_FINDING_OUT = frozenset({"find", "work"})
 #: what else the words before a "why" of not knowing may be: "i", "do", "not", "really",
 #: "no" ("i have no idea why")
 _PUZZLE_FRAME = ("PRON", "AUX", "PART", "ADV", "DET", "INTJ")
 
 
+def _told_as_done(verb: Token) -> bool:
+    """Is the clause of `verb` told as done, in the past or the perfect, with a subject
+    of its own and no modal ("how my score improved", "how i've lost 5kg"; not "how i
+    can deploy it", "how to cook rice", "how my score relates to my rank")?"""
+    children = list(verb.children)
+    if not any(c.dep_ in ("nsubj", "nsubjpass") for c in children):
+        return False
+    if any(c.tag_ == "MD" or c.dep_ == "aux" and c.lower_ == "to" for c in children):
+        return False
+    perfect = any(c.dep_ == "aux" and c.lemma_.lower() == "have" for c in children)
+    # "my accuracy improved": a past tense the tagger reads as a participle when nothing
+    # else in the clause says which
+    return (
+        verb.tag_ == "VBD"
+        or verb.tag_ == "VBN"
+        and (perfect or not any(c.dep_ in ("aux", "auxpass") for c in children))
+    )
+
+
 def puzzled_why(sent: Span) -> Token | None:
     """The verb of the clause a sentence says the speaker cannot tell the reason for, in
     words of not knowing before its "why" ("i dont understand why ive never had a cavity",
-    "I wonder why my cat sleeps all day", "no idea why i never get hay fever"): such a
-    sentence asks why in other words. None for any other sentence ("I know why", "why
-    does my cat sleep all day" asks outright, "explain why ..." is a request)."""
-    why = next((t for t in sent if t.lower_ == "why" and t.dep_ == "advmod"), None)
+    "I wonder why my cat sleeps all day", "no idea why i never get hay fever"), or sets out
+    to know the reason or the way of ("i'm trying to figure out why my bread never rises",
+    "i want to understand how my score went up", the "how" only of a clause told as done):
+    such a sentence asks why (or how) in other words. None for any other sentence ("I know
+    why", "why does my cat sleep all day" asks outright, "explain why ..." is a request,
+    "trying to understand how to cook rice" tells no clause)."""
+    why = next((t for t in sent if t.lower_ in ("why", "how") and t.dep_ == "advmod"), None)
     if why is None or why.head.i == why.i or why.head.i < why.i:
+        return None
+    if why.lower_ == "how" and not _told_as_done(why.head):
         return None
     frame = [t for t in sent if t.i < why.i and not t.is_punct]
     said = {t.lemma_.lower() for t in frame} | {t.lower_ for t in frame}
-    if not frame or len(frame) > 6 or not said & _PUZZLED:
+    seeking = bool(said & _SEEKING)
+    knowing = _PUZZLED | _FINDING_OUT if seeking else _PUZZLED
+    # "The user is trying to figure out": a longer frame, as rewritten
+    if not frame or len(frame) > (8 if seeking else 6) or not said & knowing:
         return None
     if not all(
         t.pos_ in _PUZZLE_FRAME
-        or t.lemma_.lower() in _PUZZLED
+        or t.lemma_.lower() in knowing
+        or t.lemma_.lower() in _SEEKING
         or t.lemma_.lower() == "have"
+        or t.dep_ == "prt"
+        and seeking  # "find out", "figure out"
         or t.dep_ in ("nsubj", "det", "poss", "compound")  # "The user does not ..."
         for t in frame
     ):
         return None
-    if "wonder" not in said and not said & _NEG_WORDS:  # "dont" is read "do" + "nt"
+    if "wonder" not in said and not said & _NEG_WORDS and not seeking:
         return None  # "i know why ...", "i see why ...": the reason is known
     verb = why.head  # a verb the tagger may misread: "why people like jazz"
     clause = verb.pos_ in ("VERB", "AUX") or verb.dep_ in ("ccomp", "advcl", "relcl", "acl")

@@ -54,6 +54,7 @@ from ..keys import (
     QUESTION_OPENERS,
     Statement,
     analyse,
+    asks_after_description,
     asks_unmarked,
     asks_yes_or_no,
     elided_subject,
@@ -279,10 +280,13 @@ def _asking(sent: Span) -> bool:
 
 def _unmarked_question(sent: Span) -> bool:
     """A clause of the sentence worded as a question though no "?" was typed, at its start
-    or after a comma: "my birthday's 3 feb, what star sign is that", "im 6'5, any tips for
-    sleeping on planes" (`keys.asks_unmarked`; "any" and a plural noun asks for some)."""
+    or after a comma or who the speaker is: "my birthday's 3 feb, what star sign is that",
+    "im 6'5, any tips for sleeping on planes", "as a runner which shoes are best"
+    (`keys.asks_unmarked`; "any" and a plural noun asks for some)."""
     doc = sent.doc
     starts = [sent.start, *(t.i + 1 for t in sent if t.text in (",", ";", ":"))]
+    if asks_after_description(sent):
+        return True
     return any(_asks_unmarked([t for t in doc[i : sent.end] if not t.is_punct]) for i in starts)
 
 
@@ -484,6 +488,9 @@ def _cut_points(sent: Span) -> list[int]:
             and not any(c.dep_ in _SUBJ for c in first.children)
         )  # "..., take a look"
         if left and (imperative or _independent(tokens, nxt, end)):
+            if tok.text == "," and _phrase_then_clause(doc, nxt, end):
+                continue  # "..., especially with chess puzzles, and i've ...": the phrase
+                # stays with the clause before; the cut comes after it
             cuts.append(nxt)
             start = nxt
     if run_on is not None and run_on > start and tokens[0].lower_ not in _SUBORDINATE:
@@ -491,6 +498,21 @@ def _cut_points(sent: Span) -> list[int]:
         # ("if i had a million dollars what should i buy": one question)
         cuts.append(run_on)
     return cuts
+
+
+def _phrase_then_clause(doc: Doc, lo: int, end: int) -> bool:
+    """Does doc[lo:end] open with a phrase of no verb closed by a comma, a clause of its
+    own after it ("especially with chess puzzles, and i've joined a club")? The phrase
+    says more of the clause before it."""
+    stop = next((i for i in range(lo, end) if doc[i].text == ","), None)
+    if stop is None or stop == lo:
+        return False
+    if any(t.pos_ in ("VERB", "AUX") for t in doc[lo:stop]):
+        return False
+    after = stop + 1
+    while after < end and (doc[after].dep_ == "cc" or doc[after].is_punct):
+        after += 1
+    return after < end and _has_clause(list(doc[after:end]), after, end)
 
 
 def _trim(tokens: list[Token], names: frozenset[str]) -> list[Token]:
@@ -877,16 +899,17 @@ def presupposed(text: str) -> list[str]:
 
 def puzzled_about(doc: Doc) -> list[str]:
     """The clauses of the speaker's that a sentence says the speaker cannot tell the reason
-    for (`keys.puzzled_why`), which it takes as true: "i dont get why ive never had a
-    filling" -> "ive never had a filling", "no idea why i never get hay fever" -> "i never
-    get hay fever". As said, the "why" left off."""
+    for, or sets out to know the reason or the way of (`keys.puzzled_why`), which it takes
+    as true: "i dont get why ive never had a filling" -> "ive never had a filling", "no
+    idea why i never get hay fever" -> "i never get hay fever", "im trying to work out
+    how my bonsai got so tall" -> "my bonsai got so tall". As said, the "why" or "how" left off."""
     out = []
     for sent in doc.sents:
         verb = puzzled_why(sent)
         subject = next((c for c in verb.children if c.dep_ in _SUBJ), None) if verb else None
         if verb is None or subject is None or not _of_the_speaker(subject):
             continue
-        why = next(t for t in sent if t.lower_ == "why" and t.head.i == verb.i)
+        why = next(t for t in sent if t.lower_ in ("why", "how") and t.head.i == verb.i)
         said = _as_said(doc, why.i + 1, verb.right_edge.i + 1)
         if said and said not in out:
             out.append(said)
