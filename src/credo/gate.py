@@ -951,8 +951,8 @@ _CONTENT_FREE = words("content_free_nouns")
 #: verbs of having, getting or making a thing
 _HAD = frozenset({"have", "get", "receive", "make"})
 #: what may be said of such a noun and still say nothing of what it is: "a few", "some
-#: great", "3", "my"
-_SAYS_NOTHING_OF = frozenset({"det", "amod", "nummod", "quantmod", "predet", "advmod", "poss"})
+#: great", "3" ("my" too: a possessive says something only when it names whose)
+_SAYS_NOTHING_OF = frozenset({"det", "amod", "nummod", "quantmod", "predet", "advmod"})
 #: how much of a thing: "a couple of suggestions", "a lot of plans"
 _HOW_MUCH_OF = frozenset({"couple", "lot", "lots", "bunch", "few", "number", "handful", "ton"})
 
@@ -1007,10 +1007,9 @@ def _had_unnamed(text: str) -> str | None:
         obj = thing
     if obj.pos_ != "NOUN" or obj.lemma_.lower() not in _CONTENT_FREE:
         return None
+    # "a business idea", "ideas for my garden", "my mum's advice": what, or whose
     if any(c.dep_ not in _SAYS_NOTHING_OF and _names_in(c) for c in obj.children):
         return None
-    if any(c.dep_ == "poss" and c.pos_ != "PRON" for c in obj.children):
-        return None  # "my mum's advice": whose it is
     return text[start : obj.idx + len(obj.text)]
 
 

@@ -283,10 +283,10 @@ def _unmarked_question(sent: Span) -> bool:
     or after a comma or who the speaker is: "my birthday's 3 feb, what star sign is that",
     "im 6'5, any tips for sleeping on planes", "as a runner which shoes are best"
     (`keys.asks_unmarked`; "any" and a plural noun asks for some)."""
-    doc = sent.doc
-    starts = [sent.start, *(t.i + 1 for t in sent if t.text in (",", ";", ":"))]
     if asks_after_description(sent):
         return True
+    doc = sent.doc
+    starts = [sent.start, *(t.i + 1 for t in sent if t.text in (",", ";", ":"))]
     return any(_asks_unmarked([t for t in doc[i : sent.end] if not t.is_punct]) for i in starts)
 
 
