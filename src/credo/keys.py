@@ -3686,12 +3686,17 @@ def _here_said(said: str) -> str | None:
     only (the words said are stored); None for anything else ("cold here", "2am here",
     "same here", "i live here")."""
     m = _HERE.fullmatch(said.strip())
-    if m is None:
-        return None
+    return None if m is None else _who_is(m["what"].strip())
+
+
+def _who_is(what: str) -> str | None:
+    """The statement a verbless piece naming who the speaker is or what they have makes
+    ("vegan" -> "I am a vegan", "mum of 4" -> "I am a mum of 4", "two kids" -> "I have
+    two kids", "no nut allergies" -> "I have no nut allergies"); None for anything else
+    ("cold", "same", "great weather")."""
     from .language.kinds import is_a_kind_of
     from .nlp import lemma_of, parse
 
-    what = m["what"].strip()
     doc = parse(what)
     tokens = [t for t in doc if not t.is_punct]
     if not 1 <= len(tokens) <= 6 or any(
@@ -3702,13 +3707,16 @@ def _here_said(said: str) -> str | None:
     # the noun the others hang on ("mum of 4": "mum"), else the last word
     head = next((t for t in tokens if t.dep_ == "ROOT" and t.pos_ in ("NOUN", "PROPN")), tokens[-1])
     noun = lemma_of(head.lower_) if head.tag_ in ("NNS", "NNPS") else head.lower_
+    # "night owl", "morning person": the head and the noun before it may name the kind
+    before = doc[head.i - 1] if head.i > 0 else None
+    pair = f"{before.lower_} {noun}" if before is not None and before.dep_ == "compound" else ""
     if not denied and (
         noun in _PERSON_NOUNS
         or noun in _OCCUPATIONS
         or noun in _WHO_ADJECTIVES
         # a describing word ("same", "new") is no person, whatever WordNet's noun
         or head.pos_ in ("NOUN", "PROPN")
-        and is_kind_of_person(noun)
+        and (is_kind_of_person(noun) or bool(pair) and is_kind_of_person(pair))
     ):
         if head.tag_ in ("NNS", "NNPS"):
             return f"I have {what}"  # "two kids here": people of the speaker's
@@ -3718,6 +3726,45 @@ def _here_said(said: str) -> str | None:
     if head.pos_ in ("NOUN", "PROPN") and any(is_a_kind_of(noun, k) for k in _HAD_KINDS):
         return f"I have {what}"
     return None
+
+
+#: a verbless description of the speaker, said alone: how it may open ("not a fan of
+#: horror films", "never a morning person", "huge arsenal fan") and what it may not be
+_LONE_DENIAL = re.compile(r"(?P<denial>not|never)\s+(?P<rest>\S.*)", re.IGNORECASE)
+#: words that point at what the conversation had in view rather than name it: a lone
+#: description with one says of what to no one reading it later (lexicon
+#: "needs_antecedent", "demonstratives"; "one" of "the first one", "yours")
+_POINTED_AT = words("needs_antecedent") | words("demonstratives") | {"one", "yours"}
+#: "(not) really into football": a liking said with "into" and no verb
+_INTO = re.compile(r"(?:(?:really|so|very|totally|super|quite)\s+)*into\s+\S.*", re.I)
+
+
+def _described_alone(said: str) -> str | None:
+    """The statement a message that is only a description of the speaker makes, its "I'm"
+    left out ("huge arsenal fan" -> "I am a huge arsenal fan", "not really into football"
+    -> "I'm not really into football", "never a morning person", a fan of a film genre
+    denied), for keying only (the words said are stored); None for anything else ("not a
+    problem", "great weather today", "big fan of that show", which says of what to no
+    one)."""
+    text = said.strip().rstrip(".!").strip()
+    if not text or any(w in _POINTED_AT for w in re.findall(r"[\w']+", text.lower())):
+        return None  # "big fan of that show", "not into that kind of thing": of what?
+    m = _LONE_DENIAL.fullmatch(text)
+    denial, rest = (m["denial"].lower(), m["rest"].strip()) if m else ("", text)
+    if not rest:
+        return None
+    if _INTO.fullmatch(rest):
+        return f"I'm {denial} {rest}" if denial else f"I'm {rest}"
+    if rest.split(None, 1)[0].lower() in ("no", "any", "some", "my", "our", "the"):
+        return None  # "no worries", "my plumber": nothing said of who the speaker is
+    from .nlp import parse
+
+    if parse(rest)[0].pos_ in ("ADP", "SCONJ", "CCONJ"):
+        return None  # "as a 38 year old guy": who the speaker is, read where it is said
+    who = _who_is(rest)
+    if who is None or not who.startswith("I am ") or len(rest.split()) < 2:
+        return None  # "two kids" (had, not who) is left to the readings of a count
+    return f"I am {denial} {who[5:]}" if denial else who
 
 
 #: "my cats a maine coon", "our vans from 2012", "my bike's an mt07": a thing of the
@@ -3865,7 +3912,7 @@ def _analysed(text: str, *, self_name: str = "The user") -> Statement:
         # is a vegan", "as a 38 year old guy" -> "The user is a 38 year old guy"
         stored, changed = rewrite("I am " + described.split(None, 1)[1], self_name)
     if kind in ("statement", "fragment"):
-        here = _here_said(said) or _here_first(said)
+        here = _here_said(said) or _here_first(said) or _described_alone(said)
         if here is not None:
             read = analyse(here, self_name=self_name)
             if read.keyed:  # keyed as the statement it makes, stored as said
@@ -4038,6 +4085,28 @@ _JOB_AT = re.compile(
     r"(?:job|position|post)\s+(?:at|with|for)\s+(?P<employer>.+)",
     re.IGNORECASE,
 )
+#: how big a fan: "a huge fan of", "a lifelong arsenal fan" (lexicon "fan_degrees")
+_FAN_DEGREES = words("fan_degrees")
+_DEGREES = "|".join(re.escape(w) for w in sorted(_FAN_DEGREES, key=len, reverse=True))
+#: "a big fan of jazz", "a lifelong fan of the giants", "a huge arsenal fan": what one is
+#: a fan of, how big a fan before it
+_FAN_OF = re.compile(
+    rf"(?:an?\s+)?(?:(?:{_DEGREES})\s+)*(?:fans?\s+of\s+(?P<what>\S.*)|(?P<thing>\S.*?)\s+fans?)",
+    re.IGNORECASE,
+)
+#: how big a fan one is, before "fan" or what one is a fan of ("a huge fan of", "a
+#: lifelong arsenal fan"): the degree of a liking, not more of what is liked
+_FAN_DEGREE = re.compile(
+    rf"\b(?:(?:{_DEGREES})\s+)+(?=(?:[\w'-]+\s+){{0,3}}fans?\b)", re.IGNORECASE
+)
+
+
+def fan_said_plainly(text: str) -> str:
+    """`text` with how big a fan left out: "im a huge fan of jazz" -> "im a fan of jazz",
+    "a massive jazz fan" -> "a jazz fan" (what a liking says, whatever its degree)."""
+    return _FAN_DEGREE.sub("", text)
+
+
 #: "a mum of three", "a proud dad of 2": how many children one has
 _PARENT_OF = re.compile(
     r"(?:an?\s+)?(?:\w+\s+)?(?:mum|mom|mother|mam|mummy|mommy|dad|father|daddy|parent)"
@@ -4049,7 +4118,8 @@ _PARENT_OF = re.compile(
 def _said_plainly(predicate: str, obj: str) -> tuple[str, str]:
     """A key said the plain way, for comparing: "i have a peanut allergy" as "allergic to
     peanut" (be_allergic_to), "i have a gluten intolerance" as be_intolerant_to, "im a
-    mum of three" as having three kids. The stored sentence stays as said."""
+    mum of three" as having three kids, "a big fan of jazz" as be_fan_of jazz (liking it).
+    The stored sentence stays as said."""
     found = _ALLERGY.fullmatch(obj) if predicate == "have" else None
     if found:
         kind = "be_intolerant_to" if found["kind"].lower().startswith("into") else "be_allergic_to"
@@ -4057,6 +4127,11 @@ def _said_plainly(predicate: str, obj: str) -> tuple[str, str]:
     found = _PARENT_OF.fullmatch(obj) if predicate == "be" else None
     if found:
         return "have", f"{found['count']} kids"
+    found = _FAN_OF.fullmatch(obj) if predicate == "be" else None
+    thing = (found["thing"] or "").lower() if found else ""
+    if found and thing not in ("a", "an", "the") and thing not in _FAN_DEGREES:
+        # "im a huge fan of jazz", "a massive jazz fan": liked (the catalogue)
+        return "be_fan_of", found["what"] or found["thing"]
     if predicate in _EARNING and money(obj) is not None:
         return "earn", obj  # "i make 60k a year", "im on 45 grand", "i take home 2.1k"
     found = _JOB_AT.fullmatch(obj) if predicate == "have" else None

@@ -75,6 +75,7 @@ from .keys import (
     content_lemmas,
     denied_words,
     denies_the_past,
+    fan_said_plainly,
     relative_thing,
     renewed_thing,
     root_lemma,
@@ -1354,9 +1355,17 @@ def _content(fact: Fact, catalogue: Catalogue, text: str | None = None) -> set[s
     are one claim)."""
     base = catalogue.canonical(fact.predicate or "")[0]
     relation = {base, *base.split("_")}
-    relation |= {alias for alias, canon in catalogue.synonyms.items() if canon == base}
+    # and the words of every way it is said: "into" of "be_into", "fan" of "be_fan_of"
+    relation |= {
+        word
+        for alias, canon in catalogue.synonyms.items()
+        if canon == base
+        for word in (alias, *alias.split("_"))
+    }
     subject = set((fact.subject or "").split())
     said = _ADDITIVE_PHRASES.sub(" ", uncontracted(fact.text if text is None else text))
+    if base == "like":
+        said = fan_said_plainly(said)  # "a huge fan of jazz" likes it, no more than that
     return {
         w
         for w in _tokens(said)

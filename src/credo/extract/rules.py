@@ -48,7 +48,7 @@ from typing import TYPE_CHECKING
 
 from ..corrections import amendment
 from ..fact import one_spelling
-from ..gate import Candidate, GatePolicy, check
+from ..gate import HEDGE_MARKERS, Candidate, GatePolicy, check
 from ..keys import (
     AUX_OPENERS,
     QUESTION_OPENERS,
@@ -454,6 +454,9 @@ def _cut_points(sent: Span) -> list[int]:
         if nxt >= end or coordinator and tok.head.pos_ not in ("VERB", "AUX"):
             continue  # "my husband and kids": "and" joins two nouns
         first = doc[nxt]
+        if _hedge_alone(doc[nxt:end].text) or _hedge_alone(doc[start : tok.i].text):
+            continue  # "i love sushi, i think", "i think, i live in leeds": the hedge is
+            # said of the clause beside it
         if tok.text == "," and _continues_phrase(doc, nxt, tok.i):
             continue  # "a shed of 2 m, 3 m, and we've ...": a list goes on
         if (
@@ -498,6 +501,16 @@ def _cut_points(sent: Span) -> list[int]:
         # ("if i had a million dollars what should i buy": one question)
         cuts.append(run_on)
     return cuts
+
+
+_WORD = re.compile(r"[\w']+")
+
+
+def _hedge_alone(piece: str) -> bool:
+    """Is `piece` a hedge and nothing else ("i think", "i guess", "probably")? Said after a
+    clause it hedges that clause ("i love sushi, i think"), not a clause of its own."""
+    said = " ".join(_WORD.findall(piece.lower()))
+    return bool(said) and said in HEDGE_MARKERS
 
 
 def _phrase_then_clause(doc: Doc, lo: int, end: int) -> bool:
@@ -793,6 +806,8 @@ def asides(text: str) -> list[str]:
     outside = _PARENTHESISED.sub(" ", text) if inside else text
     pieces = [p.strip().rstrip(".!") for p in _ASIDE_BREAKS.split(outside)]
     pieces += [p.strip().rstrip(".!") for p in inside]  # "(we meet every tuesday)"
+    if any(_hedge_alone(p) for p in pieces):
+        return []  # "not a fan of sushi, i think": the hedge is said of the rest
     # a piece that ends on a verb still waiting for its complement is no statement: "so"
     # in "my week has been so hectic" says how much, it cuts nothing
     return [p for p in pieces if len(p.split()) >= 2 and p.split()[-1].lower() not in _OPEN_ENDS]
