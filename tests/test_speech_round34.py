@@ -24,7 +24,7 @@ Every sentence is invented for the class it stands for; every pair goes through
 from __future__ import annotations
 
 import pytest
-from speech_pairs import memory, module_store, outcome, remembered
+from speech_pairs import ingested, memory, module_store, outcome, remembered
 
 store = module_store("round34")
 
@@ -163,3 +163,65 @@ def test_punctuation_alone_is_no_description(store, said: str) -> None:
     mem = memory(store)
     mem.remember(said)
     assert all(f.predicate is None for f in mem.list())
+
+
+# -- "am", "was", "have been" with the "I" left out ----------------------------------------
+@pytest.mark.parametrize(
+    ("said", "key"),
+    [
+        ("was diagnosed with asthma as a kid", ("be_diagnosed_with", "asthma")),
+        ("was born in leeds", ("be_born_in", "leeds")),
+        ("am allergic to nuts", ("be_allergic_to", "nuts")),
+        ("am a nurse", ("be", "a nurse")),
+        ("have been vegan for 6 years", ("be", "vegan for 6 years")),
+        ("Was married for 10 years", ("be_married_for", "10 years")),
+    ],
+)
+def test_an_auxiliary_with_the_i_left_out_is_the_speakers(
+    store, said: str, key: tuple[str, str]
+) -> None:
+    [(text, predicate, obj)] = remembered(store, said)
+    assert text.startswith("The user ")
+    assert (predicate, obj) == key
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "has been a rough year",  # "it has": not the speaker
+        "have a look at my garden",  # "have" the verb itself, a request
+    ],
+)
+def test_no_i_is_put_before_what_is_not_the_speakers(store, said: str) -> None:
+    assert not any(text.startswith("The user") for text, _, _ in remembered(store, said))
+
+
+def test_the_conversation_extractor_puts_the_i_back_too() -> None:
+    assert ingested("was born in leeds", "The user") == [
+        ("The user was born in leeds", "be_born_in", "leeds")
+    ]
+
+
+# -- a place typed in lower case by a writer who capitalises "I" -----------------------------
+@pytest.mark.parametrize(
+    ("said", "key"),
+    [
+        ("I live in paris", ("live_in", "paris")),
+        ("I have been living in oslo for years", ("live_in", "oslo")),
+        # where, described rather than named, stays off the one-valued slot
+        ("I live in the suburbs", ("live", "in the suburbs")),
+        ("I live in an apartment", ("live", "in an apartment")),
+    ],
+)
+def test_a_place_the_gazetteer_knows_is_named_in_any_case(
+    store, said: str, key: tuple[str, str]
+) -> None:
+    [(_, predicate, obj)] = remembered(store, said)
+    assert (predicate, obj) == key
+
+
+def test_a_move_from_a_lower_case_place_is_an_update(store) -> None:
+    assert outcome(store, "I live in paris", "I live in lyon", 200) == (
+        "superseded",
+        "update",
+    )

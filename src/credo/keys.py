@@ -2744,6 +2744,9 @@ def _placed(predicate: str, value: list[Token], sent: Span) -> tuple[str, list[T
         and not any(ch.isupper() for t in value for ch in t.text)
         # the tagger knows a name typed in lower case ("I live in canada") by its use
         and not any(t.tag_ in ("NNP", "NNPS") for t in value)
+        # ... and the gazetteer knows one it does not ("I live in paris", "in leeds");
+        # "the city", "the suburbs" describe where, whatever a list holds
+        and not (value[0].pos_ not in ("DET", "PRON") and is_place(_span_text(value)))
     )
     if not (indefinite or unnamed):
         return predicate, value
@@ -2975,6 +2978,8 @@ def elided_subject(clause: str) -> str:
         return clause  # "enjoy yourself!", "say hi to you all": said to the listener
     if _were_for_we_are(sent):
         return "we're" + clause[4:]  # "were using postgres for the db", "were on react 18"
+    if _my_auxiliary_first(sent):
+        return "I " + _continued(clause)  # "was born in leeds", "am a nurse", "have been vegan"
     if root.i + 1 < sent.end and root.nbor().lower_ in ("'s", "’s"):
         return clause  # "rent's 1200 a month": a noun and its "is", not a verb with no "I"
     if _ended_read_as_adjective(sent):
@@ -3182,6 +3187,27 @@ _KEPT_KINDS = ("person", "animal", "mammal", "bird", "plant", "conveyance")
 
 #: a number with its unit typed on: "60k", "15mg", "84kg", "20%"
 _MEASURE = re.compile(r"\d[\d.,]*[a-z%]+")
+
+
+#: finite forms of "be" and "have" only the speaker (or "we" and "they", for "have") can
+#: be the subject of, opening a sentence with no subject: "am a nurse", "was born in
+#: leeds", "have been vegan for 6 years"; not "is" or "has" ("has been a rough year": it)
+_MY_AUXILIARIES = frozenset({"am", "was", "have", "had", "'ve"})
+
+
+def _my_auxiliary_first(sent: Span) -> bool:
+    """Does `sent` open with "am", "was", "have" or "had" as the verb of its own root (an
+    auxiliary, a passive's, or the copula itself), with no subject anywhere: a statement
+    of the speaker's, its "I" left out ("was diagnosed with asthma as a kid", "am
+    allergic to nuts", "have been vegan for 6 years", "was living in paris until 2019")?
+    "have a look", "had a dog growing up" ("have" the verb itself, read elsewhere) are
+    not."""
+    first, root = sent[0], sent.root
+    if first.lower_ not in _MY_AUXILIARIES or any(t.dep_ in _SUBJ for t in sent):
+        return False
+    if first.i == root.i:
+        return first.lemma_.lower() == "be"  # "am a nurse", "was in the army for 6 years"
+    return first.head.i == root.i and first.dep_ in ("aux", "auxpass")
 
 
 def _were_for_we_are(sent: Span) -> bool:
