@@ -11,7 +11,7 @@ import calendar
 import re
 from dataclasses import dataclass
 
-__all__ = ["DAYS", "MONTHS", "Amendment", "amendment", "amends", "value_shape"]
+__all__ = ["DAYS", "MONTHS", "Amendment", "amendment", "amends", "says_correction", "value_shape"]
 
 #: what may come before the correction ("sorry", "oops, ", "no wait")
 _LEAD = r"(?:(?:sorry|oops|whoops|wait|no|nope|actually|ah|argh|my bad|ugh)[\s,.!:;-]*)*"
@@ -24,6 +24,16 @@ _AMENDMENT = re.compile(
     rf"^\s*{_LEAD}{_MARKER}[\s,.:;-]+(?:the\s+|on\s+|at\s+)?(?P<value>\S+)(?P<rest>.*)$",
     re.IGNORECASE,
 )
+#: a sentence that says it puts right what was said: "sorry, im 33", "i'm actually 33"
+_CORRECTING = re.compile(rf"\b(?:sorry|oops|whoops|my\s+bad|actually|{_MARKER})\b", re.IGNORECASE)
+
+
+def says_correction(text: str) -> bool:
+    """`text` says it corrects what was said before ("sorry", "actually", "i meant",
+    "correction"), whatever else it says."""
+    return bool(_CORRECTING.search(text))
+
+
 #: the days of the week and the months, as typed in lower case
 DAYS = frozenset(d.lower() for d in calendar.day_name)
 MONTHS = frozenset(m.lower() for m in calendar.month_name[1:])

@@ -582,11 +582,17 @@ def _scheduled(text: str) -> str | None:
 def _going_somewhere(tok: Token) -> bool:
     """ "I stopped going to the gym", "i love going to gigs": "going to" a place that a
     verb or a preposition takes as its doing is a habit told, not the future ("I'm going
-    to quit", "going to try pottery": a "be" before it, or a verb after it)."""
+    to quit", "going to try pottery": a "be" before it, or a verb after it). "Been going
+    to" is a habit kept up till now ("i've been going to the gym since january", "been
+    going to bed at ten"), never the future."""
     if tok.lower_ != "going" or tok.i + 2 >= len(tok.doc) or tok.nbor().lower_ != "to":
         return False
     after = tok.doc[tok.i + 2]
-    if after.tag_ == "VB" or any(c.dep_ in ("aux", "auxpass") for c in tok.children):
+    if after.tag_ == "VB":
+        return False
+    if any(c.dep_ == "aux" and c.lower_ == "been" for c in tok.children):
+        return True
+    if any(c.dep_ in ("aux", "auxpass") for c in tok.children):
         return False
     return tok.dep_ in ("xcomp", "pcomp", "dobj", "csubj", "ccomp") and tok.head.lemma_ != "be"
 

@@ -1661,9 +1661,10 @@ def _reading_with_object(
     if (
         verb.tag_ == "VBG"
         and lemma in _CHANGES
-        and any(c.dep_ == "aux" and c.lemma_ == "be" for c in verb.children)
+        and any(c.dep_ == "aux" and c.lemma_ == "be" and c.lower_ != "been" for c in verb.children)
     ):
-        predicate = f"be_{verb.lower_}{suffix}"  # "I'm moving to Paris": not there yet
+        # "I'm moving to Paris": not there yet ("I've been going to the gym": a habit kept)
+        predicate = f"be_{verb.lower_}{suffix}"
     return subject, predicate, obj, negated
 
 

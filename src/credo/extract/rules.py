@@ -909,7 +909,76 @@ def presupposed(text: str) -> list[str]:
             out.append(said)
     out += [p for p in puzzled_about(doc) if p not in out]
     out += [j for j in judged(doc) if j not in out]
+    out += [d for d in described_in_passing(doc) if d not in out]
+    out += [t for t in to_be_told(doc) if t not in out]
     return out + [r for r in reasons_given(doc) if r not in out]
+
+
+#: the words that open a relative clause as its subject: "my wife who loves gardening"
+_RELATIVE_SUBJECT = frozenset({"who", "that", "which"})
+
+
+def described_in_passing(doc: Doc) -> list[str]:
+    """What a question or request says in passing of a thing of the speaker's, in a
+    relative clause whose subject is the thing: "what's a good gift for my wife who
+    loves gardening?" -> "my wife loves gardening", "any advice for my dog, who is
+    scared of fireworks?" -> "my dog is scared of fireworks". The words said, the
+    relative word left out; only a noun with "my" or "our" before it."""
+    out = []
+    for verb in doc:
+        if verb.pos_ not in ("VERB", "AUX") or verb.dep_ not in ("relcl", "ccomp"):
+            continue
+        rel = next((c for c in verb.children if c.dep_ in ("nsubj", "nsubjpass")), None)
+        if rel is None or rel.lower_ not in _RELATIVE_SUBJECT or rel.i == 0 or rel.i > verb.i:
+            continue
+        noun = doc[rel.i - 1] if not doc[rel.i - 1].is_punct else doc[max(rel.i - 2, 0)]
+        if noun.pos_ not in ("NOUN", "PROPN") or (verb.dep_ == "relcl" and verb.head != noun):
+            continue
+        if verb.dep_ == "ccomp" and rel.lower_ == "which":
+            continue  # "..., which is why": a clause about the sentence, not the thing
+        poss = next((c for c in noun.children if c.dep_ == "poss"), None)
+        if poss is None or poss.lower_ not in ("my", "our"):
+            continue
+        if any(t.head.i not in range(poss.i, noun.i + 1) for t in doc[poss.i + 1 : noun.i]):
+            continue  # "my" and the noun are one phrase: "my 2015 macbook pro"
+        said = _as_said(doc, rel.i + 1, verb.right_edge.i + 1)
+        if said:
+            out.append(f"{_as_said(doc, poss.i, noun.i + 1)} {said}")
+    return out
+
+
+#: verbs of telling someone news: "how do i tell my boss i'm quitting?"
+_TELLING_NEWS = frozenset({"tell", "inform"})
+
+
+def to_be_told(doc: Doc) -> list[str]:
+    """The news a question asks how or whether to tell someone, which it takes as true:
+    "how do i tell my boss i'm quitting?" -> "i'm quitting", "should i tell my parents
+    that we got engaged" -> "we got engaged". Only when the speaker is the one to tell,
+    someone is told (not "how can i tell if ..."), and the news is of the speaker or of
+    their things; as said, its "that" left off."""
+    out = []
+    for verb in doc:
+        if verb.dep_ != "ccomp" or verb.pos_ not in ("VERB", "AUX"):
+            continue
+        tell = verb.head
+        if tell.lemma_.lower() not in _TELLING_NEWS or tell.pos_ != "VERB":
+            continue
+        teller = next((c for c in tell.children if c.dep_ == "nsubj"), None)
+        told = next((c for c in tell.children if c.dep_ in ("dobj", "dative")), None)
+        if teller is None or teller.lower_ not in _I_WE or told is None or told.i > verb.i:
+            continue
+        subject = next((c for c in verb.children if c.dep_ in ("nsubj", "nsubjpass")), None)
+        if subject is None or not _of_the_speaker(subject):
+            continue
+        mark = next((c for c in verb.children if c.dep_ == "mark"), None)
+        if mark is not None and mark.lower_ != "that":
+            continue
+        start = mark.i + 1 if mark is not None else subject.left_edge.i
+        said = _as_said(doc, start, verb.right_edge.i + 1)
+        if said:
+            out.append(said)
+    return out
 
 
 def puzzled_about(doc: Doc) -> list[str]:

@@ -1,0 +1,172 @@
+"""Chat the write path reads since the thirty-fifth round (issue 23): what a question says
+in passing, habits kept up "till now", ages that cannot follow one another, two denials,
+and an "'s" that is "is" before an adjective.
+
+- A question or request that describes a thing of the speaker's in a relative clause
+  ("what should i read to my daughter who loves dinosaurs?") takes the description as
+  true: "my daughter loves dinosaurs" is stored, the relative word left out. So is the
+  news it asks how to tell ("should i tell my manager that i'm pregnant?").
+- "been going to" is a habit kept up till now ("ive been going to pottery classes since
+  march"), not the future "going to" ("i'm going to start running").
+- An age moves with time, one way: "i'm 41" then "i'm 38" a month later, or "my son is 3"
+  then "my son is 9" a few weeks later, is a clash to show, not an update.
+- Two denials are not a contradiction ("never been to iceland" / "haven't ever set foot
+  in iceland"); "used to" is a report a "never" denies.
+- Where one grew up is one place however it is said ("raised in", "grew up near", "grew
+  up on a farm in").
+- "my cat's scared of the hoover", "my brother's colourblind": the "'s" is "is" when no
+  noun follows the adjective to be owned ("my sister's new flat is in leeds" owns one).
+
+Every sentence is invented for the class it stands for; every pair goes through
+`Memory.remember` (the real parser, the default embedding model and a SQLite file).
+"""
+
+from __future__ import annotations
+
+import pytest
+from speech_pairs import memory, module_store, outcome, remembered
+
+store = module_store("round35")
+
+
+# -- what a question says in passing ---------------------------------------------------------
+@pytest.mark.parametrize(
+    ("said", "whose", "told"),
+    [
+        ("what should i read to my daughter who loves dinosaurs?", "daughter", "dinosaurs"),
+        ("any advice for my cat, who is scared of thunder?", "cat", "scared of thunder"),
+        ("how do i help my brother who has dyslexia revise?", "brother", "has dyslexia"),
+        ("should i tell my manager that i'm pregnant?", "", "pregnant"),
+        ("how do i tell my parents i dropped out of uni", "", "dropped out of uni"),
+    ],
+)
+def test_a_question_keeps_what_it_says_in_passing(store, said: str, whose: str, told: str) -> None:
+    kept = remembered(store, said)
+    assert kept, f"nothing stored of {said!r}"
+    [(text, predicate, _)] = kept
+    assert whose in (predicate or "") and told in text
+    assert not {"who", "that", "tell"} & set(text.split()) and "?" not in text
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        # not the speaker's: a friend's, anyone's
+        "what's a good gift for a friend who loves gardening?",
+        "how do i talk to people who are rude?",
+        # "tell" that tells apart, not news told
+        "how can i tell if my tomatoes are ripe?",
+        "how do i tell whether my dog is bored",
+        # the speaker asks to be told
+        "can you tell me what my horoscope says?",
+    ],
+)
+def test_a_question_that_says_nothing_in_passing_is_refused(store, said: str) -> None:
+    result = memory(store).remember(said)
+    assert not result.accepted and result.code == "question", (said, result.why)
+
+
+# -- "been going to": a habit kept up --------------------------------------------------------
+@pytest.mark.parametrize(
+    ("said", "obj"),
+    [
+        ("ive been going to pottery classes since march", "pottery classes"),
+        ("we have been going to the same dentist for years", "the same dentist"),
+        ("been going to bed before ten since the baby came", "bed"),
+    ],
+)
+def test_been_going_to_is_a_habit(store, said: str, obj: str) -> None:
+    [(_, predicate, stored_obj)] = remembered(store, said)
+    assert (predicate, stored_obj) == ("go_to", obj)
+
+
+@pytest.mark.parametrize(
+    "said",
+    ["i'm going to start running", "i was going to buy a house", "ive been going to quit for ages"],
+)
+def test_going_to_do_something_stays_the_future(store, said: str) -> None:
+    result = memory(store).remember(said)
+    assert not result.accepted and result.code == "speculative", (said, result.why)
+
+
+def test_been_going_to_meets_the_habit_it_says_again(store) -> None:
+    assert outcome(
+        store, "i go to the climbing gym", "ive been going to the climbing gym for years", 60
+    ) != ("active", "conflict")
+
+
+# -- ages move with time -------------------------------------------------------------------
+@pytest.mark.parametrize(
+    ("first", "then", "gap", "expected"),
+    [
+        # younger than before, or older by more than the time between allows
+        ("i'm 41", "i'm 38", 30, ("conflicted", "conflict")),
+        ("my son is 3", "my son is 9", 20, ("conflicted", "conflict")),
+        ("my daughter is five", "my daughter just turned 11", 200, ("conflicted", "conflict")),
+        # a birthday between them, or years enough
+        ("my son is 3", "my son is 4 now", 400, ("superseded", "update")),
+        ("im 29", "i'm 30", 100, ("superseded", "update")),
+        # said as a correction of the other
+        ("i'm 41", "sorry, im 38", 30, ("superseded", "update")),
+        ("my daughter is five", "my daughter is 8", 1000, ("superseded", "update")),
+    ],
+)
+def test_an_age_moves_with_time(
+    store, first: str, then: str, gap: int, expected: tuple[str, str]
+) -> None:
+    assert outcome(store, first, then, gap) == expected
+
+
+# -- two denials -----------------------------------------------------------------------------
+@pytest.mark.parametrize(
+    ("first", "then"),
+    [
+        ("i've never been to iceland", "haven't ever set foot in iceland"),
+        ("i've never been skiing", "i haven't ever tried skiing"),
+    ],
+)
+def test_two_denials_do_not_contradict(store, first: str, then: str) -> None:
+    assert outcome(store, first, then, 30)[1] != "conflict"
+
+
+@pytest.mark.parametrize(
+    ("first", "then"),
+    [
+        ("we went to iceland in 2019", "i've never been to iceland"),
+        # "used to" is keyed as no longer so, but is a report, not a denial
+        ("i used to play rugby", "i've never played a team sport"),
+    ],
+)
+def test_a_never_still_denies_a_report(store, first: str, then: str) -> None:
+    assert outcome(store, first, then, 30) == ("conflicted", "conflict")
+
+
+# -- where one grew up, said with another verb or preposition --------------------------------
+@pytest.mark.parametrize(
+    ("first", "then", "expected"),
+    [
+        ("i grew up near bath", "i grew up in glasgow", ("conflicted", "conflict")),
+        ("i was raised in ohio", "i grew up in texas", ("conflicted", "conflict")),
+        ("i grew up in kent", "i grew up on a dairy farm in kent", ("superseded", "refinement")),
+    ],
+)
+def test_one_childhood_place(store, first: str, then: str, expected: tuple[str, str]) -> None:
+    assert outcome(store, first, then, 30) == expected
+
+
+# -- "'s" before an adjective ----------------------------------------------------------------
+@pytest.mark.parametrize(
+    ("said", "key"),
+    [
+        ("my cat's scared of the hoover", ("cat_be_scared_of", "the hoover")),
+        ("my son's allergic to kiwi", ("son_be_allergic_to", "kiwi")),
+        ("my brother's colourblind", ("brother_be", "colourblind")),
+        ("my nan's really deaf", ("grandmother_be", "really deaf")),
+        # an adjective of a noun the "'s" owns: a possessive
+        ("my sister's new flat is in leeds", ("has_sister_flat_in", "leeds")),
+        ("my wife's favourite band is muse", ("has_wife_favorite_band", "muse")),
+    ],
+)
+def test_s_before_an_adjective(store, said: str, key: tuple[str, str]) -> None:
+    [(_, predicate, obj)] = remembered(store, said)
+    assert (predicate, obj) == key
