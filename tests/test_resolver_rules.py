@@ -267,6 +267,11 @@ RULES: list[tuple[Rule, str, str, bool]] = [
     (resolver._counted_otherwise, "i have two brothers", "my only sibling is a sister", True),
     (resolver._counted_otherwise, "my only sibling is a sister", "i have two brothers", True),
     (resolver._counted_otherwise, "i have 2 kids", "my only son plays rugby", False),
+    # one numbered past the count: at least that many now
+    (resolver._counted_otherwise, "i have 2 cats", "we adopted a third cat", True),
+    (resolver._counted_otherwise, "i have two kids", "we just had our third baby", True),
+    (resolver._counted_otherwise, "i have 3 cats", "my second cat is ginger", False),
+    (resolver._counted_otherwise, "i have 2 cats", "i bought a second hand car", False),
     (resolver._counted_otherwise, "i have 2 dogs plus a cat", "my only cat is grey", False),
     (resolver._lived_there_always, "ive lived in turku my whole life", "i grew up in oulu", True),
     (resolver._lived_there_always, "i live in turku", "i grew up in oulu", False),

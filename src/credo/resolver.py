@@ -3201,20 +3201,30 @@ def _counted_otherwise(case: _Case, fact: Fact) -> bool:
     "i have 4 kids", "my only sibling is a sister" / "i have two brothers": how many of a
     kind the speaker has, said in passing or as a thing had, in either fact, cannot be
     both: another number of the same kind, or more of a narrower kind (brothers) than of
-    the broader (siblings). A clash; a count that grew is told by `_replaces` as any
-    change is. Fewer of the narrower kind says nothing ("my only son" / "i have 2 kids")."""
+    the broader (siblings), or one numbered past the count ("a third cat" / "2 cats"). A
+    clash; a count that grew is told by `_replaces` as any change is. Fewer of the
+    narrower kind says nothing ("my only son" / "i have 2 kids")."""
     if not _of_us(case, fact):
         return False
-    if case.incoming.key and case.incoming.key == fact.key:
-        return False  # on one key the objects are compared already
-    mine = _counts_told(case.incoming, case.catalogue, case.me)
-    theirs = _counts_told(fact, case.catalogue, case.me) if mine else {}
 
     def same_kind(one: str, other: str) -> bool:  # "child" / "kids": one kind in two words
         return one == other or said_otherwise(one, {one}, other, {other}) == (set(), set())
 
     def narrower(one: str, other: str) -> bool:  # a brother is a sibling
         return case.catalogue.of_kind(other, one) and not case.catalogue.of_kind(one, other)
+
+    # "we adopted a third cat" / "i have 2 cats": one more than were counted, at least
+    had = _counts_told(fact, case.catalogue, case.me)
+    if any(
+        (same_kind(kind, other) or narrower(kind, other)) and at_least > int(told)
+        for kind, at_least in _ordinal_counts(case.incoming.text).items()
+        for other, told in had.items()
+    ):
+        return True
+    if case.incoming.key and case.incoming.key == fact.key:
+        return False  # on one key the objects are compared already
+    mine = _counts_told(case.incoming, case.catalogue, case.me)
+    theirs = had if mine else {}
 
     for kind, count in mine.items():
         for other, told in theirs.items():
@@ -3227,6 +3237,44 @@ def _counted_otherwise(case: _Case, fact: Fact) -> bool:
             if narrower(kind, other) and int(count) > int(told):
                 return True
     return False
+
+
+#: "a third cat", "our second child": the place of one among its kind, so at least that many
+_ORDINAL_OF = re.compile(
+    r"\b(?:a|an|our|my|the)\s+(?P<nth>second|third|fourth|fifth|sixth|seventh|eighth|ninth|"
+    r"tenth|2nd|3rd|4th|5th|6th|7th|8th|9th|10th)\s+(?P<kind>[a-z]+)\b",
+    re.IGNORECASE,
+)
+_ORDINALS = {
+    word: n
+    for n, words in enumerate(
+        (
+            (),
+            (),
+            ("second", "2nd"),
+            ("third", "3rd"),
+            ("fourth", "4th"),
+            ("fifth", "5th"),
+            ("sixth", "6th"),
+            ("seventh", "7th"),
+            ("eighth", "8th"),
+            ("ninth", "9th"),
+            ("tenth", "10th"),
+        )
+    )
+    for word in words
+}
+
+
+def _ordinal_counts(text: str) -> dict[str, int]:
+    """{kind: n} of the things a sentence numbers by their place ("we adopted a third
+    cat" -> {"cat": 3}): the speaker has at least that many."""
+    from .nlp import lemma_of
+
+    return {
+        _singular(lemma_of(m["kind"].lower())): _ORDINALS[m["nth"].lower()]
+        for m in _ORDINAL_OF.finditer(text)
+    }
 
 
 #: an age said before the one it is of: "a 3 year old son", "my 4-year-old", "an eight
@@ -4697,6 +4745,24 @@ def _weighed_on_key(case: _Case, agreeing: _Agreeing) -> Resolution | _Bearing:
     return _Bearing(refines, clashes)
 
 
+def _a_name_or_noun(value: str) -> bool:
+    """ "rex", "crohn's", "dog grooming": a value that opens with a name or a noun (a word
+    English has no adjective, adverb or preposition of, nor a verb's inflected form), which
+    names the thing; "terrified of storms", "very old", "in the shed" describe it or say
+    where it is."""
+    from lemminflect import getAllLemmas
+
+    first = value.split()[0].lower().strip(".,!?")
+    if not first.isalpha() and not first.replace("'", "").isalpha():
+        return False
+    word = first.split("'")[0]
+    known = getAllLemmas(word)
+    if {"ADJ", "ADV", "ADP"} & set(known) or first in _STOP:
+        return False
+    # "terrified of storms": a verb's participle; "tutoring": a doing named, as a noun
+    return word in known.get("VERB", (word,)) or word.endswith("ing")
+
+
 def _says_which(case: _Case, fact: Fact) -> bool:
     """ "my cat is a maine coon called biscuit" / "i have a cat", "my laptop is a thinkpad
     x1" / "i have a laptop": which one the speaker has, said of a thing a stored fact only
@@ -4714,7 +4780,9 @@ def _says_which(case: _Case, fact: Fact) -> bool:
         False,
     ):
         return False
-    if incoming.object.lower().split()[0] not in ("a", "an"):
+    if incoming.object.lower().split()[0] not in ("a", "an") and not _a_name_or_noun(
+        incoming.object
+    ):
         return False  # "my dog is terrified of storms" describes it, says not which
     thing = case.base.removeprefix("has_").split("_")[-1]
     stored = [w for w in _tokens(fact.object) if w not in ("a", "an", "one", "1")]
@@ -5175,8 +5243,8 @@ def _closest_of_ours(case: _Case, at: float) -> Fact | None:
 #: (0.3-0.5 tried: 0.3 best)
 NEVER_AGAINST_AT = 0.3
 _NEVER = re.compile(r"\bnever\b", re.IGNORECASE)
-#: a sentence that denies in words ("haven't ever", "dont", "no", "never"), as typed; "we
-#: used to rent" is keyed as no longer so, but denies nothing in words
+#: a sentence that denies in words ("haven't ever", "dont", "no", "never"), as typed: of
+#: two facts keyed as denials, "we used to rent" denies nothing in words (a report)
 _DENIED_IN_WORDS = re.compile(
     r"\b(?:not|never|no|none|nothing|neither|nor)\b|n[’']t\b"
     r"|\b(?:do|does|did|have|has|had|is|are|was|were|ca|wo|could|would|should)nt\b",
@@ -5200,8 +5268,10 @@ def _never_against(case: _Case, bearing: _Bearing) -> Fact | None:
     fact = _closest_of_ours(case, NEVER_AGAINST_AT)
     if fact is None or bool(_NEVER.search(case.incoming.text)) == bool(_NEVER.search(fact.text)):
         return None
-    if _DENIED_IN_WORDS.search(case.said or case.incoming.text) and _DENIED_IN_WORDS.search(
-        fact.text
+    if (
+        case.negated
+        and split_polarity(fact.predicate or "")[1]
+        and _DENIED_IN_WORDS.search(fact.text)
     ):
         return None  # "i've never been to america" / "haven't ever set foot in the states"
     here, there = _places_named(case.incoming.text), _places_named(fact.text)
@@ -5616,10 +5686,13 @@ _CHANGE_VERBS = words("changing") | words("reaching")
 
 
 def _change_verbs(text: str) -> set[str]:
-    """The verbs by which `text` says a measure moved ("cut", "improved", "reached")."""
+    """The verbs by which `text` says a measure moved ("cut", "improved", "reached"); not
+    a participle that describes a noun ("raised beds", "an improved recipe")."""
     from .nlp import parse
 
-    return {t.lemma_.lower() for t in parse(text) if t.pos_ == "VERB"} & _CHANGE_VERBS
+    return {
+        t.lemma_.lower() for t in parse(text) if t.pos_ == "VERB" and t.dep_ != "amod"
+    } & _CHANGE_VERBS
 
 
 #: "changed my mind about ...": a mind changed, no value
