@@ -135,6 +135,8 @@ def test_two_denials_do_not_contradict(store, first: str, then: str) -> None:
         ("we went to iceland in 2019", "i've never been to iceland"),
         # "used to" is keyed as no longer so, but is a report, not a denial
         ("i used to play rugby", "i've never played a team sport"),
+        # a denial that says "anymore" tells of a past the "never" denies
+        ("i don't eat meat anymore", "i've never eaten meat"),
     ],
 )
 def test_a_never_still_denies_a_report(store, first: str, then: str) -> None:

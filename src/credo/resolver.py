@@ -5272,14 +5272,19 @@ def _never_against(case: _Case, bearing: _Bearing) -> Fact | None:
         case.negated
         and split_polarity(fact.predicate or "")[1]
         and _DENIED_IN_WORDS.search(fact.text)
+        and not change_words(case.incoming.text) | change_words(fact.text)
     ):
-        return None  # "i've never been to america" / "haven't ever set foot in the states"
+        # "i've never been to america" / "haven't ever set foot in the states": two
+        # denials; "i don't smoke anymore" tells of a past one "never" denies
+        return None
     here, there = _places_named(case.incoming.text), _places_named(fact.text)
     if here and there and not here & there:
         return None  # "never been to south america" / "a week in lisbon": other places
-    if fact in case.on_key and not _a_kind(case.incoming.object):
+    both_denied = case.negated and split_polarity(fact.predicate or "")[1]
+    if fact in case.on_key and not _a_kind(case.incoming.object) and not both_denied:
         # "i never played cricket" / "i play squash": the key's rules judged; a kind
-        # denied ("never played a team sport") is judged by meaning, as off the key
+        # denied ("never played a team sport") is judged by meaning, as off the key; two
+        # denials on one key are judged here ("i don't smoke anymore" / "never smoked")
         return None
     said, held = _words_of_kind(case.incoming.text), _words_of_kind(fact.text)
     if said[0] & held[0] and not said[1] & held[1]:
