@@ -272,6 +272,8 @@ RULES: list[tuple[Rule, str, str, bool]] = [
     (resolver._counted_otherwise, "i have two kids", "we just had our third baby", True),
     (resolver._counted_otherwise, "i have 3 cats", "my second cat is ginger", False),
     (resolver._counted_otherwise, "i have 2 cats", "i bought a second hand car", False),
+    (resolver._counted_otherwise, "i have 2 cats", "we got another cat", True),
+    (resolver._counted_otherwise, "i have 2 cats", "i don't want another cat", False),
     (resolver._counted_otherwise, "i have 2 dogs plus a cat", "my only cat is grey", False),
     (resolver._lived_there_always, "ive lived in turku my whole life", "i grew up in oulu", True),
     (resolver._lived_there_always, "i live in turku", "i grew up in oulu", False),

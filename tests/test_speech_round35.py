@@ -203,3 +203,17 @@ def test_a_participle_before_a_noun_is_no_change(store) -> None:
     assert outcome(
         store, "we have an allotment", "our allotment's about 20m long with raised beds", 30
     ) != ("superseded", "update")
+
+
+# -- one more than were counted --------------------------------------------------------------
+@pytest.mark.parametrize(
+    ("first", "then", "expected"),
+    [
+        ("i have 2 cats", "we adopted a third cat in may", ("superseded", "update")),
+        ("i have two kids", "we had another baby in march", ("superseded", "update")),
+        ("i have 3 cats", "my second cat is ginger", ("active", "new")),
+        ("i have 2 cats", "i bought a second hand car", ("active", "new")),
+    ],
+)
+def test_one_more_than_counted(store, first: str, then: str, expected: tuple[str, str]) -> None:
+    assert outcome(store, first, then, 60) == expected

@@ -3213,11 +3213,16 @@ def _counted_otherwise(case: _Case, fact: Fact) -> bool:
     def narrower(one: str, other: str) -> bool:  # a brother is a sibling
         return case.catalogue.of_kind(other, one) and not case.catalogue.of_kind(one, other)
 
-    # "we adopted a third cat" / "i have 2 cats": one more than were counted, at least
+    # "we adopted a third cat", "we got another cat" / "i have 2 cats": more than were
+    # counted, at least
     had = _counts_told(fact, case.catalogue, case.me)
+    more = _ordinal_counts(case.incoming.text)
+    if case.base.split("_")[0] in _GAINING and not case.negated:
+        more |= {kind: 0 for kind in _one_more(case.incoming.text)}
     if any(
-        (same_kind(kind, other) or narrower(kind, other)) and at_least > int(told)
-        for kind, at_least in _ordinal_counts(case.incoming.text).items()
+        (same_kind(kind, other) or narrower(kind, other))
+        and (at_least > int(told) or at_least == 0)
+        for kind, at_least in more.items()
         for other, told in had.items()
     ):
         return True
@@ -3264,6 +3269,16 @@ _ORDINALS = {
     )
     for word in words
 }
+
+
+_ANOTHER = re.compile(r"\banother\s+(?P<kind>[a-z]+)\b", re.IGNORECASE)
+
+
+def _one_more(text: str) -> set[str]:
+    """The kinds a sentence says one more of ("we got another cat" -> {"cat"})."""
+    from .nlp import lemma_of
+
+    return {_singular(lemma_of(m["kind"].lower())) for m in _ANOTHER.finditer(text)}
 
 
 def _ordinal_counts(text: str) -> dict[str, int]:
