@@ -384,6 +384,11 @@ RULES: list[tuple[Rule, str, str, bool]] = [
     (resolver._place_named, "we reside in Leeds", "we reside in Denver", False),
     # the same verb said of the thing named by its kind, with more about it
     (resolver._said_more_of_it, "i sing in a choir", "i sing alto in a gospel choir", True),
+    (resolver._role_said_as_doing, "i'm a baker", "i bake sourdough for a cafe", True),
+    (resolver._role_said_as_doing, "my wife is a teacher", "my wife teaches year 3", True),
+    (resolver._role_said_as_doing, "i'm a maths teacher", "i teach piano", False),
+    (resolver._role_said_as_doing, "my wife is a teacher", "i teach piano", False),
+    (resolver._role_said_as_doing, "i'm a writer", "i wrote a novel last year", False),
     (resolver._said_more_of_it, "i sing in a choir", "i sing alto in another choir", False),
     (resolver._said_more_of_it, "i sing in a choir", "i sing karaoke on sundays", False),
     (resolver._said_more_of_it, "i swim", "i do swim competitively for a club", True),

@@ -217,3 +217,25 @@ def test_a_participle_before_a_noun_is_no_change(store) -> None:
 )
 def test_one_more_than_counted(store, first: str, then: str, expected: tuple[str, str]) -> None:
     assert outcome(store, first, then, 60) == expected
+
+
+# -- what one is, said as the doing ----------------------------------------------------------
+@pytest.mark.parametrize(
+    ("first", "then", "expected"),
+    [
+        ("i'm a baker", "i bake sourdough for a cafe in leith", ("superseded", "refinement")),
+        (
+            "my husband is a driver",
+            "my husband drives a bus in cardiff",
+            ("superseded", "refinement"),
+        ),
+        ("im a runner", "i run 10k most mornings", ("superseded", "refinement")),
+        # another doing, another one's, or the past
+        ("i'm a maths teacher", "i teach piano on weekends", ("active", "new")),
+        ("my wife is a teacher", "i teach piano", ("active", "new")),
+    ],
+)
+def test_what_one_is_said_as_the_doing(
+    store, first: str, then: str, expected: tuple[str, str]
+) -> None:
+    assert outcome(store, first, then, 30) == expected

@@ -4755,9 +4755,50 @@ def _weighed_on_key(case: _Case, agreeing: _Agreeing) -> Resolution | _Bearing:
             or _stricter_diet(case, f)
             or _said_more_of_it(case, f)
             or _place_named(case, f)
+            or _role_said_as_doing(case, f)
         )
     ]
     return _Bearing(refines, clashes)
+
+
+def _agent_verb(noun: str) -> str | None:
+    """The verb an agent noun is made from ("teacher" -> teach, "runner" -> run, "editor"
+    -> edit, "baker" -> bake), where English has that verb; None for any other noun."""
+    from lemminflect import getAllLemmas
+
+    if len(noun) < 5 or not noun.endswith(("er", "or")):
+        return None
+    stems = [noun[:-2], noun[:-1]]
+    if noun[-3] == noun[-4]:
+        stems.append(noun[:-3])  # "runner", "swimmer"
+    return next((s for s in stems if "VERB" in getAllLemmas(s)), None)
+
+
+def _role_said_as_doing(case: _Case, fact: Fact) -> bool:
+    """ "my wife is a teacher" -> "my wife teaches year 2 at a primary school", "i'm a
+    baker" -> "i bake sourdough for a cafe": what the stored fact says one is (an agent
+    noun, "a teacher") said as the doing it names, with more about it: a refinement. The
+    same one, in the present; every word the stored value says besides the noun is said
+    again ("a maths teacher" is not refined by "i teach piano")."""
+    incoming = case.incoming
+    if case.negated or not incoming.object or not fact.object:
+        return False
+    if not same_subject(fact.subject, incoming.subject, case.me):
+        return False
+    predicate, negated = case.catalogue.canonical(fact.predicate or "")
+    owner, relation = case.catalogue.owned(predicate)  # "wife_", "be" of `wife_be`
+    if negated or relation != "be" or not case.base.startswith(owner):
+        return False
+    words = fact.object.lower().split()
+    if len(words) < 2 or words[0] not in ("a", "an"):
+        return False
+    verb = _agent_verb(words[-1])
+    doing = case.base.removeprefix(owner).split("_")
+    if verb is None or doing[0] != verb:
+        return False
+    if said_in_the_past(incoming.text) or said_in_the_past(fact.text):
+        return False
+    return found_in(words[1:-1], _tokens(incoming.text))
 
 
 def _a_name_or_noun(value: str) -> bool:
