@@ -4,8 +4,10 @@ and an "'s" that is "is" before an adjective.
 
 - A question or request that describes a thing of the speaker's in a relative clause
   ("what should i read to my daughter who loves dinosaurs?") takes the description as
-  true: "my daughter loves dinosaurs" is stored, the relative word left out. So is the
-  news it asks how to tell ("should i tell my manager that i'm pregnant?").
+  true: "my daughter loves dinosaurs" is stored, the relative word left out. So is what
+  it says the speaker did to a thing ("what should we feed the hedgehog we rescued in
+  october" -> "we rescued the hedgehog in october") and the news it asks how to tell
+  ("should i tell my manager that i'm pregnant?").
 - "been going to" is a habit kept up till now ("ive been going to pottery classes since
   march"), not the future "going to" ("i'm going to start running").
 - An age moves with time, one way: "i'm 41" then "i'm 38" a month later, or "my son is 3"
@@ -49,6 +51,24 @@ def test_a_question_keeps_what_it_says_in_passing(store, said: str, whose: str, 
 
 
 @pytest.mark.parametrize(
+    ("said", "stored_words"),
+    [
+        # the thing a relative clause says the speaker did to or does with
+        ("what should we feed the hedgehog we rescued in october", "rescued the hedgehog"),
+        ("how do i back up the raspberry pi i use for home assistant", "the raspberry pi for home"),
+        ("what oil does the scooter i picked up last week need?", "picked up the scooter"),
+    ],
+)
+def test_a_question_keeps_what_the_speaker_did_to_a_thing(
+    store, said: str, stored_words: str
+) -> None:
+    kept = remembered(store, said)
+    assert kept, f"nothing stored of {said!r}"
+    [(text, _, _)] = kept
+    assert stored_words in text and "?" not in text
+
+
+@pytest.mark.parametrize(
     "said",
     [
         # not the speaker's: a friend's, anyone's
@@ -59,6 +79,8 @@ def test_a_question_keeps_what_it_says_in_passing(store, said: str, whose: str, 
         "how do i tell whether my dog is bored",
         # the speaker asks to be told
         "can you tell me what my horoscope says?",
+        # a relative clause of how, not of a thing done to
+        "how do i change the way i breathe when i run?",
     ],
 )
 def test_a_question_that_says_nothing_in_passing_is_refused(store, said: str) -> None:

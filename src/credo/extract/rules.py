@@ -944,6 +944,42 @@ def described_in_passing(doc: Doc) -> list[str]:
         said = _as_said(doc, rel.i + 1, verb.right_edge.i + 1)
         if said:
             out.append(f"{_as_said(doc, poss.i, noun.i + 1)} {said}")
+    return out + [d for d in _done_to_in_passing(doc) if d not in out]
+
+
+#: nouns a relative clause tells when, why or how of, or that name nothing: "the way i sleep"
+_NOT_DONE_TO = words("adverbial_nouns") | _FILLER_NOUNS
+
+
+def _done_to_in_passing(doc: Doc) -> list[str]:
+    """What a question says the speaker did to or does with a thing it names, in a
+    relative clause with the speaker as its subject: "what should we feed the rabbit we
+    rescued last spring" -> "we rescued the rabbit last spring", "how do i add 2fa to the
+    wordpress site i run for my church" -> "i run the wordpress site for my church". The
+    words said, the thing put after the verb; not "the way i sleep", nor a clause with an
+    object of its own ("the book i read any good")."""
+    out = []
+    for verb in doc:
+        if verb.dep_ != "relcl" or verb.pos_ != "VERB" or verb.lemma_.lower() == "be":
+            continue
+        noun = verb.head
+        subject = next((c for c in verb.children if c.dep_ == "nsubj"), None)
+        if subject is None or subject.lower_ not in _I_WE or subject.i != noun.i + 1:
+            continue  # "the rabbit we rescued": the subject straight after the noun
+        if noun.pos_ != "NOUN" or noun.lemma_.lower() in _NOT_DONE_TO:
+            continue
+        if any(c.dep_ in ("dobj", "ccomp", "xcomp", "attr", "acomp") for c in verb.children):
+            continue
+        start = min((c.left_edge.i for c in noun.lefts), default=noun.i)
+        if start >= noun.i or doc[start].lower_ not in ("the", "my", "our", "this", "that"):
+            continue
+        thing = _as_said(doc, start, noun.i + 1)
+        after = verb.i + 1
+        while after < len(doc) and doc[after].dep_ == "prt":
+            after += 1  # "the bike i picked up last week": the particle stays with its verb
+        rest = _as_said(doc, after, verb.right_edge.i + 1)
+        doing = _as_said(doc, subject.i, after)
+        out.append(" ".join(p for p in (doing, thing, rest) if p))
     return out
 
 
