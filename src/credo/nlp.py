@@ -12,7 +12,6 @@ about 150 MB installed, lemminflect under 1 MB. Nothing here is imported by reca
 
 from __future__ import annotations
 
-import calendar
 import re
 import threading
 from collections.abc import Iterator
@@ -20,6 +19,7 @@ from contextlib import contextmanager
 from functools import lru_cache, partial
 from typing import TYPE_CHECKING, Any
 
+from .corrections import DAYS, MONTHS
 from .errors import CredoError
 from .language import mapping
 
@@ -518,9 +518,7 @@ def _describes_a_noun(reading: Doc, i: int) -> bool:
 
 
 #: what follows an "'s" that is "is" when it names a day: "the party's friday"
-_DAYS_AND_MONTHS = frozenset(
-    (*(d.lower() for d in calendar.day_name), *(m.lower() for m in calendar.month_name[1:]))
-)
+_DAYS_AND_MONTHS = DAYS | MONTHS
 
 
 def _adjective_read_as_noun(reading: Doc, word: Token) -> bool:

@@ -3214,22 +3214,21 @@ def _counted_otherwise(case: _Case, fact: Fact) -> bool:
         return case.catalogue.of_kind(other, one) and not case.catalogue.of_kind(one, other)
 
     # "we adopted a third cat", "we got another cat" / "i have 2 cats": more than were
-    # counted, at least
-    had = _counts_told(fact, case.catalogue, case.me)
+    # counted, at least (the stored counts read only when the sentence numbers a thing)
     more = _ordinal_counts(case.incoming.text)
     if case.base.split("_")[0] in _GAINING and not case.negated:
         more |= {kind: 0 for kind in _one_more(case.incoming.text)}
-    if any(
+    if more and any(
         (same_kind(kind, other) or narrower(kind, other))
         and (at_least > int(told) or at_least == 0)
         for kind, at_least in more.items()
-        for other, told in had.items()
+        for other, told in _counts_told(fact, case.catalogue, case.me).items()
     ):
         return True
     if case.incoming.key and case.incoming.key == fact.key:
         return False  # on one key the objects are compared already
     mine = _counts_told(case.incoming, case.catalogue, case.me)
-    theirs = had if mine else {}
+    theirs = _counts_told(fact, case.catalogue, case.me) if mine else {}
 
     for kind, count in mine.items():
         for other, told in theirs.items():
@@ -3251,26 +3250,16 @@ _ORDINAL_OF = re.compile(
     re.IGNORECASE,
 )
 _ORDINALS = {
-    word: n
-    for n, words in enumerate(
-        (
-            (),
-            (),
-            ("second", "2nd"),
-            ("third", "3rd"),
-            ("fourth", "4th"),
-            ("fifth", "5th"),
-            ("sixth", "6th"),
-            ("seventh", "7th"),
-            ("eighth", "8th"),
-            ("ninth", "9th"),
-            ("tenth", "10th"),
-        )
-    )
-    for word in words
+    **dict.fromkeys(("second", "2nd"), 2),
+    **dict.fromkeys(("third", "3rd"), 3),
+    **dict.fromkeys(("fourth", "4th"), 4),
+    **dict.fromkeys(("fifth", "5th"), 5),
+    **dict.fromkeys(("sixth", "6th"), 6),
+    **dict.fromkeys(("seventh", "7th"), 7),
+    **dict.fromkeys(("eighth", "8th"), 8),
+    **dict.fromkeys(("ninth", "9th"), 9),
+    **dict.fromkeys(("tenth", "10th"), 10),
 }
-
-
 _ANOTHER = re.compile(r"\banother\s+(?P<kind>[a-z]+)\b", re.IGNORECASE)
 
 
