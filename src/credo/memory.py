@@ -46,6 +46,7 @@ from .fact import (
     seed_confidence,
     validate_source,
 )
+from .introduced import as_own, introduced_as
 from .isotime import format_iso
 from .keys import Statement, analyse, display_name
 from .predicates import split_polarity, with_polarity
@@ -662,6 +663,14 @@ class Memory:
                 return self._resolve_and_store(
                     amended, me=me, said=candidate.text, force=force, affirmed=affirmed
                 )
+        if not verdict.accepted and verdict.code == "ungrounded" and candidate.subject is None:
+            # "it's a thinkpad x1 carbon" after "my laptop's a thinkpad": "it" is the thing
+            # a stored fact holds, named again
+            grounded = self._named_again(candidate, statement, aliases)
+            if grounded is not None:
+                return self._resolve_and_store(
+                    grounded, me=me, said=candidate.text, force=force, affirmed=affirmed
+                )
         if not verdict.accepted and not (
             verdict.code in _SAID_IN_PASSING and self._gainsays_a_state(candidate.text, me)
         ):
@@ -671,6 +680,8 @@ class Memory:
             fact = self._to_fact(candidate, statement, confidence, aliases)
         except ValueError as exc:
             raise InvalidInput(str(exc)) from exc
+        if candidate.subject is None:
+            fact = self._of_a_name_given(fact, candidate.text, me, aliases)
         return self._resolve_and_store(
             fact, me=me, said=candidate.text, force=force, affirmed=affirmed
         )
@@ -722,6 +733,73 @@ class Memory:
             # would read as a fact of their own ("The user meant thursday")
             return self._to_fact(keyed, statement, None, aliases)
         return None
+
+    def _named_again(
+        self, candidate: gate.Candidate, statement: Statement, aliases: dict[str, str]
+    ) -> Fact | None:
+        """ "it's a thinkpad x1 carbon gen 9" after "my laptop's a thinkpad", "it's a 2016
+        toyota prius" after "i drive a toyota": an "it" said to be a thing whose name holds
+        the product or name a live stored fact says the speaker has, uses, drives or
+        rides, read as that thing: the fact it refines, keyed as the stored fact with the
+        value said now (`resolver.named_again`). The stored sentence is the user's words
+        as typed. None where no fact of the scope's latest is so named (the gate's
+        "nothing to refer to" stands)."""
+        from .resolver import named_again
+
+        if not (statement.pronoun_subject and (statement.subject or "").lower() == "it"):
+            return None
+        if statement.predicate != "be" or statement.negated or not statement.object:
+            return None
+        total = self.store.count(scope=self.scope, status=Status.ACTIVE)
+        recent = self.store.all(
+            scope=self.scope,
+            status=Status.ACTIVE,
+            limit=_AMENDED_AMONG,
+            offset=max(0, total - _AMENDED_AMONG),
+        )
+        for fact in sorted(recent, key=lambda f: f.asserted_at, reverse=True):
+            if fact.key and named_again(statement.object, fact, self.catalogue):
+                keyed = dataclasses.replace(
+                    candidate,
+                    subject=fact.subject,
+                    predicate=fact.predicate,
+                    object=statement.object,
+                )
+                return self._to_fact(keyed, statement, None, aliases)
+        return None
+
+    def _of_a_name_given(self, fact: Fact, said: str, me: str, aliases: dict[str, str]) -> Fact:
+        """ "lily just started year 6" after "my daughter lily is in year 5": a fact about a
+        name that a stored fact near it gives as the speaker's own (`credo.introduced`)
+        keyed as said of "my daughter", so that it meets what is stored of her; the stored
+        sentence stays as typed. `fact` itself where no such fact is near, or where the
+        sentence said of "my <noun>" has no key of the speaker's."""
+        name = fact.subject
+        if not name or name in (me, WE) or not fact.key or len(name.split()) > 2:
+            return fact
+        if as_own(said, name, "x") is None:
+            return fact  # the name is not said as a word of its own
+        store = self.store
+        near = store.vector_search(store.embed([fact.text])[0], scope=self.scope, k=8)
+        nearby = [f for f in store.get_many([i for i, _ in near], scope=self.scope) if f.is_live]
+        if any(f.subject == name for f in nearby):
+            return fact  # "my sister anna lives in berlin" was keyed on her name: so is this
+        for stored in nearby:
+            noun = introduced_as(name, stored.text)
+            ours = as_own(said, name, noun) if noun else None
+            if ours is None:
+                continue
+            read = analyse(ours, self_name=display_name(me))
+            if not read.keyed or read.kind != "statement" or not read.predicate:
+                continue
+            subject = normalize_entity(read.subject or "", aliases=aliases)
+            if subject != me:
+                continue
+            predicate = self.catalogue.normalise(normalize_predicate(read.predicate))
+            return dataclasses.replace(
+                fact, subject=subject, predicate=predicate, object=read.object or None
+            )
+        return fact
 
     def _reject(
         self,

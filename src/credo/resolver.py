@@ -2499,7 +2499,13 @@ def _owned_yet_denied(case: _Case, fact: Fact) -> bool:
             claim.text,
         )
         is not None
-        and case.catalogue.of_kind(denial.object or "", owned)
+        and (
+            case.catalogue.of_kind(denial.object or "", owned)
+            # "i don't have a dog" / "my dog max loves this park": the very thing denied,
+            # said now ("my dog died last year" may follow a dog no longer had)
+            or _head_noun(denial.object) == owned
+            and not said_in_the_past(claim.text)
+        )
     )
 
 
@@ -4741,6 +4747,7 @@ def _weighed_on_key(case: _Case, agreeing: _Agreeing) -> Resolution | _Bearing:
             _names_the_described(case, f)
             or _names_the_thing(case, f)
             or _says_which(case, f)
+            or _product_named_in_full(case, f)
             or _stricter_diet(case, f)
             or _said_more_of_it(case, f)
             or _place_named(case, f)
@@ -4831,6 +4838,13 @@ def _says_which(case: _Case, fact: Fact) -> bool:
         return False  # "my dog is terrified of storms" describes it, says not which
     thing = case.base.removeprefix("has_").split("_")[-1]
     stored = [w for w in _tokens(fact.object) if w not in ("a", "an", "one", "1")]
+    if (
+        len(stored) == 3
+        and stored[1] in ("name", "call")
+        and stored[2] in _tokens(case.said or incoming.text)
+    ):
+        # "i have a cat named luna" / "luna is a maine coon": the name said is the thing's
+        stored = stored[:1]
     if stored != [thing]:
         # what the stored fact adds of the thing, the incoming sentence says too: "i have a
         # laptop for uni" / "my uni laptop is a lenovo"; never of several ("two dogs")
@@ -4839,6 +4853,62 @@ def _says_which(case: _Case, fact: Fact) -> bool:
         if not found_in(stored, _tokens(incoming.text)):
             return False
     return case.catalogue.one_valued(case.base)
+
+
+def _product_named_in_full(case: _Case, fact: Fact) -> bool:
+    """ "i drive a toyota" -> "my car is a 2016 toyota prius", "i have a dell" -> "my laptop
+    is a dell xps 13": the speaker's one thing of a kind (`has_<noun>`) said to be a
+    product (`language.products`) of that kind whose name holds the product a stored
+    fact says they have, drive, ride or use, and nothing more than that product: the
+    same thing named more fully, a refinement. Not where the stored value names more than
+    the product ("a red toyota"), nor two products."""
+    from .language.products import kind_words, products_in
+
+    incoming = case.incoming
+    if case.negated or not incoming.object or not case.base.startswith("has_"):
+        return False
+    if not same_subject(fact.subject, incoming.subject, case.me):
+        return False
+    verb, negated = case.catalogue.canonical(fact.predicate or "")
+    if negated or verb not in ("have", "use", "drive", "ride"):
+        return False
+    new = products_in(_tokens(incoming.object))
+    if len(new) != 1 or case.base.removeprefix("has_") not in kind_words(new[0]):
+        return False
+    held = [w for w in _tokens(fact.object) if w not in ("a", "an", "the", "my", "our")]
+    olds = products_in(held)
+    if len(olds) != 1 or held != olds[0].name.split():
+        return False
+    told = _tokens(incoming.object)
+    return set(held) <= set(new[0].name.split()) | set(told) and len(told) > len(held)
+
+
+def named_again(value: str, fact: Fact, catalogue: Catalogue) -> bool:
+    """Does `value` ("a thinkpad x1 carbon gen 9") name again, more fully, the one thing
+    the stored `fact` says its subject has, uses, drives or rides, named there by a
+    product or a name alone ("my laptop's a thinkpad", "i drive a toyota")? The stored
+    name's words all said again, with more; never a thing named only by its kind ("i
+    have a car"), nor a denial."""
+    from .language.kinds import is_a_noun
+    from .language.products import products_in
+
+    verb, negated = catalogue.canonical(fact.predicate or "")
+    if negated or not (verb in ("have", "use", "drive", "ride") or verb.startswith("has_")):
+        return False
+    held = [w for w in _tokens(fact.object) if w not in ("a", "an", "the", "my", "our")]
+    if not held or any(_is_number(w) for w in held):
+        return False
+    named = products_in(held)
+    if not (
+        len(named) == 1
+        and held == named[0].name.split()
+        or len(held) == 1
+        and not is_a_noun(held[0])
+        and held[0].isalpha()
+    ):
+        return False
+    told = _tokens(value)
+    return found_in(held, told) and len(told) > len(held)
 
 
 def _said_more_of_it(case: _Case, fact: Fact) -> bool:

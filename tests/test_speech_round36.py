@@ -1,0 +1,133 @@
+"""Chat the write path reads since the thirty-sixth round (issue 23): an "it" named again,
+a product named in full, a thing denied yet called one's own, and names given before.
+
+- "it's an iphone 15 pro with 256gb" after "my phone's an iphone": the "it" is the thing a
+  stored fact of the scope holds, named again by its product or name, with more; read as
+  that thing, a refinement. An "it" that names nothing stored stays refused.
+- "my car is a 2018 honda jazz" after "i drive a honda": the speaker's one car, named as
+  a product whose name holds the one they drive, is the same car named more fully.
+- "i don't have a cat" / "my cat sleeps on my bed": the very thing denied, said now to be
+  the speaker's own, is a clash to show ("my cat died in march" is not: a cat had once).
+- "oscar just started year 4" after "my son oscar is in year 3": a name a stored fact
+  gave as the speaker's own is read, for the key, as "my son"; "pepper is a beagle"
+  after "i have a dog named pepper" says which dog it is.
+
+Every sentence is invented for the class it stands for; every pair goes through
+`Memory.remember` (the real parser, the default embedding model and a SQLite file).
+"""
+
+from __future__ import annotations
+
+import pytest
+from speech_pairs import memory, module_store, outcome
+
+from credo.introduced import as_own, introduced_as
+
+store = module_store("round36")
+
+
+# -- an "it" named again --------------------------------------------------------------------
+@pytest.mark.parametrize(
+    ("first", "then"),
+    [
+        ("my phone's an iphone", "it's an iphone 15 pro with 256gb"),
+        ("i ride a ducati", "it's a 2021 ducati monster"),
+        ("i use a macbook", "it's a macbook air m2 from 2022"),
+    ],
+)
+def test_an_it_naming_a_stored_thing_again_refines_it(store, first: str, then: str) -> None:
+    assert outcome(store, first, then, 12) == ("superseded", "refinement")
+
+
+@pytest.mark.parametrize(
+    ("first", "then"),
+    [
+        ("my phone's an iphone", "it's great honestly"),
+        # a thing named by its kind alone: "it" may be anything
+        ("i have a car", "it's a blue car"),
+        # a liking, not a thing the speaker has
+        ("i like arsenal", "it's an arsenal shirt"),
+    ],
+)
+def test_an_it_that_names_nothing_stored_stays_refused(store, first: str, then: str) -> None:
+    mem = memory(store)
+    assert mem.remember(first).accepted
+    said = mem.remember(then)
+    assert not said.accepted and said.code == "ungrounded", (then, said.why)
+
+
+# -- a product named in full ------------------------------------------------------------------
+@pytest.mark.parametrize(
+    ("first", "then", "expected"),
+    [
+        ("i drive a honda", "my car is a 2018 honda jazz", ("superseded", "refinement")),
+        ("i have a lenovo", "my laptop's a lenovo yoga 7", ("superseded", "refinement")),
+        # the stored value says more than the product: not the same thing named
+        ("i drive a silver honda", "my car is a honda jazz", ("active", "new")),
+        # another product
+        ("i drive a honda", "my car is a ford focus", ("active", "new")),
+    ],
+)
+def test_a_product_named_in_full(store, first: str, then: str, expected) -> None:
+    assert outcome(store, first, then, 20) == expected
+
+
+# -- a thing denied, yet the speaker's own ----------------------------------------------------
+@pytest.mark.parametrize(
+    ("first", "then", "expected"),
+    [
+        ("i don't have a cat", "my cat sleeps on my bed every night", ("conflicted", "conflict")),
+        ("i dont own a car", "my car is in the garage for its mot", ("conflicted", "conflict")),
+        # had once: not against "don't have" now
+        ("i don't have a cat", "my cat died in march", ("active", "new")),
+        # another's
+        ("i don't have a cat", "my neighbour's cat visits every day", ("active", "new")),
+    ],
+)
+def test_a_thing_denied_then_called_ones_own(store, first: str, then: str, expected) -> None:
+    assert outcome(store, first, then, 0) == expected
+
+
+# -- names given before -----------------------------------------------------------------------
+@pytest.mark.parametrize(
+    ("first", "then", "gap", "expected"),
+    [
+        (
+            "my son oscar is in year 3",
+            "oscar just started year 4, loads more homework",
+            300,
+            ("superseded", "update"),
+        ),
+        ("i have a dog named pepper", "pepper is a beagle", 10, ("superseded", "refinement")),
+        # keyed on the name from the start: read on it still
+        ("my brother tom lives in cardiff", "tom moved to bristol", 200, ("superseded", "update")),
+        # the sentence says whose the name is itself
+        ("my wife is called nadia", "nadia is my wife", 5, ("active", "duplicate")),
+    ],
+)
+def test_a_name_given_before(store, first: str, then: str, gap: float, expected) -> None:
+    assert outcome(store, first, then, gap) == expected
+
+
+@pytest.mark.parametrize(
+    ("name", "text", "noun"),
+    [
+        ("oscar", "The user's son oscar is in year 3", "son"),
+        ("pepper", "The user has a dog named pepper", "dog"),
+        ("hannah", "my older sister hannah is a vet", "sister"),
+        ("nadia", "The user's wife is called nadia", "wife"),
+        ("anna", "anna, my cousin, lives in riga", "cousin"),
+        # a name only mentioned, not given as the speaker's
+        ("lily", "The user works with lily", None),
+        ("tom", "my friends and tom went out", None),
+    ],
+)
+def test_introduced_as(name: str, text: str, noun: str | None) -> None:
+    assert introduced_as(name, text) == noun
+
+
+def test_as_own_reads_the_name_as_the_speakers() -> None:
+    assert as_own("oscar just started year 4", "oscar", "son") == "my son just started year 4"
+    assert as_own("oscar's moved up a set", "oscar", "son") == "my son's moved up a set"
+    assert as_own("nadia is my wife", "nadia", "wife") is None
+    assert as_own("we saw oscarsson", "oscar", "son") is None
