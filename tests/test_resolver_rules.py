@@ -142,6 +142,8 @@ RULES: list[tuple[Rule, str, str, bool]] = [
     (resolver._ended_by, "I live in Tampere", "I live in Oulu", False),
     (resolver._died, "i have a tabby cat", "my cat died in the spring", True),
     (resolver._died, "i have a dog", "my neighbour's dog died", False),
+    (resolver._died, "i have a hamster", "my hamster died in his sleep", True),
+    (resolver._died, "i have a photo of my nan", "my nan died last year", False),
     (resolver._person_died, "my uncle lives in dundee", "my uncle passed away in june", True),
     (resolver._person_died, "my uncle was a sailor", "my uncle passed away in june", False),
     (resolver._person_died, "my aunt lives in dundee", "my uncle passed away in june", False),

@@ -19,7 +19,7 @@ Every sentence is invented for the class it stands for; every pair goes through
 from __future__ import annotations
 
 import pytest
-from speech_pairs import memory, module_store, outcome
+from speech_pairs import memory, module_store, outcome, remembered
 
 from credo.introduced import as_own, introduced_as
 
@@ -131,3 +131,57 @@ def test_as_own_reads_the_name_as_the_speakers() -> None:
     assert as_own("oscar's moved up a set", "oscar", "son") == "my son's moved up a set"
     assert as_own("nadia is my wife", "nadia", "wife") is None
     assert as_own("we saw oscarsson", "oscar", "son") is None
+
+
+# -- "'s" before a compound adjective ---------------------------------------------------------
+@pytest.mark.parametrize(
+    ("said", "predicate", "value"),
+    [
+        ("my nephew's lactose intolerant", "nephew_be", "lactose intolerant"),
+        ("my dad's colour blind", "father_be", "colour blind"),
+        ("my niece's dairy free now", "niece_be", "dairy free"),
+    ],
+)
+def test_an_s_before_a_compound_adjective_is_is(store, said: str, predicate: str, value) -> None:
+    [(_, got, obj)] = remembered(store, said)
+    assert (got, obj) == (predicate, value)
+
+
+def test_a_compound_adjective_is_kept_beside_a_question(store) -> None:
+    kept = remembered(store, "my nephew's lactose intolerant, what can he have for pudding?")
+    assert [(p, o) for _, p, o in kept] == [("nephew_be", "lactose intolerant")]
+
+
+# -- a drug taken is a drug one is on ---------------------------------------------------------
+@pytest.mark.parametrize(
+    ("first", "then", "gap", "expected"),
+    [
+        (
+            "i take ibuprofen every morning for my knee",
+            "my gp took me off the ibuprofen",
+            90,
+            ("superseded", "update"),
+        ),
+        ("i take statins", "i'm not on statins any more", 200, ("superseded", "update")),
+        ("i'm on sertraline", "i take sertraline every morning", 30, ("superseded", "refinement")),
+        # not a drug: taking the bus is no being on it
+        ("i take the number 9 bus most days", "i'm not on the bus", 30, ("active", "new")),
+    ],
+)
+def test_a_drug_taken_is_one_the_speaker_is_on(store, first, then, gap, expected) -> None:
+    assert outcome(store, first, then, gap) == expected
+
+
+# -- a diet that rules out what is started again ----------------------------------------------
+@pytest.mark.parametrize(
+    ("first", "then", "gap", "expected"),
+    [
+        ("im vegetarian", "i've started eating fish again", 120, ("superseded", "update")),
+        ("i'm vegan", "i eat fish now, my doctor suggested it", 120, ("superseded", "update")),
+        ("i'm teetotal", "i started drinking again at uni", 300, ("superseded", "update")),
+        # a pescatarian eats fish
+        ("i'm a pescatarian", "i eat fish three times a week", 30, ("active", "new")),
+    ],
+)
+def test_a_diet_ended_by_what_it_rules_out(store, first, then, gap, expected) -> None:
+    assert outcome(store, first, then, gap) == expected

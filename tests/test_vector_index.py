@@ -592,9 +592,11 @@ def test_an_inverted_file_is_made_on_a_thread_and_dropped_if_the_rows_moved(
     plain = VectorIndex.from_matrix(dim, ids, matrix.copy(), 1, exact_below=0, ivf_from=n + 1)
     job = index._job
     assert job is not None
-    if index._ivf is None:  # still being made: the scan of every code answers
-        for q in queries[:5]:
-            assert index.search(q, 10) == plain.search(q, 10)
+    for q in queries[:5]:  # still being made: the scan of every code answers
+        before = index._ivf is None
+        got = index.search(q, 10)
+        if before and index._ivf is None:  # the lists may land mid-search on a busy machine
+            assert got == plain.search(q, 10)
     for i in range(0, 4000):  # compacts: rows renumbered, the lists being made are old
         index.remove(f"f{i}")
     job.thread.join()

@@ -3833,6 +3833,11 @@ def analyse(text: str, *, self_name: str = "The user") -> Statement:
     "Arttu"); first-person statements are stored with it.
     """
     read = _analysed(text, self_name=self_name)
+    if read.predicate in ("take", "not_take") and _a_drug(read.object):
+        # "i take metformin" is "i'm on metformin": one claim, which "the doctor took me
+        # off metformin" ends
+        on = "not_be_on" if read.negated else "be_on"
+        read = replace(read, predicate=on)
     theirs = (read.subject or "").lower() == "they" or (
         read.subject is None and _THEY_OPENS.match(read.said) is not None
     )
@@ -3852,6 +3857,22 @@ def analyse(text: str, *, self_name: str = "The user") -> Statement:
 
 
 _PUTTING = words("putting_verbs")
+
+
+def _a_drug(value: str | None) -> bool:
+    """Does `value` name a drug by its head noun, in its usual sense ("metformin", "500mg
+    of sertraline", "my statins"; WordNet's hierarchy, `language.kinds`)?"""
+    from .language.kinds import is_a_kind_of
+    from .nlp import lemma_of
+
+    words = re.findall(r"[a-z]+", (value or "").lower())
+    if "of" in words:  # "500mg of metformin": the drug after the measure
+        words = words[words.index("of") + 1 :]
+    if not words:
+        return False
+    head = words[-1]
+    # a plural the lemmatiser does not know ("statins")
+    return any(is_a_kind_of(w, "drug") for w in {lemma_of(head), head.removesuffix("s")})
 
 
 def _put_me_on(said: str) -> tuple[str, str] | None:

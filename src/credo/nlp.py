@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any
 
 from .corrections import DAYS, MONTHS
 from .errors import CredoError
-from .language import mapping
+from .language import mapping, words
 
 if TYPE_CHECKING:
     from spacy.language import Language
@@ -495,6 +495,7 @@ def _s_as_is(reading: Doc, text: str) -> str:
             or nxt.tag_ in _ADJECTIVE_TAGS | {"RB"}
             and not _describes_a_noun(reading, nxt.i)
             or _adjective_read_as_noun(reading, nxt)
+            or _noun_then_adjective(reading, nxt)
             or nxt.lower_ in _DAYS_AND_MONTHS  # "the wedding's saturday the 19th"
         ):
             word = "is"
@@ -519,6 +520,23 @@ def _describes_a_noun(reading: Doc, i: int) -> bool:
 
 #: what follows an "'s" that is "is" when it names a day: "the party's friday"
 _DAYS_AND_MONTHS = DAYS | MONTHS
+
+
+_COMPOUND_HEADS = words("compound_adjective_heads")
+
+
+def _noun_then_adjective(reading: Doc, word: Token) -> bool:
+    """ "my son's lactose intolerant", "my daughter's dairy free now", "my dad's colour
+    blind": a noun and an adjective after "'s" that end the clause (a compound adjective:
+    nothing the noun could be owned for follows); "my son's lactose intolerance is bad"
+    owns one."""
+    if not word.is_alpha or word.i + 1 >= len(reading):
+        return False
+    adjective = reading[word.i + 1]
+    if adjective.lower_ not in _COMPOUND_HEADS:
+        return False
+    after = reading[adjective.i + 1] if adjective.i + 1 < len(reading) else None
+    return after is None or after.is_punct or after.tag_ in ("RB", "CC")
 
 
 def _adjective_read_as_noun(reading: Doc, word: Token) -> bool:

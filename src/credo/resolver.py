@@ -861,7 +861,14 @@ def _state_denies(state: Fact, claim: Fact, catalogue: Catalogue) -> bool:
         done = verb
     if done != verb:
         return False
-    return not thing or thing in _tokens(obj) or _names_of_kind(thing, obj, catalogue)
+    # "started drinking again", "drinking at uni": the verb said with nothing drunk is of
+    # alcohol (what follows a preposition is where or when, not what)
+    unsaid = not obj or other.split("_")[0] == done != other
+    if not thing or unsaid and _BARE_SENSES.get(verb) == thing:
+        return True
+    return any(
+        one in _tokens(obj) or _names_of_kind(one, obj, catalogue) for one in thing.split("|")
+    )
 
 
 def names_denied_own(state: Fact, text: str, catalogue: Catalogue) -> bool:
@@ -2751,7 +2758,15 @@ def _died(case: _Case, fact: Fact) -> bool:
         )
     if not _of_us(case, fact):
         return False
-    whose = next((case.base[: -len(v) - 1] for v in _DYING if case.base.endswith("_" + v)), None)
+    # "my dog died", "my dog died in her sleep" (dog_die_in)
+    whose = next(
+        (
+            case.base.split(f"_{v}")[0]
+            for v in _DYING
+            if case.base.endswith("_" + v) or f"_{v}_" in case.base
+        ),
+        None,
+    )
     other = case.catalogue.canonical(fact.predicate or "")
     if not whose:
         return _died_aside(case, fact)
@@ -2765,7 +2780,9 @@ def _died(case: _Case, fact: Fact) -> bool:
     if any("ADJ" not in getAllLemmas(w) for w in before):
         return False  # "my neighbour's dog died": someone else's; "my old dog": mine
     head = lemma_of(last)
-    return head in _tokens(fact.object) or case.catalogue.of_kind(head, fact.object or "")
+    # the thing had, not one a thing had is of ("a photo of my grandpa")
+    had = re.split(r"\bof\b", fact.object or "", maxsplit=1)[0]
+    return head in _tokens(had) or case.catalogue.of_kind(head, had)
 
 
 def _person_died(case: _Case, fact: Fact) -> bool:
