@@ -185,3 +185,55 @@ def test_a_drug_taken_is_one_the_speaker_is_on(store, first, then, gap, expected
 )
 def test_a_diet_ended_by_what_it_rules_out(store, first, then, gap, expected) -> None:
     assert outcome(store, first, then, gap) == expected
+
+
+# -- "no more X" ------------------------------------------------------------------------------
+@pytest.mark.parametrize(
+    ("first", "then", "expected"),
+    [
+        ("i play squash twice a week", "no more squash for me, my knee is shot", "update"),
+        ("my twins are still in nappies", "potty training done, no more nappies here", "update"),
+        ("i'm a freelance copywriter", "took a staff job, no more freelancing for me", "update"),
+    ],
+)
+def test_no_more_ends_what_it_names(store, first: str, then: str, expected: str) -> None:
+    assert outcome(store, first, then, 90) == ("superseded", expected)
+
+
+@pytest.mark.parametrize(
+    ("first", "then"),
+    [
+        ("i play squash twice a week", "i can manage no more than three games now"),
+        ("i play squash twice a week", "no more excuses, i'm joining a gym"),
+    ],
+)
+def test_no_more_of_another_thing_ends_nothing(store, first: str, then: str) -> None:
+    mem = memory(store)
+    first_said = mem.remember(first)
+    mem.remember(then)
+    assert first_said.fact is not None
+    kept = store.get(first_said.fact.id, scope=mem.scope)
+    assert kept is not None and kept.status == "active"
+
+
+# -- a version of the product the key names ---------------------------------------------------
+def test_a_version_of_the_product_a_key_names(store) -> None:
+    first = "all our services are on node 16.4"
+    assert outcome(store, first, "we upgraded everything to node 20", 120) == (
+        "superseded",
+        "update",
+    )
+    # learning another version is no change of the one in use
+    assert outcome(store, first, "im learning node 22 on the side", 120)[0] == "active"
+
+
+# -- two clauses with the "I" of both left out ------------------------------------------------
+def test_two_clauses_with_no_i_are_read_apart(store) -> None:
+    mem = memory(store)
+    mem.remember("i live in glasgow")
+    result = mem.remember("sold the flat and moved to dundee in june")
+    texts = sorted(f.text for f in mem.list(status="active"))
+    assert any("dundee" in t for t in texts) and not any("glasgow" in t for t in texts)
+    assert result.accepted and result.also, "the two clauses are stored apart"
+    # the words said, no "I" added
+    assert all(not t.startswith("I ") for t in texts)

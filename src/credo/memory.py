@@ -48,7 +48,7 @@ from .fact import (
 )
 from .introduced import as_own, introduced_as
 from .isotime import format_iso
-from .keys import Statement, analyse, display_name
+from .keys import Statement, analyse, display_name, elided_subject
 from .predicates import split_polarity, with_polarity
 from .recall import Hit, recall
 from .relevance import keep_relevant
@@ -408,7 +408,19 @@ class Memory:
 
         if candidate.subject or candidate.predicate or candidate.object:
             return [], False
-        return told_and_asked(candidate.text)
+        told = told_and_asked(candidate.text)
+        if len(told[0]) == 1 and not told[1]:
+            # "quit my job and moved to spain": two clauses with the "I" of both left out,
+            # read apart as they would be with it ("I quit my job", "moved to spain")
+            said = candidate.text.strip()
+            full = elided_subject(said)
+            added = full[: len(full) - len(said)]
+            if full != said and full.endswith(said):
+                parts, asks = told_and_asked(full)
+                if len(parts) > 1 and not asks and parts[0].startswith(added):
+                    # each part in the words said: the "I" put back for reading only
+                    return [parts[0][len(added) :], *parts[1:]], asks
+        return told
 
     def _asked_beside(
         self, candidate: gate.Candidate, told: tuple[list[str], bool]

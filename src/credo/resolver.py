@@ -4153,9 +4153,13 @@ def _reversioned(case: _Case, fact: Fact) -> bool:
     (a clash). "im learning python 3.12" beside "i use python 3.9" says no such thing."""
     incoming = case.incoming
     found = _VERSIONED.search(fact.object or "")
-    if not found or found["name"].lower() in _NOT_A_NAME | _COUNTED:
-        return False
-    name, number = found["name"].lower(), found["number"]
+    if found and found["name"].lower() not in _NOT_A_NAME | _COUNTED:
+        name, number = found["name"].lower(), found["number"]
+    else:
+        held = _version_of_named(fact)
+        if held is None:
+            return False
+        name, number = held
     told = _versions_told(name, r"\s*", incoming.text)
     if not told and case.says_a_change:
         # "we upgraded postgres to 16", "postgres got upgraded to 16": the new version
@@ -4183,6 +4187,21 @@ def _reversioned(case: _Case, fact: Fact) -> bool:
     ):
         return False
     return case.says_a_change or mine == theirs or {mine, theirs} <= _HOLDING
+
+
+def _version_of_named(fact: Fact) -> tuple[str, str] | None:
+    """(name, version) where a fact's value is a version alone ("3.8", "v18.2") of the one
+    product its key names ("all my python projects are on 3.8": has_python_projects_on):
+    None otherwise (a count: "my team has 6")."""
+    from .language.products import products_in
+
+    bare = re.fullmatch(r"v?(\d+(?:\.\d+)+)", (fact.object or "").strip(), re.IGNORECASE)
+    if bare is None:
+        return None
+    named = products_in((fact.predicate or "").split("_"))
+    if len(named) != 1 or " " in named[0].name:
+        return None
+    return named[0].name, bare.group(1)
 
 
 #: a version said after the "to" of a change with no name before it ("to the 8 pro")
@@ -5076,7 +5095,7 @@ def _clashing(case: _Case, bearing: _Bearing) -> _Bearing:
     ]
     clashes.extend(remeasures)
     found = _Bearing(bearing.refines, clashes, denied, gainsaid, remeasures)
-    left = _left_by_name(case, found)
+    left = _left_by_name(case, found) or _had_no_more(case, found)
     if left is not None:
         found.clashes.append(left)
         found.remeasures.append(left)  # the change is said in words: grounds
@@ -5121,6 +5140,29 @@ def _left_by_name(case: _Case, bearing: _Bearing) -> Fact | None:
         if named and _endable(case, bearing, fact) and _names_whole(fact.text, named):
             return fact
         if _own_thing_moved(case, bearing, fact) and _names_whole(fact.text, moved_off):
+            return fact
+    return None
+
+
+def _had_no_more(case: _Case, bearing: _Bearing) -> Fact | None:
+    """ "no more golf for me" / "i play golf every weekend", "no more nappies in this
+    house" / "my youngest is still in nappies", "no more freelancing for me" / "i'm a
+    freelance designer": what the speaker says they have or do no more ends the stored
+    fact of theirs that names it (a doing by its verb), whatever the first clause of the
+    sentence is about (the closest in meaning where several do)."""
+    from .nlp import lemma_of
+
+    if case.negated or _MIND_CHANGED.search(case.incoming.text):
+        return None
+    ended = no_more(case.said or case.incoming.text)
+    if ended is None:
+        return None
+    named = value_words(ended) | {ended}
+    doing = lemma_of(ended) if not value_words(ended) else ""
+    for _, fact in _ranked(case):
+        if not _endable(case, bearing, fact, case.me):
+            continue
+        if _names_whole(fact.text, frozenset(named)) or doing in _tokens(fact.text):
             return fact
     return None
 
@@ -5171,16 +5213,16 @@ def _put_in_place_of(case: _Case, bearing: _Bearing) -> Fact | None:
     return None
 
 
-def _endable(case: _Case, bearing: _Bearing, fact: Fact) -> bool:
+def _endable(case: _Case, bearing: _Bearing, fact: Fact, subject: str | None = None) -> bool:
     """May a change said in the incoming sentence end the stored `fact`: not already a
-    clash, not newer, of the same subject and owner, naming the same people, affirmed and
-    not told in the past?"""
+    clash, not newer, of the same subject (`subject`, else the incoming fact's) and owner,
+    naming the same people, affirmed and not told in the past?"""
     incoming = case.incoming
     return (
         fact not in bearing.clashes
         and bool(fact.subject)
         and fact.asserted_at <= incoming.asserted_at
-        and same_subject(fact.subject, incoming.subject, case.me)
+        and same_subject(fact.subject, subject or incoming.subject, case.me)
         and _same_owner(case, fact)
         and not _others(incoming) ^ _others(fact)
         and not split_polarity(fact.predicate or "")[1]
@@ -5248,6 +5290,21 @@ def _names_whole(text: str, named: frozenset[str]) -> bool:
 #: verbs that take a thing off what it was on: "got everything off heroku", "moved the
 #: api off aws", "came off the night shift"
 _TAKING_OFF = words("changing") | {"get", "take", "come"}
+
+
+#: "no more golf for me", "no more nappies in this house": what is had or done no longer
+#: (not "no more than", "no more of that")
+_NO_MORE = re.compile(
+    r"\bno\s+more\s+(?!than\b|of\b|for\b|to\b|in\b|at\b|and\b|or\b)(?P<thing>[a-z][\w-]*)",
+    re.IGNORECASE,
+)
+
+
+def no_more(text: str) -> str | None:
+    """What a sentence says the speaker has or does no more: "no more golf for me, my
+    back is done" -> "golf"; None where it says no such thing."""
+    found = _NO_MORE.search(text)
+    return found["thing"].lower() if found and found["thing"].lower() not in _STOP else None
 
 
 def left_off(text: str) -> str | None:
