@@ -218,13 +218,13 @@ def test_no_more_of_another_thing_ends_nothing(store, first: str, then: str) -> 
 
 # -- a version of the product the key names ---------------------------------------------------
 def test_a_version_of_the_product_a_key_names(store) -> None:
-    first = "all our services are on node 16.4"
-    assert outcome(store, first, "we upgraded everything to node 20", 120) == (
+    first = "all my python scripts are on 3.9"
+    assert outcome(store, first, "upgraded everything to python 3.13 last month", 120) == (
         "superseded",
         "update",
     )
     # learning another version is no change of the one in use
-    assert outcome(store, first, "im learning node 22 on the side", 120)[0] == "active"
+    assert outcome(store, first, "im learning python 3.14 on the side", 120)[0] == "active"
 
 
 # -- two clauses with the "I" of both left out ------------------------------------------------
@@ -237,3 +237,12 @@ def test_two_clauses_with_no_i_are_read_apart(store) -> None:
     assert result.accepted and result.also, "the two clauses are stored apart"
     # the words said, no "I" added
     assert all(not t.startswith("I ") for t in texts)
+
+
+# -- a claim said again with more ------------------------------------------------------------
+def test_a_claim_said_again_with_more_refines_it(store) -> None:
+    first = "i walk to work"
+    then = "i walk the 3 miles to work along the canal"
+    assert outcome(store, first, then, 40) == ("superseded", "refinement")
+    # a change said is no claim said more fully
+    assert outcome(store, first, "i walk to work way less now", 40)[1] != "refinement"

@@ -4765,6 +4765,7 @@ def _weighed_on_key(case: _Case, agreeing: _Agreeing) -> Resolution | _Bearing:
                 )
             elif (
                 _a_kind_of_it(case, fact)
+                or _said_again_with_more(case, fact)
                 or _a_product_of_its_kind(case, fact)
                 or _stricter_diet(case, fact)
                 or _count_made_exact(case, fact)
@@ -4945,6 +4946,22 @@ def named_again(value: str, fact: Fact, catalogue: Catalogue) -> bool:
         return False
     told = _tokens(value)
     return found_in(held, told) and len(told) > len(held)
+
+
+def _said_again_with_more(case: _Case, fact: Fact) -> bool:
+    """ "i cycle to work" -> "i cycle the 12km to work on a gravel bike": a fact on the
+    key whose every word the incoming sentence says again, with more, the same way up:
+    the same claim said more fully, a refinement (nothing the stored sentence said is
+    lost). Never a thing said to be one more or another, a change, or an event (told in
+    the past, two events may both have happened)."""
+    incoming = case.incoming
+    text = case.said or incoming.text
+    if _ADDED.search(text) or re.search(r"\b(?:other|second|new|different)\b", text, re.I):
+        return False
+    if change_words(text) or said_in_the_past(fact.text) or said_in_the_past(incoming.text):
+        return False
+    mine, stored = set(_tokens(incoming.text)), set(_tokens(fact.text))
+    return bool(stored) and stored <= mine and len(mine - stored) >= 2
 
 
 def _said_more_of_it(case: _Case, fact: Fact) -> bool:
