@@ -94,6 +94,11 @@ _ELLIPTIC = frozenset({"instruction", "vague", "too_short"})
 #: refusals for what a sentence says of the moment, a plan or a hedge, which may still
 #: name in passing a thing of the speaker's ("my brother's coming to stay this weekend")
 _SAID_IN_PASSING = frozenset({"transient", "speculative", "hedged", "vague"})
+#: clauses joined by "and" alone, with no contrast that may keep what one of them ends
+#: ("switched to neovim but still use sublime text for work" stays whole)
+_JOINED_ONLY = re.compile(r"^(?!.*\b(?:but|still|though|yet|although)\b).*\band\b", re.I | re.S)
+#: a part of a message that says a thing still holds ("but i still use vim for work")
+_STILL = re.compile(r"\bstill\b", re.IGNORECASE)
 #: how many of the scope's latest live facts a correction said without its sentence is
 #: looked for among
 _AMENDED_AMONG = 20
@@ -291,7 +296,9 @@ class Memory:
         several = self._statements_of(candidate, told)
         if several:
             results: list[RememberResult] = []
-            for part in several:
+            # "switched to neovim but i still use sublime text for work": what a part says
+            # still holds is told first, so that no other part of the message ends it
+            for part in sorted(several, key=lambda p: _STILL.search(p) is None):
                 results.append(
                     self.remember_candidate(
                         dataclasses.replace(candidate, text=part),
@@ -409,7 +416,7 @@ class Memory:
         if candidate.subject or candidate.predicate or candidate.object:
             return [], False
         told = told_and_asked(candidate.text)
-        if len(told[0]) == 1 and not told[1]:
+        if len(told[0]) == 1 and not told[1] and _JOINED_ONLY.search(candidate.text):
             # "quit my job and moved to spain": two clauses with the "I" of both left out,
             # read apart as they would be with it ("I quit my job", "moved to spain")
             said = candidate.text.strip()
