@@ -246,3 +246,26 @@ def test_a_claim_said_again_with_more_refines_it(store) -> None:
     assert outcome(store, first, then, 40) == ("superseded", "refinement")
     # a change said is no claim said more fully
     assert outcome(store, first, "i walk to work way less now", 40)[1] != "refinement"
+
+
+def test_an_it_named_again_is_stored_as_typed_with_what_it_is() -> None:
+    from credo.fact import Fact
+    from credo.memory import _with_referent
+
+    laptop = Fact(text="The user's laptop's a thinkpad", subject="user", predicate="has_laptop")
+    said = "it's a thinkpad x1 carbon"
+    assert (
+        _with_referent(said, laptop, "The user") == "it [the user's laptop]'s a thinkpad x1 carbon"
+    )
+    car = Fact(
+        text="The user drives a toyota", subject="user", predicate="drive", object="a toyota"
+    )
+    assert _with_referent("its a 2016 prius", car, "The user") == "its a 2016 prius"
+
+
+def test_an_it_named_again_says_what_it_is_once_stored(store) -> None:
+    mem = memory(store)
+    mem.remember("my phone's an iphone")
+    result = mem.remember("it's an iphone 15 pro with 256gb")
+    assert result.fact is not None
+    assert result.fact.text == "it [the user's phone]'s an iphone 15 pro with 256gb"

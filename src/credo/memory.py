@@ -97,6 +97,24 @@ _SAID_IN_PASSING = frozenset({"transient", "speculative", "hedged", "vague"})
 #: clauses joined by "and" alone, with no contrast that may keep what one of them ends
 #: ("switched to neovim but still use sublime text for work" stays whole)
 _JOINED_ONLY = re.compile(r"^(?!.*\b(?:but|still|though|yet|although)\b).*\band\b", re.I | re.S)
+
+
+def _with_referent(text: str, fact: Fact, owner: str) -> str:
+    """`text` with what its first "it" stands for put after it in brackets, every word
+    typed kept: "it's a thinkpad x1" -> "it [the user's laptop]'s a thinkpad x1" (a thing
+    the key names, `has_<noun>`), "it [a toyota]'s a 2016 prius" (the stored value)."""
+    predicate = fact.predicate or ""
+    if predicate.startswith("has_"):
+        whose = "the user" if owner == "The user" else owner
+        referent = f"{whose}'s {predicate.removeprefix('has_').replace('_', ' ')}"
+    else:
+        referent = fact.object or ""
+    found = re.search(r"\bit\b", text, re.IGNORECASE)
+    if found is None or not referent:
+        return text
+    return f"{text[: found.end()]} [{referent}]{text[found.end() :]}"
+
+
 #: a part of a message that says a thing still holds ("but i still use vim for work")
 _STILL = re.compile(r"\bstill\b", re.IGNORECASE)
 #: how many of the scope's latest live facts a correction said without its sentence is
@@ -761,8 +779,10 @@ class Memory:
         the product or name a live stored fact says the speaker has, uses, drives or
         rides, read as that thing: the fact it refines, keyed as the stored fact with the
         value said now (`resolver.named_again`). The stored sentence is the user's words
-        as typed. None where no fact of the scope's latest is so named (the gate's
-        "nothing to refer to" stands)."""
+        as typed, with what "it" is put beside it in brackets ("it [the user's laptop]'s a
+        thinkpad x1 carbon"), so that it still says what it is about once the fact it
+        refines is superseded. None where no fact of the scope's latest is so named (the
+        gate's "nothing to refer to" stands)."""
         from .resolver import named_again
 
         if not (statement.pronoun_subject and (statement.subject or "").lower() == "it"):
@@ -780,6 +800,7 @@ class Memory:
             if fact.key and named_again(statement.object, fact, self.catalogue):
                 keyed = dataclasses.replace(
                     candidate,
+                    text=_with_referent(candidate.text, fact, display_name(fact.subject or "")),
                     subject=fact.subject,
                     predicate=fact.predicate,
                     object=statement.object,
