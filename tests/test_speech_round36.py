@@ -269,3 +269,17 @@ def test_an_it_named_again_says_what_it_is_once_stored(store) -> None:
     result = mem.remember("it's an iphone 15 pro with 256gb")
     assert result.fact is not None
     assert result.fact.text == "it [the user's phone]'s an iphone 15 pro with 256gb"
+
+
+def test_a_drug_is_read_before_what_it_is_for(store) -> None:
+    [(_, predicate, _)] = remembered(store, "i take ibuprofen for my knee")
+    assert predicate == "be_on"
+
+
+def test_no_more_said_the_same_day_is_a_change(store) -> None:
+    assert outcome(
+        store, "i play squash twice a week", "no more squash for me, knee's gone", 0
+    ) == (
+        "superseded",
+        "update",
+    )

@@ -3859,6 +3859,10 @@ def analyse(text: str, *, self_name: str = "The user") -> Statement:
 _PUTTING = words("putting_verbs")
 
 
+#: words after which a value says what a drug is for or how often, not which drug
+_AFTER_A_DRUG = frozenset({"for", "with", "in", "at", "on", "every", "twice", "once", "daily"})
+
+
 def _a_drug(value: str | None) -> bool:
     """Does `value` name a drug by its head noun, in its usual sense ("metformin", "500mg
     of sertraline", "my statins"; WordNet's hierarchy, `language.kinds`)?"""
@@ -3868,6 +3872,9 @@ def _a_drug(value: str | None) -> bool:
     words = re.findall(r"[a-z]+", (value or "").lower())
     if "of" in words:  # "500mg of metformin": the drug after the measure
         words = words[words.index("of") + 1 :]
+    # "ibuprofen for my back", "metformin twice a day": the drug before what it is for
+    cut = next((i for i, w in enumerate(words) if i and w in _AFTER_A_DRUG), len(words))
+    words = words[:cut]
     if not words:
         return False
     head = words[-1]

@@ -5802,7 +5802,7 @@ def same_claim(
 #: staging" / "the deploy target is prod"). They never make a contradiction: a value that
 #: coexists with the stored ones stays beside them ("I speak German now")
 _CHANGE_WORDS = re.compile(
-    r"\b(?:now|nowadays|these days|actually|any ?more|no longer|instead|used to|"
+    r"\b(?:now|nowadays|these days|actually|any ?more|no longer|no more(?! than)|instead|used to|"
     r"switched|changed|stopped|moved|migrated|relocated|emigrated|left(?![-\s]*hand)|quit|"
     r"correction|corrected|i meant|meant to say|got (?:that|it) wrong|scratch that|my bad|"
     r"wait,? no|no,? wait|oops|typo|"
