@@ -747,14 +747,7 @@ class Memory:
         if found is None:
             return None
         stamp = candidate.valid_from if candidate.valid_from is not None else self.clock()
-        total = self.store.count(scope=self.scope, status=Status.ACTIVE)
-        recent = self.store.all(
-            scope=self.scope,
-            status=Status.ACTIVE,
-            limit=_AMENDED_AMONG,
-            offset=max(0, total - _AMENDED_AMONG),
-        )
-        for fact in sorted(recent, key=lambda f: f.asserted_at, reverse=True):
+        for fact in self._latest_live():
             if not 0 <= stamp - fact.asserted_at < UPDATE_WINDOW or not fact.key:
                 continue
             old = amends(found, fact.text)
@@ -770,6 +763,18 @@ class Memory:
             # would read as a fact of their own ("The user meant thursday")
             return self._to_fact(keyed, statement, None, aliases)
         return None
+
+    def _latest_live(self) -> builtins.list[Fact]:
+        """The scope's latest live facts (`_AMENDED_AMONG` of them), newest first: what a
+        sentence said without its subject or its sentence may be about."""
+        total = self.store.count(scope=self.scope, status=Status.ACTIVE)
+        recent = self.store.all(
+            scope=self.scope,
+            status=Status.ACTIVE,
+            limit=_AMENDED_AMONG,
+            offset=max(0, total - _AMENDED_AMONG),
+        )
+        return sorted(recent, key=lambda f: f.asserted_at, reverse=True)
 
     def _named_again(
         self, candidate: gate.Candidate, statement: Statement, aliases: dict[str, str]
@@ -789,14 +794,7 @@ class Memory:
             return None
         if statement.predicate != "be" or statement.negated or not statement.object:
             return None
-        total = self.store.count(scope=self.scope, status=Status.ACTIVE)
-        recent = self.store.all(
-            scope=self.scope,
-            status=Status.ACTIVE,
-            limit=_AMENDED_AMONG,
-            offset=max(0, total - _AMENDED_AMONG),
-        )
-        for fact in sorted(recent, key=lambda f: f.asserted_at, reverse=True):
+        for fact in self._latest_live():
             if fact.key and named_again(statement.object, fact, self.catalogue):
                 keyed = dataclasses.replace(
                     candidate,
