@@ -289,7 +289,7 @@ AUX_OPENERS = frozenset(
 _IS_CLITICS = frozenset({"'s", "'re", "’s", "’re", "s", "re"})
 #: second-person openers that ask the assistant to do something
 _REQUEST_OPENERS = re.compile(
-    r"^\s*(?:please\s+|pls\s+|kindly\s+)?(?:can|could|would|will)\s+you\b|"
+    r"^\s*(?:please\s+|pls\s+|kindly\s+)?(?:can|could|would|will)\s+(?:you|u)\b|"
     r"^\s*(?:please|pls|kindly)\s+(?!(?:don'?t|do\s+not|never)\b)\w+|"
     r"^\s*(?:i\s+(?:want|need|would\s+like)\s+you\s+to)\b|^\s*let'?s\b",
     re.IGNORECASE,
@@ -589,7 +589,14 @@ def asks_after_description(sent: Span) -> bool:
         return False
     end = sent.start_char + len(described)
     rest = [t for t in sent if t.idx >= end and not t.is_punct]
-    return bool(rest) and rest[0].lower_ in QUESTION_OPENERS and asks_unmarked(rest)
+    if not rest or rest[0].lower_ not in QUESTION_OPENERS:
+        return False
+    # the parse of the whole may hang the question on the description ("as a vegan where
+    # do i get b12 from": a relative clause of "vegan"); a verb put before its subject
+    # right after the question word asks, by the words alone
+    return asks_unmarked(rest) or (
+        len(rest) > 2 and rest[1].lower_ in AUX_OPENERS and rest[2].lower_ in _ASKERS
+    )
 
 
 def asks_unmarked(words: list[Token]) -> bool:
@@ -616,7 +623,8 @@ def asks_unmarked(words: list[Token]) -> bool:
     if first.lower_ in ("which", "what") and nxt.tag_ in ("NN", "NNS", "NNP"):
         # "which crm works with hubspot": a question word before the thing asked of and
         # its verb; not "what music i like is jazz" (a subject comes first)
-        after = next((t for t in words[2:] if t.tag_ not in ("NN", "NNS", "NNP")), None)
+        # (an adverb may come before the verb: "what rain gear actually keeps you dry")
+        after = next((t for t in words[2:] if t.tag_ not in ("NN", "NNS", "NNP", "RB")), None)
         return after is not None and after.tag_ in ("VBZ", "VBP", "VBD", "MD")
     if nxt.lower_ == "to" and len(words) > 2 and words[2].tag_ == "VB":
         return True
@@ -2762,6 +2770,26 @@ def _placed(predicate: str, value: list[Token], sent: Span) -> tuple[str, list[T
     return negation + verb, [preposition, *value]
 
 
+#: words after a place that leave it where one lives ("im in leeds now")
+_NOW_ONLY = frozenset(w for w in words("now_words") if " " not in w) | {"these", "days", "anymore"}
+
+
+def _lives_in(predicate: str, value: list[Token], sent: Span) -> str:
+    """ "im in leeds", "i'm in walthamstow, east london": one said to be in a place that
+    English names, with nothing said after it but "now", lives there (`live_in`); not "in
+    london for work" nor "in the office" (a stay, or no place named). "this week", "at
+    the moment" are refused by the gate as transient."""
+    if predicate.removeprefix("not_") != "be_in" or not value:
+        return predicate
+    said = " ".join(t.text for t in value if t.dep_ != "det")
+    parts = [p.strip() for p in said.replace(" ,", ",").split(",")]
+    if not all(p and is_place(p) for p in parts):
+        return predicate
+    if any(t.i > value[-1].i and not t.is_punct and t.lower_ not in _NOW_ONLY for t in sent):
+        return predicate
+    return predicate.replace("be_in", "live_in")
+
+
 _TELLING = words("telling")
 #: verbs by which the speaker asks or tells the listener (lexicon "telling", "telling_verbs")
 _ASKING_VERBS = _TELLING | words("telling_verbs")
@@ -4110,6 +4138,7 @@ def _analysed(text: str, *, self_name: str = "The user") -> Statement:
     if said_predicate == "be":
         predicate = _described(predicate, obj_tokens)
     predicate, obj_tokens = _placed(predicate, obj_tokens, sent)
+    predicate = _lives_in(predicate, obj_tokens, sent)
     obj = _span_text(_without_additives(_asserted(obj_tokens, predicate)))
     pred, obj = _said_plainly(normalize_predicate(predicate), obj)
     if negated:

@@ -602,11 +602,21 @@ def _object_named(reading: Doc, text: str) -> str:
     _lemminflect_table("lemmas")
 
     root = next((t for t in reading if t.dep_ == "ROOT"), None)
-    if root is None or root.pos_ != "VERB" or root.i == 0 or not root.text.islower():
+    if root is None or root.i == 0 or not root.text.islower():
         return text
     before = reading[root.i - 1]
     known = getAllLemmas(root.lower_)
-    if before.pos_ not in ("AUX", "VERB") or "VERB" in known or "NOUN" not in known:
+    if "NOUN" not in known:
+        return text
+    # "i have type 1 diabetes", "my son has stage 2 asthma": "have" read as the auxiliary
+    # of a root that is no participle ("type", not "typed")
+    had = (
+        before.lemma_ == "have"
+        and before.dep_ == "aux"
+        and before.head.i == root.i
+        and not any(root.lower_ in inflections(verb, "VBN") for verb in known.get("VERB", ()))
+    )
+    if not had and (root.pos_ != "VERB" or before.pos_ not in ("AUX", "VERB") or "VERB" in known):
         return text
     return text[: root.idx] + root.text[:1].upper() + text[root.idx + 1 :]
 

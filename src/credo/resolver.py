@@ -542,13 +542,24 @@ def _placed_in_words(fact: Fact, thing: str, value: str) -> bool:
 PARAPHRASE_AT = 0.75
 
 
+#: the "times" of "3 times a week", the "days" of "three days a week": what a number counts
+#: how often with (`values._times_counted` reads a sentence's words so)
+_HOW_OFTEN_COUNTED = re.compile(
+    r"(?<=\w )(?:times|x|days|nights)\s+(?=(?:a|an|per|every|each)\s+(?:week|fortnight|month)\b)"
+    r"|(?<=\w )times\s+(?=(?:a|an|per|every|each)\s+(?:day|year)\b)",
+    re.IGNORECASE,
+)
+
+
 def _same_object_as_typed(a: str | None, b: str | None) -> bool:
     """Each word of one object is a word of the other as people type it ("a toyota
-    corolla" / "a toyota corola"); "left-handed" and "right-handed" are not."""
+    corolla" / "a toyota corola"); "left-handed" and "right-handed" are not. How often is
+    said with "times" or "days" alike ("3 times a week" / "three days a week")."""
+    a, b = _HOW_OFTEN_COUNTED.sub("", a or ""), _HOW_OFTEN_COUNTED.sub("", b or "")
     mine, theirs = set(_tokens(a)), set(_tokens(b))
     if not (mine and theirs):
         return found_in(mine, theirs) and found_in(theirs, mine)
-    mine_left, theirs_left = said_otherwise(a or "", mine - theirs, b or "", theirs - mine)
+    mine_left, theirs_left = said_otherwise(a, mine - theirs, b, theirs - mine)
     return found_in(mine_left, theirs) and found_in(theirs_left, mine)
 
 
@@ -589,14 +600,22 @@ def paraphrase(incoming: Fact, stored: Fact, score: float) -> bool:
 
 
 def _said_the_other_way(one: Fact, other: Fact) -> bool:
-    """`one`'s subject is `other`'s value, and `one`'s value names `other`'s slot: "alex is
-    my partner" (alex, be, my partner) / "my partner is called alex" (user,
-    has_partner_called, alex)."""
+    """`one`'s subject is `other`'s value, and `one`'s value names `other`'s slot or what
+    kind of thing the value is: "alex is my partner" (alex, be, my partner) / "my partner
+    is called alex" (user, has_partner_called, alex)."""
     subject, value = set(_tokens(one.subject)), set(_tokens(other.object))
     if not subject or not subject <= value:
         return False
+    from .language.kinds import is_a_kind_of
+
     slot = set((other.predicate or "").split("_")) | set(_tokens(other.subject))
-    return bool(set(_tokens(one.object)) & slot)
+    said = set(_tokens(one.object))
+    # or says what kind of thing it is: "violin's my instrument" / "i play the violin"
+    return (
+        bool(said & slot)
+        or bool(said)
+        and all(any(is_a_kind_of(v, w) for v in value) for w in said)
+    )
 
 
 _PRAISE_WORDS = words("evaluative")
@@ -1360,14 +1379,18 @@ def _content(fact: Fact, catalogue: Catalogue, text: str | None = None) -> set[s
     """The words a sentence (`text`, or the fact's) says things with: lemmatised, without
     stop words, the subject's own words, or the words of its relation ("likes" / "loves"
     are one claim)."""
+    from .nlp import lemma_of
+
     base = catalogue.canonical(fact.predicate or "")[0]
     relation = {base, *base.split("_")}
     # and the words of every way it is said: "into" of "be_into", "fan" of "be_fan_of"
     relation |= {
-        word
+        said
         for alias, canon in catalogue.synonyms.items()
         if canon == base
         for word in (alias, *alias.split("_"))
+        # as typed and as its lemma: "based" of "be_based_in" is the "base" of "i'm based"
+        for said in (word, lemma_of(word))
     }
     subject = set((fact.subject or "").split())
     said = _ADDITIVE_PHRASES.sub(" ", uncontracted(fact.text if text is None else text))

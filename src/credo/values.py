@@ -164,6 +164,8 @@ def value_words(text: str) -> frozenset[str]:
         if _how_often(tok):
             out.add(_TIMES[tok.lower_])
             continue
+        if _times_counted(tok):
+            continue  # "4 times a week" and "four days a week" name one how often
         if (
             tok.pos_ == "NUM"
             or tok.pos_ in ("NOUN", "PROPN", "ADJ")
@@ -254,12 +256,23 @@ def same_values(a: str, b: str, *, ignoring: frozenset[str] = frozenset()) -> bo
                 mine_left.discard(word)
                 theirs_left.discard(word)
     mine_left, theirs_left = said_otherwise(a, mine_left, b, theirs_left)
+    # a word that says what kind of thing a value both name is names no other value
+    # ("violin's my instrument" / "i play the violin")
+    shared = {w for w in mine if found_in([w], theirs)}
+    mine_left, theirs_left = _kinds_of(mine_left, shared), _kinds_of(theirs_left, shared)
     # praise said in one wording only ("my lovely wife and i run a bakery") names no
     # value; praise in both that differs ("good" / "awful") does
     if not (mine_left & _PRAISE and theirs_left & _PRAISE):
         mine_left, theirs_left = mine_left - _PRAISE, theirs_left - _PRAISE
     # a noun made of the other's verb ("a manager at the store" / "manages the store")
     return found_in(mine_left, _verbs(b)) and found_in(theirs_left, _verbs(a))
+
+
+def _kinds_of(left: set[str], shared: set[str]) -> set[str]:
+    """`left` without the words that name a kind of which a word of `shared` is one."""
+    from .language.kinds import is_a_kind_of
+
+    return {w for w in left if not any(is_a_kind_of(n, w) for n in shared)}
 
 
 def said_less(new: str, old: str, *, people: frozenset[str] = frozenset()) -> bool:
@@ -375,16 +388,18 @@ def _verbs(text: str) -> frozenset[str]:
     return frozenset(t.lemma_.lower() for t in parse(text) if t.pos_ == "VERB")
 
 
-#: words short enough to be initials ("la", "nyc", "us", "ucla")
-_SHORT = re.compile(r"\b[a-z]{2,5}\b")
+#: words short enough to be initials or a shortened word ("la", "nyc", "ucla", "manc", "t1")
+_SHORT = re.compile(r"\b[a-z][a-z0-9]{1,4}\b")
 
 
 def spelt_out(short: str, long: str) -> list[tuple[str, list[str]]]:
-    """The words of `short` typed as the initials of a run of `long`'s words, with that
-    run: ("i live in la", "i live in los angeles") -> [("la", ["los", "angeles"])]."""
+    """The words of `short` typed as the initials of a run of `long`'s words, or as a word
+    of them shortened, with that run: ("i live in la", "i live in los angeles") ->
+    [("la", ["los", "angeles"])]; "manc" / "manchester", "swe" / "software engineer",
+    "t1" / "type 1" (`_shortens`)."""
     from spacy.lang.en.stop_words import STOP_WORDS
 
-    said = re.findall(r"[a-z]+", _plain(long.lower()))
+    said = re.findall(r"[a-z0-9]+", _plain(long.lower()))
     # the words initials stand for; "of", "the" are left out of them ("uea": the university
     # of east anglia)
     words = [w for w in said if w not in STOP_WORDS or w == "us"]
@@ -392,11 +407,46 @@ def spelt_out(short: str, long: str) -> list[tuple[str, list[str]]]:
     for word in set(_SHORT.findall(_plain(short.lower()))):
         if word in said or word in STOP_WORDS and word != "us":
             continue  # "in", "the": never initials; "us" may be ("the us army")
-        for i in range(len(words) - len(word) + 1):
-            run = words[i : i + len(word)]
-            if "".join(w[0] for w in run) == word:
-                found.append((word, run))
+        for size in range(1, len(word) + 1):
+            for i in range(len(words) - size + 1):
+                run = words[i : i + size]
+                if "".join(w[0] for w in run) == word or _shortens(word, run):
+                    found.append((word, run))
     return found
+
+
+def _shortens(word: str, run: list[str]) -> bool:
+    """Is `word` a word English does not have, typed as a shortening of the words `run`:
+    each word of the run giving its first letter and maybe more of its letters in order
+    ("manc" / "manchester", "akl" / "auckland", "swe" / "software engineer", "appt" /
+    "appointment", "t1" / "type 1")? One word is shortened by three letters or more (two
+    letters of one word are too many words' letters: "ny" is no "norway")."""
+    from lemminflect import getAllLemmas
+
+    if len(run) == 1 and (len(word) < 3 or len(run[0]) <= len(word)):
+        return False
+    if not any(c.isalpha() for c in word) or getAllLemmas(word):
+        return False
+
+    def within(rest: str, at: int) -> bool:
+        if at == len(run):
+            return not rest
+        head = run[at]
+        if not rest or rest[0] != head[0]:
+            return False
+        # the letters this word gives: its first, then any of the rest in order
+        for cut in range(1, len(rest) + 1):
+            if _in_order(rest[1:cut], head[1:]) and within(rest[cut:], at + 1):
+                return True
+        return False
+
+    return within(word, 0)
+
+
+def _in_order(letters: str, word: str) -> bool:
+    """Are `letters` found in `word` in their order (not side by side)?"""
+    it = iter(word)
+    return all(c in it for c in letters)
 
 
 # -- quantities ---------------------------------------------------------------------------
@@ -448,6 +498,33 @@ def _how_often(tok: Token) -> bool:
         tok.lower_ in _TIMES
         and tok.i + 1 < len(doc)
         and doc[tok.i + 1].lower_ in ("a", "an", "per", "every", "each")
+    )
+
+
+#: what "N times a week" counts, and what "N days a week" does when a week or more has them
+_COUNTED = {
+    "time": (),
+    "day": ("week", "fortnight", "month"),
+    "night": ("week", "fortnight", "month"),
+}
+
+
+def _times_counted(tok: Token) -> bool:
+    """Is `tok` the "times" of "4 times a week" ("3 days per week", "two nights every
+    month"): the word a number counts how often with, which names no value of its own?"""
+    doc = tok.doc
+    periods = _COUNTED.get(tok.lemma_.lower())
+    if periods is None or tok.i == 0 or tok.i + 2 >= len(doc):
+        return False
+    after, period = doc[tok.i + 1], doc[tok.i + 2].lemma_.lower()
+    return (
+        doc[tok.i - 1].pos_ == "NUM"
+        and after.lower_ in ("a", "an", "per", "every", "each")
+        and (
+            period in periods
+            or not periods
+            and period in ("day", "week", "fortnight", "month", "year")
+        )
     )
 
 

@@ -43,7 +43,7 @@ statements.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING
 
 from ..corrections import amendment
@@ -339,13 +339,48 @@ def _run_on_question(sent: Span) -> int | None:
     doc, tokens = sent.doc, list(sent)
     for tok in tokens[3:]:
         if (
-            tok.lower_ in _RUN_ON_OPENERS
+            (
+                tok.lower_ in _RUN_ON_OPENERS
+                and _inverted_after([t for t in doc[tok.i : sent.end] if not t.is_punct])
+                or _yes_or_no_after(doc[tok.i : sent.end])
+                # "im allergic to penicillin so what do doctors give instead", "... so
+                # whats the fastest way": a question joined on by "so", "but" or "and"
+                or doc[tok.i - 1].lower_ in _JOINING
+                and tok.lower_ in QUESTION_OPENERS
+                and _asks_unmarked([t for t in doc[tok.i : sent.end] if not t.is_punct])
+            )
             and not doc[tok.i - 1].is_punct
-            and _inverted_after([t for t in doc[tok.i : sent.end] if not t.is_punct])
             and _independent(tokens, sent.start, tok.i)
         ):
             return tok.i
     return None
+
+
+#: verbs whose clause a question asks about, not tells: "how do i know im pregnant"
+_ASKED_CLAUSE = words("telling") | words("telling_verbs") | words("factive_verbs")
+#: the words a question is joined on to a statement by, typed with no comma before them
+_JOINING = frozenset({"so", "but", "and"})
+#: verbs that take "so" for a clause ("i think so", "i hope so"): that "so" ends nothing
+_SO_TAKING = _ASKED_CLAUSE | {"hope", "guess", "suppose", "imagine", "fear"}
+#: the verbs a yes-no question run on after a statement opens with ("... can i eat
+#: bananas"): the modals and "do"; not "is" ("the thing is it works" tells)
+_YES_OR_NO_OPENERS = frozenset(
+    {"do", "does", "did", "can", "could", "would", "will", "should", "shall", "may", "might"}
+)
+#: whom a question run on asks of
+_RUN_ON_SUBJECTS = frozenset({"i", "we", "you", "he", "she", "they", "it"})
+
+
+def _yes_or_no_after(words: Span) -> bool:
+    """Do `words` open with a modal or "do", a subject pronoun and a verb in its base form,
+    a yes-no question by their words alone ("since im diabetic can i eat bananas", "i have
+    two cats can they eat tuna")? Not "so do i" (no verb after)."""
+    return (
+        len(words) >= 3
+        and words[0].lower_ in _YES_OR_NO_OPENERS
+        and words[1].lower_ in _RUN_ON_SUBJECTS
+        and words[2].tag_ == "VB"
+    )
 
 
 def _asks_unmarked(words: Sequence[Token]) -> bool:
@@ -500,7 +535,106 @@ def _cut_points(sent: Span) -> list[int]:
         # "... on my keyboard what do i do": the question run on; not after a condition
         # ("if i had a million dollars what should i buy": one question)
         cuts.append(run_on)
+    told = _run_on_told(sent, asks or requests) if not cuts else None
+    if told is not None:
+        cuts.append(told)
     return cuts
+
+
+#: words after which a clause belongs to what comes before it: "what do i do if i ...",
+#: "how do i know that i ...", "which bike for when we ..."
+_BINDS_NEXT = frozenset({"that", "for", "to", "of", "about", "with", "like", "than"})
+#: what a clause's verb is finite by
+_FINITE = ("VBP", "VBZ", "VBD", "MD")
+#: what ends or joins a clause as typed: a run-on has none of them
+_TYPED_BREAKS = (",", ";", ":", ".", "?", "!", "(", ")", *_STRONG_BREAKS)
+
+
+def _refused_for_nothing_said(text: str) -> bool:
+    """Does the gate take `text`, or refuse it only for want of a key it has yet to be
+    given (`no_subject`), not for anything it says (a hedge, a mood, a plan)?"""
+    verdict = check(Candidate(text))
+    return verdict.accepted or verdict.code == "no_subject"
+
+
+def _run_on_told(sent: Span, asks: bool) -> int | None:
+    """Where a statement run on with no comma or stop starts, after a question or a request
+    ("what should i cook tonight im vegetarian", "recommend me a podcast i like true
+    crime") or after a statement ("i live in leeds i work at the hospital", "im 34 i have
+    two kids"): "i", "we", "my <noun>" or "our <noun>" and a finite verb of their own.
+    Not a clause bound to the words before it ("what do i do if i miss a dose", "how do
+    i know im pregnant", "i hope we win"), nor a relative clause that fills a gap ("a
+    podcast i would like", "the house i grew up in"). None when there is none."""
+    tokens = list(sent)
+    first = tokens[0]
+    if asks:
+        opens = (
+            first.lower_ in QUESTION_OPENERS
+            or first.lower_ in AUX_OPENERS
+            or first.tag_ == "VB"
+            and not any(c.dep_ in _SUBJ for c in first.children)
+        )
+    else:
+        opens = first.lower_ in _I_WE or first.lower_ in ("my", "our")
+    if not opens or any(t.text in _TYPED_BREAKS for t in tokens[:-1]):
+        return None
+    # the verb the question or request is made with: what is told comes after it ("how do i
+    # stop my puppy biting" asks with "stop", its "i" the asker's)
+    asked = first if first.dep_ == "ROOT" or first.pos_ in ("VERB", "AUX") else first.head
+    for tok in tokens[2:]:
+        if tok.lower_ in _I_WE:
+            subject = tok
+        elif tok.lower_ in ("my", "our") and tok.head.dep_ in ("nsubj", "nsubjpass"):
+            subject = tok.head
+        else:
+            continue
+        verb = subject.head
+        if (
+            subject.dep_ not in ("nsubj", "nsubjpass")
+            or verb.i <= subject.i
+            or asks
+            and verb.i <= asked.i
+            or verb.pos_ not in ("VERB", "AUX")
+            or not (verb.tag_ in _FINITE or past_form(verb))
+            and not any(c.dep_ == "aux" and c.tag_ in _FINITE for c in verb.children)
+        ):
+            continue
+        before = sent.doc[tok.i - 1]
+        if (
+            before.dep_ == "mark"
+            or before.lower_ in _SUBORDINATE | _BINDS_NEXT
+            or before.tag_ in ("WDT", "WP", "WRB", "IN")
+            or any(c.dep_ == "mark" for c in verb.children)  # "... if i ...": a condition
+        ):
+            return None
+        if verb.dep_ == "relcl":
+            stranded = any(
+                c.dep_ == "prep" and not any(g.dep_ == "pobj" for g in c.children)
+                for c in verb.children
+            )
+            own = any(
+                c.dep_ in ("dobj", "attr", "acomp", "ccomp", "xcomp")
+                or c.dep_ == "prep"
+                and not asks
+                for c in verb.children
+            )
+            if stranded or not own:
+                return None  # "a podcast i would like": the clause says which podcast
+        elif asks:
+            if verb.dep_ == "ccomp" and verb.head.lemma_.lower() in _ASKED_CLAUSE:
+                return None
+        elif verb.dep_ not in ("ROOT", "conj", "parataxis", "dep"):
+            return None  # "i hope we win", "i said i would": what the first clause says
+        if not asks and not (
+            _has_clause(tokens, sent.start, tok.i) and _refused_for_nothing_said(sent.text)
+        ):
+            # a run-on the gate refuses whole ("i think ... i ..." hedged, a mood, a plan)
+            # stays whole: what refused it may be said of every part
+            return None
+        if not any(c.dep_ in _OWN_COMPLEMENTS and c.i > verb.i for c in verb.children):
+            return None  # "im worn out after the week i had": nothing said of its own
+        return tok.i
+    return None
 
 
 _WORD = re.compile(r"[\w']+")
@@ -578,6 +712,11 @@ def _trim(tokens: list[Token], names: frozenset[str]) -> list[Token]:
             or tail.is_space
             or tail.lower_ in _NOISE
             or tail.dep_ == "cc"
+            # a "so" or "but" a question was cut off after ("i rent so | what can i do");
+            # not "i think so"
+            or tail.lower_ in _JOINING
+            and len(tokens) > 2
+            and tokens[-2].lemma_.lower() not in _SO_TAKING
         ):
             tokens, changed = tokens[:-1], True
         elif tail.lower_ in names and len(tokens) > 1 and tokens[-2].text == ",":
@@ -680,7 +819,7 @@ def _clauses(
     doc = parse(text)
     out: list[tuple[str, bool, bool]] = []
     asked: str | None = None  # "favourite season" of the last "what's your favourite season?"
-    for sent in doc.sents:
+    for sent in _sentences(doc):
         asks = _asking(sent)
         run_on = _run_on_question(sent) if asks else None  # read once, for every clause
         worded = False  # a clause before this one is worded as a question
@@ -720,6 +859,19 @@ def _clauses(
             out.append((clause, question, lo == sent.start))
         asked = _asked_of_you(sent) if asks else None
     return out
+
+
+def _sentences(doc: Doc) -> Iterator[Span]:
+    """The sentences of `doc`, each also cut after a "?" typed inside it: what came before
+    the mark asks, however the parser joined the two ("best way to learn to swim as an
+    adult? never learned as a kid")."""
+    for sent in doc.sents:
+        start = sent.start
+        for tok in sent[:-1]:
+            if tok.text.startswith("?") and tok.i + 1 < sent.end and not doc[tok.i + 1].is_punct:
+                yield doc[start : tok.i + 1]
+                start = tok.i + 1
+        yield doc[start : sent.end]
 
 
 #: how many clauses after a doing may praise the listener for it ("learning japanese at
