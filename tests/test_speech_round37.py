@@ -246,3 +246,9 @@ def test_the_statement_beside_a_question_alone(store, said: str, kept: list[str]
 )
 def test_a_question_or_an_answer_stays_unstored(store, said: str) -> None:
     assert remembered(store, said) == []
+
+
+def test_words_quoted_are_no_statement_run_on(store) -> None:
+    # "translate ..." asks for the quoted words, which are not the speaker's statement
+    said = "translate 'i live in a small flat i work from home' into spanish"
+    assert remembered(store, said) == []

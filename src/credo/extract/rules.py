@@ -546,8 +546,11 @@ def _cut_points(sent: Span) -> list[int]:
 _BINDS_NEXT = frozenset({"that", "for", "to", "of", "about", "with", "like", "than"})
 #: what a clause's verb is finite by
 _FINITE = ("VBP", "VBZ", "VBD", "MD")
+#: quotation marks as tokens: words quoted ("translate 'i have two cats' into french") are
+#: no statement of the speaker's run on
+_QUOTES = ('"', "'", "“", "”", "‘", "’", "`")
 #: what ends or joins a clause as typed: a run-on has none of them
-_TYPED_BREAKS = (",", ";", ":", ".", "?", "!", "(", ")", *_STRONG_BREAKS)
+_TYPED_BREAKS = (",", ";", ":", ".", "?", "!", "(", ")", *_STRONG_BREAKS, *_QUOTES)
 
 
 def _refused_for_nothing_said(text: str) -> bool:
