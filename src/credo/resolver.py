@@ -110,6 +110,7 @@ from .values import (
     spelt_out,
     typed_number,
     value_words,
+    without_times_counted,
 )
 
 if TYPE_CHECKING:
@@ -542,20 +543,11 @@ def _placed_in_words(fact: Fact, thing: str, value: str) -> bool:
 PARAPHRASE_AT = 0.75
 
 
-#: the "times" of "3 times a week", the "days" of "three days a week": what a number counts
-#: how often with (`values._times_counted` reads a sentence's words so)
-_HOW_OFTEN_COUNTED = re.compile(
-    r"(?<=\w )(?:times|x|days|nights)\s+(?=(?:a|an|per|every|each)\s+(?:week|fortnight|month)\b)"
-    r"|(?<=\w )times\s+(?=(?:a|an|per|every|each)\s+(?:day|year)\b)",
-    re.IGNORECASE,
-)
-
-
 def _same_object_as_typed(a: str | None, b: str | None) -> bool:
     """Each word of one object is a word of the other as people type it ("a toyota
     corolla" / "a toyota corola"); "left-handed" and "right-handed" are not. How often is
     said with "times" or "days" alike ("3 times a week" / "three days a week")."""
-    a, b = _HOW_OFTEN_COUNTED.sub("", a or ""), _HOW_OFTEN_COUNTED.sub("", b or "")
+    a, b = without_times_counted(a or ""), without_times_counted(b or "")
     mine, theirs = set(_tokens(a)), set(_tokens(b))
     if not (mine and theirs):
         return found_in(mine, theirs) and found_in(theirs, mine)

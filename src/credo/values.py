@@ -502,11 +502,15 @@ def _how_often(tok: Token) -> bool:
 
 
 #: what "N times a week" counts, and what "N days a week" does when a week or more has them
+#: (no periods named: any of `_PERIODS`)
 _COUNTED = {
     "time": (),
+    "x": (),
     "day": ("week", "fortnight", "month"),
     "night": ("week", "fortnight", "month"),
 }
+_PERIODS = ("day", "week", "fortnight", "month", "year")
+_EVERY = ("a", "an", "per", "every", "each")
 
 
 def _times_counted(tok: Token) -> bool:
@@ -518,14 +522,24 @@ def _times_counted(tok: Token) -> bool:
         return False
     after, period = doc[tok.i + 1], doc[tok.i + 2].lemma_.lower()
     return (
-        doc[tok.i - 1].pos_ == "NUM"
-        and after.lower_ in ("a", "an", "per", "every", "each")
-        and (
-            period in periods
-            or not periods
-            and period in ("day", "week", "fortnight", "month", "year")
-        )
+        doc[tok.i - 1].pos_ == "NUM" and after.lower_ in _EVERY and period in (periods or _PERIODS)
     )
+
+
+#: `_COUNTED` read in a value as typed, where there is no parse ("3 times a week")
+_COUNTED_TYPED = re.compile(
+    "|".join(
+        rf"(?<=\w ){word}s?\s+(?=(?:{'|'.join(_EVERY)})\s+(?:{'|'.join(periods or _PERIODS)})\b)"
+        for word, periods in _COUNTED.items()
+    ),
+    re.IGNORECASE,
+)
+
+
+def without_times_counted(value: str) -> str:
+    """`value` without the word a number counts how often with ("4 times a week" -> "4 a
+    week", as "four days a week" -> "four a week"): one how often said two ways."""
+    return _COUNTED_TYPED.sub("", value)
 
 
 def _a_unit(tok: Token) -> bool:
