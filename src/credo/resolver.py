@@ -116,6 +116,7 @@ from .values import (
 if TYPE_CHECKING:
     from spacy.tokens import Token
 
+    from .language.products import Product
     from .store.base import Store
 
 Similarity = Callable[[str, str], float]
@@ -415,15 +416,21 @@ _VALUE_FOR_THING = re.compile(r"^(?P<value>.+?)\s+(?:for|in|of)\s+(?P<thing>.+)$
 _THING_ON_VALUE = re.compile(r"^(?P<thing>.+?)\s+(?:on|at|with|via|to)\s+(?P<value>.+)$", re.I)
 
 
+def _products_named(value: str | None) -> list[Product]:
+    """The products `value` names, read in its words as typed ("teams", "rails": not the
+    plural of "team" and "rail") and as lemmas ("macbooks"), each once, in order."""
+    from .language.products import products_in
+
+    typed = products_in(_WORDS.findall((value or "").lower()))
+    return typed + [p for p in products_in(_tokens(value)) if p not in typed]
+
+
 def _rival_products(new: str, old: str | None) -> bool:
     """Does `new` name products that each stand for a rival of one `old` names (two web
     frameworks, two hosts)?"""
-    from .language.products import Product, all_rivalled, products_in
+    from .language.products import all_rivalled
 
-    def named(value: str | None) -> list[Product]:  # "rails" as typed, not as "rail"
-        return products_in(_tokens(value)) or products_in(_WORDS.findall((value or "").lower()))
-
-    mine, theirs = named(new), named(old)
+    mine, theirs = _products_named(new), _products_named(old)
     return bool(mine and theirs) and all_rivalled(mine, theirs)
 
 
@@ -2186,7 +2193,7 @@ def _a_product_of_its_kind(case: _Case, fact: Fact) -> bool:
     but words of the product's own name ("honda"): said more narrowly, a refinement. Not
     a value said to be one more, nor two products, nor where the stored sentence says
     what the incoming one does not ("a red honda car")."""
-    from .language.products import kind_words, products_in
+    from .language.products import kind_words
 
     incoming = case.incoming
     if case.base.split("_")[0] not in _HOLDING - {"be", "is"} | _PLAYING:
@@ -2195,7 +2202,7 @@ def _a_product_of_its_kind(case: _Case, fact: Fact) -> bool:
         return False
     if not set(_tokens(fact.text)) - set(_tokens(fact.object)) <= set(_tokens(incoming.text)):
         return False
-    new = products_in(_tokens(incoming.object))
+    new = _products_named(incoming.object)
     if len(new) != 1:
         return False
     name = new[0].name.split()
@@ -2206,7 +2213,7 @@ def _a_product_of_its_kind(case: _Case, fact: Fact) -> bool:
     # ("linux" of "linux distro"), not another product
     return all(
         set(old.name.split()) <= set(name) or old.name in kind.split()
-        for old in products_in(_tokens(fact.object))
+        for old in _products_named(fact.object)
     )
 
 
@@ -3032,8 +3039,8 @@ def _rival_for_slot(case: _Case, fact: Fact) -> bool:
         if not case.catalogue.one_valued(f"has_{noun}"):
             continue
         named = _tokens(slotted.text)
-        mine = [p for p in products_in(_tokens(slotted.object)) if is_of_kind(p.name, noun)]
-        theirs = products_in(_tokens(other.object))
+        mine = [p for p in _products_named(slotted.object) if is_of_kind(p.name, noun)]
+        theirs = _products_named(other.object)
         if mine and theirs and not set(products_in(named)) & set(theirs):
             return all_rivalled(mine, theirs)
     return False
@@ -3043,7 +3050,7 @@ def _product_for_slot(case: _Case, fact: Fact) -> bool:
     """ "i use arch" / "my os is arch linux" (either way round): one fact names the slot by
     the kind of its product ("my os"), the other uses the same product, by its full name
     or a short one, and says nothing more: the same claim (a duplicate)."""
-    from .language.products import is_of_kind, products_in
+    from .language.products import is_of_kind
 
     incoming = case.incoming
     if not (incoming.key and fact.key) or not same_subject(fact.subject, incoming.subject, case.me):
@@ -3054,8 +3061,8 @@ def _product_for_slot(case: _Case, fact: Fact) -> bool:
         noun = _slot_noun(case.catalogue.canonical(slotted.predicate or "")[0])
         if noun is None or case.catalogue.canonical(other.predicate or "")[0] not in _USING:
             continue
-        mine = products_in(_tokens(slotted.object))
-        if mine and mine == products_in(_tokens(other.object)) and is_of_kind(mine[0].name, noun):
+        mine = _products_named(slotted.object)
+        if mine and mine == _products_named(other.object) and is_of_kind(mine[0].name, noun):
             extra = set(_tokens(incoming.text)) - set(_tokens(fact.text)) - _PLAIN
             return not extra - {noun, *_USING, *(w for p in mine for w in p.name.split())}
     return False
@@ -3080,7 +3087,7 @@ def _bought_anew(case: _Case, fact: Fact) -> bool:
     or a rival product of it (a tesla for a civic). The new one takes the old one's place
     (a clash; the time between is the grounds). Not another's, not one more ("another
     car", "a second phone"), nor one of another kind ("a new car" / "i use a macbook")."""
-    from .language.products import all_rivalled, kind_words, products_in
+    from .language.products import all_rivalled, kind_words
 
     incoming = case.incoming
     said = case.base.split("_")[0]
@@ -3097,13 +3104,13 @@ def _bought_anew(case: _Case, fact: Fact) -> bool:
         return False
     if not same_subject(fact.subject, incoming.subject, case.me):
         return False
-    old = products_in(_tokens(fact.object))
+    old = _products_named(fact.object)
     if not old:
         return False
     renewed = case.renewed
     if renewed:
         return all(renewed in kind_words(p) for p in old)
-    new = products_in(_tokens(incoming.object))
+    new = _products_named(incoming.object)
     # a make for a model ("a tesla" / "a honda civic"): both named by "car"
     return bool(new) and (
         all_rivalled(new, old)
@@ -3118,7 +3125,7 @@ def _rival_now(case: _Case, fact: Fact) -> bool:
     on a relation of many values too (a clash; the change word is the grounds). Not an
     addition ("also"), a denial, another's, nor where the old one is named again ("vim
     for notes, vscode now for work")."""
-    from .language.products import all_rivalled, products_in
+    from .language.products import all_rivalled
 
     incoming = case.incoming
     if (
@@ -3131,9 +3138,9 @@ def _rival_now(case: _Case, fact: Fact) -> bool:
         or not _same_owner(case, fact)
     ):
         return False
-    mine = products_in(_tokens(incoming.object))
-    theirs = products_in(_tokens(fact.object))
-    if not (mine and theirs) or set(theirs) & set(products_in(_tokens(incoming.text))):
+    mine = _products_named(incoming.object)
+    theirs = _products_named(fact.object)
+    if not (mine and theirs) or set(theirs) & set(_products_named(incoming.text)):
         return False
     return all_rivalled(mine, theirs)
 
@@ -4644,10 +4651,9 @@ def _said_again_off_key(case: _Case) -> Fact | None:
 def _naming_its_products(case: _Case) -> list[Fact]:
     """The live facts of the same one as the incoming fact that name a product it names,
     however far apart in meaning the two sentences read."""
-    from .language.products import products_in
 
     incoming = case.incoming
-    named = set(products_in(_tokens(incoming.text)))
+    named = set(_products_named(incoming.text))
     if not named:
         return []
     return [
@@ -4657,7 +4663,7 @@ def _naming_its_products(case: _Case) -> list[Fact]:
         and same_subject(f.subject, incoming.subject, case.me)
         and _same_owner(case, f)
         and not _others(incoming) ^ _others(f)
-        and named & set(products_in(_tokens(f.text)))
+        and named & set(_products_named(f.text))
     ]
 
 
@@ -4804,6 +4810,8 @@ def _weighed_on_key(case: _Case, agreeing: _Agreeing) -> Resolution | _Bearing:
             or _said_more_of_it(case, f)
             or _place_named(case, f)
             or _role_said_as_doing(case, f)
+            or _the_had_described(case, f)
+            or _role_at_the_place(case, f)
         )
     ]
     return _Bearing(refines, clashes)
@@ -4924,7 +4932,7 @@ def _product_named_in_full(case: _Case, fact: Fact) -> bool:
     verb, negated = case.catalogue.canonical(fact.predicate or "")
     if negated or verb not in ("have", "use", "drive", "ride"):
         return False
-    new = products_in(_tokens(incoming.object))
+    new = _products_named(incoming.object)
     if len(new) != 1 or case.base.removeprefix("has_") not in kind_words(new[0]):
         return False
     held = [w for w in _tokens(fact.object) if w not in ("a", "an", "the", "my", "our")]
@@ -5009,6 +5017,123 @@ def _said_more_of_it(case: _Case, fact: Fact) -> bool:
     mine, stored = set(_tokens(incoming.text)), set(_tokens(fact.text))
     head = _head_noun(fact.object) if words else head_verb  # "i dance": the doing itself
     return bool(head) and head in mine and stored <= mine and len(mine - stored) >= 1
+
+
+#: verbs by which a stored fact says the speaker has a thing of a kind ("i have a sister",
+#: "we just got a puppy")
+_HAVING = frozenset({"have", "own", "get", "have_got"})
+#: the thing said of is not the one had: "my other sister", "my old car", "my ex"
+_NOT_THE_ONE_HAD = re.compile(
+    r"^(?:other|another|second|2nd|third|old|ex|former|late|previous|next|first|last|"
+    r"\d+\w*|two|three|four|five|both|all)$",
+    re.IGNORECASE,
+)
+#: the thing a sentence opens on, as the speaker's: "my older sister hannah", "the bike"
+_THE_ONE_OPENED = re.compile(r"^\W*(?:my|our|the)\s+([\w'-]+(?:\s+[\w'-]+){0,2})")
+
+
+def _the_had_described(case: _Case, fact: Fact) -> bool:
+    """ "i have a sister" -> "my older sister hannah is a vet in york", "we just got a
+    puppy" -> "our new pup is a cockapoo": the stored fact says only that the speaker has a
+    thing of a kind ("a sister": the article, the noun, and words the incoming sentence
+    says again), and the incoming sentence is about "my" / "our" / "the" one of that kind
+    (its noun, or a synonym), saying more of it: a refinement (the stored claim follows
+    from it). Not where the stored fact counts more than one or says more, nor another
+    one ("my other sister", "my old car"; "new" only of one just got), another of its
+    people ("my sister's husband"), a denial, or a sentence in the past ("my dog died");
+    and what it says is a value named (a name, a noun, a number, a place), not how the
+    thing is ("my dog is terrified of storms" is told beside "i have a dog")."""
+    from .nlp import lemma_of
+
+    incoming = case.incoming
+    if case.negated or not fact.key or not incoming.key or _ADDED.search(incoming.text):
+        return False
+    verb, negated = case.catalogue.canonical(fact.predicate or "")
+    held = (fact.object or "").lower().split()
+    if negated or verb not in _HAVING or len(held) < 2 or held[0] not in ("a", "an"):
+        return False
+    if fact.subject not in (case.me, WE) or said_in_the_past(incoming.text):
+        return False
+    said = case.said or incoming.text
+    opened = _THE_ONE_OPENED.match(said.lower())
+    if opened is None:
+        return False
+    kind = _head_noun(fact.object)
+    words = [w.removesuffix("'s") for w in opened[1].split()]
+    at = next(
+        (
+            i
+            for i, w in enumerate(words)
+            if kind and (lemma_of(w) == kind or one_word(w, kind) or synonymous(w, kind))
+        ),
+        None,
+    )
+    if at is None:
+        return False
+    before, noun = words[:at], words[at]
+    if any(_NOT_THE_ONE_HAD.match(w) for w in before if w != "new" or verb != "get"):
+        return False
+    if set(_tokens(" ".join(held[1:]))) - {kind} - set(_tokens(said)):
+        return False  # "i have a red car" / "my car is a ford": the red not said again
+    value = re.sub(r"^(?:an?|the)\s+", "", (incoming.object or "").lower())
+    if not value or not (value[0].isdigit() or _a_name_or_noun(value)):
+        return False  # "my dog is terrified of storms": how it is, not more of which it is
+    base = case.base.split("_")
+    if incoming.subject in (case.me, WE):
+        # "sister_be", "has_sister_in", "has_younger_brother_tom": about the one had, not
+        # another of her people ("sister_husband_be")
+        at_noun = base.index(noun) if noun in base else -1
+        if at_noun < 0 or any(w != "has" and w not in before for w in base[:at_noun]):
+            return False
+        rest = base[at_noun + 1 :]
+        return not (rest and rest[0] in PEOPLE)
+    # "the bike's a triumph" (the bike the subject), "my older sister hannah is a vet"
+    # (her name beside the noun)
+    return lemma_of(incoming.subject or "") == lemma_of(noun) or bool(
+        re.search(rf"\b{re.escape(noun)}\s+{re.escape(incoming.subject or '')}\b", said.lower())
+    )
+
+
+#: where one works or belongs, as a stored fact says it: "i work for the nhs", "my brother
+#: is in the police", "i work at a hospital"
+_PLACE_OF_WORK = frozenset(
+    {"work", "work_at", "work_for", "work_in", "work_with", "be_in", "be_at", "be_with", "serve_in"}
+)
+#: the role said before where it is held: "a physio in the nhs", "a nurse at the hospital"
+_ROLE_HELD_AT = re.compile(r"^an?\s+(?P<role>[\w' -]+?)\s+(?:in|at|with|for|on)\s+(?P<at>.+)")
+
+
+def _role_at_the_place(case: _Case, fact: Fact) -> bool:
+    """ "i work for the nhs" -> "im a physio in the nhs", "my brother is in the police" ->
+    "my brother's a detective with west midlands police": where a stored fact says one
+    works or belongs, said again with the role one holds there (a kind of person): a
+    refinement. The same one (the speaker, or the same relative), in the present; every
+    word of where the stored fact says is said again after the role, and nothing else is
+    stored beside it."""
+    from .language.persons import is_kind_of_person
+
+    incoming = case.incoming
+    if case.negated or not (incoming.key and fact.key and fact.object and incoming.object):
+        return False
+    if not same_subject(fact.subject, incoming.subject, case.me):
+        return False
+    base, negated = case.catalogue.canonical(fact.predicate or "")
+    who, relation = _whose(base)
+    if negated or relation not in _PLACE_OF_WORK or _whose(case.base) != (who, "be"):
+        return False
+    if said_in_the_past(incoming.text) or said_in_the_past(fact.text):
+        return False
+    said = (case.said or incoming.text).lower()
+    held = _ROLE_HELD_AT.match(incoming.object.lower())
+    at = re.search(rf"\s{re.escape(held['at'].split()[0])}\b", said) if held else None
+    if held is None or at is None:
+        return False
+    if not any(
+        is_kind_of_person(w) or is_kind_of_person(one_spelling(w)) for w in held["role"].split()
+    ):
+        return False
+    place = set(_tokens(fact.object)) - _PLAIN
+    return bool(place) and place <= set(_tokens(said[at.start() :]))
 
 
 def _names_the_described(case: _Case, fact: Fact) -> bool:
@@ -5280,7 +5405,7 @@ def _rivals_replaced(case: _Case, bearing: _Bearing) -> list[Fact]:
     # the product changed to, in the value or anywhere the sentence names it ("moved the
     # api over to render": the api is the value, render where it went)
     said_words = _tokens(incoming.text)
-    new = products_in(_tokens(incoming.object)) or products_in(said_words)
+    new = _products_named(incoming.object) or products_in(said_words)
     if not new:
         return []
     said = set(said_words)
@@ -5288,7 +5413,7 @@ def _rivals_replaced(case: _Case, bearing: _Bearing) -> list[Fact]:
     for fact in case.live:
         if not _endable(case, bearing, fact):
             continue
-        old = products_in(_tokens(fact.object))
+        old = _products_named(fact.object)
         if any(set(o.name.split()) <= said for o in old):
             continue  # "moved from vim to neovim" names it: not this rule's
         if old and all_rivalled(new, old):
@@ -5557,12 +5682,11 @@ def _still_holds(text: str, fact: Fact, catalogue: Catalogue) -> bool:
 def _names_its_value(text: str, fact: Fact) -> bool:
     """Does `text` name the stored fact's value: all its value words, or a product it
     names ("code in sublime text": sublime text)?"""
-    from .language.products import products_in
 
     if found_in(value_words(fact.object or ""), value_words(text)):
         return True
-    said = set(products_in(_tokens(text)))
-    return bool(said & set(products_in(_tokens(fact.object))))
+    said = set(_products_named(text))
+    return bool(said & set(_products_named(fact.object)))
 
 
 def _changed_topic(case: _Case, bearing: _Bearing) -> Fact | None:
@@ -5783,6 +5907,10 @@ def _refined_why(case: _Case, best: Fact) -> str:
         return f"{best.object!r} named: {incoming.object!r}"
     if _count_made_exact(case, best):
         return f"{best.object!r} counted: {incoming.object!r}"
+    if best not in case.on_key and _role_at_the_place(case, best):
+        return f"the role held at {best.object!r} said"
+    if best not in case.on_key and _the_had_described(case, best):
+        return f"says more of {best.object!r}"
     if not objects_agree(best.object, incoming.object):
         return f"object {best.object!r} extended to {incoming.object!r}"
     return "the same value, said more fully: " + ", ".join(

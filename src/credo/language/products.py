@@ -133,18 +133,24 @@ _BARE = frozenset({"a", "an", "the", "my", "our", "their", "his", "her", "its", 
 @lru_cache(maxsize=1)
 def _english() -> frozenset[str]:
     """The products' one-word names that are English words too (in WordNet's synonym
-    sets, `language.synonyms`): "linear", "render", "red". Worked out once and kept
-    (`credo.cache`, keyed by both files), so that a cold process reads these few hundred
-    words instead of all of WordNet's sets to ask about one word."""
+    sets, `language.synonyms`), as they are or as a form of one: "linear", "render",
+    "red", "teams" (the plural of "team"). Worked out once and kept (`credo.cache`, keyed
+    by both files), so that a cold process reads these few hundred words instead of all
+    of WordNet's sets to ask about one word."""
+    from lemminflect import getAllLemmas
+
     from .. import cache
     from .synonyms import digest, known
 
+    def english(name: str) -> bool:
+        return known(name) or any(known(w) for ws in getAllLemmas(name).values() for w in ws)
+
     raw = resources.files("credo").joinpath("data/products.toml").read_bytes()
     names = sorted(name for name in _table().by_name if " " not in name)
-    english = cache.kept(
-        "product_words", f"{_digest(raw)}|{digest()}", lambda: [n for n in names if known(n)]
+    found = cache.kept(
+        "product_words", f"{_digest(raw)}|{digest()}|forms", lambda: list(filter(english, names))
     )
-    return frozenset(english)
+    return frozenset(found)
 
 
 def rivals(one: Product, other: Product) -> bool:

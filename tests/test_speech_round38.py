@@ -1,0 +1,122 @@
+"""Chat the write path reads since the thirty-eighth round (issue 23): a product named as
+typed, a group of the speaker's named without "our", a thing had and then described, and
+a role said at the place one works.
+
+- "we use slack" / "we switched to microsoft teams": "teams" is the product as typed, not
+  the plural of "team", so the two rival chat apps make a change.
+- "team moved everything to github", "company switched us over to asana": a group the
+  speaker is part of, named without "my" or "our" as chat does, does what "we" do.
+- "i have a sister" -> "my older sister is a vet in york", "we have a garden" -> "our
+  garden is south facing": the stored fact only says the speaker has one of a kind; the
+  incoming sentence is about that one and says more (a refinement). Not two of them, not
+  "my other sister", not another of her people ("my sister's husband"), not an ending.
+- "i work for the nhs" -> "i'm a nurse in the nhs": where one works said again with the
+  role one holds there (a refinement). Not another person's role, not a role elsewhere.
+
+Every sentence is invented for the class it stands for; every pair goes through
+`Memory.remember` (the real parser, the default embedding model and a SQLite file).
+"""
+
+from __future__ import annotations
+
+import pytest
+from speech_pairs import memory, module_store, outcome
+
+store = module_store("round38")
+
+
+# -- a product named as typed -----------------------------------------------------------------
+@pytest.mark.parametrize(
+    ("first", "then", "expected"),
+    [
+        ("we use slack", "we switched to microsoft teams", ("superseded", "update")),
+        ("we use discord", "we switched to teams", ("superseded", "update")),
+        # another team is no product
+        ("we use slack", "we switched teams at work", ("active", "new")),
+    ],
+)
+def test_a_product_named_as_typed(store, first: str, then: str, expected) -> None:
+    assert outcome(store, first, then, 90) == expected
+
+
+# -- a group of one's own named without "our" -------------------------------------------------
+@pytest.mark.parametrize(
+    ("said", "key"),
+    [
+        ("team switched to notion for docs", ("user", "team_use")),
+        ("company moved us onto google workspace", ("user", "company_move_onto")),
+        # a name at the start is no group of one's own
+        ("Acme moved to london", ("acme", "live_in")),
+    ],
+)
+def test_a_group_named_without_our_is_the_speakers(store, said: str, key) -> None:
+    result = memory(store).remember(said)
+    assert result.accepted and result.fact is not None, result.why
+    assert (result.fact.subject, result.fact.predicate) == key
+
+
+@pytest.mark.parametrize(
+    ("first", "then", "expected"),
+    [
+        ("we keep our code on gitlab", "team moved everything to github", ("superseded", "update")),
+        (
+            "we use trello for our tasks",
+            "company switched us over to asana",
+            ("superseded", "update"),
+        ),
+    ],
+)
+def test_what_a_group_named_so_does_is_what_we_do(store, first: str, then: str, expected) -> None:
+    assert outcome(store, first, then, 120) == expected
+
+
+# -- a thing had, then described --------------------------------------------------------------
+@pytest.mark.parametrize(
+    ("first", "then", "expected"),
+    [
+        ("i have a sister", "my sister lives in york", ("superseded", "refinement")),
+        ("ive got a brother", "my younger brother tom is a chef", ("superseded", "refinement")),
+        ("we have a garden", "our garden backs onto the canal", ("superseded", "refinement")),
+        ("i have a dog", "my dog is scared of fireworks", ("active", "new")),
+        ("we just got a kitten", "our new kitten is a ragdoll", ("superseded", "refinement")),
+        ("i own a bicycle", "my bicycle is a carbon road bike", ("superseded", "refinement")),
+        # two of them: the count is not said again
+        ("i have two brothers", "my brother lives in cork", ("active", "new")),
+        # another one, another of her people, an ending
+        ("i have a sister", "my other sister lives in york", ("active", "new")),
+        ("i have a sister", "my sister's husband is a pilot", ("active", "new")),
+        # a word of the stored one not said again
+        ("i have a red car", "my car is a ford", ("active", "new")),
+        ("i have a dog", "my cat is a tabby", ("active", "new")),
+    ],
+)
+def test_a_thing_had_then_described(store, first: str, then: str, expected) -> None:
+    assert outcome(store, first, then, 30) == expected
+
+
+# -- a role said at the place one works -------------------------------------------------------
+@pytest.mark.parametrize(
+    ("first", "then", "expected"),
+    [
+        ("i work for the council", "im a planner at the council", ("superseded", "refinement")),
+        (
+            "my sister is in the navy",
+            "my sister's an engineer in the navy",
+            ("superseded", "refinement"),
+        ),
+        ("i work at a school", "i'm a teacher at the school", ("superseded", "refinement")),
+        # another person's role, a role somewhere else, a role held once
+        ("i work for the council", "my wife is a planner at the council", ("active", "new")),
+        ("i work at a school", "i'm a chef at a restaurant", ("active", "new")),
+        ("i work at a school", "i was a teacher at the school", ("active", "new")),
+    ],
+)
+def test_a_role_said_at_the_place_one_works(store, first: str, then: str, expected) -> None:
+    assert outcome(store, first, then, 30) == expected
+
+
+def test_the_refinement_says_why(store) -> None:
+    mem = memory(store)
+    mem.remember("i have a brother")
+    result = mem.remember("my brother lives in galway")
+    assert result.why == "says more of 'a brother'"
