@@ -6,12 +6,16 @@ a role said at the place one works.
   the plural of "team", so the two rival chat apps make a change.
 - "team moved everything to github", "company switched us over to asana": a group the
   speaker is part of, named without "my" or "our" as chat does, does what "we" do.
-- "i have a sister" -> "my older sister is a vet in york", "we have a garden" -> "our
-  garden is south facing": the stored fact only says the speaker has one of a kind; the
-  incoming sentence is about that one and says more (a refinement). Not two of them, not
-  "my other sister", not another of her people ("my sister's husband"), not an ending.
+- "i have a sister" -> "my older sister is a vet in york", "i have a daughter" -> "my
+  daughter works at a bakery": the stored fact only says the speaker has one of a kind;
+  the incoming sentence says who or where that one is (a refinement). Not two of them,
+  not "my other sister", not another of her people ("my sister's husband"), not an
+  ending, not what the thing does or how it is ("my dog loves the park").
 - "i work for the nhs" -> "i'm a nurse in the nhs": where one works said again with the
   role one holds there (a refinement). Not another person's role, not a role elsewhere.
+- "i go to bed at 11" / "i go to bed at midnight now": one habit at two clock times, with
+  nothing else said otherwise, is a change (an update over time or with a change word, a
+  conflict the same day). Not one more ("also at 6pm"), nor a time of other days.
 
 Every sentence is invented for the class it stands for; every pair goes through
 `Memory.remember` (the real parser, the default embedding model and a SQLite file).
@@ -76,8 +80,9 @@ def test_what_a_group_named_so_does_is_what_we_do(store, first: str, then: str, 
     [
         ("i have a sister", "my sister lives in york", ("superseded", "refinement")),
         ("ive got a brother", "my younger brother tom is a chef", ("superseded", "refinement")),
-        ("we have a garden", "our garden backs onto the canal", ("superseded", "refinement")),
+        ("i have a daughter", "my daughter works at a bakery", ("superseded", "refinement")),
         ("i have a dog", "my dog is scared of fireworks", ("active", "new")),
+        ("i have a dog", "my dog loves the park", ("active", "new")),
         ("we just got a kitten", "our new kitten is a ragdoll", ("superseded", "refinement")),
         ("i own a bicycle", "my bicycle is a carbon road bike", ("superseded", "refinement")),
         # two of them: the count is not said again
@@ -120,3 +125,20 @@ def test_the_refinement_says_why(store) -> None:
     mem.remember("i have a brother")
     result = mem.remember("my brother lives in galway")
     assert result.why == "says more of 'a brother'"
+
+
+# -- one habit at two clock times -------------------------------------------------------------
+@pytest.mark.parametrize(
+    ("first", "then", "gap", "expected"),
+    [
+        ("i go to bed at 11", "i go to bed at 1am now", 90, ("superseded", "update")),
+        ("i usually get up at 6", "i get up at 7:30 these days", 90, ("superseded", "update")),
+        ("i go to the gym at 6am", "i go to the gym at 7am", 0, ("conflicted", "conflict")),
+        # one more time, a time of other days, the same time
+        ("i go to the gym at 6am", "i also go to the gym at 6pm", 90, ("active", "new")),
+        ("i get up at 6", "i get up at 9 on sundays", 90, ("active", "new")),
+        ("i go to bed at 10pm", "i go to bed at 10 now", 90, ("active", "new")),
+    ],
+)
+def test_one_habit_at_two_clock_times(store, first: str, then: str, gap: int, expected) -> None:
+    assert outcome(store, first, then, gap) == expected

@@ -3161,6 +3161,44 @@ def _rescheduled(case: _Case, fact: Fact) -> bool:
     return rival_times(fact.text, incoming.text)
 
 
+def _habit_retimed(case: _Case, fact: Fact) -> bool:
+    """ "i go to bed at 11" / "i go to bed at midnight now", "i wake up at 6" / "i wake up
+    at 7 these days": one habit of the speaker's (the same key and value) said at two
+    clock times, each sentence naming one; nothing else said differs but words of how
+    often ("usually") or of change ("now"). A clash: one does a daily thing at one time
+    (the time between, or the change word, makes it an update). Not a denial, one more
+    ("also at 6pm"), a time of another day ("at 6pm on weekends": a word more), nor a
+    sentence in the past."""
+    from .language.schedule import clock_differs, clocks_in
+
+    incoming = case.incoming
+    if case.negated or fact not in case.on_key or not _same_polarity(case, fact):
+        return False
+    if _ADDED.search(incoming.text) or fact.asserted_at > incoming.asserted_at:
+        return False
+    if not objects_agree(incoming.object, fact.object):
+        return False
+    if said_in_the_past(incoming.text) or said_in_the_past(fact.text):
+        return False
+    mine, theirs = clocks_in(incoming.text), clocks_in(fact.text)
+    if len(mine) != 1 or len(theirs) != 1 or not clock_differs(mine[0], theirs[0]):
+        return False
+    said_otherwise = set(_tokens(_CLOCK_SAID.sub(" ", incoming.text))) ^ set(
+        _tokens(_CLOCK_SAID.sub(" ", fact.text))
+    )
+    told = {w for phrase in change_words(incoming.text) for w in _tokens(phrase)}
+    return not said_otherwise - told - _HOW_OFTEN_SAID
+
+
+#: a clock time as said, with the word that puts the habit at it ("at 11pm", "around 6")
+_CLOCK_SAID = re.compile(
+    r"(?i)\b(?:at|around|about|by|from|till|until|before|after)?\s*"
+    r"(?:\d{1,2}(?:[:.]\d{2})?\s*(?:a\.?m\.?|p\.?m\.?)?|noon|midday|midnight)(?!\w)"
+)
+#: words of how often one does a habit, which say no other habit ("usually", "most days")
+_HOW_OFTEN_SAID = words("habit_adverbs") | {"every", "day", "night", "morning", "most"}
+
+
 _SLOT_TAIL = frozenset({"be", "is", "in", "on", "at", "for", "with"})
 
 
@@ -5028,6 +5066,8 @@ _NOT_THE_ONE_HAD = re.compile(
     r"\d+\w*|two|three|four|five|both|all)$",
     re.IGNORECASE,
 )
+#: relations that say who or where a thing had is: "is a vet", "lives in york"
+_WHO_OR_WHERE = frozenset({"be", "is", "live", "work", "come"})
 #: the thing a sentence opens on, as the speaker's: "my older sister hannah", "the bike"
 _THE_ONE_OPENED = re.compile(r"^\W*(?:my|our|the)\s+([\w'-]+(?:\s+[\w'-]+){0,2})")
 
@@ -5086,7 +5126,14 @@ def _the_had_described(case: _Case, fact: Fact) -> bool:
         if at_noun < 0 or any(w != "has" and w not in before for w in base[:at_noun]):
             return False
         rest = base[at_noun + 1 :]
-        return not (rest and rest[0] in PEOPLE)
+        if rest and rest[0] in PEOPLE:
+            return False
+        # "has_sister..." is what she is ("my sister is ..."); "sister_live_in" what she
+        # does: only who or where she is says more of which one she is ("my dog loves the
+        # beach" is told beside "i have a dog")
+        return base[0] == "has" or not rest or rest[0] in _WHO_OR_WHERE
+    if case.base.split("_")[0] not in _WHO_OR_WHERE:
+        return False
     # "the bike's a triumph" (the bike the subject), "my older sister hannah is a vet"
     # (her name beside the noun)
     return lemma_of(incoming.subject or "") == lemma_of(noun) or bool(
@@ -5202,6 +5249,7 @@ def _clashing(case: _Case, bearing: _Bearing) -> _Bearing:
         _rival_now,
         _studies_elsewhere,
         _rescheduled,
+        _habit_retimed,
         _owned_yet_denied,
         _liked_yet_shunned,
         _switched_for_the_same_end,

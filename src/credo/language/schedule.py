@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, TypeVar
 if TYPE_CHECKING:
     from spacy.tokens import Token
 
-__all__ = ["When", "rival_times", "when_of"]
+__all__ = ["When", "clock_differs", "clocks_in", "rival_times", "when_of"]
 
 _MONTHS = {
     name: n
@@ -226,6 +226,17 @@ def _owner(head: Token) -> str:
                 return ""
             return child.lemma_.lower() if child.pos_ != "PRON" else word
     return ""
+
+
+def clocks_in(text: str) -> list[tuple[int, bool]]:
+    """The clock times `text` says, each once: (minutes past midnight, whether am, pm or
+    a 24-hour time made it exact)."""
+    return list(dict.fromkeys(_clocks(text)))
+
+
+def clock_differs(a: tuple[int, bool], b: tuple[int, bool]) -> bool:
+    """Are two clock times two times ("9pm" / "at 9" are one, on a twelve-hour clock)?"""
+    return _clock_differs(a, b)
 
 
 def _clock_differs(a: tuple[int, bool], b: tuple[int, bool]) -> bool:
