@@ -13,6 +13,12 @@ a role said at the place one works.
   ending, not what the thing does or how it is ("my dog loves the park").
 - "i work for the nhs" -> "i'm a nurse in the nhs": where one works said again with the
   role one holds there (a refinement). Not another person's role, not a role elsewhere.
+- "my braces came off today" / "i have braces", "my bike got stolen" / "i have a bike": a
+  thing had, said to be gone by a verb of its going or a state of being gone, is no
+  longer had (an update). Not another's ("my sister's bike got stolen").
+- "upped my practice sessions to 6 piano pieces" / then "extended my practice sessions
+  to include more scales": a change said with no measure does not end a stored measure
+  by closeness of meaning alone (the value 12 would be lost).
 - "i go to bed at 11" / "i go to bed at midnight now": one habit at two clock times, with
   nothing else said otherwise, is a change (an update over time or with a change word, a
   conflict the same day). Not one more ("also at 6pm"), nor a time of other days.
@@ -142,3 +148,38 @@ def test_the_refinement_says_why(store) -> None:
 )
 def test_one_habit_at_two_clock_times(store, first: str, then: str, gap: int, expected) -> None:
     assert outcome(store, first, then, gap) == expected
+
+
+# -- a thing had, gone --------------------------------------------------------------------------
+@pytest.mark.parametrize(
+    ("first", "then", "expected"),
+    [
+        ("i have braces", "my braces came off yesterday", ("superseded", "update")),
+        ("i have a moped", "my moped got stolen from outside work", ("superseded", "update")),
+        ("we have a parrot", "our parrot went missing last week", ("superseded", "update")),
+        ("i have a cast on my wrist", "the cast came off on friday", ("superseded", "update")),
+        # another's, another thing
+        ("i have a moped", "my brother's moped got stolen", ("active", "new")),
+        ("we have a parrot", "our cat went missing last week", ("active", "new")),
+    ],
+)
+def test_a_thing_had_said_gone(store, first: str, then: str, expected) -> None:
+    assert outcome(store, first, then, 60) == expected
+
+
+# -- a change with no measure keeps a stored measure -----------------------------------------
+@pytest.mark.parametrize(
+    ("first", "then"),
+    [
+        (
+            "I upped my practice sessions to 6 piano pieces last month",
+            "I have extended my practice sessions to include more scales and arpeggios",
+        ),
+        (
+            "ive increased my weekly runs to 5 runs",
+            "ive recently extended my training to include more hill work",
+        ),
+    ],
+)
+def test_a_change_said_without_a_measure_keeps_the_stored_one(store, first: str, then: str) -> None:
+    assert outcome(store, first, then, 5) == ("active", "new")

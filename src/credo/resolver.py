@@ -2807,6 +2807,69 @@ def _died(case: _Case, fact: Fact) -> bool:
     return head in _tokens(had) or case.catalogue.of_kind(head, had)
 
 
+#: verbs of a thing going from the one who has it, and states of it gone ("came off",
+#: "ran away"; "stolen", "missing")
+_GOING = frozenset(word_list("going"))
+_GONE_WORDS = words("gone_states")
+_GONE_SAID = re.compile(
+    r"\b(?:is|was|got|get|gets|been|went|gone|go|goes)\s+(?:" + "|".join(_GONE_WORDS) + r")\b"
+)
+
+
+def _gone(case: _Case, fact: Fact) -> bool:
+    """ "my braces came off today" / "i have braces", "the cast came off" / "i have a cast
+    on my arm", "my bike got stolen" / "i have a road bike": a thing the speaker has, said
+    to be gone by a verb of its going (lexicon "going") or a state of being gone
+    ("gone_states"), ends having it (a clash). The thing is the stored object's head noun
+    or of its kind, the speaker's own ("my", "our", "the"; "my old bike" is still mine),
+    never another's ("my neighbour's bike got stolen"); the stored fact says it is had
+    now."""
+    from .nlp import lemma_of
+
+    incoming = case.incoming
+    if case.negated or not fact.key or fact.asserted_at > incoming.asserted_at:
+        return False
+    if case.catalogue.canonical(fact.predicate or "") != ("have", False):
+        return False
+    if fact.subject not in (case.me, WE) or said_in_the_past(fact.text):
+        return False
+    said = (case.said or incoming.text).lower()
+    gone = _GONE_SAID.search(said) is not None
+    parts = case.base.split("_")
+    at = next(
+        (
+            k
+            for k, w in enumerate(parts)
+            if "_".join(parts[k : k + 2]) in _GOING or w in ("be", "get", "go") and gone
+        ),
+        None,
+    )
+    if at is None and gone and parts[0] == "has":
+        # "my cat went missing": has_cat missing; "my moped got stolen from work":
+        # has_moped_stolen
+        parts = [w for w in parts[1:] if w not in _GONE_WORDS] or parts
+        at = len(parts)
+    if at is None:
+        return False
+    if incoming.subject in (case.me, WE):
+        whose = parts[:at]  # "brace_come_off", "bike_be" stolen, "tortoise_go" missing
+    elif at == 0 and re.search(
+        rf"\b(?:the|my|our)\s+{re.escape((incoming.subject or '').lower())}\b", said
+    ):
+        whose = (incoming.subject or "").lower().split()  # "the cast came off"
+    else:
+        return False
+    if not whose or any(w in PEOPLE for w in whose):
+        return False
+    last = whose[-1]
+    mine = f"my|our|{re.escape(case.me)}"  # "The user's bike", as a sentence is stored
+    if re.search(rf"\b(?!(?:{mine})\b)\w+'s\s+(?:\w+\s+)?{re.escape(last)}", said):
+        return False  # "my neighbour's bike": someone else's
+    head = lemma_of(last)
+    had = re.split(r"\bof\b", fact.object or "", maxsplit=1)[0]
+    return head in _tokens(had) or case.catalogue.of_kind(head, had)
+
+
 def _person_died(case: _Case, fact: Fact) -> bool:
     """ "my grandad passed last week" / "my grandad lives in a care home in leicester": the
     death of a person of the speaker's ends what is said of them as now (their home, their
@@ -5234,6 +5297,7 @@ def _clashing(case: _Case, bearing: _Bearing) -> _Bearing:
             clashes.append(fact)
     for rule in (
         _died,
+        _gone,
         _person_died,
         _holder_left,
         _gained,
@@ -5769,6 +5833,15 @@ def _changed_topic(case: _Case, bearing: _Bearing) -> Fact | None:
         return None
     if said_in_the_past(fact.text):
         return None  # "i crashed my van in march": what happened stays true
+    if (
+        changed_value(fact.text)
+        and _change_verbs(incoming.text)
+        and not any(_is_number(w) for w in _tokens(incoming.text))
+    ):
+        # "upped my weekly runs to 5" / then "extended my training to cover hills": a
+        # measure changed, then a change with no measure said; the stored measure is not
+        # lost to it
+        return None
     if _still_holds(incoming.text, fact, case.catalogue):
         return None  # "switched to vim but still use sublime for work": it holds still
     if case.changed and not (
