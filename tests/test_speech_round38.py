@@ -18,7 +18,7 @@ a role said at the place one works.
   longer had (an update). Not another's ("my sister's bike got stolen").
 - "upped my practice sessions to 6 piano pieces" / then "extended my practice sessions
   to include more scales": a change said with no measure does not end a stored measure
-  by closeness of meaning alone (the value 12 would be lost).
+  by closeness of meaning alone (the value 6 would be lost).
 - "i go to bed at 11" / "i go to bed at midnight now": one habit at two clock times, with
   nothing else said otherwise, is a change (an update over time or with a change word, a
   conflict the same day). Not one more ("also at 6pm"), nor a time of other days.
