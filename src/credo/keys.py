@@ -3509,8 +3509,9 @@ _WHO_ADJECTIVES = words("identity_adjectives")
 
 
 _OWN_MEASURES = words("own_measures")
-#: the groups a speaker does things with ("team", "company"), which chat names without "my"
-_GROUPS = words("speakers_groups")
+#: the groups a speaker does things with ("team", "company"), which "we" names and chat
+#: names without "my" ("team ditched jira")
+SPEAKERS_GROUPS = words("speakers_groups")
 
 
 def _mine_without_my(sent: Span, said: str) -> str | None:
@@ -3530,12 +3531,16 @@ def _mine_without_my(sent: Span, said: str) -> str | None:
     if subject.is_lower and _slot_of_product(subject, sent):
         return "my " + said.lstrip()  # "db is mysql": the tagger's guess at "db" aside
     word = one_spelling(subject.lower_)
-    if any(t.tag_ == "NNP" for t in sent[:1]) and word not in PEOPLE and word not in _GROUPS:
+    if (
+        any(t.tag_ == "NNP" for t in sent[:1])
+        and word not in PEOPLE
+        and word not in SPEAKERS_GROUPS
+    ):
         return None  # "Python 3 is the default": a name, no thing of one's own
-    # a relative, or a group the speaker is part of ("team ditched jira", "work moved us
-    # onto teams"): said without "my" as chat does
+    # a relative, or a group the speaker is part of ("team ditched jira", "company
+    # switched us over to asana"): said without "my" as chat does
     person = (
-        (word in PEOPLE or word in _GROUPS)
+        (word in PEOPLE or word in SPEAKERS_GROUPS)
         and subject.tag_ in ("NN", "NNP")
         and subject.head.pos_ in ("VERB", "AUX")
     )

@@ -70,6 +70,7 @@ from .fact import (
 from .keys import (
     PEOPLE,
     PLACE_SLOTS,
+    SPEAKERS_GROUPS,
     analyse,
     changed_value,
     content_lemmas,
@@ -1043,13 +1044,9 @@ def _whose(base: str) -> tuple[str, str]:
     if person == "has":  # "my grandad is in a care home" (has_grandfather_in): his "be_in"
         owner, _, said = rest.partition("_")
         return (owner, f"be_{said}") if said and owner in PEOPLE else ("", base)
-    if person in _GROUPS and rest and not rest.startswith(("be", "has")):
+    if person in SPEAKERS_GROUPS and rest and not rest.startswith(("be", "has")):
         return "", rest  # "our team swapped jira": what the speaker's group does, as "we"
     return (person, rest) if rest and person in PEOPLE else ("", base)
-
-
-#: the groups a speaker does things with, which "we" names ("our team", "my company")
-_GROUPS = words("speakers_groups")
 
 
 def _whose_of(fact: Fact) -> str:
@@ -2801,10 +2798,15 @@ def _died(case: _Case, fact: Fact) -> bool:
     *before, last = whose.split("_")
     if any("ADJ" not in getAllLemmas(w) for w in before):
         return False  # "my neighbour's dog died": someone else's; "my old dog": mine
-    head = lemma_of(last)
-    # the thing had, not one a thing had is of ("a photo of my grandpa")
+    return _the_thing_had(lemma_of(last), fact, case.catalogue)
+
+
+def _the_thing_had(head: str, fact: Fact, catalogue: Catalogue) -> bool:
+    """Is `head` (a noun's lemma) the thing a stored fact of having has, by its words or
+    as a kind of it ("cat" / "a tabby cat", "pet" / "a cat")? The thing had, not one a
+    thing had is of ("a photo of my grandpa")."""
     had = re.split(r"\bof\b", fact.object or "", maxsplit=1)[0]
-    return head in _tokens(had) or case.catalogue.of_kind(head, had)
+    return head in _tokens(had) or catalogue.of_kind(head, had)
 
 
 #: verbs of a thing going from the one who has it, and states of it gone ("came off",
@@ -2865,9 +2867,7 @@ def _gone(case: _Case, fact: Fact) -> bool:
     mine = f"my|our|{re.escape(case.me)}"  # "The user's bike", as a sentence is stored
     if re.search(rf"\b(?!(?:{mine})\b)\w+'s\s+(?:\w+\s+)?{re.escape(last)}", said):
         return False  # "my neighbour's bike": someone else's
-    head = lemma_of(last)
-    had = re.split(r"\bof\b", fact.object or "", maxsplit=1)[0]
-    return head in _tokens(had) or case.catalogue.of_kind(head, had)
+    return _the_thing_had(lemma_of(last), fact, case.catalogue)
 
 
 def _person_died(case: _Case, fact: Fact) -> bool:
@@ -3232,7 +3232,7 @@ def _habit_retimed(case: _Case, fact: Fact) -> bool:
     (the time between, or the change word, makes it an update). Not a denial, one more
     ("also at 6pm"), a time of another day ("at 6pm on weekends": a word more), nor a
     sentence in the past."""
-    from .language.schedule import clock_differs, clocks_in
+    from .language.schedule import clock_differs, clocks_in, without_clocks
 
     incoming = case.incoming
     if case.negated or fact not in case.on_key or not _same_polarity(case, fact):
@@ -3246,18 +3246,13 @@ def _habit_retimed(case: _Case, fact: Fact) -> bool:
     mine, theirs = clocks_in(incoming.text), clocks_in(fact.text)
     if len(mine) != 1 or len(theirs) != 1 or not clock_differs(mine[0], theirs[0]):
         return False
-    said_otherwise = set(_tokens(_CLOCK_SAID.sub(" ", incoming.text))) ^ set(
-        _tokens(_CLOCK_SAID.sub(" ", fact.text))
+    said_otherwise = set(_tokens(without_clocks(incoming.text))) ^ set(
+        _tokens(without_clocks(fact.text))
     )
     told = {w for phrase in change_words(incoming.text) for w in _tokens(phrase)}
     return not said_otherwise - told - _HOW_OFTEN_SAID
 
 
-#: a clock time as said, with the word that puts the habit at it ("at 11pm", "around 6")
-_CLOCK_SAID = re.compile(
-    r"(?i)\b(?:at|around|about|by|from|till|until|before|after)?\s*"
-    r"(?:\d{1,2}(?:[:.]\d{2})?\s*(?:a\.?m\.?|p\.?m\.?)?|noon|midday|midnight)(?!\w)"
-)
 #: words of how often one does a habit, which say no other habit ("usually", "most days")
 _HOW_OFTEN_SAID = words("habit_adverbs") | {"every", "day", "night", "morning", "most"}
 
@@ -5195,7 +5190,7 @@ def _the_had_described(case: _Case, fact: Fact) -> bool:
         # does: only who or where she is says more of which one she is ("my dog loves the
         # beach" is told beside "i have a dog")
         return base[0] == "has" or not rest or rest[0] in _WHO_OR_WHERE
-    if case.base.split("_")[0] not in _WHO_OR_WHERE:
+    if base[0] not in _WHO_OR_WHERE:
         return False
     # "the bike's a triumph" (the bike the subject), "my older sister hannah is a vet"
     # (her name beside the noun)

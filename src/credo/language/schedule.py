@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, TypeVar
 if TYPE_CHECKING:
     from spacy.tokens import Token
 
-__all__ = ["When", "clock_differs", "clocks_in", "rival_times", "when_of"]
+__all__ = ["When", "clock_differs", "clocks_in", "rival_times", "when_of", "without_clocks"]
 
 _MONTHS = {
     name: n
@@ -232,6 +232,20 @@ def clocks_in(text: str) -> list[tuple[int, bool]]:
     """The clock times `text` says, each once: (minutes past midnight, whether am, pm or
     a 24-hour time made it exact)."""
     return list(dict.fromkeys(_clocks(text)))
+
+
+#: the word that puts a thing at a clock time, said before it ("around 6", "by 9am")
+_AT_A_TIME = re.compile(r"(?i)\b(?:at|around|about|by|from|till|until|before|after)\s*$")
+
+
+def without_clocks(text: str) -> str:
+    """`text` without the clock times `clocks_in` reads, each with the word before it that
+    puts a thing at it ("i go to bed around 1am now" -> "i go to bed   now")."""
+    spans = sorted(m.span() for pattern in (_CLOCK, _NOON) for m in pattern.finditer(text))
+    for start, end in reversed(spans):
+        before = _AT_A_TIME.search(text, 0, start)
+        text = text[: before.start() if before else start] + " " + text[end:]
+    return text
 
 
 def clock_differs(a: tuple[int, bool], b: tuple[int, bool]) -> bool:
